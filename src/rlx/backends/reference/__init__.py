@@ -1,0 +1,1 @@
+"""The reference backend: a numpy interpreter that defines rlx's semantics."""

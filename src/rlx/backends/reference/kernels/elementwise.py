@@ -1,0 +1,3 @@
+"""Reference kernels (placeholder until written)."""
+
+KERNELS: dict = {}

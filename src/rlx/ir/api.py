@@ -1,0 +1,347 @@
+"""The functional builder API: ``rlx.gelu(x)``, ``rlx.softmax(x, axis=-1)``, ...
+
+Each function builds one op (or a few, where noted) on the graph its operands
+belong to. Semantics of every op are in :mod:`rlx.ir.ops`. Where a Tensor method of
+the same name exists, the function calls it, so both spellings build the same nodes.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from typing import Any
+
+from rlx.errors import GraphBuildError
+from rlx.ir.dtypes import as_dtype
+from rlx.ir.graph import ConstValue, Graph, Tensor, lift
+
+
+def _unary(op: str):
+    def fn(x: Tensor) -> Tensor:
+        return x.graph.apply(op, [x])
+    fn.__name__ = op
+    fn.__doc__ = f"Elementwise ``{op}`` (see rlx.ir.ops.OPS[{op!r}].doc)."
+    return fn
+
+
+def _binary(op: str):
+    def fn(a: Any, b: Any) -> Tensor:
+        if isinstance(a, Tensor):
+            b = lift(b, a)
+        elif isinstance(b, Tensor):
+            a = lift(a, b)
+        else:
+            raise GraphBuildError(f"{op}: at least one operand must be an rlx Tensor")
+        return a.graph.apply(op, [a, b])
+    fn.__name__ = op
+    fn.__doc__ = f"Elementwise ``{op}`` with broadcasting and promotion."
+    return fn
+
+
+neg, abs, sign = _unary("neg"), _unary("abs"), _unary("sign")  # noqa: A001
+exp, log, sqrt, rsqrt = _unary("exp"), _unary("log"), _unary("sqrt"), _unary("rsqrt")
+reciprocal, sin, cos = _unary("reciprocal"), _unary("sin"), _unary("cos")
+tanh, atan, erf, sigmoid = _unary("tanh"), _unary("atan"), _unary("erf"), _unary("sigmoid")
+relu, gelu, gelu_tanh = _unary("relu"), _unary("gelu"), _unary("gelu_tanh")
+silu, softplus = _unary("silu"), _unary("softplus")
+floor, ceil, round = _unary("floor"), _unary("ceil"), _unary("round")  # noqa: A001
+logical_not, isnan, isinf = _unary("logical_not"), _unary("isnan"), _unary("isinf")
+stop_gradient = _unary("stop_gradient")
+
+add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
+pow, maximum, minimum, mod = (_binary("pow"), _binary("maximum"),  # noqa: A001
+                              _binary("minimum"), _binary("mod"))
+eq, ne, lt, le, gt, ge = (_binary("eq"), _binary("ne"), _binary("lt"), _binary("le"),
+                          _binary("gt"), _binary("ge"))
+logical_and, logical_or = _binary("logical_and"), _binary("logical_or")
+logical_xor, matmul = _binary("logical_xor"), _binary("matmul")
+
+
+def where(cond: Tensor, a: Any, b: Any) -> Tensor:
+    """``cond ? a : b``; scalars take the other branch's dtype."""
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        a = lift(a, cond)
+    a = lift(a, b) if not isinstance(a, Tensor) else a
+    b = lift(b, a)
+    return cond.graph.apply("where", [cond, a, b])
+
+
+def clip(x: Tensor, lo: float | None = None, hi: float | None = None) -> Tensor:
+    """``min(max(x, lo), hi)`` with scalar bounds."""
+    return x.graph.apply("clip", [x], lo=lo, hi=hi)
+
+
+def cast(x: Tensor, dtype: Any) -> Tensor:
+    """Convert to ``dtype`` (rules in OPS['cast'].doc)."""
+    return x.cast(dtype)
+
+
+# ----------------------------------------------------------------------- reductions
+
+def sum(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    return x.sum(axis, keepdims)
+
+
+def mean(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:
+    return x.mean(axis, keepdims)
+
+
+def max(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    return x.max(axis, keepdims)
+
+
+def min(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    return x.min(axis, keepdims)
+
+
+def prod(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:
+    return x.prod(axis, keepdims)
+
+
+def argmax(x: Tensor, axis: int = -1, keepdims: bool = False) -> Tensor:
+    return x.argmax(axis, keepdims)
+
+
+def argmin(x: Tensor, axis: int = -1, keepdims: bool = False) -> Tensor:
+    return x.argmin(axis, keepdims)
+
+
+def logsumexp(x: Tensor, axis: Any = -1, keepdims: bool = False) -> Tensor:
+    return x.graph.apply("logsumexp", [x], axes=axis, keepdims=keepdims)
+
+
+def cumsum(x: Tensor, axis: int = -1, exclusive: bool = False, reverse: bool = False) -> Tensor:
+    return x.graph.apply("cumsum", [x], axis=axis, exclusive=exclusive, reverse=reverse)
+
+
+def softmax(x: Tensor, axis: int = -1) -> Tensor:
+    return x.softmax(axis)
+
+
+def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
+    return x.log_softmax(axis)
+
+
+# ----------------------------------------------------------------------- norms
+
+def layer_norm(x: Tensor, gamma: Tensor | None = None, beta: Tensor | None = None,
+               eps: float = 1e-5, axis: int = -1) -> Tensor:
+    """Normalise over axes ``axis..end``; optional affine ``gamma``, ``beta``."""
+    ops = [x] + [t for t in (gamma, beta) if t is not None]
+    return x.graph.apply("layer_norm", ops, eps=eps, axis=axis,
+                         has_gamma=gamma is not None, has_beta=beta is not None)
+
+
+def rms_norm(x: Tensor, gamma: Tensor | None = None, eps: float = 1e-6,
+             axis: int = -1) -> Tensor:
+    """``x / sqrt(mean(x^2) + eps)`` over axes ``axis..end``, times ``gamma`` if given."""
+    ops = [x] + ([gamma] if gamma is not None else [])
+    return x.graph.apply("rms_norm", ops, eps=eps, axis=axis, has_gamma=gamma is not None)
+
+
+def batch_norm(x: Tensor, mean: Tensor, var: Tensor, gamma: Tensor | None = None,
+               beta: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    """Inference batch norm over channel axis 1; missing gamma/beta are 1/0."""
+    c = x.shape[1] if x.ndim > 1 else 0
+    g = x.graph
+    gamma = gamma if gamma is not None else g.constant([1.0] * c, x.dtype)
+    beta = beta if beta is not None else g.constant([0.0] * c, x.dtype)
+    return g.apply("batch_norm", [x, mean, var, gamma, beta], eps=eps)
+
+
+# ----------------------------------------------------------------------- shapes
+
+def reshape(x: Tensor, shape: Sequence[int]) -> Tensor:
+    return x.reshape(tuple(shape))
+
+
+def transpose(x: Tensor, perm: Sequence[int] | None = None) -> Tensor:
+    return x.transpose(perm)
+
+
+permute = transpose
+
+
+def broadcast_to(x: Tensor, shape: Sequence[int]) -> Tensor:
+    return x.broadcast_to(shape)
+
+
+def squeeze(x: Tensor, axis: Any = None) -> Tensor:
+    return x.squeeze(axis)
+
+
+def unsqueeze(x: Tensor, axis: Any) -> Tensor:
+    return x.unsqueeze(axis)
+
+
+def slice(x: Tensor, starts: Sequence[int | None], stops: Sequence[int | None],  # noqa: A001
+          steps: Sequence[int] | None = None, axes: Sequence[int] | None = None) -> Tensor:
+    """Slice ``axes`` (default: the first len(starts) axes) with Python semantics."""
+    rank = x.ndim
+    axes = list(range(len(starts))) if axes is None else [a % rank if rank else a for a in axes]
+    steps = [1] * len(starts) if steps is None else list(steps)
+    if not len(starts) == len(stops) == len(steps) == len(axes):
+        raise GraphBuildError("slice: starts, stops, steps and axes need equal lengths")
+    s, e, st = [None] * rank, [None] * rank, [1] * rank
+    for a, b0, e0, st0 in zip(axes, starts, stops, steps):
+        s[a], e[a], st[a] = b0, e0, st0
+    return x.graph.apply("slice", [x], starts=tuple(s), stops=tuple(e), steps=tuple(st))
+
+
+def concat(tensors: Sequence[Tensor], axis: int = 0) -> Tensor:
+    if not tensors:
+        raise GraphBuildError("concat: needs at least one tensor")
+    return tensors[0].graph.apply("concat", list(tensors), axis=axis)
+
+
+def split(x: Tensor, sections: int | Sequence[int], axis: int = 0) -> list[Tensor]:
+    """Split along ``axis`` into ``sections`` equal parts, or parts of the given sizes."""
+    ax = axis % x.ndim if x.ndim else 0
+    dim = x.shape[ax]
+    if isinstance(sections, int):
+        if sections <= 0 or dim % sections:
+            raise GraphBuildError(f"split: axis of size {dim} does not divide into "
+                                  f"{sections} equal parts")
+        sizes = [dim // sections] * sections
+    else:
+        sizes = [int(s) for s in sections]
+        if builtins.sum(sizes) != dim or any(s < 0 for s in sizes):
+            raise GraphBuildError(f"split: sizes {sizes} do not add up to {dim}")
+    out, at = [], 0
+    for size in sizes:
+        out.append(slice(x, [at], [at + size], [1], [ax]))
+        at += size
+    return out
+
+
+def pad(x: Tensor, pads: Sequence[tuple[int, int]], mode: str = "constant",
+        value: float = 0.0) -> Tensor:
+    """Pad each axis by ``(before, after)``; mode constant, reflect or edge."""
+    return x.graph.apply("pad", [x], pads=tuple(tuple(p) for p in pads), mode=mode,
+                         value=value)
+
+
+def gather(x: Tensor, indices: Tensor, axis: int = 0) -> Tensor:
+    """numpy ``take(x, indices, axis)``."""
+    return x.graph.apply("gather", [x, indices], axis=axis)
+
+
+def embedding(table: Tensor, ids: Tensor) -> Tensor:
+    """Rows of ``table`` [V, D] at integer ``ids``: gather on axis 0."""
+    return gather(table, ids, axis=0)
+
+
+def tile(x: Tensor, reps: Sequence[int]) -> Tensor:
+    return x.graph.apply("tile", [x], reps=tuple(reps))
+
+
+def flip(x: Tensor, axis: Any = None) -> Tensor:
+    return x.graph.apply("flip", [x], axes=axis)
+
+
+def one_hot(indices: Tensor, depth: int, dtype: Any = "f32") -> Tensor:
+    return indices.graph.apply("one_hot", [indices], depth=depth, dtype=as_dtype(dtype))
+
+
+def arange(graph: Graph, start: float, stop: float | None = None, step: float = 1,
+           dtype: Any = "i64") -> Tensor:
+    """``numpy.arange`` as a graph node; one-argument form is ``arange(g, stop)``."""
+    if stop is None:
+        start, stop = 0, start
+    return Tensor(graph, graph.add("arange", (), start=start, stop=stop, step=step,
+                                   dtype=as_dtype(dtype)))
+
+
+def constant(graph: Graph, value: Any, dtype: Any = None) -> Tensor:
+    return graph.constant(value, dtype)
+
+
+# ----------------------------------------------------------------------- nn
+
+def conv2d(x: Tensor, w: Tensor, b: Tensor | None = None, stride: Any = 1, padding: Any = 0,
+           dilation: Any = 1, groups: int = 1) -> Tensor:
+    """2-D cross-correlation, NCHW, weight [C_out, C_in/groups, kH, kW]."""
+    return _conv(x, w, b, stride, padding, dilation, groups, 4)
+
+
+def conv1d(x: Tensor, w: Tensor, b: Tensor | None = None, stride: Any = 1, padding: Any = 0,
+           dilation: Any = 1, groups: int = 1) -> Tensor:
+    """1-D cross-correlation, NCL, weight [C_out, C_in/groups, k]."""
+    return _conv(x, w, b, stride, padding, dilation, groups, 3)
+
+
+def _conv(x, w, b, stride, padding, dilation, groups, rank) -> Tensor:
+    if x.ndim != rank:
+        raise GraphBuildError(f"conv{rank - 2}d: x must have rank {rank}, got shape {x.shape}")
+    ops = [x, w] + ([b] if b is not None else [])
+    return x.graph.apply("conv", ops, stride=stride, padding=padding, dilation=dilation,
+                         groups=groups)
+
+
+def max_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0) -> Tensor:
+    return x.graph.apply("max_pool2d", [x], kernel=kernel, stride=stride, padding=padding)
+
+
+def avg_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0,
+               count_include_pad: bool = True) -> Tensor:
+    return x.graph.apply("avg_pool2d", [x], kernel=kernel, stride=stride, padding=padding,
+                         count_include_pad=count_include_pad)
+
+
+def attention(q: Tensor, k: Tensor, v: Tensor, mask: Any = None, scale: float | None = None,
+              window: int | None = None) -> Tensor:
+    """Scaled dot-product attention on [B, H, S, D] (grouped-query when H > Hkv).
+
+    ``mask``: None, ``"causal"``, a bool Tensor (True = keep) or a float Tensor added to
+    the scores. ``window`` adds sliding-window masking (implies causal).
+    """
+    causal = isinstance(mask, str)
+    if causal and mask != "causal":
+        raise GraphBuildError(f"attention: unknown mask {mask!r}; use 'causal' or a Tensor")
+    ops = [q, k, v]
+    kind = "none"
+    if isinstance(mask, Tensor):
+        ops.append(mask)
+        kind = "bool" if mask.dtype.is_bool else "additive"
+    elif mask is not None and not causal:
+        raise GraphBuildError("attention: mask must be None, 'causal' or a Tensor")
+    if window is not None:
+        causal = True
+    return q.graph.apply("attention", ops, scale=scale, causal=causal, window=window,
+                         mask_kind=kind)
+
+
+def rope(x: Tensor, cos: Tensor, sin: Tensor, interleaved: bool = False) -> Tensor:
+    """Rotary embedding with tables ``cos``/``sin`` of shape [..., S, R/2]."""
+    return x.graph.apply("rope", [x, cos, sin], interleaved=interleaved)
+
+
+def topk(x: Tensor, k: int, axis: int = -1, largest: bool = True) -> tuple[Tensor, Tensor]:
+    """(values, indices) of the k largest (smallest) entries along ``axis``."""
+    vals = x.graph.apply("topk", [x], k=k, axis=axis, largest=largest, result="values")
+    idx = x.graph.apply("topk", [x], k=k, axis=axis, largest=largest, result="indices")
+    return vals, idx
+
+
+def softmax_cross_entropy(logits: Tensor, labels: Tensor, reduction: str = "mean") -> Tensor:
+    """Cross-entropy of ``logits`` [N, C] against integer ``labels`` [N]."""
+    return logits.graph.apply("softmax_cross_entropy", [logits, labels], reduction=reduction)
+
+
+def random_uniform(graph: Graph, shape: Sequence[int], low: float = 0.0, high: float = 1.0,
+                   dtype: Any = "f32") -> Tensor:
+    """Uniform values in [low, high), fresh per node, seeded by the run's RNG options."""
+    return Tensor(graph, graph.add("random_uniform", (), shape=tuple(shape), dtype=dtype,
+                                   low=float(low), high=float(high)))
+
+
+def random_normal(graph: Graph, shape: Sequence[int], mean: float = 0.0, std: float = 1.0,
+                  dtype: Any = "f32") -> Tensor:
+    """Normal values, fresh per node, seeded by the run's RNG options."""
+    return Tensor(graph, graph.add("random_normal", (), shape=tuple(shape), dtype=dtype,
+                                   mean=float(mean), std=float(std)))
+
+
+__all__ = [name for name in dir() if not name.startswith("_") and name not in (
+    "annotations", "Sequence", "Any", "GraphBuildError", "as_dtype", "ConstValue", "Graph",
+    "Tensor", "lift", "builtins")]

@@ -1,0 +1,148 @@
+"""Element types of rlx tensors and the rule that promotes two of them.
+
+Promotion (used by every binary op and by ``where``):
+
+* equal dtypes promote to themselves;
+* a float meets an integer or bool: the float wins;
+* two floats: the wider one; f16 with bf16 gives f32;
+* two integers of the same signedness: the wider one;
+* signed with unsigned: the smallest signed type holding both
+  (u8+i8 -> i16, u32+i32 -> i64, u32+i64 -> i64);
+* bool meets a number: the number's dtype.
+
+Python scalars are *weak*: ``x * 2`` keeps ``x``'s dtype; a Python float with an
+integer or bool tensor gives f32.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import ml_dtypes
+import numpy as np
+
+from rlx.errors import DTypeError
+
+
+class DType(enum.Enum):
+    """An rlx element type. ``DType.F32.np`` is the matching numpy dtype."""
+
+    F32 = "f32"
+    F16 = "f16"
+    BF16 = "bf16"
+    F64 = "f64"
+    I8 = "i8"
+    I16 = "i16"
+    I32 = "i32"
+    I64 = "i64"
+    U8 = "u8"
+    U32 = "u32"
+    BOOL = "bool"
+
+    @property
+    def np(self) -> np.dtype:
+        return _TO_NUMPY[self]
+
+    @property
+    def itemsize(self) -> int:
+        return _TO_NUMPY[self].itemsize
+
+    @property
+    def is_float(self) -> bool:
+        return self in (DType.F32, DType.F16, DType.BF16, DType.F64)
+
+    @property
+    def is_int(self) -> bool:
+        return self in (DType.I8, DType.I16, DType.I32, DType.I64, DType.U8, DType.U32)
+
+    @property
+    def is_signed(self) -> bool:
+        return self in (DType.I8, DType.I16, DType.I32, DType.I64) or self.is_float
+
+    @property
+    def is_bool(self) -> bool:
+        return self is DType.BOOL
+
+    @property
+    def compute(self) -> DType:
+        """dtype arithmetic is carried out in: f16/bf16 compute in f32."""
+        return DType.F32 if self in (DType.F16, DType.BF16) else self
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"rlx.{self.value}"
+
+
+_TO_NUMPY = {
+    DType.F32: np.dtype(np.float32),
+    DType.F16: np.dtype(np.float16),
+    DType.BF16: np.dtype(ml_dtypes.bfloat16),
+    DType.F64: np.dtype(np.float64),
+    DType.I8: np.dtype(np.int8),
+    DType.I16: np.dtype(np.int16),
+    DType.I32: np.dtype(np.int32),
+    DType.I64: np.dtype(np.int64),
+    DType.U8: np.dtype(np.uint8),
+    DType.U32: np.dtype(np.uint32),
+    DType.BOOL: np.dtype(np.bool_),
+}
+_FROM_NUMPY = {v: k for k, v in _TO_NUMPY.items()}
+
+f32, f16, bf16, f64 = DType.F32, DType.F16, DType.BF16, DType.F64
+i8, i16, i32, i64 = DType.I8, DType.I16, DType.I32, DType.I64
+u8, u32, bool_ = DType.U8, DType.U32, DType.BOOL
+
+ALL_DTYPES = tuple(DType)
+FLOAT_DTYPES = tuple(d for d in DType if d.is_float)
+INT_DTYPES = tuple(d for d in DType if d.is_int)
+
+
+def as_dtype(value: object) -> DType:
+    """Convert a dtype spelling (``"f32"``, ``rlx.f32``, ``np.float32``, a numpy dtype)."""
+    if isinstance(value, DType):
+        return value
+    if isinstance(value, str):
+        try:
+            return DType(value)
+        except ValueError:
+            pass
+    try:
+        npd = np.dtype(value)  # type: ignore[arg-type]
+    except TypeError:
+        npd = None
+    if npd is not None and npd in _FROM_NUMPY:
+        return _FROM_NUMPY[npd]
+    names = ", ".join(d.value for d in DType)
+    raise DTypeError(f"unknown dtype {value!r}; rlx dtypes are: {names}")
+
+
+def _int_bits(dt: DType) -> int:
+    return dt.itemsize * 8
+
+
+def promote(a: DType, b: DType) -> DType:
+    """Result dtype of a binary op on ``a`` and ``b`` (see the module docstring)."""
+    if a is b:
+        return a
+    if a.is_bool:
+        return b
+    if b.is_bool:
+        return a
+    if a.is_float or b.is_float:
+        if not (a.is_float and b.is_float):
+            return a if a.is_float else b
+        if {a, b} == {DType.F16, DType.BF16}:
+            return DType.F32
+        return a if a.itemsize > b.itemsize else b
+    if a.is_signed == b.is_signed:
+        return a if a.itemsize > b.itemsize else b
+    signed, unsigned = (a, b) if a.is_signed else (b, a)
+    if _int_bits(signed) > _int_bits(unsigned):
+        return signed
+    need = 2 * _int_bits(unsigned)
+    for cand in (DType.I16, DType.I32, DType.I64):
+        if _int_bits(cand) >= need:
+            return cand
+    return DType.I64

@@ -1,0 +1,460 @@
+"""The graph: immutable SSA nodes in topological order, and the Tensor handle.
+
+A node's id is its position in ``Graph.nodes``; a node only reads nodes with a
+smaller id. Multi-result ops are built as separate single-result nodes (``split``
+builds one ``slice`` per piece, ``topk`` one node per result selected by its
+``result`` attribute): every node has exactly one output type.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import DTypeError, GraphBuildError
+from rlx.ir import ops as _ops
+from rlx.ir.dtypes import DType, as_dtype
+from rlx.ir.types import Shape, TensorType
+
+
+@dataclass(frozen=True, slots=True)
+class ConstValue:
+    """An immutable constant: dtype, shape and the raw bytes, hashable for CSE."""
+
+    dtype: DType
+    shape: Shape
+    data: bytes
+
+    @staticmethod
+    def from_array(array: Any, dtype: DType | str | None = None) -> ConstValue:
+        arr = np.asarray(array)
+        dt = as_dtype(dtype) if dtype is not None else _default_dtype(arr)
+        arr = np.array(arr, dtype=dt.np, order="C")
+        return ConstValue(dt, tuple(arr.shape), arr.tobytes())
+
+    def array(self) -> np.ndarray:
+        arr = np.frombuffer(self.data, dtype=self.dtype.np).reshape(self.shape)
+        return arr
+
+    def __repr__(self) -> str:
+        if len(self.data) <= 64:
+            return f"const({self.array().tolist()}, {self.dtype})"
+        return f"const({self.dtype}{list(self.shape)})"
+
+
+def _default_dtype(arr: np.ndarray) -> DType:
+    if arr.dtype == np.float64 and arr.ndim == 0:
+        return DType.F32
+    if arr.dtype.kind == "i" and arr.ndim == 0:
+        return DType.I64
+    return as_dtype(arr.dtype)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One SSA node: op kind, operand ids, canonical attributes, result type."""
+
+    op: str
+    inputs: tuple[int, ...]
+    attrs: tuple[tuple[str, Any], ...]
+    type: TensorType
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        for k, v in self.attrs:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def attr_dict(self) -> dict[str, Any]:
+        return dict(self.attrs)
+
+    @property
+    def shape(self) -> Shape:
+        return self.type.shape
+
+    @property
+    def dtype(self) -> DType:
+        return self.type.dtype
+
+
+def freeze_attrs(attrs: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, _freeze(v)) for k, v in attrs.items()))
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, list | tuple):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, np.generic):
+        return v.item()
+    return v
+
+
+class Graph:
+    """A tensor program under construction, and the unit every pass transforms.
+
+    Build with :meth:`input`, :meth:`param`, :meth:`constant` and ops on the
+    returned :class:`Tensor` handles (or the ``rlx.*`` functions), then call
+    :meth:`set_outputs`.
+    """
+
+    def __init__(self, name: str = "graph"):
+        self.name = name
+        self.nodes: list[Node] = []
+        self.outputs: list[int] = []
+        self._names: dict[str, int] = {}
+        self._random_streams = 0
+
+    # ----------------------------------------------------------------- building
+    def add(self, op: str, inputs: Sequence[int] = (), **attrs: Any) -> int:
+        """Append a node after inferring its type; returns its id."""
+        for i in inputs:
+            if not 0 <= i < len(self.nodes):
+                raise GraphBuildError(f"{op}: operand id {i} does not exist in graph "
+                                      f"{self.name!r}")
+        if op in _ops.RANDOM_OPS and "stream" not in attrs:
+            attrs["stream"] = self._random_streams
+        if op in _ops.RANDOM_OPS:
+            self._random_streams = max(self._random_streams, int(attrs["stream"]) + 1)
+        ty, canon = _ops.infer(op, [self.nodes[i].type for i in inputs], attrs)
+        if op in ("input", "param"):
+            name = canon["name"]
+            if name in self._names:
+                raise GraphBuildError(f"{op}: the name {name!r} is already used by another "
+                                      "input or param")
+            self._names[name] = len(self.nodes)
+        self.nodes.append(Node(op, tuple(inputs), freeze_attrs(canon), ty))
+        return len(self.nodes) - 1
+
+    def apply(self, op: str, operands: Sequence[Tensor], **attrs: Any) -> Tensor:
+        """Build ``op`` on Tensor operands of this graph; returns the result Tensor."""
+        ids = []
+        for t in operands:
+            if not isinstance(t, Tensor):
+                raise GraphBuildError(f"{op}: operands must be rlx Tensors, got "
+                                      f"{type(t).__name__}")
+            if t.graph is not self:
+                raise GraphBuildError(f"{op}: operand belongs to graph {t.graph.name!r}, "
+                                      f"not {self.name!r}")
+            ids.append(t.id)
+        return Tensor(self, self.add(op, ids, **attrs))
+
+    def input(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
+        """Declare an input fed by name on every run."""
+        return Tensor(self, self.add("input", (), name=name, shape=tuple(shape), dtype=dtype))
+
+    def param(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
+        """Declare a param (weight), set once with ``set_param`` and kept between runs."""
+        return Tensor(self, self.add("param", (), name=name, shape=tuple(shape), dtype=dtype))
+
+    def constant(self, value: Any, dtype: Any = None) -> Tensor:
+        """Bake ``value`` (array-like) into the graph. Python floats default to f32."""
+        return Tensor(self, self.add("constant", (), value=ConstValue.from_array(value, dtype)))
+
+    def set_outputs(self, outputs: Iterable[Tensor | int]) -> None:
+        """Declare the graph's results, in order."""
+        ids = []
+        for o in outputs:
+            i = o.id if isinstance(o, Tensor) else int(o)
+            if isinstance(o, Tensor) and o.graph is not self:
+                raise GraphBuildError("set_outputs: a Tensor of another graph was given")
+            if not 0 <= i < len(self.nodes):
+                raise GraphBuildError(f"set_outputs: node id {i} does not exist")
+            ids.append(i)
+        if not ids:
+            raise GraphBuildError("set_outputs: a graph needs at least one output")
+        self.outputs = ids
+
+    # ----------------------------------------------------------------- queries
+    def tensor(self, node_id: int) -> Tensor:
+        return Tensor(self, node_id)
+
+    def _leaves(self, op: str) -> list[tuple[str, TensorType]]:
+        return [(n.attr("name"), n.type) for n in self.nodes if n.op == op]
+
+    @property
+    def inputs(self) -> list[tuple[str, TensorType]]:
+        """(name, type) of each input, in declaration order."""
+        return self._leaves("input")
+
+    @property
+    def params(self) -> list[tuple[str, TensorType]]:
+        """(name, type) of each param, in declaration order."""
+        return self._leaves("param")
+
+    @property
+    def output_types(self) -> list[TensorType]:
+        return [self.nodes[i].type for i in self.outputs]
+
+    def node_id(self, name: str) -> int:
+        """Id of the input or param called ``name``."""
+        if name not in self._names:
+            raise KeyError(name)
+        return self._names[name]
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __str__(self) -> str:
+        from rlx.ir.printer import format_graph
+        return format_graph(self)
+
+    def __repr__(self) -> str:
+        return f"<rlx.Graph {self.name!r}: {len(self.nodes)} nodes, {len(self.outputs)} outputs>"
+
+    @staticmethod
+    def from_nodes(name: str, nodes: Sequence[Node], outputs: Sequence[int]) -> Graph:
+        """Rebuild a graph from nodes (re-inferring and checking every type)."""
+        g = Graph(name)
+        for n in nodes:
+            nid = g.add(n.op, n.inputs, **dict(n.attrs))
+            if g.nodes[nid].type != n.type:
+                raise GraphBuildError(f"node {nid} ({n.op}): stored type {n.type} disagrees "
+                                      f"with inference {g.nodes[nid].type}")
+        g.set_outputs(outputs)
+        return g
+
+
+# --------------------------------------------------------------------------- Tensor
+
+ScalarLike = numbers.Number | bool
+
+
+def _scalar_dtype(value: Any, like: DType) -> DType:
+    """Weak typing of a Python scalar next to a tensor of dtype ``like``."""
+    if isinstance(value, bool):
+        return like
+    if isinstance(value, numbers.Integral):
+        return like
+    if isinstance(value, numbers.Real):
+        return like if like.is_float else DType.F32
+    raise DTypeError(f"cannot use {value!r} ({type(value).__name__}) as a tensor operand")
+
+
+def lift(value: Any, like: Tensor) -> Tensor:
+    """Turn a scalar or array operand into a constant of ``like``'s graph."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, np.ndarray):
+        return like.graph.constant(value)
+    return like.graph.constant(np.asarray(value), _scalar_dtype(value, like.dtype))
+
+
+def _binary(op: str, a: Any, b: Any) -> Tensor:
+    if isinstance(a, Tensor):
+        b = lift(b, a)
+    else:
+        a = lift(a, b)
+    return a.graph.apply(op, [a, b])
+
+
+class Tensor:
+    """A handle on one node of a Graph, with numpy-like operators and methods."""
+
+    __slots__ = ("graph", "id")
+    __array_priority__ = 1000  # make ndarray <op> Tensor defer to Tensor
+
+    def __init__(self, graph: Graph, node_id: int):
+        self.graph = graph
+        self.id = node_id
+
+    @property
+    def node(self) -> Node:
+        return self.graph.nodes[self.id]
+
+    @property
+    def shape(self) -> Shape:
+        return self.node.type.shape
+
+    @property
+    def dtype(self) -> DType:
+        return self.node.type.dtype
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __repr__(self) -> str:
+        return f"<rlx.Tensor %{self.id} {self.node.type} = {self.node.op}>"
+
+    def __hash__(self) -> int:
+        return hash((id(self.graph), self.id))
+
+    def __bool__(self) -> bool:
+        raise GraphBuildError("a Tensor has no truth value at build time; use rlx.where")
+
+    # arithmetic
+    def __add__(self, o): return _binary("add", self, o)
+    def __radd__(self, o): return _binary("add", o, self)
+    def __sub__(self, o): return _binary("sub", self, o)
+    def __rsub__(self, o): return _binary("sub", o, self)
+    def __mul__(self, o): return _binary("mul", self, o)
+    def __rmul__(self, o): return _binary("mul", o, self)
+    def __truediv__(self, o): return _binary("div", self, o)
+    def __rtruediv__(self, o): return _binary("div", o, self)
+    def __pow__(self, o): return _binary("pow", self, o)
+    def __rpow__(self, o): return _binary("pow", o, self)
+    def __mod__(self, o): return _binary("mod", self, o)
+    def __rmod__(self, o): return _binary("mod", o, self)
+    def __matmul__(self, o): return _binary("matmul", self, o)
+    def __rmatmul__(self, o): return _binary("matmul", o, self)
+    def __neg__(self): return self.graph.apply("neg", [self])
+    def __abs__(self): return self.graph.apply("abs", [self])
+    def __pos__(self): return self
+
+    # comparisons build bool tensors (so Tensors are not usable as dict keys by value)
+    def __eq__(self, o): return _binary("eq", self, o)  # type: ignore[override]
+    def __ne__(self, o): return _binary("ne", self, o)  # type: ignore[override]
+    def __lt__(self, o): return _binary("lt", self, o)
+    def __le__(self, o): return _binary("le", self, o)
+    def __gt__(self, o): return _binary("gt", self, o)
+    def __ge__(self, o): return _binary("ge", self, o)
+    def __and__(self, o): return _binary("logical_and", self, o)
+    def __or__(self, o): return _binary("logical_or", self, o)
+    def __xor__(self, o): return _binary("logical_xor", self, o)
+    def __invert__(self): return self.graph.apply("logical_not", [self])
+
+    def __getitem__(self, key: Any) -> Tensor:
+        return _getitem(self, key)
+
+    # methods for the common cases; rlx.* functions of the same names call these
+    def _reduce(self, op: str, axis: Any, keepdims: bool) -> Tensor:
+        return self.graph.apply(op, [self], axes=axis, keepdims=keepdims)
+
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        return self._reduce("sum", axis, keepdims)
+
+    def mean(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        return self._reduce("mean", axis, keepdims)
+
+    def max(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        return self._reduce("max", axis, keepdims)
+
+    def min(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        return self._reduce("min", axis, keepdims)
+
+    def prod(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        return self._reduce("prod", axis, keepdims)
+
+    def argmax(self, axis: int = -1, keepdims: bool = False) -> Tensor:
+        return self.graph.apply("argmax", [self], axis=axis, keepdims=keepdims)
+
+    def argmin(self, axis: int = -1, keepdims: bool = False) -> Tensor:
+        return self.graph.apply("argmin", [self], axis=axis, keepdims=keepdims)
+
+    def reshape(self, *shape: Any) -> Tensor:
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = tuple(shape[0])
+        return self.graph.apply("reshape", [self], shape=tuple(shape))
+
+    def flatten(self) -> Tensor:
+        return self.reshape(-1)
+
+    def transpose(self, *perm: Any) -> Tensor:
+        if len(perm) == 1 and not isinstance(perm[0], int):
+            perm = tuple(perm[0]) if perm[0] is not None else ()
+        return self.graph.apply("transpose", [self], perm=tuple(perm) or None)
+
+    def permute(self, *perm: Any) -> Tensor:
+        return self.transpose(*perm)
+
+    @property
+    def T(self) -> Tensor:
+        return self.graph.apply("transpose", [self], perm=None)
+
+    def cast(self, dtype: Any) -> Tensor:
+        return self.graph.apply("cast", [self], dtype=as_dtype(dtype))
+
+    astype = cast
+
+    def squeeze(self, axis: Any = None) -> Tensor:
+        return self.graph.apply("squeeze", [self], axes=axis)
+
+    def unsqueeze(self, axis: Any) -> Tensor:
+        return self.graph.apply("unsqueeze", [self], axes=axis)
+
+    def broadcast_to(self, shape: Sequence[int]) -> Tensor:
+        return self.graph.apply("broadcast_to", [self], shape=tuple(shape))
+
+    def softmax(self, axis: int = -1) -> Tensor:
+        return self.graph.apply("softmax", [self], axis=axis)
+
+    def log_softmax(self, axis: int = -1) -> Tensor:
+        return self.graph.apply("log_softmax", [self], axis=axis)
+
+    def relu(self) -> Tensor:
+        return self.graph.apply("relu", [self])
+
+    def exp(self) -> Tensor:
+        return self.graph.apply("exp", [self])
+
+    def log(self) -> Tensor:
+        return self.graph.apply("log", [self])
+
+    def sqrt(self) -> Tensor:
+        return self.graph.apply("sqrt", [self])
+
+    def tanh(self) -> Tensor:
+        return self.graph.apply("tanh", [self])
+
+    def sigmoid(self) -> Tensor:
+        return self.graph.apply("sigmoid", [self])
+
+    def abs(self) -> Tensor:
+        return self.graph.apply("abs", [self])
+
+
+def _getitem(x: Tensor, key: Any) -> Tensor:
+    """Basic numpy indexing: ints, slices, None and one Ellipsis."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise GraphBuildError("an index can hold only one Ellipsis")
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_real > x.ndim:
+        raise GraphBuildError(f"too many indices ({n_real}) for a tensor of rank {x.ndim}")
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        key = key[:at] + (slice(None),) * (x.ndim - n_real) + key[at + 1:]
+    else:
+        key = key + (slice(None),) * (x.ndim - n_real)
+    starts, stops, steps, drop, new_axes = [], [], [], [], []
+    axis = 0
+    out_pos = 0
+    for k in key:
+        if k is None:
+            new_axes.append(out_pos)
+            out_pos += 1
+            continue
+        dim = x.shape[axis]
+        if isinstance(k, slice):
+            starts.append(k.start)
+            stops.append(k.stop)
+            steps.append(1 if k.step is None else k.step)
+            out_pos += 1
+        elif isinstance(k, numbers.Integral):
+            i = int(k)
+            if not -dim <= i < dim:
+                raise GraphBuildError(f"index {i} is out of range for axis {axis} of size {dim}")
+            i %= dim
+            starts.append(i)
+            stops.append(i + 1)
+            steps.append(1)
+            drop.append(axis)
+        else:
+            raise GraphBuildError(f"unsupported index {k!r}; use rlx.gather for tensor indices")
+        axis += 1
+    out = x
+    if any(s is not None for s in starts) or any(e is not None for e in stops) or any(
+            st != 1 for st in steps):
+        out = x.graph.apply("slice", [x], starts=tuple(starts), stops=tuple(stops),
+                            steps=tuple(steps))
+    if drop:
+        out = out.squeeze(tuple(drop))
+    if new_axes:
+        out = out.unsqueeze(tuple(new_axes))
+    return out

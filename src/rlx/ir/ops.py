@@ -1,0 +1,784 @@
+"""The op set: one entry per op kind with its exact semantics and its type rule.
+
+This module is the contract every backend and transform implements. Each
+``OpDef`` carries the op's docstring (semantics, dtype rules, where it differs
+from numpy / ONNX / PyTorch) and an ``infer`` function that checks operands and
+attributes, returns the result type and the attributes in canonical form
+(negative axes made positive, ``-1`` in reshape resolved, defaults filled in).
+
+General rules, unless an op says otherwise:
+
+* f16 and bf16 values are computed in f32 and rounded once to the result dtype.
+* Binary ops broadcast as numpy does and promote dtypes as
+  :func:`rlx.ir.dtypes.promote` documents.
+* Integer arithmetic wraps on overflow (two's complement).
+* Axes may be negative (counted from the end) and are stored non-negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rlx.errors import DTypeError, GraphBuildError, ShapeError
+from rlx.ir.dtypes import DType, as_dtype, promote
+from rlx.ir.types import Shape, TensorType, broadcast_shapes, numel
+
+Attrs = dict[str, Any]
+InferFn = Callable[[str, list[TensorType], Attrs], tuple[TensorType, Attrs]]
+
+
+@dataclass(frozen=True)
+class OpDef:
+    """One op kind: its category, operand count, type rule and semantics."""
+
+    kind: str
+    category: str
+    arity: tuple[int, int]  # (min, max) number of operands
+    infer: InferFn
+    doc: str
+
+
+def _fmt_operands(ins: list[TensorType]) -> str:
+    return "(" + ", ".join(str(t) for t in ins) + ")"
+
+
+def fail_shape(op: str, ins: list[TensorType], rule: str) -> ShapeError:
+    return ShapeError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def fail_dtype(op: str, ins: list[TensorType], rule: str) -> DTypeError:
+    return DTypeError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def fail_attr(op: str, ins: list[TensorType], rule: str) -> GraphBuildError:
+    return GraphBuildError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def norm_axis(op: str, ins: list[TensorType], axis: int, rank: int) -> int:
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise fail_attr(op, ins, f"axis must be an int, got {axis!r}")
+    if not -rank <= axis < rank:
+        raise fail_shape(op, ins, f"axis {axis} is out of range for rank {rank}")
+    return axis % rank if rank else 0
+
+
+def norm_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int, ...]:
+    if axes is None:
+        return tuple(range(rank))
+    if isinstance(axes, int):
+        axes = (axes,)
+    out = tuple(sorted(norm_axis(op, ins, a, rank) for a in axes))
+    if len(set(out)) != len(out):
+        raise fail_attr(op, ins, f"repeated axis in {tuple(axes)}")
+    return out
+
+
+def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape") -> Shape:
+    try:
+        out = tuple(int(d) for d in shape)
+    except TypeError:
+        raise fail_attr(op, ins, f"{what} must be a sequence of ints, got {shape!r}") from None
+    return out
+
+
+# --------------------------------------------------------------------------- leaves
+
+def _infer_leaf(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
+    shape = _shape_tuple(op, ins, a["shape"])
+    if any(d < 0 for d in shape):
+        raise fail_shape(op, ins, f"dimensions must be non-negative, got {shape}")
+    dt = as_dtype(a["dtype"])
+    name = a.get("name")
+    if op in ("input", "param") and (not isinstance(name, str) or not name):
+        raise fail_attr(op, ins, f"needs a non-empty name, got {name!r}")
+    return TensorType(shape, dt), {**a, "shape": shape, "dtype": dt}
+
+
+def _infer_constant(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
+    value = a["value"]
+    return TensorType(value.shape, value.dtype), a
+
+
+def _infer_arange(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
+    start, stop, step = a["start"], a["stop"], a["step"]
+    dt = as_dtype(a["dtype"])
+    if step == 0:
+        raise fail_attr(op, ins, "step must be non-zero")
+    if dt.is_bool:
+        raise fail_dtype(op, ins, "arange cannot produce bool")
+    if dt.is_int and not all(float(v).is_integer() for v in (start, stop, step)):
+        raise fail_attr(op, ins, f"integer arange needs integer start/stop/step, got "
+                                 f"{(start, stop, step)}")
+    import math
+    n = max(0, math.ceil((stop - start) / step))
+    return TensorType((n,), dt), {"start": start, "stop": stop, "step": step, "dtype": dt}
+
+
+def _infer_random(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
+    t, a = _infer_leaf(op, ins, a)
+    if not t.dtype.is_float:
+        raise fail_dtype(op, ins, f"random values need a float dtype, got {t.dtype}")
+    return t, a
+
+
+# --------------------------------------------------------------------------- elementwise
+
+def _require_float(op: str, ins: list[TensorType]) -> None:
+    for t in ins:
+        if not t.dtype.is_float:
+            raise fail_dtype(op, ins, f"needs float operands, got {t.dtype}; cast first")
+
+
+def _require_numeric(op: str, ins: list[TensorType]) -> None:
+    for t in ins:
+        if t.dtype.is_bool:
+            raise fail_dtype(op, ins, "does not accept bool operands; cast first")
+
+
+def _infer_unary_float(op, ins, a):
+    _require_float(op, ins)
+    return ins[0], a
+
+
+def _infer_unary_numeric(op, ins, a):
+    _require_numeric(op, ins)
+    return ins[0], a
+
+
+def _infer_unary_any(op, ins, a):
+    return ins[0], a
+
+
+def _infer_unary_predicate(op, ins, a):
+    if op != "logical_not":
+        _require_numeric(op, ins)
+    return TensorType(ins[0].shape, DType.BOOL), a
+
+
+def _infer_cast(op, ins, a):
+    return TensorType(ins[0].shape, as_dtype(a["dtype"])), {"dtype": as_dtype(a["dtype"])}
+
+
+def _infer_clip(op, ins, a):
+    _require_numeric(op, ins)
+    lo, hi = a.get("lo"), a.get("hi")
+    if lo is not None and hi is not None and lo > hi:
+        raise fail_attr(op, ins, f"lo ({lo}) must not exceed hi ({hi})")
+    return ins[0], {"lo": lo, "hi": hi}
+
+
+def broadcast_or_fail(op: str, ins: list[TensorType]) -> Shape:
+    shape = broadcast_shapes(*(t.shape for t in ins))
+    if shape is None:
+        raise fail_shape(op, ins, "shapes do not broadcast (numpy rule: trailing dimensions "
+                                  "must be equal or 1)")
+    return shape
+
+
+def _infer_binary_arith(op, ins, a):
+    _require_numeric(op, ins)
+    return TensorType(broadcast_or_fail(op, ins), promote(ins[0].dtype, ins[1].dtype)), a
+
+
+def _infer_compare(op, ins, a):
+    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), a
+
+
+def _infer_logical(op, ins, a):
+    for t in ins:
+        if not t.dtype.is_bool:
+            raise fail_dtype(op, ins, "needs bool operands; compare or cast first")
+    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), a
+
+
+def _infer_where(op, ins, a):
+    if not ins[0].dtype.is_bool:
+        raise fail_dtype(op, ins, "the condition must be bool")
+    return TensorType(broadcast_or_fail(op, ins), promote(ins[1].dtype, ins[2].dtype)), a
+
+
+# --------------------------------------------------------------------------- matmul
+
+def _infer_matmul(op, ins, a):
+    _require_numeric(op, ins)
+    x, y = ins
+    if x.rank == 0 or y.rank == 0:
+        raise fail_shape(op, ins, "operands must have rank >= 1")
+    xs = (1,) + x.shape if x.rank == 1 else x.shape
+    ys = y.shape + (1,) if y.rank == 1 else y.shape
+    if xs[-1] != ys[-2]:
+        raise fail_shape(op, ins, f"inner dimensions must match ({xs[-1]} != {ys[-2]})")
+    batch = broadcast_shapes(xs[:-2], ys[:-2])
+    if batch is None:
+        raise fail_shape(op, ins, "batch dimensions do not broadcast")
+    out = batch + (xs[-2],) if x.rank > 1 else batch
+    if y.rank > 1:
+        out = out + (ys[-1],)
+    if x.rank == 1 and y.rank == 1:
+        out = ()
+    return TensorType(tuple(out), promote(x.dtype, y.dtype)), a
+
+
+# --------------------------------------------------------------------------- reductions
+
+def _reduced_shape(shape: Shape, axes: tuple[int, ...], keepdims: bool) -> Shape:
+    if keepdims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _infer_reduce(op, ins, a):
+    x = ins[0]
+    axes = norm_axes(op, ins, a.get("axes"), x.rank)
+    keep = bool(a.get("keepdims", False))
+    if op in ("mean", "logsumexp"):
+        _require_float(op, ins)
+    elif op in ("sum", "prod"):
+        _require_numeric(op, ins)
+    if op in ("max", "min") and any(x.shape[i] == 0 for i in axes):
+        raise fail_shape(op, ins, "cannot reduce an empty axis (no identity)")
+    return TensorType(_reduced_shape(x.shape, axes, keep), x.dtype), {"axes": axes,
+                                                                       "keepdims": keep}
+
+
+def _infer_arg_reduce(op, ins, a):
+    x = ins[0]
+    _require_numeric(op, ins)
+    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
+    keep = bool(a.get("keepdims", False))
+    if x.shape[axis] == 0:
+        raise fail_shape(op, ins, "cannot take argmax/argmin over an empty axis")
+    return (TensorType(_reduced_shape(x.shape, (axis,), keep), DType.I64),
+            {"axis": axis, "keepdims": keep})
+
+
+def _infer_cumsum(op, ins, a):
+    _require_numeric(op, ins)
+    axis = norm_axis(op, ins, a.get("axis", -1), ins[0].rank)
+    return ins[0], {"axis": axis, "exclusive": bool(a.get("exclusive", False)),
+                    "reverse": bool(a.get("reverse", False))}
+
+
+def _infer_softmax(op, ins, a):
+    _require_float(op, ins)
+    return ins[0], {"axis": norm_axis(op, ins, a.get("axis", -1), ins[0].rank)}
+
+
+# --------------------------------------------------------------------------- norms
+
+def _infer_layer_norm(op, ins, a):
+    _require_float(op, ins)
+    x = ins[0]
+    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
+    norm_shape = x.shape[axis:]
+    n_affine = int(a.get("has_gamma", False)) + int(a.get("has_beta", False))
+    if len(ins) != 1 + n_affine:
+        raise fail_attr(op, ins, "operand count does not match has_gamma/has_beta")
+    for t in ins[1:]:
+        if t.shape != norm_shape:
+            raise fail_shape(op, ins, f"gamma/beta must have the normalised shape {norm_shape}")
+    eps = float(a.get("eps", 1e-5))
+    return x, {"axis": axis, "eps": eps, "has_gamma": bool(a.get("has_gamma", False)),
+               "has_beta": bool(a.get("has_beta", False))}
+
+
+def _infer_batch_norm(op, ins, a):
+    _require_float(op, ins)
+    x = ins[0]
+    if x.rank < 2:
+        raise fail_shape(op, ins, "input must be [N, C, ...]")
+    for t in ins[1:]:
+        if t.shape != (x.shape[1],):
+            raise fail_shape(op, ins, f"mean/var/gamma/beta must have shape ({x.shape[1]},)")
+    return x, {"eps": float(a.get("eps", 1e-5))}
+
+
+# --------------------------------------------------------------------------- shape ops
+
+def _infer_reshape(op, ins, a):
+    x = ins[0]
+    shape = list(_shape_tuple(op, ins, a["shape"]))
+    if shape.count(-1) > 1:
+        raise fail_shape(op, ins, f"at most one -1 in the new shape {tuple(shape)}")
+    if any(d < -1 for d in shape):
+        raise fail_shape(op, ins, f"invalid dimension in {tuple(shape)}")
+    if -1 in shape:
+        known = numel(tuple(d for d in shape if d != -1))
+        if known == 0 or x.numel % known:
+            raise fail_shape(op, ins, f"cannot infer -1 in {tuple(shape)} from {x.numel} "
+                                      "elements")
+        shape[shape.index(-1)] = x.numel // known
+    if numel(tuple(shape)) != x.numel:
+        raise fail_shape(op, ins, f"cannot reshape {x.numel} elements to {tuple(shape)}")
+    return TensorType(tuple(shape), x.dtype), {"shape": tuple(shape)}
+
+
+def _infer_transpose(op, ins, a):
+    x = ins[0]
+    perm = a.get("perm")
+    perm = tuple(reversed(range(x.rank))) if perm is None else tuple(
+        norm_axis(op, ins, p, x.rank) for p in perm)
+    if sorted(perm) != list(range(x.rank)):
+        raise fail_shape(op, ins, f"perm {perm} is not a permutation of 0..{x.rank - 1}")
+    return TensorType(tuple(x.shape[p] for p in perm), x.dtype), {"perm": perm}
+
+
+def _infer_broadcast_to(op, ins, a):
+    x = ins[0]
+    shape = _shape_tuple(op, ins, a["shape"])
+    if broadcast_shapes(x.shape, shape) != shape:
+        raise fail_shape(op, ins, f"cannot broadcast to {shape}")
+    return TensorType(shape, x.dtype), {"shape": shape}
+
+
+def _infer_squeeze(op, ins, a):
+    x = ins[0]
+    axes = a.get("axes")
+    if axes is None:
+        axes = tuple(i for i, d in enumerate(x.shape) if d == 1)
+    axes = norm_axes(op, ins, axes, x.rank)
+    for ax in axes:
+        if x.shape[ax] != 1:
+            raise fail_shape(op, ins, f"cannot squeeze axis {ax} of size {x.shape[ax]}")
+    return (TensorType(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype),
+            {"axes": axes})
+
+
+def _infer_unsqueeze(op, ins, a):
+    x = ins[0]
+    raw = a["axes"]
+    raw = (raw,) if isinstance(raw, int) else tuple(raw)
+    out_rank = x.rank + len(raw)
+    axes = norm_axes(op, ins, raw, out_rank)
+    dims = iter(x.shape)
+    shape = tuple(1 if i in axes else next(dims) for i in range(out_rank))
+    return TensorType(shape, x.dtype), {"axes": axes}
+
+
+def normalize_slice(dim: int, start: int | None, stop: int | None, step: int) -> tuple[int, int, int, int]:
+    """Python slice semantics on one axis: returns (start, stop, step, length)."""
+    start_, stop_, step_ = slice(start, stop, step).indices(dim)
+    length = len(range(start_, stop_, step_))
+    return start_, stop_, step_, length
+
+
+def _infer_slice(op, ins, a):
+    x = ins[0]
+    starts, stops, steps = a["starts"], a["stops"], a["steps"]
+    if not len(starts) == len(stops) == len(steps) == x.rank:
+        raise fail_attr(op, ins, "starts/stops/steps need one entry per axis")
+    shape, ns, ne, nst = [], [], [], []
+    for dim, s, e, st in zip(x.shape, starts, stops, steps):
+        if st == 0:
+            raise fail_attr(op, ins, "slice step must be non-zero")
+        s2, e2, st2, length = normalize_slice(dim, s, e, st)
+        shape.append(length)
+        ns.append(s2)
+        ne.append(e2)
+        nst.append(st2)
+    return (TensorType(tuple(shape), x.dtype),
+            {"starts": tuple(ns), "stops": tuple(ne), "steps": tuple(nst)})
+
+
+def _infer_concat(op, ins, a):
+    first = ins[0]
+    axis = norm_axis(op, ins, a.get("axis", 0), first.rank)
+    for t in ins[1:]:
+        if t.dtype != first.dtype:
+            raise fail_dtype(op, ins, "all operands must share one dtype")
+        if t.rank != first.rank or any(
+                d1 != d2 for i, (d1, d2) in enumerate(zip(t.shape, first.shape)) if i != axis):
+            raise fail_shape(op, ins, f"shapes must match except on axis {axis}")
+    shape = list(first.shape)
+    shape[axis] = sum(t.shape[axis] for t in ins)
+    return TensorType(tuple(shape), first.dtype), {"axis": axis}
+
+
+def _infer_pad(op, ins, a):
+    x = ins[0]
+    pads = tuple((int(b), int(e)) for b, e in a["pads"])
+    mode = a.get("mode", "constant")
+    if len(pads) != x.rank:
+        raise fail_attr(op, ins, f"pads needs one (before, after) pair per axis, got {pads}")
+    if mode not in ("constant", "reflect", "edge"):
+        raise fail_attr(op, ins, f"mode must be constant, reflect or edge, got {mode!r}")
+    for (b, e), d in zip(pads, x.shape):
+        if b < 0 or e < 0:
+            raise fail_attr(op, ins, "negative pads are not supported; use slice")
+        if mode == "reflect" and (b >= d or e >= d) and (b or e):
+            raise fail_shape(op, ins, f"reflect padding ({b}, {e}) needs pads < dimension {d}")
+        if mode == "edge" and d == 0 and (b or e):
+            raise fail_shape(op, ins, "edge padding of an empty axis")
+    shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
+    return TensorType(shape, x.dtype), {"pads": pads, "mode": mode,
+                                        "value": float(a.get("value", 0.0))}
+
+
+def _infer_gather(op, ins, a):
+    x, idx = ins
+    if not idx.dtype.is_int:
+        raise fail_dtype(op, ins, "indices must be an integer dtype")
+    axis = norm_axis(op, ins, a.get("axis", 0), x.rank)
+    shape = x.shape[:axis] + idx.shape + x.shape[axis + 1:]
+    return TensorType(shape, x.dtype), {"axis": axis}
+
+
+def _infer_tile(op, ins, a):
+    x = ins[0]
+    reps = _shape_tuple(op, ins, a["reps"], "reps")
+    if len(reps) != x.rank or any(r < 0 for r in reps):
+        raise fail_attr(op, ins, f"reps needs one non-negative count per axis, got {reps}")
+    return TensorType(tuple(d * r for d, r in zip(x.shape, reps)), x.dtype), {"reps": reps}
+
+
+def _infer_flip(op, ins, a):
+    return ins[0], {"axes": norm_axes(op, ins, a.get("axes"), ins[0].rank)}
+
+
+def _infer_one_hot(op, ins, a):
+    idx = ins[0]
+    if not idx.dtype.is_int:
+        raise fail_dtype(op, ins, "indices must be an integer dtype")
+    depth = int(a["depth"])
+    if depth < 0:
+        raise fail_attr(op, ins, "depth must be non-negative")
+    dt = as_dtype(a.get("dtype", "f32"))
+    return TensorType(idx.shape + (depth,), dt), {"depth": depth, "dtype": dt}
+
+
+# --------------------------------------------------------------------------- nn
+
+def _pairs(op, ins, value, n, what):
+    if isinstance(value, int):
+        return (value,) * n
+    value = tuple(int(v) for v in value)
+    if len(value) != n:
+        raise fail_attr(op, ins, f"{what} needs {n} values, got {value}")
+    return value
+
+
+def _conv_geometry(op, ins, a, spatial: Shape, kernel: Shape):
+    n = len(spatial)
+    stride = _pairs(op, ins, a.get("stride", 1), n, "stride")
+    dilation = _pairs(op, ins, a.get("dilation", 1), n, "dilation")
+    pad = a.get("padding", 0)
+    if isinstance(pad, int):
+        pads = tuple((pad, pad) for _ in range(n))
+    else:
+        pad = tuple(pad)
+        if len(pad) == n and all(isinstance(p, int) for p in pad):
+            pads = tuple((p, p) for p in pad)
+        else:
+            pads = tuple((int(b), int(e)) for b, e in pad)
+    if len(pads) != n or any(b < 0 or e < 0 for b, e in pads):
+        raise fail_attr(op, ins, f"padding must give {n} non-negative (before, after) pairs")
+    if any(s <= 0 for s in stride) or any(d <= 0 for d in dilation):
+        raise fail_attr(op, ins, "stride and dilation must be positive")
+    out = []
+    for d, k, s, dl, (b, e) in zip(spatial, kernel, stride, dilation, pads):
+        span = dl * (k - 1) + 1
+        size = d + b + e - span
+        if size < 0:
+            raise fail_shape(op, ins, f"kernel extent {span} exceeds padded input {d + b + e}")
+        out.append(size // s + 1)
+    return tuple(out), {"stride": stride, "dilation": dilation, "padding": pads}
+
+
+def _infer_conv(op, ins, a):
+    _require_float(op, ins)
+    x, w = ins[0], ins[1]
+    if x.rank not in (3, 4) or w.rank != x.rank:
+        raise fail_shape(op, ins, "conv needs x [N,C,L] / [N,C,H,W] and w of the same rank")
+    groups = int(a.get("groups", 1))
+    cin, cout = x.shape[1], w.shape[0]
+    if groups <= 0 or cin % groups or cout % groups:
+        raise fail_shape(op, ins, f"channels ({cin} in, {cout} out) must divide by groups "
+                                  f"({groups})")
+    if w.shape[1] != cin // groups:
+        raise fail_shape(op, ins, f"weight must be [C_out, C_in/groups={cin // groups}, ...]")
+    has_bias = len(ins) == 3
+    if has_bias and ins[2].shape != (cout,):
+        raise fail_shape(op, ins, f"bias must have shape ({cout},)")
+    spatial, geo = _conv_geometry(op, ins, a, x.shape[2:], w.shape[2:])
+    dt = x.dtype
+    for t in ins[1:]:
+        if t.dtype != dt:
+            raise fail_dtype(op, ins, "x, w and bias must share one dtype")
+    return TensorType((x.shape[0], cout) + spatial, dt), {**geo, "groups": groups}
+
+
+def _infer_pool(op, ins, a):
+    _require_numeric(op, ins)
+    x = ins[0]
+    if x.rank != 4:
+        raise fail_shape(op, ins, "pooling needs x [N,C,H,W]")
+    kernel = _pairs(op, ins, a["kernel"], 2, "kernel")
+    stride = a.get("stride") or kernel
+    spatial, geo = _conv_geometry(op, ins, {**a, "stride": stride, "dilation": 1},
+                                  x.shape[2:], kernel)
+    for (b, e), k in zip(geo["padding"], kernel):
+        if b >= k or e >= k:
+            raise fail_attr(op, ins, "padding must be smaller than the kernel")
+    out_a = {"kernel": kernel, "stride": geo["stride"], "padding": geo["padding"]}
+    if op == "avg_pool2d":
+        _require_float(op, ins)
+        out_a["count_include_pad"] = bool(a.get("count_include_pad", True))
+    return TensorType(x.shape[:2] + spatial, x.dtype), out_a
+
+
+def _infer_attention(op, ins, a):
+    _require_float(op, ins[:3])
+    q, k, v = ins[:3]
+    if q.rank != 4 or k.rank != 4 or v.rank != 4:
+        raise fail_shape(op, ins, "q, k, v must be [B, H, S, D]")
+    b, hq, s, d = q.shape
+    if k.shape[0] != b or v.shape[0] != b or k.shape[1] != v.shape[1]:
+        raise fail_shape(op, ins, "batch and key/value head counts must agree")
+    hkv, t = k.shape[1], k.shape[2]
+    if hkv == 0 or hq % hkv:
+        raise fail_shape(op, ins, f"query heads ({hq}) must be a multiple of key/value heads "
+                                  f"({hkv})")
+    if k.shape[3] != d or v.shape[2] != t:
+        raise fail_shape(op, ins, "k must be [B, Hkv, T, D] and v [B, Hkv, T, Dv]")
+    if q.dtype != k.dtype or q.dtype != v.dtype:
+        raise fail_dtype(op, ins, "q, k, v must share one dtype")
+    mask_kind = a.get("mask_kind", "none")
+    if mask_kind not in ("none", "bool", "additive"):
+        raise fail_attr(op, ins, f"unknown mask kind {mask_kind!r}")
+    if (mask_kind != "none") != (len(ins) == 4):
+        raise fail_attr(op, ins, "a mask operand needs mask_kind 'bool' or 'additive'")
+    if len(ins) == 4:
+        m = ins[3]
+        if broadcast_shapes(m.shape, (b, hq, s, t)) != (b, hq, s, t):
+            raise fail_shape(op, ins, f"mask must broadcast to [B, H, S, T] = {(b, hq, s, t)}")
+        if mask_kind == "bool" and not m.dtype.is_bool:
+            raise fail_dtype(op, ins, "a boolean mask must have dtype bool")
+        if mask_kind == "additive" and not m.dtype.is_float:
+            raise fail_dtype(op, ins, "an additive mask must be float")
+    window = a.get("window")
+    if window is not None and int(window) <= 0:
+        raise fail_attr(op, ins, "window must be positive")
+    scale = a.get("scale")
+    scale = float(scale) if scale is not None else 1.0 / (d ** 0.5 if d else 1.0)
+    return TensorType((b, hq, s, v.shape[3]), q.dtype), {
+        "scale": scale, "causal": bool(a.get("causal", False)),
+        "window": None if window is None else int(window), "mask_kind": mask_kind}
+
+
+def _infer_rope(op, ins, a):
+    _require_float(op, ins)
+    x, cos, sin = ins
+    if cos.shape != sin.shape:
+        raise fail_shape(op, ins, "cos and sin must have one shape")
+    if x.rank < 2 or cos.rank < 1:
+        raise fail_shape(op, ins, "x must be [..., S, D] and cos/sin [..., S, R/2]")
+    half = cos.shape[-1]
+    if 2 * half > x.shape[-1]:
+        raise fail_shape(op, ins, f"rotary dims 2*{half} exceed head dim {x.shape[-1]}")
+    table = x.shape[:-1] + (half,)
+    if broadcast_shapes(cos.shape, table) != table:
+        raise fail_shape(op, ins, f"cos/sin must broadcast to {table}")
+    return x, {"interleaved": bool(a.get("interleaved", False))}
+
+
+def _infer_topk(op, ins, a):
+    _require_numeric(op, ins)
+    x = ins[0]
+    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
+    k = int(a["k"])
+    if not 0 <= k <= x.shape[axis]:
+        raise fail_attr(op, ins, f"k={k} must be within 0..{x.shape[axis]}")
+    result = a.get("result", "values")
+    if result not in ("values", "indices"):
+        raise fail_attr(op, ins, "result must be 'values' or 'indices'")
+    shape = x.shape[:axis] + (k,) + x.shape[axis + 1:]
+    dt = x.dtype if result == "values" else DType.I64
+    return TensorType(shape, dt), {"k": k, "axis": axis, "largest": bool(a.get("largest", True)),
+                                   "result": result}
+
+
+def _infer_xent(op, ins, a):
+    logits, labels = ins
+    _require_float(op, [logits])
+    if logits.rank != 2 or labels.shape != (logits.shape[0],):
+        raise fail_shape(op, ins, "logits must be [N, C] and labels [N]")
+    if not labels.dtype.is_int:
+        raise fail_dtype(op, ins, "labels must be an integer dtype")
+    reduction = a.get("reduction", "mean")
+    if reduction not in ("mean", "sum", "none"):
+        raise fail_attr(op, ins, "reduction must be 'mean', 'sum' or 'none'")
+    shape = (logits.shape[0],) if reduction == "none" else ()
+    return TensorType(shape, logits.dtype), {"reduction": reduction}
+
+
+# --------------------------------------------------------------------------- the table
+
+_DOCS: dict[str, str] = {
+    # leaves
+    "input": "A value fed on every run, by name.",
+    "param": "A weight set once with set_param and kept between runs.",
+    "constant": "A value baked into the graph.",
+    "arange": "Values start, start+step, ... below stop (above for negative step), "
+              "computed in f64 and rounded to dtype.",
+    "random_uniform": "Uniform values in [low, high) from Philox-4x32-10 keyed by the run's "
+                      "seed; counter = (element index, stream). Same seed, same numbers on "
+                      "every backend.",
+    "random_normal": "Normal values (Box-Muller over two Philox uniforms) with mean and std.",
+    # unary float
+    "exp": "e**x.", "log": "Natural log; log(0) = -inf, log(<0) = nan.",
+    "sqrt": "Square root; nan below 0.", "rsqrt": "1/sqrt(x).",
+    "reciprocal": "1/x.", "sin": "Sine.", "cos": "Cosine.", "tanh": "Hyperbolic tangent.",
+    "atan": "Arc tangent.", "erf": "Gauss error function.",
+    "sigmoid": "1/(1+exp(-x)).", "gelu": "x*Phi(x) with the exact erf form.",
+    "gelu_tanh": "The tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))).",
+    "silu": "x*sigmoid(x).", "softplus": "log(1+exp(x)), computed stably.",
+    # unary numeric
+    "neg": "-x (wraps for unsigned).", "abs": "|x|.", "sign": "-1, 0 or 1 (nan stays nan).",
+    "relu": "max(x, 0).", "floor": "Round down (identity on integers).",
+    "ceil": "Round up (identity on integers).",
+    "round": "Round half to even (identity on integers), as numpy; PyTorch agrees.",
+    "logical_not": "not x; numbers are true when non-zero.",
+    "isnan": "x is nan (false for integers).", "isinf": "x is +-inf (false for integers).",
+    "stop_gradient": "Identity; autodiff treats it as a constant.",
+    "cast": "Convert to dtype. float->int truncates toward zero and saturates to the integer "
+            "range, nan -> 0 (Rust 'as' semantics; numpy leaves these undefined). "
+            "int->narrower int wraps. Anything->bool is x != 0.",
+    "clip": "min(max(x, lo), hi); lo or hi may be None. nan passes through.",
+    # binary
+    "add": "a + b.", "sub": "a - b.", "mul": "a * b.",
+    "div": "a / b. Integers divide truncating toward zero (C/ONNX rule, not numpy's "
+           "floor); integer division by zero gives 0.",
+    "pow": "a ** b. For integers computed exactly for b >= 0; b < 0 gives 1/a**-b "
+           "truncated (0 unless |a| == 1).",
+    "maximum": "Elementwise max; nan propagates.", "minimum": "Elementwise min; nan propagates.",
+    "mod": "Remainder with the sign of the divisor (numpy/PyTorch remainder; ONNX fmod=0). "
+           "Integer mod by zero gives 0.",
+    "eq": "a == b.", "ne": "a != b.", "lt": "a < b.", "le": "a <= b.", "gt": "a > b.",
+    "ge": "a >= b.", "logical_and": "a and b.", "logical_or": "a or b.",
+    "logical_xor": "a xor b.",
+    "where": "cond ? a : b with broadcasting over all three.",
+    "matmul": "numpy matmul: batch dims broadcast; 1-D operands are promoted and the "
+              "added axis removed. Accumulates in f32 for f16/bf16, f64 for f64.",
+    # reductions
+    "sum": "Sum over axes (all when None).", "mean": "Mean over axes (float only).",
+    "max": "Max over axes; nan propagates.", "min": "Min over axes; nan propagates.",
+    "prod": "Product over axes.",
+    "argmax": "Index (i64) of the first maximum along axis.",
+    "argmin": "Index (i64) of the first minimum along axis.",
+    "cumsum": "Inclusive running sum along axis; exclusive shifts by one (first = 0); "
+              "reverse runs from the end.",
+    "softmax": "exp(x - max) / sum along axis.",
+    "log_softmax": "x - logsumexp(x) along axis.",
+    "logsumexp": "log(sum(exp(x))) over axes, max-shifted; all -inf gives -inf.",
+    # norms
+    "layer_norm": "(x - mean) / sqrt(var + eps) over axes axis..end (biased variance), "
+                  "then * gamma + beta when given (ONNX LayerNormalization).",
+    "rms_norm": "x / sqrt(mean(x^2) + eps) over axes axis..end, then * gamma when given.",
+    "batch_norm": "Inference batch norm over channel axis 1: "
+                  "(x - mean) / sqrt(var + eps) * gamma + beta.",
+    # shape
+    "reshape": "Same elements in row-major order, new shape (one -1 inferred).",
+    "transpose": "Permute axes (reverse when perm is None).",
+    "broadcast_to": "numpy broadcast_to.", "squeeze": "Remove size-1 axes (all when None).",
+    "unsqueeze": "Insert size-1 axes at the given output positions.",
+    "slice": "Python slicing per axis (start/stop/step, negatives count from the end).",
+    "concat": "Join along axis.",
+    "pad": "Pad each axis by (before, after): constant value, reflect (no edge repeat, "
+           "numpy 'reflect') or edge.",
+    "gather": "numpy take along axis: out = x[..., idx, ...]. Indices in [-n, n) (negatives "
+              "wrap); any other index raises ExecutionError at run time.",
+    "tile": "numpy tile with one repeat per axis.", "flip": "Reverse the given axes.",
+    "one_hot": "Appends an axis of size depth; out-of-range indices give an all-zero row.",
+    # nn
+    "conv": "Cross-correlation (as PyTorch conv1d/conv2d), NC[L|HW] layout, weight "
+            "[C_out, C_in/groups, k...], optional bias, stride/padding/dilation/groups.",
+    "max_pool2d": "Max over windows; padding counts as -inf.",
+    "avg_pool2d": "Mean over windows; count_include_pad (PyTorch default True) decides "
+                  "whether padding counts in the divisor.",
+    "attention": "softmax(q k^T * scale + mask) v on [B,H,S,D]. Grouped-query: query head "
+                 "h reads kv head h // (H/Hkv). Causal masking is aligned to the end "
+                 "(query i sees keys j <= i + T - S; PyTorch's is_causal agrees when "
+                 "S == T). window w also hides keys j <= i + T - S - w. A bool mask keeps "
+                 "True; an additive mask is added to the scores. A row with every key "
+                 "masked gives zeros.",
+    "rope": "Rotary embedding on the first R = 2*cos.shape[-1] features of x [..., S, D]; "
+            "rotate-half pairs (i, i+R/2), interleaved pairs (2i, 2i+1); the rest passes "
+            "through. cos/sin broadcast to [..., S, R/2].",
+    "topk": "k largest (or smallest) along axis, sorted; ties go to the lower index. "
+            "result selects values or indices (i64).",
+    "softmax_cross_entropy": "-log_softmax(logits)[label] per row; reduction mean/sum/none. "
+                             "Labels outside [0, C) raise ExecutionError.",
+}
+
+_TABLE: list[tuple[str, str, tuple[int, int], InferFn]] = []
+
+
+def _add(kinds: str, category: str, arity: tuple[int, int], infer: InferFn) -> None:
+    for kind in kinds.split():
+        _TABLE.append((kind, category, arity, infer))
+
+
+_add("input param", "leaf", (0, 0), _infer_leaf)
+_add("constant", "leaf", (0, 0), _infer_constant)
+_add("arange", "leaf", (0, 0), _infer_arange)
+_add("random_uniform random_normal", "random", (0, 0), _infer_random)
+_add("exp log sqrt rsqrt reciprocal sin cos tanh atan erf sigmoid gelu gelu_tanh silu softplus",
+     "unary", (1, 1), _infer_unary_float)
+_add("neg abs sign relu floor ceil round", "unary", (1, 1), _infer_unary_numeric)
+_add("logical_not isnan isinf", "unary", (1, 1), _infer_unary_predicate)
+_add("stop_gradient", "unary", (1, 1), _infer_unary_any)
+_add("cast", "unary", (1, 1), _infer_cast)
+_add("clip", "unary", (1, 1), _infer_clip)
+_add("add sub mul div pow maximum minimum mod", "binary", (2, 2), _infer_binary_arith)
+_add("eq ne lt le gt ge", "binary", (2, 2), _infer_compare)
+_add("logical_and logical_or logical_xor", "binary", (2, 2), _infer_logical)
+_add("where", "ternary", (3, 3), _infer_where)
+_add("matmul", "matmul", (2, 2), _infer_matmul)
+_add("sum mean max min prod logsumexp", "reduce", (1, 1), _infer_reduce)
+_add("argmax argmin", "reduce", (1, 1), _infer_arg_reduce)
+_add("cumsum", "scan", (1, 1), _infer_cumsum)
+_add("softmax log_softmax", "normalize", (1, 1), _infer_softmax)
+_add("layer_norm rms_norm", "normalize", (1, 3), _infer_layer_norm)
+_add("batch_norm", "normalize", (5, 5), _infer_batch_norm)
+_add("reshape", "shape", (1, 1), _infer_reshape)
+_add("transpose", "shape", (1, 1), _infer_transpose)
+_add("broadcast_to", "shape", (1, 1), _infer_broadcast_to)
+_add("squeeze", "shape", (1, 1), _infer_squeeze)
+_add("unsqueeze", "shape", (1, 1), _infer_unsqueeze)
+_add("slice", "shape", (1, 1), _infer_slice)
+_add("concat", "shape", (1, 1 << 30), _infer_concat)
+_add("pad", "shape", (1, 1), _infer_pad)
+_add("gather", "index", (2, 2), _infer_gather)
+_add("tile", "shape", (1, 1), _infer_tile)
+_add("flip", "shape", (1, 1), _infer_flip)
+_add("one_hot", "index", (1, 1), _infer_one_hot)
+_add("conv", "nn", (2, 3), _infer_conv)
+_add("max_pool2d avg_pool2d", "nn", (1, 1), _infer_pool)
+_add("attention", "nn", (3, 4), _infer_attention)
+_add("rope", "nn", (3, 3), _infer_rope)
+_add("topk", "index", (1, 1), _infer_topk)
+_add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
+
+OPS: dict[str, OpDef] = {
+    kind: OpDef(kind, category, arity, infer, _DOCS[kind])
+    for kind, category, arity, infer in _TABLE
+}
+
+ELEMENTWISE_CATEGORIES = ("unary", "binary", "ternary")
+RANDOM_OPS = frozenset(k for k, d in OPS.items() if d.category == "random")
+LEAF_OPS = frozenset(k for k, d in OPS.items() if d.category == "leaf")
+
+
+def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, Attrs]:
+    """Check operands and attributes of ``kind``; return result type and canonical attrs."""
+    opdef = OPS.get(kind)
+    if opdef is None:
+        raise GraphBuildError(f"unknown op kind {kind!r}")
+    lo, hi = opdef.arity
+    if not lo <= len(ins) <= hi:
+        want = str(lo) if lo == hi else f"{lo}..{hi}"
+        raise GraphBuildError(f"{kind}{_fmt_operands(ins)}: takes {want} operands, "
+                              f"got {len(ins)}")
+    return opdef.infer(kind, ins, dict(attrs))

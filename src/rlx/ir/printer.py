@@ -1,0 +1,39 @@
+"""A readable text form of a graph, one node per line.
+
+    graph mlp {
+      %0 = input "x" : f32[2,4]
+      %2 = matmul(%0, %1) : f32[2,3]
+      ...
+      return %4
+    }
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _fmt_attr(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value) if not isinstance(value, str) else repr(value)
+
+
+def format_node(node_id: int, node: Any) -> str:
+    """One line for ``node``; duck-typed on rlx.ir.graph.Node."""
+    attrs = dict(node.attrs)
+    if node.op in ("input", "param"):
+        return f"%{node_id} = {node.op} {attrs['name']!r} : {node.type}"
+    args = ", ".join(f"%{i}" for i in node.inputs)
+    shown = {k: v for k, v in attrs.items() if k not in ("shape", "dtype") or node.op == "cast"}
+    extra = ", ".join(f"{k}={_fmt_attr(v)}" for k, v in shown.items())
+    inner = ", ".join(s for s in (args, extra) if s)
+    return f"%{node_id} = {node.op}({inner}) : {node.type}"
+
+
+def format_graph(graph: Any) -> str:
+    lines = [f"graph {graph.name} {{"]
+    lines += ["  " + format_node(i, n) for i, n in enumerate(graph.nodes)]
+    lines.append("  return " + ", ".join(f"%{i}" for i in graph.outputs))
+    lines.append("}")
+    return "\n".join(lines)

@@ -1,0 +1,44 @@
+"""The Program: what a backend compiles.
+
+A Program is a verified Graph plus the kernels it runs, in order. A kernel is a
+group of node ids evaluated together; only its ``outputs`` are materialised (other
+members live in registers / loop temporaries). Leaves (inputs, params, constants)
+belong to no kernel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rlx.ir.graph import Graph
+from rlx.ir.ops import LEAF_OPS
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One unit of execution: ``nodes`` in order, materialising ``outputs``."""
+
+    name: str
+    kind: str
+    nodes: tuple[int, ...]
+    outputs: tuple[int, ...]
+
+
+@dataclass
+class Program:
+    """Kernels in execution order over ``graph``, plus analyses attached by passes."""
+
+    graph: Graph
+    kernels: list[Kernel]
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+def one_kernel_per_node(graph: Graph) -> Program:
+    """The unfused program: every non-leaf node is its own kernel."""
+    kernels = []
+    for nid, node in enumerate(graph.nodes):
+        if node.op in LEAF_OPS:
+            continue
+        kernels.append(Kernel(f"k{len(kernels)}_{node.op}", node.op, (nid,), (nid,)))
+    return Program(graph, kernels)
