@@ -6,21 +6,19 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from rlx.backends.reference.interpreter import evaluate
-from rlx.backends.reference.kernels import KernelContext
+import rlx
 from rlx.ir.graph import Graph
-from rlx.ir.rng import RngOptions
-from rlx.passes.program import one_kernel_per_node
 
 
 def run_graph(graph: Graph, feeds: Mapping[str, np.ndarray], device: str = "reference",
               seed: int = 0) -> list[np.ndarray]:
-    """Run ``graph`` on ``device`` with inputs and params both given by name in ``feeds``."""
-    leaves = {}
-    for nid, node in enumerate(graph.nodes):
-        if node.op in ("input", "param"):
-            leaves[nid] = np.asarray(feeds[node.attr("name")]).astype(node.dtype.np)
-    return evaluate(one_kernel_per_node(graph), leaves, KernelContext(RngOptions(seed)))
+    """Compile ``graph`` for ``device`` and run it once; ``feeds`` gives inputs and params
+    by name."""
+    opts = rlx.CompileOptions(rng=rlx.RngOptions(seed=seed))
+    cg = rlx.Session(device, opts).compile(graph)
+    for name, _ in graph.params:
+        cg.set_param(name, feeds[name])
+    return cg.run({name: feeds[name] for name, _ in graph.inputs})
 
 
 def tol(dtype) -> dict:

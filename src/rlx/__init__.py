@@ -16,3 +16,6 @@ from rlx.ir.serialize import from_json, to_json
 from rlx.ir.verify import verify
 
 __version__ = "0.1.0"
+from rlx.backends.base import ExecutableCapabilities
+from rlx.runtime import (CompiledGraph, CompileOptions, Session, advisory_capabilities,
+                         available_devices)

@@ -273,6 +273,8 @@ def _infer_layer_norm(op, ins, a):
     x = ins[0]
     axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
     norm_shape = x.shape[axis:]
+    if op == "rms_norm" and a.get("has_beta", False):
+        raise fail_attr(op, ins, "rms_norm has no beta; has_beta must be false")
     n_affine = int(a.get("has_gamma", False)) + int(a.get("has_beta", False))
     if len(ins) != 1 + n_affine:
         raise fail_attr(op, ins, "operand count does not match has_gamma/has_beta")
@@ -364,6 +366,19 @@ def normalize_slice(dim: int, start: int | None, stop: int | None, step: int) ->
     return start_, stop_, step_, length
 
 
+def _canonical_slice_bounds(start: int, step: int, length: int) -> tuple[int, int | None]:
+    """(start, stop) that select the same ``length`` elements and re-normalise to themselves.
+
+    ``slice.indices`` writes "run past index 0" as stop -1, which read back as a slice
+    means "the last element"; the canonical form uses None there, and (0, 0) for an
+    empty selection, so re-running inference on canonical attributes is a no-op.
+    """
+    if length == 0:
+        return 0, 0
+    stop = start + step * length
+    return start, (stop if stop >= 0 else None)
+
+
 def _infer_slice(op, ins, a):
     x = ins[0]
     starts, stops, steps = a["starts"], a["stops"], a["steps"]
@@ -373,7 +388,8 @@ def _infer_slice(op, ins, a):
     for dim, s, e, st in zip(x.shape, starts, stops, steps):
         if st == 0:
             raise fail_attr(op, ins, "slice step must be non-zero")
-        s2, e2, st2, length = normalize_slice(dim, s, e, st)
+        s2, _, st2, length = normalize_slice(dim, s, e, st)
+        s2, e2 = _canonical_slice_bounds(s2, st2, length)
         shape.append(length)
         ns.append(s2)
         ne.append(e2)

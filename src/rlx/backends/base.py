@@ -1,0 +1,269 @@
+"""The contracts between the runtime and a backend.
+
+A :class:`Backend` compiles a Program into an :class:`Executable`. The runtime
+(``rlx.runtime.CompiledGraph``) validates and converts every user value before it
+reaches an Executable, so an Executable receives C-contiguous numpy arrays of
+exactly the declared shape and dtype.
+
+Optional hooks (persistent handles, KV feeds, MoE residency, active extent, async
+pipelining) default to "unsupported" exactly as the spec describes — ``False`` /
+``None`` / a synchronous run — and :meth:`Executable.capabilities` reports what a
+backend really implements.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import InputError
+from rlx.ir.rng import RngOptions
+from rlx.ir.types import TensorType
+from rlx.passes.program import Program
+
+
+@dataclass(frozen=True)
+class ExecutableCapabilities:
+    """What an executable implements beyond the core run/param surface."""
+
+    clone: bool = False
+    moe: bool = False
+    persistent_handles: bool = False
+    gpu_handles: bool = False
+    kv_resident: bool = False
+    typed_io: bool = False
+    async_pipeline: bool = False
+    active_extent: bool = False
+
+    def enabled_names(self) -> list[str]:
+        return [f.name for f in fields(self) if getattr(self, f.name)]
+
+
+NO_CAPABILITIES = ExecutableCapabilities()
+
+
+class Backend(ABC):
+    """A compilation target. ``supported_ops`` drives decomposition in the pipeline."""
+
+    name: str
+    supported_ops: frozenset[str]
+    capabilities: ExecutableCapabilities
+
+    def available(self) -> tuple[bool, str]:
+        """(True, "") when this machine can compile for the backend, else (False, why)."""
+        return True, ""
+
+    @abstractmethod
+    def compile(self, program: Program, options: Any) -> Executable:
+        """Turn ``program`` into an executable with zeroed params."""
+
+
+OptimizerStep = Callable[[str, tuple[int, ...], np.ndarray, np.ndarray], None]
+
+
+class Executable(ABC):
+    """A compiled program with its params, handles and output buffers.
+
+    Subclasses implement :meth:`execute`; storage for params, persistent handles and
+    outputs lives in numpy arrays owned by the executable, so the hooks below work
+    on every backend whose memory the host can address.
+    """
+
+    device: str
+    capabilities_: ExecutableCapabilities = NO_CAPABILITIES
+
+    def __init__(self, program: Program, rng: RngOptions):
+        graph = program.graph
+        self.program = program
+        self.input_types: dict[str, TensorType] = dict(graph.inputs)
+        self.param_types: dict[str, TensorType] = dict(graph.params)
+        self.output_types: list[TensorType] = graph.output_types
+        self.params: dict[str, np.ndarray] = {
+            name: np.zeros(t.shape, t.dtype.np) for name, t in self.param_types.items()}
+        self.params_set: set[str] = set()
+        self.handles: dict[str, np.ndarray] = {}
+        self.outputs: list[np.ndarray] = [np.zeros(t.shape, t.dtype.np)
+                                          for t in self.output_types]
+        self.kv_feeds: list[tuple[str, int]] = []
+        self.rng_options = rng
+        self.run_index = 0
+        self.ran = False
+
+    # ------------------------------------------------------------------ core
+    @abstractmethod
+    def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        """Run once; ``inputs`` holds every input not bound to a handle. Returns
+        the output buffers (views valid until the next run)."""
+
+    def capabilities(self) -> ExecutableCapabilities:
+        return self.capabilities_
+
+    def write_param(self, name: str, value: np.ndarray) -> None:
+        np.copyto(self.params[name], value)
+        self.params_set.add(name)
+
+    def write_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
+        flat = self.params[name].reshape(-1).view(np.uint8)
+        flat[byte_offset:byte_offset + len(data)] = np.frombuffer(data, np.uint8)
+        self.params_set.add(name)
+        return True
+
+    def finalize_params(self) -> None:
+        """Warm caches after params are set (nothing to do unless a backend says so)."""
+
+    def set_rng(self, rng: RngOptions) -> None:
+        self.rng_options = rng
+        self.run_index = 0
+
+    def clone(self) -> Executable | None:
+        """An independent copy (params, handles, outputs), or None when unsupported."""
+        if not self.capabilities_.clone:
+            return None
+        twin = copy.copy(self)
+        twin.params = {k: v.copy() for k, v in self.params.items()}
+        twin.params_set = set(self.params_set)
+        twin.handles = {k: v.copy() for k, v in self.handles.items()}
+        twin.outputs = [o.copy() for o in self.outputs]
+        twin.kv_feeds = list(self.kv_feeds)
+        return twin
+
+    def same_param_layout(self, other: Executable) -> bool:
+        return type(self) is type(other) and self.param_types == other.param_types
+
+    def copy_params_from(self, other: Executable) -> bool:
+        if not self.same_param_layout(other):
+            return False
+        for name, value in other.params.items():
+            np.copyto(self.params[name], value)
+        self.params_set = set(other.params_set)
+        return True
+
+    def share_params_from(self, other: Executable) -> bool:
+        if not self.same_param_layout(other):
+            return False
+        self.params = other.params
+        self.params_set = other.params_set
+        return True
+
+    # ------------------------------------------------------------------ handles
+    def bind_handle(self, name: str, value: np.ndarray) -> bool:
+        if not self.capabilities_.persistent_handles:
+            return False
+        if name in self.handles:
+            np.copyto(self.handles[name], value)
+        else:
+            self.handles[name] = np.array(value, copy=True, order="C")
+        return True
+
+    def read_handle(self, name: str) -> np.ndarray | None:
+        h = self.handles.get(name)
+        return None if h is None else h.copy()
+
+    def set_active_extent(self, extent: tuple[int, int] | None) -> None:
+        """Hint: only the first ``actual`` rows matter. Ignored unless supported."""
+
+    def release_scratch(self) -> None:
+        """Return idle scratch memory to the OS (no-op unless supported)."""
+
+    # ------------------------------------------------------------------ KV feeds
+    def register_kv_row_feed(self, handle: str, output_index: int) -> bool:
+        if not self.capabilities_.kv_resident:
+            return False
+        if handle not in self.handles:
+            raise InputError(f"register_kv_row_feed: no persistent handle named {handle!r}; "
+                             "bind_handle it first")
+        if not 0 <= output_index < len(self.outputs):
+            raise InputError(f"register_kv_row_feed: output index {output_index} out of range "
+                             f"(graph has {len(self.outputs)} outputs)")
+        self.kv_feeds.append((handle, output_index))
+        return True
+
+    def _feed_pairs(self, what: str) -> list[tuple[np.ndarray, np.ndarray]]:
+        if not self.kv_feeds:
+            raise InputError(f"{what}: no KV feed registered (register_kv_row_feed first)")
+        return [(self.handles[h].reshape(-1), self.outputs[o].reshape(-1))
+                for h, o in self.kv_feeds]
+
+    def feed_kv_row(self, src_row: int, dst_row: int, row_elems: int) -> bool:
+        if not self.capabilities_.kv_resident:
+            return False
+        for dst, src in self._feed_pairs("feed_kv_row"):
+            _copy_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
+        return True
+
+    def feed_kv_batch_major(self, dst_row: int, batch: int, seq_cap: int,
+                            row_elems: int) -> bool:
+        if not self.capabilities_.kv_resident:
+            return False
+        for dst, src in self._feed_pairs("feed_kv_batch_major"):
+            src_cap = src.size // (batch * row_elems) if batch * row_elems else 0
+            for b in range(batch):
+                _copy_rows(dst, (b * seq_cap + dst_row) * row_elems, src,
+                           b * src_cap * row_elems, row_elems)
+        return True
+
+    def feed_kv_batch_major_src(self, src_row: int, src_seq_cap: int, dst_row: int, batch: int,
+                                dst_seq_cap: int, row_elems: int) -> bool:
+        return self.feed_kv_batch_major_ragged(src_row, src_seq_cap, [dst_row] * batch,
+                                               dst_seq_cap, row_elems)
+
+    def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
+                                   dst_rows: Sequence[int], dst_seq_cap: int,
+                                   row_elems: int) -> bool:
+        if not self.capabilities_.kv_resident:
+            return False
+        for dst, src in self._feed_pairs("feed_kv_batch_major_ragged"):
+            for b, dst_row in enumerate(dst_rows):
+                if not 0 <= dst_row < dst_seq_cap or not 0 <= src_row < src_seq_cap:
+                    raise InputError(f"KV feed: row {dst_row} (dst cap {dst_seq_cap}) or "
+                                     f"{src_row} (src cap {src_seq_cap}) out of range")
+                _copy_rows(dst, (b * dst_seq_cap + dst_row) * row_elems, src,
+                           (b * src_seq_cap + src_row) * row_elems, row_elems)
+        return True
+
+    # ------------------------------------------------------------------ training
+    def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
+                                step: OptimizerStep) -> bool:
+        """Call ``step(name, shape, param, grad)`` on the executable's own storage; the
+        gradient of trainable ``i`` is output ``1 + i``. ``param`` is updated in place."""
+        if len(self.outputs) < 1 + len(trainable):
+            raise InputError(f"optimizer_step_resident: {len(trainable)} trainables need "
+                             f"{1 + len(trainable)} outputs, graph has {len(self.outputs)}")
+        for i, (name, shape) in enumerate(trainable):
+            target = self.params.get(name)
+            if target is None:
+                target = self.handles.get(name)
+            if target is None:
+                raise InputError(f"optimizer_step_resident: {name!r} is neither a param nor "
+                                 "a bound handle")
+            grad = self.outputs[1 + i]
+            if grad.size != target.size:
+                raise InputError(f"optimizer_step_resident: gradient output {1 + i} has "
+                                 f"{grad.size} elements, {name!r} has {target.size}")
+            step(name, tuple(shape), target.reshape(-1), grad.reshape(-1))
+        return True
+
+    # ------------------------------------------------------------------ MoE (unsupported)
+    def set_moe_resident_experts(self, mask: Sequence[bool]) -> None:
+        """MoE expert placement; ignored by backends without MoE support."""
+
+    def enable_moe_topk_capture(self, num_experts: int) -> bool:
+        return False
+
+    def take_moe_topk_capture(self) -> list[list[int]] | None:
+        return None
+
+    def take_moe_residency_stats(self) -> Any:
+        return None
+
+
+def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: int) -> None:
+    if dst_at < 0 or src_at < 0 or dst_at + n > dst.size or src_at + n > src.size:
+        raise InputError(f"KV feed out of bounds: dst[{dst_at}:{dst_at + n}] of {dst.size}, "
+                         f"src[{src_at}:{src_at + n}] of {src.size}")
+    dst[dst_at:dst_at + n] = src[src_at:src_at + n].astype(dst.dtype, copy=False)

@@ -1,0 +1,56 @@
+"""The reference backend: interprets the Program with numpy, every op, every dtype."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from rlx.backends.base import Backend, Executable, ExecutableCapabilities
+from rlx.backends.reference.interpreter import evaluate
+from rlx.backends.reference.kernels import KERNELS, KernelContext
+from rlx.ir.rng import RngOptions
+from rlx.passes.program import Program
+
+REFERENCE_CAPABILITIES = ExecutableCapabilities(
+    clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
+
+
+class ReferenceExecutable(Executable):
+    device = "reference"
+    capabilities_ = REFERENCE_CAPABILITIES
+
+    def __init__(self, program: Program, rng: RngOptions):
+        super().__init__(program, rng)
+        self._leaf_ids = {n.attr("name"): nid for nid, n in enumerate(program.graph.nodes)
+                          if n.op in ("input", "param")}
+
+    def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        leaves = {}
+        for name, nid in self._leaf_ids.items():
+            if name in self.params:
+                leaves[nid] = self.params[name]
+            elif name in inputs:
+                leaves[nid] = inputs[name]
+            else:
+                leaves[nid] = self.handles[name]
+        ctx = KernelContext(self.rng_options, self.run_index)
+        values = evaluate(self.program, leaves, ctx)
+        for buf, value in zip(self.outputs, values):
+            np.copyto(buf, value)
+        self.run_index += 1
+        self.ran = True
+        return self.outputs
+
+
+class ReferenceBackend(Backend):
+    name = "reference"
+    capabilities = REFERENCE_CAPABILITIES
+
+    @property
+    def supported_ops(self) -> frozenset[str]:
+        return frozenset(KERNELS) | {"input", "param", "constant"}
+
+    def compile(self, program: Program, options: Any) -> ReferenceExecutable:
+        return ReferenceExecutable(program, options.rng)

@@ -1,0 +1,399 @@
+"""CompiledGraph: the object users hold to set weights and run a compiled graph.
+
+Every user value is checked and converted here (``rlx.runtime.coerce``) before an
+executable sees it. Outputs come back in their declared shapes and dtypes. When the
+pipeline split off a param-only *prepare* program, it runs lazily before the first
+run, re-runs after any param it reads changes, and its results reach the main
+program through persistent handles — or, where the backend cannot bind them, as
+extra inputs on every run path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from rlx.backends.base import Executable, ExecutableCapabilities, OptimizerStep
+from rlx.errors import InputError, ParamNotSetError
+from rlx.ir.dtypes import DType
+from rlx.ir.rng import RngOptions
+from rlx.ir.types import TensorType
+from rlx.runtime.coerce import coerce, from_bytes
+
+
+@dataclass
+class Staging:
+    """A param-invariant prepare program attached to a main program."""
+
+    prepare: CompiledGraph
+    boundary: list[str]
+    prepare_params: frozenset[str]
+    main_params: frozenset[str]
+    prepared: bool = False
+    bound: bool = False
+    values: dict[str, np.ndarray] = field(default_factory=dict)
+    runs: int = 0
+
+
+class CompiledGraph:
+    """A graph compiled for one device, with its weights and persistent buffers.
+
+    Created by :meth:`rlx.Session.compile`. Set every param once, then call
+    :meth:`run` as often as needed; runs reuse the same buffers.
+    """
+
+    def __init__(self, executable: Executable, inputs: Mapping[str, TensorType],
+                 params: Mapping[str, TensorType], staging: Staging | None = None,
+                 report: Any = None):
+        self._exe = executable
+        self._inputs = dict(inputs)
+        self._params = dict(params)
+        self._staging = staging
+        self._report = report
+        self._params_ready = False
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def device(self) -> str:
+        """The device this graph runs on."""
+        return self._exe.device
+
+    @property
+    def input_types(self) -> dict[str, TensorType]:
+        return dict(self._inputs)
+
+    @property
+    def param_types(self) -> dict[str, TensorType]:
+        return dict(self._params)
+
+    @property
+    def output_types(self) -> list[TensorType]:
+        return list(self._exe.output_types)
+
+    def capabilities(self) -> ExecutableCapabilities:
+        """What this executable really supports (compare ``rlx.advisory_capabilities``)."""
+        return self._exe.capabilities()
+
+    def report(self) -> Any:
+        """The compile report: dispatch, fusion groups and memory plan."""
+        return self._report
+
+    # ------------------------------------------------------------------ params
+    def _param_type(self, name: str) -> TensorType:
+        t = self._params.get(name)
+        if t is None:
+            known = ", ".join(self._params) or "(none)"
+            raise InputError(f"unknown param {name!r}; params are: {known}")
+        return t
+
+    def set_param(self, name: str, value: Any) -> None:
+        """Set a weight. ``value`` converts by the rules of ``rlx.runtime.coerce``."""
+        arr = coerce("param", name, value, self._param_type(name))
+        st = self._staging
+        if st is None:
+            self._exe.write_param(name, arr)
+            return
+        if name in st.prepare_params:
+            st.prepare.set_param(name, arr)
+            st.prepared = False
+        if name in st.main_params:
+            self._exe.write_param(name, arr)
+
+    def set_param_typed(self, name: str, data: bytes, dtype: Any) -> None:
+        """Set a weight from raw bytes holding ``dtype`` elements (converted by value)."""
+        self.set_param(name, from_bytes("param", name, data, dtype, self._param_type(name)))
+
+    def set_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
+        """Overwrite ``len(data)`` bytes of a param's storage (declared dtype) at
+        ``byte_offset``. Returns False when the write was not done."""
+        t = self._param_type(name)
+        data = bytes(data)
+        size = t.dtype.itemsize
+        if byte_offset < 0 or byte_offset + len(data) > t.nbytes:
+            raise InputError(f"param {name!r}: byte range [{byte_offset}, "
+                             f"{byte_offset + len(data)}) is outside its {t.nbytes} bytes")
+        if byte_offset % size or len(data) % size:
+            raise InputError(f"param {name!r}: byte range must be aligned to whole {t.dtype} "
+                             f"elements ({size} bytes)")
+        st = self._staging
+        if st is None:
+            return self._exe.write_param_range(name, byte_offset, data)
+        done = False
+        if name in st.prepare_params:
+            done |= st.prepare.set_param_range(name, byte_offset, data)
+            st.prepared = False
+        if name in st.main_params:
+            done |= self._exe.write_param_range(name, byte_offset, data)
+        return done
+
+    def finalize_params(self) -> None:
+        """Run the prepare stage if it is due and warm backend caches."""
+        self._ensure_prepared()
+        self._exe.finalize_params()
+
+    def _missing_params(self) -> list[str]:
+        missing = [n for n in self._exe.param_types if n not in self._exe.params_set]
+        if self._staging is not None:
+            missing += self._staging.prepare._missing_params()
+        return missing
+
+    def _check_params(self) -> None:
+        if self._params_ready:
+            return
+        missing = self._missing_params()
+        if missing:
+            raise ParamNotSetError(f"params never set: {', '.join(sorted(missing))}; call "
+                                   "set_param for each before running")
+        self._params_ready = True
+
+    # ------------------------------------------------------------------ staging
+    def _ensure_prepared(self) -> None:
+        st = self._staging
+        if st is None or st.prepared:
+            return
+        outs = st.prepare.run({})
+        st.runs += 1
+        all_bound = True
+        for name, value in zip(st.boundary, outs):
+            if not self._exe.bind_handle(name, value):
+                all_bound = False
+        st.bound = all_bound
+        st.values = {} if all_bound else dict(zip(st.boundary, outs))
+        st.prepared = True
+
+    @property
+    def prepare_runs(self) -> int:
+        """How many times the prepare stage has run (0 without a prepare stage)."""
+        return 0 if self._staging is None else self._staging.runs
+
+    # ------------------------------------------------------------------ running
+    def _feeds(self, inputs: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        if not isinstance(inputs, Mapping):
+            raise InputError(f"inputs must be a mapping of name -> array, got "
+                             f"{type(inputs).__name__}")
+        feeds = {}
+        for name, value in inputs.items():
+            t = self._inputs.get(name)
+            if t is None:
+                known = ", ".join(self._inputs) or "(none)"
+                raise InputError(f"unknown input {name!r}; inputs are: {known}")
+            if name in self._exe.handles:
+                raise InputError(f"input {name!r} is bound to a persistent handle; update it "
+                                 "with bind_handle instead of feeding it")
+            feeds[name] = coerce("input", name, value, t)
+        for name in self._inputs:
+            if name not in feeds and name not in self._exe.handles:
+                raise InputError(f"missing input {name!r} ({self._inputs[name]})")
+        return feeds
+
+    def _execute(self, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        self._check_params()
+        self._ensure_prepared()
+        st = self._staging
+        if st is not None and not st.bound:
+            feeds.update(st.values)
+        return self._exe.execute(feeds)
+
+    def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
+        """Run once. Returns a fresh array per output, in declared shape and dtype."""
+        outs = self._execute(self._feeds(inputs or {}))
+        return [o.copy() for o in outs]
+
+    def run_raw(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
+        """Run once; returns read-only views of the output buffers, valid until the next
+        run (no copy)."""
+        return [_readonly(o) for o in self._execute(self._feeds(inputs or {}))]
+
+    def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
+        """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
+        returns read-only views of the output buffers, valid until the next run."""
+        names = list(self._inputs)
+        if len(arrays) != len(names):
+            raise InputError(f"run_slots: expected {len(names)} arrays (inputs "
+                             f"{', '.join(names) or '(none)'}), got {len(arrays)}")
+        return self.run_raw({n: a for n, a in zip(names, arrays) if a is not None})
+
+    def run_read_outputs(self, inputs: Mapping[str, Any] | None,
+                         indices: Sequence[int] | None = None) -> list[np.ndarray]:
+        """Run, then copy out only the outputs at ``indices`` (all when None)."""
+        outs = self._execute(self._feeds(inputs or {}))
+        if indices is None:
+            return [o.copy() for o in outs]
+        for i in indices:
+            if not 0 <= i < len(outs):
+                raise InputError(f"output index {i} out of range ({len(outs)} outputs)")
+        return [outs[i].copy() for i in indices]
+
+    def read_output_row(self, out_idx: int, row: int, row_inner: int) -> np.ndarray:
+        """Elements ``[row * row_inner, (row + 1) * row_inner)`` of output ``out_idx``
+        from the last run."""
+        if not self._exe.ran:
+            raise InputError("read_output_row: the graph has not run yet")
+        outs = self._exe.outputs
+        if not 0 <= out_idx < len(outs):
+            raise InputError(f"output index {out_idx} out of range ({len(outs)} outputs)")
+        flat = outs[out_idx].reshape(-1)
+        lo, hi = row * row_inner, (row + 1) * row_inner
+        if row < 0 or row_inner <= 0 or hi > flat.size:
+            raise InputError(f"read_output_row: row {row} of {row_inner} elements is outside "
+                             f"output {out_idx} ({flat.size} elements)")
+        return flat[lo:hi].copy()
+
+    def run_typed(self, inputs: Mapping[str, tuple[bytes, Any]]) -> list[tuple[bytes, DType]]:
+        """Run with ``name -> (bytes, dtype)`` inputs; outputs as ``(bytes, declared dtype)``."""
+        decoded = {}
+        for name, pair in inputs.items():
+            t = self._inputs.get(name)
+            if t is None:
+                raise InputError(f"unknown input {name!r}; inputs are: {', '.join(self._inputs)}")
+            data, dtype = pair
+            decoded[name] = from_bytes("input", name, data, dtype, t)
+        outs = self._execute(self._feeds(decoded))
+        return [(o.tobytes(), t.dtype) for o, t in zip(outs, self._exe.output_types)]
+
+    # async-style entry points: every current backend runs synchronously
+    def commit_no_wait(self, inputs: Mapping[str, Any] | None = None) -> None:
+        """Start a run without reading outputs (synchronous on every current backend)."""
+        self._execute(self._feeds(inputs or {}))
+
+    def sync_pending(self) -> None:
+        """Wait for runs started by commit_no_wait (nothing pending on current backends)."""
+
+    def run_pipelined(self, input_sets: Sequence[Mapping[str, Any]]) -> list[list[np.ndarray]]:
+        """Run each input set in order; each run's outputs are kept separately."""
+        return [self.run(inputs) for inputs in input_sets]
+
+    # ------------------------------------------------------------------ handles
+    def bind_handle(self, name: str, value: Any) -> bool:
+        """Make ``value`` the persistent buffer used as input ``name`` on every run.
+        Returns False when the backend has no persistent handles."""
+        t = self._inputs.get(name)
+        if t is None:
+            raise InputError(f"bind_handle: unknown input {name!r}; inputs are: "
+                             f"{', '.join(self._inputs) or '(none)'}")
+        return self._exe.bind_handle(name, coerce("handle", name, value, t))
+
+    def read_handle(self, name: str) -> np.ndarray | None:
+        """A copy of a persistent buffer's contents, or None when not bound."""
+        return self._exe.read_handle(name)
+
+    def register_kv_row_feed(self, handle_name: str, output_index: int) -> bool:
+        return self._exe.register_kv_row_feed(handle_name, output_index)
+
+    def feed_kv_row(self, src_row: int, dst_row: int, row_elems: int) -> bool:
+        """Copy row ``src_row`` of each registered output into row ``dst_row`` of its handle."""
+        return self._exe.feed_kv_row(src_row, dst_row, row_elems)
+
+    def feed_kv_batch_major(self, dst_row: int, batch: int, seq_cap: int,
+                            row_elems: int) -> bool:
+        """``past[b, dst_row] <- new[b, 0]`` for each registered feed."""
+        return self._exe.feed_kv_batch_major(dst_row, batch, seq_cap, row_elems)
+
+    def feed_kv_batch_major_src(self, src_row: int, src_seq_cap: int, dst_row: int, batch: int,
+                                dst_seq_cap: int, row_elems: int) -> bool:
+        """``past[b, dst_row] <- out[b, src_row]`` with separate source/destination capacities."""
+        return self._exe.feed_kv_batch_major_src(src_row, src_seq_cap, dst_row, batch,
+                                                 dst_seq_cap, row_elems)
+
+    def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
+                                   dst_rows: Sequence[int], dst_seq_cap: int,
+                                   row_elems: int) -> bool:
+        """Like feed_kv_batch_major_src with a destination row per sequence."""
+        return self._exe.feed_kv_batch_major_ragged(src_row, src_seq_cap, dst_rows,
+                                                    dst_seq_cap, row_elems)
+
+    def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
+                                step: OptimizerStep) -> bool:
+        """In-place optimizer step on the executable's own param storage; the gradient of
+        ``trainable[i]`` is output ``1 + i`` of the last run."""
+        if self._staging is not None:
+            return False
+        return self._exe.optimizer_step_resident(trainable, step)
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> CompiledGraph:
+        """An independent deep copy (params, handles, prepare state)."""
+        exe = self._exe.clone()
+        if exe is None:
+            raise InputError(f"device {self.device!r} does not support clone()")
+        twin = CompiledGraph(exe, self._inputs, self._params, None, self._report)
+        st = self._staging
+        if st is not None:
+            twin._staging = Staging(st.prepare.clone(), list(st.boundary), st.prepare_params,
+                                    st.main_params, st.prepared, st.bound,
+                                    {k: v.copy() for k, v in st.values.items()}, st.runs)
+        twin._params_ready = self._params_ready
+        return twin
+
+    def _same_shape(self, other: CompiledGraph) -> bool:
+        return (self.device == other.device and self._params == other._params
+                and (self._staging is None) == (other._staging is None))
+
+    def copy_params_from(self, other: CompiledGraph) -> bool:
+        """Copy every param value from ``other``; False across devices or layouts."""
+        if not self._same_shape(other) or not self._exe.copy_params_from(other._exe):
+            return False
+        if self._staging is not None:
+            self._staging.prepare.copy_params_from(other._staging.prepare)
+            self._staging.prepared = False
+        self._params_ready = False
+        return True
+
+    def share_params_from(self, other: CompiledGraph) -> bool:
+        """Use ``other``'s param storage (no copy); False across devices or layouts."""
+        if not self._same_shape(other) or not self._exe.share_params_from(other._exe):
+            return False
+        if self._staging is not None:
+            self._staging.prepare.share_params_from(other._staging.prepare)
+            self._staging.prepared = False
+        self._params_ready = False
+        return True
+
+    # ------------------------------------------------------------------ misc
+    def set_rng(self, rng: RngOptions | int) -> None:
+        """Change the seed/policy of in-graph random ops without recompiling."""
+        if isinstance(rng, int):
+            rng = RngOptions(seed=rng)
+        if not isinstance(rng, RngOptions):
+            raise InputError(f"set_rng expects RngOptions or an int seed, got {rng!r}")
+        self._exe.set_rng(rng)
+
+    def rng(self) -> RngOptions:
+        return self._exe.rng_options
+
+    def set_active_extent(self, extent: tuple[int, int] | None) -> None:
+        """Hint that only the first ``actual`` of ``upper`` rows matter (None clears)."""
+        if extent is not None:
+            actual, upper = extent
+            if not 0 <= actual <= upper:
+                raise InputError(f"set_active_extent: need 0 <= actual <= upper, got {extent}")
+        self._exe.set_active_extent(extent)
+
+    def release_scratch(self) -> None:
+        """Return idle scratch memory to the OS; the next run works unchanged."""
+        self._exe.release_scratch()
+
+    def set_moe_resident_experts(self, mask: Sequence[bool]) -> None:
+        self._exe.set_moe_resident_experts(mask)
+
+    def enable_moe_topk_capture(self, num_experts: int) -> bool:
+        return self._exe.enable_moe_topk_capture(num_experts)
+
+    def take_moe_topk_capture(self) -> list[list[int]] | None:
+        return self._exe.take_moe_topk_capture()
+
+    def take_moe_residency_stats(self) -> Any:
+        return self._exe.take_moe_residency_stats()
+
+    def __repr__(self) -> str:
+        return (f"<rlx.CompiledGraph on {self.device}: inputs {list(self._inputs)}, "
+                f"params {list(self._params)}, {len(self._exe.output_types)} outputs>")
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v

@@ -1,0 +1,46 @@
+"""The device registry and the advisory capability table."""
+
+from __future__ import annotations
+
+from rlx.backends.base import Backend, ExecutableCapabilities
+from rlx.backends.reference.backend import ReferenceBackend
+from rlx.errors import DeviceError
+
+_BACKENDS: dict[str, type[Backend]] = {
+    "reference": ReferenceBackend,
+}
+
+# Hand-maintained so callers can plan before compiling; a test pins it to each
+# backend's executables (tests/runtime/test_capabilities.py).
+_ADVISORY: dict[str, ExecutableCapabilities] = {
+    "reference": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
+                                        typed_io=True),
+}
+
+
+def known_devices() -> list[str]:
+    return list(_BACKENDS)
+
+
+def get_backend(device: str) -> Backend:
+    """The backend for ``device``; DeviceError when unknown or unavailable here."""
+    if not isinstance(device, str) or device not in _BACKENDS:
+        raise DeviceError(f"unknown device {device!r}; known devices: "
+                          f"{', '.join(_BACKENDS)}")
+    backend = _BACKENDS[device]()
+    ok, why = backend.available()
+    if not ok:
+        raise DeviceError(f"device {device!r} is not available on this machine: {why}")
+    return backend
+
+
+def available_devices() -> list[str]:
+    """Devices this machine can compile for and run."""
+    return [name for name, cls in _BACKENDS.items() if cls().available()[0]]
+
+
+def advisory_capabilities(device: str) -> ExecutableCapabilities:
+    """What executables on ``device`` are expected to support, before compiling."""
+    if device not in _ADVISORY:
+        raise DeviceError(f"unknown device {device!r}; known devices: {', '.join(_ADVISORY)}")
+    return _ADVISORY[device]

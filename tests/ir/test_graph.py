@@ -1,0 +1,119 @@
+"""The builder: Tensor operators and methods, scalar typing, the printer, the verifier."""
+
+import numpy as np
+import pytest
+
+import rlx
+from rlx.errors import VerifyError
+from rlx.ir.graph import Node
+from rlx.ir.types import TensorType
+
+
+def test_operators_build_the_expected_ops():
+    g = rlx.Graph("ops")
+    x = g.input("x", (2, 3))
+    y = g.input("y", (2, 3))
+    pairs = {"add": x + y, "sub": x - y, "mul": x * y, "div": x / y, "pow": x ** y,
+             "mod": x % y, "neg": -x, "abs": abs(x), "lt": x < y, "le": x <= y,
+             "gt": x > y, "ge": x >= y, "eq": x == y, "ne": x != y}
+    for op, t in pairs.items():
+        assert t.node.op == op
+    assert (x < y).dtype == rlx.bool_
+    b = x < y
+    assert (b & b).node.op == "logical_and" and (~b).node.op == "logical_not"
+    assert (x @ g.input("w", (3, 5))).shape == (2, 5)
+
+
+def test_scalars_are_weakly_typed():
+    g = rlx.Graph("weak")
+    h = g.input("h", (2,), "f16")
+    i = g.input("i", (2,), "i32")
+    assert (h * 2.0).dtype == rlx.f16
+    assert (2 + h).dtype == rlx.f16
+    assert (i * 3).dtype == rlx.i32
+    assert (i * 0.5).dtype == rlx.f32
+    assert (h + i).dtype == rlx.f16
+
+
+def test_method_and_function_spellings_build_the_same_node():
+    g = rlx.Graph("same")
+    x = g.input("x", (2, 3, 4))
+    assert x.sum(-1).node == rlx.sum(x, -1).node
+    assert x.softmax().node == rlx.softmax(x).node
+    assert x.transpose((2, 0, 1)).node == rlx.transpose(x, (2, 0, 1)).node
+    assert x.reshape(6, 4).node == rlx.reshape(x, (6, 4)).node
+
+
+def test_tensor_has_no_truth_value():
+    g = rlx.Graph("t")
+    x = g.input("x", (2,))
+    with pytest.raises(rlx.GraphBuildError, match="truth value"):
+        bool(x > 0)
+
+
+def test_mixing_graphs_is_an_error():
+    a, b = rlx.Graph("a"), rlx.Graph("b")
+    with pytest.raises(rlx.GraphBuildError, match="belongs to graph 'b'"):
+        a.input("x", (2,)) + b.input("y", (2,))
+
+
+def test_duplicate_names_are_rejected():
+    g = rlx.Graph("dup")
+    g.input("x", (2,))
+    with pytest.raises(rlx.GraphBuildError, match="already used"):
+        g.param("x", (2,))
+
+
+def test_printer_is_readable():
+    g = rlx.Graph("mlp")
+    x = g.input("x", (2, 4))
+    w = g.param("w", (4, 3))
+    g.set_outputs([rlx.gelu(x @ w)])
+    text = str(g)
+    assert text.splitlines() == [
+        "graph mlp {",
+        "  %0 = input 'x' : f32[2,4]",
+        "  %1 = param 'w' : f32[4,3]",
+        "  %2 = matmul(%0, %1) : f32[2,3]",
+        "  %3 = gelu(%2) : f32[2,3]",
+        "  return %3",
+        "}",
+    ]
+
+
+def test_verifier_accepts_built_graphs_and_rejects_broken_ones():
+    g = rlx.Graph("v")
+    x = g.input("x", (2, 3))
+    g.set_outputs([rlx.softmax(x * 2.0)])
+    rlx.verify(g)
+
+    bad_type = rlx.Graph("bad")
+    bad_type.nodes = list(g.nodes)
+    n = bad_type.nodes[-1]
+    bad_type.nodes[-1] = Node(n.op, n.inputs, n.attrs, TensorType((3, 2), n.dtype))
+    bad_type.outputs = [len(bad_type.nodes) - 1]
+    with pytest.raises(VerifyError, match="stored type"):
+        rlx.verify(bad_type)
+
+    forward = rlx.Graph("fwd")
+    forward.nodes = list(g.nodes)
+    n = forward.nodes[1]
+    forward.nodes[1] = Node(n.op, (3,), n.attrs, n.type)
+    forward.outputs = [3]
+    with pytest.raises(VerifyError, match="not an earlier node"):
+        rlx.verify(forward)
+
+    empty = rlx.Graph("empty")
+    empty.input("x", (1,))
+    with pytest.raises(VerifyError, match="no outputs"):
+        rlx.verify(empty)
+
+
+def test_constants_keep_their_values():
+    g = rlx.Graph("c")
+    c = g.constant(np.arange(6, dtype=np.int16).reshape(2, 3))
+    assert c.dtype == rlx.i16 and c.shape == (2, 3)
+    np.testing.assert_array_equal(c.node.attr("value").array(), np.arange(6).reshape(2, 3))
+    assert g.constant(1.5).dtype == rlx.f32
+    assert g.constant(np.float64(1.5)).dtype == rlx.f32  # Python-like scalars default to f32
+    assert g.constant(np.array([1.5])).dtype == rlx.f64  # arrays keep their dtype

@@ -1,0 +1,34 @@
+"""The advisory capability table agrees with what each backend's executables declare."""
+
+import numpy as np
+import pytest
+
+import rlx
+from rlx.runtime.devices import known_devices
+
+
+def test_capability_table_matches_backends(device):
+    g = rlx.Graph("caps")
+    g.set_outputs([g.input("x", (2,)) + 1.0])
+    cg = rlx.Session(device).compile(g)
+    assert cg.capabilities() == rlx.advisory_capabilities(device)
+    caps = cg.capabilities()
+    # the flags are honest: each claimed hook really works, each unclaimed one says no
+    assert cg.bind_handle("x", np.zeros(2, np.float32)) == caps.persistent_handles
+    if caps.clone:
+        cg.clone()
+    else:
+        with pytest.raises(rlx.InputError):
+            cg.clone()
+
+
+def test_every_known_device_has_an_advisory_entry():
+    for name in known_devices():
+        assert isinstance(rlx.advisory_capabilities(name), rlx.ExecutableCapabilities)
+    with pytest.raises(rlx.DeviceError):
+        rlx.advisory_capabilities("abacus")
+
+
+def test_enabled_names():
+    caps = rlx.ExecutableCapabilities(clone=True, kv_resident=True)
+    assert caps.enabled_names() == ["clone", "kv_resident"]

@@ -1,0 +1,340 @@
+"""CompiledGraph: the spec's scenarios and the run/param/handle surface, on every device."""
+
+import math
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import rlx
+
+
+def _gelu(v):
+    return 0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0)))
+
+
+def _mlp(device):
+    g = rlx.Graph("mlp")
+    x = g.input("x", (2, 4))
+    w = g.param("w", (4, 3))
+    b = g.param("b", (3,))
+    g.set_outputs([rlx.gelu(x @ w + b)])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", np.eye(4, 3, dtype=np.float32))
+    cg.set_param("b", np.array([0.5, -0.5, 0.0], np.float32))
+    return cg
+
+
+def test_scenario_end_to_end_mlp(device):
+    cg = _mlp(device)
+    x = np.array([[1, 0, 0, 0], [0, 1, 0, 0]], np.float32)
+    (y,) = cg.run({"x": x})
+    assert y.shape == (2, 3) and y.dtype == np.float32
+    np.testing.assert_allclose(y, [[1.399, -0.154, 0], [0.346, 0.346, 0]], atol=0.01)
+    exact = [[_gelu(1.5), _gelu(-0.5), 0.0], [_gelu(0.5), _gelu(0.5), 0.0]]
+    np.testing.assert_allclose(y, exact, rtol=1e-6, atol=1e-7)
+    (y0,) = cg.run({"x": np.zeros((2, 4), np.float32)})
+    np.testing.assert_allclose(y0[0], [_gelu(0.5), _gelu(-0.5), 0.0], rtol=1e-6)
+    assert abs(y0[0, 0] - 0.346) < 0.01
+
+
+def test_scenario_quickstart_matmul(device):
+    g = rlx.Graph("q")
+    x = g.input("x", (1, 4))
+    w = g.param("w", (4, 2))
+    g.set_outputs([x @ w])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", np.array([1, 0, 0, 1, 1, 0, 0, 1], np.float32))  # flat, row-major
+    (y,) = cg.run({"x": np.array([1, 2, 3, 4], np.float32)})
+    np.testing.assert_array_equal(y, [[4, 6]])
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+def test_scenario_narrow_input_is_converted_not_reinterpreted(device, dtype):
+    g = rlx.Graph("narrow")
+    x = g.input("x", (4,), dtype)
+    g.set_outputs([x + 0, (x + 0).cast("f32")])
+    cg = rlx.Session(device).compile(g)
+    y, y32 = cg.run({"x": np.array([1, 2, 3, 4], np.float32)})
+    assert y.dtype == rlx.as_dtype(dtype).np
+    np.testing.assert_array_equal(y.astype(np.float32), [1, 2, 3, 4])
+    np.testing.assert_array_equal(y32, [1, 2, 3, 4])
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+def test_scenario_narrow_param_via_f32_setter(device, dtype):
+    g = rlx.Graph("p")
+    p = g.param("p", (4,), dtype)
+    x = g.input("x", (4,), "f32")
+    g.set_outputs([x + p.cast("f32")])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("p", np.array([1.0, -2.0, 0.5, 8.0], np.float32))
+    (y,) = cg.run({"x": np.zeros(4, np.float32)})
+    np.testing.assert_array_equal(y, [1.0, -2.0, 0.5, 8.0])
+
+
+def test_scenario_f64_round_trips_exactly(device):
+    g = rlx.Graph("f64")
+    x = g.input("x", (3,), "f64")
+    a = g.param("a", (3,), "f64")
+    g.set_outputs([x * a + 0.0])
+    cg = rlx.Session(device).compile(g)
+    av = np.array([1 / 3, math.pi, 1e-300], np.float64)
+    xv = np.array([3.0, 1 / math.pi, 1e300], np.float64)
+    cg.set_param("a", av)
+    (y,) = cg.run({"x": xv})
+    assert y.dtype == np.float64
+    np.testing.assert_array_equal(y, xv * av)
+    raw = cg.run_typed({"x": (xv.tobytes(), "f64")})
+    assert raw[0][1] == rlx.f64
+    np.testing.assert_array_equal(np.frombuffer(raw[0][0], np.float64), xv * av)
+
+
+def test_scenario_run_typed_widening_contract(device):
+    g = rlx.Graph("typed")
+    x = g.input("x", (3,), "f32")
+    h = g.input("h", (3,), "f16")
+    g.set_outputs([x * 2.0, h * 2.0])
+    cg = rlx.Session(device).compile(g)
+    xs = np.array([1.5, -2.0, 3.25], np.float16)
+    outs = cg.run_typed({"x": (xs.tobytes(), "f16"), "h": (xs.tobytes(), rlx.f16)})
+    (b32, d32), (b16, d16) = outs
+    assert d32 == rlx.f32 and len(b32) == 3 * 4
+    np.testing.assert_array_equal(np.frombuffer(b32, np.float32), [3.0, -4.0, 6.5])
+    assert d16 == rlx.f16 and len(b16) == 3 * 2
+    np.testing.assert_array_equal(np.frombuffer(b16, np.float16), [3.0, -4.0, 6.5])
+
+
+def test_input_errors_name_the_tensor(device):
+    cg = _mlp(device)
+    good = np.zeros((2, 4), np.float32)
+    with pytest.raises(rlx.InputError, match="unknown input 'y'"):
+        cg.run({"x": good, "y": good})
+    with pytest.raises(rlx.InputError, match="missing input 'x'"):
+        cg.run({})
+    with pytest.raises(rlx.InputError, match=r"'x'.*expected shape \(2, 4\)"):
+        cg.run({"x": np.zeros((4, 2, 1), np.float32)})
+    with pytest.raises(rlx.InputError, match="8 elements"):
+        cg.run({"x": np.zeros(7, np.float32)})
+    with pytest.raises(rlx.InputError, match="unknown param 'v'"):
+        cg.set_param("v", np.zeros(3))
+    with pytest.raises(rlx.InputError, match="'b'"):
+        cg.set_param("b", np.zeros(4))
+    with pytest.raises(rlx.InputError):
+        cg.run(np.zeros((2, 4)))
+    # nothing was lost: the graph still runs with its weights
+    (y,) = cg.run({"x": good})
+    np.testing.assert_allclose(y[0], [_gelu(0.5), _gelu(-0.5), 0.0], rtol=1e-6)
+
+
+def test_lossy_dtypes_are_rejected(device):
+    g = rlx.Graph("ints")
+    i = g.input("i", (3,), "i32")
+    g.set_outputs([i + 1])
+    cg = rlx.Session(device).compile(g)
+    with pytest.raises(rlx.InputError, match="without loss"):
+        cg.run({"i": np.array([1.5, 2.0, 3.0])})
+    with pytest.raises(rlx.InputError, match="without loss"):
+        cg.run({"i": np.array([2**40, 0, 0], np.int64)})
+    (y,) = cg.run({"i": np.array([1.0, 2.0, -3.0])})  # integral floats convert exactly
+    assert y.dtype == np.int32
+    np.testing.assert_array_equal(y, [2, 3, -2])
+    (y,) = cg.run({"i": [7, 8, 9]})
+    np.testing.assert_array_equal(y, [8, 9, 10])
+
+
+def test_params_must_be_set(device):
+    g = rlx.Graph("p")
+    x = g.input("x", (2,))
+    g.set_outputs([x * g.param("w", (2,)) + g.param("b", (2,))])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", [1.0, 2.0])
+    with pytest.raises(rlx.ParamNotSetError, match="'?b'?"):
+        cg.run({"x": [1.0, 1.0]})
+
+
+def test_unknown_device():
+    with pytest.raises(rlx.DeviceError, match="unknown device 'tpu9'"):
+        rlx.Session("tpu9")
+    assert "reference" in rlx.available_devices()
+
+
+def test_run_slots_returns_views_until_next_run(device):
+    g = rlx.Graph("s")
+    a = g.input("a", (3,))
+    b = g.input("b", (3,))
+    g.set_outputs([a + b, a * b])
+    cg = rlx.Session(device).compile(g)
+    s, p = cg.run_slots([np.array([1, 2, 3], np.float32), np.array([4, 5, 6], np.float32)])
+    np.testing.assert_array_equal(s, [5, 7, 9])
+    np.testing.assert_array_equal(p, [4, 10, 18])
+    with pytest.raises(ValueError):
+        s[0] = 1.0  # read-only view
+    cg.run_slots([np.zeros(3, np.float32), np.ones(3, np.float32)])
+    np.testing.assert_array_equal(s, [1, 1, 1])  # the same memory, now holding the new run
+    with pytest.raises(rlx.InputError, match="expected 2 arrays"):
+        cg.run_slots([np.zeros(3, np.float32)])
+
+
+def test_run_read_outputs_and_read_output_row(device):
+    g = rlx.Graph("r")
+    a = g.input("a", (2, 3))
+    g.set_outputs([a + 1.0, a * 10.0])
+    cg = rlx.Session(device).compile(g)
+    with pytest.raises(rlx.InputError, match="not run yet"):
+        cg.read_output_row(0, 0, 3)
+    av = np.arange(6, dtype=np.float32).reshape(2, 3)
+    (only,) = cg.run_read_outputs({"a": av}, [1])
+    np.testing.assert_array_equal(only, av * 10)
+    np.testing.assert_array_equal(cg.read_output_row(0, 1, 3), av[1] + 1)
+    with pytest.raises(rlx.InputError):
+        cg.read_output_row(0, 2, 3)
+    with pytest.raises(rlx.InputError):
+        cg.run_read_outputs({"a": av}, [2])
+
+
+def test_persistent_handles(device):
+    g = rlx.Graph("h")
+    state = g.input("state", (2,))
+    x = g.input("x", (2,))
+    g.set_outputs([state + x])
+    cg = rlx.Session(device).compile(g)
+    assert cg.read_handle("state") is None
+    assert cg.bind_handle("state", np.array([10, 20], np.float32))
+    (y,) = cg.run({"x": [1.0, 2.0]})
+    np.testing.assert_array_equal(y, [11, 22])
+    np.testing.assert_array_equal(cg.read_handle("state"), [10, 20])
+    with pytest.raises(rlx.InputError, match="bound to a persistent handle"):
+        cg.run({"x": [1.0, 2.0], "state": [0.0, 0.0]})
+    with pytest.raises(rlx.InputError, match="unknown input"):
+        cg.bind_handle("nope", [1.0])
+
+
+def test_kv_row_feeds(device):
+    g = rlx.Graph("kv")
+    past = g.input("past", (2, 4, 3))     # [batch, seq_cap, row]
+    new = g.input("new", (2, 1, 3))
+    g.set_outputs([new * 2.0])
+    cg = rlx.Session(device).compile(g)
+    assert cg.bind_handle("past", np.zeros((2, 4, 3), np.float32))
+    assert cg.register_kv_row_feed("past", 0)
+    newv = np.arange(6, dtype=np.float32).reshape(2, 1, 3)
+    cg.run({"new": newv})
+    assert cg.feed_kv_batch_major(dst_row=2, batch=2, seq_cap=4, row_elems=3)
+    expect = np.zeros((2, 4, 3), np.float32)
+    expect[:, 2] = newv[:, 0] * 2
+    np.testing.assert_array_equal(cg.read_handle("past"), expect)
+    assert cg.feed_kv_batch_major_ragged(0, 1, [0, 3], 4, 3)
+    expect[0, 0] = newv[0, 0] * 2
+    expect[1, 3] = newv[1, 0] * 2
+    np.testing.assert_array_equal(cg.read_handle("past"), expect)
+    with pytest.raises(rlx.InputError):
+        cg.feed_kv_batch_major_ragged(0, 1, [0, 4], 4, 3)
+
+
+def test_clone_copy_and_share_params(device):
+    a = _mlp(device)
+    twin = a.clone()
+    a.set_param("b", np.array([0.0, 0.0, 0.0], np.float32))
+    x = np.zeros((2, 4), np.float32)
+    np.testing.assert_allclose(twin.run({"x": x})[0][0], [_gelu(0.5), _gelu(-0.5), 0],
+                               rtol=1e-6)
+    np.testing.assert_array_equal(a.run({"x": x})[0], np.zeros((2, 3)))
+
+    g = rlx.Graph("mlp")
+    xi = g.input("x", (2, 4))
+    g.set_outputs([rlx.gelu(xi @ g.param("w", (4, 3)) + g.param("b", (3,)))])
+    fresh = rlx.Session(device).compile(g)
+    assert fresh.copy_params_from(twin)
+    np.testing.assert_array_equal(fresh.run({"x": x})[0], twin.run({"x": x})[0])
+    shared = rlx.Session(device).compile(g)
+    assert shared.share_params_from(a)
+    a.set_param("b", np.array([1.0, 1.0, 1.0], np.float32))
+    np.testing.assert_allclose(shared.run({"x": x})[0], np.full((2, 3), _gelu(1.0)), rtol=1e-6)
+
+    other = rlx.Graph("different")
+    other.set_outputs([other.input("x", (2, 4)) * other.param("w", (4,))])
+    assert not rlx.Session(device).compile(other).copy_params_from(a)
+    assert not rlx.Session(device).compile(other).share_params_from(a)
+
+
+def test_set_param_range(device):
+    g = rlx.Graph("range")
+    x = g.input("x", (4,))
+    g.set_outputs([x + g.param("p", (4,))])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("p", np.zeros(4, np.float32))
+    assert cg.set_param_range("p", 8, np.array([5.0, 6.0], np.float32).tobytes())
+    np.testing.assert_array_equal(cg.run({"x": np.zeros(4)})[0], [0, 0, 5, 6])
+    with pytest.raises(rlx.InputError, match="outside"):
+        cg.set_param_range("p", 12, np.zeros(2, np.float32).tobytes())
+    with pytest.raises(rlx.InputError, match="aligned"):
+        cg.set_param_range("p", 2, b"\x00\x00\x00\x00")
+
+
+def test_set_param_typed(device):
+    g = rlx.Graph("typed")
+    x = g.input("x", (3,))
+    g.set_outputs([x * g.param("w", (3,), "bf16").cast("f32")])
+    cg = rlx.Session(device).compile(g)
+    w = np.array([1.5, -2.0, 0.25], ml_dtypes.bfloat16)
+    cg.set_param_typed("w", w.tobytes(), "bf16")
+    np.testing.assert_array_equal(cg.run({"x": np.ones(3)})[0], [1.5, -2.0, 0.25])
+    cg.set_param_typed("w", np.array([3.0, 4.0, 5.0], np.float32).tobytes(), "f32")
+    np.testing.assert_array_equal(cg.run({"x": np.ones(3)})[0], [3, 4, 5])
+    with pytest.raises(rlx.InputError, match="expected 6 bytes"):
+        cg.set_param_typed("w", b"\x00" * 4, "bf16")
+
+
+def test_rng_seed_changes_without_recompiling(device):
+    g = rlx.Graph("rng")
+    g.set_outputs([rlx.random_uniform(g, (1000,))])
+    opts = rlx.CompileOptions(rng=rlx.RngOptions(seed=7))
+    cg = rlx.Session(device, opts).compile(g)
+    assert cg.rng().seed == 7
+    (a,) = cg.run()
+    (a2,) = cg.run()
+    np.testing.assert_array_equal(a, a2)
+    cg.set_rng(8)
+    (b,) = cg.run()
+    assert not np.array_equal(a, b)
+    cg.set_rng(rlx.RngOptions(seed=7))
+    np.testing.assert_array_equal(cg.run()[0], a)
+    cg.set_rng(rlx.RngOptions(seed=7, advance=True))
+    c1, c2 = cg.run()[0], cg.run()[0]
+    np.testing.assert_array_equal(c1, a)
+    assert not np.array_equal(c1, c2)
+
+
+def test_optimizer_step_resident_updates_params_in_place(device):
+    # loss = sum(w * x), grad = x
+    g = rlx.Graph("train")
+    x = g.input("x", (3,))
+    w = g.param("w", (3,))
+    g.set_outputs([(w * x).sum(), x + 0.0])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", [1.0, 2.0, 3.0])
+    cg.run({"x": [1.0, 1.0, 2.0]})
+
+    def sgd(name, shape, param, grad):
+        assert name == "w" and shape == (3,)
+        param -= 0.5 * grad
+
+    assert cg.optimizer_step_resident([("w", (3,))], sgd)
+    (loss, _) = cg.run({"x": [1.0, 0.0, 0.0]})
+    assert loss == pytest.approx(0.5)
+
+
+def test_pipelined_and_async_entry_points(device):
+    g = rlx.Graph("p")
+    x = g.input("x", (2,))
+    g.set_outputs([x * 3.0])
+    cg = rlx.Session(device).compile(g)
+    outs = cg.run_pipelined([{"x": [1.0, 2.0]}, {"x": [3.0, 4.0]}])
+    np.testing.assert_array_equal(outs[0][0], [3, 6])
+    np.testing.assert_array_equal(outs[1][0], [9, 12])
+    cg.commit_no_wait({"x": [5.0, 5.0]})
+    cg.sync_pending()
+    np.testing.assert_array_equal(cg.read_output_row(0, 0, 2), [15, 15])
+    assert cg.enable_moe_topk_capture(4) is False
+    assert cg.take_moe_topk_capture() is None
