@@ -104,9 +104,7 @@ def test_float_reductions_match_numpy_f64(device, op, dtype, axes, keepdims):
     x = prod_sample(dtype) if op == "prod" else sample(dtype)
     out = run_op(device, lambda t: RLX_REDUCERS[op](t, axes, keepdims), x, dtype)
     expected = NP_REDUCERS[op](x.astype(np.float64), axis=np_axes(axes), keepdims=keepdims)
-    n = terms(SHAPE, axes)
-    magnitude = 3.0 ** n if op == "prod" else 3.0
-    assert_matches(out, expected, dtype, n_terms=n, magnitude=min(magnitude, 10.0))
+    assert_matches(out, expected, dtype, n_terms=terms(SHAPE, axes), magnitude=3.0)
 
 
 @pytest.mark.parametrize("keepdims", [False, True])
@@ -241,6 +239,8 @@ def test_logsumexp_matches_numpy_and_torch(device, dtype, axes, keepdims):
     x64 = x.astype(np.float64)
     expected = np.log(np.sum(np.exp(x64), axis=np_axes(axes), keepdims=keepdims))
     assert_matches(out, expected, dtype, n_terms=terms(SHAPE, axes), magnitude=3.0)
+    if axes == ():
+        return  # torch reads dim=() as "all dims" and then fails; numpy alone covers it
     dims = tuple(range(x.ndim)) if axes is None else axes
     theirs = torch.logsumexp(torch.from_numpy(x64), dim=dims, keepdim=keepdims)
     assert_matches(out, theirs.numpy(), dtype, n_terms=terms(SHAPE, axes), magnitude=3.0)

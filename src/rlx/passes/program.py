@@ -17,12 +17,22 @@ from rlx.ir.ops import LEAF_OPS
 
 @dataclass(frozen=True)
 class Kernel:
-    """One unit of execution: ``nodes`` in order, materialising ``outputs``."""
+    """One unit of execution: ``nodes`` in order, materialising ``outputs``.
+
+    kind: ``elementwise`` (one loop over the output shape; operands are loaded with
+    broadcast strides), ``reduce`` (a reduction with its elementwise prologue),
+    ``rowwise`` (softmax / log_softmax / layer or RMS norm over trailing axes, with
+    elementwise prologue and epilogue), ``matmul`` / ``conv`` (followed by an
+    elementwise epilogue on the output tile), ``attention``, ``view`` (reshape-like:
+    no computation, aliases its operand's bytes) or ``op`` (any other single op).
+    ``inputs`` are the node ids read from outside the kernel, in first-use order.
+    """
 
     name: str
     kind: str
     nodes: tuple[int, ...]
     outputs: tuple[int, ...]
+    inputs: tuple[int, ...] = ()
 
 
 @dataclass
@@ -40,5 +50,5 @@ def one_kernel_per_node(graph: Graph) -> Program:
     for nid, node in enumerate(graph.nodes):
         if node.op in LEAF_OPS:
             continue
-        kernels.append(Kernel(f"k{len(kernels)}_{node.op}", node.op, (nid,), (nid,)))
+        kernels.append(Kernel(f"k{len(kernels)}_{node.op}", "op", (nid,), (nid,), node.inputs))
     return Program(graph, kernels)
