@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from tests.helpers import run_graph, tol
 
 import rlx
-from tests.helpers import run_graph, tol
 
 FLOATS = [rlx.f32, rlx.f16, rlx.bf16, rlx.f64]
 INTS = [rlx.i32, rlx.i8, rlx.i64, rlx.u8, rlx.u32]

@@ -487,7 +487,11 @@ def _conv_geometry(op, ins, a, spatial: Shape, kernel: Shape):
         if len(pad) == n and all(isinstance(p, int) for p in pad):
             pads = tuple((p, p) for p in pad)
         else:
-            pads = tuple((int(b), int(e)) for b, e in pad)
+            try:
+                pads = tuple((int(b), int(e)) for b, e in pad)
+            except (TypeError, ValueError):
+                raise fail_attr(op, ins, f"padding must be an int, {n} ints or {n} "
+                                         f"(before, after) pairs, got {pad!r}") from None
     if len(pads) != n or any(b < 0 or e < 0 for b, e in pads):
         raise fail_attr(op, ins, f"padding must give {n} non-negative (before, after) pairs")
     if any(s <= 0 for s in stride) or any(d <= 0 for d in dilation):

@@ -94,7 +94,8 @@ class CompiledGraph:
         arr = coerce("param", name, value, self._param_type(name))
         st = self._staging
         if st is None:
-            self._exe.write_param(name, arr)
+            if name in self._exe.param_types:  # else the optimiser found it unused
+                self._exe.write_param(name, arr)
             return
         if name in st.prepare_params:
             st.prepare.set_param(name, arr)
@@ -120,6 +121,8 @@ class CompiledGraph:
                              f"elements ({size} bytes)")
         st = self._staging
         if st is None:
+            if name not in self._exe.param_types:
+                return False
             return self._exe.write_param_range(name, byte_offset, data)
         done = False
         if name in st.prepare_params:
@@ -170,7 +173,9 @@ class CompiledGraph:
         return 0 if self._staging is None else self._staging.runs
 
     # ------------------------------------------------------------------ running
-    def _feeds(self, inputs: Mapping[str, Any]) -> dict[str, np.ndarray]:
+    def _feeds(self, inputs: Mapping[str, Any] | None) -> dict[str, np.ndarray]:
+        if inputs is None:
+            inputs = {}
         if not isinstance(inputs, Mapping):
             raise InputError(f"inputs must be a mapping of name -> array, got "
                              f"{type(inputs).__name__}")
@@ -199,13 +204,13 @@ class CompiledGraph:
 
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once. Returns a fresh array per output, in declared shape and dtype."""
-        outs = self._execute(self._feeds(inputs or {}))
+        outs = self._execute(self._feeds(inputs))
         return [o.copy() for o in outs]
 
     def run_raw(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once; returns read-only views of the output buffers, valid until the next
         run (no copy)."""
-        return [_readonly(o) for o in self._execute(self._feeds(inputs or {}))]
+        return [_readonly(o) for o in self._execute(self._feeds(inputs))]
 
     def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
         """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
@@ -219,7 +224,7 @@ class CompiledGraph:
     def run_read_outputs(self, inputs: Mapping[str, Any] | None,
                          indices: Sequence[int] | None = None) -> list[np.ndarray]:
         """Run, then copy out only the outputs at ``indices`` (all when None)."""
-        outs = self._execute(self._feeds(inputs or {}))
+        outs = self._execute(self._feeds(inputs))
         if indices is None:
             return [o.copy() for o in outs]
         for i in indices:
@@ -257,7 +262,7 @@ class CompiledGraph:
     # async-style entry points: every current backend runs synchronously
     def commit_no_wait(self, inputs: Mapping[str, Any] | None = None) -> None:
         """Start a run without reading outputs (synchronous on every current backend)."""
-        self._execute(self._feeds(inputs or {}))
+        self._execute(self._feeds(inputs))
 
     def sync_pending(self) -> None:
         """Wait for runs started by commit_no_wait (nothing pending on current backends)."""

@@ -12,7 +12,9 @@ class CompileOptions:
     """How ``Session.compile`` builds an executable.
 
     verbose:      print each pipeline stage with its time.
-    optimize:     run the optimising passes (off: only verify and lower).
+    optimize:     run the optimising passes (off: verify, decompose, one kernel per node).
+    split_params: move param-only work into a prepare stage run once (see
+                  rlx.passes.split).
     rng:          seed and policy of in-graph random ops; change later with ``set_rng``.
     num_threads:  threads for backends that use them (None: ``RLX_NUM_THREADS`` or the
                   usable cores).
@@ -20,5 +22,6 @@ class CompileOptions:
 
     verbose: bool = False
     optimize: bool = True
+    split_params: bool = True
     rng: RngOptions = field(default_factory=RngOptions)
     num_threads: int | None = None

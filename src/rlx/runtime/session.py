@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.errors import GraphBuildError
-from rlx.ir.graph import Graph
-from rlx.ir.verify import verify
-from rlx.passes.program import one_kernel_per_node
-from rlx.runtime.compiled import CompiledGraph
+from rlx.ir.graph import Graph, Node
+from rlx.ir.rng import RngOptions
+from rlx.passes.pipeline import PassContext, run_pipeline
+from rlx.runtime.compiled import CompiledGraph, Staging
 from rlx.runtime.devices import get_backend
 from rlx.runtime.options import CompileOptions
+
+
+def evaluate_with_reference(node: Node, values: list[np.ndarray]) -> np.ndarray:
+    """Evaluate one node with the reference kernels (used for constant folding)."""
+    return KERNELS[node.op](node, values, KernelContext(RngOptions()))
 
 
 class Session:
@@ -28,10 +36,20 @@ class Session:
         if not isinstance(graph, Graph):
             raise GraphBuildError(f"Session.compile expects an rlx.Graph, got "
                                   f"{type(graph).__name__}")
-        verify(graph)
-        program = one_kernel_per_node(graph)
-        exe = self.backend.compile(program, self.options)
-        return CompiledGraph(exe, dict(graph.inputs), dict(graph.params))
+        opts = self.options
+        ctx = PassContext(supported_ops=self.backend.supported_ops,
+                          evaluate=evaluate_with_reference, optimize=opts.optimize,
+                          split_params=opts.split_params, verbose=opts.verbose)
+        result = run_pipeline(graph, ctx)
+        exe = self.backend.compile(result.program, opts)
+        staging = None
+        if result.prepare is not None:
+            split = result.split
+            prepare = CompiledGraph(self.backend.compile(result.prepare, opts), {},
+                                    dict(split.prepare.params), report=result.report.prepare)
+            staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
+        return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
+                             result.report)
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"

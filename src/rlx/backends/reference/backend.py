@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from rlx.backends.base import Backend, Executable, ExecutableCapabilities
-from rlx.backends.reference.interpreter import evaluate
+from rlx.backends.reference.interpreter import arena_views, evaluate
 from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
@@ -25,6 +25,9 @@ class ReferenceExecutable(Executable):
         super().__init__(program, rng)
         self._leaf_ids = {n.attr("name"): nid for nid, n in enumerate(program.graph.nodes)
                           if n.op in ("input", "param")}
+        plan = program.info.get("memory")
+        self.arena = np.zeros(plan.arena_bytes if plan else 0, np.uint8)
+        self._buffers = arena_views(program, plan, self.arena) if plan else {}
 
     def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
         leaves = {}
@@ -36,12 +39,24 @@ class ReferenceExecutable(Executable):
             else:
                 leaves[nid] = self.handles[name]
         ctx = KernelContext(self.rng_options, self.run_index)
-        values = evaluate(self.program, leaves, ctx)
+        values = evaluate(self.program, leaves, ctx, self._buffers)
         for buf, value in zip(self.outputs, values):
             np.copyto(buf, value)
         self.run_index += 1
         self.ran = True
         return self.outputs
+
+
+    def clone(self) -> ReferenceExecutable:
+        twin = super().clone()
+        twin.arena = self.arena.copy()
+        twin._buffers = arena_views(self.program, self.program.info["memory"], twin.arena) \
+            if self._buffers else {}
+        return twin
+
+    def release_scratch(self) -> None:
+        """Zero the arena: scratch holds nothing between runs (numpy owns the pages)."""
+        self.arena.fill(0)
 
 
 class ReferenceBackend(Backend):

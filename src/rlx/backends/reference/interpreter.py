@@ -10,17 +10,38 @@ from rlx.backends.reference.kernels import KERNELS
 from rlx.backends.reference.kernels.common import KernelContext
 from rlx.errors import ExecutionError, UnsupportedOpError
 from rlx.ir.printer import format_node
+from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Program
 
 
-def evaluate(program: Program, leaves: Mapping[int, np.ndarray],
-             ctx: KernelContext) -> list[np.ndarray]:
+def arena_views(program: Program, plan: MemoryPlan, arena: np.ndarray) -> dict[int, np.ndarray]:
+    """Typed numpy views of ``arena`` for every arena buffer and every view of one."""
+    graph = program.graph
+    views: dict[int, np.ndarray] = {}
+    for nid, buf in plan.buffers.items():
+        if buf.kind == "arena":
+            offset = buf.offset
+        elif buf.kind == "view" and plan.buffers[buf.root].kind == "arena":
+            offset = plan.buffers[buf.root].offset + buf.offset
+        else:
+            continue
+        t = graph.nodes[nid].type
+        views[nid] = arena[offset:offset + t.nbytes].view(t.dtype.np).reshape(t.shape)
+    return views
+
+
+def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelContext,
+             buffers: Mapping[int, np.ndarray] | None = None) -> list[np.ndarray]:
     """Run ``program`` given the value of every input/param node id; returns outputs.
 
-    Constants and ``arange`` are evaluated here too. A kernel that raises
-    ExecutionError is re-raised with the node that failed.
+    When ``buffers`` (from :func:`arena_views`) is given, each kernel's result is
+    stored into its planned buffer and later kernels read it from there, and views
+    read their root's bytes without computing — so a wrong memory plan gives wrong
+    answers instead of going unnoticed. A kernel that raises ExecutionError is
+    re-raised with the node that failed.
     """
     graph = program.graph
+    buffers = buffers or {}
     env: dict[int, np.ndarray] = dict(leaves)
     for nid, node in enumerate(graph.nodes):
         if node.op == "constant":
@@ -28,16 +49,27 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray],
         elif node.op == "arange":
             env[nid] = KERNELS["arange"](node, [], ctx)
     for kernel in program.kernels:
+        if kernel.kind == "view" and kernel.outputs[0] in buffers:
+            env[kernel.outputs[0]] = buffers[kernel.outputs[0]]
+            continue
         for nid in kernel.nodes:
-            node = graph.nodes[nid]
-            fn = KERNELS.get(node.op)
-            if fn is None:
-                raise UnsupportedOpError(f"reference backend has no kernel for {node.op!r}")
-            try:
-                value = fn(node, [env[i] for i in node.inputs], ctx)
-            except ExecutionError as e:
-                raise ExecutionError(f"{format_node(nid, node)}: {e}") from None
-            assert value.shape == node.shape and value.dtype == node.dtype.np, (
-                f"kernel {node.op} returned {value.dtype}{value.shape} for {node.type}")
-            env[nid] = value
+            env[nid] = _run_node(graph, nid, env, ctx)
+        for nid in kernel.outputs:
+            if nid in buffers:
+                np.copyto(buffers[nid], env[nid])
+                env[nid] = buffers[nid]
     return [env[o] for o in graph.outputs]
+
+
+def _run_node(graph, nid: int, env: dict[int, np.ndarray], ctx: KernelContext) -> np.ndarray:
+    node = graph.nodes[nid]
+    fn = KERNELS.get(node.op)
+    if fn is None:
+        raise UnsupportedOpError(f"reference backend has no kernel for {node.op!r}")
+    try:
+        value = fn(node, [env[i] for i in node.inputs], ctx)
+    except ExecutionError as e:
+        raise ExecutionError(f"{format_node(nid, node)}: {e}") from None
+    assert value.shape == node.shape and value.dtype == node.dtype.np, (
+        f"kernel {node.op} returned {value.dtype}{value.shape} for {node.type}")
+    return value

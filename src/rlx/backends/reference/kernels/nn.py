@@ -98,7 +98,7 @@ def _windows(x: np.ndarray, kernel: tuple[int, ...], stride: tuple[int, ...],
              dilation: tuple[int, ...]) -> np.ndarray:
     """Strided view [N, C, *out, *kernel] of the (already padded) ``x`` [N, C, *spatial]:
     entry [n, c, o..., k...] is x[n, c, o*stride + k*dilation ...]. No copy."""
-    spans = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
+    spans = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation, strict=True))
     spatial_axes = tuple(range(2, x.ndim))
     view = sliding_window_view(x, spans, axis=spatial_axes)
     out_steps = tuple(slice(None, None, s) for s in stride)

@@ -62,7 +62,7 @@ def _mean(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     total = np.add.reduce(x, axis=_axes(node), keepdims=_keepdims(node))
     count = 1
     for ax in _axes(node):
-        count += x.shape[ax]
+        count *= x.shape[ax]
     with np.errstate(invalid="ignore", divide="ignore"):
         return finish(total / x.dtype.type(count), node)
 

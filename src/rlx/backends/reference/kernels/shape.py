@@ -52,7 +52,7 @@ def axis_slice(start: int, step: int, length: int) -> slice:
 def _slice(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     """Python slicing per axis from the canonical (start, step) and the result shape."""
     key = tuple(axis_slice(start, step, length) for start, step, length in
-                zip(node.attr("starts"), node.attr("steps"), node.shape))
+                zip(node.attr("starts"), node.attr("steps"), node.shape, strict=True))
     return owned(args[0][key], node)
 
 
@@ -91,9 +91,9 @@ def _pad(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
 
 def _pad_constant(x: np.ndarray, pads, value: np.ndarray) -> np.ndarray:
     """Constant padding: a filled array with ``x`` written into its interior."""
-    shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
+    shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads, strict=True))
     out = np.full(shape, value, dtype=x.dtype)
-    interior = tuple(slice(b, b + d) for d, (b, _) in zip(x.shape, pads))
+    interior = tuple(slice(b, b + d) for d, (b, _) in zip(x.shape, pads, strict=True))
     out[interior] = x
     return out
 

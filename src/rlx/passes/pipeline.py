@@ -1,0 +1,178 @@
+"""The compile pipeline, as one flat list of named passes.
+
+    verify            the user's graph is well formed before anything touches it
+    decompose         rewrite ops the backend does not claim into ops it does
+    simplify          algebraic identities (x*1, x+0, transpose/reshape/cast chains)
+    fold_constants    evaluate constant-only work once, at compile time
+    cse               merge identical nodes
+    dce               drop work no output needs
+    split_params      move param-only work into a prepare program, run once
+    fuse              group nodes into kernels (per program)
+    plan_memory       liveness + best-fit offsets in one arena (per program)
+
+``CompileOptions(verbose=True)`` prints each pass with its time and node count;
+the environment variable ``RLX_DUMP_IR=<folder>`` writes the IR after each graph
+pass to ``<folder>/<graph>.<NN>.<pass>.txt``. With ``optimize=False`` only verify,
+decompose and memory planning run (one kernel per node).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rlx.ir.graph import Graph
+from rlx.ir.verify import verify
+from rlx.passes.cleanup import eliminate_common_subexpressions, eliminate_dead_code
+from rlx.passes.decompose import DispatchReport, decompose
+from rlx.passes.fold import NodeEvaluator, fold_constants
+from rlx.passes.fusion import FusionReport, fuse
+from rlx.passes.memory import MemoryPlan, plan_memory
+from rlx.passes.program import Program, one_kernel_per_node
+from rlx.passes.simplify import simplify
+from rlx.passes.split import SplitResult, split_param_invariant
+
+DUMP_ENV = "RLX_DUMP_IR"
+
+
+@dataclass
+class PassContext:
+    """Everything a pass may depend on, passed explicitly."""
+
+    supported_ops: frozenset[str]
+    evaluate: NodeEvaluator
+    optimize: bool = True
+    split_params: bool = True
+    verbose: bool = False
+    dump_dir: str | None = None
+
+
+@dataclass
+class PassTiming:
+    name: str
+    ms: float
+    nodes: int
+
+
+@dataclass
+class CompileReport:
+    """What the pipeline did: dispatch per op kind, pass timings, kernels, memory."""
+
+    graph_name: str
+    dispatch: DispatchReport | None = None
+    passes: list[PassTiming] = field(default_factory=list)
+    fusion: FusionReport | None = None
+    memory: MemoryPlan | None = None
+    program: Program | None = None
+    prepare: CompileReport | None = None
+
+    def __str__(self) -> str:
+        parts = [f"== rlx compile report: {self.graph_name} =="]
+        if self.dispatch is not None:
+            parts += ["-- dispatch --", str(self.dispatch)]
+        if self.passes:
+            parts.append("-- passes --")
+            parts += [f"  {p.name:<16} {p.ms:8.2f} ms  {p.nodes:5d} nodes" for p in self.passes]
+        if self.fusion is not None and self.program is not None:
+            parts += ["-- kernels --", self.fusion.describe(self.program.graph)]
+        if self.memory is not None:
+            parts += ["-- memory --", self.memory.summary()]
+        if self.prepare is not None:
+            parts += ["-- prepare stage (runs once, re-runs when its params change) --",
+                      str(self.prepare)]
+        return "\n".join(parts)
+
+
+@dataclass
+class PipelineResult:
+    program: Program
+    prepare: Program | None
+    split: SplitResult | None
+    report: CompileReport
+
+
+class _Runner:
+    """Runs graph passes with timing, verbose printing and IR dumps."""
+
+    def __init__(self, ctx: PassContext, report: CompileReport):
+        self.ctx = ctx
+        self.report = report
+        self.step = 0
+
+    def __call__(self, name: str, fn: Callable[[Graph], Graph], graph: Graph) -> Graph:
+        t0 = time.perf_counter()
+        out = fn(graph)
+        self._record(name, t0, len(out))
+        if self.ctx.dump_dir:
+            os.makedirs(self.ctx.dump_dir, exist_ok=True)
+            path = os.path.join(self.ctx.dump_dir, f"{graph.name}.{self.step:02d}.{name}.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(str(out) + "\n")
+        self.step += 1
+        return out
+
+    def _record(self, name: str, t0: float, nodes: int) -> None:
+        ms = (time.perf_counter() - t0) * 1e3
+        self.report.passes.append(PassTiming(name, ms, nodes))
+        if self.ctx.verbose:
+            print(f"[rlx] {self.report.graph_name:<20} {name:<16} {ms:8.2f} ms  {nodes:5d} nodes")
+
+    def timed(self, name: str, fn: Callable[[], object], nodes: int) -> object:
+        t0 = time.perf_counter()
+        value = fn()
+        self._record(name, t0, nodes)
+        return value
+
+
+def _verified(graph: Graph) -> Graph:
+    verify(graph)
+    return graph
+
+
+def _lower(graph: Graph, ctx: PassContext, run: _Runner, report: CompileReport) -> Program:
+    """Fuse (when optimising) and plan memory; fills ``report``."""
+    if ctx.optimize:
+        program = run.timed("fuse", lambda: fuse(graph), len(graph))
+    else:
+        program = one_kernel_per_node(graph)
+    plan = run.timed("plan_memory", lambda: plan_memory(program), len(graph))
+    program.info["memory"] = plan
+    report.fusion = program.info.get("fusion")
+    report.memory = plan
+    report.program = program
+    return program
+
+
+def run_pipeline(graph: Graph, ctx: PassContext) -> PipelineResult:
+    """Compile ``graph`` to a main Program (and a prepare Program when split)."""
+    if ctx.dump_dir is None:
+        ctx.dump_dir = os.environ.get(DUMP_ENV) or None
+    report = CompileReport(graph.name)
+    run = _Runner(ctx, report)
+    graph = run("verify", _verified, graph)
+    dispatch: list[DispatchReport] = []
+
+    def _decompose(g: Graph) -> Graph:
+        out, rep = decompose(g, ctx.supported_ops)
+        dispatch.append(rep)
+        return out
+
+    graph = run("decompose", _decompose, graph)
+    report.dispatch = dispatch[0]
+    if ctx.optimize:
+        graph = run("simplify", simplify, graph)
+        graph = run("fold_constants", lambda g: fold_constants(g, ctx.evaluate), graph)
+        graph = run("cse", eliminate_common_subexpressions, graph)
+        graph = run("dce", eliminate_dead_code, graph)
+    split = None
+    if ctx.optimize and ctx.split_params:
+        split = run.timed("split_params", lambda: split_param_invariant(graph), len(graph))
+    prepare = None
+    if split is not None:
+        graph = split.main
+        report.prepare = CompileReport(split.prepare.name)
+        prepare = _lower(split.prepare, ctx, _Runner(ctx, report.prepare), report.prepare)
+    program = _lower(graph, ctx, run, report)
+    return PipelineResult(program, prepare, split, report)
