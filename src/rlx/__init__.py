@@ -4,12 +4,22 @@ Build a :class:`Graph`, compile it with ``rlx.Session(device).compile(graph)``, 
 the weights once and run it many times. See the README for a quickstart.
 """
 
-from rlx.errors import (CompileError, DeviceError, DTypeError, ExecutionError, GraphBuildError,
-                        InputError, ParamNotSetError, RlxError, SerializationError, ShapeError,
-                        UnsupportedOpError, VerifyError)
+from rlx.errors import (
+                        CompileError,
+                        DeviceError,
+                        DTypeError,
+                        ExecutionError,
+                        GraphBuildError,
+                        InputError,
+                        ParamNotSetError,
+                        RlxError,
+                        SerializationError,
+                        ShapeError,
+                        UnsupportedOpError,
+                        VerifyError,
+)
 from rlx.ir.api import *  # noqa: F403  (the functional op API: rlx.gelu, rlx.softmax, ...)
-from rlx.ir.dtypes import (DType, as_dtype, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8,
-                           u32)
+from rlx.ir.dtypes import DType, as_dtype, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8, u32
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.rng import RngOptions
 from rlx.ir.serialize import from_json, to_json
@@ -17,5 +27,15 @@ from rlx.ir.verify import verify
 
 __version__ = "0.1.0"
 from rlx.backends.base import ExecutableCapabilities
-from rlx.runtime import (CompiledGraph, CompileOptions, Session, advisory_capabilities,
-                         available_devices)
+from rlx.runtime import (
+                        BucketedCompileCache,
+                        CompileCache,
+                        CompiledGraph,
+                        CompileOptions,
+                        Session,
+                        advisory_capabilities,
+                        available_devices,
+                        pad_rows,
+                        power_of_two_ladder,
+                        slice_rows,
+)

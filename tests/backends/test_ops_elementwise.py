@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from tests.helpers import run_graph, tol
 
 import rlx
-from tests.helpers import run_graph, tol
 
 FLOATS = ["f32", "f16", "bf16", "f64"]
 INTS = ["i8", "i16", "i32", "i64", "u8", "u32"]
@@ -92,7 +92,7 @@ def int_values(rng: np.random.Generator, dtype: str, n: int = 64) -> np.ndarray:
 
 def elementwise_ints(fn, *arrays: np.ndarray) -> list[int]:
     """``fn`` on Python ints taken element by element from equal-shaped arrays."""
-    return [fn(*(int(v) for v in vals)) for vals in zip(*(a.ravel() for a in arrays))]
+    return [fn(*(int(v) for v in vals)) for vals in zip(*(a.ravel() for a in arrays), strict=True)]
 
 
 def nearest_even(value: Fraction | int, bits: int) -> float:
@@ -461,7 +461,7 @@ def test_logical_ops_broadcast(device, op):
     np.testing.assert_array_equal(run_binary(device, op, a, b), expected)
 
 
-# --------------------------------------------------------------------------- broadcasting, promotion
+# ------------------------------------------------------------------------ broadcasting, promotion
 
 @pytest.mark.parametrize("op", ["add", "sub", "mul", "maximum"])
 def test_broadcast_column_with_row_maps_each_cell(device, op):
@@ -482,8 +482,8 @@ def test_broadcast_channel_scale_nchw(device):
     x = rng.standard_normal((2, 3, 4, 5)).astype(np.float32)
     scale = np.array([10.0, 20.0, 30.0], np.float32).reshape(1, 3, 1, 1)
     out = run_binary(device, "mul", x, scale)
-    n, c, h, w = np.indices(x.shape)
-    expected = x.astype(np.float64) * (10.0 * (c + 1))
+    channel = np.indices(x.shape)[1]
+    expected = x.astype(np.float64) * (10.0 * (channel + 1))
     assert out.shape == x.shape
     np.testing.assert_allclose(as_f64(out), expected, **tol(np.float32))
     assert out[1, 2, 3, 4] == np.float32(x[1, 2, 3, 4] * np.float32(30.0))
@@ -542,18 +542,22 @@ def test_where_broadcasts_all_three(device):
         assert out[i, j, k] == (j if i == 0 else 100 + k)
 
 
-@pytest.mark.parametrize("dtypes", [("i8", "u8", "i16"), ("f16", "bf16", "f32"),
-                                    ("f64", "f32", "f64"), ("bool", "bool", "bool")], ids=str)
-def test_where_promotes_branches(device, dtypes):
+WHERE_PROMOTION = [
+    ("i8", [-128, 0, 127, 1], "u8", [0, 255, 0, 200], "i16"),
+    ("f16", [1.5, 0.0, 2048.0, 1.0], "bf16", [0.0, 256.0, 0.0, 3.0], "f32"),
+    ("f64", [0.1, 0.0, 1e300, 1.0], "f32", [0.0, 0.5, 0.0, 2.0], "f64"),
+    ("bool", [True, False, True, False], "bool", [False, True, False, False], "bool"),
+]
+
+
+@pytest.mark.parametrize("case", WHERE_PROMOTION, ids=lambda c: f"{c[0]}-{c[2]}")
+def test_where_promotes_branches(device, case):
+    dta, a, dtb, b, result = case
     cond = np.array([True, False, True, False])
-    a = np.array([1, 0, 1, 1]).astype(np_dtype(dtypes[0]))
-    b = np.array([0, 1, 0, 0]).astype(np_dtype(dtypes[1]))
-    if dtypes[0] == "i8":
-        a = np.array([-128, 0, 127, 1], np.int8)
-        b = np.array([0, 255, 0, 200], np.uint8)
+    a, b = np.array(a, np_dtype(dta)), np.array(b, np_dtype(dtb))
     out = run_op(device, rlx.where, cond, a, b)
-    assert out.dtype == np_dtype(dtypes[2])
-    assert out.tolist() == np.where(cond, as_f64(a), as_f64(b)).tolist()
+    assert out.dtype == np_dtype(result)
+    assert as_f64(out).tolist() == np.where(cond, as_f64(a), as_f64(b)).tolist()
 
 
 # --------------------------------------------------------------------------- clip

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from tests.helpers import run_graph, tol
 
 import rlx
-from tests.helpers import run_graph, tol
 
 FLOATS = ["f32", "f16", "bf16", "f64"]
 SHAPE_CASES = [

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from tests.helpers import run_graph, tol
 
 import rlx
 from rlx.errors import ExecutionError, GraphBuildError
-from tests.helpers import run_graph, tol
 
 FLOATS = ["f32", "f16", "bf16", "f64"]
 

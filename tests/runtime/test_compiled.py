@@ -212,7 +212,7 @@ def test_persistent_handles(device):
 
 def test_kv_row_feeds(device):
     g = rlx.Graph("kv")
-    past = g.input("past", (2, 4, 3))     # [batch, seq_cap, row]
+    g.input("past", (2, 4, 3))            # [batch, seq_cap, row]
     new = g.input("new", (2, 1, 3))
     g.set_outputs([new * 2.0])
     cg = rlx.Session(device).compile(g)

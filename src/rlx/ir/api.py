@@ -13,7 +13,7 @@ from typing import Any
 
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import as_dtype
-from rlx.ir.graph import ConstValue, Graph, Tensor, lift
+from rlx.ir.graph import Graph, Tensor, lift
 
 
 def _unary(op: str):

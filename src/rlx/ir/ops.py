@@ -359,7 +359,8 @@ def _infer_unsqueeze(op, ins, a):
     return TensorType(shape, x.dtype), {"axes": axes}
 
 
-def normalize_slice(dim: int, start: int | None, stop: int | None, step: int) -> tuple[int, int, int, int]:
+def normalize_slice(dim: int, start: int | None, stop: int | None,
+                    step: int) -> tuple[int, int, int, int]:
     """Python slice semantics on one axis: returns (start, stop, step, length)."""
     start_, stop_, step_ = slice(start, stop, step).indices(dim)
     length = len(range(start_, stop_, step_))
@@ -644,7 +645,9 @@ _DOCS: dict[str, str] = {
               "computed in f64 and rounded to dtype.",
     "random_uniform": "Uniform values in [low, high) from Philox-4x32-10 keyed by the run's "
                       "seed; counter = (element index, stream). Same seed, same numbers on "
-                      "every backend.",
+                      "every backend. The value is exact in f64 and rounded once to the "
+                      "dtype, so a narrow dtype (f16, bf16, f32 over wide ranges) can round "
+                      "up to high itself.",
     "random_normal": "Normal values (Box-Muller over two Philox uniforms) with mean and std.",
     # unary float
     "exp": "e**x.", "log": "Natural log; log(0) = -inf, log(<0) = nan.",

@@ -473,6 +473,7 @@ def _decompose_round(graph: Graph, supported: frozenset[str],
 
 
 def _first_node(graph: Graph, kind: str) -> int | None:
+    """Id of the first node of ``kind`` in ``graph``, or None."""
     return next((i for i, n in enumerate(graph.nodes) if n.op == kind), None)
 
 
@@ -486,11 +487,12 @@ def _describe_first(kind: str, before: Graph, after: Graph, origin: list[int]) -
     if at is None:
         return ""
     source = origin[at]
-    return (f"{format_node(at, after.nodes[at])} (from decomposing "
-            f"{format_node(source, before.nodes[source])})")
+    return (f"{format_node(at, after.nodes[at])} in the rewritten graph, from decomposing "
+            f"{format_node(source, before.nodes[source])}")
 
 
 def _status(kind: str, supported: frozenset[str]) -> str:
+    """native if claimed, else decomposed if a decomposition exists, else unsupported."""
     if kind in supported:
         return NATIVE
     return DECOMPOSED if kind in DECOMPOSITIONS else UNSUPPORTED
@@ -502,11 +504,12 @@ def _build_report(before: Graph, after: Graph, origin: list[int], supported: fro
     every kind of the result, in that order of first appearance."""
     counts = Counter(n.op for n in before.nodes)
     final_counts = Counter(n.op for n in after.nodes)
-    kinds = dict.fromkeys([n.op for n in before.nodes] + list(rewritten)
-                          + [n.op for n in after.nodes])
-    ops = {kind: OpDispatch(kind, _status(kind, supported), counts[kind], final_counts[kind],
-                            _describe_first(kind, before, after, origin))
-           for kind in kinds}
+    kinds = dict.fromkeys([*counts, *rewritten, *final_counts])
+    ops = {}
+    for kind in kinds:
+        first = _describe_first(kind, before, after, origin)
+        ops[kind] = OpDispatch(kind, _status(kind, supported), counts[kind],
+                               final_counts[kind], first)
     return DispatchReport(ops, rounds)
 
 

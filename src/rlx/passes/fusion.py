@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from rlx.ir.graph import Graph, Node
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, LEAF_OPS, OPS
-from rlx.passes.memory import contiguous_slice_offset
+from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel, Program
 
 ANCHORS = {"matmul": "matmul", "conv": "conv", "attention": "attention",
@@ -74,15 +74,7 @@ class FusionReport:
 
 def is_view(graph: Graph, node: Node) -> bool:
     """True when ``node`` only reinterprets its operand's bytes."""
-    if node.op in ("reshape", "squeeze", "unsqueeze"):
-        return True
-    if node.op == "cast":
-        return graph.nodes[node.inputs[0]].dtype == node.dtype
-    if node.op == "slice":
-        src = graph.nodes[node.inputs[0]]
-        return contiguous_slice_offset(src.shape, node.attr("starts"), node.attr("stops"),
-                                       node.attr("steps"), src.dtype.itemsize) is not None
-    return False
+    return view_offset(graph, node) is not None
 
 
 def is_elementwise(node: Node) -> bool:

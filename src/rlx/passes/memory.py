@@ -2,8 +2,8 @@
 
 :func:`plan_memory` gives each kernel output a :class:`BufferPlan`:
 
-* ``external``: leaves (inputs, params, constants, arange) and random values. They
-  have fixed slots of their own and take no arena bytes.
+* ``external``: leaves that kernels read (inputs, params, constants, arange) and
+  random values. They have fixed slots of their own and take no arena bytes.
 * ``output``: graph outputs. Fixed result slots, no arena bytes.
 * ``view``: the output of a ``view`` kernel that only reinterprets bytes (reshape,
   squeeze, unsqueeze, a slice selecting one contiguous run, a cast to the same dtype).
@@ -45,8 +45,9 @@ class BufferPlan:
 
     ``offset`` is the byte offset in the arena for ``arena`` buffers and the byte offset
     inside ``root`` for ``view`` buffers (0 otherwise). ``start`` / ``end`` are the
-    kernel indices of the definition and the last read, inclusive; a value no later
-    kernel reads ends at its own kernel. Leaves start at 0.
+    kernel indices of the definition and the last read, inclusive; a root's ``end``
+    also covers the reads of its views, and a value no later kernel reads ends at its
+    own kernel. Leaves start at 0.
     """
 
     node: int
@@ -316,7 +317,7 @@ class _BestFitArena:
         return best
 
     def _grow(self, size: int) -> int:
-        if self._free and sum(self._free[-1]) <= self.top + 10**9:
+        if self._free and sum(self._free[-1]) == self.top:
             offset, _ = self._free.pop()
         else:
             offset = self.top

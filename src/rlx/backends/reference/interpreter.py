@@ -48,8 +48,9 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelCont
             env[nid] = node.attr("value").array()
         elif node.op == "arange":
             env[nid] = KERNELS["arange"](node, [], ctx)
+    aliases = _aliased_views(program)
     for kernel in program.kernels:
-        if kernel.kind == "view" and kernel.outputs[0] in buffers:
+        if kernel.outputs[0] in aliases and kernel.outputs[0] in buffers:
             env[kernel.outputs[0]] = buffers[kernel.outputs[0]]
             continue
         for nid in kernel.nodes:
@@ -59,6 +60,14 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelCont
                 np.copyto(buffers[nid], env[nid])
                 env[nid] = buffers[nid]
     return [env[o] for o in graph.outputs]
+
+
+def _aliased_views(program: Program) -> set[int]:
+    """Kernel outputs the memory plan made views of another buffer's bytes."""
+    plan = program.info.get("memory")
+    if plan is None:
+        return set()
+    return {nid for nid, buf in plan.buffers.items() if buf.kind == "view"}
 
 
 def _run_node(graph, nid: int, env: dict[int, np.ndarray], ctx: KernelContext) -> np.ndarray:

@@ -77,9 +77,10 @@ def _to_bf16(x: np.ndarray, src: DType) -> np.ndarray:
     """Round a non-bf16, non-bool array to bf16 exactly once.
 
     f16 and f32 values are exact in f32, from which ml_dtypes rounds correctly.
-    Wider sources are first rounded to odd at f32 precision: rounding to odd at
-    p + 2 or more bits and then to nearest at p bits equals one rounding to
-    nearest at p bits (Boldo & Melquiond), and f32 has 24 >= 8 + 2 bits.
+    f64 and integer values go through f64 (exactly, except i64 beyond 2**53) and
+    are then rounded to odd at f32 precision: rounding to odd at p + 2 or more
+    bits and then to nearest at p bits equals one rounding to nearest at p bits
+    (Boldo & Melquiond), and f32 has 24 >= 8 + 2 bits.
     """
     if src in (DType.F16, DType.F32):
         return x.astype(np.float32).astype(DType.BF16.np)
@@ -135,12 +136,15 @@ _VELTKAMP = 134217729.0  # 2**27 + 1: splits an f64 into two 26-bit halves
 # times 2/sqrt(pi)); 25 terms leave a truncation error under 1e-20 there. Above it
 # erfc uses the continued fraction (Abramowitz & Stegun 7.1.14)
 #   sqrt(pi) e^(x^2) erfc(x) = 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + 2/(x + ...)))))
-# evaluated bottom-up from depth 150, which has converged to f64 precision for
-# x >= 1.25. Both halves stay within about 2 ulp of the true value.
+# evaluated bottom-up from a depth that grows as x approaches the split: each
+# (lower, upper, depth) piece has converged to f64 precision over [lower, upper).
+# Measured against 40-digit mpmath: erf within 2 ulp everywhere, erfc within 3 ulp
+# above the split (where 1 - erf would lose digits).
 _ERF_SPLIT = 1.25
 _ERF_TAYLOR = tuple(float(Fraction((-1) ** k, math.factorial(k) * (2 * k + 1)))
                     for k in range(25))
-_ERFC_CF_DEPTH = 150
+_ERFC_PIECES = ((1.25, 1.5, 150), (1.5, 2.0, 100), (2.0, 3.0, 60), (3.0, 6.0, 40),
+                (6.0, math.inf, 20))
 _ERF_SATURATE = 40.0  # erfc(40) underflows to 0; clamping keeps inf out of the fraction
 
 
@@ -161,10 +165,10 @@ def _exp_neg_square(a: np.ndarray) -> np.ndarray:
     return np.exp(-(hi * hi)) * np.exp(-(2.0 * hi * lo + lo * lo))
 
 
-def _erfc_continued_fraction(a: np.ndarray) -> np.ndarray:
-    """erfc(a) for _ERF_SPLIT <= a <= _ERF_SATURATE."""
+def _erfc_continued_fraction(a: np.ndarray, depth: int) -> np.ndarray:
+    """erfc(a) for _ERF_SPLIT <= a <= _ERF_SATURATE from the fraction cut at ``depth``."""
     t = a.copy()
-    for k in range(_ERFC_CF_DEPTH, 0, -1):
+    for k in range(depth, 0, -1):
         t = a + (0.5 * k) / t
     return _exp_neg_square(a) * _ONE_OVER_SQRT_PI / t
 
@@ -172,13 +176,15 @@ def _erfc_continued_fraction(a: np.ndarray) -> np.ndarray:
 def _erf_erfc_of_abs(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(erf(a), erfc(a)) for an f64 array of a >= 0 or nan."""
     flat = np.minimum(a, _ERF_SATURATE).ravel()
-    erf = np.empty_like(flat)
-    erfc = np.empty_like(flat)
-    small = flat < _ERF_SPLIT  # nan goes to the fraction and stays nan
-    erf[small] = _erf_maclaurin(flat[small])
-    erfc[small] = 1.0 - erf[small]
-    erfc[~small] = _erfc_continued_fraction(flat[~small])
-    erf[~small] = 1.0 - erfc[~small]
+    erfc = np.full_like(flat, np.nan)  # nan belongs to no piece and stays nan
+    small = flat < _ERF_SPLIT
+    erf_small = _erf_maclaurin(flat[small])
+    erfc[small] = 1.0 - erf_small
+    for lower, upper, depth in _ERFC_PIECES:
+        piece = (flat >= lower) & (flat < upper)
+        erfc[piece] = _erfc_continued_fraction(flat[piece], depth)
+    erf = 1.0 - erfc
+    erf[small] = erf_small
     return erf.reshape(a.shape), erfc.reshape(a.shape)
 
 
@@ -212,7 +218,7 @@ def _silu(x: np.ndarray) -> np.ndarray:
 
 
 def _softplus(x: np.ndarray) -> np.ndarray:
-    """log(1 + exp(x)) as max(x, 0) + log1p(exp(-|x|)), exact in both tails."""
+    """log(1 + exp(x)) as max(x, 0) + log1p(exp(-|x|)): no overflow, accurate in both tails."""
     return np.maximum(x, 0.0) + np.log1p(np.exp(-np.abs(x)))
 
 
@@ -243,8 +249,8 @@ def _relu(x: np.ndarray) -> np.ndarray:
 
 
 def _exact_unary(float_fn: UnaryFn, int_fn: UnaryFn | None = None) -> KernelFn:
-    """Kernel applying ``float_fn`` in the compute dtype, ``int_fn`` (default the same)
-    to integers in their own dtype."""
+    """Kernel applying ``float_fn`` to floats in their compute dtype and ``int_fn``
+    (default: ``float_fn``) to integers in their own dtype."""
     def kernel(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
         fn = float_fn if node.dtype.is_float or int_fn is None else int_fn
         with np.errstate(all="ignore"):
@@ -261,7 +267,7 @@ def _wide_unary(fn: UnaryFn) -> KernelFn:
 
 
 def _float_predicate(fn: UnaryFn) -> KernelFn:
-    """Kernel for isnan/isinf: ``fn`` on floats, all False for integers and bools."""
+    """Kernel for isnan/isinf: ``fn`` on floats, all False for integers."""
     def kernel(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
         x = args[0]
         if not as_dtype(x.dtype).is_float:
