@@ -1,0 +1,29 @@
+"""Every op kind is covered by every table that must know it, or listed as not."""
+
+from rlx.backends.reference.kernels import KERNELS
+from rlx.ir.ops import LEAF_OPS, OPS
+from rlx.passes.decompose import DECOMPOSITIONS
+from rlx.runtime.devices import get_backend, known_devices
+
+# leaves the interpreter evaluates itself (constants) or that have no computation
+INTERPRETED_LEAVES = {"input", "param", "constant"}
+
+
+def test_every_op_has_a_reference_kernel():
+    missing = sorted(set(OPS) - set(KERNELS) - INTERPRETED_LEAVES)
+    assert not missing, f"ops without a reference kernel: {missing}"
+    assert set(KERNELS) <= set(OPS), "kernel table has entries for unknown ops"
+
+
+def test_every_op_is_documented():
+    assert all(d.doc.strip() for d in OPS.values())
+
+
+def test_decomposition_table_names_real_ops():
+    assert set(DECOMPOSITIONS) <= set(OPS) - LEAF_OPS | {"arange"}
+
+
+def test_each_backend_claims_known_ops_only():
+    for device in known_devices():
+        claims = get_backend(device).supported_ops
+        assert claims <= set(OPS), f"{device} claims unknown ops {sorted(claims - set(OPS))}"
