@@ -1,6 +1,8 @@
 import pytest
 
-DEVICES = ["reference"]
+import rlx
+
+DEVICES = [d for d in ("reference", "cpu") if d in rlx.available_devices()]
 
 
 @pytest.fixture(params=DEVICES)

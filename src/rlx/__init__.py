@@ -24,8 +24,8 @@ from rlx.ir.graph import Graph, Tensor
 from rlx.ir.rng import RngOptions
 from rlx.ir.serialize import from_json, to_json
 from rlx.ir.verify import verify
+from rlx.version import __version__
 
-__version__ = "0.1.0"
 from rlx.backends.base import ExecutableCapabilities
 from rlx.runtime import (
                         BucketedCompileCache,

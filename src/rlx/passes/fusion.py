@@ -141,6 +141,11 @@ class _Fuser:
                 why = "a kernel holds one anchor op and the other operand already has one"
             if why == "" and grp.kind == "op":
                 why = f"{self.g.nodes[p].op} is not fusable with elementwise consumers"
+            if why == "" and grp.kind == "attention":
+                why = "attention kernels take no elementwise epilogue"
+            if why == "" and grp.kind not in ("elementwise", "view") and \
+                    node.dtype != self.g.nodes[_anchor_of(self.g, grp)].dtype:
+                why = "an epilogue must keep the anchor's dtype (it is computed in place)"
             if why:
                 self._note(p, nid, why)
             else:
@@ -212,6 +217,10 @@ class _Fuser:
             else:
                 self.other(nid)
         return sorted(self.groups, key=lambda grp: grp.tail)
+
+
+def _anchor_of(graph: Graph, grp: Group) -> int:
+    return next(n for n in grp.nodes if graph.nodes[n].op in ANCHORS)
 
 
 def _external_inputs(graph: Graph, members: list[int]) -> tuple[int, ...]:

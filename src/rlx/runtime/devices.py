@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from rlx.backends.base import Backend, ExecutableCapabilities
+from rlx.backends.cpu.backend import CpuBackend
 from rlx.backends.reference.backend import ReferenceBackend
 from rlx.errors import DeviceError
 
 _BACKENDS: dict[str, type[Backend]] = {
     "reference": ReferenceBackend,
+    "cpu": CpuBackend,
 }
 
 # Hand-maintained so callers can plan before compiling; a test pins it to each
@@ -15,6 +17,8 @@ _BACKENDS: dict[str, type[Backend]] = {
 _ADVISORY: dict[str, ExecutableCapabilities] = {
     "reference": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
                                         typed_io=True),
+    "cpu": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
+                                  typed_io=True),
 }
 
 

@@ -1,0 +1,169 @@
+"""The cpu backend: the Program as generated C, compiled once, one ctypes call per run."""
+
+from __future__ import annotations
+
+import ctypes
+import mmap
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from rlx.backends.base import Backend, Executable, ExecutableCapabilities
+from rlx.backends.cpu import toolchain
+from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
+from rlx.backends.cpu.render import RenderContext, render_program
+from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
+from rlx.backends.reference.kernels import KernelContext
+from rlx.errors import ExecutionError
+from rlx.ir.rng import RngOptions
+from rlx.passes.program import Program
+
+CPU_CAPABILITIES = ExecutableCapabilities(
+    clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
+THREADS_ENV = "RLX_NUM_THREADS"
+
+
+def default_threads() -> int:
+    """``$RLX_NUM_THREADS`` or the cores this process may use."""
+    env = os.environ.get(THREADS_ENV)
+    if env:
+        return max(1, int(env))
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+class _Library:
+    """A loaded shared object and its entry points."""
+
+    def __init__(self, path: str, threads: int):
+        self.path = path
+        self.dll = ctypes.CDLL(path)
+        self.run = self.dll.rlx_run
+        self.run.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        self.run.restype = ctypes.c_int
+        self.error = self.dll.rlx_error
+        self.error.restype = ctypes.c_char_p
+        self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
+        self.dll.rlx_set_threads(threads)
+
+
+class CpuExecutable(Executable):
+    device = "cpu"
+    capabilities_ = CPU_CAPABILITIES
+
+    def __init__(self, program: Program, rng: RngOptions, library: _Library,
+                 ctx: RenderContext, source: str, cache_hit: bool):
+        super().__init__(program, rng)
+        self.library = library
+        self.layout = ctx.slots
+        self.source = source
+        self.cache_hit = cache_hit
+        plan = program.info["memory"]
+        self._arena_map = mmap.mmap(-1, max(plan.arena_bytes, 1))
+        self.arena = np.frombuffer(self._arena_map, np.uint8)
+        self._slots = (ctypes.c_void_p * max(len(self.layout), 1))()
+        self._ctl = np.array([0, 0, -1, 0], np.int64)
+        self._fixed: dict[int, np.ndarray] = {}
+        self._input_slots: list[tuple[int, str]] = []
+        self._bind_static_slots()
+
+    def _bind_static_slots(self) -> None:
+        graph = self.program.graph
+        ctx = KernelContext(RngOptions())
+        for i, slot in enumerate(self.layout):
+            node = graph.nodes[slot.node]
+            if slot.kind == "input":
+                self._input_slots.append((i, slot.name))
+                continue
+            if slot.kind == "param":
+                array = self.params[slot.name]
+            elif slot.kind == "constant":
+                value = (node.attr("value").array() if node.op == "constant"
+                         else REFERENCE_KERNELS["arange"](node, [], ctx))
+                array = np.ascontiguousarray(value)
+            elif slot.kind == "fixed":
+                array = np.zeros(node.shape, node.dtype.np)
+            else:
+                array = self.outputs[slot.output_index]
+            self._fixed[i] = array
+            self._slots[i] = array.ctypes.data
+
+    def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        keep = []
+        for i, name in self._input_slots:
+            array = inputs.get(name)
+            if array is None:
+                array = self.handles[name]
+            keep.append(array)
+            self._slots[i] = array.ctypes.data
+        rng = self.rng_options
+        self._ctl[0] = np.int64(np.uint64(rng.seed).view(np.int64))
+        self._ctl[1] = self.run_index if rng.advance else 0
+        rc = self.library.run(self._slots, self.arena.ctypes.data, self._ctl.ctypes.data)
+        del keep
+        if rc != 0:
+            raise ExecutionError(self.library.error().decode(errors="replace"))
+        self.run_index += 1
+        self.ran = True
+        return self.outputs
+
+    # storage that C reads through pointers must keep its address: write in place
+    def share_params_from(self, other: Executable) -> bool:
+        if not super().share_params_from(other):
+            return False
+        self._bind_static_slots_after_params()
+        return True
+
+    def _bind_static_slots_after_params(self) -> None:
+        for i, slot in enumerate(self.layout):
+            if slot.kind == "param":
+                self._fixed[i] = self.params[slot.name]
+                self._slots[i] = self.params[slot.name].ctypes.data
+
+    def clone(self) -> CpuExecutable:
+        twin = CpuExecutable(self.program, self.rng_options, self.library,
+                             _LayoutOnly(self.layout), self.source, True)
+        for name, value in self.params.items():
+            np.copyto(twin.params[name], value)
+        twin.params_set = set(self.params_set)
+        twin.handles = {k: v.copy() for k, v in self.handles.items()}
+        for dst, src in zip(twin.outputs, self.outputs):
+            np.copyto(dst, src)
+        twin.kv_feeds = list(self.kv_feeds)
+        twin.run_index = self.run_index
+        return twin
+
+    def set_active_extent(self, extent: tuple[int, int] | None) -> None:
+        self._ctl[2], self._ctl[3] = (extent if extent is not None else (-1, 0))
+
+    def release_scratch(self) -> None:
+        """Give the arena's pages back to the OS; they come back zeroed on next use."""
+        if hasattr(mmap, "MADV_DONTNEED") and len(self._arena_map):
+            self._arena_map.madvise(mmap.MADV_DONTNEED)
+
+
+class _LayoutOnly:
+    """The part of a RenderContext an executable keeps (for clones)."""
+
+    def __init__(self, slots):
+        self.slots = slots
+
+
+class CpuBackend(Backend):
+    name = "cpu"
+    capabilities = CPU_CAPABILITIES
+    supported_ops = SUPPORTED
+
+    def available(self) -> tuple[bool, str]:
+        path, why = toolchain.find_compiler()
+        return (path is not None), why
+
+    def compile(self, program: Program, options: Any) -> CpuExecutable:
+        threads = options.num_threads or default_threads()
+        plan = program.info["memory"]
+        source, ctx = render_program(program, plan, threads, render_kernel)
+        so_path, hit = toolchain.compile_shared_object(source, threads,
+                                                       blas="blas" in ctx.features)
+        library = _Library(str(so_path), threads)
+        return CpuExecutable(program, options.rng, library, ctx, source, hit)

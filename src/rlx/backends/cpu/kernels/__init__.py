@@ -1,0 +1,36 @@
+"""The cpu backend's renderer tables, assembled in one place.
+
+``KIND_RENDERERS`` render a whole kernel by its kind; kernels of kind ``op`` (one node)
+go to ``OP_RENDERERS`` by op kind. ``SUPPORTED`` is the set of op kinds the backend
+claims; the pipeline decomposes or rejects every other op before rendering.
+"""
+
+from __future__ import annotations
+
+from rlx.backends.cpu.kernels import elementwise, index, linalg, rowwise
+from rlx.backends.cpu.render import RenderContext
+from rlx.errors import UnsupportedOpError
+from rlx.passes.program import Kernel
+
+KIND_RENDERERS = {
+    "elementwise": elementwise.render_elementwise,
+    "view": elementwise.render_view,
+    **linalg.KIND_RENDERERS,
+    **rowwise.KIND_RENDERERS,
+}
+OP_RENDERERS = {**linalg.OP_RENDERERS, **rowwise.OP_RENDERERS, **index.OP_RENDERERS}
+SUPPORTED = (elementwise.ELEMENTWISE_OPS | elementwise.VIEW_OPS | linalg.SUPPORTED
+             | rowwise.SUPPORTED | index.SUPPORTED
+             | {"input", "param", "constant", "arange"})
+
+
+def render_kernel(ctx: RenderContext, kernel: Kernel) -> str | None:
+    """C statements of ``kernel``'s function body (None: nothing to run)."""
+    if kernel.kind == "op" or kernel.kind not in KIND_RENDERERS:
+        node = ctx.graph.nodes[kernel.outputs[0]]
+        fn = OP_RENDERERS.get(node.op)
+        if fn is None or len(kernel.nodes) != 1:
+            raise UnsupportedOpError(f"cpu backend cannot render kernel {kernel.name} "
+                                     f"({kernel.kind}: {node.op})")
+        return fn(ctx, node)
+    return KIND_RENDERERS[kernel.kind](ctx, kernel)

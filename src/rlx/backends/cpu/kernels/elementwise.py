@@ -1,0 +1,39 @@
+"""Elementwise kernels, views, and the epilogue helper anchored kernels use."""
+
+from __future__ import annotations
+
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
+from rlx.passes.loops import kernel_epilogue, loop_nest
+from rlx.passes.memory import view_offset
+from rlx.passes.program import Kernel
+
+ELEMENTWISE_OPS = frozenset(k for k, d in OPS.items() if d.category in ELEMENTWISE_CATEGORIES)
+VIEW_OPS = frozenset({"reshape", "squeeze", "unsqueeze", "slice", "cast"})
+
+
+def render_elementwise(ctx: RenderContext, kernel: Kernel) -> str:
+    """One loop over the output computing every member in registers."""
+    nest = loop_nest(ctx.graph, list(kernel.nodes), kernel.outputs[0])
+    return ctx.render_nest(nest, kernel.outputs[0])
+
+
+def render_view(ctx: RenderContext, kernel: Kernel) -> str | None:
+    """Nothing when the plan aliased the view; otherwise a byte copy of the operand's
+    selected bytes (views are always one contiguous run)."""
+    out = kernel.outputs[0]
+    if ctx.plan.buffers[out].kind == "view":
+        return None
+    node = ctx.graph.nodes[out]
+    offset = view_offset(ctx.graph, node)
+    return f"    memcpy({ctx.base(out)}, {ctx.base(node.inputs[0])} + {offset}, {node.type.nbytes});"
+
+
+def render_epilogue(ctx: RenderContext, kernel: Kernel, anchor: int) -> str:
+    """The elementwise work after ``anchor`` over the anchor's result, which the anchor
+    has written into the kernel's output buffer (fusion guarantees epilogues keep the
+    anchor's shape and dtype, so the rewrite is in place); '' when there is none."""
+    nest = kernel_epilogue(ctx.graph, kernel, anchor)
+    if nest is None:
+        return ""
+    return ctx.render_nest(nest, kernel.outputs[0], temps_from={anchor: kernel.outputs[0]})

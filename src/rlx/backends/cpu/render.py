@@ -1,0 +1,302 @@
+"""Render a Program as one C translation unit with one entry point.
+
+    int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl);
+
+``slots`` holds one pointer per :class:`Slot` (inputs, params, constants, values
+with fixed slots of their own, graph outputs) in the order of
+:attr:`RenderContext.slots`; ``arena`` is the memory plan's arena; ``ctl`` is
+``[seed, rng run counter, active rows (-1 = all), active upper extent]``. It returns
+0, or a non-zero code after writing a message readable through ``rlx_error()``.
+
+Each kernel becomes a static function; renderers for each kernel kind and each
+single op live in :mod:`rlx.backends.cpu.kernels` and build C text with the helpers
+of :class:`RenderContext` (typed pointers, loop nests, OpenMP decisions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+
+from rlx.backends.cpu import cstyle
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph
+from rlx.ir.ops import RANDOM_OPS
+from rlx.ir.types import Shape, numel
+from rlx.passes.loops import LoopNest, row_major_strides
+from rlx.passes.memory import MemoryPlan
+from rlx.passes.program import Kernel, Program
+
+PARALLEL_MIN_ELEMENTS = 1 << 15   # below this a loop runs on one thread
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One pointer the caller passes: ``kind`` is input, param, constant, fixed or output."""
+
+    kind: str
+    node: int
+    name: str
+    output_index: int = -1
+
+
+@dataclass
+class RenderContext:
+    program: Program
+    plan: MemoryPlan
+    threads: int
+    slots: list[Slot] = field(default_factory=list)
+    features: set[str] = field(default_factory=set)
+    helpers: dict[str, str] = field(default_factory=dict)
+    _slot_of: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def graph(self) -> Graph:
+        return self.program.graph
+
+    # ------------------------------------------------------------ slots and pointers
+    def assign_slots(self) -> None:
+        g = self.graph
+        for nid, node in enumerate(g.nodes):
+            if node.op in ("input", "param"):
+                self._add_slot(Slot(node.op, nid, node.attr("name")))
+        for nid, node in enumerate(g.nodes):
+            if node.op in ("constant", "arange"):
+                self._add_slot(Slot("constant", nid, f"%{nid}"))
+            elif node.op in RANDOM_OPS and nid not in g.outputs:
+                self._add_slot(Slot("fixed", nid, f"%{nid}"))
+        for i, nid in enumerate(g.outputs):
+            slot = Slot("output", nid, f"output {i}", i)
+            self.slots.append(slot)
+            self._slot_of.setdefault(nid, len(self.slots) - 1)
+
+    def _add_slot(self, slot: Slot) -> None:
+        self._slot_of[slot.node] = len(self.slots)
+        self.slots.append(slot)
+
+    def base(self, nid: int) -> str:
+        """``uint8_t *`` expression of the first byte of ``nid``'s storage."""
+        if nid in self._slot_of:
+            return f"((uint8_t *)slots[{self._slot_of[nid]}])"
+        buf = self.plan.buffers[nid]
+        if buf.kind == "arena":
+            return f"(arena + {buf.offset})"
+        if buf.kind == "view":
+            return f"({self.base(buf.root)} + {buf.offset})"
+        raise AssertionError(f"node {nid} has no storage ({buf.kind})")
+
+    def ptr(self, nid: int, const: bool = False) -> str:
+        """Typed storage pointer expression for node ``nid``."""
+        ct = cstyle.ctype(self.graph.nodes[nid].dtype)
+        qual = "const " if const else ""
+        return f"(({qual}{ct} *){self.base(nid)})"
+
+    def dtype(self, nid: int) -> DType:
+        return self.graph.nodes[nid].dtype
+
+    def shape(self, nid: int) -> Shape:
+        return self.graph.nodes[nid].shape
+
+    def need(self, feature: str) -> None:
+        """Mark a feature of the prelude as used (e.g. 'blas')."""
+        self.features.add(feature)
+
+    def add_helper(self, name: str, code: str) -> None:
+        """A C helper emitted once before the kernels (deduplicated by name)."""
+        self.helpers.setdefault(name, code)
+
+    # ------------------------------------------------------------ parallel loops
+    def parallel_for(self, work_elements: int, iterations: int) -> str:
+        """An OpenMP pragma for a loop of ``iterations`` doing ``work_elements`` in all, or ''."""
+        if self.threads > 1 and iterations > 1 and work_elements >= PARALLEL_MIN_ELEMENTS:
+            return "#pragma omp parallel for schedule(static)"
+        return ""
+
+    # ------------------------------------------------------------ loop nests
+    def nest_values(self, nest: LoopNest, offsets: list[str], temps: dict[int, str],
+                    indent: str) -> tuple[list[str], str]:
+        """Statements evaluating ``nest.body`` given each load's element offset; returns
+        (statements, C name of the stored value). ``temps`` maps node ids already
+        available as C values (e.g. an anchor's result) to their names."""
+        g = self.graph
+        names = dict(temps)
+        lines = []
+        for ld, off in zip(nest.loads, offsets):
+            if ld.node in names:
+                continue
+            dt = g.nodes[ld.node].dtype
+            scalar = _scalar_constant(g, ld.node)
+            if scalar is not None:
+                names[ld.node] = cstyle.literal(scalar, dt)
+                continue
+            name = f"v{ld.node}"
+            lines.append(f"{indent}const {cstyle.cty(dt)} {name} = "
+                         f"{cstyle.load(dt, f'{self.ptr(ld.node, True)}[{off}]')};")
+            names[ld.node] = name
+        for nid in nest.body:
+            node = g.nodes[nid]
+            args = [names[i] for i in node.inputs]
+            dts = [g.nodes[i].dtype for i in node.inputs]
+            expr = cstyle.expression(node, args, dts)
+            name = f"t{nid}"
+            lines.append(f"{indent}const {cstyle.cty(node.dtype)} {name} = {expr};")
+            names[nid] = name
+        return lines, names[nest.store]
+
+    def render_nest(self, nest: LoopNest, out: int, temps_from: dict[int, int] | None = None
+                    ) -> str:
+        """A complete loop computing ``nest`` and storing into node ``out``'s buffer.
+
+        ``temps_from`` maps node ids to nodes whose buffer holds their value with the
+        domain's own layout (an anchor's result read back in place)."""
+        dims = nest.domain
+        total = numel(dims)
+        if total == 0:
+            return "    /* empty domain */"
+        loads = nest.loads
+        flat = all(_is_contiguous(ld.strides, dims) or not any(ld.strides) for ld in loads)
+        out_ct = self.dtype(out)
+        lines = []
+        if flat or len(dims) <= 1:
+            rows, inner = 1, total
+            row_strides = [() for _ in loads]
+            inner_strides = [_flat_stride(ld.strides, dims) for ld in loads]
+        else:
+            rows, inner = numel(dims[:-1]), dims[-1]
+            row_strides = [ld.strides[:-1] for ld in loads]
+            inner_strides = [ld.strides[-1] for ld in loads]
+        pragma = self.parallel_for(total, rows)
+        if rows > 1:
+            if pragma:
+                lines.append("    " + pragma)
+            lines.append(f"    for (int64_t r = 0; r < {rows}; r++) {{")
+            for i, rs in enumerate(row_strides):
+                lines.append(f"        const int64_t ro{i} = {_offset_expr(rs, dims[:-1], 'r')};")
+            lines.append("        #pragma omp simd")
+            lines.append(f"        for (int64_t j = 0; j < {inner}; j++) {{")
+            offsets = [f"ro{i} + j * {s}" if s else f"ro{i}" for i, s in enumerate(inner_strides)]
+            out_index = f"r * {inner} + j"
+            indent = "            "
+        else:
+            if self.threads > 1 and total >= PARALLEL_MIN_ELEMENTS:
+                lines.append("    #pragma omp parallel for simd schedule(static)")
+            else:
+                lines.append("    #pragma omp simd")
+            lines.append(f"    for (int64_t j = 0; j < {total}; j++) {{")
+            offsets = [f"j * {s}" if s else "0" for s in inner_strides]
+            out_index = "j"
+            indent = "        "
+        temps = {}
+        pre = []
+        for src, holder in (temps_from or {}).items():
+            i = nest.load_of(src)
+            if i is None:
+                continue
+            dt = self.dtype(holder)
+            name = f"a{src}"
+            pre.append(f"{indent}const {cstyle.cty(dt)} {name} = "
+                       f"{cstyle.load(dt, f'{self.ptr(holder, True)}[{offsets[i]}]')};")
+            temps[src] = name
+        body, value = self.nest_values(nest, offsets, temps, indent)
+        lines += pre + body
+        lines.append(f"{indent}{self.ptr(out)}[{out_index}] = {cstyle.store(out_ct, value)};")
+        lines.append(indent[:-4] + "}")
+        if rows > 1:
+            lines.append("    }")
+        return "\n".join(lines)
+
+
+def _scalar_constant(graph: Graph, nid: int) -> float | int | None:
+    """The value of a one-element constant (inlined as a literal), else None."""
+    node = graph.nodes[nid]
+    if node.op != "constant" or node.type.numel != 1:
+        return None
+    return node.attr("value").array().reshape(-1)[0].item()
+
+
+def _is_contiguous(strides: tuple[int, ...], dims: Shape) -> bool:
+    return all(s == r or d == 1 for s, r, d in zip(strides, row_major_strides(dims), dims))
+
+
+def _flat_stride(strides: tuple[int, ...], dims: Shape) -> int:
+    """Stride over the flattened domain for a load that is contiguous (1) or scalar (0)."""
+    if not any(s for s, d in zip(strides, dims) if d != 1):
+        return 0
+    return 1
+
+
+def _offset_expr(strides: tuple[int, ...], dims: Shape, var: str) -> str:
+    """Element offset of flat index ``var`` over ``dims`` for a load with ``strides``."""
+    if not any(s for s, d in zip(strides, dims) if d != 1):
+        return "0"
+    if _is_contiguous(strides, dims):
+        return var
+    terms = []
+    inner = 1
+    for axis in range(len(dims) - 1, -1, -1):
+        d, s = dims[axis], strides[axis]
+        if d != 1 and s:
+            idx = f"({var} / {inner})" if inner > 1 else var
+            idx = f"({idx} % {d})" if axis > 0 else idx
+            terms.append(f"{idx} * {s}")
+        inner *= d
+    return " + ".join(terms) if terms else "0"
+
+
+def prelude_source() -> str:
+    return resources.files("rlx.backends.cpu.csrc").joinpath("prelude.h").read_text()
+
+
+def render_program(program: Program, plan: MemoryPlan, threads: int,
+                   kernel_renderer) -> tuple[str, RenderContext]:
+    """The whole C source and the context (slot layout) it was rendered with.
+
+    ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function."""
+    ctx = RenderContext(program, plan, threads)
+    ctx.assign_slots()
+    functions = []
+    calls = []
+    for idx, kernel in enumerate(program.kernels):
+        body = kernel_renderer(ctx, kernel)
+        if body is None:
+            continue
+        fname = f"rlx_k{idx}"
+        functions.append(_kernel_function(fname, kernel, program.graph, body))
+        calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
+    calls += _output_copies(ctx)
+    parts = [f"/* rlx: generated from graph {program.graph.name!r} */", prelude_source()]
+    if "blas" in ctx.features:
+        parts.append('#include "cblas.h"')
+    parts += list(ctx.helpers.values())
+    parts += functions
+    parts.append("int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
+                 "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
+                 + "\n".join(calls) + "\n    return 0;\n}")
+    parts.append(_threads_function("blas" in ctx.features))
+    return "\n\n".join(parts) + "\n", ctx
+
+
+def _kernel_function(fname: str, kernel: Kernel, graph: Graph, body: str) -> str:
+    ops = " + ".join(graph.nodes[n].op for n in kernel.nodes)
+    return (f"/* {kernel.name}: {kernel.kind}: {ops} */\n"
+            f"static int {fname}(void **slots, uint8_t *arena, const int64_t *ctl) {{\n"
+            f"    (void)slots; (void)arena; (void)ctl;\n{body}\n    return 0;\n}}")
+
+
+def _output_copies(ctx: RenderContext) -> list[str]:
+    """Outputs that no kernel writes directly: duplicates, leaves, constants."""
+    lines = []
+    for i, slot in enumerate(ctx.slots):
+        if slot.kind != "output":
+            continue
+        first = ctx._slot_of[slot.node]
+        if first != i:
+            nbytes = ctx.graph.nodes[slot.node].type.nbytes
+            lines.append(f"    memcpy(slots[{i}], slots[{first}], {nbytes});")
+    return lines
+
+
+def _threads_function(blas: bool) -> str:
+    blas_call = "    scipy_openblas_set_num_threads(n);\n" if blas else ""
+    return ("void rlx_set_threads(int n) {\n#ifdef _OPENMP\n    omp_set_num_threads(n);\n"
+            "#endif\n" + blas_call + "}")

@@ -1,0 +1,148 @@
+"""The C toolchain: finding the compiler and BLAS, compiling, and the disk cache.
+
+Shared objects are cached under ``$RLX_CACHE_DIR`` (default ``~/.cache/rlx``) in a
+file named by a key that holds everything that changes the binary: the source, the
+compiler path and version, the flags, the thread count and rlx's cache format
+version. Writes are atomic (temporary file + rename) and a per-key lock file keeps
+two processes from compiling the same key at once. The C source is kept beside the
+shared object (``<key>.c``) so a user can read what ran.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from rlx.errors import CompileError
+from rlx.version import __version__
+
+try:
+    import scipy_openblas32
+except ImportError:  # BLAS-free graphs still compile; graphs needing BLAS say what to install
+    scipy_openblas32 = None
+
+CACHE_FORMAT = "rlx-cpu-1"
+CACHE_ENV = "RLX_CACHE_DIR"
+BASE_FLAGS = ("-O3", "-march=native", "-fPIC", "-shared", "-fopenmp", "-fwrapv",
+              "-fno-math-errno", "-ffp-contract=off", "-std=gnu11", "-w")
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    compiler: str
+    version: str
+    blas_include: str | None
+    blas_lib_dir: str | None
+
+
+def find_compiler() -> tuple[str | None, str]:
+    """(path, reason): the compiler from ``$CC`` or ``cc``/``gcc``, or None and why not."""
+    wanted = os.environ.get("CC") or "cc"
+    path = shutil.which(wanted) or (None if os.environ.get("CC") else shutil.which("gcc"))
+    if path is None:
+        return None, (f"no C compiler found ({'$CC=' + wanted if os.environ.get('CC') else 'cc'}"
+                      " is not on PATH); install gcc (e.g. 'apt-get install gcc') or set $CC")
+    return path, ""
+
+
+@functools.lru_cache(maxsize=None)
+def _compiler_version(path: str) -> str:
+    try:
+        out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
+    except OSError as e:
+        return f"unknown ({e})"
+    return out.stdout.splitlines()[0] if out.stdout else "unknown"
+
+
+@functools.lru_cache(maxsize=None)
+def _blas_dirs() -> tuple[str | None, str | None]:
+    if scipy_openblas32 is None:
+        return None, None
+    return scipy_openblas32.get_include_dir(), scipy_openblas32.get_lib_dir()
+
+
+def toolchain() -> Toolchain | None:
+    path, _ = find_compiler()
+    if path is None:
+        return None
+    inc, lib = _blas_dirs()
+    return Toolchain(path, _compiler_version(path), inc, lib)
+
+
+def cache_dir() -> Path:
+    root = os.environ.get(CACHE_ENV) or os.path.join(os.path.expanduser("~"), ".cache", "rlx")
+    path = Path(root) / CACHE_FORMAT
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _flags(tc: Toolchain, blas: bool) -> list[str]:
+    flags = list(BASE_FLAGS)
+    if blas:
+        if tc.blas_include is None:
+            raise CompileError("this graph needs BLAS but the scipy-openblas32 package is not "
+                               "installed; pip install scipy-openblas32")
+        flags += [f"-I{tc.blas_include}", f"-L{tc.blas_lib_dir}",
+                  f"-Wl,-rpath,{tc.blas_lib_dir}", "-lscipy_openblas"]
+    return flags + ["-lm"]
+
+
+def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int) -> str:
+    h = hashlib.sha256()
+    for part in (CACHE_FORMAT, __version__, tc.compiler, tc.version, " ".join(flags),
+                 str(threads), source):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def compile_shared_object(source: str, threads: int, blas: bool) -> tuple[Path, bool]:
+    """Path of the shared object for ``source`` and whether it came from the cache.
+
+    Raises CompileError with the command, the compiler output and the source path."""
+    tc = toolchain()
+    if tc is None:
+        raise CompileError(find_compiler()[1])
+    flags = _flags(tc, blas)
+    key = cache_key(source, tc, flags, threads)
+    root = cache_dir()
+    so_path, c_path = root / f"{key}.so", root / f"{key}.c"
+    if so_path.exists():
+        return so_path, True
+    with open(root / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if so_path.exists():
+                return so_path, True
+            _write_atomic(c_path, source.encode())
+            fd, tmp_so = tempfile.mkstemp(suffix=".so", dir=root)
+            os.close(fd)
+            cmd = [tc.compiler, str(c_path), "-o", tmp_so] + flags
+            try:
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                os.unlink(tmp_so)
+                raise CompileError(f"running the C compiler failed: {e}", cmd, "",
+                                   str(c_path)) from e
+            if proc.returncode != 0:
+                os.unlink(tmp_so)
+                raise CompileError("the C compiler rejected the generated source", cmd,
+                                   proc.stdout + proc.stderr, str(c_path))
+            os.replace(tmp_so, so_path)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return so_path, False
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
