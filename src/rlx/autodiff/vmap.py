@@ -239,13 +239,14 @@ def _concat_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Bat
     return _batched(ctx.add("concat", pieces, axis=node.attr("axis") + 1))
 
 
-def _flat_gather_indices(ctx: BatchContext, indices: BatchedValue, n: int) -> int:
-    """Indices (batched, shape ``(B, *ishape)``) into a table of ``n`` rows per batch
-    element, turned into i64 row numbers of the ``(B*n, ...)`` flattened table.
+def _flat_indices(ctx: BatchContext, indices: BatchedValue, n: int) -> int:
+    """Indices (batched, shape ``(B, *ishape)``) into an axis of ``n`` rows per batch
+    element, turned into i64 row numbers of the ``(B*n, ...)`` flattened axis.
 
     Index ``i`` of element ``b`` becomes ``b*n + (i mod n)``; an index outside
-    ``[-n, n)`` becomes ``B*n``, which is out of range of the flattened table, so the
-    gather still raises ExecutionError instead of reading another element's rows.
+    ``[-n, n)`` becomes ``B*n``, which is out of range of the flattened axis, so a
+    gather or scatter still raises ExecutionError instead of touching another
+    element's rows.
     """
     rank = len(ctx.shape(indices.id))
     i64 = DType.I64
@@ -277,13 +278,36 @@ def _gather_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Bat
     rank = 1 + len(table_shape)
     to_front = (0, axis + 1) + tuple(a for a in range(1, rank) if a != axis + 1)
     flat = ctx.fold(ctx.transpose(table.id, to_front))
-    rows = _flat_gather_indices(ctx, indices, table_shape[axis])
+    rows = _flat_indices(ctx, indices, table_shape[axis])
     out = ctx.add("gather", [flat, rows], axis=0)  # [B, *ishape, *pre, *post]
     out_rank = len(ctx.shape(out))
     pre = tuple(range(1 + n_idx, 1 + n_idx + n_pre))
     idx_axes = tuple(range(1, 1 + n_idx))
     post = tuple(range(1 + n_idx + n_pre, out_rank))
     return _batched(ctx.transpose(out, (0,) + pre + idx_axes + post))
+
+
+def _scatter_add_rule(ctx: BatchContext, node: Node,
+                      args: list[BatchedValue]) -> BatchedValue:
+    """Shared indices: the axis shifts. Batched indices: updates [B, *pre, *ishape, *post]
+    become [B, *ishape, *pre, *post] and are scattered into B*size rows by row number."""
+    updates, indices = args
+    axis, size = node.attr("axis"), node.attr("size")
+    if not indices.batched:
+        return _batched(ctx.add("scatter_add", [updates.id, indices.id], axis=axis + 1,
+                                size=size))
+    n_idx = len(ctx.logical_shape(indices))
+    rank = 1 + len(ctx.logical_shape(updates))
+    pre = tuple(range(1, 1 + axis))
+    idx_axes = tuple(range(1 + axis, 1 + axis + n_idx))
+    post = tuple(range(1 + axis + n_idx, rank))
+    moved = ctx.transpose(ctx.to_batched(updates), (0,) + idx_axes + pre + post)
+    rows = _flat_indices(ctx, indices, size)
+    out = ctx.add("scatter_add", [moved, rows], axis=0, size=ctx.size * size)
+    out = ctx.unfold(out)  # [B, size, *pre, *post]
+    out_rank = len(ctx.shape(out))
+    back = (0,) + tuple(range(2, 2 + axis)) + (1,) + tuple(range(2 + axis, out_rank))
+    return _batched(ctx.transpose(out, back))
 
 
 # --------------------------------------------------------------------------- matmul
@@ -462,12 +486,13 @@ def _build_rules() -> dict[str, BatchRule]:
     rules.update(_each("slice", leading_attrs_rule({"starts": 0, "stops": None, "steps": 1})))
     rules.update(_each("pad", leading_attrs_rule({"pads": (0, 0)})))
     rules.update(_each("tile", leading_attrs_rule({"reps": 1})))
-    rules.update(_each("max_pool2d avg_pool2d", _folded_rule))
+    rules.update(_each("max_pool2d avg_pool2d max_pool2d_indices", _folded_rule))
     rules["reshape"] = _reshape_rule
     rules["transpose"] = _transpose_rule
     rules["broadcast_to"] = _broadcast_to_rule
     rules["concat"] = _concat_rule
     rules["gather"] = _gather_rule
+    rules["scatter_add"] = _scatter_add_rule
     rules["matmul"] = _matmul_rule
     rules.update(_each("layer_norm rms_norm", _norm_rule))
     rules["batch_norm"] = _batch_norm_rule

@@ -634,6 +634,32 @@ def _infer_xent(op, ins, a):
     return TensorType(shape, logits.dtype), {"reduction": reduction}
 
 
+# --------------------------------------------------------------------------- gradient ops
+
+def _infer_scatter_add(op, ins, a):
+    updates, idx = ins
+    _require_numeric(op, [updates])
+    if not idx.dtype.is_int:
+        raise fail_dtype(op, ins, "indices must be an integer dtype")
+    out_rank = updates.rank - idx.rank + 1
+    if out_rank < 1:
+        raise fail_shape(op, ins, "updates need the indices' dims plus the output's others")
+    axis = norm_axis(op, ins, a.get("axis", 0), out_rank)
+    if updates.shape[axis:axis + idx.rank] != idx.shape:
+        raise fail_shape(op, ins, f"updates dims {axis}..{axis + idx.rank - 1} must equal the "
+                                  f"indices' shape {idx.shape}")
+    size = int(a["size"])
+    if size < 0:
+        raise fail_attr(op, ins, "size must be non-negative")
+    shape = updates.shape[:axis] + (size,) + updates.shape[axis + idx.rank:]
+    return TensorType(shape, updates.dtype), {"axis": axis, "size": size}
+
+
+def _infer_pool_indices(op, ins, a):
+    t, attrs = _infer_pool(op, ins, a)
+    return TensorType(t.shape, DType.I64), attrs
+
+
 # --------------------------------------------------------------------------- the table
 
 _DOCS: dict[str, str] = {
@@ -733,6 +759,16 @@ _DOCS: dict[str, str] = {
             "result selects values or indices (i64).",
     "softmax_cross_entropy": "-log_softmax(logits)[label] per row; reduction mean/sum/none. "
                              "Labels outside [0, C) raise ExecutionError.",
+    # gradient ops (built by rlx.autodiff)
+    "scatter_add": "The transpose of gather: out has updates' shape with the indices' dims "
+                   "replaced by one axis of length size, all zero, then "
+                   "out[..., idx[j], ...] += updates[..., j, ...] for every index position j "
+                   "(repeated indices accumulate). Indices in [-size, size) (negatives wrap); "
+                   "any other index raises ExecutionError at run time.",
+    "max_pool2d_indices": "The i64 flat index h*W + w into x's [H, W] plane (PyTorch's "
+                          "return_indices) of the element max_pool2d takes from each window: "
+                          "the first nan, else the first maximal element in row-major window "
+                          "order. Padding is never chosen.",
 }
 
 _TABLE: list[tuple[str, str, tuple[int, int], InferFn]] = []
@@ -783,6 +819,8 @@ _add("attention", "nn", (3, 4), _infer_attention)
 _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
+_add("scatter_add", "index", (2, 2), _infer_scatter_add)
+_add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
 
 OPS: dict[str, OpDef] = {
     kind: OpDef(kind, category, arity, infer, _DOCS[kind])

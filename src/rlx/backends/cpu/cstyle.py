@@ -67,14 +67,23 @@ def convert(value: str, src: DType, dst: DType) -> str:
     if dst.is_bool:
         return f"(uint8_t)(({value}) != 0)"
     if dst.is_float:
-        if dst is DType.F16:
-            return f"rlx_round_h((float)({value}))"
-        if dst is DType.BF16:
-            return f"rlx_round_b((float)({value}))"
+        if dst in (DType.F16, DType.BF16):
+            return _to_narrow_float(value, src, dst)
         return f"(({cty(dst)})({value}))"
     if src.is_float:
         return f"rlx_sat_{dst.value}((double)({value}))"
     return f"(({cty(dst)})({value}))"
+
+
+def _to_narrow_float(value: str, src: DType, dst: DType) -> str:
+    """Round once to f16/bf16 (then widen to float, the compute type)."""
+    if src in (DType.F32, DType.F16, DType.BF16) or src.is_bool:
+        rounder = "rlx_round_h" if dst is DType.F16 else "rlx_round_b"
+        return f"{rounder}((float)({value}))"
+    wide = f"rlx_i64_to_odd_d({value})" if src is DType.I64 else f"(double)({value})"
+    if dst is DType.F16:
+        return f"rlx_h2f(rlx_d2h({wide}))"
+    return f"rlx_b2f(rlx_d2b({wide}))"
 
 
 def literal(value: float | int | bool, dt: DType) -> str:

@@ -28,6 +28,25 @@ RLX_INLINE uint16_t rlx_f2b(float f) {
 }
 RLX_INLINE float rlx_round_h(float f) { return rlx_h2f(rlx_f2h(f)); }
 RLX_INLINE float rlx_round_b(float f) { return rlx_b2f(rlx_f2b(f)); }
+/* double -> f16 / bf16 with one rounding (no double rounding through float) */
+RLX_INLINE uint16_t rlx_d2h(double d) { _Float16 v = (_Float16)d; uint16_t h; memcpy(&h, &v, 2); return h; }
+RLX_INLINE float rlx_round_odd_f(double d) {
+    /* float nearest to d toward zero, with its last bit set when inexact (round to odd):
+       a second rounding to a format with fewer bits is then correct */
+    float f = (float)d;
+    if (d != d || (double)f == d || isinf(f)) return f;
+    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);
+    uint32_t u; memcpy(&u, &f, 4); u |= 1u; memcpy(&f, &u, 4);
+    return f;
+}
+RLX_INLINE uint16_t rlx_d2b(double d) { return rlx_f2b(rlx_round_odd_f(d)); }
+RLX_INLINE double rlx_i64_to_odd_d(int64_t i) {
+    double d = (double)i;
+    if (d >= 9223372036854775808.0 || (int64_t)d == i) return d;
+    if ((d > 0 && (int64_t)d > i) || (d < 0 && (int64_t)d < i)) d = nextafter(d, 0.0);
+    int64_t bits; memcpy(&bits, &d, 8); bits |= 1; memcpy(&d, &bits, 8);
+    return d;
+}
 
 /* ---- float -> int: truncate toward zero, saturate, nan -> 0 ------------- */
 #define RLX_SAT(NAME, T, LO, HI) \
@@ -103,8 +122,12 @@ RLX_INLINE double rlx_sigmoidd(double x) {
     if (x >= 0) return 1.0 / (1.0 + exp(-x));
     double e = exp(x); return e / (1.0 + e);
 }
-RLX_INLINE double rlx_gelud(double x) { return 0.5 * x * erfc(-x * 0.70710678118654752440); }
+RLX_INLINE double rlx_gelud(double x) {
+    if (isinf(x)) return x > 0 ? x : -0.0;
+    return 0.5 * x * erfc(-x * 0.70710678118654752440);
+}
 RLX_INLINE double rlx_gelu_tanhd(double x) {
+    if (isinf(x)) return x > 0 ? x : -0.0;
     double u = 0.79788456080286535588 * (x + 0.044715 * x * x * x);
     return x * rlx_sigmoidd(2.0 * u);
 }

@@ -1,6 +1,6 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
-from rlx.backends.reference.kernels import elementwise, nn, random, reductions, shape
+from rlx.backends.reference.kernels import elementwise, grad, nn, random, reductions, shape
 from rlx.backends.reference.kernels.common import KernelContext, KernelFn
 
 KERNELS: dict[str, KernelFn] = {
@@ -9,6 +9,7 @@ KERNELS: dict[str, KernelFn] = {
     **shape.KERNELS,
     **nn.KERNELS,
     **random.KERNELS,
+    **grad.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

@@ -1,0 +1,221 @@
+"""What the reverse and forward transforms share: rule records, the view of a node
+that a rule receives, graph copying, and the shape/dtype fitting of derivatives.
+
+A transform copies the forward graph node for node into a new graph (so a node
+keeps its id) and appends derivative nodes after it. Rules build those nodes with
+the ordinary builder API on :class:`Primal` tensors of the new graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import GraphBuildError, UnsupportedOpError
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph, Node, Tensor
+from rlx.ir.ops import LEAF_OPS
+from rlx.ir.printer import format_node
+from rlx.ir.types import Shape, TensorType, broadcast_shapes
+
+
+@dataclass(frozen=True)
+class Primal:
+    """A forward node as a rule sees it, inside the graph being built.
+
+    ``xs`` are the node's operands and ``out`` its result, as tensors of the new
+    graph; ``active[i]`` says whether operand i needs a derivative (rules may skip
+    work for inactive operands; anything they return for one is ignored).
+    """
+
+    graph: Graph
+    node: Node
+    xs: tuple[Tensor, ...]
+    out: Tensor
+    active: tuple[bool, ...]
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        return self.node.attr(key, default)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of a rule table.
+
+    ``fn`` builds the derivative; ``slots`` lists the operand positions a derivative
+    flows through (None: all of them). An operand outside ``slots`` (an index, a
+    condition, the operand of stop_gradient) never receives or carries one.
+    """
+
+    fn: Callable[..., Any]
+    slots: tuple[int, ...] | None = None
+
+    def flows_through(self, operand: int) -> bool:
+        return self.slots is None or operand in self.slots
+
+
+NON_DIFFERENTIABLE: dict[str, str] = {
+    "input": "a leaf: its derivative is a result of the transform, not a rule",
+    "param": "a leaf: its derivative is a result of the transform, not a rule",
+    "constant": "a leaf with a fixed value",
+    "arange": "a leaf with a fixed value",
+    "random_uniform": "random values do not depend on any operand",
+    "random_normal": "random values do not depend on any operand",
+    "argmax": "integer-valued (an index)",
+    "argmin": "integer-valued (an index)",
+    "eq": "bool-valued comparison", "ne": "bool-valued comparison",
+    "lt": "bool-valued comparison", "le": "bool-valued comparison",
+    "gt": "bool-valued comparison", "ge": "bool-valued comparison",
+    "logical_and": "bool-valued", "logical_or": "bool-valued",
+    "logical_xor": "bool-valued", "logical_not": "bool-valued",
+    "isnan": "bool-valued predicate", "isinf": "bool-valued predicate",
+    "one_hot": "depends only on integer indices",
+    "max_pool2d_indices": "integer-valued (window argmax positions)",
+}
+"""Op kinds without a VJP or JVP rule, each with the reason. Every other op kind has
+a rule in both tables (zero-derivative ops such as floor or stop_gradient included:
+their rules declare that no derivative flows)."""
+
+
+# --------------------------------------------------------------------------- graphs
+
+def clone_graph(graph: Graph, name: str) -> Graph:
+    """A node-for-node copy of ``graph`` named ``name``: node i of the copy is node i of
+    ``graph``; the outputs are not set."""
+    new = Graph(name)
+    new._random_streams = graph._random_streams
+    for node in graph.nodes:
+        new.add(node.op, node.inputs, **node.attr_dict)
+    return new
+
+
+def leaf_id(graph: Graph, name: str, transform: str) -> int:
+    """Id of the input or param ``name``; GraphBuildError naming the transform if none."""
+    try:
+        return graph.node_id(name)
+    except KeyError:
+        known = [n for n, _ in graph.inputs + graph.params]
+        raise GraphBuildError(f"{transform}: {name!r} is not an input or param of graph "
+                              f"{graph.name!r} (it has {known})") from None
+
+
+def single_output(graph: Graph, transform: str) -> int:
+    """The id of the only output of ``graph``; GraphBuildError otherwise."""
+    if len(graph.outputs) != 1:
+        raise GraphBuildError(f"{transform}: the forward graph {graph.name!r} must have "
+                              f"exactly one output, it has {len(graph.outputs)}")
+    return graph.outputs[0]
+
+
+def check_free_name(graph: Graph, name: str, transform: str) -> None:
+    """GraphBuildError when ``graph`` already has an input or param called ``name``."""
+    if name in (n for n, _ in graph.inputs + graph.params):
+        raise GraphBuildError(f"{transform}: graph {graph.name!r} already has an input or "
+                              f"param named {name!r}, which the transform adds")
+
+
+def describe(graph: Graph, node_id: int) -> str:
+    """The node as the printer writes it, e.g. ``%3 = sin(%2) : f32[4]``."""
+    return format_node(node_id, graph.nodes[node_id])
+
+
+def missing_rule(transform: str, table: str, graph: Graph, node_id: int) -> UnsupportedOpError:
+    """The error for a node on a differentiated path whose op has no rule."""
+    op = graph.nodes[node_id].op
+    return UnsupportedOpError(
+        f"{transform}: no {table} rule for op {op!r} at {describe(graph, node_id)}, which lies "
+        f"on a differentiated path. Add one to rlx.autodiff.{table}_RULES, or cut the path "
+        "with stop_gradient (or, for reverse mode, wrap it in custom_vjp).")
+
+
+def is_leaf(node: Node) -> bool:
+    return node.op in LEAF_OPS
+
+
+def active_nodes(graph: Graph, seeds: Iterable[int], table: dict[str, Rule],
+                 regions: Mapping[int, Sequence[int]] | None = None) -> list[bool]:
+    """Which nodes carry a derivative when the nodes ``seeds`` do.
+
+    A non-seed node is active when its result is float and an active operand reaches
+    it through a slot its rule lets derivatives flow through. A node whose op has no
+    rule is active when any float operand is (the transform then reports the missing
+    rule if it needs the node); ops listed in NON_DIFFERENTIABLE never are.
+    ``regions`` maps a node to the nodes its derivative comes from instead of its
+    operands (the arguments of a custom-VJP region ending there).
+    """
+    seed_set = set(seeds)
+    regions = regions or {}
+    active = [False] * len(graph.nodes)
+    for nid, node in enumerate(graph.nodes):
+        if not node.dtype.is_float:
+            continue
+        if nid in seed_set:
+            active[nid] = True
+        elif nid in regions:
+            active[nid] = any(active[i] for i in regions[nid])
+        elif node.op not in NON_DIFFERENTIABLE:
+            rule = table.get(node.op)
+            active[nid] = any(active[i] and (rule is None or rule.flows_through(k))
+                              for k, i in enumerate(node.inputs))
+    return active
+
+
+def primal(graph: Graph, node_id: int, source: Node, active: Sequence[bool]) -> Primal:
+    """The :class:`Primal` of node ``node_id`` (a copy of ``source``) in ``graph``."""
+    xs = tuple(graph.tensor(i) for i in source.inputs)
+    return Primal(graph, source, xs, graph.tensor(node_id), tuple(active))
+
+
+# --------------------------------------------------------------------------- values
+
+def zeros(graph: Graph, ttype: TensorType) -> Tensor:
+    """A zero tensor of type ``ttype``: one scalar constant, broadcast."""
+    zero = graph.constant(np.zeros((), dtype=ttype.dtype.np), ttype.dtype)
+    return zero if ttype.shape == () else zero.broadcast_to(ttype.shape)
+
+
+def cast_to(t: Tensor, dtype: DType) -> Tensor:
+    """``t`` as ``dtype``; no node is built when it already has it."""
+    return t if t.dtype == dtype else t.cast(dtype)
+
+
+def unbroadcast(t: Tensor, shape: Shape) -> Tensor:
+    """Sum ``t`` down to ``shape``, the inverse of numpy-broadcasting ``shape`` to
+    ``t.shape``: leading axes are summed away, size-1 axes summed with kept dims."""
+    if t.shape == shape:
+        return t
+    lead = t.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape)
+                                      if d == 1 and t.shape[lead + i] != 1)
+    summed = t.sum(axes, keepdims=True) if axes else t
+    return summed.reshape(shape)
+
+
+def fit_cotangent(ct: Tensor, target: TensorType, where: str) -> Tensor:
+    """A rule's cotangent for an operand of type ``target``: un-broadcast to its shape
+    and cast to its dtype. ``where`` names the rule for the error a rule bug raises."""
+    if ct.shape != target.shape:
+        if broadcast_shapes(target.shape, ct.shape) != ct.shape:
+            raise GraphBuildError(f"{where}: built a cotangent of shape {ct.shape} for an "
+                                  f"operand of shape {target.shape}")
+        ct = unbroadcast(ct, target.shape)
+    return cast_to(ct, target.dtype)
+
+
+def fit_tangent(t: Tensor, target: TensorType, where: str) -> Tensor:
+    """A rule's tangent for a result of type ``target``: broadcast to its shape and cast
+    to its dtype. ``where`` names the rule for the error a rule bug raises."""
+    if t.shape != target.shape:
+        if broadcast_shapes(t.shape, target.shape) != target.shape:
+            raise GraphBuildError(f"{where}: built a tangent of shape {t.shape} for a "
+                                  f"result of shape {target.shape}")
+        t = t.broadcast_to(target.shape)
+    return cast_to(t, target.dtype)
+
+
+def accumulate(table: dict[int, Tensor], node_id: int, value: Tensor) -> None:
+    """Add ``value`` into ``table[node_id]`` (a node read by several consumers)."""
+    table[node_id] = table[node_id] + value if node_id in table else value

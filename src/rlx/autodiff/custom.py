@@ -1,0 +1,133 @@
+"""Custom VJPs: user functions whose reverse-mode derivative is given, not derived.
+
+``f = custom_vjp(fwd, bwd)`` returns a function that builds ``fwd``'s ops on the
+graph of its tensor arguments and records, for that graph, that :func:`grad` must
+take the cotangents of those arguments from ``bwd`` instead of differentiating
+through the ops ``fwd`` built (which then need no VJP rules: rounding with a
+straight-through gradient, a numerically stabler backward, a clipped gradient).
+
+* ``fwd(*xs, **options)`` builds the forward on the tensors ``xs`` and returns its
+  result, or ``(result, residuals)`` with a tuple of tensors of the same graph that
+  ``bwd`` wants to read (intermediate values of the forward, say).
+* ``bwd(ctx, ct)`` receives a :class:`CustomVjpContext` (the arguments, the result,
+  the residuals and the options, as tensors of the gradient graph) and the result's
+  cotangent ``ct``; it returns one cotangent per argument (None: zero), each of the
+  argument's shape or broadcastable down to it.
+
+The record belongs to the Graph object: a graph rebuilt from it (by passes,
+serialisation or another transform) has plain ops there again, which grad
+differentiates normally. Forward mode (jvp, and the forward half of hvp)
+differentiates through the ops ``fwd`` built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from rlx.errors import GraphBuildError
+from rlx.ir.graph import Graph, Tensor
+
+
+@dataclass(frozen=True)
+class CustomVjpContext:
+    """What ``bwd`` reads, as tensors of the gradient graph."""
+
+    inputs: tuple[Tensor, ...]
+    output: Tensor
+    residuals: tuple[Tensor, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+BackwardFn = Callable[[CustomVjpContext, Tensor], Sequence[Tensor | None]]
+
+
+@dataclass(frozen=True)
+class CustomVjpRegion:
+    """One call of a custom-VJP function in a forward graph (node ids)."""
+
+    name: str
+    inputs: tuple[int, ...]
+    output: int
+    residuals: tuple[int, ...]
+    options: Mapping[str, Any]
+    bwd: BackwardFn
+
+    def cotangents(self, new: Graph, ct: Tensor) -> list[Tensor | None]:
+        """Run ``bwd`` in ``new`` (a node-for-node copy of the forward graph) and check
+        that it returned one tensor of ``new`` or None per argument."""
+        ctx = CustomVjpContext(tuple(new.tensor(i) for i in self.inputs), new.tensor(self.output),
+                               tuple(new.tensor(i) for i in self.residuals), self.options)
+        result = list(self.bwd(ctx, ct))
+        if len(result) != len(self.inputs):
+            raise GraphBuildError(f"custom_vjp {self.name!r}: bwd returned {len(result)} "
+                                  f"cotangents for {len(self.inputs)} arguments")
+        for k, value in enumerate(result):
+            if value is not None and (not isinstance(value, Tensor) or value.graph is not new):
+                raise GraphBuildError(f"custom_vjp {self.name!r}: cotangent {k} must be None or "
+                                      "a Tensor built from the context's tensors")
+        return result
+
+
+_REGIONS: WeakKeyDictionary[Graph, dict[int, CustomVjpRegion]] = WeakKeyDictionary()
+
+
+def regions_of(graph: Graph) -> dict[int, CustomVjpRegion]:
+    """The custom-VJP regions recorded for ``graph``, keyed by their result's node id."""
+    return _REGIONS.get(graph, {})
+
+
+def _graph_of(xs: Sequence[Any], name: str) -> Graph:
+    """The one graph all arguments belong to."""
+    if not xs or not all(isinstance(x, Tensor) for x in xs):
+        raise GraphBuildError(f"custom_vjp {name!r}: positional arguments must be rlx Tensors "
+                              "(pass other values as keyword options)")
+    graph = xs[0].graph
+    if any(x.graph is not graph for x in xs):
+        raise GraphBuildError(f"custom_vjp {name!r}: all arguments must belong to one graph")
+    return graph
+
+
+def _split_result(result: Any, graph: Graph, first_new: int,
+                  name: str) -> tuple[Tensor, tuple[Tensor, ...]]:
+    """(result, residuals) from what ``fwd`` returned, checked."""
+    out, residuals = result if isinstance(result, tuple) else (result, ())
+    if not isinstance(out, Tensor) or out.graph is not graph:
+        raise GraphBuildError(f"custom_vjp {name!r}: fwd must return a Tensor of its "
+                              "arguments' graph, or (tensor, residuals)")
+    if out.id < first_new:
+        raise GraphBuildError(f"custom_vjp {name!r}: fwd returned a tensor that existed "
+                              "before it ran; it must build at least one op")
+    residuals = tuple(residuals)
+    if not all(isinstance(r, Tensor) and r.graph is graph for r in residuals):
+        raise GraphBuildError(f"custom_vjp {name!r}: residuals must be Tensors of the "
+                              "arguments' graph")
+    return out, residuals
+
+
+def custom_vjp(fwd: Callable[..., Any], bwd: BackwardFn,
+               name: str | None = None) -> Callable[..., Tensor]:
+    """A function building ``fwd`` whose reverse-mode derivative is ``bwd``.
+
+    Call the result with tensors (positional) and options (keywords, passed to
+    ``fwd`` and available to ``bwd`` as ``ctx.options``); it returns ``fwd``'s
+    result. See the module docstring for the contracts of ``fwd`` and ``bwd``.
+    Raises GraphBuildError when the arguments are not tensors of one graph or
+    ``fwd`` returns something else than a new tensor of that graph.
+    """
+    label = name or getattr(fwd, "__name__", "custom_vjp")
+
+    def call(*xs: Tensor, **options: Any) -> Tensor:
+        graph = _graph_of(xs, label)
+        first_new = len(graph.nodes)
+        out, residuals = _split_result(fwd(*xs, **options), graph, first_new, label)
+        region = CustomVjpRegion(label, tuple(x.id for x in xs), out.id,
+                                 tuple(r.id for r in residuals), dict(options), bwd)
+        _REGIONS.setdefault(graph, {})[out.id] = region
+        return out
+
+    call.__name__ = label
+    call.__doc__ = fwd.__doc__
+    return call

@@ -1,0 +1,15 @@
+"""Optimizers that step params in place, and a training loop.
+
+Each optimizer's ``step(name, shape, param, grad)`` is the callback
+``CompiledGraph.optimizer_step_resident`` takes; ``Optimizer.step_compiled`` runs it
+resident with a host fallback, and :func:`fit` trains a loss graph in a few lines.
+"""
+
+from rlx.optim.adam import Adam, AdamW
+from rlx.optim.base import Optimizer, ParamState
+from rlx.optim.lion import Lion
+from rlx.optim.muon import Muon, orthogonalize, shape_scale
+from rlx.optim.sgd import SGD
+
+__all__ = ["Adam", "AdamW", "Lion", "Muon", "Optimizer", "ParamState", "SGD",
+           "orthogonalize", "shape_scale"]

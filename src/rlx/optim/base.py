@@ -1,0 +1,179 @@
+"""The optimizer contract shared by SGD, Adam, AdamW, Lion and Muon.
+
+An optimizer updates one param at a time through :meth:`Optimizer.step`, whose
+signature is the callback :meth:`rlx.CompiledGraph.optimizer_step_resident` expects:
+``step(name, shape, param, grad)``, with ``param`` a writable view of the param's own
+storage that is updated in place. State (moments, momentum, scratch) lives in numpy
+buffers keyed by param name, allocated on a param's first step and reused on every
+later step; updates use in-place ufuncs with ``out=`` so a step allocates nothing of
+the param's size.
+
+Params must be float32 or float64; the state has the param's dtype and the update is
+computed in it (as PyTorch does). Gradients of any float dtype are accepted.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import InputError
+
+SUPPORTED_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+Trainable = Sequence[tuple[str, Sequence[int]]]
+
+
+@dataclass
+class ParamState:
+    """One param's optimizer state: its layout, how many steps it took, its buffers
+    (each flat, of the param's size and dtype unless an optimizer says otherwise)."""
+
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    steps: int
+    buffers: dict[str, np.ndarray]
+
+
+def check_range(what: str, value: Any, low: float, high: float | None = None) -> float:
+    """``value`` as a float when ``low <= value`` (and ``value < high`` when ``high`` is
+    given); InputError naming ``what`` otherwise."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{what} must be a number, got {value!r}") from None
+    if not value >= low or (high is not None and not value < high):
+        bound = "" if high is None else f" and below {high}"
+        raise InputError(f"{what} must be at least {low}{bound}, got {value}")
+    return value
+
+
+def check_betas(betas: Any) -> tuple[float, float]:
+    """Two coefficients in [0, 1)."""
+    try:
+        b1, b2 = betas
+    except (TypeError, ValueError):
+        raise InputError(f"betas must be a pair of numbers, got {betas!r}") from None
+    return check_range("betas[0]", b1, 0.0, 1.0), check_range("betas[1]", b2, 0.0, 1.0)
+
+
+def _numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+class Optimizer(ABC):
+    """Base class: per-param state management, argument checks, the compiled step.
+
+    Subclasses name their flat state buffers in :meth:`buffer_names` (or override
+    :meth:`new_buffers`) and implement :meth:`update`. Hyperparameters are plain
+    attributes (e.g. ``opt.lr``) and may be changed between steps.
+    """
+
+    def __init__(self) -> None:
+        self.state: dict[str, ParamState] = {}
+
+    # ------------------------------------------------------------------ subclass hooks
+    def buffer_names(self) -> tuple[str, ...]:
+        """Names of the flat buffers each param needs (zero-initialised)."""
+        return ()
+
+    def new_buffers(self, shape: tuple[int, ...], dtype: np.dtype) -> dict[str, np.ndarray]:
+        """The state buffers of a new param of ``shape`` and ``dtype``."""
+        size = _numel(shape)
+        return {name: np.zeros(size, dtype) for name in self.buffer_names()}
+
+    @abstractmethod
+    def update(self, name: str, state: ParamState, param: np.ndarray, grad: np.ndarray) -> None:
+        """Apply one step to the flat ``param`` (in place) from the flat ``grad``;
+        ``state.steps`` already counts this step."""
+
+    # ------------------------------------------------------------------ public API
+    def step(self, name: str, shape: Sequence[int], param: np.ndarray,
+             grad: np.ndarray) -> None:
+        """Update ``param`` (a writable, C-contiguous array of ``shape``'s size, usually
+        a flat view of the param's storage) in place from ``grad`` (same size).
+
+        The signature of the callback ``CompiledGraph.optimizer_step_resident`` takes.
+        Raises InputError for mismatched sizes, a read-only or non-contiguous param, an
+        unsupported dtype, or a name whose layout changed since its first step.
+        """
+        shape = tuple(int(d) for d in shape)
+        flat = _flat_param(name, shape, param)
+        state = self._state_for(name, shape, flat.dtype)
+        grad = np.asarray(grad).reshape(-1)
+        if grad.size != flat.size:
+            raise InputError(f"optimizer step for {name!r}: gradient has {grad.size} elements, "
+                             f"the param has {flat.size}")
+        state.steps += 1
+        self.update(name, state, flat, grad)
+
+    def step_compiled(self, compiled: Any, trainable: Trainable,
+                      host_params: MutableMapping[str, np.ndarray] | None = None) -> bool:
+        """One step for every param in ``trainable`` (``[(name, shape)]``) from the last
+        run of ``compiled``, a gradient graph whose output ``1 + i`` is the gradient of
+        ``trainable[i]`` (``rlx.autodiff.grad``'s convention).
+
+        First tries ``compiled.optimizer_step_resident``, which updates the executable's
+        own param storage in place and returns True. Where the backend cannot (it
+        returns False), falls back to a host step: ``host_params`` must then hold the
+        current value of every trainable param (the caller's copies — there is no way to
+        read a param back from a CompiledGraph); each is updated in place, using the
+        gradient read with ``read_output_row``, and written back with ``set_param``.
+        Returns True for a resident step, False for a host step. Raises InputError when
+        the fallback is needed and ``host_params`` lacks a param.
+        """
+        pairs = [(name, tuple(int(d) for d in shape)) for name, shape in trainable]
+        if compiled.optimizer_step_resident(pairs, self.step):
+            return True
+        self._host_step(compiled, pairs, host_params)
+        return False
+
+    # ------------------------------------------------------------------ internals
+    def _state_for(self, name: str, shape: tuple[int, ...], dtype: np.dtype) -> ParamState:
+        state = self.state.get(name)
+        if state is None:
+            state = ParamState(shape, dtype, 0, self.new_buffers(shape, dtype))
+            self.state[name] = state
+        elif state.shape != shape or state.dtype != dtype:
+            raise InputError(f"optimizer step for {name!r}: its state was made for "
+                             f"{state.dtype}{list(state.shape)}, now given "
+                             f"{dtype}{list(shape)}")
+        return state
+
+    def _host_step(self, compiled: Any, trainable: list[tuple[str, tuple[int, ...]]],
+                   host_params: MutableMapping[str, np.ndarray] | None) -> None:
+        if host_params is None:
+            raise InputError(f"device {compiled.device!r} cannot step params in place; pass "
+                             "host_params (the current value of each trainable param) for "
+                             "the host fallback")
+        for i, (name, shape) in enumerate(trainable):
+            if name not in host_params:
+                raise InputError(f"host step: host_params has no value for {name!r}")
+            value = host_params[name]
+            grad = compiled.read_output_row(1 + i, 0, _numel(shape))
+            self.step(name, shape, value, grad)
+            compiled.set_param(name, value)
+
+
+def _flat_param(name: str, shape: tuple[int, ...], param: Any) -> np.ndarray:
+    """A flat view of ``param`` for in-place updates, after checking it can take them."""
+    if not isinstance(param, np.ndarray):
+        raise InputError(f"optimizer step for {name!r}: param must be a numpy array, got "
+                         f"{type(param).__name__}")
+    if param.dtype not in SUPPORTED_DTYPES:
+        raise InputError(f"optimizer step for {name!r}: param dtype {param.dtype} is not "
+                         "supported (float32 or float64)")
+    if not param.flags.writeable or not param.flags.c_contiguous:
+        raise InputError(f"optimizer step for {name!r}: param must be a writable, "
+                         "C-contiguous array (it is updated in place)")
+    if param.size != _numel(shape):
+        raise InputError(f"optimizer step for {name!r}: shape {shape} has {_numel(shape)} "
+                         f"elements, the param has {param.size}")
+    return param.reshape(-1)

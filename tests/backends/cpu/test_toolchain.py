@@ -1,0 +1,95 @@
+"""The cpu backend's toolchain: disk cache, compile errors, missing compiler, scratch."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import rlx
+from rlx.backends.cpu import toolchain
+
+pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
+                                reason="no C compiler on this machine")
+
+SCRIPT = textwrap.dedent("""
+    import numpy as np, rlx
+    g = rlx.Graph("cached")
+    x = g.input("x", (4,))
+    g.set_outputs([rlx.exp(x) * {scale}])
+    cg = rlx.Session("cpu").compile(g)
+    y = cg.run({{"x": np.arange(4, dtype=np.float32)}})[0]
+    assert np.allclose(y, np.exp(np.arange(4)) * {scale}, rtol=1e-6)
+    print("HIT" if cg._exe.cache_hit else "MISS")
+""")
+
+
+def _run_script(cache: str, scale: float = 3.0, **env) -> subprocess.Popen:
+    full = {**os.environ, "RLX_CACHE_DIR": cache, **env}
+    return subprocess.Popen([sys.executable, "-c", SCRIPT.format(scale=scale)], env=full,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_second_process_hits_the_disk_cache(tmp_path):
+    first = _run_script(str(tmp_path))
+    assert first.communicate()[0].strip() == "MISS" and first.returncode == 0
+    second = _run_script(str(tmp_path))
+    assert second.communicate()[0].strip() == "HIT" and second.returncode == 0
+    files = sorted(p.suffix for p in (tmp_path / toolchain.CACHE_FORMAT).iterdir())
+    assert ".c" in files and ".so" in files  # the source is kept beside the object
+
+
+def test_concurrent_compiles_of_one_graph_do_not_collide(tmp_path):
+    procs = [_run_script(str(tmp_path), scale=5.0) for _ in range(3)]
+    results = [p.communicate() for p in procs]
+    assert all(p.returncode == 0 for p in procs), [r[1] for r in results]
+    assert sorted(r[0].strip() for r in results).count("MISS") >= 1
+
+
+def test_compiler_error_reports_command_output_and_source(tmp_path, monkeypatch):
+    fake = tmp_path / "badcc"
+    fake.write_text("#!/bin/sh\necho 'fatal: pretend failure' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("CC", str(fake))
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    g = rlx.Graph("bad")
+    g.set_outputs([g.input("x", (2,)) + 1.0])
+    with pytest.raises(rlx.CompileError) as info:
+        rlx.Session("cpu").compile(g)
+    err = info.value
+    assert "pretend failure" in str(err) and str(fake) in str(err)
+    assert err.source_path and os.path.exists(err.source_path)
+    assert err.command[0] == str(fake)
+
+
+def test_missing_compiler_is_a_clear_device_error(monkeypatch):
+    monkeypatch.setenv("CC", "no-such-compiler-rlx")
+    assert "cpu" not in rlx.available_devices()
+    with pytest.raises(rlx.DeviceError, match="no C compiler"):
+        rlx.Session("cpu")
+    g = rlx.Graph("ref")
+    g.set_outputs([g.input("x", (2,)) * 2.0])
+    assert rlx.Session("reference").compile(g).run({"x": [1.0, 2.0]})[0].tolist() == [2, 4]
+
+
+def test_release_scratch_keeps_results():
+    g = rlx.Graph("scratch")
+    x = g.input("x", (64, 64))
+    h = rlx.exp(x).sum(-1, keepdims=True)
+    g.set_outputs([rlx.tanh(x * h + 1.0).sum(0)])
+    cg = rlx.Session("cpu").compile(g)
+    xv = np.random.default_rng(0).standard_normal((64, 64)).astype(np.float32) * 0.1
+    (a,) = cg.run({"x": xv})
+    cg.release_scratch()
+    (b,) = cg.run({"x": xv})
+    np.testing.assert_array_equal(a, b)
+
+
+def test_num_threads_setting(monkeypatch):
+    from rlx.backends.cpu.backend import default_threads
+    monkeypatch.setenv("RLX_NUM_THREADS", "1")
+    assert default_threads() == 1
+    monkeypatch.delenv("RLX_NUM_THREADS")
+    assert default_threads() == len(os.sched_getaffinity(0))
