@@ -19,9 +19,27 @@ import numpy as np
 from rlx.backends.base import Executable, ExecutableCapabilities, OptimizerStep
 from rlx.errors import InputError, ParamNotSetError
 from rlx.ir.dtypes import DType
+from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.runtime.coerce import coerce, from_bytes
+
+
+@dataclass(frozen=True)
+class UploadRounding:
+    """Round the named float params to ``fmt`` on upload; blocks never cross a row."""
+
+    fmt: FloatFormat
+    scaling: FormatScaling
+    row_len: dict[str, int]
+
+    def apply(self, name: str, value: np.ndarray) -> np.ndarray:
+        """``value`` rounded (same dtype), or unchanged when ``name`` is not rounded."""
+        row = self.row_len.get(name)
+        if row is None:
+            return value
+        rounded = round_slice_scaled(value.astype(np.float32), self.fmt, self.scaling, row)
+        return rounded.astype(value.dtype)
 
 
 @dataclass
@@ -47,8 +65,9 @@ class CompiledGraph:
 
     def __init__(self, executable: Executable, inputs: Mapping[str, TensorType],
                  params: Mapping[str, TensorType], staging: Staging | None = None,
-                 report: Any = None):
+                 report: Any = None, rounding: UploadRounding | None = None):
         self._exe = executable
+        self._rounding = rounding
         self._inputs = dict(inputs)
         self._params = dict(params)
         self._staging = staging
@@ -92,6 +111,8 @@ class CompiledGraph:
     def set_param(self, name: str, value: Any) -> None:
         """Set a weight. ``value`` converts by the rules of ``rlx.runtime.coerce``."""
         arr = coerce("param", name, value, self._param_type(name))
+        if self._rounding is not None:
+            arr = self._rounding.apply(name, arr)
         st = self._staging
         if st is None:
             if name in self._exe.param_types:  # else the optimiser found it unused
@@ -109,8 +130,11 @@ class CompiledGraph:
 
     def set_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
         """Overwrite ``len(data)`` bytes of a param's storage (declared dtype) at
-        ``byte_offset``. Returns False when the write was not done."""
+        ``byte_offset``. Returns False when the write was not done: the param is rounded
+        to a number format (use set_param), or the optimiser removed it as unused."""
         t = self._param_type(name)
+        if self._rounding is not None and name in self._rounding.row_len:
+            return False  # a partial write cannot be block-rounded: use set_param
         data = bytes(data)
         size = t.dtype.itemsize
         if byte_offset < 0 or byte_offset + len(data) > t.nbytes:
@@ -324,7 +348,8 @@ class CompiledGraph:
         exe = self._exe.clone()
         if exe is None:
             raise InputError(f"device {self.device!r} does not support clone()")
-        twin = CompiledGraph(exe, self._inputs, self._params, None, self._report)
+        twin = CompiledGraph(exe, self._inputs, self._params, None, self._report,
+                             self._rounding)
         st = self._staging
         if st is not None:
             twin._staging = Staging(st.prepare.clone(), list(st.boundary), st.prepare_params,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.rng import RngOptions
 
 
@@ -18,6 +19,9 @@ class CompileOptions:
     rng:          seed and policy of in-graph random ops; change later with ``set_rng``.
     num_threads:  threads for backends that use them (None: ``RLX_NUM_THREADS`` or the
                   usable cores).
+    number_format: round float params to this format as they are uploaded (set_param,
+                  set_param_typed), row by row with ``format_scaling``; params named in
+                  ``format_exclude`` stay exact. set_param_range refuses rounded params.
     """
 
     verbose: bool = False
@@ -25,3 +29,6 @@ class CompileOptions:
     split_params: bool = True
     rng: RngOptions = field(default_factory=RngOptions)
     num_threads: int | None = None
+    number_format: FloatFormat | None = None
+    format_scaling: FormatScaling = field(default_factory=FormatScaling)
+    format_exclude: frozenset[str] = frozenset()

@@ -9,7 +9,7 @@ from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph, Node
 from rlx.ir.rng import RngOptions
 from rlx.passes.pipeline import PassContext, run_pipeline
-from rlx.runtime.compiled import CompiledGraph, Staging
+from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
 from rlx.runtime.options import CompileOptions
 
@@ -17,6 +17,15 @@ from rlx.runtime.options import CompileOptions
 def evaluate_with_reference(node: Node, values: list[np.ndarray]) -> np.ndarray:
     """Evaluate one node with the reference kernels (used for constant folding)."""
     return KERNELS[node.op](node, values, KernelContext(RngOptions()))
+
+
+def upload_rounding(graph: Graph, opts: CompileOptions) -> UploadRounding | None:
+    """Which params are rounded on upload, and their row lengths (the last dimension)."""
+    if opts.number_format is None:
+        return None
+    rows = {name: (t.shape[-1] if t.shape else 1) for name, t in graph.params
+            if t.dtype.is_float and name not in opts.format_exclude}
+    return UploadRounding(opts.number_format, opts.format_scaling, rows)
 
 
 class Session:
@@ -49,7 +58,7 @@ class Session:
                                     dict(split.prepare.params), report=result.report.prepare)
             staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
         return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
-                             result.report)
+                             result.report, upload_rounding(graph, opts))
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"

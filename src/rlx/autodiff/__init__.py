@@ -1,0 +1,20 @@
+"""Automatic differentiation of rlx graphs.
+
+* :func:`grad` (reverse mode): ``[loss, d loss / d wrt...]`` of a scalar loss.
+* :func:`jvp` (forward mode): outputs and their directional derivatives.
+* :func:`hvp`: Hessian-vector products (forward over reverse).
+* :func:`jacfwd`: a small Jacobian by forward mode.
+* :func:`custom_vjp`: a user function with a given reverse-mode derivative.
+
+Each transform is a function Graph -> Graph driven by one rule table keyed by op
+kind (:data:`VJP_RULES`, :data:`JVP_RULES`); op kinds with no rule in either are
+listed with the reason in :data:`NON_DIFFERENTIABLE`.
+"""
+
+from rlx.autodiff.common import NON_DIFFERENTIABLE
+from rlx.autodiff.custom import CustomVjpContext, custom_vjp
+from rlx.autodiff.jvp import JVP_RULES, hvp, jacfwd, jvp
+from rlx.autodiff.vjp import VJP_RULES, grad
+
+__all__ = ["grad", "jvp", "hvp", "jacfwd", "custom_vjp", "CustomVjpContext", "VJP_RULES",
+           "JVP_RULES", "NON_DIFFERENTIABLE"]

@@ -1,0 +1,67 @@
+"""Spec scenarios 11-12: weights rounded to a number format as they are uploaded."""
+
+import ml_dtypes
+import numpy as np
+
+import rlx
+from rlx.ir import formats as F
+
+
+def _graph():
+    g = rlx.Graph("rounded")
+    x = g.input("x", (2, 8))
+    w = g.param("w", (8, 40))
+    b = g.param("b", (40,), "bf16")
+    keep = g.param("keep", (40,))
+    codes = g.param("codes", (4,), "u8")
+    g.set_outputs([x @ w + b.cast("f32") + keep, codes.cast("f32")])
+    return g
+
+
+def _compile(device, fmt, scaling=F.FormatScaling(), exclude=()):
+    opts = rlx.CompileOptions(number_format=fmt, format_scaling=scaling,
+                              format_exclude=frozenset(exclude), split_params=False)
+    return rlx.Session(device, opts).compile(_graph())
+
+
+def test_set_param_rounds_row_wise_and_excluded_params_stay_exact(device):
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((8, 40)).astype(np.float32)
+    keep = rng.standard_normal(40).astype(np.float32)
+    cg = _compile(device, F.FP4_E2M1, F.FormatScaling.mx(), exclude=["keep"])
+    cg.set_param("w", w)
+    cg.set_param("b", np.zeros(40, np.float32))
+    cg.set_param("keep", keep)
+    cg.set_param("codes", np.array([1, 2, 3, 255], np.uint8))
+    eye = np.zeros((2, 8), np.float32)
+    eye[0, 0] = eye[1, 3] = 1.0
+    out, codes = cg.run({"x": eye})
+    rounded = F.round_slice_scaled(w, F.FP4_E2M1, F.FormatScaling.mx(), row_len=40)
+    np.testing.assert_allclose(out[0], rounded[0] + keep, rtol=1e-6)
+    np.testing.assert_allclose(out[1], rounded[3] + keep, rtol=1e-6)
+    assert not np.allclose(rounded, w)                    # rounding did something
+    np.testing.assert_array_equal(codes, [1, 2, 3, 255])  # packed ints untouched
+
+
+def test_set_param_typed_rounds_through_f32_and_keeps_dtype(device):
+    cg = _compile(device, F.FP8_E4M3)
+    b = np.linspace(-3, 3, 40).astype(ml_dtypes.bfloat16)
+    cg.set_param_typed("b", b.tobytes(), "bf16")
+    for name, shape in (("w", (8, 40)), ("keep", (40,))):
+        cg.set_param(name, np.zeros(shape, np.float32))
+    cg.set_param("codes", np.zeros(4, np.uint8))
+    out, _ = cg.run({"x": np.zeros((2, 8), np.float32)})
+    expect = b.astype(np.float32).astype(ml_dtypes.float8_e4m3fn).astype(np.float32)
+    np.testing.assert_array_equal(out[0], expect.astype(ml_dtypes.bfloat16).astype(np.float32))
+
+
+def test_set_param_range_refuses_rounded_params(device):
+    cg = _compile(device, F.FP8_E4M3, exclude=["keep"])
+    cg.set_param("keep", np.ones(40, np.float32))
+    assert cg.set_param_range("w", 0, np.ones(4, np.float32).tobytes()) is False
+    assert cg.set_param_range("keep", 0, np.float32(5.0).tobytes()) is True
+    for name, shape in (("w", (8, 40)), ("b", (40,))):
+        cg.set_param(name, np.zeros(shape, np.float32))
+    cg.set_param("codes", np.zeros(4, np.uint8))
+    out, _ = cg.run({"x": np.zeros((2, 8), np.float32)})
+    assert out[0, 0] == 5.0 and out[0, 1] == 1.0
