@@ -18,8 +18,8 @@ def _graph():
     return g
 
 
-def _compile(device, fmt, scaling=F.FormatScaling(), exclude=()):
-    opts = rlx.CompileOptions(number_format=fmt, format_scaling=scaling,
+def _compile(device, fmt, scaling=None, exclude=()):
+    opts = rlx.CompileOptions(number_format=fmt, format_scaling=scaling or F.FormatScaling(),
                               format_exclude=frozenset(exclude), split_params=False)
     return rlx.Session(device, opts).compile(_graph())
 
