@@ -122,6 +122,13 @@ def _identity(p: Primal) -> list[LinearMap | None]:
     return [lambda t: t]
 
 
+@_elementwise("round_to_format")
+def _round_to_format(p: Primal) -> list[LinearMap | None]:
+    """With ste (a fake-quantiser) the derivative passes straight through; plain
+    rounding is piecewise constant, so nothing flows."""
+    return [(lambda t: t) if p.attr("ste") else None]
+
+
 @_elementwise("relu")
 def _relu(p: Primal) -> list[LinearMap | None]:
     x = p.xs[0]

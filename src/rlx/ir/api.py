@@ -13,7 +13,9 @@ from typing import Any
 
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import as_dtype
+from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.graph import Graph, Tensor, lift
+from rlx.ir.ops import format_attrs
 
 
 def _unary(op: str):
@@ -328,6 +330,19 @@ def softmax_cross_entropy(logits: Tensor, labels: Tensor, reduction: str = "mean
     return logits.graph.apply("softmax_cross_entropy", [logits, labels], reduction=reduction)
 
 
+def round_to_format(x: Tensor, fmt: FloatFormat, scaling: FormatScaling | None = None,
+                    ste: bool = False) -> Tensor:
+    """``x`` rounded to ``fmt`` (scaled per ``scaling``); same bits on every backend."""
+    scaling = scaling or FormatScaling()
+    return x.graph.apply("round_to_format", [x], **format_attrs(fmt), scaling=scaling.kind,
+                         block=scaling.block, ste=ste)
+
+
+def fake_quantize(x: Tensor, fmt: FloatFormat, scaling: FormatScaling | None = None) -> Tensor:
+    """round_to_format whose gradient is the identity (straight-through estimator)."""
+    return round_to_format(x, fmt, scaling, ste=True)
+
+
 def random_uniform(graph: Graph, shape: Sequence[int], low: float = 0.0, high: float = 1.0,
                    dtype: Any = "f32") -> Tensor:
     """Uniform values in [low, high), fresh per node, seeded by the run's RNG options."""
@@ -344,4 +359,4 @@ def random_normal(graph: Graph, shape: Sequence[int], mean: float = 0.0, std: fl
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in (
     "annotations", "Sequence", "Any", "GraphBuildError", "as_dtype", "ConstValue", "Graph",
-    "Tensor", "lift", "builtins")]
+    "Tensor", "lift", "builtins", "FloatFormat", "FormatScaling", "format_attrs")]

@@ -180,8 +180,8 @@ def _block_amax(block: np.ndarray) -> np.ndarray:
 
 def _mx_scales(block: np.ndarray, fmt: FloatFormat) -> np.ndarray:
     amax = _block_amax(block)
-    with np.errstate(divide="ignore"):
-        shared = np.floor(np.log2(np.where(amax > 0, amax, 1.0))) - fmt.emax
+    _, exp = np.frexp(np.where(amax > 0, amax, 1.0))   # floor(log2 amax) = exp - 1, exactly
+    shared = (exp.astype(np.int64) - 1) - fmt.emax
     shared = np.clip(shared, -127, 127)
     return np.where(amax > 0, np.ldexp(1.0, shared.astype(np.int64)), 0.0)
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType, as_dtype, promote
+from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.types import Shape, TensorType, broadcast_shapes, numel
 
 Attrs = dict[str, Any]
@@ -660,6 +661,26 @@ def _infer_pool_indices(op, ins, a):
     return TensorType(t.shape, DType.I64), attrs
 
 
+def _infer_round_to_format(op, ins, a):
+    _require_float(op, ins)
+    fmt = format_from_attrs(a)
+    scaling = FormatScaling(a.get("scaling", "none"), int(a.get("block", 32)))
+    return ins[0], {**format_attrs(fmt), "scaling": scaling.kind, "block": scaling.block,
+                    "ste": bool(a.get("ste", False))}
+
+
+def format_attrs(fmt: FloatFormat) -> Attrs:
+    """A FloatFormat as node attributes (round_to_format)."""
+    return {"exponent_bits": fmt.exponent_bits, "mantissa_bits": fmt.mantissa_bits,
+            "bias": fmt.bias, "has_inf": fmt.has_inf, "has_nan": fmt.has_nan,
+            "saturate": fmt.saturate}
+
+
+def format_from_attrs(a: Attrs) -> FloatFormat:
+    return FloatFormat("attr", int(a["exponent_bits"]), int(a["mantissa_bits"]), int(a["bias"]),
+                       bool(a["has_inf"]), bool(a["has_nan"]), bool(a["saturate"]))
+
+
 # --------------------------------------------------------------------------- the table
 
 _DOCS: dict[str, str] = {
@@ -757,6 +778,11 @@ _DOCS: dict[str, str] = {
             "through. cos/sin broadcast to [..., S, R/2].",
     "topk": "k largest (or smallest) along axis, sorted; ties go to the lower index. "
             "result selects values or indices (i64).",
+    "round_to_format": "Round to a number format (rlx.ir.formats: nearest-even, the format's "
+                       "overflow rule) with optional scaling (none, per_tensor, or mx / nvfp4 "
+                       "blocks along the last axis, never crossing a row); the result keeps "
+                       "x's dtype. With ste=True it is a fake-quantiser: autodiff passes the "
+                       "gradient straight through.",
     "softmax_cross_entropy": "-log_softmax(logits)[label] per row; reduction mean/sum/none. "
                              "Labels outside [0, C) raise ExecutionError.",
     # gradient ops (built by rlx.autodiff)
@@ -819,6 +845,7 @@ _add("attention", "nn", (3, 4), _infer_attention)
 _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
+_add("round_to_format", "quant", (1, 1), _infer_round_to_format)
 _add("scatter_add", "index", (2, 2), _infer_scatter_add)
 _add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
 

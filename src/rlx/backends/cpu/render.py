@@ -49,6 +49,7 @@ class RenderContext:
     features: set[str] = field(default_factory=set)
     helpers: dict[str, str] = field(default_factory=dict)
     _slot_of: dict[int, int] = field(default_factory=dict)
+    _ids: dict[int, int] = field(default_factory=dict)
 
     @property
     def graph(self) -> Graph:
@@ -90,6 +91,12 @@ class RenderContext:
         ct = cstyle.ctype(self.graph.nodes[nid].dtype)
         qual = "const " if const else ""
         return f"(({qual}{ct} *){self.base(nid)})"
+
+    def node_id(self, node) -> int:
+        """Id of ``node`` (a Node object of this graph) — for single-op renderers."""
+        if not self._ids:
+            self._ids.update({id(n): i for i, n in enumerate(self.graph.nodes)})
+        return self._ids[id(node)]
 
     def dtype(self, nid: int) -> DType:
         return self.graph.nodes[nid].dtype

@@ -58,6 +58,7 @@ BLOCK = 32                  # edge of the square tiles of a blocked transpose, i
 BLOCK_MIN = 8               # both blocked axes must be at least this long
 CHUNK = 1 << 16             # elements per task when one contiguous run is split up
 MAX_RANDOM_ELEMENTS = 2 ** 32
+RANDOM_WORK = 32            # one Philox draw costs about as much as this many copies
 
 _NODE_IDS: weakref.WeakKeyDictionary[Graph, dict[int, int]] = weakref.WeakKeyDictionary()
 
@@ -404,8 +405,10 @@ def _render_pad(ctx: RenderContext, node: Node) -> str:
     x = node.inputs[0]
     out = _node_id(ctx, node)
     shape = ctx.shape(x)
-    if not shape or numel(node.shape) == 0:
-        return _strided_copy(ctx, out, x, node.shape, ())
+    if numel(node.shape) == 0:
+        return "    /* empty result */"
+    if not shape:
+        return _strided_copy(ctx, out, x, (), ())
     _use(ctx, "rlx_ix_pad")
     mode = node.attr("mode")
     pads = node.attr("pads")
@@ -418,15 +421,16 @@ def _render_pad(ctx: RenderContext, node: Node) -> str:
     lines += _pragma(ctx, rows * width, rows)
     lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
               f"        {ct} *d = dst + r * {width};",
-              "        int64_t so = 0;",
-              "        int inside = 1;"]
+              "        int64_t so = 0;"]
+    if mode == "constant":
+        lines.append("        int inside = 1;")
     lines += _pad_row_source(node.shape, shape, pads, mode)
     if mode == "constant":
         lines += ["        if (!inside) {",
                   f"            for (int64_t j = 0; j < {width}; j++) d[j] = fill;",
                   "            continue;",
                   "        }"]
-    lines += ["        (void)inside;", f"        const {ct} *s = src + so;"]
+    lines.append(f"        const {ct} *s = src + so;")
     lines += _pad_row_body(mode, shape[-1], before, width)
     lines.append("    }")
     return "\n".join(lines)
@@ -748,7 +752,7 @@ def _render_random(ctx: RenderContext, node: Node) -> str:
     lines = ["    const uint64_t seed = (uint64_t)ctl[0];",
              "    const uint64_t run = (uint64_t)ctl[1];",
              f"    {cstyle.ctype(node.dtype)} *dst = {ctx.ptr(out)};"]
-    lines += _pragma(ctx, 32 * count, count)
+    lines += _pragma(ctx, RANDOM_WORK * count, count)
     lines += [f"    for (int64_t i = 0; i < {count}; i++) {{",
               "        uint32_t w[4];",
               f"        rlx_ix_philox(w, (uint32_t)i, {stream}u, (uint32_t)run, "

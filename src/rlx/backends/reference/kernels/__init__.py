@@ -1,6 +1,7 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
-from rlx.backends.reference.kernels import elementwise, grad, nn, random, reductions, shape
+from rlx.backends.reference.kernels import (elementwise, grad, nn, quant, random, reductions,
+                                           shape)
 from rlx.backends.reference.kernels.common import KernelContext, KernelFn
 
 KERNELS: dict[str, KernelFn] = {
@@ -10,6 +11,7 @@ KERNELS: dict[str, KernelFn] = {
     **nn.KERNELS,
     **random.KERNELS,
     **grad.KERNELS,
+    **quant.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

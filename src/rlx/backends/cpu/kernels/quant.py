@@ -1,0 +1,110 @@
+"""round_to_format in C: the same float64 algorithm as rlx.ir.formats, bit for bit."""
+
+from __future__ import annotations
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.formats import FP4_E2M1, FP8_E4M3, FormatScaling
+from rlx.ir.graph import Node
+from rlx.ir.ops import format_from_attrs
+
+ROUND_HELPER = r"""
+/* round |x| to a float format: nearest-even, subnormals, then the overflow rule
+   (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs */
+static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode,
+                            double nan_out) {
+    if (x != x) return nan_out;
+    double a = fabs(x), q;
+    if (a == 0) return x;
+    if (isinf(a)) {
+        q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+    } else {
+        int e;
+        frexp(a, &e);
+        e -= 1;
+        if (e < emin) e = emin;
+        double quantum = ldexp(1.0, e - mbits);
+        q = rint(a / quantum) * quantum;
+        if (q > maxv) q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+    }
+    return copysign(q, x);
+}
+static double rlx_finite_amax(const double *v, int64_t n) {
+    double m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double a = fabs(v[i]);
+        if (isfinite(a) && a > m) m = a;
+    }
+    return m;
+}
+"""
+
+
+def _mode(fmt) -> int:
+    if fmt.saturate or not fmt.has_nan:
+        return 2
+    return 0 if fmt.has_inf else 1
+
+
+def _call(fmt, value: str, saturate: bool = False) -> str:
+    mode = 2 if saturate else _mode(fmt)
+    nan_out = "NAN" if fmt.has_nan else "0.0"
+    return (f"rlx_fmt_round({value}, {fmt.mantissa_bits}, {fmt.emin}, {fmt.max!r}, {mode}, "
+            f"{nan_out})")
+
+
+def render_round_to_format(ctx: RenderContext, node: Node) -> str:
+    ctx.add_helper("rlx_fmt_round", ROUND_HELPER)
+    fmt = format_from_attrs(node.attr_dict)
+    scaling = FormatScaling(node.attr("scaling"), node.attr("block"))
+    src, out = node.inputs[0], ctx.node_id(node)
+    dt = node.dtype
+    n = node.type.numel
+    row = node.shape[-1] if node.shape else 1
+    if n == 0:
+        return "    /* empty */"
+    rd = cstyle.load(dt, f"{ctx.ptr(src, True)}[i]")
+    lines = [f"    const int64_t n = {n}, row = {row};", "    (void)row;"]
+    lines.append(f"    static double w[{n}];")
+    lines.append(f"    for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
+    store = f"{ctx.ptr(out)}[i]"
+    if scaling.kind == "none":
+        value = _call(fmt, "w[i]")
+    elif scaling.kind == "per_tensor":
+        lines += ["    const double amax = rlx_finite_amax(w, n);",
+                  f"    const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;"]
+        value = f"{_call(fmt, 'w[i] / s')} * s"
+    else:
+        lines += _block_scales(fmt, scaling, n, row)
+        value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {_call(fmt, 'w[i] / bs[i]', True)} : 0.0) * bs[i])"
+    lines.append(f"    for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
+                 f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
+    return "\n".join(lines)
+
+
+def _block_scales(fmt, scaling: FormatScaling, n: int, row: int) -> list[str]:
+    """Statements filling ``bs[i]``: the scale of the block holding element i."""
+    lines = [f"    static double bs[{n}];"]
+    if scaling.kind == "nvfp4":
+        lines += ["    const double tamax = rlx_finite_amax(w, n);",
+                  f"    const double t = tamax > 0 ? (double)(float)(tamax / "
+                  f"{FP4_E2M1.max * FP8_E4M3.max!r}) : 1.0;"]
+    lines += [f"    for (int64_t r0 = 0; r0 < n; r0 += row) {{",
+              f"        for (int64_t b0 = 0; b0 < row; b0 += {scaling.block}) {{",
+              f"            int64_t len = row - b0 < {scaling.block} ? row - b0 : {scaling.block};",
+              "            double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;"]
+    if scaling.kind == "mx":
+        lines += ["            if (amax > 0) { int e; frexp(amax, &e);",
+                  f"                int sh = (e - 1) - {fmt.emax};",
+                  "                if (sh < -127) sh = -127; if (sh > 127) sh = 127;",
+                  "                s = ldexp(1.0, sh); }"]
+    else:
+        e4m3_scale = _call(FP8_E4M3, f"amax / {FP4_E2M1.max!r} / t", True)
+        lines.append(f"            s = {e4m3_scale} * t;")
+    lines += ["            for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;",
+              "        }", "    }"]
+    return lines
+
+
+OP_RENDERERS = {"round_to_format": render_round_to_format}
+SUPPORTED = frozenset(OP_RENDERERS)

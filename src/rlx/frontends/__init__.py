@@ -1,0 +1,1 @@
+"""Frontends: reading weights and tokenizers from model files (safetensors, GGUF)."""

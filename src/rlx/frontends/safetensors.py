@@ -1,0 +1,223 @@
+"""A memory-mapped reader for the safetensors format.
+
+A safetensors file is an 8-byte little-endian header length ``n``, then ``n`` bytes of
+UTF-8 JSON, then the data section. The JSON maps each tensor name to
+``{"dtype": "F32", "shape": [..], "data_offsets": [begin, end]}`` (offsets relative to
+the data section) and may hold a ``"__metadata__"`` object of string -> string.
+
+:class:`SafetensorsFile` maps the file read-only and hands out numpy views of it: no
+tensor is copied until the caller copies it. Views stay valid after
+:meth:`SafetensorsFile.close` (the mapping lives as long as any view of it).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import ml_dtypes
+import numpy as np
+
+from rlx.errors import RlxError
+
+__all__ = ["SafetensorsError", "SafetensorsFile", "SafetensorsTensorInfo", "load_safetensors"]
+
+HEADER_LENGTH_BYTES = 8
+MAX_HEADER_BYTES = 100 * 1024 * 1024
+METADATA_KEY = "__metadata__"
+
+NUMPY_DTYPES: dict[str, np.dtype] = {
+    "F64": np.dtype("<f8"),
+    "F32": np.dtype("<f4"),
+    "F16": np.dtype("<f2"),
+    "BF16": np.dtype(ml_dtypes.bfloat16),
+    "F8_E4M3": np.dtype(ml_dtypes.float8_e4m3fn),
+    "F8_E5M2": np.dtype(ml_dtypes.float8_e5m2),
+    "I64": np.dtype("<i8"),
+    "I32": np.dtype("<i4"),
+    "I16": np.dtype("<i2"),
+    "I8": np.dtype("i1"),
+    "U64": np.dtype("<u8"),
+    "U32": np.dtype("<u4"),
+    "U16": np.dtype("<u2"),
+    "U8": np.dtype("u1"),
+    "BOOL": np.dtype("?"),
+}
+
+
+class SafetensorsError(RlxError, ValueError):
+    """A safetensors file is malformed, or holds a tensor rlx cannot read.
+
+    The message names the file, the tensor (where one is at fault) and the rule
+    that failed: a truncated header, invalid JSON, offsets outside the data section,
+    a byte size that disagrees with dtype and shape, or an unsupported dtype.
+    """
+
+
+@dataclass(frozen=True)
+class SafetensorsTensorInfo:
+    """One header entry: safetensors dtype name, shape and absolute byte range."""
+
+    name: str
+    dtype: str
+    shape: tuple[int, ...]
+    begin: int
+    end: int
+
+    @property
+    def nbytes(self) -> int:
+        return self.end - self.begin
+
+
+class SafetensorsFile:
+    """A safetensors file mapped read-only; tensors come out as zero-copy numpy views.
+
+    ``SafetensorsFile(path)`` parses and validates the whole header (SafetensorsError
+    when malformed, OSError when the file cannot be opened). Tensors of an unsupported
+    dtype are listed but raise SafetensorsError when read. Usable as a context manager.
+    """
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = os.fspath(path)
+        self._buffer = _map_file(self.path)
+        self.metadata, self._infos = _parse_header(self._buffer, self.path)
+
+    def keys(self) -> list[str]:
+        """Tensor names in header order."""
+        return list(self._infos)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._infos
+
+    def info(self, name: str) -> SafetensorsTensorInfo:
+        """The header entry of ``name``; SafetensorsError when there is none."""
+        info = self._infos.get(name)
+        if info is None:
+            raise SafetensorsError(f"{self.path}: no tensor named {name!r} "
+                                   f"({len(self._infos)} tensors in the file)")
+        return info
+
+    def tensor(self, name: str) -> np.ndarray:
+        """A read-only view of tensor ``name`` in its stored dtype and shape (bf16 and
+        fp8 as ``ml_dtypes`` types). SafetensorsError for an unknown name or an
+        unsupported dtype, or after :meth:`close`."""
+        info = self.info(name)
+        dtype = _numpy_dtype(info, self.path)
+        if self._buffer is None:
+            raise SafetensorsError(f"{self.path}: the file was closed")
+        raw = self._buffer[info.begin:info.end]
+        return raw.view(dtype).reshape(info.shape)
+
+    def items(self) -> Iterator[tuple[str, np.ndarray]]:
+        """``(name, view)`` for every tensor, in header order."""
+        for name in self._infos:
+            yield name, self.tensor(name)
+
+    def close(self) -> None:
+        """Drop this object's reference to the mapping; views already handed out keep
+        it alive until they are freed."""
+        self._buffer = None
+
+    def __enter__(self) -> SafetensorsFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<rlx.SafetensorsFile {self.path!r}: {len(self._infos)} tensors>"
+
+
+def load_safetensors(path: str | os.PathLike) -> dict[str, np.ndarray]:
+    """Every tensor of the file at ``path`` as a read-only memory-mapped view, by name.
+
+    Raises SafetensorsError for a malformed file or a tensor of an unsupported dtype.
+    """
+    with SafetensorsFile(path) as f:
+        return dict(f.items())
+
+
+def _map_file(path: str) -> np.memmap:
+    """The whole file as a read-only uint8 memmap; SafetensorsError when too short."""
+    size = os.path.getsize(path)
+    if size < HEADER_LENGTH_BYTES:
+        raise SafetensorsError(f"{path}: {size} bytes is too short for a safetensors file "
+                               f"(the header length alone takes {HEADER_LENGTH_BYTES})")
+    return np.memmap(path, dtype=np.uint8, mode="r")
+
+
+def _parse_header(buffer: np.ndarray, path: str
+                  ) -> tuple[dict[str, str], dict[str, SafetensorsTensorInfo]]:
+    """Validate the header; returns (metadata, infos in header order)."""
+    header_len = int(buffer[:HEADER_LENGTH_BYTES].view("<u8")[0])
+    data_start = HEADER_LENGTH_BYTES + header_len
+    if header_len > MAX_HEADER_BYTES or data_start > buffer.size:
+        raise SafetensorsError(f"{path}: header length {header_len} does not fit the file of "
+                               f"{buffer.size} bytes")
+    try:
+        header = json.loads(bytes(buffer[HEADER_LENGTH_BYTES:data_start]).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SafetensorsError(f"{path}: the header is not valid UTF-8 JSON ({exc})") from None
+    if not isinstance(header, dict):
+        raise SafetensorsError(f"{path}: the header must be a JSON object, got "
+                               f"{type(header).__name__}")
+    metadata = _parse_metadata(header.pop(METADATA_KEY, {}), path)
+    data_size = buffer.size - data_start
+    infos = {name: _parse_entry(name, entry, data_start, data_size, path)
+             for name, entry in header.items()}
+    return metadata, infos
+
+
+def _parse_metadata(value: object, path: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise SafetensorsError(f"{path}: {METADATA_KEY} must map strings to strings")
+    return dict(value)
+
+
+def _parse_entry(name: str, entry: object, data_start: int, data_size: int,
+                 path: str) -> SafetensorsTensorInfo:
+    """One validated header entry with absolute offsets."""
+    where = f"{path}: tensor {name!r}"
+    if not isinstance(entry, dict):
+        raise SafetensorsError(f"{where}: the entry must be an object, got {entry!r}")
+    dtype, shape, offsets = entry.get("dtype"), entry.get("shape"), entry.get("data_offsets")
+    if not isinstance(dtype, str):
+        raise SafetensorsError(f"{where}: dtype must be a string, got {dtype!r}")
+    if not _is_int_list(shape) or any(d < 0 for d in shape):
+        raise SafetensorsError(f"{where}: shape must be a list of non-negative integers, "
+                               f"got {shape!r}")
+    if not _is_int_list(offsets) or len(offsets) != 2:
+        raise SafetensorsError(f"{where}: data_offsets must be [begin, end], got {offsets!r}")
+    begin, end = offsets
+    if not 0 <= begin <= end <= data_size:
+        raise SafetensorsError(f"{where}: data_offsets [{begin}, {end}] lie outside the data "
+                               f"section of {data_size} bytes")
+    np_dtype = NUMPY_DTYPES.get(dtype)
+    if np_dtype is not None and math.prod(shape) * np_dtype.itemsize != end - begin:
+        raise SafetensorsError(f"{where}: {end - begin} bytes do not hold a {dtype} tensor of "
+                               f"shape {list(shape)} ({math.prod(shape) * np_dtype.itemsize} "
+                               "bytes)")
+    return SafetensorsTensorInfo(name, dtype, tuple(shape), data_start + begin, data_start + end)
+
+
+def _is_int_list(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def _numpy_dtype(info: SafetensorsTensorInfo, path: str) -> np.dtype:
+    dtype = NUMPY_DTYPES.get(info.dtype)
+    if dtype is None:
+        raise SafetensorsError(f"{path}: tensor {info.name!r} has unsupported dtype "
+                               f"{info.dtype!r}; supported: {', '.join(NUMPY_DTYPES)}")
+    return dtype
