@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from tests.helpers import run_graph
 
 import rlx
 from rlx.ir import formats as F
-from tests.helpers import run_graph
 
 SCALINGS = [F.FormatScaling(), F.FormatScaling("per_tensor"), F.FormatScaling.mx(),
             F.FormatScaling.nvfp4()]

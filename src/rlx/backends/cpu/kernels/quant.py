@@ -76,7 +76,8 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
         value = f"{_call(fmt, 'w[i] / s')} * s"
     else:
         lines += _block_scales(fmt, scaling, n, row)
-        value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {_call(fmt, 'w[i] / bs[i]', True)} : 0.0) * bs[i])"
+        scaled = _call(fmt, "w[i] / bs[i]", True)
+        value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {scaled} : 0.0) * bs[i])"
     lines.append(f"    for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
                  f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
     return "\n".join(lines)
@@ -89,7 +90,7 @@ def _block_scales(fmt, scaling: FormatScaling, n: int, row: int) -> list[str]:
         lines += ["    const double tamax = rlx_finite_amax(w, n);",
                   f"    const double t = tamax > 0 ? (double)(float)(tamax / "
                   f"{FP4_E2M1.max * FP8_E4M3.max!r}) : 1.0;"]
-    lines += [f"    for (int64_t r0 = 0; r0 < n; r0 += row) {{",
+    lines += ["    for (int64_t r0 = 0; r0 < n; r0 += row) {",
               f"        for (int64_t b0 = 0; b0 < row; b0 += {scaling.block}) {{",
               f"            int64_t len = row - b0 < {scaling.block} ? row - b0 : {scaling.block};",
               "            double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;"]
