@@ -4,6 +4,7 @@ Build a :class:`Graph`, compile it with ``rlx.Session(device).compile(graph)``, 
 the weights once and run it many times. See the README for a quickstart.
 """
 
+from rlx.backends.base import ExecutableCapabilities
 from rlx.errors import (
                         CompileError,
                         DeviceError,
@@ -24,9 +25,6 @@ from rlx.ir.graph import Graph, Tensor
 from rlx.ir.rng import RngOptions
 from rlx.ir.serialize import from_json, to_json
 from rlx.ir.verify import verify
-from rlx.version import __version__
-
-from rlx.backends.base import ExecutableCapabilities
 from rlx.runtime import (
                         BucketedCompileCache,
                         CompileCache,
@@ -39,3 +37,4 @@ from rlx.runtime import (
                         power_of_two_ladder,
                         slice_rows,
 )
+from rlx.version import __version__

@@ -100,12 +100,6 @@ def _piecewise(b):
     return x * rlx.floor(x * 3.0) + rlx.sign(x) + rlx.round(x) + rlx.ceil(x)
 
 
-@case("stop_gradient")
-def _stop(b):
-    x = b.normal(4)
-    return x * rlx.stop_gradient(x * x)
-
-
 @case("clip-both")
 def _clip_both(b):
     return rlx.clip(b.uniform(-2, 2, 4, 3), -1.0, 1.0)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from tests.helpers import run_graph
 
 from rlx.autodiff import grad, hvp, jvp
 from rlx.ir.graph import Graph
-from tests.helpers import run_graph
 
 EPS = 1e-6
 RTOL = 1e-6

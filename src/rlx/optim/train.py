@@ -139,8 +139,8 @@ class ProgressBar:
 def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: BatchSource,
         epochs: int = 1, *, trainable: Sequence[str] | None = None,
         inputs: Sequence[str] | None = None, device: str = "reference",
-        evaluate: Evaluate | None = None, progress: bool | TextIO = True,
-        options: CompileOptions | None = None) -> TrainResult:
+        evaluate: Evaluate | None = None, schedule: Callable[[int], float] | None = None,
+        progress: bool | TextIO = True, options: CompileOptions | None = None) -> TrainResult:
     """Train the params of ``loss`` (a graph with one scalar float output) and return
     the trained values with per-epoch metrics.
 
@@ -151,6 +151,8 @@ def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: B
     ``input name -> array`` or a sequence of arrays for ``inputs`` (default: the loss
     graph's inputs in declaration order). After each epoch ``evaluate(params)``, when
     given, returns named metrics (e.g. held-out accuracy) stored in the history.
+    ``schedule(epoch)``, when given, is the learning rate for that epoch (from 1),
+    assigned to ``optimizer.lr`` before the epoch starts.
 
     ``progress``: True draws a progress bar on stderr, a stream draws it there, False
     draws nothing. ``options`` defaults to ``CompileOptions(split_params=False)``: a
@@ -172,6 +174,8 @@ def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: B
     stream = _progress_stream(progress)
     history = []
     for epoch in range(1, epochs + 1):
+        if schedule is not None:
+            optimizer.lr = float(schedule(epoch))
         history.append(loop.run_epoch(epoch, epochs, source(epoch), feed_names, evaluate,
                                       stream))
     return TrainResult(loop.current_params(), history, loop.resident_steps, loop.host_steps,

@@ -2,6 +2,7 @@
 
     verify            the user's graph is well formed before anything touches it
     decompose         rewrite ops the backend does not claim into ops it does
+    precision         compute in bf16/f16 where safe (CompileOptions.precision)
     simplify          algebraic identities (x*1, x+0, transpose/reshape/cast chains)
     fold_constants    evaluate constant-only work once, at compile time
     cse               merge identical nodes
@@ -30,6 +31,7 @@ from rlx.passes.decompose import DispatchReport, decompose
 from rlx.passes.fold import NodeEvaluator, fold_constants
 from rlx.passes.fusion import FusionReport, fuse
 from rlx.passes.memory import MemoryPlan, plan_memory
+from rlx.passes.precision import apply_precision
 from rlx.passes.program import Program, one_kernel_per_node
 from rlx.passes.simplify import simplify
 from rlx.passes.split import SplitResult, split_param_invariant
@@ -47,6 +49,7 @@ class PassContext:
     split_params: bool = True
     verbose: bool = False
     dump_dir: str | None = None
+    precision: str = "f32"
 
 
 @dataclass
@@ -67,11 +70,15 @@ class CompileReport:
     memory: MemoryPlan | None = None
     program: Program | None = None
     prepare: CompileReport | None = None
+    precision: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         parts = [f"== rlx compile report: {self.graph_name} =="]
         if self.dispatch is not None:
             parts += ["-- dispatch --", str(self.dispatch)]
+        if self.precision:
+            parts.append("-- precision (op kind: compute dtype) --")
+            parts += [f"  {op:<16} {dt}" for op, dt in sorted(self.precision.items())]
         if self.passes:
             parts.append("-- passes --")
             parts += [f"  {p.name:<16} {p.ms:8.2f} ms  {p.nodes:5d} nodes" for p in self.passes]
@@ -131,6 +138,12 @@ def _verified(graph: Graph) -> Graph:
     return graph
 
 
+def _with_precision(graph: Graph, precision: str, report: CompileReport) -> Graph:
+    out, ops = apply_precision(graph, precision)
+    report.precision = ops
+    return out
+
+
 def _lower(graph: Graph, ctx: PassContext, run: _Runner, report: CompileReport) -> Program:
     """Fuse (when optimising) and plan memory; fills ``report``."""
     if ctx.optimize:
@@ -161,6 +174,8 @@ def run_pipeline(graph: Graph, ctx: PassContext) -> PipelineResult:
 
     graph = run("decompose", _decompose, graph)
     report.dispatch = dispatch[0]
+    if ctx.precision != "f32":
+        graph = run("precision", lambda g: _with_precision(g, ctx.precision, report), graph)
     if ctx.optimize:
         graph = run("simplify", simplify, graph)
         graph = run("fold_constants", lambda g: fold_constants(g, ctx.evaluate), graph)

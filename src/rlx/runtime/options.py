@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rlx.errors import GraphBuildError
 from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.rng import RngOptions
 
@@ -19,6 +20,10 @@ class CompileOptions:
     rng:          seed and policy of in-graph random ops; change later with ``set_rng``.
     num_threads:  threads for backends that use them (None: ``RLX_NUM_THREADS`` or the
                   usable cores).
+    precision:    "f32" (default), "bf16" or "f16": compute matrix products, convolutions,
+                  attention and elementwise work in the narrow type, keep reductions,
+                  norms and softmax in f32 (rlx.passes.precision); the report lists
+                  what ran in which precision.
     number_format: round float params to this format as they are uploaded (set_param,
                   set_param_typed), row by row with ``format_scaling``; params named in
                   ``format_exclude`` stay exact. set_param_range refuses rounded params.
@@ -29,6 +34,12 @@ class CompileOptions:
     split_params: bool = True
     rng: RngOptions = field(default_factory=RngOptions)
     num_threads: int | None = None
+    precision: str = "f32"
     number_format: FloatFormat | None = None
     format_scaling: FormatScaling = field(default_factory=FormatScaling)
     format_exclude: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.precision not in ("f32", "bf16", "f16"):
+            raise GraphBuildError(f"CompileOptions.precision must be 'f32', 'bf16' or 'f16', "
+                                  f"got {self.precision!r}")

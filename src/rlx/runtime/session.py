@@ -48,7 +48,8 @@ class Session:
         opts = self.options
         ctx = PassContext(supported_ops=self.backend.supported_ops,
                           evaluate=evaluate_with_reference, optimize=opts.optimize,
-                          split_params=opts.split_params, verbose=opts.verbose)
+                          split_params=opts.split_params, verbose=opts.verbose,
+                          precision=opts.precision)
         result = run_pipeline(graph, ctx)
         exe = self.backend.compile(result.program, opts)
         staging = None

@@ -52,7 +52,7 @@ def find_compiler() -> tuple[str | None, str]:
     return path, ""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _compiler_version(path: str) -> str:
     try:
         out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
@@ -61,7 +61,7 @@ def _compiler_version(path: str) -> str:
     return out.stdout.splitlines()[0] if out.stdout else "unknown"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _blas_dirs() -> tuple[str | None, str | None]:
     if scipy_openblas32 is None:
         return None, None

@@ -1,7 +1,6 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
-from rlx.backends.reference.kernels import (elementwise, grad, nn, quant, random, reductions,
-                                           shape)
+from rlx.backends.reference.kernels import elementwise, grad, nn, quant, random, reductions, shape
 from rlx.backends.reference.kernels.common import KernelContext, KernelFn
 
 KERNELS: dict[str, KernelFn] = {
