@@ -26,7 +26,8 @@ def render_view(ctx: RenderContext, kernel: Kernel) -> str | None:
         return None
     node = ctx.graph.nodes[out]
     offset = view_offset(ctx.graph, node)
-    return f"    memcpy({ctx.base(out)}, {ctx.base(node.inputs[0])} + {offset}, {node.type.nbytes});"
+    src = f"{ctx.base(node.inputs[0])} + {offset}"
+    return f"    memcpy({ctx.base(out)}, {src}, {node.type.nbytes});"
 
 
 def render_epilogue(ctx: RenderContext, kernel: Kernel, anchor: int) -> str:
