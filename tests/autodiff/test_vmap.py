@@ -19,7 +19,9 @@ from tests.helpers import run_graph
 import rlx
 from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, vmap
 from rlx.errors import ExecutionError, GraphBuildError, UnsupportedOpError
+from rlx.ir.formats import FP4_E2M1, FormatScaling
 from rlx.ir.ops import OPS
+from rlx.ir.quantized import dequant_matmul
 
 B = 3
 
@@ -87,6 +89,7 @@ UNARY_FLOAT = ("exp log sqrt rsqrt reciprocal sin cos tanh atan erf sigmoid gelu
                "stop_gradient").split()
 BINARY = "add sub mul div pow maximum minimum mod eq ne lt le gt ge".split()
 LOGICAL = "logical_and logical_or logical_xor".split()
+BITWISE = "bitwise_and bitwise_or bitwise_xor".split()
 
 
 def _unary_cases() -> list[Case]:
@@ -95,7 +98,15 @@ def _unary_cases() -> list[Case]:
     cases += [
         Case("cast", {"x": Leaf((2, 3))}, ["x"], lambda t: [t["x"].cast("f32")]),
         Case("clip", {"x": Leaf((4,))}, ["x"], lambda t: [rlx.clip(t["x"], -0.5, 0.25)]),
+        Case("bitcast", {"x": Leaf((2, 3))}, ["x"],
+             lambda t: [t["x"].graph.apply("bitcast", [t["x"]], dtype="i64")]),
+        Case("bitwise_not", {"x": Leaf((2, 3), "u8", ints_below(256))}, ["x"],
+             lambda t: [t["x"].graph.apply("bitwise_not", [t["x"]])]),
     ]
+    for scaling in (FormatScaling(), FormatScaling.mx(4), FormatScaling("per_tensor"),
+                    FormatScaling.nvfp4()):
+        cases.append(Case(f"round_to_format-{scaling.kind}", {"x": Leaf((3, 32), "f32")}, ["x"],
+                          lambda t, s=scaling: [rlx.round_to_format(t["x"], FP4_E2M1, s)]))
     return cases
 
 
@@ -116,6 +127,10 @@ def _binary_cases() -> list[Case]:
         cases.append(Case(op, {"a": Leaf((2, 3), "bool", booleans),
                                "b": Leaf((3,), "bool", booleans)}, ["b"],
                           lambda t, fn=fn: [fn(t["a"], t["b"])]))
+    for op in BITWISE:
+        cases.append(Case(op, {"a": Leaf((2, 3), "i32", ints_below(99, -99)),
+                               "b": Leaf((3,), "i32", ints_below(99, -99))}, ["a"],
+                          lambda t, op=op: [t["a"].graph.apply(op, [t["a"], t["b"]])]))
     cases.append(Case("where", {"c": Leaf((3,), "bool", booleans), "a": Leaf((2, 3)),
                                 "b": Leaf(())}, ["c", "b"],
                       lambda t: [rlx.where(t["c"], t["a"], t["b"])]))
@@ -134,8 +149,29 @@ def _matmul_cases() -> list[Case]:
         ("vec-under-batched-y", (3,), (5, 3, 4), ["x"]),
         ("batched-x-vec-y", (5, 2, 3), (3,), ["x"]),
     ]
-    return [Case(f"matmul-{name}", {"x": Leaf(xs), "y": Leaf(ys)}, batched, mm)
-            for name, xs, ys, batched in shapes]
+    cases = [Case(f"matmul-{name}", {"x": Leaf(xs), "y": Leaf(ys)}, batched, mm)
+             for name, xs, ys, batched in shapes]
+    return cases + _dequant_matmul_cases()
+
+
+def _dequant_matmul_cases() -> list[Case]:
+    """Packed weights [n=4, k=32] with random codes and scales (any codes are valid)."""
+    int8 = {"x": Leaf((2, 32), "f32"), "q": Leaf((4, 32), "u8", ints_below(256)),
+            "s": Leaf((4,), "f32", positive)}
+    nvfp4 = {"x": Leaf((3, 4), "f32"), "q": Leaf((4, 16), "u8", ints_below(256)),
+             "s": Leaf((4, 2), "u8", ints_below(120)), "t": Leaf((1,), "f32", positive)}
+
+    def packed(scheme, names, transpose=False):
+        def build(t):
+            return [dequant_matmul(t["x"], [t[n] for n in names], scheme, 4, 32,
+                                   transpose=transpose)]
+        return build
+
+    return [
+        Case("dequant_matmul-x", int8, ["x"], packed("int8", "qs")),
+        Case("dequant_matmul-weight", int8, ["q", "s"], packed("int8", "qs")),
+        Case("dequant_matmul-nvfp4", nvfp4, ["x", "t"], packed("nvfp4", "qst", True)),
+    ]
 
 
 def _reduction_cases() -> list[Case]:
@@ -192,6 +228,16 @@ def _shape_cases() -> list[Case]:
     def scatter_add(t):
         return [t["u"].graph.apply("scatter_add", [t["u"], t["i"]], axis=1, size=5)]
 
+    # 6 writes into 4 rows: repeated rows show that the write order is kept
+    update = {"d": Leaf((4, 2)), "i": Leaf((6,), "i64", ints_below(4, -4)),
+              "u": Leaf((6, 2))}
+
+    def scatter_update(reduction):
+        def build(t):
+            return [t["d"].graph.apply("scatter_update", [t["d"], t["i"], t["u"]],
+                                       reduction=reduction)]
+        return build
+
     return [
         Case("reshape", x, ["x"], lambda t: [t["x"].reshape(4, -1)]),
         Case("reshape-scalar", {"x": Leaf((1,))}, ["x"], lambda t: [t["x"].reshape(())]),
@@ -218,6 +264,10 @@ def _shape_cases() -> list[Case]:
         Case("scatter_add-updates", scatter, ["u"], scatter_add),
         Case("scatter_add-indices", scatter, ["i"], scatter_add),
         Case("scatter_add-both", scatter, ["u", "i"], scatter_add),
+        Case("scatter_update-data", update, ["d"], scatter_update("none")),
+        Case("scatter_update-updates", update, ["u"], scatter_update("add")),
+        Case("scatter_update-indices", update, ["i"], scatter_update("none")),
+        Case("scatter_update-all", update, ["d", "i", "u"], scatter_update("max")),
     ]
 
 

@@ -17,7 +17,7 @@ import rlx
 from rlx.backends.reference.interpreter import evaluate
 from rlx.backends.reference.kernels import KernelContext
 from rlx.backends.reference.kernels.random import philox4x32
-from rlx.passes.program import one_kernel_per_node
+from rlx.passes.fusion import one_kernel_per_node
 
 MASK32 = 0xFFFFFFFF
 N_STATS = 100_000

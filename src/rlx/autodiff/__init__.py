@@ -5,6 +5,7 @@
 * :func:`hvp`: Hessian-vector products (forward over reverse).
 * :func:`jacfwd`: a small Jacobian by forward mode.
 * :func:`custom_vjp`: a user function with a given reverse-mode derivative.
+* :func:`vmap`: add a leading batch axis to chosen inputs.
 
 Each transform is a function Graph -> Graph driven by one rule table keyed by op
 kind (:data:`VJP_RULES`, :data:`JVP_RULES`); op kinds with no rule in either are
@@ -15,6 +16,7 @@ from rlx.autodiff.common import NON_DIFFERENTIABLE
 from rlx.autodiff.custom import CustomVjpContext, custom_vjp
 from rlx.autodiff.jvp import JVP_RULES, hvp, jacfwd, jvp
 from rlx.autodiff.vjp import VJP_RULES, grad
+from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, vmap
 
 __all__ = ["grad", "jvp", "hvp", "jacfwd", "custom_vjp", "CustomVjpContext", "VJP_RULES",
-           "JVP_RULES", "NON_DIFFERENTIABLE"]
+           "JVP_RULES", "NON_DIFFERENTIABLE", "vmap", "BATCH_RULES", "UNBATCHABLE"]

@@ -74,6 +74,8 @@ NON_DIFFERENTIABLE: dict[str, str] = {
     "isnan": "bool-valued predicate", "isinf": "bool-valued predicate",
     "one_hot": "depends only on integer indices",
     "max_pool2d_indices": "integer-valued (window argmax positions)",
+    "bitwise_and": "integer-valued bitwise op", "bitwise_or": "integer-valued bitwise op",
+    "bitwise_xor": "integer-valued bitwise op", "bitwise_not": "integer-valued bitwise op",
 }
 """Op kinds without a VJP or JVP rule, each with the reason. Every other op kind has
 a rule in both tables (zero-derivative ops such as floor or stop_gradient included:

@@ -12,18 +12,22 @@ maximum/minimum follow PyTorch (relu'(0) = 0, abs'(0) = 0, clip passes the
 derivative where lo <= x <= hi, maximum/minimum split it evenly on ties); the max /
 min reductions split it evenly among tied maxima (PyTorch's amax/amin rule); sign,
 floor, ceil and round have zero derivative; pow's exponent derivative at base 0 is
-0 (PyTorch), and its base derivative 0 where the exponent is 0.
+0 (PyTorch), and its base derivative 0 where the exponent is 0; round_to_format
+passes the derivative straight through when it is a fake-quantiser (ste) and has
+zero derivative otherwise.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rlx.autodiff.common import Primal, cast_to
+from rlx.errors import UnsupportedOpError
 from rlx.ir import api
 from rlx.ir.graph import Tensor
+from rlx.ir.printer import format_node
 
 LinearMap = Callable[[Tensor], Tensor]
 Linearize = Callable[[Primal], list[LinearMap | None]]
@@ -248,17 +252,18 @@ def _extremum_weights(p: Primal) -> Tensor:
 
 
 def _prod_weights(p: Primal) -> Tensor:
-    """d prod / d x_i = product of the others, exact with zeros: with no zero in the slice
-    it is prod / x_i, with one zero only that element gets the product of the rest, with
-    more all are 0."""
+    """d prod / d x_i = the product of the others: prod / x_i where x_i != 0 (exact with
+    zeros elsewhere); at a zero, the product of the non-zero rest when it is the slice's
+    only zero, else 0. Built from the result, so it differentiates again exactly except
+    at two or more exact zeros in one slice (there the second derivative between two
+    zeros comes out 0)."""
     x = p.xs[0]
     axes = p.attr("axes")
     is_zero = x == 0.0
     nonzero = api.where(is_zero, 1.0, x)
-    rest = nonzero.prod(axes, keepdims=True)
     zero_count = is_zero.cast(x.dtype).sum(axes, keepdims=True)
-    lone_zero = (zero_count == 1.0) & is_zero
-    return api.where(zero_count == 0.0, rest / nonzero, api.where(lone_zero, rest, 0.0))
+    at_zero = api.where(zero_count == 1.0, nonzero.prod(axes, keepdims=True), 0.0)
+    return api.where(is_zero, at_zero, kept(p.out, p) / nonzero)
 
 
 def _logsumexp_weights(p: Primal) -> Tensor:
@@ -274,6 +279,36 @@ REDUCTION_WEIGHTS: dict[str, Callable[[Primal], Tensor]] = {
 }
 """Reductions y = r(x) over ``axes`` whose derivative is dy = sum(w * dx) with these
 per-element weights w (shaped like x)."""
+
+
+# --------------------------------------------------------------------------- scatter_update
+
+LINEAR_SCATTER_REDUCTIONS = ("none", "add")
+
+
+def require_linear_scatter(p: Primal, transform: str) -> str:
+    """The reduction of the scatter_update node ``p`` when it is linear in (data,
+    updates) (none: replace, add); UnsupportedOpError naming the node otherwise."""
+    reduction = p.attr("reduction")
+    if reduction not in LINEAR_SCATTER_REDUCTIONS:
+        raise UnsupportedOpError(f"{transform}: scatter_update with reduction {reduction!r} "
+                                 f"has no derivative rule (only {LINEAR_SCATTER_REDUCTIONS}); "
+                                 f"node {format_node(p.out.id, p.node)}")
+    return reduction
+
+
+def scatter_writes(p: Primal) -> tuple[Tensor, Tensor]:
+    """For a scatter_update node with reduction none: (written [N, 1, ...] bool, the rows
+    that receive an update; last [J, 1, ...] bool, the updates that are the last write to
+    their row and so survive)."""
+    data, idx = p.xs[:2]
+    rows, count = data.shape[0], idx.shape[0]
+    order = api.arange(p.graph, count, dtype="i64")
+    nobody = p.graph.constant(-1, "i64").broadcast_to((rows,))
+    writer = p.graph.apply("scatter_update", [nobody, idx, order], reduction="none")
+    last = api.gather(writer, idx, axis=0) == order
+    trailing = (1,) * (data.ndim - 1)
+    return (writer >= 0).reshape((rows,) + trailing), last.reshape((count,) + trailing)
 
 
 # --------------------------------------------------------------------------- normalisation
@@ -431,8 +466,3 @@ def only_rotated(x: Tensor, half: int, interleaved: bool) -> Tensor:
         return x
     keep = [1.0] * (2 * half) + [0.0] * (width - 2 * half)
     return x * x.graph.constant(keep, x.dtype)
-
-
-def sum_over(t: Tensor, axes: Sequence[int]) -> Tensor:
-    """``t`` summed over ``axes`` (dims dropped); ``t`` itself when there are none."""
-    return t.sum(tuple(axes)) if axes else t

@@ -5,6 +5,11 @@ the tangents of the node's operands (None: zero, also for operands outside the
 rule's slots), it builds the tangent of the result (None: zero). A returned
 tangent may have a shape that broadcasts to the result's, or another dtype: the
 transform broadcasts and casts it.
+
+Rules are registered with :func:`jvp_rule` (a decorator) or with the registrars for
+the common shapes of rule: :func:`register_elementwise`,
+:func:`register_weighted_reduction` and :func:`register_zero_derivative` (derivatives
+shared with reverse mode) and :func:`register_linear` (ops linear in their operands).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from rlx.autodiff.derivatives import (
     ELEMENTWISE,
     REDUCTION_WEIGHTS,
     ZERO_DERIVATIVE,
+    AttentionTerms,
     Elementwise,
     affine_operands,
     attention_terms,
@@ -37,6 +43,7 @@ from rlx.autodiff.derivatives import (
     norm_terms,
     only_rotated,
     per_channel,
+    require_linear_scatter,
     swap_last,
     ungroup,
 )
@@ -79,13 +86,21 @@ def _total(terms: Sequence[Tensor | None]) -> Tensor | None:
     return out
 
 
-def _elementwise_jvp(spec: Elementwise) -> JvpFn:
-    """Sum each operand's linear map applied to its tangent."""
+def register_elementwise(kind: str, spec: Elementwise) -> None:
+    """The JVP of an elementwise op: the sum of each operand's linear map applied to
+    its tangent."""
     def jvp(p: Primal, ts: Tangents) -> Tensor | None:
         maps = spec.linearize(p)
         return _total([m(t) if m is not None and t is not None else None
                        for m, t in zip(maps, ts)])
-    return jvp
+    JVP_RULES[kind] = Rule(jvp, spec.slots)
+
+
+def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
+    """The JVP of a reduction with per-element weights w = dy/dx: sum(t * w)."""
+    def jvp(p: Primal, ts: Tangents) -> Tensor | None:
+        return (ts[0] * weights(p)).sum(p.attr("axes"), keepdims=p.attr("keepdims"))
+    JVP_RULES[kind] = Rule(jvp)
 
 
 def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
@@ -93,48 +108,55 @@ def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
     return None
 
 
-for _kind, _spec in ELEMENTWISE.items():
-    JVP_RULES[_kind] = Rule(_elementwise_jvp(_spec), _spec.slots)
-for _kind in ZERO_DERIVATIVE:
-    JVP_RULES[_kind] = Rule(_no_tangent, ())
+def register_zero_derivative(kind: str) -> None:
+    """An op through which no derivative flows (its node is never active)."""
+    JVP_RULES[kind] = Rule(_no_tangent, ())
 
-
-# --------------------------------------------------------------------------- linear ops
 
 _TANGENT_ATTRS = {"pad": {"value": 0.0}}
 """Attributes a linear op's tangent uses instead of the primal's (pad's fill value is
 an offset, so the tangent pads with zeros)."""
 
 
-def _linear_jvp(slots: tuple[int, ...] | None) -> JvpFn:
-    """The op applied to the tangents of its ``slots`` (zeros where missing), other
-    operands (indices) as they are."""
+def register_linear(kind: str, slots: tuple[int, ...] | None = None) -> None:
+    """The JVP of an op linear in its ``slots`` (all operands when None): the op itself
+    applied to their tangents (zeros where missing), other operands (indices) as they
+    are."""
     def jvp(p: Primal, ts: Tangents) -> Tensor | None:
         operands = [_or_zeros(p, ts, i) if slots is None or i in slots else x
                     for i, x in enumerate(p.xs)]
         attrs = {**p.node.attr_dict, **_TANGENT_ATTRS.get(p.node.op, {})}
         return p.graph.apply(p.node.op, operands, **attrs)
-    return jvp
+    JVP_RULES[kind] = Rule(jvp, slots)
 
 
-for _kinds, _slots in (("reshape transpose broadcast_to squeeze unsqueeze slice concat pad "
-                        "tile flip sum mean cumsum avg_pool2d", None),
-                       ("gather scatter_add", (0,))):
-    for _kind in _kinds.split():
-        JVP_RULES[_kind] = Rule(_linear_jvp(_slots), _slots)
+LINEAR_OPS = ("reshape transpose broadcast_to squeeze unsqueeze slice concat pad tile flip "
+              "sum mean cumsum avg_pool2d").split()
+"""Ops linear in every operand."""
+
+INDEXED_LINEAR_OPS = ("gather", "scatter_add")
+"""Ops linear in operand 0 and indexed by operand 1."""
+
+
+def _register_shared_rules() -> None:
+    """Elementwise, reduction and zero-derivative rules (derivatives shared with reverse
+    mode) and the linear ops."""
+    for kind, spec in ELEMENTWISE.items():
+        register_elementwise(kind, spec)
+    for kind, weights in REDUCTION_WEIGHTS.items():
+        register_weighted_reduction(kind, weights)
+    for kind in ZERO_DERIVATIVE:
+        register_zero_derivative(kind)
+    for kind in LINEAR_OPS:
+        register_linear(kind)
+    for kind in INDEXED_LINEAR_OPS:
+        register_linear(kind, slots=(0,))
+
+
+_register_shared_rules()
 
 
 # --------------------------------------------------------------------------- reductions
-
-def _weighted_reduction_jvp(weights: Callable[[Primal], Tensor]) -> JvpFn:
-    def jvp(p: Primal, ts: Tangents) -> Tensor | None:
-        return (ts[0] * weights(p)).sum(p.attr("axes"), keepdims=p.attr("keepdims"))
-    return jvp
-
-
-for _kind, _weights in REDUCTION_WEIGHTS.items():
-    JVP_RULES[_kind] = Rule(_weighted_reduction_jvp(_weights))
-
 
 @jvp_rule("softmax")
 def _softmax_jvp(p: Primal, ts: Tangents) -> Tensor | None:
@@ -169,23 +191,35 @@ def _norm_jvp(p: Primal, ts: Tangents) -> Tensor | None:
     return _total([d_xhat, terms.xhat * t_gamma if t_gamma is not None else None, t_beta])
 
 
+def _per_channel_or_none(t: Tensor | None, rank: int) -> Tensor | None:
+    return None if t is None else per_channel(t, rank)
+
+
 @jvp_rule("batch_norm")
 def _batch_norm_jvp(p: Primal, ts: Tangents) -> Tensor | None:
+    """y = (x - mean) rstd gamma + beta per channel, rstd = (var + eps)^-1/2."""
     x = p.xs[0]
     rank = x.ndim
     mean, var, gamma = (per_channel(t, rank) for t in p.xs[1:4])
-    t_x, t_mean, t_var, t_gamma, t_beta = (
-        per_channel(t, rank) if t is not None and i > 0 else t for i, t in enumerate(ts))
+    t_mean, t_var, t_gamma, t_beta = (_per_channel_or_none(t, rank) for t in ts[1:])
     rstd = api.rsqrt(var + p.attr("eps"))
     centred = x - mean
-    terms = [t_x, -t_mean if t_mean is not None else None]
-    d_centred = _total(terms)
+    d_centred = _total([ts[0], -t_mean if t_mean is not None else None])
+    d_rstd = None if t_var is None else (-0.5) * (rstd * rstd * rstd) * t_var
     return _total([
         d_centred * (gamma * rstd) if d_centred is not None else None,
-        centred * (gamma * (-0.5) * (rstd * rstd * rstd) * t_var) if t_var is not None else None,
+        centred * (gamma * d_rstd) if d_rstd is not None else None,
         centred * (rstd * t_gamma) if t_gamma is not None else None,
         t_beta,
     ])
+
+
+@jvp_rule("scatter_update", slots=(0, 2))
+def _scatter_update_jvp(p: Primal, ts: Tangents) -> Tensor | None:
+    """Linear in (data, updates) for the reductions none and add."""
+    reduction = require_linear_scatter(p, "jvp")
+    operands = [_or_zeros(p, ts, 0), p.xs[1], _or_zeros(p, ts, 2)]
+    return p.graph.apply("scatter_update", operands, reduction=reduction)
 
 
 # --------------------------------------------------------------------------- selections
@@ -209,30 +243,40 @@ def _conv_jvp(p: Primal, ts: Tangents) -> Tensor | None:
     """Bilinear in (x, w), plus the bias."""
     x, w = p.xs[:2]
     attrs = p.node.attr_dict
-    terms = [p.graph.apply("conv", [ts[0], w], **attrs) if ts[0] is not None else None,
-             p.graph.apply("conv", [x, ts[1]], **attrs) if ts[1] is not None else None]
+    parts = []
+    if ts[0] is not None:
+        parts.append(p.graph.apply("conv", [ts[0], w], **attrs))
+    if ts[1] is not None:
+        parts.append(p.graph.apply("conv", [x, ts[1]], **attrs))
     if len(ts) == 3 and ts[2] is not None:
-        terms.append(per_channel(ts[2], x.ndim))
-    return _total(terms)
+        parts.append(per_channel(ts[2], x.ndim))
+    return _total(parts)
+
+
+def _score_tangent(terms: AttentionTerms, ts: Tangents) -> Tensor | None:
+    """d S = (d q k^T + q d k^T) scale + d mask, grouped [B,Hkv,G,S,T]."""
+    t_q, t_k = ts[:2]
+    parts = []
+    if t_q is not None:
+        parts.append((grouped_like(t_q, terms.q) @ swap_last(terms.k)) * terms.scale)
+    if t_k is not None:
+        parts.append((terms.q @ swap_last(t_k.unsqueeze(2))) * terms.scale)
+    if len(ts) == 4 and ts[3] is not None:
+        parts.append(grouped_like(ts[3], terms.q))
+    return _total(parts)
 
 
 @jvp_rule("attention")
 def _attention_jvp(p: Primal, ts: Tangents) -> Tensor | None:
-    """d out = d P v + P d v with d P = P (d S - sum(P d S)) and d S = (d q k^T +
-    q d k^T) scale + d mask."""
+    """d out = d P v + P d v with d P = P (d S - sum(P d S))."""
     terms = attention_terms(p)
-    t_q, t_k, t_v = ts[:3]
-    d_scores = _total([
-        (grouped_like(t_q, terms.q) @ swap_last(terms.k)) * terms.scale
-        if t_q is not None else None,
-        (terms.q @ swap_last(t_k.unsqueeze(2))) * terms.scale if t_k is not None else None,
-        grouped_like(ts[3], terms.q) if len(ts) == 4 and ts[3] is not None else None,
-    ])
-    mixed = _total([
-        terms.softmax_jacobian(d_scores) @ terms.v if d_scores is not None else None,
-        terms.probs @ t_v.unsqueeze(2) if t_v is not None else None,
-    ])
-    return ungroup(mixed)
+    d_scores = _score_tangent(terms, ts)
+    parts = []
+    if d_scores is not None:
+        parts.append(terms.softmax_jacobian(d_scores) @ terms.v)
+    if ts[2] is not None:
+        parts.append(terms.probs @ ts[2].unsqueeze(2))
+    return ungroup(_total(parts))
 
 
 @jvp_rule("rope")

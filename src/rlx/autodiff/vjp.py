@@ -6,6 +6,12 @@ zero) in the new graph. A returned cotangent may have the result's broadcast
 shape or another dtype: :func:`grad` sums it down to the operand's shape and casts
 it to the operand's dtype, so rules never un-broadcast by hand.
 
+Rules are registered with :func:`vjp_rule` (a decorator, one function for one or
+more op kinds) or, for the shapes of rule that share their derivatives with forward
+mode, with :func:`register_elementwise` (diagonal linear maps),
+:func:`register_weighted_reduction` (dy/dx weights) and
+:func:`register_zero_derivative`.
+
 Rules compute in the dtype of the values they read (an f16 network gets f16
 gradients, each op rounding once as the op set says).
 """
@@ -42,7 +48,9 @@ from rlx.autodiff.derivatives import (
     norm_terms,
     per_channel,
     reduced_count,
+    require_linear_scatter,
     rope_halves,
+    scatter_writes,
     swap_last,
     ungroup,
 )
@@ -68,12 +76,20 @@ def vjp_rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[VjpF
     return register
 
 
-def _elementwise_vjp(spec: Elementwise) -> VjpFn:
-    """Apply each active operand's linear map to the cotangent."""
+def register_elementwise(kind: str, spec: Elementwise) -> None:
+    """The VJP of an elementwise op: each active operand's linear map (its diagonal
+    Jacobian block) applied to the cotangent."""
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
         maps = spec.linearize(p)
         return [m(ct) if m is not None and on else None for m, on in zip(maps, p.active)]
-    return vjp
+    VJP_RULES[kind] = Rule(vjp, spec.slots)
+
+
+def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
+    """The VJP of a reduction with per-element weights w = dy/dx: ct (kept dims) * w."""
+    def vjp(p: Primal, ct: Tensor) -> Cotangents:
+        return [kept(ct, p) * weights(p)]
+    VJP_RULES[kind] = Rule(vjp)
 
 
 def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
@@ -81,10 +97,22 @@ def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
     return [None] * len(p.xs)
 
 
-for _kind, _spec in ELEMENTWISE.items():
-    VJP_RULES[_kind] = Rule(_elementwise_vjp(_spec), _spec.slots)
-for _kind in ZERO_DERIVATIVE:
-    VJP_RULES[_kind] = Rule(_no_cotangents, ())
+def register_zero_derivative(kind: str) -> None:
+    """An op through which no derivative flows (its node is never active)."""
+    VJP_RULES[kind] = Rule(_no_cotangents, ())
+
+
+def _register_shared_rules() -> None:
+    """The rules whose derivatives :mod:`rlx.autodiff.derivatives` defines."""
+    for kind, spec in ELEMENTWISE.items():
+        register_elementwise(kind, spec)
+    for kind, weights in REDUCTION_WEIGHTS.items():
+        register_weighted_reduction(kind, weights)
+    for kind in ZERO_DERIVATIVE:
+        register_zero_derivative(kind)
+
+
+_register_shared_rules()
 
 
 # --------------------------------------------------------------------------- reductions
@@ -102,16 +130,6 @@ def _sum_vjp(p: Primal, ct: Tensor) -> Cotangents:
 @vjp_rule("mean")
 def _mean_vjp(p: Primal, ct: Tensor) -> Cotangents:
     return [_spread(ct / float(reduced_count(p)), p)]
-
-
-def _weighted_reduction_vjp(weights: Callable[[Primal], Tensor]) -> VjpFn:
-    def vjp(p: Primal, ct: Tensor) -> Cotangents:
-        return [kept(ct, p) * weights(p)]
-    return vjp
-
-
-for _kind, _weights in REDUCTION_WEIGHTS.items():
-    VJP_RULES[_kind] = Rule(_weighted_reduction_vjp(_weights))
 
 
 @vjp_rule("cumsum")
@@ -252,6 +270,18 @@ def _scatter_add_vjp(p: Primal, ct: Tensor) -> Cotangents:
     return [api.gather(ct, p.xs[1], axis=p.attr("axis")), None]
 
 
+@vjp_rule("scatter_update", slots=(0, 2))
+def _scatter_update_vjp(p: Primal, ct: Tensor) -> Cotangents:
+    """add: data gets ct, each update the ct of its row. none (replace): data gets ct
+    where no update landed, each update the ct of its row if it was the last write."""
+    idx = p.xs[1]
+    picked = api.gather(ct, idx, axis=0)
+    if require_linear_scatter(p, "grad") == "add":
+        return [ct, None, picked]
+    written, last = scatter_writes(p)
+    return [api.where(written, 0.0, ct), None, api.where(last, picked, 0.0)]
+
+
 @vjp_rule("tile")
 def _tile_vjp(p: Primal, ct: Tensor) -> Cotangents:
     return [untile(ct, p.xs[0].shape, p.attr("reps"))]
@@ -329,9 +359,12 @@ def _attention_vjp(p: Primal, ct: Tensor) -> Cotangents:
         cts[2] = (swap_last(terms.probs) @ ct_g).sum(2)
     if any(p.active[:2]) or any(p.active[3:]):
         d_scores = terms.softmax_jacobian(ct_g @ swap_last(terms.v))
-        cts[0] = ungroup((d_scores @ terms.k) * terms.scale) if p.active[0] else None
-        cts[1] = ((swap_last(d_scores) @ terms.q) * terms.scale).sum(2) if p.active[1] else None
-        cts[3:] = [ungroup(d_scores)] * len(cts[3:])
+        if p.active[0]:
+            cts[0] = ungroup((d_scores @ terms.k) * terms.scale)
+        if p.active[1]:
+            cts[1] = ((swap_last(d_scores) @ terms.q) * terms.scale).sum(2)
+        if len(cts) == 4:
+            cts[3] = ungroup(d_scores)
     return cts
 
 

@@ -23,10 +23,15 @@ operands are all shared is copied unchanged; otherwise the rule for its op kind 
 * conv, pooling, attention, batch norm, cross-entropy: the vmap axis is folded into
   the op's own leading (sample) axis with a reshape and unfolded afterwards; a
   batched conv weight is folded into the channel groups instead;
-* norms with batched gamma/beta, batch norm with batched statistics, gather with
-  batched indices into a batched table, and cross-entropy's mean/sum are rewritten
-  from other ops. These rewrites round intermediate values to the operand dtype, so
-  they can differ from the fused op by a few units in the last place;
+* gather / scatter_add / scatter_update with batched indices address a table
+  flattened to [B*N, ...] through row numbers ``b*N + i``;
+* norms with batched gamma/beta, batch norm with batched statistics, and
+  cross-entropy's mean/sum are rewritten from other ops. These rewrites round
+  intermediate values to the operand dtype, so they can differ from the fused op by
+  a few units in the last place;
+* ops that mix every element of a tensor (round_to_format with a per-tensor or nvfp4
+  scale), and dequant_matmul with a batched packed weight, run once per batch element
+  on its slice (:func:`unrolled`);
 * leaves: the listed inputs and params gain the batch axis; constants, ``arange``
   and the random ops stay shared. Random ops therefore draw once per run and every
   batch element sees the same values, as a loop over slices that runs each slice
@@ -218,6 +223,36 @@ def _folded_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Bat
     return _batched(ctx.unfold(out))
 
 
+def unrolled(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> BatchedValue:
+    """The op applied to each batch element separately (slice b of every batched
+    operand), the B results stacked. Correct for any op, at B copies of it: the rule of
+    last resort for ops that mix all their elements (e.g. a per-tensor scale)."""
+    pieces = []
+    for b in range(ctx.size):
+        operands = [_element(ctx, a.id, b) if a.batched else a.id for a in args]
+        out = ctx.add(node.op, operands, **node.attr_dict)
+        pieces.append(ctx.add("unsqueeze", [out], axes=(0,)))
+    return _batched(pieces[0] if len(pieces) == 1 else ctx.add("concat", pieces, axis=0))
+
+
+def _element(ctx: BatchContext, node_id: int, b: int) -> int:
+    """Batch element ``b`` of a batched node (the batch axis removed)."""
+    rank = len(ctx.shape(node_id))
+    part = ctx.add("slice", [node_id], starts=(b,) + (0,) * (rank - 1),
+                   stops=(b + 1,) + (None,) * (rank - 1), steps=(1,) * rank)
+    return ctx.add("squeeze", [part], axes=(0,))
+
+
+def _round_to_format_rule(ctx: BatchContext, node: Node,
+                          args: list[BatchedValue]) -> BatchedValue:
+    """No scaling or mx blocks (which never cross a row) act per row: the batch axis is
+    one more leading axis. per_tensor and nvfp4 scale by the whole tensor's maximum, so
+    each batch element is rounded on its own."""
+    if node.attr("scaling") in ("none", "mx"):
+        return _elementwise_rule(ctx, node, args)
+    return unrolled(ctx, node, args)
+
+
 # --------------------------------------------------------------------------- shape ops
 
 def _reshape_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> BatchedValue:
@@ -310,6 +345,32 @@ def _scatter_add_rule(ctx: BatchContext, node: Node,
     return _batched(ctx.transpose(out, back))
 
 
+def _scatter_update_rule(ctx: BatchContext, node: Node,
+                         args: list[BatchedValue]) -> BatchedValue:
+    """data [N, ...], indices [K], updates [K, ...]. Shared indices: data and updates are
+    brought to the batch with it as axis 1, so the rows stay on axis 0. Batched indices:
+    data and updates are flattened to [B*N, ...] / [B*K, ...] and the indices turned
+    into row numbers; elements never share a row, so each keeps its write order."""
+    data, indices, updates = args
+    attrs = node.attr_dict
+    if not indices.batched:
+        rows_second = ctx.transpose(ctx.to_batched(data), _swap_first_two(node.type.rank + 1))
+        updates_id = ctx.to_batched(updates)
+        updates_id = ctx.transpose(updates_id, _swap_first_two(len(ctx.shape(updates_id))))
+        out = ctx.add("scatter_update", [rows_second, indices.id, updates_id], **attrs)
+        return _batched(ctx.transpose(out, _swap_first_two(node.type.rank + 1)))
+    flat_data = ctx.fold(ctx.to_batched(data))
+    rows = _flat_indices(ctx, indices, node.shape[0])
+    flat_rows = ctx.reshape(rows, (ctx.shape(rows)[0] * ctx.shape(rows)[1],))
+    flat_updates = ctx.fold(ctx.to_batched(updates))
+    out = ctx.add("scatter_update", [flat_data, flat_rows, flat_updates], **attrs)
+    return _batched(ctx.unfold(out))
+
+
+def _swap_first_two(rank: int) -> tuple[int, ...]:
+    return (1, 0) + tuple(range(2, rank))
+
+
 # --------------------------------------------------------------------------- matmul
 
 def _matmul_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> BatchedValue:
@@ -340,6 +401,15 @@ def _matmul_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Bat
     if squeeze:
         out = ctx.add("squeeze", [out], axes=tuple(squeeze))
     return _batched(out)
+
+
+def _dequant_matmul_rule(ctx: BatchContext, node: Node,
+                         args: list[BatchedValue]) -> BatchedValue:
+    """x [..., k] takes any leading axes, so a batched x with a shared packed weight is
+    the op as it is; a batched packed weight is one weight per element (unrolled)."""
+    if any(a.batched for a in args[1:]):
+        return unrolled(ctx, node, args)
+    return _batched(ctx.add("dequant_matmul", [a.id for a in args], **node.attr_dict))
 
 
 # --------------------------------------------------------------------------- norms
@@ -479,7 +549,8 @@ def _build_rules() -> dict[str, BatchRule]:
         "exp log sqrt rsqrt reciprocal sin cos tanh atan erf sigmoid gelu gelu_tanh silu "
         "softplus neg abs sign relu floor ceil round logical_not isnan isinf stop_gradient "
         "cast clip add sub mul div pow maximum minimum mod eq ne lt le gt ge logical_and "
-        "logical_or logical_xor where one_hot", _elementwise_rule))
+        "logical_or logical_xor where one_hot bitwise_and bitwise_or bitwise_xor bitwise_not "
+        "bitcast", _elementwise_rule))
     rules.update(_each("sum mean max min prod logsumexp flip squeeze unsqueeze",
                        axis_shift_rule("axes")))
     rules.update(_each("argmax argmin cumsum softmax log_softmax topk", axis_shift_rule("axis")))
@@ -493,7 +564,10 @@ def _build_rules() -> dict[str, BatchRule]:
     rules["concat"] = _concat_rule
     rules["gather"] = _gather_rule
     rules["scatter_add"] = _scatter_add_rule
+    rules["scatter_update"] = _scatter_update_rule
+    rules["round_to_format"] = _round_to_format_rule
     rules["matmul"] = _matmul_rule
+    rules["dequant_matmul"] = _dequant_matmul_rule
     rules.update(_each("layer_norm rms_norm", _norm_rule))
     rules["batch_norm"] = _batch_norm_rule
     rules["conv"] = _conv_rule

@@ -24,6 +24,7 @@ from typing import Any
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
+from rlx.ir.quantized import PackedLayout
 from rlx.ir.types import Shape, TensorType, broadcast_shapes, numel
 
 Attrs = dict[str, Any]
@@ -681,6 +682,64 @@ def format_from_attrs(a: Attrs) -> FloatFormat:
                        bool(a["has_inf"]), bool(a["has_nan"]), bool(a["saturate"]))
 
 
+def _infer_dequant_matmul(op, ins, a):
+    try:
+        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a.get("block"))
+    except GraphBuildError as e:
+        raise fail_attr(op, ins, str(e)) from None
+    x, packed = ins[0], ins[1:]
+    transpose = bool(a.get("transpose", False))
+    width_in, width_out = (layout.n, layout.k) if transpose else (layout.k, layout.n)
+    if x.dtype is not DType.F32:
+        raise fail_dtype(op, ins, f"x must be f32, got {x.dtype}; cast first")
+    if x.rank < 1 or x.shape[-1] != width_in:
+        raise fail_shape(op, ins, f"x must be [..., {width_in}] for a {layout.scheme.name} "
+                                  f"weight [{layout.n}, {layout.k}] (transpose={transpose})")
+    want = layout.operand_types()
+    if list(packed) != want:
+        raise fail_shape(op, ins, f"{layout.scheme.name} packed operands must be "
+                                  f"{_fmt_operands(want)}")
+    return (TensorType(x.shape[:-1] + (width_out,), DType.F32),
+            {**layout.attrs(), "transpose": transpose})
+
+
+# --------------------------------------------------------------------------- ONNX-import ops
+
+def _infer_bitwise(op, ins, a):
+    for t in ins:
+        if not t.dtype.is_int:
+            raise fail_dtype(op, ins, "needs integer operands")
+    if len(ins) == 2 and ins[0].dtype != ins[1].dtype:
+        raise fail_dtype(op, ins, "operands must share one dtype")
+    return TensorType(broadcast_or_fail(op, ins), ins[0].dtype), a
+
+
+def _infer_scatter_update(op, ins, a):
+    data, idx, updates = ins
+    if not idx.dtype.is_int:
+        raise fail_dtype(op, ins, "indices must be an integer dtype")
+    if data.rank < 1 or idx.rank != 1:
+        raise fail_shape(op, ins, "data must have rank >= 1 and indices rank 1")
+    if updates.shape != idx.shape + data.shape[1:]:
+        raise fail_shape(op, ins, f"updates must have shape {idx.shape + data.shape[1:]}")
+    if updates.dtype != data.dtype:
+        raise fail_dtype(op, ins, "data and updates must share one dtype")
+    reduction = a.get("reduction", "none")
+    if reduction not in ("none", "add", "mul", "max", "min"):
+        raise fail_attr(op, ins, "reduction must be none, add, mul, max or min")
+    if reduction != "none":
+        _require_numeric(op, [data])
+    return data, {"reduction": reduction}
+
+
+def _infer_bitcast(op, ins, a):
+    dt = as_dtype(a["dtype"])
+    if dt.itemsize != ins[0].dtype.itemsize:
+        raise fail_dtype(op, ins, f"cannot reinterpret {ins[0].dtype} as {dt}: element sizes "
+                                  "differ")
+    return TensorType(ins[0].shape, dt), {"dtype": dt}
+
+
 # --------------------------------------------------------------------------- the table
 
 _DOCS: dict[str, str] = {
@@ -795,6 +854,24 @@ _DOCS: dict[str, str] = {
                           "return_indices) of the element max_pool2d takes from each window: "
                           "the first nan, else the first maximal element in row-major window "
                           "order. Padding is never chosen.",
+    "dequant_matmul": "x @ W.T (x f32 [..., k] -> f32 [..., n]), or x @ W with transpose "
+                      "(x [..., n] -> [..., k]), for a weight W [n, k] (out x in features) "
+                      "stored packed: operands q (u8 codes), scale and, for nvfp4, an f32 "
+                      "[1] tensor scale; scheme int8, fp8_e4m3 (per-row scales), int4, "
+                      "mxfp4 or nvfp4 (blocks along rows). Layouts and rounding: "
+                      "rlx.ir.quantized. Products accumulate in f32 (reference: f64).",
+    # ops added for ONNX import
+    "bitwise_and": "Bitwise and of two's complement integers (one dtype), broadcasting.",
+    "bitwise_or": "Bitwise or of two's complement integers (one dtype), broadcasting.",
+    "bitwise_xor": "Bitwise xor of two's complement integers (one dtype), broadcasting.",
+    "bitwise_not": "Bitwise complement of an integer (~x; 255 - x for u8).",
+    "scatter_update": "A copy of data [N, ...] in which, for j = 0, 1, ... in order, row "
+                      "idx[j] becomes reduction(row, updates[j]): none (replace; the last "
+                      "write wins), add, mul, max or min (nan propagates). Indices in "
+                      "[-N, N) (negatives wrap); any other index raises ExecutionError at "
+                      "run time. ONNX ScatterElements / ScatterND on flattened indices.",
+    "bitcast": "Reinterpret each element's bytes as dtype (same element size); bool is one "
+               "byte, 0 or 1.",
 }
 
 _TABLE: list[tuple[str, str, tuple[int, int], InferFn]] = []
@@ -846,8 +923,14 @@ _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
 _add("round_to_format", "quant", (1, 1), _infer_round_to_format)
+_add("dequant_matmul", "quant", (3, 4), _infer_dequant_matmul)
 _add("scatter_add", "index", (2, 2), _infer_scatter_add)
 _add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
+
+_add("bitwise_and bitwise_or bitwise_xor", "binary", (2, 2), _infer_bitwise)
+_add("bitwise_not", "unary", (1, 1), _infer_bitwise)
+_add("scatter_update", "index", (3, 3), _infer_scatter_update)
+_add("bitcast", "unary", (1, 1), _infer_bitcast)
 
 OPS: dict[str, OpDef] = {
     kind: OpDef(kind, category, arity, infer, _DOCS[kind])

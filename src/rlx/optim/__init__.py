@@ -10,6 +10,7 @@ from rlx.optim.base import Optimizer, ParamState
 from rlx.optim.lion import Lion
 from rlx.optim.muon import Muon, orthogonalize, shape_scale
 from rlx.optim.sgd import SGD
+from rlx.optim.train import EpochMetrics, TrainResult, fit, minibatches
 
-__all__ = ["Adam", "AdamW", "Lion", "Muon", "Optimizer", "ParamState", "SGD",
-           "orthogonalize", "shape_scale"]
+__all__ = ["Adam", "AdamW", "EpochMetrics", "Lion", "Muon", "Optimizer", "ParamState", "SGD",
+           "TrainResult", "fit", "minibatches", "orthogonalize", "shape_scale"]

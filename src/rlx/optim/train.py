@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -220,8 +221,13 @@ class _Loop:
         if self.optimizer.step_compiled(self.compiled, self.trainable, self.host):
             self.resident_steps += 1
             self._host_stale = True
-        else:
-            self.host_steps += 1
+            return float(value)
+        if self.host_steps == 0:
+            warnings.warn(f"fit: the compiled graph on {self.compiled.device!r} cannot step "
+                          "params in place (a backend without the hook, or a prepare stage "
+                          "from split_params=True); stepping host copies and re-setting "
+                          "them every step", RuntimeWarning, stacklevel=4)
+        self.host_steps += 1
         return float(value)
 
     def current_params(self) -> dict[str, np.ndarray]:

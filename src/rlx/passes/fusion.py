@@ -239,6 +239,26 @@ def _kernel_name(graph: Graph, index: int, grp: Group) -> str:
     return f"k{index}_{label}"
 
 
+def kernel_kind(graph: Graph, node: Node) -> str:
+    """The kernel kind a node has when it runs alone."""
+    if is_view(graph, node):
+        return "view"
+    if is_elementwise(node):
+        return "elementwise"
+    return ANCHORS.get(node.op, "op")
+
+
+def one_kernel_per_node(graph: Graph) -> Program:
+    """The unfused program: every non-leaf node is its own kernel (optimize=False)."""
+    kernels = []
+    for nid, node in enumerate(graph.nodes):
+        if node.op in LEAF_OPS:
+            continue
+        kernels.append(Kernel(f"k{len(kernels)}_{node.op}", kernel_kind(graph, node), (nid,),
+                              (nid,), node.inputs))
+    return Program(graph, kernels)
+
+
 def fuse(graph: Graph) -> Program:
     """Group ``graph`` into kernels (see module docstring); report in ``info['fusion']``."""
     fuser = _Fuser(graph)

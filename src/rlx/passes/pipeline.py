@@ -29,10 +29,10 @@ from rlx.ir.verify import verify
 from rlx.passes.cleanup import eliminate_common_subexpressions, eliminate_dead_code
 from rlx.passes.decompose import DispatchReport, decompose
 from rlx.passes.fold import NodeEvaluator, fold_constants
-from rlx.passes.fusion import FusionReport, fuse
+from rlx.passes.fusion import FusionReport, fuse, one_kernel_per_node
 from rlx.passes.memory import MemoryPlan, plan_memory
 from rlx.passes.precision import apply_precision
-from rlx.passes.program import Program, one_kernel_per_node
+from rlx.passes.program import Program
 from rlx.passes.simplify import simplify
 from rlx.passes.split import SplitResult, split_param_invariant
 

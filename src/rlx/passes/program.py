@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rlx.ir.graph import Graph
-from rlx.ir.ops import LEAF_OPS
 
 
 @dataclass(frozen=True)
@@ -42,13 +41,3 @@ class Program:
     graph: Graph
     kernels: list[Kernel]
     info: dict[str, Any] = field(default_factory=dict)
-
-
-def one_kernel_per_node(graph: Graph) -> Program:
-    """The unfused program: every non-leaf node is its own kernel."""
-    kernels = []
-    for nid, node in enumerate(graph.nodes):
-        if node.op in LEAF_OPS:
-            continue
-        kernels.append(Kernel(f"k{len(kernels)}_{node.op}", "op", (nid,), (nid,), node.inputs))
-    return Program(graph, kernels)

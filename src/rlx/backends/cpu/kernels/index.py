@@ -17,15 +17,17 @@ oracle; see ``rlx.ir.ops`` for the op semantics):
   axis is contiguous in the source (a cache-friendly transpose), or element by
   element otherwise.
 * ``gather`` first checks every index, in row-major order, and fails with the
-  reference's message naming the first one outside ``[-n, n)``; only then does it
-  copy, so nothing is read out of bounds whatever the indices. ``one_hot`` leaves an
-  all-zero row for an index outside ``[0, depth)``.
+  reference interpreter's message (the node, then the first index outside
+  ``[-n, n)``, the axis and its size); only then does it copy, so nothing is read
+  out of bounds whatever the indices. ``one_hot`` leaves an all-zero row for an
+  index outside ``[0, depth)``.
 * ``rope`` and ``avg_pool2d`` compute in the reference's working type (float for
   f16/bf16 results, double otherwise) and round once; the translation unit is built
   with ``-ffp-contract=off``, so no product is fused into an FMA and rope is
-  bit-identical to the reference. ``avg_pool2d`` sums a window in row-major tap
-  order, which can differ from numpy's summation order by an ulp of the working
-  type in rare cases. ``max_pool2d`` is exact (nan propagates).
+  bit-identical to the reference. ``avg_pool2d`` adds up each window row, then the
+  rows, as numpy's reduction does for windows narrower than 8 (bit-identical there;
+  numpy sums wider rows pairwise, so those can differ in the last bit of the working
+  type, which only an f64 result shows). ``max_pool2d`` is exact (nan propagates).
 * ``random_uniform`` / ``random_normal`` implement :mod:`rlx.ir.rng` with a scalar
   Philox-4x32-10 per element, keyed by ``ctl[0]`` (the 64-bit seed) with the
   counter ``(index, stream, run_lo, run_hi)``, ``run = ctl[1]``. The f64 value is
@@ -41,7 +43,6 @@ slice comes here.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 
 import numpy as np
@@ -50,7 +51,8 @@ from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.backends.reference.kernels.shape import fill_value
 from rlx.ir.dtypes import DType
-from rlx.ir.graph import Graph, Node
+from rlx.ir.graph import Node
+from rlx.ir.printer import format_node
 from rlx.ir.types import Shape, numel
 from rlx.passes.loops import row_major_strides
 
@@ -59,9 +61,6 @@ BLOCK_MIN = 8               # both blocked axes must be at least this long
 CHUNK = 1 << 16             # elements per task when one contiguous run is split up
 MAX_RANDOM_ELEMENTS = 2 ** 32
 RANDOM_WORK = 32            # one Philox draw costs about as much as this many copies
-
-_NODE_IDS: weakref.WeakKeyDictionary[Graph, dict[int, int]] = weakref.WeakKeyDictionary()
-
 
 # --------------------------------------------------------------------------- C helpers
 
@@ -126,18 +125,6 @@ def _use(ctx: RenderContext, *names: str) -> None:
 
 # --------------------------------------------------------------------------- small utilities
 
-def _node_id(ctx: RenderContext, node: Node) -> int:
-    """The graph index of ``node`` (matched by identity; cached per graph)."""
-    graph = ctx.graph
-    table = _NODE_IDS.get(graph)
-    nid = table.get(id(node)) if table is not None else None
-    if nid is None or nid >= len(graph.nodes) or graph.nodes[nid] is not node:
-        table = {id(n): i for i, n in enumerate(graph.nodes)}
-        _NODE_IDS[graph] = table
-        nid = table[id(node)]
-    return nid
-
-
 def _pragma(ctx: RenderContext, work: int, iterations: int, indent: str = "    ") -> list[str]:
     """The OpenMP line for a loop of ``iterations`` doing ``work`` elements, if any."""
     pragma = ctx.parallel_for(work, iterations)
@@ -172,11 +159,26 @@ def _broadcast_strides(src: Shape, dst: Shape) -> tuple[int, ...]:
     return tuple(strides)
 
 
-def _error(message: str, *args: str) -> list[str]:
+def _format_literal(text: str) -> str:
+    """``text`` as the body of a C string literal used as a printf format (printed as is)."""
+    out = []
+    for ch in text:
+        if ch in '\\"':
+            out.append("\\" + ch)
+        elif ch == "%":
+            out.append("%%")
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:03o}" for b in ch.encode())
+    return "".join(out)
+
+
+def _error(message: str, *args: str, indent: str = "    ") -> list[str]:
     """C lines writing ``message`` (a printf format) to rlx_error_text and failing."""
     extra = "".join(f", {a}" for a in args)
-    return [f'    snprintf(rlx_error_text, sizeof rlx_error_text, "{message}"{extra});',
-            "    return 1;"]
+    return [f'{indent}snprintf(rlx_error_text, sizeof rlx_error_text, "{message}"{extra});',
+            f"{indent}return 1;"]
 
 
 # --------------------------------------------------------------------------- strided copies
@@ -210,17 +212,19 @@ def _strided_copy(ctx: RenderContext, out: int, src: int, dims: Shape,
     ct = cstyle.ctype(ctx.dtype(out))
     lines = [f"    const {ct} *src = {ctx.ptr(src, True)} + {offset};",
              f"    {ct} *dst = {ctx.ptr(out)};"]
-    d, s = _simplify(dims, strides)
-    blocked = _blocked_axis(d, s) if d else None
-    if not d:
-        lines.append("    dst[0] = src[0];")
-    elif s[-1] == 1:
-        lines += _copy_rows(ctx, d, s)
-    elif blocked is not None:
-        lines += _copy_blocked(ctx, ct, d, s, blocked)
-    else:
-        lines += _copy_elements(ctx, ct, d, s)
-    return "\n".join(lines)
+    return "\n".join(lines + _copy_loops(ctx, ct, *_simplify(dims, strides)))
+
+
+def _copy_loops(ctx: RenderContext, ct: str, dims: list[int], strides: list[int]) -> list[str]:
+    """The loops of a strided copy over simplified axes, from ``src`` to ``dst``."""
+    if not dims:
+        return ["    dst[0] = src[0];"]
+    if strides[-1] == 1:
+        return _copy_rows(ctx, dims, strides)
+    axis = _blocked_axis(dims, strides)
+    if axis is not None:
+        return _copy_blocked(ctx, ct, dims, strides, axis)
+    return _copy_elements(ctx, ct, dims, strides)
 
 
 def _contiguous_copy(ctx: RenderContext, dst: str, src: str, count: int,
@@ -317,14 +321,14 @@ def _render_transpose(ctx: RenderContext, node: Node) -> str:
     x = node.inputs[0]
     own = row_major_strides(ctx.shape(x))
     strides = [own[p] for p in node.attr("perm")]
-    return _strided_copy(ctx, _node_id(ctx, node), x, node.shape, strides)
+    return _strided_copy(ctx, ctx.node_id(node), x, node.shape, strides)
 
 
 def _render_broadcast_to(ctx: RenderContext, node: Node) -> str:
     """numpy broadcast_to: broadcast axes read the source with stride 0."""
     x = node.inputs[0]
     strides = _broadcast_strides(ctx.shape(x), node.shape)
-    return _strided_copy(ctx, _node_id(ctx, node), x, node.shape, strides)
+    return _strided_copy(ctx, ctx.node_id(node), x, node.shape, strides)
 
 
 def _render_slice(ctx: RenderContext, node: Node) -> str:
@@ -334,7 +338,7 @@ def _render_slice(ctx: RenderContext, node: Node) -> str:
     starts, steps = node.attr("starts"), node.attr("steps")
     strides = [st * s for st, s in zip(steps, own, strict=True)]
     offset = sum(b * s for b, s in zip(starts, own, strict=True)) if numel(node.shape) else 0
-    return _strided_copy(ctx, _node_id(ctx, node), x, node.shape, strides, offset)
+    return _strided_copy(ctx, ctx.node_id(node), x, node.shape, strides, offset)
 
 
 def _render_flip(ctx: RenderContext, node: Node) -> str:
@@ -344,7 +348,7 @@ def _render_flip(ctx: RenderContext, node: Node) -> str:
     axes = set(node.attr("axes"))
     strides = [-s if a in axes else s for a, s in enumerate(own)]
     offset = sum((d - 1) * s for a, (d, s) in enumerate(zip(node.shape, own)) if a in axes)
-    return _strided_copy(ctx, _node_id(ctx, node), x, node.shape, strides, offset)
+    return _strided_copy(ctx, ctx.node_id(node), x, node.shape, strides, offset)
 
 
 def _render_tile(ctx: RenderContext, node: Node) -> str:
@@ -358,13 +362,13 @@ def _render_tile(ctx: RenderContext, node: Node) -> str:
     for d, r, s in zip(shape, node.attr("reps"), own, strict=True):
         dims += [r, d]
         strides += [0, s]
-    return _strided_copy(ctx, _node_id(ctx, node), x, tuple(dims), strides)
+    return _strided_copy(ctx, ctx.node_id(node), x, tuple(dims), strides)
 
 
 def _render_concat(ctx: RenderContext, node: Node) -> str:
     """Each operand is a block of rows: for every index of the axes before ``axis``,
     operand j's ``len_j * inner`` elements go after those of operands 0..j-1."""
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     if numel(node.shape) == 0:
         return "    /* empty result */"
     axis = node.attr("axis")
@@ -403,15 +407,16 @@ def _render_pad(ctx: RenderContext, node: Node) -> str:
     a source index (constant: outside the data fills the whole row), then the row is
     the left padding, one memcpy of the source row, and the right padding."""
     x = node.inputs[0]
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     shape = ctx.shape(x)
     if numel(node.shape) == 0:
         return "    /* empty result */"
     if not shape:
         return _strided_copy(ctx, out, x, (), ())
-    _use(ctx, "rlx_ix_pad")
     mode = node.attr("mode")
     pads = node.attr("pads")
+    if mode != "constant":
+        _use(ctx, "rlx_ix_pad")
     ct = cstyle.ctype(node.dtype)
     lines = [f"    const {ct} *src = {ctx.ptr(x, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
     if mode == "constant":
@@ -444,7 +449,7 @@ def _pad_row_source(out_shape: Shape, shape: Shape, pads, mode: str) -> list[str
     src_strides = row_major_strides(shape)
     lines = []
     for axis, (d, (b, e)) in enumerate(zip(shape[:-1], pads[:-1], strict=True)):
-        index = f"(r / {row_strides[axis]}) % {row_dims[axis]}"
+        index = _axis_index("r", row_strides[axis], row_dims[axis], first=axis == 0)
         if not (b or e):
             lines.append(f"        so += ({index}) * {src_strides[axis]};")
             continue
@@ -455,6 +460,13 @@ def _pad_row_source(out_shape: Shape, shape: Shape, pads, mode: str) -> list[str
         else:
             lines.append(f"          so += rlx_ix_{mode}(i, {d}) * {src_strides[axis]}; }}")
     return lines
+
+
+def _axis_index(var: str, stride: int, size: int, first: bool) -> str:
+    """C expression of one axis's index in flat row-major index ``var`` (the axis has
+    row-major ``stride`` and length ``size``; the first axis needs no modulo)."""
+    index = var if stride == 1 else f"{var} / {stride}"
+    return index if first else f"({index}) % {size}"
 
 
 def _pad_row_body(mode: str, length: int, before: int, width: int) -> list[str]:
@@ -482,24 +494,24 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
     Every index is checked first, in row-major order; the first outside the range
     fails the run with the reference's message. Then each (outer, index) pair copies
     one run of ``inner`` elements."""
-    _use(ctx, "rlx_ix_stdio")
     x, idx = node.inputs
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     axis = node.attr("axis")
     shape = ctx.shape(x)
     n, count = shape[axis], numel(ctx.shape(idx))
     outer, inner = numel(shape[:axis]), numel(shape[axis + 1:])
     if count == 0:
         return "    /* no indices */"
+    _use(ctx, "rlx_ix_stdio")
     it = cstyle.ctype(ctx.dtype(idx))
     ct = cstyle.ctype(node.dtype)
-    message = (f"gather: index %lld is out of range for axis {axis} of size {n} "
-               f"(valid: {-n}..{n - 1})")
+    message = (_format_literal(f"{format_node(out, node)}: gather: index ") + "%lld"
+               + f" is out of range for axis {axis} of size {n} (valid: {-n}..{n - 1})")
     lines = [f"    const {it} *idx = {ctx.ptr(idx, True)};",
              f"    for (int64_t j = 0; j < {count}; j++) {{",
              "        const int64_t v = (int64_t)idx[j];",
              f"        if (v < {-n} || v >= {n}) {{"]
-    lines += ["    " + line for line in _error(message, "(long long)v")]
+    lines += _error(message, "(long long)v", indent="            ")
     lines += ["        }", "    }"]
     if numel(node.shape) == 0:
         return "\n".join(lines)
@@ -521,7 +533,7 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
 def _render_one_hot(ctx: RenderContext, node: Node) -> str:
     """out[..., j] = (idx == j): all zero bytes, then a one where the index is in range."""
     idx = node.inputs[0]
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     depth = node.attr("depth")
     count = numel(ctx.shape(idx))
     if numel(node.shape) == 0:
@@ -579,7 +591,7 @@ def _render_rope(ctx: RenderContext, node: Node) -> str:
     become (a cos - b sin, b cos + a sin) in the work type; the other features copy.
     cos/sin are read broadcast to x.shape[:-1] + (half,)."""
     x, cos, sin = node.inputs
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     shape = node.shape
     width = shape[-1]
     rows = numel(shape[:-1])
@@ -643,38 +655,41 @@ def _pool_loops(ctx: RenderContext, node: Node, x: int, out: int) -> tuple[list[
     return opening, closing
 
 
-def _window_taps(ctx: RenderContext, node: Node, x: int, statement: str) -> list[str]:
-    """Loops over the window's taps inside x, running ``statement`` with ``v`` bound."""
+def _window_taps(ctx: RenderContext, node: Node, x: int, statement: str,
+                 row_start: str = "", row_end: str = "") -> list[str]:
+    """Loops over the window's taps inside x in row-major order, running ``statement``
+    with ``v`` bound to the tap's value; ``row_start`` / ``row_end`` (optional C
+    statements) run around each window row that lies inside x."""
     _, _, height, width = ctx.shape(x)
     kh, kw = node.attr("kernel")
     dt = ctx.dtype(x)
-    return [f"            for (int64_t i = 0; i < {kh}; i++) {{",
-            "                const int64_t h = h0 + i;",
-            f"                if (h < 0 || h >= {height}) continue;",
-            f"                for (int64_t j = 0; j < {kw}; j++) {{",
-            "                    const int64_t w = w0 + j;",
-            f"                    if (w < 0 || w >= {width}) continue;",
-            f"                    const {cstyle.cty(dt)} v = "
-            f"{cstyle.load(dt, f'plane[h * {width} + w]')};",
-            f"                    {statement}",
-            "                }",
-            "            }"]
+    lines = [f"            for (int64_t i = 0; i < {kh}; i++) {{",
+             "                const int64_t h = h0 + i;",
+             f"                if (h < 0 || h >= {height}) continue;"]
+    if row_start:
+        lines.append(f"                {row_start}")
+    lines += [f"                for (int64_t j = 0; j < {kw}; j++) {{",
+              "                    const int64_t w = w0 + j;",
+              f"                    if (w < 0 || w >= {width}) continue;",
+              f"                    const {cstyle.cty(dt)} v = "
+              f"{cstyle.load(dt, f'plane[h * {width} + w]')};",
+              f"                    {statement}",
+              "                }"]
+    if row_end:
+        lines.append(f"                {row_end}")
+    lines.append("            }")
+    return lines
 
 
 def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
     """Max over each window; padding never wins (it counts as -inf / the dtype's
     minimum) and a nan in the window gives nan."""
     x = node.inputs[0]
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     if numel(node.shape) == 0:
         return "    /* empty result */"
     dt = node.dtype
-    if dt.is_float:
-        start = "-INFINITY"
-    elif dt.is_bool:
-        start = "0"
-    else:
-        start = cstyle.INT_LIMITS[dt][0]
+    start = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
     opening, closing = _pool_loops(ctx, node, x, out)
     body = [f"            {cstyle.cty(dt)} acc = {start};"]
     body += _window_taps(ctx, node, x, "acc = rlx_max_keep_nan(acc, v);")
@@ -684,9 +699,12 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
 
 def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
     """Window sum in the work type divided by the tap count: the kernel's area with
-    count_include_pad, else the taps inside x (0 / 0 = nan for all-padding windows)."""
+    count_include_pad, else the taps inside x (0 / 0 = nan for all-padding windows).
+
+    The sum adds each window row's sequential sum to the total, the order numpy's
+    reduction takes for windows narrower than 8 (wider rows it sums pairwise)."""
     x = node.inputs[0]
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     if numel(node.shape) == 0:
         return "    /* empty result */"
     dt = node.dtype
@@ -695,7 +713,8 @@ def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
     kh, kw = node.attr("kernel")
     opening, closing = _pool_loops(ctx, node, x, out)
     body = [f"            {work} acc = 0;"]
-    body += _window_taps(ctx, node, x, f"acc += ({work})v;")
+    body += _window_taps(ctx, node, x, f"row += ({work})v;",
+                         row_start=f"{work} row = 0;", row_end="acc += row;")
     if node.attr("count_include_pad"):
         body.append(f"            const {work} count = {kh * kw};")
     else:
@@ -739,14 +758,15 @@ def _random_value(node: Node) -> list[str]:
 def _render_random(ctx: RenderContext, node: Node) -> str:
     """random_uniform / random_normal per rlx.ir.rng: element i draws Philox words from
     counter (i, stream, run_lo, run_hi) under key (seed_lo, seed_hi)."""
-    out = _node_id(ctx, node)
+    out = ctx.node_id(node)
     count = numel(node.shape)
     if count == 0:
         return "    /* empty result */"
     if count > MAX_RANDOM_ELEMENTS:
         _use(ctx, "rlx_ix_stdio")
-        return "\n".join(_error(f"random ops count elements in 32 bits; {count} elements "
-                                "is too many"))
+        text = (f"{format_node(out, node)}: random ops count elements in 32 bits; "
+                f"{count} elements is too many")
+        return "\n".join(_error(_format_literal(text)))
     _use(ctx, "rlx_ix_philox")
     stream = int(node.attr("stream")) & 0xFFFFFFFF
     lines = ["    const uint64_t seed = (uint64_t)ctl[0];",

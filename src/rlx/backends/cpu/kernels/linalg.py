@@ -1,5 +1,1160 @@
-"""C renderers (being written)."""
+"""Matrix products, convolutions and attention for the cpu backend.
 
-KIND_RENDERERS: dict = {}
-OP_RENDERERS: dict = {}
-SUPPORTED: frozenset[str] = frozenset()
+Kernel kinds rendered here (and the same ops as single-node ``op`` kernels):
+
+* ``matmul``: optional transposes of the operands' last two axes (read transposed
+  through BLAS flags or strides, never materialised), the matmul, then an optional
+  elementwise epilogue (bias, activation, residual) over the result;
+* ``conv``: conv1d / conv2d (NCL / NCHW, stride, per-dim (before, after) padding,
+  dilation, groups, optional bias) and an optional epilogue;
+* ``attention``: optional transposes of q / k / v (read with strides) and of the result
+  (written with strides) around one attention op; no epilogue.
+
+Paths. Results of dtype f32 / f64 — and f16 / bf16 matmuls, whose operands are widened
+to f32 — run on the BLAS shipped in scipy-openblas32 (``scipy_cblas_*``):
+
+* matmul: ``?gemm``, or ``?gemv`` when one side is a vector (M == 1 or N == 1); batch
+  axes broadcast through per-operand batch strides, and a right operand without batch
+  axes folds the batch into M (one large GEMM). Operands of another dtype than the
+  one BLAS runs in are converted once into a scratch copy (cast semantics).
+* conv: im2col of a column chunk of the output positions into a per-thread scratch
+  buffer (skipped for pointwise convolutions), one GEMM per (image, group, chunk).
+* attention: per (batch, head, block of query rows) ``scores = scale * Q K^T`` by GEMM
+  with leading dimensions taken from the strides, a masked row softmax in place, then
+  ``P V`` by GEMM written through the output strides.
+
+Everything else (integer matmuls, f16 / bf16 convolutions and attention, and any case
+BLAS cannot express: 32-bit size overflow, scratch over ``SCRATCH_LIMIT_BYTES``,
+strides without a unit axis) runs as generated loops: integers accumulate in 64 bits
+and wrap to their dtype (exactly numpy's result), floats accumulate in float (f16,
+bf16, f32) or double (f64).
+
+Epilogues. The elementwise members are applied in place by a helper function
+``rlx_epi_n<anchor>(slots, arena, f0, f1)`` over flat output elements ``[f0, f1)``,
+called for each block right after the GEMM (or loop) that produced it, while the block
+is still in cache.
+
+Threads. Work is split over OpenMP threads (``num_threads`` of the executable) and BLAS
+is called from inside the parallel regions, so BLAS itself must stay single-threaded:
+every BLAS kernel first calls ``rlx_blas_serial()``, which sets OpenBLAS to one thread
+if something else changed it (one pool of threads, never two competing for the same
+cores). How work is cut into pieces (GEMM column or row ranges, conv column chunks,
+attention row blocks) depends on the shapes alone, never on the thread count; threads
+only decide who computes which piece, so results of 1 and N threads are identical.
+
+Scratch. Scratch buffers are ``static`` arrays sized at render time (zero pages until
+first use). They belong to the shared object, and clones of an executable — and
+executables compiled from the same source, which load the same shared object — share
+them: such executables must not run concurrently from several Python threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.render import RenderContext, _offset_expr
+from rlx.errors import UnsupportedOpError
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
+from rlx.ir.types import Shape, broadcast_shapes, numel
+from rlx.passes.loops import broadcast_strides, loop_nest, row_major_strides
+from rlx.passes.program import Kernel
+
+SCRATCH_LIMIT_BYTES = 64 << 20
+"""Most static scratch one kernel may declare; beyond it the kernel uses plain loops."""
+CHUNK_ELEMENTS = 1 << 18
+"""Target size of one thread's im2col / score block (1 MiB of f32: stays in L2)."""
+PARALLEL_MIN_FLOPS = 1 << 18
+"""Multiply-adds below which a kernel runs on one thread."""
+PART_MIN_WORK = 1 << 20
+"""Fewest multiply-adds in one piece of a split product."""
+PART_MIN_EXTENT = 128
+"""Fewest rows / columns in one piece of a split product."""
+MAX_PARTS = 16
+"""Most pieces one product is split into."""
+SPLIT_BATCHES_BELOW = 4
+"""Single products are split only when a kernel has fewer than this many of them."""
+PARALLEL_MIN_COPY = 1 << 16
+"""Elements below which an operand conversion runs on one thread."""
+SPLIT_ALIGN = 16
+"""GEMM splits fall on multiples of this many rows / columns."""
+LOOP_TILE = 64
+"""Columns one accumulator block of the loop matmul holds."""
+BLAS_INT_MAX = (1 << 31) - 1
+"""scipy-openblas32 takes 32-bit sizes and leading dimensions."""
+
+BLAS_SERIAL = """\
+/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
+   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
+   OpenMP's for the same cores). */
+static void rlx_blas_serial(void) {
+    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+}"""
+
+THREAD_ID = """\
+static inline int rlx_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}"""
+
+
+# =========================================================================== shared helpers
+
+def _is_elementwise(node: Node) -> bool:
+    return OPS[node.op].category in ELEMENTWISE_CATEGORIES
+
+
+def _anchor(graph: Graph, kernel: Kernel, op: str) -> int:
+    """The id of the kernel's ``op`` node."""
+    for nid in kernel.nodes:
+        if graph.nodes[nid].op == op:
+            return nid
+    raise UnsupportedOpError(f"cpu backend: kernel {kernel.name} has no {op} node")
+
+
+def _blas_dtype(dt: DType) -> DType | None:
+    """The dtype BLAS computes a ``dt`` result in: f32 for f32/f16/bf16, f64 for f64."""
+    if dt in (DType.F32, DType.F16, DType.BF16):
+        return DType.F32
+    if dt is DType.F64:
+        return DType.F64
+    return None
+
+
+def _blas_prefix(ctx: RenderContext, dt: DType) -> str:
+    """'s' or 'd' for BLAS routines on ``dt``; marks BLAS as needed."""
+    ctx.need("blas")
+    ctx.add_helper("rlx_blas_serial", BLAS_SERIAL)
+    return "s" if dt is DType.F32 else "d"
+
+
+def _thread_id(ctx: RenderContext) -> str:
+    ctx.add_helper("rlx_thread_id", THREAD_ID)
+    return "rlx_thread_id()"
+
+
+def _omp_for(ctx: RenderContext, parallel: bool) -> str:
+    """Pragma splitting the next loop over the executable's threads ('' when serial).
+
+    ``num_threads`` is explicit so that per-thread scratch (indexed by thread id) never
+    overflows, whatever the calling thread's OpenMP defaults are."""
+    if not parallel:
+        return ""
+    return f"#pragma omp parallel for num_threads({ctx.threads}) schedule(static)"
+
+
+def _thread_slots(ctx: RenderContext, parallel: bool) -> int:
+    """How many per-thread copies a scratch buffer needs."""
+    return ctx.threads if parallel else 1
+
+
+def _static_buffer(name: str, ctype: str, count: int) -> str:
+    """Declaration of a zero-initialised, 64-byte aligned static array."""
+    return f"    static {ctype} {name}[{max(count, 1)}] __attribute__((aligned(64)));"
+
+
+def _c_table(name: str, values: list[int]) -> str:
+    return f"static const int64_t {name}[{len(values)}] = {{{', '.join(map(str, values))}}};"
+
+
+def _aligned_splits(n: int, parts: int) -> list[int]:
+    """``parts + 1`` boundaries splitting ``range(n)`` evenly on multiples of SPLIT_ALIGN
+    (the last boundary is ``n``; empty parts are dropped)."""
+    bounds = [0]
+    for p in range(1, parts):
+        cut = (n * p // parts) // SPLIT_ALIGN * SPLIT_ALIGN
+        if bounds[-1] < cut < n:
+            bounds.append(cut)
+    bounds.append(n)
+    return bounds
+
+
+def _parts(work: int, extent: int, batches: int) -> int:
+    """How many pieces to cut each of ``batches`` products of ``work`` multiply-adds into,
+    along an axis of ``extent``: a power of two with every piece at least PART_MIN_WORK
+    and PART_MIN_EXTENT, and 1 when the batches already give threads enough tasks. Shapes
+    alone decide, so results never depend on the thread count."""
+    if batches >= SPLIT_BATCHES_BELOW:
+        return 1
+    parts = 1
+    while (2 * parts <= MAX_PARTS and work // (2 * parts) >= PART_MIN_WORK
+           and extent // (2 * parts) >= PART_MIN_EXTENT):
+        parts *= 2
+    return parts
+
+
+def _accumulator(dt: DType) -> str:
+    """C type a loop kernel accumulates ``dt`` results in."""
+    if dt.is_float:
+        return cstyle.cty(dt)
+    return "int64_t" if dt.is_signed else "uint64_t"
+
+
+def _finish(dt: DType, acc: str) -> str:
+    """Storage value of ``dt`` for accumulator ``acc`` (integers wrap)."""
+    if dt.is_float:
+        return cstyle.store(dt, f"({cstyle.cty(dt)})({acc})")
+    return f"({cstyle.ctype(dt)})({acc})"
+
+
+def _element(ctx: RenderContext, nid: int, ref_index: str, to: DType) -> str:
+    """Node ``nid``'s element at ``ref_index`` converted (cast semantics) to the compute
+    type of ``to``."""
+    dt = ctx.dtype(nid)
+    value = cstyle.load(dt, f"{ctx.ptr(nid, True)}[{ref_index}]")
+    return cstyle.convert(value, dt, to)
+
+
+def _epilogue_function(ctx: RenderContext, kernel: Kernel, anchor: int) -> str | None:
+    """Name of a helper applying the kernel's elementwise members to flat output elements
+    ``[f0, f1)`` in place, or None when the kernel has none.
+
+    The helper is ``void f(void **slots, uint8_t *arena, int64_t f0, int64_t f1)``; the
+    anchor's value (already rounded to its dtype) is read back from the output buffer,
+    which fusion guarantees has the anchor's shape and dtype. Every elementwise member
+    counts, including trees absorbed from the other operand of an epilogue node."""
+    g = ctx.graph
+    body = [n for n in kernel.nodes if n != anchor and _is_elementwise(g.nodes[n])]
+    if not body:
+        return None
+    out = kernel.outputs[0]
+    domain = g.nodes[anchor].shape
+    nest = loop_nest(g, body, out, domain)
+    cols = domain[-1] if domain else 1
+    row_dims = domain[:-1]
+    out_dt = ctx.dtype(out)
+    optr = ctx.ptr(out)
+    name = f"rlx_epi_n{anchor}"
+    head = [f"static void {name}(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {{",
+            "    (void)slots; (void)arena;",
+            f"    for (int64_t r = f0 / {cols}; r * {cols} < f1; r++) {{",
+            f"        const int64_t j0 = r * {cols} < f0 ? f0 - r * {cols} : 0;",
+            f"        const int64_t j1 = (r + 1) * {cols} > f1 ? f1 - r * {cols} : {cols};"]
+    offsets = []
+    for i, ld in enumerate(nest.loads):
+        if not domain:
+            offsets.append("0")
+            continue
+        head.append(f"        const int64_t ro{i} = {_offset_expr(ld.strides[:-1], row_dims, 'r')};")
+        step = ld.strides[-1]
+        offsets.append(f"ro{i} + j * {step}" if step else f"ro{i}")
+    indent = " " * 12
+    anchor_value = cstyle.load(out_dt, f"{optr}[r * {cols} + j]")
+    lines, value = ctx.nest_values(nest, offsets, {anchor: f"a{anchor}"}, indent)
+    code = head + ["        #pragma omp simd",
+                   "        for (int64_t j = j0; j < j1; j++) {",
+                   f"{indent}const {cstyle.cty(out_dt)} a{anchor} = {anchor_value};"]
+    code += lines
+    code += [f"{indent}{optr}[r * {cols} + j] = {cstyle.store(out_dt, value)};",
+             "        }", "    }", "}"]
+    ctx.add_helper(name, "\n".join(code))
+    return name
+
+
+def _epilogue_call(epi: str | None, f0: str, f1: str, indent: str) -> list[str]:
+    if epi is None:
+        return []
+    return [f"{indent}{epi}(slots, arena, {f0}, {f1});"]
+
+
+def _fits_blas(*sizes: int) -> bool:
+    return all(s <= BLAS_INT_MAX for s in sizes)
+
+
+# =========================================================================== matmul
+
+@dataclass(frozen=True)
+class _MatOperand:
+    """One matmul operand as a batch of ``rows x cols`` matrices.
+
+    ``node`` holds the elements; ``trans`` says its storage is the matrix with its two
+    axes swapped (an absorbed transpose). ``batch_strides`` give the element offset per
+    output batch axis (0 where the operand is broadcast)."""
+
+    node: int
+    trans: bool
+    rows: int
+    cols: int
+    batch_strides: tuple[int, ...]
+
+    @property
+    def ld(self) -> int:
+        """Leading dimension of the stored matrix (at least 1, as BLAS requires)."""
+        return max(1, self.rows if self.trans else self.cols)
+
+    @property
+    def row_step(self) -> int:
+        return 1 if self.trans else self.cols
+
+    @property
+    def col_step(self) -> int:
+        return self.rows if self.trans else 1
+
+    def offset(self, bb: str, batch: Shape) -> str:
+        """Element offset of batch ``bb`` (flat over the output batch axes)."""
+        return _offset_expr(self.batch_strides, batch, bb)
+
+
+@dataclass(frozen=True)
+class _MatmulPlan:
+    anchor: int
+    out: int
+    dtype: DType
+    batch: Shape
+    m: int
+    n: int
+    k: int
+    a: _MatOperand
+    b: _MatOperand
+
+    @property
+    def batches(self) -> int:
+        return numel(self.batch)
+
+    @property
+    def flops(self) -> int:
+        return self.batches * self.m * self.n * self.k
+
+
+def _source(graph: Graph, members: set[int], nid: int) -> tuple[int, bool]:
+    """(node holding the operand's elements, read transposed) for matmul operand ``nid``."""
+    node = graph.nodes[nid]
+    if nid in members and node.op == "transpose":
+        return node.inputs[0], True
+    return nid, False
+
+
+def _plan_matmul(ctx: RenderContext, kernel: Kernel) -> _MatmulPlan:
+    g = ctx.graph
+    anchor = _anchor(g, kernel, "matmul")
+    node = g.nodes[anchor]
+    members = set(kernel.nodes)
+    xs, ys = (g.nodes[i].shape for i in node.inputs)
+    xs = (1,) + xs if len(xs) == 1 else xs
+    ys = ys + (1,) if len(ys) == 1 else ys
+    batch = broadcast_shapes(xs[:-2], ys[:-2])
+    m, k, n = xs[-2], xs[-1], ys[-1]
+    operands = []
+    for shape, nid in ((xs, node.inputs[0]), (ys, node.inputs[1])):
+        src, trans = _source(g, members, nid)
+        rows, cols = shape[-2], shape[-1]
+        strides = tuple(s * rows * cols for s in broadcast_strides(shape[:-2], batch))
+        operands.append(_MatOperand(src, trans, rows, cols, strides))
+    a, b = operands
+    plan = _MatmulPlan(anchor, kernel.outputs[0], node.dtype, batch, m, n, k, a, b)
+    return _fold_batch(plan)
+
+
+def _fold_batch(plan: _MatmulPlan) -> _MatmulPlan:
+    """Fold the batch into M when the right operand has no batch and the left one is
+    stored as consecutive row-major matrices: one (batches*M x K) @ (K x N) product."""
+    a, b = plan.a, plan.b
+    contiguous = tuple(s * a.rows * a.cols for s in row_major_strides(plan.batch))
+    if plan.batches <= 1 or any(b.batch_strides) or a.trans or a.batch_strides != contiguous:
+        return plan
+    m = plan.batches * plan.m
+    folded = _MatOperand(a.node, False, m, a.cols, ())
+    return _MatmulPlan(plan.anchor, plan.out, plan.dtype, (), m, plan.n, plan.k, folded, b)
+
+
+def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
+    """A matmul kernel: BLAS for float results that fit, generated loops otherwise."""
+    plan = _plan_matmul(ctx, kernel)
+    epi = _epilogue_function(ctx, kernel, plan.anchor)
+    if plan.batches * plan.m * plan.n == 0:
+        return "    /* empty result */"
+    if plan.k == 0:
+        return "\n".join(_zero_product(ctx, plan, epi))
+    blas_dt = _blas_dtype(plan.dtype)
+    if blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
+        return _render_matmul_blas(ctx, plan, blas_dt, epi)
+    return _render_matmul_loops(ctx, plan, epi)
+
+
+def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:
+    """Elements of each scratch copy the BLAS path needs: converted operands ('a', 'b')
+    and, for f16/bf16 results, the f32 product ('c')."""
+    need = {}
+    for key, op in (("a", plan.a), ("b", plan.b)):
+        if ctx.dtype(op.node) != blas_dt:
+            need[key] = numel(ctx.shape(op.node))
+    if plan.dtype != blas_dt:
+        need["c"] = plan.batches * plan.m * plan.n
+    return need
+
+
+def _matmul_blas_ok(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> bool:
+    scratch = sum(_matmul_scratch(ctx, plan, blas_dt).values()) * blas_dt.itemsize
+    return scratch <= SCRATCH_LIMIT_BYTES and _fits_blas(plan.m, plan.n, plan.k, plan.a.ld,
+                                                         plan.b.ld)
+
+
+def _convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType) -> list[str]:
+    """Statements filling static buffer ``name`` with node ``nid``'s elements converted to
+    ``via`` (cast semantics: the matmul's result dtype) and then widened to ``to``."""
+    count = numel(ctx.shape(nid))
+    value = cstyle.convert(_element(ctx, nid, "e", via), via, to)
+    lines = [_static_buffer(name, cstyle.ctype(to), count)]
+    pragma = _omp_for(ctx, ctx.threads > 1 and count >= PARALLEL_MIN_COPY)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [f"    for (int64_t e = 0; e < {count}; e++) {{",
+              f"        {name}[e] = {value};", "    }"]
+    return lines
+
+
+def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
+                        epi: str | None) -> str:
+    p = _blas_prefix(ctx, blas_dt)
+    ct = cstyle.ctype(blas_dt)
+    scratch = _matmul_scratch(ctx, plan, blas_dt)
+    lines = ["    rlx_blas_serial();"]
+    ptrs = {}
+    for key, op in (("a", plan.a), ("b", plan.b)):
+        if key in scratch:
+            lines += _convert_into(ctx, f"rlx_{key}", op.node, plan.dtype, blas_dt)
+            ptrs[key] = f"rlx_{key}"
+        else:
+            ptrs[key] = ctx.ptr(op.node, True)
+    if "c" in scratch:
+        lines.append(_static_buffer("rlx_c", ct, scratch["c"]))
+    c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
+    lines += [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
+              f"    {ct} *pc = {c_base};"]
+    mode, extent = _gemm_mode(plan)
+    bounds = _aligned_splits(extent, _parts(plan.m * plan.n * plan.k, extent, plan.batches))
+    parts = len(bounds) - 1
+    parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * parts > 1
+    lines.append("    " + _c_table("split", bounds))
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    mn = plan.m * plan.n
+    lines += [f"    for (int64_t task = 0; task < {plan.batches * parts}; task++) {{",
+              f"        const int64_t bb = task / {parts};",
+              f"        const int64_t lo = split[task % {parts}], hi = split[task % {parts} + 1];",
+              f"        const {ct} *a = pa + {plan.a.offset('bb', plan.batch)};",
+              f"        const {ct} *b = pb + {plan.b.offset('bb', plan.batch)};",
+              f"        {ct} *c = pc + bb * {mn};"]
+    lines += _gemm_call(p, plan, mode)
+    lines += _round_block(ctx, plan, mode, "c" in scratch)
+    lines += _block_epilogue(plan, mode, epi)
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+def _zero_product(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
+    """An empty inner dimension: the product is zeros (then the epilogue)."""
+    total = plan.batches * plan.m * plan.n
+    out = ctx.ptr(plan.out)
+    return ([f"    memset({out}, 0, {total * plan.dtype.itemsize});"]
+            + _epilogue_call(epi, "0", str(total), "    "))
+
+
+def _gemm_mode(plan: _MatmulPlan) -> tuple[str, int]:
+    """How each batch's product is computed and split: ('gemv_row', N) for a row vector
+    times a matrix, ('gemv_col', M) for a matrix times a column vector, ('gemm_cols', N)
+    or ('gemm_rows', M) for a GEMM split by columns (the default: identical results
+    for every split) or rows (when N is too narrow to split)."""
+    if plan.m == 1:
+        return "gemv_row", plan.n
+    if plan.n == 1:
+        return "gemv_col", plan.m
+    if plan.n >= min(plan.m, 2 * SPLIT_ALIGN):
+        return "gemm_cols", plan.n
+    return "gemm_rows", plan.m
+
+
+def _gemm_call(p: str, plan: _MatmulPlan, mode: str) -> list[str]:
+    """The BLAS call computing rows or columns ``[lo, hi)`` of batch ``bb``'s product
+    (pointers ``a``, ``b``, ``c`` at the batch's matrices)."""
+    a, b, n, k = plan.a, plan.b, plan.n, plan.k
+    order = "CblasRowMajor"
+    ta = "CblasTrans" if a.trans else "CblasNoTrans"
+    tb = "CblasTrans" if b.trans else "CblasNoTrans"
+    indent = "        "
+    if mode == "gemv_row":
+        if b.trans:
+            call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
+                    f"b + lo * {b.ld}, {b.ld}, a, 1, 0, c + lo, 1);")
+        else:
+            call = (f"scipy_cblas_{p}gemv({order}, CblasTrans, {k}, (int)(hi - lo), 1, "
+                    f"b + lo, {b.ld}, a, 1, 0, c + lo, 1);")
+    elif mode == "gemv_col":
+        if a.trans:
+            call = (f"scipy_cblas_{p}gemv({order}, CblasTrans, {k}, (int)(hi - lo), 1, "
+                    f"a + lo, {a.ld}, b, 1, 0, c + lo, 1);")
+        else:
+            call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
+                    f"a + lo * {a.ld}, {a.ld}, b, 1, 0, c + lo, 1);")
+    elif mode == "gemm_cols":
+        call = (f"scipy_cblas_{p}gemm({order}, {ta}, {tb}, {plan.m}, (int)(hi - lo), {k}, 1, "
+                f"a, {a.ld}, b + lo * {b.col_step}, {b.ld}, 0, c + lo, {n});")
+    else:
+        call = (f"scipy_cblas_{p}gemm({order}, {ta}, {tb}, (int)(hi - lo), {n}, {k}, 1, "
+                f"a + lo * {a.row_step}, {a.ld}, b, {b.ld}, 0, c + lo * {n}, {n});")
+    return [indent + call]
+
+
+def _block_ranges(plan: _MatmulPlan, mode: str) -> tuple[str, list[str], str, str]:
+    """(loop header or '', its closing, f0, f1): the flat element ranges of batch ``bb``'s
+    block ``[lo, hi)`` — one range for a row split, one per row for a column split."""
+    base = f"bb * {plan.m * plan.n}"
+    if mode in ("gemm_cols", "gemv_row") and plan.m > 1:
+        return (f"for (int64_t i = 0; i < {plan.m}; i++) {{", ["}"],
+                f"{base} + i * {plan.n} + lo", f"{base} + i * {plan.n} + hi")
+    if mode in ("gemm_cols", "gemv_row"):
+        return "", [], f"{base} + lo", f"{base} + hi"
+    return "", [], f"{base} + lo * {plan.n}", f"{base} + hi * {plan.n}"
+
+
+def _round_block(ctx: RenderContext, plan: _MatmulPlan, mode: str, narrow: bool) -> list[str]:
+    """For f16/bf16 results: round the block from the f32 scratch product into the output."""
+    if not narrow:
+        return []
+    header, close, f0, f1 = _block_ranges(plan, mode)
+    out = ctx.ptr(plan.out)
+    indent = "        "
+    inner = indent + ("    " if header else "")
+    lines = [indent + header] if header else []
+    lines += [f"{inner}for (int64_t f = {f0}; f < {f1}; f++) {{",
+              f"{inner}    {out}[f] = {cstyle.store(plan.dtype, 'rlx_c[f]')};", f"{inner}}}"]
+    return lines + [indent + c for c in close]
+
+
+def _block_epilogue(plan: _MatmulPlan, mode: str, epi: str | None) -> list[str]:
+    if epi is None:
+        return []
+    header, close, f0, f1 = _block_ranges(plan, mode)
+    indent = "        "
+    if not header:
+        return _epilogue_call(epi, f0, f1, indent)
+    return ([indent + header] + _epilogue_call(epi, f0, f1, indent + "    ")
+            + [indent + c for c in close])
+
+
+def _render_matmul_loops(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> str:
+    """Row by row: each output row accumulates LOOP_TILE columns at a time (i-k-j order,
+    the inner loop vectorised), operands converted to the result dtype as they are read."""
+    dt = plan.dtype
+    acc = _accumulator(dt)
+    a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
+    parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * m > 1
+    lines = []
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    a_value = _element(ctx, a.node, f"ao + kk * {a.col_step}", dt)
+    b_value = _element(ctx, b.node, f"bo + kk * {b.row_step} + (j0 + j) * {b.col_step}", dt)
+    lines += [
+        f"    for (int64_t row = 0; row < {plan.batches * m}; row++) {{",
+        f"        const int64_t bb = row / {m}, i = row % {m};",
+        f"        const int64_t ao = {a.offset('bb', plan.batch)} + i * {a.row_step};",
+        f"        const int64_t bo = {b.offset('bb', plan.batch)};",
+        f"        for (int64_t j0 = 0; j0 < {n}; j0 += {LOOP_TILE}) {{",
+        f"            const int64_t jn = {n} - j0 < {LOOP_TILE} ? {n} - j0 : {LOOP_TILE};",
+        f"            {acc} acc[{LOOP_TILE}];",
+        "            for (int64_t j = 0; j < jn; j++) acc[j] = 0;",
+        f"            for (int64_t kk = 0; kk < {k}; kk++) {{",
+        f"                const {acc} av = ({acc})({a_value});",
+        "                #pragma omp simd",
+        "                for (int64_t j = 0; j < jn; j++) {",
+        f"                    acc[j] += av * ({acc})({b_value});",
+        "                }",
+        "            }",
+        "            for (int64_t j = 0; j < jn; j++) {",
+        f"                {ctx.ptr(plan.out)}[row * {n} + j0 + j] = {_finish(dt, 'acc[j]')};",
+        "            }",
+        "        }",
+    ]
+    lines += _epilogue_call(epi, f"row * {n}", f"row * {n} + {n}", "        ")
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+# =========================================================================== conv
+
+@dataclass(frozen=True)
+class _ConvPlan:
+    """A conv as 2-D geometry (conv1d has a height of 1); pads are the 'before' pads
+    (the 'after' pads are implied by the output size)."""
+
+    anchor: int
+    out: int
+    dtype: DType
+    x: int
+    w: int
+    bias: int | None
+    n: int
+    cin: int
+    cout: int
+    groups: int
+    ih: int
+    iw: int
+    oh: int
+    ow: int
+    kh: int
+    kw: int
+    sh: int
+    sw: int
+    dh: int
+    dw: int
+    ph: int
+    pw: int
+
+    @property
+    def cig(self) -> int:
+        return self.cin // self.groups
+
+    @property
+    def cog(self) -> int:
+        return self.cout // self.groups
+
+    @property
+    def kdim(self) -> int:
+        """Rows of one group's im2col matrix: input channels times kernel taps."""
+        return self.cig * self.kh * self.kw
+
+    @property
+    def positions(self) -> int:
+        return self.oh * self.ow
+
+    @property
+    def flops(self) -> int:
+        return self.n * self.cout * self.positions * self.kdim
+
+    @property
+    def pointwise(self) -> bool:
+        """A 1x1 kernel over the unpadded input at stride 1: the input is its own im2col."""
+        return (self.kh == self.kw == self.sh == self.sw == 1 and self.ph == self.pw == 0
+                and (self.oh, self.ow) == (self.ih, self.iw))
+
+
+def _plan_conv(ctx: RenderContext, kernel: Kernel) -> _ConvPlan:
+    g = ctx.graph
+    anchor = _anchor(g, kernel, "conv")
+    node = g.nodes[anchor]
+    x, w = node.inputs[0], node.inputs[1]
+    bias = node.inputs[2] if len(node.inputs) == 3 else None
+    xs, ws, ys = g.nodes[x].shape, g.nodes[w].shape, node.shape
+    stride, dilation = node.attr("stride"), node.attr("dilation")
+    before = tuple(p[0] for p in node.attr("padding"))
+    if len(xs) == 3:  # conv1d: a height of 1
+        xs, ws, ys = xs[:2] + (1,) + xs[2:], ws[:2] + (1,) + ws[2:], ys[:2] + (1,) + ys[2:]
+        stride, dilation, before = (1,) + stride, (1,) + dilation, (0,) + before
+    return _ConvPlan(anchor, kernel.outputs[0], node.dtype, x, w, bias, xs[0], xs[1], ws[0],
+                     node.attr("groups"), xs[2], xs[3], ys[2], ys[3], ws[2], ws[3], stride[0],
+                     stride[1], dilation[0], dilation[1], before[0], before[1])
+
+
+def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
+    """A conv kernel: im2col + BLAS GEMM for every float dtype (f16/bf16 via f32), direct
+    loops when the sizes do not fit BLAS or its scratch."""
+    plan = _plan_conv(ctx, kernel)
+    epi = _epilogue_function(ctx, kernel, plan.anchor)
+    if plan.n * plan.cout * plan.positions == 0:
+        return "    /* empty result */"
+    blas_dt = _blas_dtype(plan.dtype)
+    chunks = _conv_chunks(plan)
+    if plan.kdim > 0 and _conv_scratch_bytes(ctx, plan, chunks) <= SCRATCH_LIMIT_BYTES \
+            and _fits_blas(plan.kdim, plan.positions, plan.cog):
+        return _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
+    return _render_conv_direct(ctx, plan, epi)
+
+
+def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
+    return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS
+
+
+def _conv_chunks(plan: _ConvPlan) -> list[int]:
+    """Boundaries of the column chunks of output positions one task handles: small
+    enough for a chunk's im2col to stay in cache, and split like a GEMM (:func:`_parts`)
+    when there are few (image, group) pairs. Shapes alone decide."""
+    p = plan.positions
+    parts = _parts(plan.cog * p * plan.kdim, p, plan.n * plan.groups)
+    width = -(-p // parts)
+    width = -(-width // SPLIT_ALIGN) * SPLIT_ALIGN
+    if _conv_needs_copy(plan)[0]:
+        budget = CHUNK_ELEMENTS // max(plan.kdim, 1) // SPLIT_ALIGN * SPLIT_ALIGN
+        width = min(width, max(SPLIT_ALIGN, budget))
+    return list(range(0, p, width)) + [p]
+
+
+def _conv_needs_copy(plan: _ConvPlan) -> tuple[bool, bool]:
+    """(im2col copy needed, f32 product scratch needed) for the BLAS path."""
+    narrow = plan.dtype != _blas_dtype(plan.dtype)
+    return (narrow or not plan.pointwise), narrow
+
+
+def _conv_scratch_bytes(ctx: RenderContext, plan: _ConvPlan, chunks: list[int]) -> int:
+    """Static scratch of the im2col path: per-thread im2col and product blocks, plus the
+    widened weights for f16/bf16."""
+    width = max(b - a for a, b in zip(chunks, chunks[1:]))
+    slots = _thread_slots(ctx, _conv_parallel(ctx, plan))
+    copy, narrow = _conv_needs_copy(plan)
+    per_thread = (plan.kdim * width if copy else 0) + (plan.cog * width if narrow else 0)
+    weights = plan.cout * plan.kdim if narrow else 0
+    return (slots * per_thread + weights) * _blas_dtype(plan.dtype).itemsize
+
+
+def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
+                        chunks: list[int], epi: str | None) -> str:
+    p = _blas_prefix(ctx, blas_dt)
+    ct = cstyle.ctype(blas_dt)
+    copy, narrow = _conv_needs_copy(plan)
+    parallel = _conv_parallel(ctx, plan)
+    slots = _thread_slots(ctx, parallel)
+    nchunks = len(chunks) - 1
+    width = max(b - a for a, b in zip(chunks, chunks[1:]))
+    lines = ["    rlx_blas_serial();", "    " + _c_table("split", chunks)]
+    if narrow:
+        lines += _convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)
+        lines.append(_static_buffer("rlx_c", ct, slots * plan.cog * width))
+    if copy:
+        lines.append(_static_buffer("rlx_cols", ct, slots * plan.kdim * width))
+    weights = "rlx_w" if narrow else ctx.ptr(plan.w, True)
+    pragma = _omp_for(ctx, parallel and plan.n * plan.groups * nchunks > 1)
+    if pragma:
+        lines.append("    " + pragma)
+    pos = plan.positions
+    lines += [f"    for (int64_t task = 0; task < {plan.n * plan.groups * nchunks}; task++) {{",
+              f"        const int64_t ng = task / {nchunks};",
+              f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
+              f"        const int64_t lo = split[task % {nchunks}], hi = split[task % {nchunks} + 1];",
+              "        const int64_t w = hi - lo;",
+              f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {pos};",
+              f"        const int64_t xo = (n * {plan.cin} + g * {plan.cig}) * {plan.ih * plan.iw};"]
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    if copy:
+        lines.append(f"        {ct} *cols = rlx_cols + (int64_t){tid} * {plan.kdim * width};")
+        lines += _im2col_lines(ctx, plan, blas_dt)
+        b_ptr, ldb = "cols", "w"
+    else:
+        b_ptr, ldb = f"{ctx.ptr(plan.x, True)} + xo + lo", str(pos)
+    if narrow:
+        lines.append(f"        {ct} *cb = rlx_c + (int64_t){tid} * {plan.cog * width};")
+        c_ptr, ldc = "cb", "w"
+    else:
+        c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(pos)
+    lines.append(f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
+                 f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights} + g * {plan.cog * plan.kdim}, "
+                 f"{plan.kdim}, {b_ptr}, (int){ldb}, 0, {c_ptr}, (int){ldc});")
+    lines += _conv_finish_lines(ctx, plan, c_ptr if narrow else None)
+    lines += _conv_block_epilogue(plan, nchunks, epi)
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+def _im2col_lines(ctx: RenderContext, plan: _ConvPlan, to: DType) -> list[str]:
+    """Fill ``cols`` (kdim rows of ``w`` values) with the input values under each kernel
+    tap for output positions ``[lo, hi)``, zeros in the padding, converted to ``to``."""
+    taps = plan.kh * plan.kw
+    value = cstyle.convert(_element(ctx, plan.x, "xr + ix", plan.dtype), plan.dtype, to)
+    zero = cstyle.literal(0, to)
+    return [
+        f"        for (int64_t r = 0; r < {plan.kdim}; r++) {{",
+        f"            const int64_t ci = r / {taps}, ki = (r % {taps}) / {plan.kw}, "
+        f"kj = r % {plan.kw};",
+        f"            const int64_t xc = xo + ci * {plan.ih * plan.iw};",
+        f"            {cstyle.ctype(to)} *dst = cols + r * w;",
+        "            for (int64_t q = 0; q < w;) {",
+        f"                const int64_t oy = (lo + q) / {plan.ow}, ox0 = (lo + q) % {plan.ow};",
+        f"                const int64_t run = {plan.ow} - ox0 < w - q ? {plan.ow} - ox0 : w - q;",
+        f"                const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
+        f"                const int64_t xr = xc + iy * {plan.iw};",
+        f"                const int row_ok = iy >= 0 && iy < {plan.ih};",
+        "                for (int64_t t = 0; t < run; t++) {",
+        f"                    const int64_t ix = (ox0 + t) * {plan.sw} - {plan.pw} + kj * {plan.dw};",
+        f"                    dst[q + t] = row_ok && ix >= 0 && ix < {plan.iw} ? {value} : {zero};",
+        "                }",
+        "                q += run;",
+        "            }",
+        "        }",
+    ]
+
+
+def _conv_finish_lines(ctx: RenderContext, plan: _ConvPlan, scratch: str | None) -> list[str]:
+    """Add the bias (in the compute dtype) and, for f16/bf16, round the f32 product block
+    ``scratch`` (``cog`` rows of ``w``) into the output; nothing for f32/f64 without bias."""
+    if scratch is None and plan.bias is None:
+        return []
+    out = ctx.ptr(plan.out)
+    dt = plan.dtype
+    src = f"{scratch}[co * w + q]" if scratch else f"{out}[base + co * {plan.positions} + lo + q]"
+    value = src
+    if plan.bias is not None:
+        bias = _element(ctx, plan.bias, f"g * {plan.cog} + co", dt)
+        value = f"({src} + ({cstyle.cty(dt)})({bias}))"
+    return [f"        for (int64_t co = 0; co < {plan.cog}; co++) {{",
+            "            for (int64_t q = 0; q < w; q++) {",
+            f"                {out}[base + co * {plan.positions} + lo + q] = "
+            f"{cstyle.store(dt, value)};",
+            "            }", "        }"]
+
+
+def _conv_block_epilogue(plan: _ConvPlan, nchunks: int, epi: str | None) -> list[str]:
+    pos = plan.positions
+    if epi is None:
+        return []
+    if nchunks == 1:
+        return _epilogue_call(epi, "base", f"base + {plan.cog * pos}", "        ")
+    return ([f"        for (int64_t co = 0; co < {plan.cog}; co++) {{"]
+            + _epilogue_call(epi, f"base + co * {pos} + lo", f"base + co * {pos} + hi",
+                             "            ")
+            + ["        }"])
+
+
+def _render_conv_direct(ctx: RenderContext, plan: _ConvPlan, epi: str | None) -> str:
+    """One accumulator per output element, summing over the group's channels and the
+    kernel taps inside the input (padding contributes nothing)."""
+    dt = plan.dtype
+    acc = _accumulator(dt)
+    pos = plan.positions
+    parallel = _conv_parallel(ctx, plan) and plan.n * plan.cout > 1
+    lines = []
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    x_value = _element(ctx, plan.x, f"xo + (ci * {plan.ih} + iy) * {plan.iw} + ix", dt)
+    w_value = _element(ctx, plan.w, f"co * {plan.kdim} + (ci * {plan.kh} + ki) * {plan.kw} + kj",
+                       dt)
+    bias = "" if plan.bias is None else f"        acc += ({acc})({_element(ctx, plan.bias, 'co', dt)});"
+    lines += [
+        f"    for (int64_t nc = 0; nc < {plan.n * plan.cout}; nc++) {{",
+        f"        const int64_t n = nc / {plan.cout}, co = nc % {plan.cout};",
+        f"        const int64_t xo = (n * {plan.cin} + co / {plan.cog} * {plan.cig}) "
+        f"* {plan.ih * plan.iw};",
+        f"        for (int64_t p = 0; p < {pos}; p++) {{",
+        f"            const int64_t oy = p / {plan.ow}, ox = p % {plan.ow};",
+        f"            {acc} acc = 0;",
+        f"            for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
+        f"                for (int64_t ki = 0; ki < {plan.kh}; ki++) {{",
+        f"                    const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
+        f"                    if (iy < 0 || iy >= {plan.ih}) continue;",
+        f"                    for (int64_t kj = 0; kj < {plan.kw}; kj++) {{",
+        f"                        const int64_t ix = ox * {plan.sw} - {plan.pw} + kj * {plan.dw};",
+        f"                        if (ix < 0 || ix >= {plan.iw}) continue;",
+        f"                        acc += ({acc})({x_value}) * ({acc})({w_value});",
+        "                    }",
+        "                }",
+        "            }",
+    ]
+    if bias:
+        lines.append("    " + bias)
+    lines += [f"            {ctx.ptr(plan.out)}[nc * {pos} + p] = {_finish(dt, 'acc')};",
+              "        }"]
+    lines += _epilogue_call(epi, f"nc * {pos}", f"nc * {pos} + {pos}", "        ")
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+# =========================================================================== attention
+
+@dataclass(frozen=True)
+class _Strided:
+    """A logical [B, H, S, X] tensor read or written through ``node``'s storage with
+    element ``strides`` per logical axis (absorbed transposes permute them)."""
+
+    node: int
+    strides: tuple[int, ...]
+
+    def offset(self, *indices: str) -> str:
+        """Element offset of the leading logical axes at ``indices`` (C expressions)."""
+        terms = [f"{i} * {s}" for i, s in zip(indices, self.strides) if s]
+        return " + ".join(terms) if terms else "0"
+
+
+@dataclass(frozen=True)
+class _AttentionPlan:
+    anchor: int
+    dtype: DType
+    b: int
+    h: int
+    hkv: int
+    s: int
+    t: int
+    d: int
+    dv: int
+    q: _Strided
+    k: _Strided
+    v: _Strided
+    o: _Strided
+    mask: _Strided | None
+    mask_kind: str
+    scale: float
+    causal: bool
+    window: int | None
+
+    @property
+    def flops(self) -> int:
+        return self.b * self.h * self.s * self.t * (self.d + self.dv)
+
+
+def _read_view(graph: Graph, members: set[int], nid: int) -> _Strided:
+    """How attention operand ``nid`` is read: through an absorbed transpose's source
+    (logical axis i is the source's axis perm[i]) or row-major."""
+    node = graph.nodes[nid]
+    if nid in members and node.op == "transpose":
+        src = node.inputs[0]
+        own = row_major_strides(graph.nodes[src].shape)
+        return _Strided(src, tuple(own[p] for p in node.attr("perm")))
+    return _Strided(nid, row_major_strides(node.shape))
+
+
+def _write_view(graph: Graph, kernel: Kernel, anchor: int) -> _Strided:
+    """Where the attention result goes: the kernel output, through the absorbed
+    transpose's permutation when the output is a transpose of the attention."""
+    out = kernel.outputs[0]
+    node = graph.nodes[out]
+    if out == anchor:
+        return _Strided(out, row_major_strides(node.shape))
+    perm = node.attr("perm")
+    own = row_major_strides(node.shape)
+    strides = [0] * len(perm)
+    for axis, source_axis in enumerate(perm):
+        strides[source_axis] = own[axis]
+    return _Strided(out, tuple(strides))
+
+
+def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
+    g = ctx.graph
+    anchor = _anchor(g, kernel, "attention")
+    node = g.nodes[anchor]
+    members = set(kernel.nodes)
+    q, k, v = (_read_view(g, members, i) for i in node.inputs[:3])
+    qs, ks, vs = (g.nodes[i].shape for i in node.inputs[:3])
+    b, h, s, d = qs
+    mask = None
+    if len(node.inputs) == 4:
+        m = node.inputs[3]
+        mask = _Strided(m, broadcast_strides(g.nodes[m].shape, (b, h, s, ks[2])))
+    return _AttentionPlan(anchor, node.dtype, b, h, ks[1], s, ks[2], d, vs[3], q, k, v,
+                          _write_view(g, kernel, anchor), mask, node.attr("mask_kind"),
+                          float(node.attr("scale")), bool(node.attr("causal")),
+                          node.attr("window"))
+
+
+def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
+    """An attention kernel: per-head BLAS GEMMs around a masked softmax for f32/f64 when
+    the strides allow, plain loops per query row otherwise."""
+    plan = _plan_attention(ctx, kernel)
+    if plan.b * plan.h * plan.s * plan.dv == 0:
+        return "    /* empty result */"
+    if _attention_blas_views(plan) is not None and _attention_rows(ctx, plan) > 0:
+        return _render_attention_blas(ctx, plan)
+    return _render_attention_loops(ctx, plan)
+
+
+def _blas_matrix(rows: int, cols: int, row_stride: int, col_stride: int) -> tuple[bool, int] | None:
+    """(stored column-major, leading dimension) of a strided ``rows x cols`` matrix, or
+    None when neither axis is contiguous (BLAS cannot read it)."""
+    if cols == 1:
+        col_stride = 1
+    if rows == 1:
+        row_stride = max(cols, 1)
+    if col_stride == 1 and row_stride >= max(cols, 1):
+        return False, row_stride
+    if row_stride == 1 and col_stride >= max(rows, 1):
+        return True, col_stride
+    return None
+
+
+def _attention_blas_views(plan: _AttentionPlan) -> tuple | None:
+    """BLAS layouts of Q [S, D], K [T, D], V [T, Dv] and the output [S, Dv] of one head,
+    or None when the dtype, the sizes or the strides rule BLAS out."""
+    if plan.dtype not in (DType.F32, DType.F64) or 0 in (plan.t, plan.d):
+        return None
+    views = (_blas_matrix(plan.s, plan.d, plan.q.strides[2], plan.q.strides[3]),
+             _blas_matrix(plan.t, plan.d, plan.k.strides[2], plan.k.strides[3]),
+             _blas_matrix(plan.t, plan.dv, plan.v.strides[2], plan.v.strides[3]),
+             _blas_matrix(plan.s, plan.dv, plan.o.strides[2], plan.o.strides[3]))
+    if any(v is None for v in views) or views[3][0]:
+        return None
+    if not _fits_blas(plan.s, plan.t, plan.d, plan.dv, *(ld for _, ld in views)):
+        return None
+    return views
+
+
+def _attention_parallel(ctx: RenderContext, plan: _AttentionPlan) -> bool:
+    return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS
+
+
+def _attention_rows(ctx: RenderContext, plan: _AttentionPlan) -> int:
+    """Query rows per BLAS task: as many as fit CHUNK_ELEMENTS scores (independent of the
+    thread count, so results are too); 0 when even one row's scores overflow the scratch."""
+    rows = max(1, min(plan.s, CHUNK_ELEMENTS // plan.t))
+    slots = _thread_slots(ctx, _attention_parallel(ctx, plan))
+    if slots * rows * plan.t * plan.dtype.itemsize > SCRATCH_LIMIT_BYTES:
+        return 0
+    return rows
+
+
+def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan) -> str:
+    p = _blas_prefix(ctx, plan.dtype)
+    ct = cstyle.ctype(plan.dtype)
+    (q_cm, ldq), (k_cm, ldk), (v_cm, ldv), (_, ldo) = _attention_blas_views(plan)
+    rows = _attention_rows(ctx, plan)
+    chunks = -(-plan.s // rows)
+    tasks = plan.b * plan.h * chunks
+    parallel = _attention_parallel(ctx, plan) and tasks > 1
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    group = plan.h // plan.hkv
+    t = plan.t
+    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * rows * t)]
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [
+        f"    for (int64_t task = 0; task < {tasks}; task++) {{",
+        f"        const int64_t bi = task / {plan.h * chunks}, head = task / {chunks} % {plan.h};",
+        f"        const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};",
+        f"        const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};",
+        f"        {ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};",
+        f"        const {ct} *qp = {ctx.ptr(plan.q.node, True)} + "
+        f"{plan.q.offset('bi', 'head', 'i0')};",
+        f"        const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};",
+        f"        const {ct} *vp = {ctx.ptr(plan.v.node, True)} + {plan.v.offset('bi', 'kvh')};",
+        f"        {ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset('bi', 'head', 'i0')};",
+        f"        scipy_cblas_{p}gemm(CblasRowMajor, {_flag(q_cm)}, {_flag(not k_cm)}, (int)n, "
+        f"{t}, {plan.d}, {cstyle.literal(plan.scale, plan.dtype)}, qp, {ldq}, kp, {ldk}, 0, "
+        f"sc, {t});",
+        "        for (int64_t r = 0; r < n; r++) {",
+        f"            {ct} *row = sc + r * {t};",
+        "            const int64_t i = i0 + r;",
+    ]
+    lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
+    lines += ["        }",
+              f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, {_flag(v_cm)}, (int)n, "
+              f"{plan.dv}, {t}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});",
+              "    }"]
+    return "\n".join(lines)
+
+
+def _flag(transposed: bool) -> str:
+    return "CblasTrans" if transposed else "CblasNoTrans"
+
+
+def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str) -> list[str]:
+    """Statements turning the scaled scores ``row[0..T)`` of query ``i`` (of head
+    ``head``, batch ``bi``) into softmax weights in place, with the causal / window /
+    bool / additive masking of the attention op; masked keys weigh 0 and a row with no
+    visible key becomes all zeros (a nan score still makes its row nan)."""
+    t, s = plan.t, plan.s
+    exp = "rlx_expf" if wt == "float" else "rlx_expd"
+    lines = [f"int64_t jlo = 0, jhi = {t};"]
+    if plan.causal:
+        lines += [f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};",
+                  "if (jhi < 0) jhi = 0;"]
+    if plan.window is not None:
+        lines += [f"jlo = i + {t - s - plan.window + 1};", "if (jlo < 0) jlo = 0;"]
+    lines += ["if (jlo > jhi) jlo = jhi;"]
+    lines += _mask_lines(ctx, plan, wt)
+    lines += [f"{wt} mx = -INFINITY;",
+              "#pragma omp simd reduction(max:mx)",
+              "for (int64_t j = jlo; j < jhi; j++) mx = row[j] > mx ? row[j] : mx;",
+              f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;",
+              f"{wt} sum = 0;",
+              "#pragma omp simd reduction(+:sum)",
+              "for (int64_t j = jlo; j < jhi; j++) {",
+              f"    const {wt} e = row[j] == -INFINITY ? 0 : {exp}(row[j] - shift);",
+              "    row[j] = e;",
+              "    sum += e;",
+              "}",
+              f"const {wt} inv = sum != 0 ? 1 / sum : 0;",
+              "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
+              f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;",
+              "#pragma omp simd",
+              "for (int64_t j = jlo; j < jhi; j++) row[j] *= inv;"]
+    return [indent + line for line in lines]
+
+
+def _mask_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """Apply the mask operand to ``row[jlo..jhi)``: add an additive mask, set keys a bool
+    mask hides to -inf."""
+    if plan.mask is None:
+        return []
+    step = plan.mask.strides[3]
+    lines = [f"const int64_t mo = {plan.mask.offset('bi', 'head', 'i')};"]
+    ref = f"mo + j * {step}" if step else "mo"
+    mask_dt = ctx.dtype(plan.mask.node)
+    value = cstyle.load(mask_dt, f"{ctx.ptr(plan.mask.node, True)}[{ref}]")
+    if plan.mask_kind == "bool":
+        body = f"if (!{value}) row[j] = -INFINITY;"
+    else:
+        body = f"row[j] += ({wt})({value});"
+    return lines + ["for (int64_t j = jlo; j < jhi; j++) {", f"    {body}", "}"]
+
+
+def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
+    """One query row at a time: scores by dot products, the masked softmax, then the
+    weighted sum of values, in float (f16/bf16/f32) or double (f64)."""
+    wt = "double" if plan.dtype is DType.F64 else "float"
+    parallel = _attention_parallel(ctx, plan) and plan.b * plan.h * plan.s > 1
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    group = plan.h // plan.hkv
+    t, dv = plan.t, plan.dv
+    q_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.q.node, True)}[qo + dd * {plan.q.strides[3]}]")
+    k_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.k.node, True)}[ko + j * "
+                                      f"{plan.k.strides[2]} + dd * {plan.k.strides[3]}]")
+    v_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.v.node, True)}[vo + j * "
+                                      f"{plan.v.strides[2]} + c * {plan.v.strides[3]}]")
+    out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
+    lines = [_static_buffer("rlx_rows", wt, slots * (t + dv))]
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [
+        f"    for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++) {{",
+        f"        const int64_t bi = task / {plan.h * plan.s}, head = task / {plan.s} % {plan.h};",
+        f"        const int64_t i = task % {plan.s}, kvh = head / {group};",
+        f"        {wt} *row = rlx_rows + (int64_t){tid} * {t + dv};",
+        f"        {wt} *acc = row + {t};",
+        f"        const int64_t qo = {plan.q.offset('bi', 'head', 'i')};",
+        f"        const int64_t ko = {plan.k.offset('bi', 'kvh')};",
+        f"        const int64_t vo = {plan.v.offset('bi', 'kvh')};",
+        f"        const int64_t oo = {plan.o.offset('bi', 'head', 'i')};",
+        f"        for (int64_t j = 0; j < {t}; j++) {{",
+        f"            {wt} dot = 0;",
+        f"            for (int64_t dd = 0; dd < {plan.d}; dd++) {{",
+        f"                dot += ({wt})({q_value}) * ({wt})({k_value});",
+        "            }",
+        f"            row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};",
+        "        }",
+    ]
+    lines += _softmax_lines(ctx, plan, wt, "        ")
+    lines += [
+        f"        for (int64_t c = 0; c < {dv}; c++) acc[c] = 0;",
+        f"        for (int64_t j = 0; j < {t}; j++) {{",
+        f"            const {wt} pj = row[j];",
+        "            #pragma omp simd",
+        f"            for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})({v_value});",
+        "        }",
+        f"        for (int64_t c = 0; c < {dv}; c++) {{",
+        f"            {out} = {cstyle.store(plan.dtype, f'({cstyle.cty(plan.dtype)})acc[c]')};",
+        "        }",
+        "    }",
+    ]
+    return "\n".join(lines)
+
+
+# =========================================================================== tables
+
+def _single(kind: str, render):
+    """An ``op`` renderer: the node as a one-node kernel of ``kind``."""
+    def render_op(ctx: RenderContext, node: Node) -> str:
+        nid = ctx.node_id(node)
+        return render(ctx, Kernel(f"n{nid}_{node.op}", kind, (nid,), (nid,), node.inputs))
+    render_op.__doc__ = f"``{kind}`` without layout members or epilogue."
+    return render_op
+
+
+KIND_RENDERERS = {"matmul": render_matmul, "conv": render_conv, "attention": render_attention}
+OP_RENDERERS = {op: _single(op, fn) for op, fn in KIND_RENDERERS.items()}
+SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)

@@ -1,5 +1,900 @@
-"""C renderers (being written)."""
+"""Row-wise and reduction kernels of the cpu backend, and the single ops built like them.
 
-KIND_RENDERERS: dict = {}
-OP_RENDERERS: dict = {}
-SUPPORTED: frozenset[str] = frozenset()
+Kernel kinds rendered here:
+
+* ``rowwise``: an optional elementwise prologue, then softmax / log_softmax over one
+  axis (any axis) or layer_norm / rms_norm over the trailing axes ``axis..end`` (with
+  optional gamma / beta), then an optional elementwise epilogue;
+* ``reduce``: an optional prologue, then sum / mean / max / min / prod / logsumexp over
+  any set of axes (keepdims or not), then an optional epilogue on the result.
+
+Single-node (``op``) kernels: the ops above when the pipeline does not fuse, and
+argmax / argmin, cumsum, batch_norm, topk and softmax_cross_entropy.
+
+Geometry. A kernel walks its operand's domain through a :class:`Walk`: axes of size 1
+are dropped, and neighbouring axes of the same class (reduced or kept) merge when every
+array the kernel touches (prologue loads, gamma / beta, epilogue loads, the output)
+steps through them as through one axis. The kept groups, except a kept group after the
+last reduced one, index the *rows* (flat index ``p``); the reduced groups are nested
+loops inside a row. A kept group after the reduced ones (a softmax over a non-last
+axis, a sum over leading axes) becomes the *lanes*: a row then handles up to
+``LANE_BLOCK`` lanes at once, with one accumulator per lane, so that the innermost
+loop is contiguous and vectorises. Without lanes the innermost reduced loop is the
+vectorised one (``#pragma omp simd`` with a reduction clause).
+
+The prologue is evaluated inline wherever the operand is read, in every pass (it is
+never stored), and rounded to the operand's dtype as if it had been materialised;
+the anchor's value is rounded to its dtype before the epilogue, which is applied as
+each result is stored.
+
+Precision. Float sums (sum, mean, and the sums inside softmax, the norms, logsumexp,
+cumsum and cross-entropy) and float products accumulate in double, at least as
+accurate as the reference backend (f32 in f64, f16/bf16 in f32); max / min are exact;
+integers accumulate in 64-bit unsigned arithmetic and are truncated to their dtype,
+which equals wrapping in the dtype. Per-element math (centring, scaling, exp
+arguments) runs in the compute type (float for f16/bf16/f32, double for f64); layer
+norm subtracts the mean as a float pair (rounded mean plus its rounding error) so
+that inputs with a large mean keep their precision.
+
+Active extent. ``ctl[2] >= 0`` says only the first ``ctl[2]`` rows of an extent of
+``ctl[3]`` matter. A ``rowwise`` kernel honours it when its row count (the product of
+the operand's axes before the normalised axis or axes) equals ``ctl[3]``: it then
+processes rows ``0 .. min(ctl[2], rows) - 1`` only and leaves the other rows of its
+output unwritten. The rule is a hint keyed on the count alone, so it is exact for
+graphs whose row-wise work runs along the bucket axis (as the bucketed compile cache
+arranges); reduce and single-op kernels always process everything.
+
+Threads. Rows (row x lane-block pairs) are split statically over threads and every
+row accumulates in a fixed order, so results do not depend on the thread count.
+Reductions with a single row, topk and the mean / sum forms of cross-entropy run on
+one thread (the latter so the batch total keeps one summation order).
+
+Data errors (a cross-entropy label outside ``[0, C)``, scratch allocation failing
+in topk) write ``rlx_error_text`` and return 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.render import RenderContext, _offset_expr
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph, Node
+from rlx.ir.types import Shape, numel
+from rlx.passes.loops import (
+    LoopNest,
+    broadcast_strides,
+    kernel_epilogue,
+    kernel_prologue,
+    row_major_strides,
+)
+from rlx.passes.program import Kernel
+
+ROWWISE_OPS = frozenset({"softmax", "log_softmax", "layer_norm", "rms_norm"})
+REDUCE_OPS = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp"})
+SINGLE_OPS = frozenset({"argmax", "argmin", "cumsum", "batch_norm", "topk",
+                        "softmax_cross_entropy"})
+LANE_BLOCK = 64
+"""Most lanes one row iteration handles (per-lane accumulators live on the stack)."""
+
+ROW = "        "
+"""Indentation of the statements inside the row loop."""
+
+Body = Callable[[str], list[str]]
+"""Given an indentation, the C statements for one element (or one lane)."""
+
+
+# =========================================================================== geometry
+
+@dataclass
+class _Group:
+    """Merged axes of one class: ``size`` elements, ``strides[key]`` per vector."""
+
+    size: int
+    reduced: bool
+    strides: dict[str, int]
+
+
+def _join(*terms: str) -> str:
+    """C sum of ``terms`` without the zero ones ('0' when none is left)."""
+    kept = [t for t in terms if t and t != "0"]
+    return " + ".join(kept) if kept else "0"
+
+
+def _scaled(var: str, stride: int) -> str:
+    if stride == 0:
+        return "0"
+    return var if stride == 1 else f"{var} * {stride}"
+
+
+@dataclass
+class Walk:
+    """How a kernel visits its operand's domain (see the module docstring).
+
+    ``outer``: kept groups indexed by the row variable ``p``; ``reduced``: groups
+    visited by the loops ``i0, i1, ...`` inside a row; ``lane``: the trailing kept
+    group handled in blocks (``q = q0 + l``), or None; ``count``: elements reduced
+    per result (0 for an empty reduction, whose loops are then omitted); ``keys``:
+    the vectors (arrays) whose offsets the kernel computes, in a fixed order.
+    """
+
+    outer: list[_Group]
+    reduced: list[_Group]
+    lane: _Group | None
+    count: int
+    keys: tuple[str, ...]
+
+    # ------------------------------------------------------------ sizes
+    @property
+    def rows(self) -> int:
+        return numel(tuple(g.size for g in self.outer))
+
+    @property
+    def block(self) -> int:
+        return min(self.lane.size, LANE_BLOCK) if self.lane else 1
+
+    @property
+    def blocks(self) -> int:
+        return -(-self.lane.size // self.block) if self.lane else 1
+
+    # ------------------------------------------------------------ names and offsets
+    def slot(self, name: str) -> str:
+        """The C lvalue of a per-row value: an array element per lane, or a scalar."""
+        return f"{name}[l]" if self.lane else name
+
+    def base(self, key: str) -> str:
+        """Offset of vector ``key`` at the start of row ``p`` (a C expression)."""
+        strides = tuple(g.strides[key] for g in self.outer)
+        return _offset_expr(strides, tuple(g.size for g in self.outer), "p")
+
+    def offset(self, key: str) -> str:
+        """Offset of vector ``key`` at the current element (inside :meth:`sweep`) or
+        lane (inside :meth:`per_lane`; vectors there have zero reduced strides)."""
+        terms = []
+        if self.base(key) != "0":
+            terms.append(f"b{self.keys.index(key)}")
+        terms += [_scaled(f"i{n}", g.strides[key]) for n, g in enumerate(self.reduced)]
+        if self.lane:
+            terms.append(_scaled("q", self.lane.strides[key]))
+        return _join(*terms)
+
+    # ------------------------------------------------------------ loops
+    def open_rows(self, ctx: RenderContext, work: int, active: bool = False) -> list[str]:
+        """The row loop's header and the row's base offsets; ``active`` honours the
+        active extent (module docstring). Close with :meth:`close_rows`."""
+        lines = []
+        rows = str(self.rows)
+        if active:
+            lines += [f"    int64_t rows = {rows};",
+                      f"    if (ctl[2] >= 0 && ctl[3] == {rows}) "
+                      f"rows = ctl[2] < {rows} ? ctl[2] : {rows};"]
+            rows = "rows"
+        pragma = ctx.parallel_for(work, self.rows * self.blocks)
+        if pragma:
+            lines.append("    " + pragma)
+        if self.lane:
+            lines += [f"    for (int64_t t = 0; t < {rows} * {self.blocks}; t++) {{",
+                      f"{ROW}const int64_t p = t / {self.blocks};",
+                      f"{ROW}const int64_t q0 = (t % {self.blocks}) * {self.block};",
+                      f"{ROW}const int64_t qn = {self.lane.size} - q0 < {self.block} ? "
+                      f"{self.lane.size} - q0 : {self.block};"]
+        else:
+            lines.append(f"    for (int64_t p = 0; p < {rows}; p++) {{")
+        for index, key in enumerate(self.keys):
+            base = self.base(key)
+            if base != "0":
+                lines.append(f"{ROW}const int64_t b{index} = {base};")
+        return lines
+
+    @staticmethod
+    def close_rows() -> list[str]:
+        return ["    }"]
+
+    def declare(self, decls: list[tuple[str, str, str | None]]) -> list[str]:
+        """Per-row values ``(C type, name, initial value or None)``: scalars, or one
+        array element per lane."""
+        if not self.lane:
+            return [f"{ROW}{ct} {name}" + (f" = {init};" if init is not None else ";")
+                    for ct, name, init in decls]
+        lines = [f"{ROW}{ct} {name}[{self.block}];" for ct, name, _ in decls]
+        inits = [(name, init) for _, name, init in decls if init is not None]
+        if inits:
+            lines += self.per_lane(lambda i: [f"{i}{n}[l] = {v};" for n, v in inits])
+        return lines
+
+    def per_lane(self, body: Body) -> list[str]:
+        """``body`` once per lane of the row (once, in a block, without lanes)."""
+        if not self.lane:
+            return [f"{ROW}{{", *body(ROW + "    "), f"{ROW}}}"]
+        inner = ROW + "    "
+        return [f"{ROW}#pragma omp simd", f"{ROW}for (int64_t l = 0; l < qn; l++) {{",
+                f"{inner}const int64_t q = q0 + l;", *body(inner), f"{ROW}}}"]
+
+    def sweep(self, body: Body, clause: str | None, reverse: bool = False) -> list[str]:
+        """``body`` for every element of the row: loops over the reduced groups (the
+        last one backwards when ``reverse``), then the lanes. Without lanes the
+        innermost loop carries ``#pragma omp simd <clause>``, or no pragma when
+        ``clause`` is None (a sequential scan); the lane loop is always simd. Nothing
+        when the reduction is empty."""
+        if self.count == 0:
+            return []
+        lines: list[str] = []
+        indent = ROW
+        for n, group in enumerate(self.reduced):
+            innermost = n == len(self.reduced) - 1
+            if innermost and not self.lane and clause is not None:
+                lines.append(f"{indent}#pragma omp simd {clause}".rstrip())
+            if innermost and reverse:
+                header = f"for (int64_t i{n} = {group.size - 1}; i{n} >= 0; i{n}--)"
+            else:
+                header = f"for (int64_t i{n} = 0; i{n} < {group.size}; i{n}++)"
+            lines.append(f"{indent}{header} {{")
+            indent += "    "
+        if self.lane:
+            lines += [f"{indent}#pragma omp simd", f"{indent}for (int64_t l = 0; l < qn; l++) {{",
+                      f"{indent}    const int64_t q = q0 + l;"]
+            indent += "    "
+        elif not self.reduced:
+            lines.append(f"{indent}{{")
+            indent += "    "
+        lines += body(indent)
+        while len(indent) > len(ROW):
+            indent = indent[:-4]
+            lines.append(f"{indent}}}")
+        return lines
+
+
+def plan_walk(dims: Shape, reduced_axes: tuple[int, ...],
+              vectors: dict[str, tuple[int, ...]]) -> Walk:
+    """The :class:`Walk` over ``dims`` reducing ``reduced_axes``; ``vectors`` gives each
+    array's element strides over ``dims`` (0 where it does not move)."""
+    reduced_set = set(reduced_axes)
+    count = numel(tuple(dims[a] for a in reduced_set))
+    groups: list[_Group] = []
+    for axis, size in enumerate(dims):
+        reduced = axis in reduced_set
+        if size == 1 or (reduced and count == 0):
+            continue
+        strides = {key: v[axis] for key, v in vectors.items()}
+        last = groups[-1] if groups else None
+        if last is not None and last.reduced == reduced and all(
+                last.strides[k] == s * size for k, s in strides.items()):
+            last.size *= size
+            last.strides = strides
+        else:
+            groups.append(_Group(size, reduced, strides))
+    lane = None
+    if groups and not groups[-1].reduced and any(g.reduced for g in groups):
+        lane = groups.pop()
+    return Walk([g for g in groups if not g.reduced], [g for g in groups if g.reduced],
+                lane, count, tuple(vectors))
+
+
+def _lift(strides: tuple[int, ...], dims: Shape, axes: tuple[int, ...],
+          keepdims: bool) -> tuple[int, ...]:
+    """Strides over a reduction's result shape as strides over its operand ``dims``:
+    0 along the reduced ``axes``."""
+    out = []
+    k = 0
+    for axis in range(len(dims)):
+        if axis in axes:
+            out.append(0)
+            k += 1 if keepdims else 0
+        else:
+            out.append(strides[k])
+            k += 1
+    return tuple(out)
+
+
+# =========================================================================== frames
+
+def _rounded(value: str, dt: DType) -> str:
+    """``value`` (compute type) rounded to ``dt`` as storing and reloading it would."""
+    if dt is DType.F16:
+        return f"rlx_round_h({value})"
+    if dt is DType.BF16:
+        return f"rlx_round_b({value})"
+    return value
+
+
+def _exp(dt: DType) -> str:
+    return "rlx_expf" if cstyle.cty(dt) == "float" else "rlx_expd"
+
+
+@dataclass
+class _Operand:
+    """The anchor's first operand, read element by element: straight from its buffer,
+    or through the kernel's prologue (``nest``) evaluated inline."""
+
+    node: int
+    dtype: DType
+    nest: LoopNest | None
+    strides: list[tuple[int, ...]]
+
+    @classmethod
+    def of(cls, graph: Graph, kernel: Kernel, anchor: int) -> _Operand:
+        node = graph.nodes[anchor].inputs[0]
+        nest = kernel_prologue(graph, kernel, anchor)
+        if nest is None:
+            strides = [row_major_strides(graph.nodes[node].shape)]
+        else:
+            strides = [ld.strides for ld in nest.loads]
+        return cls(node, graph.nodes[node].dtype, nest, strides)
+
+    def vectors(self) -> dict[str, tuple[int, ...]]:
+        return {f"x{i}": s for i, s in enumerate(self.strides)}
+
+    def read(self, ctx: RenderContext, walk: Walk, target: str, indent: str) -> list[str]:
+        """Statements assigning the current element (compute type) to ``target``."""
+        offsets = [walk.offset(f"x{i}") for i in range(len(self.strides))]
+        if self.nest is None:
+            ref = f"{ctx.ptr(self.node, True)}[{offsets[0]}]"
+            return [f"{indent}{target} = {cstyle.load(self.dtype, ref)};"]
+        body, value = ctx.nest_values(self.nest, offsets, {}, indent + "    ")
+        return [f"{indent}{{", *body,
+                f"{indent}    {target} = {_rounded(value, self.dtype)};", f"{indent}}}"]
+
+
+@dataclass
+class _Frame:
+    """What the passes of one kernel share: its walk, operand reader, epilogue and
+    output. Offsets refer to the loop variables of :meth:`Walk.sweep` /
+    :meth:`Walk.per_lane`."""
+
+    ctx: RenderContext
+    anchor: int
+    operand: _Operand
+    epilogue: LoopNest | None
+    out: int
+    walk: Walk
+
+    @property
+    def dtype(self) -> DType:
+        return self.ctx.dtype(self.anchor)
+
+    @property
+    def ct(self) -> str:
+        return cstyle.cty(self.dtype)
+
+    def read(self, indent: str, target: str = "r_x") -> list[str]:
+        """Declare ``target`` and give it the operand's current element."""
+        decl = f"{indent}{cstyle.cty(self.operand.dtype)} {target};"
+        return [decl, *self.operand.read(self.ctx, self.walk, target, indent)]
+
+    def out_ref(self) -> str:
+        return f"{self.ctx.ptr(self.out)}[{self.walk.offset('out')}]"
+
+    def vector_ref(self, key: str, node: int) -> str:
+        """``node``'s current element, loaded through vector ``key``, in compute type."""
+        ref = f"{self.ctx.ptr(node, True)}[{self.walk.offset(key)}]"
+        return cstyle.load(self.ctx.dtype(node), ref)
+
+    def store(self, value: str, indent: str) -> list[str]:
+        """Apply the epilogue to the anchor's value ``value`` and store the result."""
+        lines = []
+        if self.epilogue is not None:
+            lines.append(f"{indent}const {self.ct} r_a = {_rounded(value, self.dtype)};")
+            offsets = ["0" if ld.node == self.anchor else self.walk.offset(f"e{i}")
+                       for i, ld in enumerate(self.epilogue.loads)]
+            body, value = self.ctx.nest_values(self.epilogue, offsets, {self.anchor: "r_a"},
+                                               indent)
+            lines += body
+        stored = cstyle.store(self.ctx.dtype(self.out), value)
+        lines.append(f"{indent}{self.out_ref()} = {stored};")
+        return lines
+
+
+Lift = Callable[[tuple[int, ...]], tuple[int, ...]]
+
+
+def _frame(ctx: RenderContext, kernel: Kernel, anchor: int, reduced: tuple[int, ...],
+           lift: Lift, extra: dict[str, tuple[int, ...]] | None = None) -> _Frame:
+    """The frame of ``kernel`` around ``anchor``; ``lift`` maps strides over the
+    anchor's result shape to strides over its operand's domain; ``extra`` adds vectors
+    (gamma, beta) already over the operand's domain."""
+    graph = ctx.graph
+    operand = _Operand.of(graph, kernel, anchor)
+    epilogue = kernel_epilogue(graph, kernel, anchor)
+    out = kernel.outputs[0]
+    vectors = operand.vectors()
+    vectors.update(extra or {})
+    vectors["out"] = lift(row_major_strides(graph.nodes[out].shape))
+    if epilogue is not None:
+        for i, ld in enumerate(epilogue.loads):
+            if ld.node != anchor:
+                vectors[f"e{i}"] = lift(ld.strides)
+    dims = graph.nodes[operand.node].shape
+    return _Frame(ctx, anchor, operand, epilogue, out, plan_walk(dims, reduced, vectors))
+
+
+def _same(strides: tuple[int, ...]) -> tuple[int, ...]:
+    return strides
+
+
+def _anchor(graph: Graph, kernel: Kernel, ops: frozenset[str]) -> int:
+    return next(n for n in kernel.nodes if graph.nodes[n].op in ops)
+
+
+# =========================================================================== rowwise
+
+def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
+    """A ``rowwise`` kernel: prologue + softmax / log_softmax / layer_norm / rms_norm +
+    epilogue, parallel over rows, honouring the active extent."""
+    graph = ctx.graph
+    anchor = _anchor(graph, kernel, ROWWISE_OPS)
+    node = graph.nodes[anchor]
+    dims = graph.nodes[node.inputs[0]].shape
+    if numel(dims) == 0:
+        return "    /* empty domain */"
+    axis = node.attr("axis")
+    if node.op in ("softmax", "log_softmax"):
+        reduced: tuple[int, ...] = (axis,)
+        extra = {}
+    else:
+        reduced = tuple(range(axis, len(dims)))
+        extra = {key: broadcast_strides(graph.nodes[nid].shape, dims)
+                 for key, nid in _affine_operands(node).items()}
+    frame = _frame(ctx, kernel, anchor, reduced, _same, extra)
+    walk = frame.walk
+    active = walk.rows == numel(dims[:axis])
+    lines = walk.open_rows(ctx, numel(dims), active)
+    if node.op in ("softmax", "log_softmax"):
+        lines += _softmax_rows(frame, node.op == "log_softmax")
+    else:
+        lines += _norm_rows(frame, node)
+    lines += walk.close_rows()
+    return "\n".join(lines)
+
+
+def _affine_operands(node: Node) -> dict[str, int]:
+    """The gamma / beta operands of a norm node that has them, by vector key."""
+    rest = list(node.inputs[1:])
+    found = {}
+    if node.attr("has_gamma"):
+        found["gamma"] = rest.pop(0)
+    if node.attr("has_beta"):
+        found["beta"] = rest.pop(0)
+    return found
+
+
+def _softmax_rows(f: _Frame, log: bool) -> list[str]:
+    """Three passes per row: the max, the sum of exp(x - shift), the results.
+
+    softmax shifts by the max itself (an all -inf or +inf row gives nan, as the
+    reference); log_softmax by the max when finite, else 0. f32 / f64 softmax keep
+    each exp in the output during the second pass and scale it in the third."""
+    w, ct = f.walk, f.ct
+    mx, sh, total, k = w.slot("r_max"), w.slot("r_shift"), w.slot("r_sum"), w.slot("r_k")
+    keep_exp = not log and f.dtype in (DType.F32, DType.F64)
+    exp = _exp(f.dtype)
+    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                       ("double", "r_sum", "0.0"), (ct, "r_k", None)])
+    lines += w.sweep(lambda i: f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"],
+                     "reduction(max:r_max)")
+    shift = f"(isfinite({mx}) ? {mx} : ({ct})0)" if log else mx
+    lines += w.per_lane(lambda i: [f"{i}{sh} = {shift};"])
+
+    def accumulate(i: str) -> list[str]:
+        body = f.read(i) + [f"{i}const {ct} r_e = {exp}(r_x - {sh});",
+                            f"{i}{total} += (double)r_e;"]
+        if keep_exp:
+            body.append(f"{i}{f.out_ref()} = r_e;")
+        return body
+
+    lines += w.sweep(accumulate, "reduction(+:r_sum)")
+    factor = f"({ct})log({total})" if log else f"({ct})(1.0 / {total})"
+    lines += w.per_lane(lambda i: [f"{i}{k} = {factor};"])
+
+    def write(i: str) -> list[str]:
+        if log:
+            body = f.read(i) + [f"{i}const {ct} r_y = (r_x - {sh}) - {k};"]
+        elif keep_exp:
+            body = [f"{i}const {ct} r_y = {f.out_ref()} * {k};"]
+        else:
+            body = f.read(i) + [f"{i}const {ct} r_y = {exp}(r_x - {sh}) * {k};"]
+        return body + f.store("r_y", i)
+
+    lines += w.sweep(write, "")
+    return lines
+
+
+def _norm_rows(f: _Frame, node: Node) -> list[str]:
+    """layer_norm: the mean, the centred sum of squares, then the results; rms_norm:
+    the mean square, then the results. Sums in double, the rest in compute type."""
+    w, ct = f.walk, f.ct
+    rms = node.op == "rms_norm"
+    count = float(w.count)
+    eps = repr(float(node.attr("eps")))
+    s, v = w.slot("r_s"), w.slot("r_v")
+    mean, low, rstd = w.slot("r_mean"), w.slot("r_low"), w.slot("r_rstd")
+    lines = w.declare([("double", "r_s", "0.0"), ("double", "r_v", "0.0"),
+                       (ct, "r_mean", None), (ct, "r_low", None), (ct, "r_rstd", None)])
+    if rms:
+        lines += w.sweep(lambda i: f.read(i) + [f"{i}{s} += (double)r_x * (double)r_x;"],
+                         "reduction(+:r_s)")
+        lines += w.per_lane(lambda i: [
+            f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {count!r} + {eps}));"])
+        centred = "r_x"
+    else:
+        lines += w.sweep(lambda i: f.read(i) + [f"{i}{s} += (double)r_x;"], "reduction(+:r_s)")
+        lines += w.per_lane(lambda i: [f"{i}{mean} = ({ct})({s} / {count!r});",
+                                       f"{i}{low} = ({ct})({s} / {count!r} - (double){mean});"])
+        lines += w.sweep(lambda i: f.read(i) + [
+            f"{i}const {ct} r_d = (r_x - {mean}) - {low};",
+            f"{i}{v} += (double)(r_d * r_d);"], "reduction(+:r_v)")
+        lines += w.per_lane(lambda i: [
+            f"{i}{rstd} = ({ct})(1.0 / sqrt({v} / {count!r} + {eps}));"])
+        centred = f"((r_x - {mean}) - {low})"
+    affine = _affine_operands(node)
+
+    def write(i: str) -> list[str]:
+        body = f.read(i) + [f"{i}{ct} r_y = {centred} * {rstd};"]
+        if "gamma" in affine:
+            body.append(f"{i}r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
+        if "beta" in affine:
+            body.append(f"{i}r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
+        return body + f.store("r_y", i)
+
+    lines += w.sweep(write, "")
+    return lines
+
+
+# =========================================================================== reduce
+
+def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
+    """A ``reduce`` kernel: prologue + sum / mean / max / min / prod / logsumexp over
+    the node's axes + epilogue on each result, parallel over results."""
+    graph = ctx.graph
+    anchor = _anchor(graph, kernel, REDUCE_OPS)
+    node = graph.nodes[anchor]
+    if node.type.numel == 0:
+        return "    /* empty result */"
+    axes, keepdims = tuple(node.attr("axes")), bool(node.attr("keepdims"))
+    dims = graph.nodes[node.inputs[0]].shape
+    frame = _frame(ctx, kernel, anchor, axes, lambda s: _lift(s, dims, axes, keepdims))
+    lines = frame.walk.open_rows(ctx, numel(dims))
+    body, final = REDUCERS[node.op](frame)
+    lines += body
+    lines += frame.walk.per_lane(
+        lambda i: [f"{i}const {frame.ct} r_y = {final};", *frame.store("r_y", i)])
+    lines += frame.walk.close_rows()
+    return "\n".join(lines)
+
+
+def _sum_like(f: _Frame, op: str) -> tuple[list[str], str]:
+    """sum / mean / prod: double accumulators for floats, 64-bit unsigned (wrapping)
+    for integers; an empty mean is 0/0 = nan."""
+    w, ct = f.walk, f.ct
+    acc = w.slot("r_acc")
+    product = op == "prod"
+    sign = "*" if product else "+"
+    if f.dtype.is_float:
+        acc_type, init = "double", ("1.0" if product else "0.0")
+    else:
+        acc_type, init = "uint64_t", ("1" if product else "0")
+    lines = w.declare([(acc_type, "r_acc", init)])
+    lines += w.sweep(lambda i: f.read(i) + [f"{i}{acc} {sign}= ({acc_type})r_x;"],
+                     f"reduction({sign}:r_acc)")
+    if op == "mean":
+        return lines, f"({ct})({acc} / {float(w.count)!r})"
+    return lines, f"({ct}){acc}"
+
+
+def _extreme(f: _Frame, op: str) -> tuple[list[str], str]:
+    """max / min, exact; for floats a nan anywhere makes the result nan."""
+    w, ct, dt = f.walk, f.ct, f.dtype
+    acc = w.slot("r_acc")
+    cmp = ">" if op == "max" else "<"
+    update = f"{acc} = r_x {cmp} {acc} ? r_x : {acc};"
+    clause = f"reduction({op}:r_acc)"
+    if dt.is_float:
+        init = "-INFINITY" if op == "max" else "INFINITY"
+        nan = w.slot("r_nan")
+        lines = w.declare([(ct, "r_acc", init), ("int", "r_nan", "0")])
+        lines += w.sweep(lambda i: f.read(i) + [f"{i}{nan} |= r_x != r_x;", f"{i}{update}"],
+                         clause + " reduction(|:r_nan)")
+        return lines, f"({nan} ? ({ct})NAN : {acc})"
+    if dt.is_bool:
+        init = "0" if op == "max" else "1"
+    else:
+        low, high = cstyle.INT_LIMITS[dt]
+        init = low if op == "max" else high
+    lines = w.declare([(ct, "r_acc", f"({ct}){init}")])
+    lines += w.sweep(lambda i: f.read(i) + [f"{i}{update}"], clause)
+    return lines, acc
+
+
+def _logsumexp(f: _Frame, op: str) -> tuple[list[str], str]:
+    """log(sum(exp(x - s))) + s with s the max when finite, else 0; nan propagates
+    through the sum; an empty reduction gives log(0) = -inf."""
+    w, ct = f.walk, f.ct
+    mx, sh, total = w.slot("r_max"), w.slot("r_shift"), w.slot("r_sum")
+    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                       ("double", "r_sum", "0.0")])
+    lines += w.sweep(lambda i: f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"],
+                     "reduction(max:r_max)")
+    lines += w.per_lane(lambda i: [f"{i}{sh} = isfinite({mx}) ? {mx} : ({ct})0;"])
+    lines += w.sweep(lambda i: f.read(i) + [f"{i}{total} += (double){_exp(f.dtype)}(r_x - {sh});"],
+                     "reduction(+:r_sum)")
+    return lines, f"({ct})(log({total}) + (double){sh})"
+
+
+REDUCERS: dict[str, Callable[[_Frame], tuple[list[str], str]]] = {
+    "sum": lambda f: _sum_like(f, "sum"),
+    "mean": lambda f: _sum_like(f, "mean"),
+    "prod": lambda f: _sum_like(f, "prod"),
+    "max": lambda f: _extreme(f, "max"),
+    "min": lambda f: _extreme(f, "min"),
+    "logsumexp": lambda f: _logsumexp(f, "logsumexp"),
+}
+
+
+# =========================================================================== single ops
+
+def _node_id(graph: Graph, node: Node) -> int:
+    """The id of ``node`` (the op renderers receive the node itself)."""
+    return next(i for i, n in enumerate(graph.nodes) if n is node)
+
+
+def _single(render: Callable[[RenderContext, Kernel], str]
+            ) -> Callable[[RenderContext, Node], str]:
+    """An op renderer running a kernel-kind renderer on the one-node kernel of ``node``."""
+    def render_op(ctx: RenderContext, node: Node) -> str:
+        nid = _node_id(ctx.graph, node)
+        return render(ctx, Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs))
+    return render_op
+
+
+def _need_stdlib(ctx: RenderContext) -> None:
+    """snprintf (error messages) and malloc (scratch) for the kernels that use them."""
+    ctx.add_helper("rlx_stdio_stdlib", "#include <stdio.h>\n#include <stdlib.h>")
+
+
+def _one_axis_frame(ctx: RenderContext, node: Node, lift: Lift) -> _Frame:
+    nid = _node_id(ctx.graph, node)
+    kernel = Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs)
+    return _frame(ctx, kernel, nid, (node.attr("axis"),), lift)
+
+
+def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
+    """argmax / argmin along ``axis``: the first index of the extreme value, or of the
+    first nan (numpy's rule); sequential within a row, parallel over rows."""
+    if node.type.numel == 0:
+        return "    /* empty result */"
+    axis, keepdims = node.attr("axis"), bool(node.attr("keepdims"))
+    dims = ctx.graph.nodes[node.inputs[0]].shape
+    f = _one_axis_frame(ctx, node, lambda s: _lift(s, dims, (axis,), keepdims))
+    w, dt = f.walk, f.operand.dtype
+    vt = cstyle.cty(dt)
+    best, idx = w.slot("r_best"), w.slot("r_idx")
+    cmp = ">" if node.op == "argmax" else "<"
+    if dt.is_float:
+        init = "-INFINITY" if node.op == "argmax" else "INFINITY"
+        better = f"{best} == {best} && (r_x != r_x || r_x {cmp} {best})"
+    else:
+        low, high = cstyle.INT_LIMITS[dt]
+        init = f"({vt}){low if node.op == 'argmax' else high}"
+        better = f"r_x {cmp} {best}"
+    position = "i0" if w.reduced else "0"
+    lines = w.open_rows(ctx, numel(dims))
+    lines += w.declare([(vt, "r_best", init), ("int64_t", "r_idx", "0")])
+    lines += w.sweep(lambda i: f.read(i) + [
+        f"{i}if ({better}) {{ {best} = r_x; {idx} = {position}; }}"], None)
+    lines += w.per_lane(lambda i: f.store(idx, i))
+    lines += w.close_rows()
+    return "\n".join(lines)
+
+
+def render_cumsum(ctx: RenderContext, node: Node) -> str:
+    """Running sums along ``axis`` (double for floats, wrapping 64-bit for integers);
+    ``reverse`` runs from the end, ``exclusive`` stores before adding (first = 0)."""
+    dims = node.shape
+    if numel(dims) == 0:
+        return "    /* empty domain */"
+    f = _one_axis_frame(ctx, node, _same)
+    w, ct = f.walk, f.ct
+    acc = w.slot("r_acc")
+    acc_type = "double" if f.dtype.is_float else "uint64_t"
+    add = f"{acc} += ({acc_type})r_x;"
+
+    def step(i: str) -> list[str]:
+        store = f.store(f"({ct}){acc}", i)
+        if node.attr("exclusive"):
+            return f.read(i) + store + [f"{i}{add}"]
+        return f.read(i) + [f"{i}{add}"] + store
+
+    lines = w.open_rows(ctx, numel(dims))
+    lines += w.declare([(acc_type, "r_acc", "0")])
+    lines += w.sweep(step, None, reverse=bool(node.attr("reverse")))
+    lines += w.close_rows()
+    return "\n".join(lines)
+
+
+def render_batch_norm(ctx: RenderContext, node: Node) -> str:
+    """(x - mean[c]) * (gamma[c] / sqrt(var[c] + eps)) + beta[c] over channel axis 1;
+    the per-channel scale in double, the per-element work in compute type."""
+    if node.type.numel == 0:
+        return "    /* empty domain */"
+    nid = _node_id(ctx.graph, node)
+    x, mean, var, gamma, beta = node.inputs
+    dims = node.shape
+    channels, inner = dims[1], numel(dims[2:])
+    rows = dims[0] * channels
+    ct = cstyle.cty(node.dtype)
+
+    def channel(arg: int) -> str:
+        return cstyle.load(ctx.dtype(arg), f"{ctx.ptr(arg, True)}[c]")
+
+    eps = repr(float(node.attr("eps")))
+    value = cstyle.load(ctx.dtype(x), f"{ctx.ptr(x, True)}[r * {inner} + j]")
+    result = cstyle.store(node.dtype, "(r_x - r_mean) * r_scale + r_beta")
+    lines = []
+    pragma = ctx.parallel_for(node.type.numel, rows)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [
+        f"    for (int64_t r = 0; r < {rows}; r++) {{",
+        f"{ROW}const int64_t c = r % {channels};",
+        f"{ROW}const {ct} r_mean = ({ct}){channel(mean)};",
+        f"{ROW}const {ct} r_scale = ({ct})((double){channel(gamma)} / "
+        f"sqrt((double){channel(var)} + {eps}));",
+        f"{ROW}const {ct} r_beta = ({ct}){channel(beta)};",
+        f"{ROW}#pragma omp simd",
+        f"{ROW}for (int64_t j = 0; j < {inner}; j++) {{",
+        f"{ROW}    const {ct} r_x = {value};",
+        f"{ROW}    {ctx.ptr(nid)}[r * {inner} + j] = {result};",
+        f"{ROW}}}",
+        "    }"]
+    return "\n".join(lines)
+
+
+def _topk_order_helper(ctx: RenderContext, dt: DType, largest: bool) -> str:
+    """Name of a C helper ranking one row: a stable bottom-up merge sort of the
+    indices 0..n-1 of ``n`` elements ``stride`` apart, best first (ties keep the lower
+    index; nan ranks above every number). ``a`` and ``b`` are scratch of ``n`` each;
+    it returns whichever holds the order."""
+    name = f"rlx_topk_order_{dt.value}_{'largest' if largest else 'smallest'}"
+    st, ct = cstyle.ctype(dt), cstyle.cty(dt)
+    if dt.is_float and largest:
+        before = "(u != u && v == v) || u > v"
+    elif dt.is_float:
+        before = "(u == u && v != v) || u < v"
+    else:
+        before = "u > v" if largest else "u < v"
+    load_u = cstyle.load(dt, "x[a[j] * stride]")
+    load_v = cstyle.load(dt, "x[a[i] * stride]")
+    ctx.add_helper(name, f"""static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,
+                                  int64_t *a, int64_t *b) {{
+    for (int64_t i = 0; i < n; i++) a[i] = i;
+    for (int64_t w = 1; w < n; w *= 2) {{
+        for (int64_t lo = 0; lo < n; lo += 2 * w) {{
+            const int64_t mid = lo + w < n ? lo + w : n;
+            const int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int64_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {{
+                const {ct} u = {load_u};
+                const {ct} v = {load_v};
+                b[k++] = ({before}) ? a[j++] : a[i++];
+            }}
+            while (i < mid) b[k++] = a[i++];
+            while (j < hi) b[k++] = a[j++];
+        }}
+        int64_t *swap = a; a = b; b = swap;
+    }}
+    return a;
+}}""")
+    return name
+
+
+def render_topk(ctx: RenderContext, node: Node) -> str:
+    """The ``k`` best entries along ``axis`` in rank order (values or i64 indices):
+    each row is ranked by :func:`_topk_order_helper`, one row after another."""
+    if node.type.numel == 0:
+        return "    /* empty result */"
+    _need_stdlib(ctx)
+    nid = _node_id(ctx.graph, node)
+    x = node.inputs[0]
+    dims, axis, k = ctx.shape(x), node.attr("axis"), node.attr("k")
+    n, after = dims[axis], numel(dims[axis + 1:])
+    rows = numel(dims[:axis]) * after
+    order = _topk_order_helper(ctx, ctx.dtype(x), bool(node.attr("largest")))
+    st = cstyle.ctype(ctx.dtype(x))
+    if node.attr("result") == "values":
+        picked = f"r_src[p * {n * after} + r_order[m] * {after} + q]"
+    else:
+        picked = "r_order[m]"
+    return "\n".join([
+        f"    int64_t *r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});",
+        "    if (r_scratch == NULL) {",
+        "        snprintf(rlx_error_text, sizeof(rlx_error_text), "
+        f"\"topk: cannot allocate {16 * n} bytes of scratch\");",
+        "        return 1;",
+        "    }",
+        f"    const {st} *r_src = {ctx.ptr(x, True)};",
+        f"    for (int64_t r = 0; r < {rows}; r++) {{",
+        f"{ROW}const int64_t p = r / {after}, q = r % {after};",
+        f"{ROW}const int64_t *r_order = {order}(r_src + p * {n * after} + q, {after}, {n}, "
+        f"r_scratch, r_scratch + {n});",
+        f"{ROW}for (int64_t m = 0; m < {k}; m++)",
+        f"{ROW}    {ctx.ptr(nid)}[p * {k * after} + m * {after} + q] = {picked};",
+        "    }",
+        "    free(r_scratch);"])
+
+
+def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
+    """-log_softmax(logits)[label] per row, then none / sum / mean. Every label is
+    checked first (the first bad row is reported); the loss of a row is
+    logsumexp(row) - row[label] with the logsumexp max-shifted and summed in double."""
+    _need_stdlib(ctx)
+    nid = _node_id(ctx.graph, node)
+    logits, labels = node.inputs
+    rows, classes = ctx.shape(logits)
+    dt, reduction = ctx.dtype(logits), node.attr("reduction")
+    ct = cstyle.cty(dt)
+    label = f"(int64_t){ctx.ptr(labels, True)}[r]"
+    element = cstyle.load(dt, f"{ctx.ptr(logits, True)}[r * {classes} + j]")
+    picked = cstyle.load(dt, f"{ctx.ptr(logits, True)}[r * {classes} + r_label]")
+    out = ctx.ptr(nid)
+    lines = [
+        f"    for (int64_t r = 0; r < {rows}; r++) {{",
+        f"{ROW}const int64_t r_label = {label};",
+        f"{ROW}if (r_label < 0 || r_label >= {classes}) {{",
+        f"{ROW}    snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
+        f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
+        "(long long)r);",
+        f"{ROW}    return 1;",
+        f"{ROW}}}",
+        "    }",
+        "    double r_total = 0.0;"]
+    pragma = ctx.parallel_for(rows * classes, rows) if reduction == "none" else ""
+    if pragma:
+        lines.append("    " + pragma)
+    if reduction == "none":
+        finish = f"{out}[r] = {cstyle.store(dt, f'({ct})r_loss')};"
+    else:
+        finish = "r_total += r_loss;"
+    lines += [
+        f"    for (int64_t r = 0; r < {rows}; r++) {{",
+        f"{ROW}const int64_t r_label = {label};",
+        f"{ROW}{ct} r_max = -INFINITY;",
+        f"{ROW}#pragma omp simd reduction(max:r_max)",
+        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
+        f"{ROW}    const {ct} r_x = {element};",
+        f"{ROW}    r_max = r_x > r_max ? r_x : r_max;",
+        f"{ROW}}}",
+        f"{ROW}const {ct} r_shift = isfinite(r_max) ? r_max : ({ct})0;",
+        f"{ROW}double r_sum = 0.0;",
+        f"{ROW}#pragma omp simd reduction(+:r_sum)",
+        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
+        f"{ROW}    const {ct} r_x = {element};",
+        f"{ROW}    r_sum += (double){_exp(dt)}(r_x - r_shift);",
+        f"{ROW}}}",
+        f"{ROW}const double r_loss = log(r_sum) + (double)r_shift - (double){picked};",
+        f"{ROW}{finish}",
+        "    }"]
+    if reduction == "sum":
+        lines.append(f"    {out}[0] = {cstyle.store(dt, f'({ct})r_total')};")
+    elif reduction == "mean":
+        lines.append(f"    {out}[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
+    return "\n".join(lines)
+
+
+# =========================================================================== tables
+
+KIND_RENDERERS: dict[str, Callable[[RenderContext, Kernel], str]] = {
+    "rowwise": render_rowwise,
+    "reduce": render_reduce,
+}
+OP_RENDERERS: dict[str, Callable[[RenderContext, Node], str]] = {
+    **{op: _single(render_rowwise) for op in ROWWISE_OPS},
+    **{op: _single(render_reduce) for op in REDUCE_OPS},
+    "argmax": render_arg_extreme,
+    "argmin": render_arg_extreme,
+    "cumsum": render_cumsum,
+    "batch_norm": render_batch_norm,
+    "topk": render_topk,
+    "softmax_cross_entropy": render_softmax_cross_entropy,
+}
+SUPPORTED: frozenset[str] = ROWWISE_OPS | REDUCE_OPS | SINGLE_OPS

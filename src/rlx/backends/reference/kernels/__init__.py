@@ -1,6 +1,16 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
-from rlx.backends.reference.kernels import elementwise, grad, nn, quant, random, reductions, shape
+from rlx.backends.reference.kernels import (
+    elementwise,
+    grad,
+    nn,
+    onnx_ops,
+    qmatmul,
+    quant,
+    random,
+    reductions,
+    shape,
+)
 from rlx.backends.reference.kernels.common import KernelContext, KernelFn
 
 KERNELS: dict[str, KernelFn] = {
@@ -10,7 +20,9 @@ KERNELS: dict[str, KernelFn] = {
     **nn.KERNELS,
     **random.KERNELS,
     **grad.KERNELS,
+    **onnx_ops.KERNELS,
     **quant.KERNELS,
+    **qmatmul.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

@@ -1,0 +1,517 @@
+"""A reader for GGUF model files and float32 dequantisation of their tensors.
+
+Layout of a GGUF file (versions 2 and 3, little-endian):
+
+* ``b"GGUF"``, a u32 version, a u64 tensor count and a u64 metadata count;
+* metadata: ``(key string, u32 value type, value)`` triples; a string is a u64 byte
+  length and UTF-8 bytes; an array is a u32 element type, a u64 count and the elements;
+* the tensor directory: per tensor its name, a u32 rank, u64 dims (innermost first),
+  a u32 GGML type and a u64 offset relative to the data section;
+* padding to ``general.alignment`` (default 32), then the data section.
+
+:class:`GGUFFile` maps the file read-only, parses all of the above and hands out
+tensors as raw bytes (zero-copy) or dequantised to float32 by :func:`dequantize`.
+Shapes here are numpy order (outermost first), the reverse of GGUF's dims.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import os
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import RlxError
+
+__all__ = ["GGMLType", "GGUFError", "GGUFFile", "GGUFTensorInfo", "UnsupportedQuantTypeError",
+           "dequantize", "SUPPORTED_TYPES"]
+
+GGUF_MAGIC = b"GGUF"
+SUPPORTED_VERSIONS = (2, 3)
+DEFAULT_ALIGNMENT = 32
+MAX_RANK = 8
+
+
+class GGUFError(RlxError, ValueError):
+    """A GGUF file is malformed or uses a feature rlx does not read.
+
+    The message names the file and what failed: the magic, the version, a truncated
+    section, a metadata value type, or a tensor whose bytes lie outside the file.
+    """
+
+
+class UnsupportedQuantTypeError(GGUFError, NotImplementedError):
+    """A tensor's GGML type has no dequantiser here; the message names the type."""
+
+
+class GGMLType(enum.IntEnum):
+    """GGML tensor types by their GGUF id (every id that current files use)."""
+
+    F32 = 0
+    F16 = 1
+    Q4_0 = 2
+    Q4_1 = 3
+    Q5_0 = 6
+    Q5_1 = 7
+    Q8_0 = 8
+    Q8_1 = 9
+    Q2_K = 10
+    Q3_K = 11
+    Q4_K = 12
+    Q5_K = 13
+    Q6_K = 14
+    Q8_K = 15
+    IQ2_XXS = 16
+    IQ2_XS = 17
+    IQ3_XXS = 18
+    IQ1_S = 19
+    IQ4_NL = 20
+    IQ3_S = 21
+    IQ2_S = 22
+    IQ4_XS = 23
+    I8 = 24
+    I16 = 25
+    I32 = 26
+    I64 = 27
+    F64 = 28
+    IQ1_M = 29
+    BF16 = 30
+    TQ1_0 = 34
+    TQ2_0 = 35
+    MXFP4 = 39
+
+
+# (elements per block, bytes per block) of every type
+BLOCK_LAYOUT: dict[GGMLType, tuple[int, int]] = {
+    GGMLType.F32: (1, 4), GGMLType.F16: (1, 2), GGMLType.BF16: (1, 2), GGMLType.F64: (1, 8),
+    GGMLType.I8: (1, 1), GGMLType.I16: (1, 2), GGMLType.I32: (1, 4), GGMLType.I64: (1, 8),
+    GGMLType.Q4_0: (32, 18), GGMLType.Q4_1: (32, 20), GGMLType.Q5_0: (32, 22),
+    GGMLType.Q5_1: (32, 24), GGMLType.Q8_0: (32, 34), GGMLType.Q8_1: (32, 40),
+    GGMLType.Q2_K: (256, 84), GGMLType.Q3_K: (256, 110), GGMLType.Q4_K: (256, 144),
+    GGMLType.Q5_K: (256, 176), GGMLType.Q6_K: (256, 210), GGMLType.Q8_K: (256, 292),
+    GGMLType.IQ2_XXS: (256, 66), GGMLType.IQ2_XS: (256, 74), GGMLType.IQ3_XXS: (256, 98),
+    GGMLType.IQ1_S: (256, 50), GGMLType.IQ4_NL: (32, 18), GGMLType.IQ3_S: (256, 110),
+    GGMLType.IQ2_S: (256, 82), GGMLType.IQ4_XS: (256, 136), GGMLType.IQ1_M: (256, 56),
+    GGMLType.TQ1_0: (256, 54), GGMLType.TQ2_0: (256, 66), GGMLType.MXFP4: (32, 17),
+}
+
+
+@dataclass(frozen=True)
+class GGUFTensorInfo:
+    """One directory entry: numpy-order shape, type, absolute byte offset and size."""
+
+    name: str
+    type: GGMLType
+    shape: tuple[int, ...]
+    offset: int
+    nbytes: int
+
+    @property
+    def ggml_shape(self) -> tuple[int, ...]:
+        """The dims as GGUF stores them (innermost first)."""
+        return tuple(reversed(self.shape))
+
+    @property
+    def row_bytes(self) -> int:
+        """Bytes of one row (the innermost axis)."""
+        elems, size = BLOCK_LAYOUT[self.type]
+        inner = self.shape[-1] if self.shape else 1
+        return inner // elems * size
+
+
+class GGUFFile:
+    """A GGUF file mapped read-only, with its metadata and tensor directory parsed.
+
+    Attributes: ``version`` (2 or 3), ``metadata`` (key -> Python value: int, float,
+    bool, str, a list of str, or a numpy array for numeric arrays), ``value_types``
+    (key -> GGUF type name, ``"array[uint32]"`` for arrays), ``alignment``,
+    ``data_offset`` (where the data section starts) and ``tensors`` (name ->
+    :class:`GGUFTensorInfo`, in file order).
+
+    Raises GGUFError for a malformed or unsupported file, OSError when it cannot be
+    opened.
+    """
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = os.fspath(path)
+        if os.path.getsize(self.path) < len(GGUF_MAGIC):
+            raise GGUFError(f"{self.path}: too short to be a GGUF file")
+        self._buffer = np.memmap(self.path, dtype=np.uint8, mode="r")
+        cursor = _Cursor(self._buffer, self.path)
+        self.version, tensor_count, kv_count = _read_preamble(cursor)
+        self.metadata: dict[str, Any] = {}
+        self.value_types: dict[str, str] = {}
+        for _ in range(kv_count):
+            key = cursor.string()
+            if key in self.metadata:
+                raise GGUFError(f"{self.path}: metadata key {key!r} appears twice")
+            self.metadata[key], self.value_types[key] = cursor.value(cursor.u32())
+        self.alignment = _alignment(self.metadata, self.path)
+        entries = [_read_tensor_entry(cursor) for _ in range(tensor_count)]
+        self.data_offset = _align_up(cursor.offset, self.alignment)
+        self.tensors: dict[str, GGUFTensorInfo] = {}
+        for name, dims, type_id, rel_offset in entries:
+            if name in self.tensors:
+                raise GGUFError(f"{self.path}: tensor {name!r} appears twice")
+            self.tensors[name] = self._tensor_info(name, dims, type_id, rel_offset)
+
+    def _tensor_info(self, name: str, dims: list[int], type_id: int,
+                     rel_offset: int) -> GGUFTensorInfo:
+        where = f"{self.path}: tensor {name!r}"
+        try:
+            ggml_type = GGMLType(type_id)
+        except ValueError:
+            raise GGUFError(f"{where} has unknown GGML type id {type_id}") from None
+        elems, size = BLOCK_LAYOUT[ggml_type]
+        inner = dims[0] if dims else 1
+        if inner % elems:
+            raise GGUFError(f"{where}: its rows of {inner} elements are not whole "
+                            f"{ggml_type.name} blocks of {elems}")
+        if rel_offset % self.alignment:
+            raise GGUFError(f"{where}: offset {rel_offset} is not a multiple of the "
+                            f"alignment {self.alignment}")
+        nbytes = math.prod(dims) // elems * size
+        offset = self.data_offset + rel_offset
+        if offset + nbytes > self._buffer.size:
+            raise GGUFError(f"{where}: bytes [{offset}, {offset + nbytes}) lie outside the "
+                            f"file of {self._buffer.size} bytes")
+        return GGUFTensorInfo(name, ggml_type, tuple(reversed(dims)), offset, nbytes)
+
+    def info(self, name: str) -> GGUFTensorInfo:
+        """The directory entry of ``name``; GGUFError when there is none."""
+        info = self.tensors.get(name)
+        if info is None:
+            raise GGUFError(f"{self.path}: no tensor named {name!r} "
+                            f"({len(self.tensors)} tensors in the file)")
+        return info
+
+    def raw(self, name: str) -> np.ndarray:
+        """Tensor ``name``'s bytes as a read-only uint8 view of shape
+        ``shape[:-1] + (row_bytes,)``: slice rows of it and pass them to
+        :func:`dequantize`."""
+        info = self.info(name)
+        data = self._buffer[info.offset:info.offset + info.nbytes]
+        return data.reshape(info.shape[:-1] + (info.row_bytes,))
+
+    def dequantize(self, name: str) -> np.ndarray:
+        """Tensor ``name`` as a new float32 array of its (numpy-order) shape.
+
+        UnsupportedQuantTypeError when its type is not in ``SUPPORTED_TYPES``."""
+        return dequantize(self.raw(name), self.info(name).type)
+
+    def __repr__(self) -> str:
+        return (f"<rlx.GGUFFile {self.path!r}: v{self.version}, {len(self.metadata)} keys, "
+                f"{len(self.tensors)} tensors>")
+
+
+# ---------------------------------------------------------------------- parsing
+_SCALARS: dict[int, tuple[str, str]] = {
+    0: ("uint8", "<B"), 1: ("int8", "<b"), 2: ("uint16", "<H"), 3: ("int16", "<h"),
+    4: ("uint32", "<I"), 5: ("int32", "<i"), 6: ("float32", "<f"), 7: ("bool", "<?"),
+    10: ("uint64", "<Q"), 11: ("int64", "<q"), 12: ("float64", "<d"),
+}
+_STRING, _ARRAY = 8, 9
+
+
+class _Cursor:
+    """Sequential little-endian reads from the mapped file; GGUFError past its end."""
+
+    def __init__(self, buffer: np.ndarray, path: str):
+        self._view = memoryview(buffer)
+        self.path = path
+        self.offset = 0
+
+    def _take(self, n: int) -> int:
+        start = self.offset
+        if n < 0 or start + n > len(self._view):
+            raise GGUFError(f"{self.path}: truncated: reading {n} bytes at offset {start} "
+                            f"passes the end of the file ({len(self._view)} bytes)")
+        self.offset = start + n
+        return start
+
+    def unpack(self, fmt: str) -> Any:
+        start = self._take(struct.calcsize(fmt))
+        return struct.unpack_from(fmt, self._view, start)[0]
+
+    def raw_bytes(self, n: int) -> bytes:
+        start = self._take(n)
+        return self._view[start:start + n].tobytes()
+
+    def u32(self) -> int:
+        return self.unpack("<I")
+
+    def u64(self) -> int:
+        return self.unpack("<Q")
+
+    def string(self) -> str:
+        length = self.u64()
+        start = self._take(length)
+        try:
+            return str(self._view[start:start + length], "utf-8")
+        except UnicodeDecodeError as exc:
+            raise GGUFError(f"{self.path}: the string at offset {start} is not UTF-8 "
+                            f"({exc})") from None
+
+    def value(self, type_id: int) -> tuple[Any, str]:
+        """One metadata value of GGUF type ``type_id`` and that type's name."""
+        if type_id in _SCALARS:
+            name, fmt = _SCALARS[type_id]
+            return self.unpack(fmt), name
+        if type_id == _STRING:
+            return self.string(), "string"
+        if type_id == _ARRAY:
+            return self.array()
+        raise GGUFError(f"{self.path}: unknown metadata value type {type_id} at offset "
+                        f"{self.offset - 4}")
+
+    def array(self) -> tuple[Any, str]:
+        """An array value: numeric arrays as numpy arrays, others as lists."""
+        elem_type, count = self.u32(), self.u64()
+        if elem_type in _SCALARS:
+            name, fmt = _SCALARS[elem_type]
+            dtype = np.dtype(fmt)
+            start = self._take(count * dtype.itemsize)
+            data = np.frombuffer(self._view, dtype, count, start).copy()
+            return data, f"array[{name}]"
+        if elem_type == _STRING:
+            self._check_room(count, 8)
+            return [self.string() for _ in range(count)], "array[string]"
+        if elem_type == _ARRAY:
+            self._check_room(count, 12)
+            return [self.array()[0] for _ in range(count)], "array[array]"
+        raise GGUFError(f"{self.path}: unknown array element type {elem_type} at offset "
+                        f"{self.offset - 12}")
+
+    def _check_room(self, count: int, min_bytes: int) -> None:
+        if count * min_bytes > len(self._view) - self.offset:
+            raise GGUFError(f"{self.path}: truncated: an array of {count} elements at "
+                            f"offset {self.offset} cannot fit in the file")
+
+
+def _read_preamble(cursor: _Cursor) -> tuple[int, int, int]:
+    """(version, tensor count, metadata count) after checking magic and version."""
+    magic = cursor.raw_bytes(len(GGUF_MAGIC))
+    if magic != GGUF_MAGIC:
+        raise GGUFError(f"{cursor.path}: not a GGUF file (magic {magic!r}, expected "
+                        f"{GGUF_MAGIC!r})")
+    version = cursor.u32()
+    if version not in SUPPORTED_VERSIONS:
+        if version & 0xFFFF == 0 and version >> 16:
+            raise GGUFError(f"{cursor.path}: a big-endian GGUF file (version bytes "
+                            f"{version:#010x}); only little-endian files are read")
+        raise GGUFError(f"{cursor.path}: GGUF version {version} is not supported "
+                        f"(supported: {', '.join(map(str, SUPPORTED_VERSIONS))})")
+    return version, cursor.u64(), cursor.u64()
+
+
+def _read_tensor_entry(cursor: _Cursor) -> tuple[str, list[int], int, int]:
+    """(name, GGUF dims, type id, offset relative to the data section)."""
+    name = cursor.string()
+    rank = cursor.u32()
+    if rank > MAX_RANK:
+        raise GGUFError(f"{cursor.path}: tensor {name!r} has rank {rank} (at most "
+                        f"{MAX_RANK})")
+    dims = [cursor.u64() for _ in range(rank)]
+    return name, dims, cursor.u32(), cursor.u64()
+
+
+def _alignment(metadata: dict[str, Any], path: str) -> int:
+    value = metadata.get("general.alignment", DEFAULT_ALIGNMENT)
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise GGUFError(f"{path}: general.alignment must be a positive integer, got {value!r}")
+    return value
+
+
+def _align_up(offset: int, alignment: int) -> int:
+    return (offset + alignment - 1) // alignment * alignment
+
+
+# ---------------------------------------------------------------------- dequantisation
+def dequantize(data: np.ndarray, ggml_type: GGMLType | int) -> np.ndarray:
+    """Dequantise rows of GGML-typed bytes to a new float32 array.
+
+    ``data`` is uint8 of shape ``[..., row_bytes]`` (as :meth:`GGUFFile.raw` returns,
+    or any slice of its rows) where ``row_bytes`` is a whole number of blocks; the
+    result has shape ``[..., row_elements]``. Raises UnsupportedQuantTypeError naming
+    the type when it is not in ``SUPPORTED_TYPES``, GGUFError for bad input bytes.
+    """
+    ggml_type = _as_type(ggml_type)
+    decode = _DEQUANTIZERS.get(ggml_type)
+    if decode is None:
+        raise UnsupportedQuantTypeError(
+            f"GGML type {ggml_type.name} cannot be dequantised; supported: "
+            f"{', '.join(t.name for t in SUPPORTED_TYPES)}")
+    data = np.asarray(data)
+    elems, size = BLOCK_LAYOUT[ggml_type]
+    if data.dtype != np.uint8 or data.ndim == 0 or data.shape[-1] % size:
+        raise GGUFError(f"dequantize {ggml_type.name}: expected uint8 rows of whole "
+                        f"{size}-byte blocks, got {data.dtype} of shape {data.shape}")
+    blocks = np.ascontiguousarray(data).reshape(-1, size)
+    with np.errstate(invalid="ignore", over="ignore"):  # inf/nan scales propagate as in GGML
+        values = decode(blocks)
+    return values.reshape(data.shape[:-1] + (data.shape[-1] // size * elems,))
+
+
+def _as_type(ggml_type: GGMLType | int) -> GGMLType:
+    try:
+        return GGMLType(ggml_type)
+    except ValueError:
+        raise GGUFError(f"unknown GGML type id {ggml_type!r}") from None
+
+
+def _f16(blocks: np.ndarray, start: int) -> np.ndarray:
+    """The fp16 field at byte ``start`` of each block, as float32 [n, 1]."""
+    return blocks[:, start:start + 2].view("<f2").astype(np.float32)
+
+
+def _nibbles(packed: np.ndarray) -> np.ndarray:
+    """[n, k] bytes -> [n, 2k]: the k low nibbles, then the k high nibbles."""
+    return np.concatenate([packed & 0x0F, packed >> 4], axis=1)
+
+
+def _bits(words: np.ndarray, count: int) -> np.ndarray:
+    """Bits 0..count-1 of each uint32 in ``words`` [n, 1] -> uint8 [n, count]."""
+    shifts = np.arange(count, dtype=np.uint32)
+    return ((words >> shifts) & 1).astype(np.uint8)
+
+
+def _dequant_f32(blocks: np.ndarray) -> np.ndarray:
+    return blocks.view("<f4").astype(np.float32)
+
+
+def _dequant_f16(blocks: np.ndarray) -> np.ndarray:
+    return blocks.view("<f2").astype(np.float32)
+
+
+def _dequant_bf16(blocks: np.ndarray) -> np.ndarray:
+    """bf16 is the top half of a float32: widen by shifting 16 bits up."""
+    return (blocks.view("<u2").astype(np.uint32) << 16).view(np.float32)
+
+
+def _dequant_q8_0(blocks: np.ndarray) -> np.ndarray:
+    """Block of 32: fp16 scale d, 32 int8 q; x = d * q."""
+    d = _f16(blocks, 0)
+    q = blocks[:, 2:34].view(np.int8).astype(np.float32)
+    return d * q
+
+
+def _dequant_q4_0(blocks: np.ndarray) -> np.ndarray:
+    """Block of 32: fp16 d, 16 bytes of nibbles (element j low, j+16 high); x = d*(q-8)."""
+    d = _f16(blocks, 0)
+    q = _nibbles(blocks[:, 2:18]).astype(np.int8) - 8
+    return d * q.astype(np.float32)
+
+
+def _dequant_q4_1(blocks: np.ndarray) -> np.ndarray:
+    """Block of 32: fp16 d, fp16 m, 16 bytes of nibbles; x = d*q + m."""
+    d, m = _f16(blocks, 0), _f16(blocks, 2)
+    q = _nibbles(blocks[:, 4:20]).astype(np.float32)
+    return d * q + m
+
+
+def _five_bit(high_words: np.ndarray, packed: np.ndarray) -> np.ndarray:
+    """5-bit values: low nibbles from ``packed`` [n, 16], bit 4 of element j is bit j of
+    the uint32 ``high_words`` [n, 1]; returns uint8 [n, 32]."""
+    return _nibbles(packed) | (_bits(high_words, 32) << 4)
+
+
+def _dequant_q5_0(blocks: np.ndarray) -> np.ndarray:
+    """Block of 32: fp16 d, u32 high bits, 16 bytes of nibbles; x = d*(q-16)."""
+    d = _f16(blocks, 0)
+    q = _five_bit(blocks[:, 2:6].view("<u4"), blocks[:, 6:22]).astype(np.int8) - 16
+    return d * q.astype(np.float32)
+
+
+def _dequant_q5_1(blocks: np.ndarray) -> np.ndarray:
+    """Block of 32: fp16 d, fp16 m, u32 high bits, 16 bytes of nibbles; x = d*q + m."""
+    d, m = _f16(blocks, 0), _f16(blocks, 2)
+    q = _five_bit(blocks[:, 4:8].view("<u4"), blocks[:, 8:24]).astype(np.float32)
+    return d * q + m
+
+
+def _k_scales_and_mins(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The 8 six-bit scales and 8 six-bit mins packed in 12 bytes [n, 12] (Q4_K/Q5_K).
+
+    Sub-blocks 0-3 take the low 6 bits of bytes 0-3 (scales) and 4-7 (mins); sub-blocks
+    4-7 take a nibble of bytes 8-11 (low: scale, high: min) topped by the 2 high bits of
+    bytes 0-3 (scale) and 4-7 (min). Returns float32 [n, 8] each.
+    """
+    low_scales, low_mins, extra = packed[:, 0:4], packed[:, 4:8], packed[:, 8:12]
+    high_scales = (extra & 0x0F) | ((low_scales >> 6) << 4)
+    high_mins = (extra >> 4) | ((low_mins >> 6) << 4)
+    scales = np.concatenate([low_scales & 63, high_scales], axis=1)
+    mins = np.concatenate([low_mins & 63, high_mins], axis=1)
+    return scales.astype(np.float32), mins.astype(np.float32)
+
+
+def _k_chunks_of_nibbles(packed: np.ndarray) -> np.ndarray:
+    """128 bytes [n, 128] -> uint8 [n, 8, 32]: each 32-byte chunk c gives sub-block 2c
+    (low nibbles) and 2c+1 (high nibbles)."""
+    chunks = packed.reshape(-1, 4, 1, 32)
+    return np.concatenate([chunks & 0x0F, chunks >> 4], axis=2).reshape(-1, 8, 32)
+
+
+def _affine_k(blocks: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """x = (d * scale) * q - (dmin * min) per sub-block of 32, for Q4_K and Q5_K."""
+    d, dmin = _f16(blocks, 0), _f16(blocks, 2)
+    scales, mins = _k_scales_and_mins(blocks[:, 4:16])
+    step = (d * scales)[:, :, None]
+    offset = (dmin * mins)[:, :, None]
+    return (step * q.astype(np.float32) - offset).reshape(-1, 256)
+
+
+def _dequant_q4_k(blocks: np.ndarray) -> np.ndarray:
+    """Super-block of 256: fp16 d, fp16 dmin, 12 bytes of scales/mins, 128 bytes of
+    nibbles; 8 sub-blocks of 32."""
+    return _affine_k(blocks, _k_chunks_of_nibbles(blocks[:, 16:144]))
+
+
+def _dequant_q5_k(blocks: np.ndarray) -> np.ndarray:
+    """As Q4_K plus 32 bytes of high bits (bit s of byte l tops element l of sub-block
+    s) before the 128 bytes of nibbles."""
+    high = blocks[:, 16:48]
+    shifts = np.arange(8, dtype=np.uint8)[None, :, None]
+    high_bits = (high[:, None, :] >> shifts) & 1
+    q = _k_chunks_of_nibbles(blocks[:, 48:176]) | (high_bits << 4)
+    return _affine_k(blocks, q)
+
+
+def _dequant_q6_k(blocks: np.ndarray) -> np.ndarray:
+    """Super-block of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
+    scales (one per 16 elements), fp16 d; x = (d * scale) * (q - 32).
+
+    Each half of 128 elements has 64 low bytes L and 32 high bytes H; its four groups
+    of 32 take low nibbles of L[0:32], L[32:64], then high nibbles of both, topped by
+    bits (2g, 2g+1) of H for group g.
+    """
+    low = blocks[:, 0:128].reshape(-1, 2, 2, 32)
+    high = blocks[:, 128:192].reshape(-1, 2, 1, 32)
+    scales = blocks[:, 192:208].view(np.int8).astype(np.float32)
+    d = _f16(blocks, 208)
+    low_parts = np.concatenate([low & 0x0F, low >> 4], axis=2)
+    shifts = (2 * np.arange(4, dtype=np.uint8))[None, None, :, None]
+    q = (low_parts | (((high >> shifts) & 3) << 4)).astype(np.int8) - 32
+    step = (d * scales)[:, :, None]
+    return (step * q.reshape(-1, 16, 16).astype(np.float32)).reshape(-1, 256)
+
+
+_DEQUANTIZERS: dict[GGMLType, Callable[[np.ndarray], np.ndarray]] = {
+    GGMLType.F32: _dequant_f32,
+    GGMLType.F16: _dequant_f16,
+    GGMLType.BF16: _dequant_bf16,
+    GGMLType.Q8_0: _dequant_q8_0,
+    GGMLType.Q4_0: _dequant_q4_0,
+    GGMLType.Q4_1: _dequant_q4_1,
+    GGMLType.Q5_0: _dequant_q5_0,
+    GGMLType.Q5_1: _dequant_q5_1,
+    GGMLType.Q4_K: _dequant_q4_k,
+    GGMLType.Q5_K: _dequant_q5_k,
+    GGMLType.Q6_K: _dequant_q6_k,
+}
+
+SUPPORTED_TYPES: tuple[GGMLType, ...] = tuple(_DEQUANTIZERS)

@@ -1,0 +1,1 @@
+"""ONNX op converters, one module per family; ``registry`` assembles their tables."""

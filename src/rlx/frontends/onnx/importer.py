@@ -1,0 +1,319 @@
+"""ONNX model -> rlx Graph + params.
+
+:func:`load` reads a model, scans it for ops and element types rlx cannot
+import (one error listing all of them), declares inputs with static shapes,
+turns initializers into constants or params, converts each node with its
+registered converter (or expands it into its ONNX function body), and returns
+the graph with dead nodes removed and the params' values.
+
+Import-time evaluation: right after a converter builds rlx nodes, every new node
+whose operands are all known (constants, folded nodes) is evaluated with the
+reference kernels. A node output whose value is known is replaced by a constant
+(or by a param holding the value when it has more than ``LARGE`` elements), so
+shape computations (Shape -> Gather -> Concat -> Reshape) and constant weights
+(ConstantOfShape) never reach the compiled graph.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx import GraphProto, ModelProto, NodeProto, TypeProto, helper, numpy_helper
+
+from rlx.backends.reference.kernels import KERNELS, KernelContext
+from rlx.errors import GraphBuildError, InputError, ShapeError, UnsupportedOpError
+from rlx.frontends.onnx import dtypes, functions
+from rlx.frontends.onnx.context import ImportState, NodeContext, Scope
+from rlx.frontends.onnx.registry import find_converter, normalize_domain
+from rlx.frontends.onnx.scan import check_model
+from rlx.ir.graph import Graph, Tensor
+from rlx.ir.ops import RANDOM_OPS
+from rlx.ir.rng import RngOptions
+from rlx.passes.cleanup import eliminate_dead_code
+
+LARGE = 64  # initializers and folded values with more elements become params
+PARAMS_AS = ("auto", "params", "constants")
+
+ModelSource = str | os.PathLike | bytes | ModelProto
+InputShapes = Mapping[str, Sequence[int] | int]
+
+
+def read_model(source: ModelSource) -> ModelProto:
+    """The ModelProto of a path, serialized bytes or a ModelProto (returned as is).
+
+    Model-local functions are inlined. Raises OSError for an unreadable file and
+    GraphBuildError for bytes that are not an ONNX model.
+    """
+    if isinstance(source, ModelProto):
+        model = source
+    elif isinstance(source, bytes):
+        model = ModelProto()
+        try:
+            model.ParseFromString(source)
+        except Exception as e:  # protobuf raises its own DecodeError
+            raise GraphBuildError(f"not an ONNX model: {e}") from e
+    elif isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"no such ONNX file: {path}")
+        try:
+            model = onnx.load(path)
+        except Exception as e:  # protobuf/onnx raise assorted errors on garbage
+            raise GraphBuildError(f"{path}: not an ONNX model: {e}") from e
+    else:
+        raise GraphBuildError(f"expected a path, bytes or onnx.ModelProto, got "
+                              f"{type(source).__name__}")
+    if model.functions:
+        model = onnx.inliner.inline_local_functions(model)
+    return model
+
+
+def model_opsets(model: ModelProto) -> dict[str, int]:
+    """Opset version per (normalised) domain; the default domain defaults to 1."""
+    opsets = {normalize_domain(imp.domain): int(imp.version) for imp in model.opset_import}
+    opsets.setdefault("", 1)
+    return opsets
+
+
+def load(source: ModelSource, input_shapes: InputShapes | None = None,
+         params_as: str = "auto", input_values: Mapping[str, Any] | None = None
+         ) -> tuple[Graph, dict[str, np.ndarray]]:
+    """Import an ONNX model as an rlx Graph and the values of its params.
+
+    ``input_shapes`` fixes dynamic dimensions: ``{"x": (8, 3, 224, 224)}`` gives an
+    input's whole shape, ``{"batch": 8}`` gives every dimension named ``batch``.
+    ``params_as``: "auto" (initializers with more than 64 elements become params,
+    smaller ones constants), "params" (every initializer a param) or "constants".
+    ``input_values`` bakes graph inputs in as constants (their shapes follow the
+    values); use it when a shape depends on an input's value.
+
+    Raises UnsupportedOpError listing every op and element type rlx cannot import
+    (before converting anything), ShapeError for a dynamic dimension with no
+    shape given, StaticValueError when a shape depends on a run-time value, and
+    GraphBuildError for malformed models.
+    """
+    if params_as not in PARAMS_AS:
+        raise GraphBuildError(f"params_as must be one of {PARAMS_AS}, got {params_as!r}")
+    model = read_model(source)
+    opsets = model_opsets(model)
+    check_model(model, opsets)
+    graph = Graph(model.graph.name or "onnx")
+    state = ImportState(graph, opsets, params_as)
+    state.run_graph = _subgraph_runner(state)
+    scope = Scope()
+    declare_initializers(state, scope, model.graph, params_as)
+    _declare_inputs(state, scope, model.graph, input_shapes or {}, input_values or {})
+    convert_nodes(state, scope, model.graph.node, opsets)
+    graph.set_outputs([_graph_output(scope, o.name) for o in model.graph.output])
+    graph = eliminate_dead_code(graph)
+    params = {name: state.param_values[name] for name, _ in graph.params}
+    return graph, params
+
+
+# --------------------------------------------------------------------------- leaves
+
+def declare_initializers(state: ImportState, scope: Scope, graph: GraphProto,
+                         params_as: str) -> None:
+    """Bind each initializer to a constant or a param (see ``load``'s params_as)."""
+    for init in graph.initializer:
+        value = numpy_helper.to_array(init)
+        dtypes.from_numpy(value, f"initializer {init.name!r}")
+        as_param = params_as == "params" or (params_as == "auto" and value.size > LARGE)
+        if as_param:
+            tensor = state.param(init.name, np.ascontiguousarray(value))
+        else:
+            tensor = state.constant(value)
+        scope.bind(init.name, tensor)
+
+
+def _declare_inputs(state: ImportState, scope: Scope, graph: GraphProto,
+                    input_shapes: InputShapes, input_values: Mapping[str, Any]) -> None:
+    initializers = {init.name for init in graph.initializer}
+    names = [v.name for v in graph.input if v.name not in initializers]
+    for key in input_values:
+        if key not in names:
+            raise InputError(f"input_values names {key!r}, which is not a graph input "
+                             f"(inputs: {', '.join(names) or 'none'})")
+    for value_info in graph.input:
+        name = value_info.name
+        if name in initializers:
+            continue
+        tensor_type = value_info.type.tensor_type
+        dtype = dtypes.to_rlx(tensor_type.elem_type, f"input {name!r}")
+        if name in input_values:
+            value = np.asarray(input_values[name])
+            scope.bind(name, state.constant(value.astype(dtype.np), dtype))
+            continue
+        shape = resolve_input_shape(value_info, input_shapes)
+        scope.bind(name, state.graph.input(name, shape, dtype))
+
+
+def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int, ...]:
+    """The static shape of a graph input: its declared dims, with dynamic ones taken
+    from ``input_shapes`` (by input name, or by symbolic dimension name).
+
+    Raises ShapeError naming the input and the dimension when one stays unknown, or
+    when a given shape contradicts a declared static dimension.
+    """
+    name = value_info.name
+    tensor_type = value_info.type.tensor_type
+    given = input_shapes.get(name)
+    declared = tensor_type.shape.dim if tensor_type.HasField("shape") else None
+    if given is not None and not isinstance(given, int):
+        shape = tuple(int(d) for d in given)
+        if declared is not None:
+            _check_given_shape(name, shape, declared)
+        return shape
+    if declared is None:
+        raise ShapeError(f"input {name!r} has no declared shape; pass "
+                         f"input_shapes={{{name!r}: (...)}}")
+    shape = []
+    for axis, dim in enumerate(declared):
+        if dim.HasField("dim_value"):
+            shape.append(int(dim.dim_value))
+        elif dim.dim_param and isinstance(input_shapes.get(dim.dim_param), int):
+            shape.append(int(input_shapes[dim.dim_param]))
+        else:
+            label = f" ({dim.dim_param!r})" if dim.dim_param else ""
+            hint = (f"input_shapes={{{name!r}: (...)}}" + (
+                f" or input_shapes={{{dim.dim_param!r}: N}}" if dim.dim_param else ""))
+            raise ShapeError(f"input {name!r}: dimension {axis}{label} is dynamic and no "
+                             f"shape was given; pass {hint}")
+    return tuple(shape)
+
+
+def _check_given_shape(name: str, shape: tuple[int, ...], declared: Any) -> None:
+    if len(shape) != len(declared):
+        raise ShapeError(f"input {name!r}: given shape {shape} has rank {len(shape)}, the "
+                         f"model declares rank {len(declared)}")
+    for axis, (size, dim) in enumerate(zip(shape, declared)):
+        if dim.HasField("dim_value") and dim.dim_value != size:
+            raise ShapeError(f"input {name!r}: given shape {shape} sets dimension {axis} to "
+                             f"{size}, the model declares {dim.dim_value}")
+
+
+def _graph_output(scope: Scope, name: str) -> Tensor:
+    found = scope.lookup(name)
+    if found is None:
+        raise GraphBuildError(f"graph output {name!r} is never computed")
+    return found
+
+
+# --------------------------------------------------------------------------- nodes
+
+def convert_nodes(state: ImportState, scope: Scope, nodes: Sequence[NodeProto],
+                  opsets: Mapping[str, int]) -> None:
+    """Convert ``nodes`` in order, binding their outputs in ``scope``."""
+    for node in nodes:
+        convert_node(state, scope, node, opsets)
+
+
+def convert_node(state: ImportState, scope: Scope, node: NodeProto,
+                 opsets: Mapping[str, int]) -> None:
+    """Convert one node with its converter, or expand it into its function body."""
+    domain = normalize_domain(node.domain)
+    opset = opsets.get(domain, 1)
+    converter = find_converter(domain, node.op_type, opset)
+    if converter is None:
+        _expand_function(state, scope, node, domain, opset, opsets)
+        return
+    start = len(state.graph.nodes)
+    cx = NodeContext(state, scope, node, opset, opsets)
+    try:
+        result = converter.fn(cx)
+    except UnsupportedOpError:
+        raise
+    except GraphBuildError as e:
+        if str(e).startswith("ONNX node"):
+            raise
+        raise type(e)(f"ONNX node {cx.label}: {e}") from e
+    fold_new_nodes(state, start)
+    _bind_outputs(state, scope, cx, result)
+
+
+def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: str,
+                     opset: int, opsets: Mapping[str, int]) -> None:
+    types = [_type_of(scope, name) for name in node.input]
+    body = functions.expand(node, opset, types)
+    if body is None:
+        raise UnsupportedOpError(f"ONNX op {domain or 'ai.onnx'}::{node.op_type} (opset "
+                                 f"{opset}) at node {node.name!r} has no rlx converter")
+    inner = dict(opsets)
+    inner.update({normalize_domain(d): v for d, v in body.opsets.items()})
+    convert_nodes(state, scope, body.nodes, inner)
+
+
+def _type_of(scope: Scope, name: str) -> TypeProto:
+    if not name:
+        return TypeProto()
+    tensor = scope.lookup(name)
+    if tensor is None:
+        return TypeProto()
+    return helper.make_tensor_type_proto(dtypes.to_onnx(tensor.dtype), tensor.shape)
+
+
+def _bind_outputs(state: ImportState, scope: Scope, cx: NodeContext, result: Any) -> None:
+    outs = [result] if isinstance(result, Tensor) else list(result)
+    for i, name in enumerate(cx.node.output):
+        if not name:
+            continue
+        if i >= len(outs) or outs[i] is None:
+            raise cx.unsupported(f"output {i} ({name!r})")
+        scope.bind(name, materialize(state, outs[i], name))
+
+
+def fold_new_nodes(state: ImportState, start: int) -> None:
+    """Evaluate each node from id ``start`` on whose operands are all known."""
+    graph = state.graph
+    ctx = KernelContext(RngOptions())
+    for nid in range(start, len(graph.nodes)):
+        node = graph.nodes[nid]
+        if nid in state.known:
+            continue
+        if node.op == "constant":
+            state.known[nid] = node.attr("value").array()
+        elif node.op in ("input", "param") or node.op in RANDOM_OPS:
+            continue
+        elif all(i in state.known for i in node.inputs):
+            args = [state.known[i] for i in node.inputs]
+            state.known[nid] = KERNELS[node.op](node, args, ctx)
+
+
+def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
+    """``tensor``, or a fresh constant/param holding its value when it was folded.
+
+    A folded value with more than ``LARGE`` elements becomes a param named ``name``
+    (unless params_as is "constants"); it stays known, so later nodes fold through it.
+    """
+    if tensor.node.op in ("constant", "input", "param"):
+        return tensor
+    value = state.known.get(tensor.id)
+    if value is None:
+        return tensor
+    if value.size > LARGE and state.params_as != "constants":
+        param = state.param(name, np.ascontiguousarray(value))
+        state.known[param.id] = value
+        return param
+    return state.constant(value, tensor.dtype)
+
+
+# --------------------------------------------------------------------------- subgraphs
+
+def _subgraph_runner(state: ImportState):
+    """The function converters call to convert a subgraph (If branch, Loop/Scan body)."""
+    def run_graph(parent: Scope, graph: GraphProto, bindings: Sequence[Tensor],
+                  opsets: Mapping[str, int]) -> list[Tensor]:
+        scope = Scope(parent)
+        declare_initializers(state, scope, graph, "constants")
+        if len(bindings) != len(graph.input):
+            raise GraphBuildError(f"subgraph {graph.name!r} takes {len(graph.input)} inputs, "
+                                  f"got {len(bindings)}")
+        for value_info, tensor in zip(graph.input, bindings):
+            scope.bind(value_info.name, tensor)
+        convert_nodes(state, scope, graph.node, opsets)
+        return [_graph_output(scope, o.name) for o in graph.output]
+    return run_graph

@@ -1,0 +1,108 @@
+"""Scan a whole model, before converting anything, for what rlx cannot import.
+
+One :class:`rlx.errors.UnsupportedOpError` lists every unsupported op (domain,
+op type, opset, first node) and every tensor of an element type rlx lacks, so a
+user learns everything that is missing at once instead of one op per attempt.
+An op is supported when it has a converter for its opset, or when its ONNX
+schema defines a function body (whose context-free ops are scanned in turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from onnx import AttributeProto, GraphProto, ModelProto, NodeProto
+
+from rlx.errors import UnsupportedOpError
+from rlx.frontends.onnx import dtypes, functions
+from rlx.frontends.onnx.registry import find_converter, normalize_domain
+
+
+@dataclass(frozen=True)
+class MissingOp:
+    domain: str
+    op_type: str
+    opset: int
+    first_node: str
+
+    def __str__(self) -> str:
+        return (f"{self.domain or 'ai.onnx'}::{self.op_type} (opset {self.opset}), first at "
+                f"node {self.first_node!r}")
+
+
+def walk_nodes(graph: GraphProto) -> Iterator[NodeProto]:
+    """Every node of ``graph`` and of its subgraphs (If branches, loop bodies), in order."""
+    for node in graph.node:
+        yield node
+        for attr in node.attribute:
+            if attr.type == AttributeProto.GRAPH:
+                yield from walk_nodes(attr.g)
+            elif attr.type == AttributeProto.GRAPHS:
+                for sub in attr.graphs:
+                    yield from walk_nodes(sub)
+
+
+def _is_supported(domain: str, op_type: str, opset: int, depth: int = 0) -> bool:
+    if find_converter(domain, op_type, opset) is not None:
+        return True
+    if not functions.has_function(op_type, domain, opset):
+        return False
+    body = functions.static_body_ops(op_type, domain, opset)
+    if body is None or depth > 4:
+        return True  # context-dependent body: checked when it is expanded
+    return all(_is_supported(normalize_domain(d), op, opset, depth + 1) for d, op in body)
+
+
+def missing_ops(model: ModelProto, opsets: Mapping[str, int]) -> list[MissingOp]:
+    """Each unsupported (domain, op type) of ``model``, once, with its first node."""
+    found: dict[tuple[str, str], MissingOp] = {}
+    for node in walk_nodes(model.graph):
+        domain = normalize_domain(node.domain)
+        key = (domain, node.op_type)
+        if key in found:
+            continue
+        opset = opsets.get(domain, 1)
+        if not _is_supported(domain, node.op_type, opset):
+            name = node.name or (node.output[0] if node.output else "?")
+            found[key] = MissingOp(domain, node.op_type, opset, name)
+    return list(found.values())
+
+
+def unsupported_tensors(model: ModelProto) -> list[str]:
+    """Graph inputs, outputs and initializers whose element type rlx lacks."""
+    problems = []
+    graph = model.graph
+    for kind, values in (("input", graph.input), ("output", graph.output)):
+        for v in values:
+            if not v.type.HasField("tensor_type"):
+                problems.append(f"{kind} {v.name!r}: not a tensor ({v.type.WhichOneof('value')})")
+                continue
+            elem = v.type.tensor_type.elem_type
+            if elem and not dtypes.is_supported(elem):
+                problems.append(f"{kind} {v.name!r}: {dtypes.onnx_type_name(elem)}")
+    for init in graph.initializer:
+        if not dtypes.is_supported(init.data_type):
+            problems.append(f"initializer {init.name!r}: {dtypes.onnx_type_name(init.data_type)}")
+    return problems
+
+
+def check_model(model: ModelProto, opsets: Mapping[str, int]) -> None:
+    """Raise one UnsupportedOpError listing every unsupported op and tensor type."""
+    ops = missing_ops(model, opsets)
+    tensors = unsupported_tensors(model)
+    if not ops and not tensors:
+        return
+    name = model.graph.name or "model"
+    lines = []
+    if ops:
+        lines.append(f"ONNX model {name!r} uses {len(ops)} op(s) rlx cannot import:")
+        lines += [f"  {op}" for op in ops]
+    if tensors:
+        lines.append(f"ONNX model {name!r} has {len(tensors)} tensor(s) of element types rlx "
+                     "lacks:")
+        lines += [f"  {t}" for t in tensors]
+    error = UnsupportedOpError("\n".join(lines))
+    error.missing_ops = ops
+    error.unsupported_tensors = tensors
+    raise error

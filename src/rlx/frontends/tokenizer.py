@@ -1,0 +1,449 @@
+"""Tokenizers for model files: ``tokenizer.json`` and GGUF metadata.
+
+Both kinds become a :class:`Tokenizer`, a thin layer over a ``tokenizers`` (Hugging
+Face) ``Tokenizer`` that adds batch encoding to numpy arrays with padding,
+truncation and attention masks, and exposes the model's special tokens and chat
+template.
+
+GGUF tokenizers are rebuilt from the metadata that llama.cpp reads:
+
+* ``tokenizer.ggml.model == "gpt2"``: byte-level BPE from ``tokenizer.ggml.tokens``
+  and ``tokenizer.ggml.merges``, split first by the pre-tokenizer rule that
+  ``tokenizer.ggml.pre`` names (see ``BPE_PRE_TOKENIZERS``);
+* ``tokenizer.ggml.model == "llama"``: SentencePiece-style BPE, where merges are
+  derived from ``tokenizer.ggml.scores`` (a higher-scoring merged piece merges
+  first), ``▁`` stands for a space and bytes missing from the vocab fall back to
+  ``<0xNN>`` tokens. Equal scores tie-break by piece id, where SentencePiece prefers
+  the leftmost pair, so rare ties may split differently.
+
+Control tokens (``tokenizer.ggml.token_type`` 3) become special tokens, matched
+before BPE and dropped by ``decode(..., skip_special_tokens=True)``; user-defined
+tokens (type 4) are matched before BPE and kept when decoding.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import tokenizers
+from tokenizers import AddedToken, decoders, models, normalizers, pre_tokenizers, processors
+
+from rlx.errors import InputError, RlxError
+from rlx.frontends.gguf import GGUFFile
+
+__all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
+           "TokenizerError", "load_tokenizer", "tokenizer_from_gguf_metadata"]
+
+# tokenizer.ggml.token_type values used here (2 is "unknown", 6 is "byte")
+TOKEN_NORMAL, TOKEN_CONTROL, TOKEN_USER_DEFINED, TOKEN_UNUSED = 1, 3, 4, 5
+SPIECE_SPACE = "\u2581"
+PADDING_MODES = ("longest", "max_length")
+
+
+class TokenizerError(RlxError, ValueError):
+    """A tokenizer could not be built: a missing or malformed tokenizer file, or GGUF
+    metadata of a tokenizer model or pre-tokenizer rule rlx does not implement."""
+
+
+@dataclass(frozen=True)
+class SpecialTokens:
+    """Ids of the model's special tokens; None where the model has none."""
+
+    bos: int | None = None
+    eos: int | None = None
+    unk: int | None = None
+    pad: int | None = None
+
+
+@dataclass(frozen=True)
+class BatchEncoding:
+    """A padded batch: int64 arrays of shape [N, L], padded on the right.
+
+    ``attention_mask`` is 1 on real tokens and 0 on padding; ``token_type_ids`` is the
+    segment id of each token (0 for single sentences and for padding).
+    """
+
+    input_ids: np.ndarray
+    attention_mask: np.ndarray
+    token_type_ids: np.ndarray
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """Real tokens per row, int64 [N]."""
+        return self.attention_mask.sum(axis=1)
+
+
+class Tokenizer:
+    """A ``tokenizers.Tokenizer`` with the special tokens and chat template of a model.
+
+    Built by :func:`load_tokenizer`. The wrapped tokenizer is reconfigured per call
+    (truncation), so one instance must not be used from several threads at once.
+    """
+
+    def __init__(self, backend: tokenizers.Tokenizer, special: SpecialTokens,
+                 chat_template: str | None = None, add_bos: bool = False,
+                 add_eos: bool = False):
+        backend.no_padding()
+        backend.no_truncation()
+        self._backend = backend
+        self.special = special
+        self.chat_template = chat_template
+        self.add_bos = add_bos
+        self.add_eos = add_eos
+
+    @property
+    def backend(self) -> tokenizers.Tokenizer:
+        """The wrapped ``tokenizers.Tokenizer``."""
+        return self._backend
+
+    @property
+    def vocab_size(self) -> int:
+        """Number of token ids, added tokens included."""
+        return self._backend.get_vocab_size(with_added_tokens=True)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._backend.token_to_id(token)
+
+    def id_to_token(self, token_id: int) -> str | None:
+        return self._backend.id_to_token(token_id)
+
+    def encode(self, text: str, add_special_tokens: bool = True) -> list[int]:
+        """Token ids of ``text`` (with the model's BOS/CLS/... when
+        ``add_special_tokens``), untruncated."""
+        _check_text(text)
+        self._backend.no_truncation()
+        return self._backend.encode(text, add_special_tokens=add_special_tokens).ids
+
+    def encode_batch(self, texts: Sequence[str], max_length: int | None = None,
+                     padding: str = "longest", truncation: bool = True,
+                     add_special_tokens: bool = True) -> BatchEncoding:
+        """Encode ``texts`` into one right-padded batch.
+
+        ``truncation`` with a ``max_length`` cuts each sequence to ``max_length``
+        tokens, special tokens included (they are kept). ``padding="longest"`` pads to
+        the longest sequence, ``"max_length"`` to ``max_length``. Padding uses the pad
+        token's id (0 when the model has none). Raises InputError for a non-string
+        text, an unknown padding mode, a sequence longer than ``max_length`` without
+        truncation, or a ``max_length`` too short for the special tokens.
+        """
+        texts = _check_texts(texts)
+        if padding not in PADDING_MODES:
+            raise InputError(f"encode_batch: padding must be one of {PADDING_MODES}, got "
+                             f"{padding!r}")
+        if padding == "max_length" and max_length is None:
+            raise InputError("encode_batch: padding='max_length' needs a max_length")
+        if max_length is not None and max_length < 1:
+            raise InputError(f"encode_batch: max_length must be >= 1, got {max_length}")
+        encodings = self._encode_all(texts, max_length if truncation else None,
+                                     add_special_tokens)
+        longest = max((len(e.ids) for e in encodings), default=0)
+        if max_length is not None and longest > max_length:
+            raise InputError(f"encode_batch: a text has {longest} tokens, more than "
+                             f"max_length {max_length}; pass truncation=True")
+        width = max_length if padding == "max_length" else longest
+        return _pad_batch(encodings, width, 0 if self.special.pad is None else self.special.pad)
+
+    def _encode_all(self, texts: list[str], max_length: int | None,
+                    add_special_tokens: bool) -> list[tokenizers.Encoding]:
+        if max_length is None:
+            self._backend.no_truncation()
+        else:
+            self._backend.enable_truncation(max_length)
+        try:
+            return self._backend.encode_batch(texts, add_special_tokens=add_special_tokens)
+        except Exception as exc:
+            raise InputError(f"encode_batch: the tokenizer rejected the batch "
+                             f"(max_length {max_length}): {exc}") from None
+        finally:
+            self._backend.no_truncation()
+
+    def decode(self, ids: Sequence[int] | np.ndarray, skip_special_tokens: bool = True) -> str:
+        """The text of token ids (special tokens dropped when ``skip_special_tokens``)."""
+        return self._backend.decode([int(i) for i in ids],
+                                    skip_special_tokens=skip_special_tokens)
+
+    def decode_batch(self, batch: Sequence[Sequence[int]] | np.ndarray,
+                     skip_special_tokens: bool = True) -> list[str]:
+        return [self.decode(ids, skip_special_tokens) for ids in batch]
+
+    def __repr__(self) -> str:
+        return f"<rlx.Tokenizer vocab {self.vocab_size}, special {self.special}>"
+
+
+def _check_text(text: Any) -> None:
+    if not isinstance(text, str):
+        raise InputError(f"expected a str to tokenize, got {type(text).__name__}")
+
+
+def _check_texts(texts: Any) -> list[str]:
+    if isinstance(texts, str) or not isinstance(texts, Sequence):
+        raise InputError(f"encode_batch expects a sequence of str, got {type(texts).__name__}")
+    for text in texts:
+        _check_text(text)
+    return list(texts)
+
+
+def _pad_batch(encodings: list[tokenizers.Encoding], width: int, pad_id: int) -> BatchEncoding:
+    """Right-pad the encodings to ``width`` tokens."""
+    ids = np.full((len(encodings), width), pad_id, dtype=np.int64)
+    mask = np.zeros((len(encodings), width), dtype=np.int64)
+    types = np.zeros((len(encodings), width), dtype=np.int64)
+    for row, encoding in enumerate(encodings):
+        n = len(encoding.ids)
+        ids[row, :n] = encoding.ids
+        mask[row, :n] = 1
+        types[row, :n] = encoding.type_ids
+    return BatchEncoding(ids, mask, types)
+
+
+# ---------------------------------------------------------------------- loading
+def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
+    """The tokenizer stored at ``path``.
+
+    ``path`` is a ``tokenizer.json`` file, a directory holding one (its
+    ``tokenizer_config.json`` / ``special_tokens_map.json``, when present, name the
+    special tokens and chat template), or a ``.gguf`` file. Raises TokenizerError when
+    nothing there is a tokenizer rlx can read.
+    """
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        json_path = os.path.join(path, "tokenizer.json")
+        if not os.path.isfile(json_path):
+            raise TokenizerError(f"{path}: the directory holds no tokenizer.json")
+        return _from_tokenizer_json(json_path, path)
+    if path.endswith(".gguf"):
+        return tokenizer_from_gguf_metadata(GGUFFile(path).metadata)
+    if path.endswith(".json"):
+        return _from_tokenizer_json(path, os.path.dirname(path))
+    raise TokenizerError(f"{path}: expected a tokenizer.json, a directory holding one, or a "
+                         ".gguf file")
+
+
+def _from_tokenizer_json(json_path: str, config_dir: str) -> Tokenizer:
+    try:
+        backend = tokenizers.Tokenizer.from_file(json_path)
+    except Exception as exc:
+        raise TokenizerError(f"{json_path}: not a readable tokenizer.json ({exc})") from None
+    config = {**_read_json(os.path.join(config_dir, "special_tokens_map.json")),
+              **_read_json(os.path.join(config_dir, "tokenizer_config.json"))}
+    special = SpecialTokens(
+        bos=_config_token_id(backend, config, "bos_token"),
+        eos=_config_token_id(backend, config, "eos_token"),
+        unk=_config_token_id(backend, config, "unk_token"),
+        pad=_pad_id(backend, config))
+    return Tokenizer(backend, special, config.get("chat_template"),
+                     bool(config.get("add_bos_token", False)),
+                     bool(config.get("add_eos_token", False)))
+
+
+def _read_json(path: str) -> dict[str, Any]:
+    """The JSON object in ``path``, or {} when the file does not exist."""
+    if not os.path.isfile(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            value = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TokenizerError(f"{path}: not readable JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise TokenizerError(f"{path}: expected a JSON object")
+    return value
+
+
+def _config_token_id(backend: tokenizers.Tokenizer, config: Mapping[str, Any],
+                     key: str) -> int | None:
+    """Id of the token a config names under ``key`` (a string or {"content": ...})."""
+    token = config.get(key)
+    if isinstance(token, dict):
+        token = token.get("content")
+    if not isinstance(token, str):
+        return None
+    return backend.token_to_id(token)
+
+
+def _pad_id(backend: tokenizers.Tokenizer, config: Mapping[str, Any]) -> int | None:
+    """The configured pad token's id, else the padding id stored in tokenizer.json."""
+    pad = _config_token_id(backend, config, "pad_token")
+    if pad is None and backend.padding is not None:
+        pad = backend.padding.get("pad_id")
+    return pad
+
+
+# ---------------------------------------------------------------------- GGUF
+def _digits_then_byte_level() -> pre_tokenizers.PreTokenizer:
+    """Each digit alone, then GPT-2's byte-level split (llama.cpp's ``smollm`` rule)."""
+    return pre_tokenizers.Sequence([
+        pre_tokenizers.Digits(individual_digits=True),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
+
+
+def _byte_level() -> pre_tokenizers.PreTokenizer:
+    """GPT-2's regex split and byte-to-unicode mapping."""
+    return pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+
+
+# tokenizer.ggml.pre value -> pre-tokenizer of a "gpt2" GGUF tokenizer
+BPE_PRE_TOKENIZERS = {
+    "default": _byte_level,
+    "gpt-2": _byte_level,
+    "gpt2": _byte_level,
+    "smollm": _digits_then_byte_level,
+}
+
+
+def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
+    """A tokenizer rebuilt from GGUF metadata (``GGUFFile.metadata``).
+
+    Reads ``tokenizer.ggml.{model, tokens, token_type, merges, scores, pre,
+    bos_token_id, eos_token_id, unknown_token_id, padding_token_id, add_bos_token,
+    add_eos_token, add_space_prefix}`` and ``tokenizer.chat_template``. Raises
+    TokenizerError for missing keys, a model other than "gpt2" or "llama", or a
+    "gpt2" pre-tokenizer rule not in ``BPE_PRE_TOKENIZERS``.
+    """
+    kind = _required(metadata, "tokenizer.ggml.model")
+    tokens = list(_required(metadata, "tokenizer.ggml.tokens"))
+    token_types = np.asarray(metadata.get("tokenizer.ggml.token_type",
+                                          np.full(len(tokens), TOKEN_NORMAL)))
+    if len(token_types) != len(tokens):
+        raise TokenizerError(f"tokenizer.ggml.token_type has {len(token_types)} entries for "
+                             f"{len(tokens)} tokens")
+    special = SpecialTokens(
+        bos=_metadata_id(metadata, "tokenizer.ggml.bos_token_id", len(tokens)),
+        eos=_metadata_id(metadata, "tokenizer.ggml.eos_token_id", len(tokens)),
+        unk=_metadata_id(metadata, "tokenizer.ggml.unknown_token_id", len(tokens)),
+        pad=_metadata_id(metadata, "tokenizer.ggml.padding_token_id", len(tokens)))
+    if kind == "gpt2":
+        backend = _gpt2_backend(metadata, tokens)
+        default_add_bos = False
+    elif kind == "llama":
+        backend = _llama_backend(metadata, tokens, token_types, special)
+        default_add_bos = True
+    else:
+        raise TokenizerError(f"GGUF tokenizer model {kind!r} is not supported (supported: "
+                             "'gpt2', 'llama')")
+    _add_matched_tokens(backend, tokens, token_types)
+    add_bos = bool(metadata.get("tokenizer.ggml.add_bos_token", default_add_bos))
+    add_eos = bool(metadata.get("tokenizer.ggml.add_eos_token", False))
+    backend.post_processor = _bos_eos_template(tokens, special, add_bos, add_eos)
+    return Tokenizer(backend, special, metadata.get("tokenizer.chat_template"), add_bos,
+                     add_eos)
+
+
+def _required(metadata: Mapping[str, Any], key: str) -> Any:
+    if key not in metadata:
+        raise TokenizerError(f"GGUF metadata has no {key!r}; the file carries no tokenizer")
+    return metadata[key]
+
+
+def _metadata_id(metadata: Mapping[str, Any], key: str, vocab_size: int) -> int | None:
+    value = metadata.get(key)
+    if value is None:
+        return None
+    if not 0 <= int(value) < vocab_size:
+        raise TokenizerError(f"GGUF metadata {key} = {value} is outside the vocabulary of "
+                             f"{vocab_size} tokens")
+    return int(value)
+
+
+def _first_ids(tokens: Sequence[str]) -> dict[str, int]:
+    """token -> id; a token listed twice keeps its first id."""
+    vocab: dict[str, int] = {}
+    for i, token in enumerate(tokens):
+        vocab.setdefault(token, i)
+    return vocab
+
+
+def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.Tokenizer:
+    """Byte-level BPE from the GGUF vocab and merges."""
+    pre = metadata.get("tokenizer.ggml.pre", "default")
+    make_pre_tokenizer = BPE_PRE_TOKENIZERS.get(pre)
+    if make_pre_tokenizer is None:
+        raise TokenizerError(f"GGUF pre-tokenizer rule {pre!r} is not supported (supported: "
+                             f"{', '.join(sorted(BPE_PRE_TOKENIZERS))})")
+    merges = [_split_merge(m) for m in _required(metadata, "tokenizer.ggml.merges")]
+    model = models.BPE(vocab=_first_ids(tokens), merges=merges, fuse_unk=False,
+                       byte_fallback=False)
+    backend = tokenizers.Tokenizer(model)
+    backend.pre_tokenizer = make_pre_tokenizer()
+    backend.decoder = decoders.ByteLevel()
+    return backend
+
+
+def _split_merge(merge: str) -> tuple[str, str]:
+    parts = merge.split(" ")
+    if len(parts) != 2:
+        raise TokenizerError(f"GGUF merge {merge!r} is not two tokens separated by a space")
+    return parts[0], parts[1]
+
+
+def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: np.ndarray,
+                   special: SpecialTokens) -> tokenizers.Tokenizer:
+    """SentencePiece-style BPE: merges ranked by the scores of the merged pieces."""
+    scores = np.asarray(_required(metadata, "tokenizer.ggml.scores"), dtype=np.float64)
+    if len(scores) != len(tokens):
+        raise TokenizerError(f"tokenizer.ggml.scores has {len(scores)} entries for "
+                             f"{len(tokens)} tokens")
+    unk = None if special.unk is None else tokens[special.unk]
+    model = models.BPE(vocab=_first_ids(tokens), merges=_merges_from_scores(
+        tokens, token_types, scores), unk_token=unk, fuse_unk=True, byte_fallback=True)
+    backend = tokenizers.Tokenizer(model)
+    add_space_prefix = bool(metadata.get("tokenizer.ggml.add_space_prefix", True))
+    steps = [normalizers.Prepend(SPIECE_SPACE)] if add_space_prefix else []
+    backend.normalizer = normalizers.Sequence(steps + [normalizers.Replace(" ", SPIECE_SPACE)])
+    decode_steps = [decoders.Replace(SPIECE_SPACE, " "), decoders.ByteFallback(),
+                    decoders.Fuse()]
+    if add_space_prefix:
+        decode_steps.append(decoders.Strip(" ", 1, 0))
+    backend.decoder = decoders.Sequence(decode_steps)
+    return backend
+
+
+def _merges_from_scores(tokens: list[str], token_types: np.ndarray,
+                        scores: np.ndarray) -> list[tuple[str, str]]:
+    """Every split of a mergeable piece into two vocab pieces, best-scoring piece first."""
+    mergeable = {t: i for i, t in enumerate(tokens)
+                 if token_types[i] in (TOKEN_NORMAL, TOKEN_USER_DEFINED, TOKEN_UNUSED)}
+    ranked = []
+    for token, token_id in mergeable.items():
+        for cut in range(1, len(token)):
+            left, right = token[:cut], token[cut:]
+            if left in mergeable and right in mergeable:
+                ranked.append((-scores[token_id], token_id, mergeable[left], left, right))
+    ranked.sort()
+    return [(left, right) for *_, left, right in ranked]
+
+
+def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
+                        token_types: np.ndarray) -> None:
+    """Control tokens as special tokens, user-defined tokens as added tokens."""
+    control = [AddedToken(tokens[i], special=True, normalized=False)
+               for i in np.flatnonzero(token_types == TOKEN_CONTROL)]
+    user = [AddedToken(tokens[i], special=False, normalized=False)
+            for i in np.flatnonzero(token_types == TOKEN_USER_DEFINED)]
+    backend.add_special_tokens(control)
+    backend.add_tokens(user)
+
+
+def _bos_eos_template(tokens: list[str], special: SpecialTokens, add_bos: bool,
+                      add_eos: bool) -> processors.TemplateProcessing:
+    """The post-processor adding BOS/EOS around each sequence as configured."""
+    if add_bos and special.bos is None:
+        raise TokenizerError("GGUF metadata asks to add a BOS token but names none")
+    if add_eos and special.eos is None:
+        raise TokenizerError("GGUF metadata asks to add an EOS token but names none")
+    added = {}
+    if add_bos:
+        added[tokens[special.bos]] = special.bos
+    if add_eos:
+        added[tokens[special.eos]] = special.eos
+    before = [tokens[special.bos]] if add_bos else []
+    after = [tokens[special.eos]] if add_eos else []
+    single = before + ["$A"] + after
+    pair = single + before + ["$B:1"] + after
+    return processors.TemplateProcessing(single=single, pair=pair,
+                                         special_tokens=list(added.items()))

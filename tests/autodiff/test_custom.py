@@ -1,0 +1,121 @@
+"""custom_vjp: user functions whose reverse-mode derivative is given."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from tests.autodiff.checks import run_graph
+
+import rlx
+from rlx.autodiff import custom_vjp, grad, hvp, jvp
+from rlx.errors import GraphBuildError
+
+
+def _round_fwd(x):
+    return rlx.round(x)
+
+
+def _straight_through(ctx, ct):
+    return [ct]
+
+
+straight_round = custom_vjp(_round_fwd, _straight_through)
+
+
+def test_straight_through_rounding_replaces_the_zero_derivative(device):
+    g = rlx.Graph("ste")
+    x = g.input("x", (4,), "f64")
+    g.set_outputs([(straight_round(x) * x).sum()])
+    xv = np.array([0.2, 1.7, -2.4, 3.5])
+    loss, dx = run_graph(grad(g, ["x"], d_output=False), {"x": xv}, device)
+    np.testing.assert_allclose(loss, (np.round(xv) * xv).sum())
+    np.testing.assert_allclose(dx, xv + np.round(xv), rtol=1e-14)
+
+
+def test_backward_reads_residuals_and_options(device):
+    """A softplus with a hand-written backward sigmoid(x) * scale, reading the forward's
+    exp(-|x|) as a residual."""
+    def fwd(x, scale):
+        e = rlx.exp(-rlx.abs(x))
+        return rlx.maximum(x, 0.0) + rlx.log(1.0 + e), (e,)
+
+    def bwd(ctx, ct):
+        (e,) = ctx.residuals
+        (x,) = ctx.inputs
+        sig = rlx.where(x >= 0.0, 1.0 / (1.0 + e), e / (1.0 + e))
+        return [ct * sig * ctx.options["scale"]]
+
+    softplus = custom_vjp(fwd, bwd, name="softplus")
+    g = rlx.Graph("residuals")
+    x = g.input("x", (5,), "f64")
+    g.set_outputs([softplus(x, scale=3.0).sum()])
+    xv = np.linspace(-2, 2, 5)
+    _, dx = run_graph(grad(g, ["x"], d_output=False), {"x": xv}, device)
+    np.testing.assert_allclose(dx, 3.0 / (1.0 + np.exp(-xv)), rtol=1e-14)
+
+
+def test_custom_rule_covers_several_arguments_and_integer_ones(device):
+    def fwd(a, b, idx):
+        return rlx.gather(a * b, idx)
+
+    def bwd(ctx, ct):
+        return [ct * 10.0, None, None]
+
+    picked = custom_vjp(fwd, bwd)
+    g = rlx.Graph("multi")
+    a = g.input("a", (3,), "f64")
+    b = g.input("b", (3,), "f64")
+    idx = g.input("idx", (3,), "i64")
+    g.set_outputs([picked(a, b, idx).sum()])
+    feeds = {"a": np.ones(3), "b": np.ones(3), "idx": np.array([0, 1, 2])}
+    _, da, db = run_graph(grad(g, ["a", "b"], d_output=False), feeds, device)
+    np.testing.assert_array_equal(da, np.full(3, 10.0))
+    np.testing.assert_array_equal(db, np.zeros(3))
+
+
+def test_forward_mode_differentiates_through_the_forward_ops(device):
+    g = rlx.Graph("fwdmode")
+    x = g.input("x", (3,), "f64")
+    g.set_outputs([straight_round(x) + x])
+    _, tangent = run_graph(jvp(g, ["x"]), {"x": np.ones(3), "tangent_x": np.ones(3)}, device)
+    np.testing.assert_array_equal(tangent, np.ones(3))
+
+
+def test_hvp_differentiates_the_custom_backward(device):
+    def fwd(x):
+        return x * x * x
+
+    def bwd(ctx, ct):
+        (x,) = ctx.inputs
+        return [ct * 3.0 * x * x]
+
+    cube = custom_vjp(fwd, bwd)
+    g = rlx.Graph("cube")
+    x = g.input("x", (2,), "f64")
+    g.set_outputs([cube(x).sum()])
+    xv, v = np.array([1.0, -2.0]), np.array([0.5, 1.0])
+    out = run_graph(hvp(g, ["x"]), {"x": xv, "tangent_x": v}, device)
+    np.testing.assert_allclose(out[3], 6 * xv * v, rtol=1e-14)
+
+
+def test_nested_custom_functions_use_the_outer_rule(device):
+    doubled = custom_vjp(lambda x: straight_round(x) * 1.0, lambda ctx, ct: [ct * 2.0])
+    g = rlx.Graph("nested")
+    x = g.input("x", (2,), "f64")
+    g.set_outputs([doubled(x).sum()])
+    _, dx = run_graph(grad(g, ["x"], d_output=False), {"x": np.ones(2)}, device)
+    np.testing.assert_array_equal(dx, [2.0, 2.0])
+
+
+def test_misuse_is_reported():
+    g = rlx.Graph("misuse")
+    x = g.input("x", (2,), "f32")
+    identity = custom_vjp(lambda t: t, _straight_through, name="identity")
+    with pytest.raises(GraphBuildError, match="'identity': fwd returned a tensor that existed"):
+        identity(x)
+    with pytest.raises(GraphBuildError, match="positional arguments must be rlx Tensors"):
+        straight_round(np.ones(2))
+    wrong_count = custom_vjp(_round_fwd, lambda ctx, ct: [ct, ct], name="wrong")
+    g.set_outputs([wrong_count(x).sum()])
+    with pytest.raises(GraphBuildError, match="'wrong': bwd returned 2 cotangents for 1"):
+        grad(g, ["x"])

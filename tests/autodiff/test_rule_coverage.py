@@ -1,0 +1,22 @@
+"""Every op kind has a VJP and a JVP rule, or is listed as non-differentiable with a
+reason; no kind is both."""
+
+import pytest
+
+from rlx.autodiff import JVP_RULES, NON_DIFFERENTIABLE, VJP_RULES
+from rlx.ir.ops import OPS
+
+
+@pytest.mark.parametrize("table_name, table", [("VJP_RULES", VJP_RULES),
+                                               ("JVP_RULES", JVP_RULES)])
+def test_every_op_has_a_rule_or_a_reason(table_name, table):
+    missing = sorted(set(OPS) - set(table) - set(NON_DIFFERENTIABLE))
+    assert not missing, f"ops with neither a {table_name} entry nor a reason: {missing}"
+    both = sorted(set(table) & set(NON_DIFFERENTIABLE))
+    assert not both, f"ops both ruled in {table_name} and listed non-differentiable: {both}"
+    assert set(table) <= set(OPS), f"{table_name} has entries for unknown ops"
+
+
+def test_every_non_differentiable_op_is_real_and_has_a_reason():
+    assert set(NON_DIFFERENTIABLE) <= set(OPS)
+    assert all(reason.strip() for reason in NON_DIFFERENTIABLE.values())
