@@ -218,5 +218,8 @@ def test_sizes_beyond_the_position_table_raise():
                         max_position_embeddings=32)
     with pytest.raises(ModelConfigError, match="exceeds max_position_embeddings"):
         build_bert_encoder(config, batch=1, seq_len=33)
+    tokenizer = encoder("reference").tokenizer
     with pytest.raises(InputError, match="max_length must be in"):
-        SentenceEncoder(config, {}, encoder("reference").tokenizer, "reference", max_length=64)
+        SentenceEncoder(config, {}, tokenizer, "reference", max_length=64)
+    with pytest.raises(ModelConfigError, match="weights are missing"):
+        SentenceEncoder(config, {}, tokenizer, "reference", max_length=32)

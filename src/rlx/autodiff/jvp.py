@@ -134,8 +134,9 @@ LINEAR_OPS = ("reshape transpose broadcast_to squeeze unsqueeze slice concat pad
               "sum mean cumsum avg_pool2d").split()
 """Ops linear in every operand."""
 
-INDEXED_LINEAR_OPS = ("gather", "scatter_add")
-"""Ops linear in operand 0 and indexed by operand 1."""
+INDEXED_LINEAR_OPS = ("gather", "scatter_add", "dequant_matmul")
+"""Ops linear in operand 0 whose other operands (indices, a packed weight) carry no
+tangent."""
 
 
 def _register_shared_rules() -> None:

@@ -406,6 +406,18 @@ def _xent_vjp(p: Primal, ct: Tensor) -> Cotangents:
     return [residual * ct, None]
 
 
+# --------------------------------------------------------------------------- packed weights
+
+@vjp_rule("dequant_matmul", slots=(0,))
+def _dequant_matmul_vjp(p: Primal, ct: Tensor) -> Cotangents:
+    """Only x gets a cotangent (the packed weight is inference-only): the same op with
+    the transpose flag flipped, ct @ W for y = x @ W.T and ct @ W.T for y = x @ W."""
+    attrs = p.node.attr_dict
+    attrs["transpose"] = not attrs["transpose"]
+    dx = p.graph.apply("dequant_matmul", [ct, *p.xs[1:]], **attrs)
+    return [dx] + [None] * (len(p.xs) - 1)
+
+
 # --------------------------------------------------------------------------- grad
 
 def _check_loss(graph: Graph) -> int:

@@ -202,7 +202,8 @@ class GGUFFile:
         """Tensor ``name`` as a new float32 array of its (numpy-order) shape.
 
         UnsupportedQuantTypeError when its type is not in ``SUPPORTED_TYPES``."""
-        return dequantize(self.raw(name), self.info(name).type)
+        info = self.info(name)
+        return dequantize(self.raw(name), info.type).reshape(info.shape)
 
     def __repr__(self) -> str:
         return (f"<rlx.GGUFFile {self.path!r}: v{self.version}, {len(self.metadata)} keys, "

@@ -114,8 +114,8 @@ class SafetensorsFile:
         dtype = _numpy_dtype(info, self.path)
         if self._buffer is None:
             raise SafetensorsError(f"{self.path}: the file was closed")
-        raw = self._buffer[info.begin:info.end]
-        return raw.view(dtype).reshape(info.shape)
+        count = info.nbytes // dtype.itemsize
+        return np.frombuffer(self._buffer, dtype, count, info.begin).reshape(info.shape)
 
     def items(self) -> Iterator[tuple[str, np.ndarray]]:
         """``(name, view)`` for every tensor, in header order."""

@@ -81,8 +81,10 @@ class BatchEncoding:
 class Tokenizer:
     """A ``tokenizers.Tokenizer`` with the special tokens and chat template of a model.
 
-    Built by :func:`load_tokenizer`. The wrapped tokenizer is reconfigured per call
-    (truncation), so one instance must not be used from several threads at once.
+    Built by :func:`load_tokenizer`. Padding and truncation stored in ``backend`` are
+    switched off (``encode_batch`` applies its own); the wrapped tokenizer is
+    reconfigured per call (truncation), so one instance must not be used from several
+    threads at once.
     """
 
     def __init__(self, backend: tokenizers.Tokenizer, special: SpecialTokens,

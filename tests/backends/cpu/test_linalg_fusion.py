@@ -221,6 +221,38 @@ def test_attention_absorbs_head_transposes(causal):
     _assert_matches(got, ref, _self_attention_oracle(feeds, 4, 2, 16, causal))
 
 
+@pytest.mark.parametrize("heads, kv_heads, routine", [(8, 2, "gemm"), (4, 4, "gemv")])
+def test_decode_step_attention(heads, kv_heads, routine):
+    """One query position against a cache: the query heads sharing a kv head form one
+    GEMM (the cache is read once per kv head); without sharing, matrix-vector products."""
+    rng = np.random.default_rng(7)
+    b, t, d = 2, 37, 16
+    feeds = {"x": _normal(rng, (b, 1, heads * d)), "k": _normal(rng, (b, kv_heads, t, d)),
+             "v": _normal(rng, (b, kv_heads, t, d)), "keep": rng.random((b, 1, 1, t)) < 0.8}
+    g = rlx.Graph("decode")
+    x = g.input("x", (b, 1, heads * d))
+    k, v = g.input("k", (b, kv_heads, t, d)), g.input("v", (b, kv_heads, t, d))
+    keep = g.input("keep", (b, 1, 1, t), rlx.bool_)
+    q = rlx.transpose(rlx.reshape(x, (b, 1, heads, d)), (0, 2, 1, 3))
+    a = rlx.attention(q, k, v, mask=keep)
+    g.set_outputs([rlx.reshape(rlx.transpose(a, (0, 2, 1, 3)), (b, 1, heads * d))])
+    cg = _compile(g)
+    source = cg._exe.source
+    assert f"scipy_cblas_s{routine}(" in source
+    if routine == "gemv":
+        assert "scipy_cblas_sgemm(" not in source
+    (got,) = cg.run(feeds)
+    (ref,) = _run(g, feeds, "reference")
+    q64 = feeds["x"].astype(np.float64).reshape(b, 1, heads, d).transpose(0, 2, 1, 3)
+    group = heads // kv_heads
+    k64 = np.repeat(feeds["k"].astype(np.float64), group, axis=1)
+    v64 = np.repeat(feeds["v"].astype(np.float64), group, axis=1)
+    scores = np.where(feeds["keep"], q64 @ k64.swapaxes(-1, -2) / np.sqrt(d), -np.inf)
+    weights = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    out = weights / weights.sum(axis=-1, keepdims=True) @ v64
+    _assert_matches(got, ref, out.transpose(0, 2, 1, 3).reshape(b, 1, heads * d))
+
+
 # --------------------------------------------------------------------------- threads
 
 def _conv_graph() -> rlx.Graph:

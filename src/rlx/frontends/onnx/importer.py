@@ -8,10 +8,12 @@ the graph with dead nodes removed and the params' values.
 
 Import-time evaluation: right after a converter builds rlx nodes, every new node
 whose operands are all known (constants, folded nodes) is evaluated with the
-reference kernels. A node output whose value is known is replaced by a constant
-(or by a param holding the value when it has more than ``LARGE`` elements), so
-shape computations (Shape -> Gather -> Concat -> Reshape) and constant weights
-(ConstantOfShape) never reach the compiled graph.
+reference kernels. A node output whose value is known is replaced by a constant,
+or by a param holding the value when it has more than ``LARGE`` elements, so
+shape computations (Shape -> Gather -> Concat -> Reshape) never reach the
+compiled graph and constant weights (ConstantOfShape) become params. Params are
+never folded: work on them (a weight transpose) is left to the compile
+pipeline, which moves it into the prepare stage.
 """
 
 from __future__ import annotations
@@ -284,20 +286,20 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
 
 
 def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
-    """``tensor``, or a fresh constant/param holding its value when it was folded.
+    """``tensor``, or a fresh constant/param holding its value when it is known.
 
-    A folded value with more than ``LARGE`` elements becomes a param named ``name``
-    (unless params_as is "constants"); it stays known, so later nodes fold through it.
+    A known value with more than ``LARGE`` elements becomes a param named ``name``
+    (unless params_as is "constants"); like every param it is not folded further.
     """
-    if tensor.node.op in ("constant", "input", "param"):
+    if tensor.node.op in ("input", "param"):
         return tensor
     value = state.known.get(tensor.id)
     if value is None:
         return tensor
     if value.size > LARGE and state.params_as != "constants":
-        param = state.param(name, np.ascontiguousarray(value))
-        state.known[param.id] = value
-        return param
+        return state.param(name, np.ascontiguousarray(value))
+    if tensor.node.op == "constant":
+        return tensor
     return state.constant(value, tensor.dtype)
 
 

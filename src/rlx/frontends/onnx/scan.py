@@ -75,8 +75,11 @@ def unsupported_tensors(model: ModelProto) -> list[str]:
     graph = model.graph
     for kind, values in (("input", graph.input), ("output", graph.output)):
         for v in values:
-            if not v.type.HasField("tensor_type"):
-                problems.append(f"{kind} {v.name!r}: not a tensor ({v.type.WhichOneof('value')})")
+            which = v.type.WhichOneof("value")
+            if which is None:
+                continue  # no type declared: the converters decide
+            if which != "tensor_type":
+                problems.append(f"{kind} {v.name!r}: not a tensor ({which})")
                 continue
             elem = v.type.tensor_type.elem_type
             if elem and not dtypes.is_supported(elem):

@@ -1,10 +1,7 @@
 /* rlx generated-code prelude: storage conversions, exact integer helpers and the
  * scalar math used by generated kernels.
  *
- * Accuracy: the f32 math helpers (rlx_*f) evaluate in double with the C library
- * and round once to float, so they agree with the reference backend (which does
- * the same in numpy) to within one float ulp; the f64 helpers (rlx_*d) are the C
- * library's double functions.
+ * Accuracy of the float math helpers: see the "float math" section below.
  */
 #include <stdint.h>
 #include <string.h>
@@ -108,6 +105,36 @@ RLX_POW_INT(u32, uint32_t, 0)
 #define rlx_min_keep_nan(a, b) ((a) != (a) ? (a) : ((b) != (b) ? (b) : ((a) < (b) ? (a) : (b))))
 
 /* ---- float math --------------------------------------------------------- */
+/* f64 helpers (rlx_*d) are the C library's double functions; the composite ones
+ * (sigmoid, gelu, gelu_tanh, silu, softplus) are written so that no intermediate
+ * overflows, and return -0.0 at -inf for x * g(x) with g(-inf) = 0.
+ *
+ * f32 helpers (rlx_*f) evaluate in float with branch-free code (both sides of every
+ * range split are computed and one is selected), so that gcc vectorises them inside
+ * `#pragma omp simd` loops at -O3 without -ffast-math. Special values are exact:
+ * nan in -> nan out, the limits at +-inf, -0.0 where the reference keeps it.
+ * Polynomial coefficients were fitted for rlx (Lawson-weighted least squares in
+ * float64, then rounded to float one coefficient at a time, refitting the rest).
+ *
+ * Maximum errors, in ulps of the correctly rounded float result (subnormal
+ * results in units of 2^-149), measured against float64 references over every
+ * float input (tests/backends/cpu/test_vector_math.py re-checks a dense sweep):
+ *
+ *   rlx_expf       1 ulp          rlx_logf       1 ulp
+ *   rlx_tanhf      2 ulp          rlx_erff       2 ulp
+ *   rlx_sigmoidf   2 ulp          rlx_siluf      3 ulp
+ *   rlx_softplusf  2 ulp          rlx_geluf      4 ulp
+ *   rlx_gelu_tanhf 3 ulp of gelu_tanh(x * (1 + d)) for some |d| <= 2^-23.
+ *
+ * gelu_tanh is the exception: it is ill-conditioned in its left tail (x < -2)
+ * because its argument 2u(x) = 1.59577 x (1 + 0.044715 x^2) is rounded to float
+ * before the exponential, which amplifies the relative error of u by |2u| (up to
+ * ~90). Its bound is therefore stated for an input perturbed by at most one ulp
+ * (backward error), like any float evaluation of the formula.
+ *
+ * With hardware FMA (__FP_FAST_FMAF) the helpers use fmaf; without it they use
+ * plain products and the same bounds hold (see the test).
+ */
 RLX_INLINE double rlx_expd(double x) { return exp(x); }
 RLX_INLINE double rlx_logd(double x) { return log(x); }
 RLX_INLINE double rlx_sqrtd(double x) { return sqrt(x); }
@@ -123,13 +150,11 @@ RLX_INLINE double rlx_sigmoidd(double x) {
     double e = exp(x); return e / (1.0 + e);
 }
 RLX_INLINE double rlx_gelud(double x) {
-    if (isinf(x)) return x > 0 ? x : -0.0;
-    return 0.5 * x * erfc(-x * 0.70710678118654752440);
+    return x == -INFINITY ? -0.0 : 0.5 * x * erfc(-x * 0.70710678118654752440);
 }
 RLX_INLINE double rlx_gelu_tanhd(double x) {
-    if (isinf(x)) return x > 0 ? x : -0.0;
     double u = 0.79788456080286535588 * (x + 0.044715 * x * x * x);
-    return x * rlx_sigmoidd(2.0 * u);
+    return x == -INFINITY ? -0.0 : x * rlx_sigmoidd(2.0 * u);
 }
 RLX_INLINE double rlx_silud(double x) { return isinf(x) && x < 0 ? -0.0 : x * rlx_sigmoidd(x); }
 RLX_INLINE double rlx_softplusd(double x) { return fmax(x, 0.0) + log1p(exp(-fabs(x))); }
@@ -141,22 +166,241 @@ RLX_INLINE double rlx_fmod_floord(double a, double b) {
     return r;
 }
 
+/* Building blocks of the f32 helpers (not called by generated code). */
+#ifdef __FP_FAST_FMAF
+#define RLX_FMAF(a, b, c) __builtin_fmaf((a), (b), (c))
+#else
+#define RLX_FMAF(a, b, c) ((a) * (b) + (c))
+#endif
+
+RLX_INLINE uint32_t rlx_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+RLX_INLINE float rlx_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* c ? a : b on bit patterns. The helpers use no ?: on floats: gcc turns ?: into
+ * branches, may then move (sink or thread) float arithmetic into them, and under
+ * -ftrapping-math (the default) cannot if-convert that back, so the loop would
+ * stay scalar. */
+RLX_INLINE float rlx_f32_select(int c, float a, float b) {
+    const uint32_t mask = 0u - (uint32_t)(c != 0);
+    return rlx_f32_from_bits((rlx_f32_bits(a) & mask) | (rlx_f32_bits(b) & ~mask));
+}
+
+/* x clamped to [lo, hi]; nan stays nan. */
+RLX_INLINE float rlx_f32_clamp(float x, float lo, float hi) {
+    return rlx_f32_select(x > hi, hi, rlx_f32_select(x < lo, lo, x));
+}
+
+/* 2^n for integer n in [-126, 127]. */
+RLX_INLINE float rlx_f32_pow2i(int32_t n) { return rlx_f32_from_bits((uint32_t)(n + 127) << 23); }
+
+/* The rounding error of hi = x * x (so x^2 = hi + lo exactly), for |x| < 2^50. */
+RLX_INLINE float rlx_f32_square_error(float x, float hi) {
+#ifdef __FP_FAST_FMAF
+    return __builtin_fmaf(x, x, -hi);
+#else
+    const float c = x * 4097.0f;              /* Veltkamp split into two 12-bit halves */
+    const float xh = c - (c - x);
+    const float xl = x - xh;
+    return ((xh * xh - hi) + 2.0f * xh * xl) + xl * xl;
+#endif
+}
+
+/* ln 2 split so that k * RLX_LN2_HI is exact for |k| < 512. */
+#define RLX_LN2_HI 0x1.62e4p-1f
+#define RLX_LN2_LO 0x1.7f7d1cp-20f
+
+/* exp(x + xlo) as the product m * s of two floats, m = exp(r) 2^n1 and s = 2^n2,
+ * so that a caller can scale m before the one product that may round into the
+ * subnormal range. xlo is a correction below half an ulp of x (0 for plain exp).
+ * x is clamped to [-150, 89]; below -150, m = 0, and nan gives m = nan.
+ * x = n ln2 + r with |r| <= ln2/2, exp(r) = 1 + r + r^2 q(r), n = n1 + n2 with
+ * 2^n1 and 2^n2 normal. */
+RLX_INLINE float rlx_f32_exp_parts(float x, float xlo, float *s) {
+    const float xc = rlx_f32_select(x != x, 0.0f, rlx_f32_clamp(x, -150.0f, 89.0f));
+    const float round_magic = 0x1.8p23f;     /* adding it rounds to an integer */
+    const float n = (xc * 0x1.715476p+0f + round_magic) - round_magic;
+    const float r = ((xc - n * RLX_LN2_HI) + xlo) - n * RLX_LN2_LO;
+    float q = 0x1.6a2434p-10f;
+    q = RLX_FMAF(q, r, 0x1.1239e2p-7f);
+    q = RLX_FMAF(q, r, 0x1.5558f2p-5f);
+    q = RLX_FMAF(q, r, 0x1.555492p-3f);
+    q = RLX_FMAF(q, r, 0x1.fffffcp-2f);
+    const float p = 1.0f + RLX_FMAF(r * r, q, r);
+    const int32_t ni = (int32_t)n;
+    const int32_t n1 = ni >> 1;
+    *s = rlx_f32_pow2i(ni - n1);
+    const float m = rlx_f32_select(x < -150.0f, 0.0f, p * rlx_f32_pow2i(n1));
+    return rlx_f32_select(x != x, x, m);
+}
+
+/* exp(x); error <= 1 ulp (normal and subnormal results). */
+RLX_INLINE float rlx_expf(float x) {
+    float s;
+    return rlx_f32_exp_parts(x, 0.0f, &s) * s;
+}
+
+/* x * sigmoid(v) = x / (1 + exp(-v)); exp only sees -|v|, and for v < 0 the result
+ * is (x exp(v)) / (1 + exp(v)) with x applied before any subnormal rounding.
+ * nan in x or v gives nan; x = -inf, v = -inf gives -inf (callers fix it). */
+RLX_INLINE float rlx_f32_x_sigmoid(float x, float v) {
+    float s;
+    const float m = rlx_f32_exp_parts(-fabsf(v), 0.0f, &s);
+    const float e = m * s;
+    const float numerator = rlx_f32_select(v >= 0.0f, x, (x * m) * s);
+    return numerator / (1.0f + e);
+}
+
+/* log(x) for x in [2^-126 / 2^23, inf) as finite float math, no special values:
+ * x = 2^k (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), s = f / (2 + f), and
+ * log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2)), R(z) ~ 2z/3 + 2z^2/5 + ... */
+RLX_INLINE float rlx_f32_log_finite(float x) {
+    const int subnormal = x < 0x1p-126f;
+    const float xs = rlx_f32_select(subnormal, x * 0x1p23f, x);
+    const uint32_t ix = rlx_f32_bits(xs) + (0x3f800000u - 0x3f3504f3u);
+    const int32_t k = (int32_t)(ix >> 23) - 127 - 23 * subnormal;
+    const float f = rlx_f32_from_bits((ix & 0x007fffffu) + 0x3f3504f3u) - 1.0f;
+    const float s = f / (2.0f + f);
+    const float z = s * s;
+    float R = 0x1.e30546p-3f;
+    R = RLX_FMAF(R, z, 0x1.24387ap-2f);
+    R = RLX_FMAF(R, z, 0x1.999a7cp-2f);
+    R = RLX_FMAF(R, z, 0x1.555554p-1f);
+    R = R * z;
+    const float hfsq = 0.5f * f * f;
+    const float kf = (float)k;
+    return kf * RLX_LN2_HI - ((hfsq - (s * (hfsq + R) + kf * RLX_LN2_LO)) - f);
+}
+
+/* log(x); error <= 1 ulp. log(+-0) = -inf, log(x < 0) = nan, log(inf) = inf. */
+RLX_INLINE float rlx_logf(float x) {
+    const float y = rlx_f32_log_finite(x);
+    const float finite_or_inf = rlx_f32_select(x == INFINITY, x, y);
+    const float nonneg = rlx_f32_select(x == 0.0f, -INFINITY, finite_or_inf);
+    return rlx_f32_select(x != x, x, rlx_f32_select(x < 0.0f, NAN, nonneg));
+}
+
+/* tanh(x); error <= 2 ulp. |x| < 0.625: x + x^3 P(x^2); otherwise
+ * sign(x) (1 - 2e / (1 + e)) with e = exp(-2|x|), |x| clamped to 10. */
+RLX_INLINE float rlx_tanhf(float x) {
+    const float a = fabsf(x);
+    const float x2 = x * x;
+    float p = 0x1.18e1d4p-9f;
+    p = RLX_FMAF(p, x2, -0x1.0bf4fap-7f);
+    p = RLX_FMAF(p, x2, 0x1.638b58p-6f);
+    p = RLX_FMAF(p, x2, -0x1.b9ee9p-5f);
+    p = RLX_FMAF(p, x2, 0x1.111066p-3f);
+    p = RLX_FMAF(p, x2, -0x1.555554p-2f);
+    const float small = RLX_FMAF(x * x2, p, x);
+    const float e = rlx_expf(-2.0f * rlx_f32_clamp(a, 0.0f, 10.0f));
+    const float large = copysignf(1.0f - 2.0f * e / (1.0f + e), x);
+    return rlx_f32_select(a < 0.625f, small, large);
+}
+
+/* erfcx(a) = exp(a^2) erfc(a) for 0 <= a <= 10.5 (relative error ~4e-7), as a
+ * polynomial in t = 1 / (1 + a/2). */
+RLX_INLINE float rlx_f32_erfcx(float a) {
+    const float t = 1.0f / RLX_FMAF(0.5f, a, 1.0f);
+    float p = 0x1.a10312p-6f;
+    p = RLX_FMAF(p, t, -0x1.042754p-3f);
+    p = RLX_FMAF(p, t, 0x1.a59a78p-3f);
+    p = RLX_FMAF(p, t, -0x1.2e85d8p-7f);
+    p = RLX_FMAF(p, t, -0x1.3e6836p-2f);
+    p = RLX_FMAF(p, t, 0x1.e50066p-3f);
+    p = RLX_FMAF(p, t, -0x1.560e2ap-5f);
+    p = RLX_FMAF(p, t, 0x1.bd51b4p-3f);
+    p = RLX_FMAF(p, t, 0x1.e7af82p-3f);
+    p = RLX_FMAF(p, t, 0x1.220c4ap-2f);
+    p = RLX_FMAF(p, t, 0x1.20c68ep-2f);
+    return RLX_FMAF(p, t, 0x1.812b98p-19f);
+}
+
+/* scale * exp(-x^2 * half) for half = 1 or 1/2 and |x| <= 15, with x^2 taken
+ * exactly (hi + lo): the relative error does not grow with x^2 as exp(-fl(x^2))
+ * would. The last product is the only one that can round into the subnormal range. */
+RLX_INLINE float rlx_f32_scaled_gauss(float x, float half, float scale) {
+    const float hi = x * x;
+    const float lo = rlx_f32_square_error(x, hi);
+    float s;
+    const float m = rlx_f32_exp_parts(-hi * half, -lo * half, &s);
+    return (scale * m) * s;
+}
+
+/* erf(x) for |x| < 1 as x + x Q(x^2) (relative error ~3e-9 before rounding). */
+RLX_INLINE float rlx_f32_erf_small(float x) {
+    const float x2 = x * x;
+    float q = 0x1.496a7cp-14f;
+    q = RLX_FMAF(q, x2, -0x1.a3f71ep-11f);
+    q = RLX_FMAF(q, x2, 0x1.5405b6p-8f);
+    q = RLX_FMAF(q, x2, -0x1.b7f90ep-6f);
+    q = RLX_FMAF(q, x2, 0x1.ce2cf8p-4f);
+    q = RLX_FMAF(q, x2, -0x1.81273ep-2f);
+    q = RLX_FMAF(q, x2, 0x1.06eba8p-3f);
+    return RLX_FMAF(x, q, x);
+}
+
+/* erf(x); error <= 2 ulp. |x| < 1: the series above; otherwise
+ * sign(x) (1 - exp(-a^2) erfcx(a)) with a = |x| clamped to 4 (erf(4) rounds to 1). */
+RLX_INLINE float rlx_erff(float x) {
+    const float a = fabsf(x);
+    const float ac = rlx_f32_clamp(a, 0.0f, 4.0f);
+    const float large = copysignf(1.0f - rlx_f32_scaled_gauss(ac, 1.0f, rlx_f32_erfcx(ac)), x);
+    return rlx_f32_select(a < 1.0f, rlx_f32_erf_small(x), large);
+}
+
+/* sigmoid(x) = 1 / (1 + exp(-x)); error <= 3 ulp. */
+RLX_INLINE float rlx_sigmoidf(float x) { return rlx_f32_x_sigmoid(1.0f, x); }
+
+/* silu(x) = x sigmoid(x); error <= 3 ulp; silu(-inf) = -0.0. */
+RLX_INLINE float rlx_siluf(float x) {
+    const float y = rlx_f32_x_sigmoid(x, x);
+    return rlx_f32_select(x == -INFINITY, -0.0f, y);
+}
+
+/* softplus(x) = max(x, 0) + log1p(exp(-|x|)); error <= 2 ulp. log1p(e) is
+ * log(u) + (e - (u - 1)) / u with u = 1 + e rounded, exact to first order. */
+RLX_INLINE float rlx_softplusf(float x) {
+    const float e = rlx_expf(-fabsf(x));
+    const float u = 1.0f + e;
+    const float log1p_e = rlx_f32_log_finite(u) + (e - (u - 1.0f)) / u;
+    return rlx_f32_select(x > 0.0f, x, 0.0f) + log1p_e;
+}
+
+/* gelu(x) = x Phi(x) = x erfc(-x / sqrt 2) / 2; error <= 4 ulp, relative also in
+ * the left tail; gelu(-inf) = -0.0. With a = |x| / sqrt 2, Phi is
+ * (1 + erf(a)) / 2 for x >= 0 and (1 - erf(a)) / 2 for x < 0, using the series of
+ * erf while it is accurate and free of cancellation, and otherwise
+ * erfc(a) = exp(-x^2/2) erfcx(a). |x| is clamped to 15, beyond which exp(-x^2/2)
+ * is 0 in float. */
+RLX_INLINE float rlx_geluf(float x) {
+    const float xc = rlx_f32_clamp(x, -15.0f, 15.0f);
+    const float a = fabsf(xc) * 0x1.6a09e6p-1f;
+    const float half_erf = 0.5f * rlx_f32_erf_small(a);
+    const float half_erfcx = 0.5f * rlx_f32_erfcx(a);
+    const float left_series = x * (0.5f - half_erf);
+    const float left_tail = rlx_f32_scaled_gauss(xc, 0.5f, xc * half_erfcx);
+    const float right_series = x * (0.5f + half_erf);
+    const float right_tail = x * (1.0f - rlx_f32_scaled_gauss(xc, 0.5f, half_erfcx));
+    const float left = rlx_f32_select(a < 0.5f, left_series, left_tail);
+    const float right = rlx_f32_select(a < 1.0f, right_series, right_tail);
+    return rlx_f32_select(x < 0.0f, left, right);
+}
+
+/* gelu_tanh(x) = x (1 + tanh(u)) / 2 = x sigmoid(2u), 2u = 1.59577 (x + 0.044715 x^3);
+ * error <= 3 ulp of gelu_tanh at an input within 1 ulp of x (see above);
+ * gelu_tanh(-inf) = -0.0. */
+RLX_INLINE float rlx_gelu_tanhf(float x) {
+    const float two_u = x * RLX_FMAF(0x1.2444f2p-4f, x * x, 0x1.988454p+0f);
+    const float y = rlx_f32_x_sigmoid(x, two_u);
+    return rlx_f32_select(x == -INFINITY, -0.0f, y);
+}
+
 #define RLX_F32_VIA_F64(NAME) RLX_INLINE float rlx_##NAME##f(float x) { return (float)rlx_##NAME##d((double)x); }
-RLX_F32_VIA_F64(exp)
-RLX_F32_VIA_F64(log)
 RLX_INLINE float rlx_sqrtf(float x) { return sqrtf(x); }
 RLX_F32_VIA_F64(rsqrt)
 RLX_INLINE float rlx_recipf(float x) { return 1.0f / x; }
 RLX_F32_VIA_F64(sin)
 RLX_F32_VIA_F64(cos)
-RLX_F32_VIA_F64(tanh)
 RLX_F32_VIA_F64(atan)
-RLX_F32_VIA_F64(erf)
-RLX_F32_VIA_F64(sigmoid)
-RLX_F32_VIA_F64(gelu)
-RLX_F32_VIA_F64(gelu_tanh)
-RLX_F32_VIA_F64(silu)
-RLX_F32_VIA_F64(softplus)
 RLX_INLINE float rlx_powf(float a, float b) { return (float)pow((double)a, (double)b); }
 RLX_INLINE float rlx_fmod_floorf(float a, float b) { return (float)rlx_fmod_floord(a, b); }
 

@@ -10,24 +10,28 @@ Kernel kinds rendered here (and the same ops as single-node ``op`` kernels):
 * ``attention``: optional transposes of q / k / v (read with strides) and of the result
   (written with strides) around one attention op; no epilogue.
 
-Paths. Results of dtype f32 / f64 — and f16 / bf16 matmuls, whose operands are widened
-to f32 — run on the BLAS shipped in scipy-openblas32 (``scipy_cblas_*``):
+Paths. Results of dtype f32 / f64 — and f16 / bf16 matmuls and convolutions, whose
+operands are widened to f32 and whose f32 products are rounded once — run on the BLAS
+shipped in scipy-openblas32 (``scipy_cblas_*``):
 
 * matmul: ``?gemm``, or ``?gemv`` when one side is a vector (M == 1 or N == 1); batch
   axes broadcast through per-operand batch strides, and a right operand without batch
   axes folds the batch into M (one large GEMM). Operands of another dtype than the
   one BLAS runs in are converted once into a scratch copy (cast semantics).
 * conv: im2col of a column chunk of the output positions into a per-thread scratch
-  buffer (skipped for pointwise convolutions), one GEMM per (image, group, chunk).
-* attention: per (batch, head, block of query rows) ``scores = scale * Q K^T`` by GEMM
-  with leading dimensions taken from the strides, a masked row softmax in place, then
-  ``P V`` by GEMM written through the output strides.
+  buffer (skipped for pointwise f32/f64 convolutions), one GEMM per (image, group,
+  chunk).
+* attention (f32 / f64): per (batch, head, block of query rows) ``scores = scale * Q
+  K^T`` by GEMM with leading dimensions taken from the strides, a masked row softmax in
+  place, then ``P V`` by GEMM written through the output strides. A single query
+  position (decoding) groups the query heads that share a kv head into one GEMM, or
+  uses ``?gemv`` when no heads share.
 
-Everything else (integer matmuls, f16 / bf16 convolutions and attention, and any case
-BLAS cannot express: 32-bit size overflow, scratch over ``SCRATCH_LIMIT_BYTES``,
-strides without a unit axis) runs as generated loops: integers accumulate in 64 bits
-and wrap to their dtype (exactly numpy's result), floats accumulate in float (f16,
-bf16, f32) or double (f64).
+Everything else (integer matmuls, f16 / bf16 attention, and any case BLAS cannot
+express: 32-bit size overflow, scratch over ``SCRATCH_LIMIT_BYTES``, strides without a
+unit axis) runs as generated loops: integers accumulate in 64 bits and wrap to their
+dtype (exactly numpy's result), floats accumulate in float (f16, bf16, f32) or double
+(f64).
 
 Epilogues. The elementwise members are applied in place by a helper function
 ``rlx_epi_n<anchor>(slots, arena, f0, f1)`` over flat output elements ``[f0, f1)``,
@@ -59,7 +63,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.ir.types import Shape, broadcast_shapes, numel
-from rlx.passes.loops import broadcast_strides, loop_nest, row_major_strides
+from rlx.passes.loops import LoopNest, broadcast_strides, loop_nest, row_major_strides
 from rlx.passes.program import Kernel
 
 SCRATCH_LIMIT_BYTES = 64 << 20
@@ -217,43 +221,48 @@ def _epilogue_function(ctx: RenderContext, kernel: Kernel, anchor: int) -> str |
     The helper is ``void f(void **slots, uint8_t *arena, int64_t f0, int64_t f1)``; the
     anchor's value (already rounded to its dtype) is read back from the output buffer,
     which fusion guarantees has the anchor's shape and dtype. Every elementwise member
-    counts, including trees absorbed from the other operand of an epilogue node."""
+    counts, including trees absorbed from the other operand of an epilogue node (their
+    ids may precede the anchor's)."""
     g = ctx.graph
     body = [n for n in kernel.nodes if n != anchor and _is_elementwise(g.nodes[n])]
     if not body:
         return None
-    out = kernel.outputs[0]
-    domain = g.nodes[anchor].shape
-    nest = loop_nest(g, body, out, domain)
-    cols = domain[-1] if domain else 1
-    row_dims = domain[:-1]
-    out_dt = ctx.dtype(out)
-    optr = ctx.ptr(out)
+    nest = loop_nest(g, body, kernel.outputs[0], g.nodes[anchor].shape)
     name = f"rlx_epi_n{anchor}"
-    head = [f"static void {name}(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {{",
-            "    (void)slots; (void)arena;",
-            f"    for (int64_t r = f0 / {cols}; r * {cols} < f1; r++) {{",
-            f"        const int64_t j0 = r * {cols} < f0 ? f0 - r * {cols} : 0;",
-            f"        const int64_t j1 = (r + 1) * {cols} > f1 ? f1 - r * {cols} : {cols};"]
+    ctx.add_helper(name, _epilogue_source(ctx, name, nest, anchor))
+    return name
+
+
+def _epilogue_source(ctx: RenderContext, name: str, nest: LoopNest, anchor: int) -> str:
+    """The epilogue helper: the flat range walks the domain's rows (its last axis is a
+    row), computing each load's row offset once per row and vectorising along the row."""
+    domain = nest.domain
+    cols = domain[-1] if domain else 1
+    out_dt = ctx.dtype(nest.store)
+    out = ctx.ptr(nest.store)
+    lines = [f"static void {name}(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {{",
+             "    (void)slots; (void)arena;",
+             f"    for (int64_t r = f0 / {cols}; r * {cols} < f1; r++) {{",
+             f"        const int64_t j0 = r * {cols} < f0 ? f0 - r * {cols} : 0;",
+             f"        const int64_t j1 = (r + 1) * {cols} > f1 ? f1 - r * {cols} : {cols};"]
     offsets = []
     for i, ld in enumerate(nest.loads):
         if not domain:
             offsets.append("0")
             continue
-        head.append(f"        const int64_t ro{i} = {_offset_expr(ld.strides[:-1], row_dims, 'r')};")
-        step = ld.strides[-1]
-        offsets.append(f"ro{i} + j * {step}" if step else f"ro{i}")
+        row = _offset_expr(ld.strides[:-1], domain[:-1], "r")
+        lines.append(f"        const int64_t ro{i} = {row};")
+        offsets.append(f"ro{i} + j * {ld.strides[-1]}" if ld.strides[-1] else f"ro{i}")
     indent = " " * 12
-    anchor_value = cstyle.load(out_dt, f"{optr}[r * {cols} + j]")
-    lines, value = ctx.nest_values(nest, offsets, {anchor: f"a{anchor}"}, indent)
-    code = head + ["        #pragma omp simd",
-                   "        for (int64_t j = j0; j < j1; j++) {",
-                   f"{indent}const {cstyle.cty(out_dt)} a{anchor} = {anchor_value};"]
-    code += lines
-    code += [f"{indent}{optr}[r * {cols} + j] = {cstyle.store(out_dt, value)};",
-             "        }", "    }", "}"]
-    ctx.add_helper(name, "\n".join(code))
-    return name
+    value_of_anchor = cstyle.load(out_dt, f"{out}[r * {cols} + j]")
+    body, value = ctx.nest_values(nest, offsets, {anchor: f"a{anchor}"}, indent)
+    lines += ["        #pragma omp simd",
+              "        for (int64_t j = j0; j < j1; j++) {",
+              f"{indent}const {cstyle.cty(out_dt)} a{anchor} = {value_of_anchor};"]
+    lines += body
+    lines += [f"{indent}{out}[r * {cols} + j] = {cstyle.store(out_dt, value)};",
+              "        }", "    }", "}"]
+    return "\n".join(lines)
 
 
 def _epilogue_call(epi: str | None, f0: str, f1: str, indent: str) -> list[str]:
@@ -442,8 +451,7 @@ def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
               f"        const {ct} *b = pb + {plan.b.offset('bb', plan.batch)};",
               f"        {ct} *c = pc + bb * {mn};"]
     lines += _gemm_call(p, plan, mode)
-    lines += _round_block(ctx, plan, mode, "c" in scratch)
-    lines += _block_epilogue(plan, mode, epi)
+    lines += _finish_block(ctx, plan, mode, "c" in scratch, epi)
     lines.append("    }")
     return "\n".join(lines)
 
@@ -458,14 +466,14 @@ def _zero_product(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> lis
 
 def _gemm_mode(plan: _MatmulPlan) -> tuple[str, int]:
     """How each batch's product is computed and split: ('gemv_row', N) for a row vector
-    times a matrix, ('gemv_col', M) for a matrix times a column vector, ('gemm_cols', N)
-    or ('gemm_rows', M) for a GEMM split by columns (the default: identical results
-    for every split) or rows (when N is too narrow to split)."""
+    times a matrix, ('gemv_col', M) for a matrix times a column vector, else a GEMM split
+    along its longer side — ('gemm_cols', N) or ('gemm_rows', M) — so that the operand
+    every piece packs again (A for a column split, B for a row split) is the smaller."""
     if plan.m == 1:
         return "gemv_row", plan.n
     if plan.n == 1:
         return "gemv_col", plan.m
-    if plan.n >= min(plan.m, 2 * SPLIT_ALIGN):
+    if plan.n >= plan.m:
         return "gemm_cols", plan.n
     return "gemm_rows", plan.m
 
@@ -501,41 +509,31 @@ def _gemm_call(p: str, plan: _MatmulPlan, mode: str) -> list[str]:
     return [indent + call]
 
 
-def _block_ranges(plan: _MatmulPlan, mode: str) -> tuple[str, list[str], str, str]:
-    """(loop header or '', its closing, f0, f1): the flat element ranges of batch ``bb``'s
-    block ``[lo, hi)`` — one range for a row split, one per row for a column split."""
+def _block_range(plan: _MatmulPlan, mode: str) -> tuple[bool, str, str]:
+    """(one range per row, f0, f1): the flat output elements of batch ``bb``'s block
+    ``[lo, hi)`` — a row split is one range, a column split one range per row ``i``."""
     base = f"bb * {plan.m * plan.n}"
-    if mode in ("gemm_cols", "gemv_row") and plan.m > 1:
-        return (f"for (int64_t i = 0; i < {plan.m}; i++) {{", ["}"],
-                f"{base} + i * {plan.n} + lo", f"{base} + i * {plan.n} + hi")
     if mode in ("gemm_cols", "gemv_row"):
-        return "", [], f"{base} + lo", f"{base} + hi"
-    return "", [], f"{base} + lo * {plan.n}", f"{base} + hi * {plan.n}"
+        row = f" + i * {plan.n}" if plan.m > 1 else ""
+        return plan.m > 1, f"{base}{row} + lo", f"{base}{row} + hi"
+    return False, f"{base} + lo * {plan.n}", f"{base} + hi * {plan.n}"
 
 
-def _round_block(ctx: RenderContext, plan: _MatmulPlan, mode: str, narrow: bool) -> list[str]:
-    """For f16/bf16 results: round the block from the f32 scratch product into the output."""
-    if not narrow:
-        return []
-    header, close, f0, f1 = _block_ranges(plan, mode)
-    out = ctx.ptr(plan.out)
-    indent = "        "
-    inner = indent + ("    " if header else "")
-    lines = [indent + header] if header else []
-    lines += [f"{inner}for (int64_t f = {f0}; f < {f1}; f++) {{",
-              f"{inner}    {out}[f] = {cstyle.store(plan.dtype, 'rlx_c[f]')};", f"{inner}}}"]
-    return lines + [indent + c for c in close]
-
-
-def _block_epilogue(plan: _MatmulPlan, mode: str, epi: str | None) -> list[str]:
-    if epi is None:
-        return []
-    header, close, f0, f1 = _block_ranges(plan, mode)
-    indent = "        "
-    if not header:
-        return _epilogue_call(epi, f0, f1, indent)
-    return ([indent + header] + _epilogue_call(epi, f0, f1, indent + "    ")
-            + [indent + c for c in close])
+def _finish_block(ctx: RenderContext, plan: _MatmulPlan, mode: str, narrow: bool,
+                  epi: str | None) -> list[str]:
+    """After a block's BLAS call: round it from the f32 scratch product into the output
+    (f16/bf16 results), then apply the epilogue to it while it is in cache."""
+    per_row, f0, f1 = _block_range(plan, mode)
+    indent = "            " if per_row else "        "
+    body = []
+    if narrow:
+        value = cstyle.store(plan.dtype, "rlx_c[f]")
+        body += [f"{indent}for (int64_t f = {f0}; f < {f1}; f++) {{",
+                 f"{indent}    {ctx.ptr(plan.out)}[f] = {value};", f"{indent}}}"]
+    body += _epilogue_call(epi, f0, f1, indent)
+    if not body or not per_row:
+        return body
+    return [f"        for (int64_t i = 0; i < {plan.m}; i++) {{"] + body + ["        }"]
 
 
 def _render_matmul_loops(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> str:
@@ -704,43 +702,40 @@ def _conv_scratch_bytes(ctx: RenderContext, plan: _ConvPlan, chunks: list[int]) 
 
 def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
                         chunks: list[int], epi: str | None) -> str:
+    """One task per (image, group, column chunk): im2col of the chunk into this thread's
+    scratch (the input itself for pointwise f32/f64), a GEMM with the group's weights,
+    then bias, rounding (f16/bf16) and the epilogue on the block."""
     p = _blas_prefix(ctx, blas_dt)
     ct = cstyle.ctype(blas_dt)
     copy, narrow = _conv_needs_copy(plan)
-    parallel = _conv_parallel(ctx, plan)
-    slots = _thread_slots(ctx, parallel)
     nchunks = len(chunks) - 1
+    tasks = plan.n * plan.groups * nchunks
+    parallel = _conv_parallel(ctx, plan) and tasks > 1
+    slots = _thread_slots(ctx, parallel)
     width = max(b - a for a, b in zip(chunks, chunks[1:]))
+    tid = _thread_id(ctx) if slots > 1 else "0"
     lines = ["    rlx_blas_serial();", "    " + _c_table("split", chunks)]
     if narrow:
         lines += _convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)
         lines.append(_static_buffer("rlx_c", ct, slots * plan.cog * width))
     if copy:
         lines.append(_static_buffer("rlx_cols", ct, slots * plan.kdim * width))
-    weights = "rlx_w" if narrow else ctx.ptr(plan.w, True)
-    pragma = _omp_for(ctx, parallel and plan.n * plan.groups * nchunks > 1)
+    pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
-    pos = plan.positions
-    lines += [f"    for (int64_t task = 0; task < {plan.n * plan.groups * nchunks}; task++) {{",
-              f"        const int64_t ng = task / {nchunks};",
-              f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
-              f"        const int64_t lo = split[task % {nchunks}], hi = split[task % {nchunks} + 1];",
-              "        const int64_t w = hi - lo;",
-              f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {pos};",
-              f"        const int64_t xo = (n * {plan.cin} + g * {plan.cig}) * {plan.ih * plan.iw};"]
-    tid = _thread_id(ctx) if slots > 1 else "0"
+    lines += _conv_task_header(plan, tasks, nchunks)
     if copy:
         lines.append(f"        {ct} *cols = rlx_cols + (int64_t){tid} * {plan.kdim * width};")
         lines += _im2col_lines(ctx, plan, blas_dt)
         b_ptr, ldb = "cols", "w"
     else:
-        b_ptr, ldb = f"{ctx.ptr(plan.x, True)} + xo + lo", str(pos)
+        b_ptr, ldb = f"{ctx.ptr(plan.x, True)} + xo + lo", str(plan.positions)
     if narrow:
         lines.append(f"        {ct} *cb = rlx_c + (int64_t){tid} * {plan.cog * width};")
         c_ptr, ldc = "cb", "w"
     else:
-        c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(pos)
+        c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(plan.positions)
+    weights = "rlx_w" if narrow else ctx.ptr(plan.w, True)
     lines.append(f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
                  f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights} + g * {plan.cog * plan.kdim}, "
                  f"{plan.kdim}, {b_ptr}, (int){ldb}, 0, {c_ptr}, (int){ldc});")
@@ -748,6 +743,18 @@ def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
     lines += _conv_block_epilogue(plan, nchunks, epi)
     lines.append("    }")
     return "\n".join(lines)
+
+
+def _conv_task_header(plan: _ConvPlan, tasks: int, nchunks: int) -> list[str]:
+    """Open the task loop: image ``n``, group ``g``, output positions ``[lo, hi)`` (``w``
+    of them), the block's output offset ``base`` and the group's input offset ``xo``."""
+    return [f"    for (int64_t task = 0; task < {tasks}; task++) {{",
+            f"        const int64_t ng = task / {nchunks}, chunk = task % {nchunks};",
+            f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
+            "        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;",
+            f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {plan.positions};",
+            f"        const int64_t xo = (n * {plan.cin} + g * {plan.cig}) * "
+            f"{plan.ih * plan.iw};"]
 
 
 def _im2col_lines(ctx: RenderContext, plan: _ConvPlan, to: DType) -> list[str]:
@@ -768,8 +775,9 @@ def _im2col_lines(ctx: RenderContext, plan: _ConvPlan, to: DType) -> list[str]:
         f"                const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
         f"                const int64_t xr = xc + iy * {plan.iw};",
         f"                const int row_ok = iy >= 0 && iy < {plan.ih};",
+        f"                const int64_t ix0 = ox0 * {plan.sw} - {plan.pw} + kj * {plan.dw};",
         "                for (int64_t t = 0; t < run; t++) {",
-        f"                    const int64_t ix = (ox0 + t) * {plan.sw} - {plan.pw} + kj * {plan.dw};",
+        f"                    const int64_t ix = ix0 + t * {plan.sw};",
         f"                    dst[q + t] = row_ok && ix >= 0 && ix < {plan.iw} ? {value} : {zero};",
         "                }",
         "                q += run;",
@@ -821,9 +829,8 @@ def _render_conv_direct(ctx: RenderContext, plan: _ConvPlan, epi: str | None) ->
     if pragma:
         lines.append("    " + pragma)
     x_value = _element(ctx, plan.x, f"xo + (ci * {plan.ih} + iy) * {plan.iw} + ix", dt)
-    w_value = _element(ctx, plan.w, f"co * {plan.kdim} + (ci * {plan.kh} + ki) * {plan.kw} + kj",
-                       dt)
-    bias = "" if plan.bias is None else f"        acc += ({acc})({_element(ctx, plan.bias, 'co', dt)});"
+    w_index = f"co * {plan.kdim} + (ci * {plan.kh} + ki) * {plan.kw} + kj"
+    w_value = _element(ctx, plan.w, w_index, dt)
     lines += [
         f"    for (int64_t nc = 0; nc < {plan.n * plan.cout}; nc++) {{",
         f"        const int64_t n = nc / {plan.cout}, co = nc % {plan.cout};",
@@ -844,8 +851,8 @@ def _render_conv_direct(ctx: RenderContext, plan: _ConvPlan, epi: str | None) ->
         "                }",
         "            }",
     ]
-    if bias:
-        lines.append("    " + bias)
+    if plan.bias is not None:
+        lines.append(f"            acc += ({acc})({_element(ctx, plan.bias, 'co', dt)});")
     lines += [f"            {ctx.ptr(plan.out)}[nc * {pos} + p] = {_finish(dt, 'acc')};",
               "        }"]
     lines += _epilogue_call(epi, f"nc * {pos}", f"nc * {pos} + {pos}", "        ")
@@ -940,17 +947,19 @@ def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
 
 
 def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
-    """An attention kernel: per-head BLAS GEMMs around a masked softmax for f32/f64 when
-    the strides allow, plain loops per query row otherwise."""
+    """An attention kernel: per-head BLAS products around a masked softmax for f32/f64
+    when the strides allow, plain loops per query row otherwise."""
     plan = _plan_attention(ctx, kernel)
     if plan.b * plan.h * plan.s * plan.dv == 0:
         return "    /* empty result */"
-    if _attention_blas_views(plan) is not None and _attention_rows(ctx, plan) > 0:
-        return _render_attention_blas(ctx, plan)
+    tiling = _attention_tiling(ctx, plan)
+    if tiling is not None:
+        return _render_attention_blas(ctx, plan, tiling)
     return _render_attention_loops(ctx, plan)
 
 
-def _blas_matrix(rows: int, cols: int, row_stride: int, col_stride: int) -> tuple[bool, int] | None:
+def _blas_matrix(rows: int, cols: int, row_stride: int,
+                 col_stride: int) -> tuple[bool, int] | None:
     """(stored column-major, leading dimension) of a strided ``rows x cols`` matrix, or
     None when neither axis is contiguous (BLAS cannot read it)."""
     if cols == 1:
@@ -964,76 +973,145 @@ def _blas_matrix(rows: int, cols: int, row_stride: int, col_stride: int) -> tupl
     return None
 
 
-def _attention_blas_views(plan: _AttentionPlan) -> tuple | None:
-    """BLAS layouts of Q [S, D], K [T, D], V [T, Dv] and the output [S, Dv] of one head,
-    or None when the dtype, the sizes or the strides rule BLAS out."""
+@dataclass(frozen=True)
+class _AttentionTiling:
+    """How the BLAS path cuts attention into tasks. A task multiplies up to ``rows`` query
+    rows against one kv head: consecutive positions of one query head, or — with a
+    single query position (decoding) — the H/Hkv query heads sharing the kv head
+    (``by_heads``), so that the kv head is read once. ``q``, ``k``, ``v`` and ``o`` are
+    the (column-major, leading dimension) BLAS views of a task's matrices."""
+
+    by_heads: bool
+    rows: int
+    chunks: int
+    tasks: int
+    q: tuple[bool, int]
+    k: tuple[bool, int]
+    v: tuple[bool, int]
+    o: tuple[bool, int]
+
+    @property
+    def vector(self) -> bool:
+        """Every task has one row: matrix-vector products (GEMM is slow at M == 1)."""
+        return self.rows == 1
+
+
+def _attention_tiling(ctx: RenderContext, plan: _AttentionPlan) -> _AttentionTiling | None:
+    """The BLAS tiling of ``plan``, or None when the dtype, the sizes, the strides or the
+    scratch size rule BLAS out. Row blocks hold as many rows as fit CHUNK_ELEMENTS scores
+    (never depending on the thread count)."""
     if plan.dtype not in (DType.F32, DType.F64) or 0 in (plan.t, plan.d):
         return None
-    views = (_blas_matrix(plan.s, plan.d, plan.q.strides[2], plan.q.strides[3]),
-             _blas_matrix(plan.t, plan.d, plan.k.strides[2], plan.k.strides[3]),
-             _blas_matrix(plan.t, plan.dv, plan.v.strides[2], plan.v.strides[3]),
-             _blas_matrix(plan.s, plan.dv, plan.o.strides[2], plan.o.strides[3]))
-    if any(v is None for v in views) or views[3][0]:
+    group = plan.h // plan.hkv
+    by_heads = plan.s == 1 and group > 1
+    if by_heads:
+        rows, chunks, tasks = group, 1, plan.b * plan.hkv
+        q_rows, axis = group, 1
+    else:
+        rows = max(1, min(plan.s, CHUNK_ELEMENTS // plan.t))
+        chunks = -(-plan.s // rows)
+        tasks, q_rows, axis = plan.b * plan.h * chunks, plan.s, 2
+    q = _blas_matrix(q_rows, plan.d, plan.q.strides[axis], plan.q.strides[3])
+    k = _blas_matrix(plan.t, plan.d, plan.k.strides[2], plan.k.strides[3])
+    v = _blas_matrix(plan.t, plan.dv, plan.v.strides[2], plan.v.strides[3])
+    o = _blas_matrix(q_rows, plan.dv, plan.o.strides[axis], plan.o.strides[3])
+    if q is None or k is None or v is None or o is None or o[0]:
         return None
-    if not _fits_blas(plan.s, plan.t, plan.d, plan.dv, *(ld for _, ld in views)):
-        return None
-    return views
-
-
-def _attention_parallel(ctx: RenderContext, plan: _AttentionPlan) -> bool:
-    return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS
-
-
-def _attention_rows(ctx: RenderContext, plan: _AttentionPlan) -> int:
-    """Query rows per BLAS task: as many as fit CHUNK_ELEMENTS scores (independent of the
-    thread count, so results are too); 0 when even one row's scores overflow the scratch."""
-    rows = max(1, min(plan.s, CHUNK_ELEMENTS // plan.t))
-    slots = _thread_slots(ctx, _attention_parallel(ctx, plan))
+    slots = _thread_slots(ctx, _attention_parallel(ctx, plan, tasks))
     if slots * rows * plan.t * plan.dtype.itemsize > SCRATCH_LIMIT_BYTES:
-        return 0
-    return rows
+        return None
+    if not _fits_blas(plan.s, plan.t, plan.d, plan.dv, q[1], k[1], v[1], o[1]):
+        return None
+    return _AttentionTiling(by_heads, rows, chunks, tasks, q, k, v, o)
 
 
-def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan) -> str:
+def _attention_parallel(ctx: RenderContext, plan: _AttentionPlan, tasks: int) -> bool:
+    return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and tasks > 1
+
+
+def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
+                           tiling: _AttentionTiling) -> str:
+    """Per task: scores = scale * Q K^T into this thread's scratch, the masked softmax
+    row by row in place, then out = P V written through the output strides."""
     p = _blas_prefix(ctx, plan.dtype)
     ct = cstyle.ctype(plan.dtype)
-    (q_cm, ldq), (k_cm, ldk), (v_cm, ldv), (_, ldo) = _attention_blas_views(plan)
-    rows = _attention_rows(ctx, plan)
-    chunks = -(-plan.s // rows)
-    tasks = plan.b * plan.h * chunks
-    parallel = _attention_parallel(ctx, plan) and tasks > 1
+    parallel = _attention_parallel(ctx, plan, tiling.tasks)
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    group = plan.h // plan.hkv
     t = plan.t
-    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * rows * t)]
+    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * tiling.rows * t)]
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
-    lines += [
-        f"    for (int64_t task = 0; task < {tasks}; task++) {{",
-        f"        const int64_t bi = task / {plan.h * chunks}, head = task / {chunks} % {plan.h};",
-        f"        const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};",
-        f"        const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};",
-        f"        {ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};",
-        f"        const {ct} *qp = {ctx.ptr(plan.q.node, True)} + "
-        f"{plan.q.offset('bi', 'head', 'i0')};",
+    lines += _attention_task_header(ctx, plan, tiling)
+    lines.append(f"        {ct} *sc = rlx_scores + (int64_t){tid} * {tiling.rows * t};")
+    lines.append("        " + _scores_call(p, plan, tiling))
+    lines += ["        for (int64_t r = 0; r < n; r++) {",
+              f"            {ct} *row = sc + r * {t};"]
+    if tiling.by_heads:
+        lines += [f"            const int64_t head = kvh * {plan.h // plan.hkv} + r, i = 0;"]
+    else:
+        lines += ["            const int64_t i = i0 + r;"]
+    lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
+    lines += ["        }", "        " + _mix_call(p, plan, tiling), "    }"]
+    return "\n".join(lines)
+
+
+def _attention_task_header(ctx: RenderContext, plan: _AttentionPlan,
+                           tiling: _AttentionTiling) -> list[str]:
+    """Open the task loop: batch ``bi``, kv head ``kvh``, ``n`` rows, and the pointers
+    ``qp``, ``kp``, ``vp``, ``op`` to the task's first q row, k / v head and out row
+    (plus ``head`` and the first query ``i0`` when tasks are query blocks)."""
+    ct = cstyle.ctype(plan.dtype)
+    group = plan.h // plan.hkv
+    lines = [f"    for (int64_t task = 0; task < {tiling.tasks}; task++) {{"]
+    if tiling.by_heads:
+        lines += [f"        const int64_t bi = task / {plan.hkv}, kvh = task % {plan.hkv};",
+                  f"        const int64_t n = {group};"]
+        first = ("bi", f"kvh * {group}")
+    else:
+        chunks, rows = tiling.chunks, tiling.rows
+        lines += [f"        const int64_t bi = task / {plan.h * chunks}, "
+                  f"head = task / {chunks} % {plan.h};",
+                  f"        const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};",
+                  f"        const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};"]
+        first = ("bi", "head", "i0")
+    return lines + [
+        f"        const {ct} *qp = {ctx.ptr(plan.q.node, True)} + {plan.q.offset(*first)};",
         f"        const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};",
         f"        const {ct} *vp = {ctx.ptr(plan.v.node, True)} + {plan.v.offset('bi', 'kvh')};",
-        f"        {ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset('bi', 'head', 'i0')};",
-        f"        scipy_cblas_{p}gemm(CblasRowMajor, {_flag(q_cm)}, {_flag(not k_cm)}, (int)n, "
-        f"{t}, {plan.d}, {cstyle.literal(plan.scale, plan.dtype)}, qp, {ldq}, kp, {ldk}, 0, "
-        f"sc, {t});",
-        "        for (int64_t r = 0; r < n; r++) {",
-        f"            {ct} *row = sc + r * {t};",
-        "            const int64_t i = i0 + r;",
-    ]
-    lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
-    lines += ["        }",
-              f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, {_flag(v_cm)}, (int)n, "
-              f"{plan.dv}, {t}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});",
-              "    }"]
-    return "\n".join(lines)
+        f"        {ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset(*first)};"]
+
+
+def _scores_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
+    """``sc[n x T] = scale * Q K^T`` (a matrix-vector product when n is always 1)."""
+    (q_cm, ldq), (k_cm, ldk) = tiling.q, tiling.k
+    scale = cstyle.literal(plan.scale, plan.dtype)
+    t, d = plan.t, plan.d
+    if tiling.vector:
+        inc = plan.q.strides[3] if d > 1 else 1
+        if k_cm:
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {d}, {t}, {scale}, kp, "
+                    f"{ldk}, qp, {inc}, 0, sc, 1);")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {t}, {d}, {scale}, kp, "
+                f"{ldk}, qp, {inc}, 0, sc, 1);")
+    return (f"scipy_cblas_{p}gemm(CblasRowMajor, {_flag(q_cm)}, {_flag(not k_cm)}, (int)n, "
+            f"{t}, {d}, {scale}, qp, {ldq}, kp, {ldk}, 0, sc, {t});")
+
+
+def _mix_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
+    """``out[n x Dv] = P V`` through the output strides (matrix-vector when n is 1)."""
+    (v_cm, ldv), (_, ldo) = tiling.v, tiling.o
+    t, dv = plan.t, plan.dv
+    if tiling.vector:
+        inc = plan.o.strides[3] if dv > 1 else 1
+        if v_cm:
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {dv}, {t}, 1, vp, {ldv}, "
+                    f"sc, 1, 0, op, {inc});")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {t}, {dv}, 1, vp, {ldv}, "
+                f"sc, 1, 0, op, {inc});")
+    return (f"scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, {_flag(v_cm)}, (int)n, {dv}, "
+            f"{t}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});")
 
 
 def _flag(transposed: bool) -> str:
@@ -1095,17 +1173,10 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     """One query row at a time: scores by dot products, the masked softmax, then the
     weighted sum of values, in float (f16/bf16/f32) or double (f64)."""
     wt = "double" if plan.dtype is DType.F64 else "float"
-    parallel = _attention_parallel(ctx, plan) and plan.b * plan.h * plan.s > 1
+    parallel = _attention_parallel(ctx, plan, plan.b * plan.h * plan.s)
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    group = plan.h // plan.hkv
     t, dv = plan.t, plan.dv
-    q_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.q.node, True)}[qo + dd * {plan.q.strides[3]}]")
-    k_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.k.node, True)}[ko + j * "
-                                      f"{plan.k.strides[2]} + dd * {plan.k.strides[3]}]")
-    v_value = cstyle.load(plan.dtype, f"{ctx.ptr(plan.v.node, True)}[vo + j * "
-                                      f"{plan.v.strides[2]} + c * {plan.v.strides[3]}]")
-    out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
     lines = [_static_buffer("rlx_rows", wt, slots * (t + dv))]
     pragma = _omp_for(ctx, parallel)
     if pragma:
@@ -1113,35 +1184,53 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     lines += [
         f"    for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++) {{",
         f"        const int64_t bi = task / {plan.h * plan.s}, head = task / {plan.s} % {plan.h};",
-        f"        const int64_t i = task % {plan.s}, kvh = head / {group};",
+        f"        const int64_t i = task % {plan.s}, kvh = head / {plan.h // plan.hkv};",
         f"        {wt} *row = rlx_rows + (int64_t){tid} * {t + dv};",
         f"        {wt} *acc = row + {t};",
         f"        const int64_t qo = {plan.q.offset('bi', 'head', 'i')};",
         f"        const int64_t ko = {plan.k.offset('bi', 'kvh')};",
         f"        const int64_t vo = {plan.v.offset('bi', 'kvh')};",
         f"        const int64_t oo = {plan.o.offset('bi', 'head', 'i')};",
-        f"        for (int64_t j = 0; j < {t}; j++) {{",
-        f"            {wt} dot = 0;",
-        f"            for (int64_t dd = 0; dd < {plan.d}; dd++) {{",
-        f"                dot += ({wt})({q_value}) * ({wt})({k_value});",
-        "            }",
-        f"            row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};",
-        "        }",
     ]
+    lines += _dot_score_lines(ctx, plan, wt)
     lines += _softmax_lines(ctx, plan, wt, "        ")
-    lines += [
-        f"        for (int64_t c = 0; c < {dv}; c++) acc[c] = 0;",
-        f"        for (int64_t j = 0; j < {t}; j++) {{",
-        f"            const {wt} pj = row[j];",
-        "            #pragma omp simd",
-        f"            for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})({v_value});",
-        "        }",
-        f"        for (int64_t c = 0; c < {dv}; c++) {{",
-        f"            {out} = {cstyle.store(plan.dtype, f'({cstyle.cty(plan.dtype)})acc[c]')};",
-        "        }",
-        "    }",
-    ]
+    lines += _weighted_values_lines(ctx, plan, wt)
+    lines.append("    }")
     return "\n".join(lines)
+
+
+def _view_element(ctx: RenderContext, view: _Strided, dt: DType, index: str) -> str:
+    """The element of ``view``'s storage at ``index``, in the compute type of ``dt``."""
+    return cstyle.load(dt, f"{ctx.ptr(view.node, True)}[{index}]")
+
+
+def _dot_score_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """``row[j] = scale * q_i . k_j`` for every key ``j``."""
+    q = _view_element(ctx, plan.q, plan.dtype, f"qo + dd * {plan.q.strides[3]}")
+    k_index = f"ko + j * {plan.k.strides[2]} + dd * {plan.k.strides[3]}"
+    k = _view_element(ctx, plan.k, plan.dtype, k_index)
+    return [f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
+            f"            {wt} dot = 0;",
+            f"            for (int64_t dd = 0; dd < {plan.d}; dd++) {{",
+            f"                dot += ({wt})({q}) * ({wt})({k});",
+            "            }",
+            f"            row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};",
+            "        }"]
+
+
+def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """``out_i = sum_j row[j] * v_j``, accumulated in ``acc`` and stored once rounded."""
+    v_index = f"vo + j * {plan.v.strides[2]} + c * {plan.v.strides[3]}"
+    v = _view_element(ctx, plan.v, plan.dtype, v_index)
+    out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
+    value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})acc[c]")
+    return [f"        for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;",
+            f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
+            f"            const {wt} pj = row[j];",
+            "            #pragma omp simd",
+            f"            for (int64_t c = 0; c < {plan.dv}; c++) acc[c] += pj * ({wt})({v});",
+            "        }",
+            f"        for (int64_t c = 0; c < {plan.dv}; c++) {out} = {value};"]
 
 
 # =========================================================================== tables

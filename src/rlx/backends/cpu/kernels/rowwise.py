@@ -55,6 +55,7 @@ in topk) write ``rlx_error_text`` and return 1.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,11 +80,17 @@ SINGLE_OPS = frozenset({"argmax", "argmin", "cumsum", "batch_norm", "topk",
 LANE_BLOCK = 64
 """Most lanes one row iteration handles (per-lane accumulators live on the stack)."""
 
+SUM_BLOCK = 128
+"""Elements a float partial sum covers before it is added to its double accumulator."""
+
 ROW = "        "
 """Indentation of the statements inside the row loop."""
 
 Body = Callable[[str], list[str]]
-"""Given an indentation, the C statements for one element (or one lane)."""
+"""Given an indentation, the C statements for one lane (or one element)."""
+
+SweepBody = Callable[[str, Callable[[str], str]], list[str]]
+"""Given an indentation and the accumulator resolver, the statements for one element."""
 
 
 # =========================================================================== geometry
@@ -95,6 +102,19 @@ class _Group:
     size: int
     reduced: bool
     strides: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Acc:
+    """A per-row accumulator a sweep updates, with its OpenMP reduction operator ``op``
+    (``+``, ``*``, ``max``, ``min``, ``|``). ``partial`` is a narrower C type for sums
+    of float values: without lanes, each block of ``SUM_BLOCK`` elements is summed in
+    it (short chains that vectorise) and the block's sum is then added to the
+    accumulator, so the accumulator's precision bounds the error across blocks."""
+
+    name: str
+    op: str
+    partial: str | None = None
 
 
 def _join(*terms: str) -> str:
@@ -109,6 +129,17 @@ def _scaled(var: str, stride: int) -> str:
     return var if stride == 1 else f"{var} * {stride}"
 
 
+def _plain(name: str) -> str:
+    return name
+
+
+def _close(lines: list[str], indent: str, down_to: str) -> None:
+    """Append the closing braces from ``indent`` back to ``down_to``."""
+    while len(indent) > len(down_to):
+        indent = indent[:-4]
+        lines.append(f"{indent}}}")
+
+
 @dataclass
 class Walk:
     """How a kernel visits its operand's domain (see the module docstring).
@@ -116,8 +147,12 @@ class Walk:
     ``outer``: kept groups indexed by the row variable ``p``; ``reduced``: groups
     visited by the loops ``i0, i1, ...`` inside a row; ``lane``: the trailing kept
     group handled in blocks (``q = q0 + l``), or None; ``count``: elements reduced
-    per result (0 for an empty reduction, whose loops are then omitted); ``keys``:
+    per result (0 for an empty reduction, whose sweeps are then omitted); ``keys``:
     the vectors (arrays) whose offsets the kernel computes, in a fixed order.
+
+    A renderer builds the statements of one row with :meth:`declare`,
+    :meth:`sweep`, :meth:`per_lane` and :meth:`first`, then wraps them in the row
+    loop with :meth:`rows_loop`.
     """
 
     outer: list[_Group]
@@ -150,8 +185,9 @@ class Walk:
         return _offset_expr(strides, tuple(g.size for g in self.outer), "p")
 
     def offset(self, key: str) -> str:
-        """Offset of vector ``key`` at the current element (inside :meth:`sweep`) or
-        lane (inside :meth:`per_lane`; vectors there have zero reduced strides)."""
+        """Offset of vector ``key`` at the current element (inside :meth:`sweep` or
+        :meth:`first`) or lane (inside :meth:`per_lane`, for vectors whose reduced
+        strides are 0)."""
         terms = []
         if self.base(key) != "0":
             terms.append(f"b{self.keys.index(key)}")
@@ -160,11 +196,17 @@ class Walk:
             terms.append(_scaled("q", self.lane.strides[key]))
         return _join(*terms)
 
-    # ------------------------------------------------------------ loops
-    def open_rows(self, ctx: RenderContext, work: int, active: bool = False) -> list[str]:
-        """The row loop's header and the row's base offsets; ``active`` honours the
-        active extent (module docstring). Close with :meth:`close_rows`."""
-        lines = []
+    # ------------------------------------------------------------ the row loop
+    def rows_loop(self, ctx: RenderContext, work: int, body: list[str],
+                  active: bool = False) -> str:
+        """The kernel: the row loop (parallel when ``work`` elements pay for it) around
+        ``body``; ``active`` honours the active extent (module docstring).
+
+        The row body works on a local copy of the slot pointers it uses: GCC cannot
+        tell that the stores into its OpenMP reduction arrays leave ``slots[]`` alone,
+        and would otherwise reload the pointers per element and fall back to gathers.
+        """
+        lines = ["    void **const rlx_caller_slots = slots;"]
         rows = str(self.rows)
         if active:
             lines += [f"    int64_t rows = {rows};",
@@ -182,16 +224,17 @@ class Walk:
                       f"{self.lane.size} - q0 : {self.block};"]
         else:
             lines.append(f"    for (int64_t p = 0; p < {rows}; p++) {{")
+        used = sorted({int(k) for k in re.findall(r"\bslots\[(\d+)\]", "\n".join(body))})
+        if used:
+            lines.append(f"{ROW}void *slots[{used[-1] + 1}];")
+            lines += [f"{ROW}slots[{k}] = rlx_caller_slots[{k}];" for k in used]
         for index, key in enumerate(self.keys):
             base = self.base(key)
             if base != "0":
                 lines.append(f"{ROW}const int64_t b{index} = {base};")
-        return lines
+        return "\n".join(lines + body + ["    }"])
 
-    @staticmethod
-    def close_rows() -> list[str]:
-        return ["    }"]
-
+    # ------------------------------------------------------------ row statements
     def declare(self, decls: list[tuple[str, str, str | None]]) -> list[str]:
         """Per-row values ``(C type, name, initial value or None)``: scalars, or one
         array element per lane."""
@@ -212,37 +255,80 @@ class Walk:
         return [f"{ROW}#pragma omp simd", f"{ROW}for (int64_t l = 0; l < qn; l++) {{",
                 f"{inner}const int64_t q = q0 + l;", *body(inner), f"{ROW}}}"]
 
-    def sweep(self, body: Body, clause: str | None, reverse: bool = False) -> list[str]:
-        """``body`` for every element of the row: loops over the reduced groups (the
-        last one backwards when ``reverse``), then the lanes. Without lanes the
-        innermost loop carries ``#pragma omp simd <clause>``, or no pragma when
-        ``clause`` is None (a sequential scan); the lane loop is always simd. Nothing
-        when the reduction is empty."""
+    def first(self, body: Body) -> list[str]:
+        """``body`` at the row's first element (every reduced index 0), once per lane."""
+        zeros = [f"const int64_t i{n} = 0;" for n in range(len(self.reduced))]
+        return self.per_lane(lambda i: [f"{i}{z}" for z in zeros] + body(i))
+
+    def sweep(self, body: SweepBody, accs: tuple[Acc, ...] = (), simd: bool = True,
+              reverse: bool = False) -> list[str]:
+        """``body(indent, acc)`` for every element of the row, ``acc(name)`` giving the
+        lvalue through which accumulator ``name`` (one of ``accs``) is updated.
+
+        Loops run over the reduced groups (the innermost backwards when ``reverse``),
+        then over the lanes. Without lanes the innermost loop carries ``#pragma omp
+        simd`` with the accumulators' reduction clauses, or no pragma at all when not
+        ``simd`` (a sequential scan); the lane loop is always simd (lanes are
+        independent). Nothing when the reduction is empty."""
         if self.count == 0:
             return []
-        lines: list[str] = []
-        indent = ROW
-        for n, group in enumerate(self.reduced):
-            innermost = n == len(self.reduced) - 1
-            if innermost and not self.lane and clause is not None:
-                lines.append(f"{indent}#pragma omp simd {clause}".rstrip())
-            if innermost and reverse:
+        if self.lane:
+            return self._sweep_lanes(body, reverse)
+        if not self.reduced:
+            return [f"{ROW}{{", *body(ROW + "    ", _plain), f"{ROW}}}"]
+        return self._sweep_row(body, accs if simd else (), simd, reverse)
+
+    def _open_loops(self, count: int, reverse_last: bool) -> tuple[list[str], str]:
+        """Headers of the first ``count`` reduced loops; returns (lines, inner indent)."""
+        lines, indent = [], ROW
+        for n, group in enumerate(self.reduced[:count]):
+            if reverse_last and n == len(self.reduced) - 1:
                 header = f"for (int64_t i{n} = {group.size - 1}; i{n} >= 0; i{n}--)"
             else:
                 header = f"for (int64_t i{n} = 0; i{n} < {group.size}; i{n}++)"
             lines.append(f"{indent}{header} {{")
             indent += "    "
-        if self.lane:
-            lines += [f"{indent}#pragma omp simd", f"{indent}for (int64_t l = 0; l < qn; l++) {{",
-                      f"{indent}    const int64_t q = q0 + l;"]
+        return lines, indent
+
+    def _sweep_lanes(self, body: SweepBody, reverse: bool) -> list[str]:
+        lines, indent = self._open_loops(len(self.reduced), reverse)
+        lines += [f"{indent}#pragma omp simd", f"{indent}for (int64_t l = 0; l < qn; l++) {{",
+                  f"{indent}    const int64_t q = q0 + l;"]
+        inner = indent + "    "
+        lines += body(inner, lambda name: f"{name}[l]")
+        _close(lines, inner, ROW)
+        return lines
+
+    def _sweep_row(self, body: SweepBody, accs: tuple[Acc, ...], simd: bool,
+                   reverse: bool) -> list[str]:
+        """The reduced loops of one row, the innermost blocked when float partial sums
+        are in use (see :class:`Acc`)."""
+        last = len(self.reduced) - 1
+        size = self.reduced[last].size
+        var = f"i{last}"
+        lines, indent = self._open_loops(last, False)
+        partial = [a for a in accs if a.partial is not None and a.op == "+"]
+        names = {a.name: f"{a.name}_p" for a in partial}
+        low, high = "0", str(size)
+        if partial and size > SUM_BLOCK:
+            lines += [f"{indent}for (int64_t blk = 0; blk < {size}; blk += {SUM_BLOCK}) {{",
+                      f"{indent}    const int64_t blk_end = blk + {SUM_BLOCK} < {size} ? "
+                      f"blk + {SUM_BLOCK} : {size};"]
             indent += "    "
-        elif not self.reduced:
-            lines.append(f"{indent}{{")
-            indent += "    "
-        lines += body(indent)
-        while len(indent) > len(ROW):
-            indent = indent[:-4]
-            lines.append(f"{indent}}}")
+            low, high = "blk", "blk_end"
+        lines += [f"{indent}{a.partial} {names[a.name]} = 0;" for a in partial]
+        if simd:
+            clauses = " ".join(f"reduction({a.op}:{names.get(a.name, a.name)})" for a in accs)
+            lines.append(f"{indent}#pragma omp simd {clauses}".rstrip())
+        if reverse:
+            header = f"for (int64_t {var} = {high} - 1; {var} >= {low}; {var}--)"
+        else:
+            header = f"for (int64_t {var} = {low}; {var} < {high}; {var}++)"
+        lines.append(f"{indent}{header} {{")
+        lines += body(indent + "    ", lambda name: names.get(name, name))
+        lines.append(f"{indent}}}")
+        lines += [f"{indent}{a.name} += {names[a.name]};" for a in partial]
+        _close(lines, indent, ROW)
         return lines
 
 
@@ -437,15 +523,14 @@ def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
         extra = {key: broadcast_strides(graph.nodes[nid].shape, dims)
                  for key, nid in _affine_operands(node).items()}
     frame = _frame(ctx, kernel, anchor, reduced, _same, extra)
-    walk = frame.walk
-    active = walk.rows == numel(dims[:axis])
-    lines = walk.open_rows(ctx, numel(dims), active)
     if node.op in ("softmax", "log_softmax"):
-        lines += _softmax_rows(frame, node.op == "log_softmax")
+        body = _softmax_row(frame, node.op == "log_softmax")
+    elif node.op == "layer_norm":
+        body = _layer_norm_row(frame, node)
     else:
-        lines += _norm_rows(frame, node)
-    lines += walk.close_rows()
-    return "\n".join(lines)
+        body = _rms_norm_row(frame, node)
+    active = frame.walk.rows == numel(dims[:axis])
+    return frame.walk.rows_loop(ctx, numel(dims), body, active)
 
 
 def _affine_operands(node: Node) -> dict[str, int]:
@@ -459,35 +544,42 @@ def _affine_operands(node: Node) -> dict[str, int]:
     return found
 
 
-def _softmax_rows(f: _Frame, log: bool) -> list[str]:
+def _partial(dt: DType) -> str | None:
+    """The partial-sum type for sums of ``dt`` values (float compute only)."""
+    return "float" if cstyle.cty(dt) == "float" else None
+
+
+def _softmax_row(f: _Frame, log: bool) -> list[str]:
     """Three passes per row: the max, the sum of exp(x - shift), the results.
 
     softmax shifts by the max itself (an all -inf or +inf row gives nan, as the
-    reference); log_softmax by the max when finite, else 0. f32 / f64 softmax keep
-    each exp in the output during the second pass and scale it in the third."""
+    reference); log_softmax by the max when finite, else 0; a nan reaches every
+    result through the sum. f32 / f64 softmax keep each exp in the output during
+    the second pass and scale it in the third."""
     w, ct = f.walk, f.ct
-    mx, sh, total, k = w.slot("r_max"), w.slot("r_shift"), w.slot("r_sum"), w.slot("r_k")
+    sh, k = w.slot("r_shift"), w.slot("r_k")
     keep_exp = not log and f.dtype in (DType.F32, DType.F64)
     exp = _exp(f.dtype)
     lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
                        ("double", "r_sum", "0.0"), (ct, "r_k", None)])
-    lines += w.sweep(lambda i: f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"],
-                     "reduction(max:r_max)")
+    lines += _max_sweep(f)
+    mx = w.slot("r_max")
     shift = f"(isfinite({mx}) ? {mx} : ({ct})0)" if log else mx
     lines += w.per_lane(lambda i: [f"{i}{sh} = {shift};"])
 
-    def accumulate(i: str) -> list[str]:
+    def accumulate(i: str, acc: Callable[[str], str]) -> list[str]:
         body = f.read(i) + [f"{i}const {ct} r_e = {exp}(r_x - {sh});",
-                            f"{i}{total} += (double)r_e;"]
+                            f"{i}{acc('r_sum')} += r_e;"]
         if keep_exp:
             body.append(f"{i}{f.out_ref()} = r_e;")
         return body
 
-    lines += w.sweep(accumulate, "reduction(+:r_sum)")
+    lines += w.sweep(accumulate, (Acc("r_sum", "+", _partial(f.dtype)),))
+    total = w.slot("r_sum")
     factor = f"({ct})log({total})" if log else f"({ct})(1.0 / {total})"
     lines += w.per_lane(lambda i: [f"{i}{k} = {factor};"])
 
-    def write(i: str) -> list[str]:
+    def write(i: str, acc: Callable[[str], str]) -> list[str]:
         if log:
             body = f.read(i) + [f"{i}const {ct} r_y = (r_x - {sh}) - {k};"]
         elif keep_exp:
@@ -496,40 +588,24 @@ def _softmax_rows(f: _Frame, log: bool) -> list[str]:
             body = f.read(i) + [f"{i}const {ct} r_y = {exp}(r_x - {sh}) * {k};"]
         return body + f.store("r_y", i)
 
-    lines += w.sweep(write, "")
+    lines += w.sweep(write)
     return lines
 
 
-def _norm_rows(f: _Frame, node: Node) -> list[str]:
-    """layer_norm: the mean, the centred sum of squares, then the results; rms_norm:
-    the mean square, then the results. Sums in double, the rest in compute type."""
-    w, ct = f.walk, f.ct
-    rms = node.op == "rms_norm"
-    count = float(w.count)
-    eps = repr(float(node.attr("eps")))
-    s, v = w.slot("r_s"), w.slot("r_v")
-    mean, low, rstd = w.slot("r_mean"), w.slot("r_low"), w.slot("r_rstd")
-    lines = w.declare([("double", "r_s", "0.0"), ("double", "r_v", "0.0"),
-                       (ct, "r_mean", None), (ct, "r_low", None), (ct, "r_rstd", None)])
-    if rms:
-        lines += w.sweep(lambda i: f.read(i) + [f"{i}{s} += (double)r_x * (double)r_x;"],
-                         "reduction(+:r_s)")
-        lines += w.per_lane(lambda i: [
-            f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {count!r} + {eps}));"])
-        centred = "r_x"
-    else:
-        lines += w.sweep(lambda i: f.read(i) + [f"{i}{s} += (double)r_x;"], "reduction(+:r_s)")
-        lines += w.per_lane(lambda i: [f"{i}{mean} = ({ct})({s} / {count!r});",
-                                       f"{i}{low} = ({ct})({s} / {count!r} - (double){mean});"])
-        lines += w.sweep(lambda i: f.read(i) + [
-            f"{i}const {ct} r_d = (r_x - {mean}) - {low};",
-            f"{i}{v} += (double)(r_d * r_d);"], "reduction(+:r_v)")
-        lines += w.per_lane(lambda i: [
-            f"{i}{rstd} = ({ct})(1.0 / sqrt({v} / {count!r} + {eps}));"])
-        centred = f"((r_x - {mean}) - {low})"
+def _max_sweep(f: _Frame) -> list[str]:
+    """A sweep folding the operand into the declared ``r_max`` (nan never wins)."""
+    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+        mx = acc("r_max")
+        return f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"]
+    return f.walk.sweep(fold, (Acc("r_max", "max"),))
+
+
+def _affine_write(f: _Frame, node: Node, centred: str) -> SweepBody:
+    """The result pass of a norm: ``centred * rstd``, then gamma and beta, stored."""
+    ct, rstd = f.ct, f.walk.slot("r_rstd")
     affine = _affine_operands(node)
 
-    def write(i: str) -> list[str]:
+    def write(i: str, acc: Callable[[str], str]) -> list[str]:
         body = f.read(i) + [f"{i}{ct} r_y = {centred} * {rstd};"]
         if "gamma" in affine:
             body.append(f"{i}r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
@@ -537,7 +613,53 @@ def _norm_rows(f: _Frame, node: Node) -> list[str]:
             body.append(f"{i}r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
         return body + f.store("r_y", i)
 
-    lines += w.sweep(write, "")
+    return write
+
+
+def _layer_norm_row(f: _Frame, node: Node) -> list[str]:
+    """Two passes per row. The first sums d = x - x0 and d*d, x0 being the row's first
+    element (the shift keeps the sums small, so mean and biased variance come out
+    as accurate as a separate centring pass would give); the second writes
+    ``(x - mean) * rstd`` with the mean as a float pair (rounded value plus its
+    rounding error)."""
+    w, ct = f.walk, f.ct
+    n = float(w.count)
+    eps = repr(float(node.attr("eps")))
+    x0, s, v = w.slot("r_x0"), w.slot("r_s"), w.slot("r_v")
+    mean, low, rstd = w.slot("r_mean"), w.slot("r_low"), w.slot("r_rstd")
+    lines = w.declare([(ct, "r_x0", None), ("double", "r_s", "0.0"), ("double", "r_v", "0.0"),
+                       (ct, "r_mean", None), (ct, "r_low", None), (ct, "r_rstd", None)])
+    lines += w.first(lambda i: f.read(i) + [f"{i}{x0} = r_x;"])
+
+    def moments(i: str, acc: Callable[[str], str]) -> list[str]:
+        return f.read(i) + [f"{i}const {ct} r_d = r_x - {x0};",
+                            f"{i}{acc('r_s')} += r_d;",
+                            f"{i}{acc('r_v')} += r_d * r_d;"]
+
+    partial = _partial(f.dtype)
+    lines += w.sweep(moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
+    lines += w.per_lane(lambda i: [
+        f"{i}const double r_m = {s} / {n!r};",
+        f"{i}const double r_var = {v} / {n!r} - r_m * r_m;",
+        f"{i}const double r_mu = (double){x0} + r_m;",
+        f"{i}{mean} = ({ct})r_mu;",
+        f"{i}{low} = ({ct})(r_mu - (double){mean});",
+        f"{i}{rstd} = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"])
+    lines += w.sweep(_affine_write(f, node, f"((r_x - {mean}) - {low})"))
+    return lines
+
+
+def _rms_norm_row(f: _Frame, node: Node) -> list[str]:
+    """Two passes per row: the mean square, then ``x * rstd`` (times gamma)."""
+    w, ct = f.walk, f.ct
+    n = float(w.count)
+    eps = repr(float(node.attr("eps")))
+    s, rstd = w.slot("r_s"), w.slot("r_rstd")
+    lines = w.declare([("double", "r_s", "0.0"), (ct, "r_rstd", None)])
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_s')} += r_x * r_x;"],
+                     (Acc("r_s", "+", _partial(f.dtype)),))
+    lines += w.per_lane(lambda i: [f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"])
+    lines += w.sweep(_affine_write(f, node, "r_x"))
     return lines
 
 
@@ -554,71 +676,73 @@ def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
     axes, keepdims = tuple(node.attr("axes")), bool(node.attr("keepdims"))
     dims = graph.nodes[node.inputs[0]].shape
     frame = _frame(ctx, kernel, anchor, axes, lambda s: _lift(s, dims, axes, keepdims))
-    lines = frame.walk.open_rows(ctx, numel(dims))
     body, final = REDUCERS[node.op](frame)
-    lines += body
-    lines += frame.walk.per_lane(
+    body += frame.walk.per_lane(
         lambda i: [f"{i}const {frame.ct} r_y = {final};", *frame.store("r_y", i)])
-    lines += frame.walk.close_rows()
-    return "\n".join(lines)
+    return frame.walk.rows_loop(ctx, numel(dims), body)
 
 
 def _sum_like(f: _Frame, op: str) -> tuple[list[str], str]:
-    """sum / mean / prod: double accumulators for floats, 64-bit unsigned (wrapping)
-    for integers; an empty mean is 0/0 = nan."""
+    """sum / mean / prod: double accumulators for floats (sums through float
+    partials, see :class:`Acc`), 64-bit unsigned ones (wrapping) for integers; an
+    empty mean is 0/0 = nan."""
     w, ct = f.walk, f.ct
-    acc = w.slot("r_acc")
     product = op == "prod"
     sign = "*" if product else "+"
     if f.dtype.is_float:
         acc_type, init = "double", ("1.0" if product else "0.0")
+        partial = None if product else _partial(f.dtype)
     else:
-        acc_type, init = "uint64_t", ("1" if product else "0")
+        acc_type, init, partial = "uint64_t", ("1" if product else "0"), None
     lines = w.declare([(acc_type, "r_acc", init)])
-    lines += w.sweep(lambda i: f.read(i) + [f"{i}{acc} {sign}= ({acc_type})r_x;"],
-                     f"reduction({sign}:r_acc)")
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_acc')} {sign}= r_x;"],
+                     (Acc("r_acc", sign, partial),))
+    total = w.slot("r_acc")
     if op == "mean":
-        return lines, f"({ct})({acc} / {float(w.count)!r})"
-    return lines, f"({ct}){acc}"
+        return lines, f"({ct})({total} / {float(w.count)!r})"
+    return lines, f"({ct}){total}"
 
 
 def _extreme(f: _Frame, op: str) -> tuple[list[str], str]:
     """max / min, exact; for floats a nan anywhere makes the result nan."""
     w, ct, dt = f.walk, f.ct, f.dtype
-    acc = w.slot("r_acc")
     cmp = ">" if op == "max" else "<"
-    update = f"{acc} = r_x {cmp} {acc} ? r_x : {acc};"
-    clause = f"reduction({op}:r_acc)"
+
+    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+        best = acc("r_acc")
+        lines = f.read(i) + [f"{i}{best} = r_x {cmp} {best} ? r_x : {best};"]
+        if dt.is_float:
+            lines.append(f"{i}{acc('r_nan')} |= r_x != r_x;")
+        return lines
+
     if dt.is_float:
         init = "-INFINITY" if op == "max" else "INFINITY"
-        nan = w.slot("r_nan")
         lines = w.declare([(ct, "r_acc", init), ("int", "r_nan", "0")])
-        lines += w.sweep(lambda i: f.read(i) + [f"{i}{nan} |= r_x != r_x;", f"{i}{update}"],
-                         clause + " reduction(|:r_nan)")
-        return lines, f"({nan} ? ({ct})NAN : {acc})"
+        lines += w.sweep(fold, (Acc("r_acc", op), Acc("r_nan", "|")))
+        return lines, f"({w.slot('r_nan')} ? ({ct})NAN : {w.slot('r_acc')})"
     if dt.is_bool:
         init = "0" if op == "max" else "1"
     else:
         low, high = cstyle.INT_LIMITS[dt]
         init = low if op == "max" else high
     lines = w.declare([(ct, "r_acc", f"({ct}){init}")])
-    lines += w.sweep(lambda i: f.read(i) + [f"{i}{update}"], clause)
-    return lines, acc
+    lines += w.sweep(fold, (Acc("r_acc", op),))
+    return lines, w.slot("r_acc")
 
 
-def _logsumexp(f: _Frame, op: str) -> tuple[list[str], str]:
+def _logsumexp(f: _Frame) -> tuple[list[str], str]:
     """log(sum(exp(x - s))) + s with s the max when finite, else 0; nan propagates
     through the sum; an empty reduction gives log(0) = -inf."""
     w, ct = f.walk, f.ct
-    mx, sh, total = w.slot("r_max"), w.slot("r_shift"), w.slot("r_sum")
+    mx, sh = w.slot("r_max"), w.slot("r_shift")
     lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
                        ("double", "r_sum", "0.0")])
-    lines += w.sweep(lambda i: f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"],
-                     "reduction(max:r_max)")
+    lines += _max_sweep(f)
     lines += w.per_lane(lambda i: [f"{i}{sh} = isfinite({mx}) ? {mx} : ({ct})0;"])
-    lines += w.sweep(lambda i: f.read(i) + [f"{i}{total} += (double){_exp(f.dtype)}(r_x - {sh});"],
-                     "reduction(+:r_sum)")
-    return lines, f"({ct})(log({total}) + (double){sh})"
+    exp = _exp(f.dtype)
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_sum')} += {exp}(r_x - {sh});"],
+                     (Acc("r_sum", "+", _partial(f.dtype)),))
+    return lines, f"({ct})(log({w.slot('r_sum')}) + (double){sh})"
 
 
 REDUCERS: dict[str, Callable[[_Frame], tuple[list[str], str]]] = {
@@ -627,14 +751,14 @@ REDUCERS: dict[str, Callable[[_Frame], tuple[list[str], str]]] = {
     "prod": lambda f: _sum_like(f, "prod"),
     "max": lambda f: _extreme(f, "max"),
     "min": lambda f: _extreme(f, "min"),
-    "logsumexp": lambda f: _logsumexp(f, "logsumexp"),
+    "logsumexp": _logsumexp,
 }
 
 
 # =========================================================================== single ops
 
 def _node_id(graph: Graph, node: Node) -> int:
-    """The id of ``node`` (the op renderers receive the node itself)."""
+    """The id of ``node`` (op renderers receive the node itself)."""
     return next(i for i, n in enumerate(graph.nodes) if n is node)
 
 
@@ -642,20 +766,18 @@ def _single(render: Callable[[RenderContext, Kernel], str]
             ) -> Callable[[RenderContext, Node], str]:
     """An op renderer running a kernel-kind renderer on the one-node kernel of ``node``."""
     def render_op(ctx: RenderContext, node: Node) -> str:
-        nid = _node_id(ctx.graph, node)
-        return render(ctx, Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs))
+        return render(ctx, _own_kernel(ctx, node))
     return render_op
+
+
+def _own_kernel(ctx: RenderContext, node: Node) -> Kernel:
+    nid = _node_id(ctx.graph, node)
+    return Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs)
 
 
 def _need_stdlib(ctx: RenderContext) -> None:
     """snprintf (error messages) and malloc (scratch) for the kernels that use them."""
     ctx.add_helper("rlx_stdio_stdlib", "#include <stdio.h>\n#include <stdlib.h>")
-
-
-def _one_axis_frame(ctx: RenderContext, node: Node, lift: Lift) -> _Frame:
-    nid = _node_id(ctx.graph, node)
-    kernel = Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs)
-    return _frame(ctx, kernel, nid, (node.attr("axis"),), lift)
 
 
 def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
@@ -665,7 +787,10 @@ def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
         return "    /* empty result */"
     axis, keepdims = node.attr("axis"), bool(node.attr("keepdims"))
     dims = ctx.graph.nodes[node.inputs[0]].shape
-    f = _one_axis_frame(ctx, node, lambda s: _lift(s, dims, (axis,), keepdims))
+    def lift(strides: tuple[int, ...]) -> tuple[int, ...]:
+        return _lift(strides, dims, (axis,), keepdims)
+
+    f = _frame(ctx, _own_kernel(ctx, node), _node_id(ctx.graph, node), (axis,), lift)
     w, dt = f.walk, f.operand.dtype
     vt = cstyle.cty(dt)
     best, idx = w.slot("r_best"), w.slot("r_idx")
@@ -678,13 +803,11 @@ def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
         init = f"({vt}){low if node.op == 'argmax' else high}"
         better = f"r_x {cmp} {best}"
     position = "i0" if w.reduced else "0"
-    lines = w.open_rows(ctx, numel(dims))
-    lines += w.declare([(vt, "r_best", init), ("int64_t", "r_idx", "0")])
-    lines += w.sweep(lambda i: f.read(i) + [
-        f"{i}if ({better}) {{ {best} = r_x; {idx} = {position}; }}"], None)
-    lines += w.per_lane(lambda i: f.store(idx, i))
-    lines += w.close_rows()
-    return "\n".join(lines)
+    body = w.declare([(vt, "r_best", init), ("int64_t", "r_idx", "0")])
+    body += w.sweep(lambda i, acc: f.read(i) + [
+        f"{i}if ({better}) {{ {best} = r_x; {idx} = {position}; }}"], simd=False)
+    body += w.per_lane(lambda i: f.store(idx, i))
+    return w.rows_loop(ctx, numel(dims), body)
 
 
 def render_cumsum(ctx: RenderContext, node: Node) -> str:
@@ -693,23 +816,22 @@ def render_cumsum(ctx: RenderContext, node: Node) -> str:
     dims = node.shape
     if numel(dims) == 0:
         return "    /* empty domain */"
-    f = _one_axis_frame(ctx, node, _same)
+    f = _frame(ctx, _own_kernel(ctx, node), _node_id(ctx.graph, node), (node.attr("axis"),),
+               _same)
     w, ct = f.walk, f.ct
     acc = w.slot("r_acc")
     acc_type = "double" if f.dtype.is_float else "uint64_t"
-    add = f"{acc} += ({acc_type})r_x;"
 
-    def step(i: str) -> list[str]:
+    def step(i: str, _: Callable[[str], str]) -> list[str]:
+        add = [f"{i}{acc} += r_x;"]
         store = f.store(f"({ct}){acc}", i)
         if node.attr("exclusive"):
-            return f.read(i) + store + [f"{i}{add}"]
-        return f.read(i) + [f"{i}{add}"] + store
+            return f.read(i) + store + add
+        return f.read(i) + add + store
 
-    lines = w.open_rows(ctx, numel(dims))
-    lines += w.declare([(acc_type, "r_acc", "0")])
-    lines += w.sweep(step, None, reverse=bool(node.attr("reverse")))
-    lines += w.close_rows()
-    return "\n".join(lines)
+    body = w.declare([(acc_type, "r_acc", "0")])
+    body += w.sweep(step, simd=False, reverse=bool(node.attr("reverse")))
+    return w.rows_loop(ctx, numel(dims), body)
 
 
 def render_batch_norm(ctx: RenderContext, node: Node) -> str:
@@ -826,20 +948,21 @@ def render_topk(ctx: RenderContext, node: Node) -> str:
 def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     """-log_softmax(logits)[label] per row, then none / sum / mean. Every label is
     checked first (the first bad row is reported); the loss of a row is
-    logsumexp(row) - row[label] with the logsumexp max-shifted and summed in double."""
+    logsumexp(row) - row[label], max-shifted, with the sum of exps in double."""
     _need_stdlib(ctx)
     nid = _node_id(ctx.graph, node)
     logits, labels = node.inputs
     rows, classes = ctx.shape(logits)
     dt, reduction = ctx.dtype(logits), node.attr("reduction")
-    ct = cstyle.cty(dt)
-    label = f"(int64_t){ctx.ptr(labels, True)}[r]"
-    element = cstyle.load(dt, f"{ctx.ptr(logits, True)}[r * {classes} + j]")
-    picked = cstyle.load(dt, f"{ctx.ptr(logits, True)}[r * {classes} + r_label]")
-    out = ctx.ptr(nid)
+    ct, st = cstyle.cty(dt), cstyle.ctype(dt)
+    element = cstyle.load(dt, "r_row[j]")
     lines = [
+        f"    const {st} *const r_logits = {ctx.ptr(logits, True)};",
+        f"    const {cstyle.ctype(ctx.dtype(labels))} *const r_labels = "
+        f"{ctx.ptr(labels, True)};",
+        f"    {st} *const r_out = {ctx.ptr(nid)};",
         f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t r_label = {label};",
+        f"{ROW}const int64_t r_label = (int64_t)r_labels[r];",
         f"{ROW}if (r_label < 0 || r_label >= {classes}) {{",
         f"{ROW}    snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
         f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
@@ -852,12 +975,12 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     if pragma:
         lines.append("    " + pragma)
     if reduction == "none":
-        finish = f"{out}[r] = {cstyle.store(dt, f'({ct})r_loss')};"
+        finish = f"r_out[r] = {cstyle.store(dt, f'({ct})r_loss')};"
     else:
         finish = "r_total += r_loss;"
     lines += [
         f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t r_label = {label};",
+        f"{ROW}const {st} *const r_row = r_logits + r * {classes};",
         f"{ROW}{ct} r_max = -INFINITY;",
         f"{ROW}#pragma omp simd reduction(max:r_max)",
         f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
@@ -871,13 +994,14 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
         f"{ROW}    const {ct} r_x = {element};",
         f"{ROW}    r_sum += (double){_exp(dt)}(r_x - r_shift);",
         f"{ROW}}}",
-        f"{ROW}const double r_loss = log(r_sum) + (double)r_shift - (double){picked};",
+        f"{ROW}const double r_picked = (double){cstyle.load(dt, 'r_row[r_labels[r]]')};",
+        f"{ROW}const double r_loss = log(r_sum) + (double)r_shift - r_picked;",
         f"{ROW}{finish}",
         "    }"]
     if reduction == "sum":
-        lines.append(f"    {out}[0] = {cstyle.store(dt, f'({ct})r_total')};")
+        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})r_total')};")
     elif reduction == "mean":
-        lines.append(f"    {out}[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
+        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
     return "\n".join(lines)
 
 

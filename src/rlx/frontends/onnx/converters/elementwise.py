@@ -125,8 +125,11 @@ def convert_leaky_relu(cx: NodeContext) -> Tensor:
 
 
 def convert_prelu(cx: NodeContext) -> Tensor:
-    """x for x >= 0, slope * x otherwise (slope broadcasts to x)."""
+    """x for x >= 0, slope * x otherwise (slope broadcasts to x; before opset 7 a 1-D
+    slope runs along the channel axis 1)."""
     x, slope = cx.input(0), cx.input(1)
+    if cx.opset < 7 and slope.ndim == 1 and x.ndim > 2 and slope.shape[0] == x.shape[1]:
+        slope = slope.reshape((slope.shape[0],) + (1,) * (x.ndim - 2))
     return api.where(x < _const_like(x, 0), x * cast(slope, x.dtype), x)
 
 
@@ -336,7 +339,8 @@ def convert_identity(cx: NodeContext) -> Tensor:
 
 
 def convert_dropout(cx: NodeContext) -> list[Tensor]:
-    """Inference dropout: the operand unchanged and an all-true mask.
+    """Inference dropout: the operand unchanged and an all-ones mask (bool from opset 10,
+    the operand's dtype before).
 
     Training mode with a non-zero ratio draws random masks, which rlx cannot
     reproduce bit for bit: UnsupportedOpError.
@@ -351,7 +355,8 @@ def convert_dropout(cx: NodeContext) -> list[Tensor]:
         float(np.asarray(cx.static(1)).reshape(-1)[0]) if cx.has_input(1) else 0.5)
     if training and ratio > 0:
         raise cx.unsupported("training-mode dropout (random masks)")
-    mask = x.graph.constant(np.ones(x.shape, dtype=bool), DType.BOOL)
+    mask_dtype = DType.BOOL if cx.opset >= 10 else x.dtype
+    mask = x.graph.constant(np.ones(x.shape, dtype=mask_dtype.np), mask_dtype)
     return [x, mask]
 
 

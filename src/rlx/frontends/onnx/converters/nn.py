@@ -174,7 +174,7 @@ def _transpose_pads(cx: NodeContext, x: Tensor, win: Window, out_pad: list[int]
             return win.pads
     else:
         target = list(cx.attr("output_shape"))[-len(spatial):]
-    upper = cx.attr("auto_pad", "NOTSET") == "SAME_UPPER"
+    upper = cx.attr("auto_pad", "NOTSET") != "SAME_LOWER"
     pads = []
     for i, d in enumerate(spatial):
         total = win.strides[i] * (d - 1) + out_pad[i] + win.span(i) - target[i]

@@ -265,7 +265,7 @@ def convert_constant_of_shape(cx: NodeContext) -> Tensor:
     """A constant of the (static) shape operand filled with ``value`` (default f32 0)."""
     shape = tuple(static_ints(cx, 0))
     value = cx.attr("value", np.zeros(1, dtype=np.float32))
-    return cx.const(np.full(shape, value.reshape(-1)[0], dtype=value.dtype))
+    return api.broadcast_to(cx.const(value.reshape(())), shape)
 
 
 def convert_range(cx: NodeContext) -> Tensor:

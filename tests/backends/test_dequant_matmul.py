@@ -1,0 +1,290 @@
+"""dequant_matmul and the packed-weight schemes of rlx.ir.quantized.
+
+Every backend is checked against the oracle: ``unpack_weight`` (the dequantised f32
+matrix) times x in float64. The packing itself is checked against ml_dtypes casts,
+the rounding bounds of each scheme, and rlx.ir.formats' MX / NVFP4 oracle.
+"""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import rlx
+from rlx.errors import DTypeError, GraphBuildError, ShapeError
+from rlx.ir import formats as F
+from rlx.ir.quantized import (
+    SCHEMES,
+    PackedLayout,
+    dequant_matmul,
+    pack_weight,
+    packed_nbytes,
+    quantized_linear,
+    unpack_weight,
+)
+
+ALL_SCHEMES = sorted(SCHEMES)
+
+
+def _weight(n: int, k: int, seed: int = 0) -> np.ndarray:
+    """Random weights with rows and blocks of very different magnitudes, a zero row
+    and a zero block."""
+    rng = np.random.default_rng(seed)
+    w = rng.standard_normal((n, k)) * np.exp(rng.uniform(-3, 3, (n, 1)))
+    w[0] = 0.0
+    w[1, :16] = 0.0
+    return w.astype(np.float32)
+
+
+def _compile(device: str, graph: rlx.Graph, packed: dict[str, np.ndarray], name: str = "l"):
+    cg = rlx.Session(device).compile(graph)
+    for suffix, array in packed.items():
+        cg.set_param(f"{name}.{suffix}", array)
+    return cg
+
+
+def _assert_close_to_oracle(out: np.ndarray, x: np.ndarray, w: np.ndarray) -> None:
+    """``out`` equals x @ w in float64 within f32 accumulation error, elementwise:
+    |err| <= 1e-5 * sum_i |x_i w_i| (k * eps32 is below 1e-5 for these sizes)."""
+    expect = x.astype(np.float64) @ w.astype(np.float64)
+    bound = 1e-5 * (np.abs(x).astype(np.float64) @ np.abs(w).astype(np.float64)) + 1e-30
+    assert out.dtype == np.float32 and out.shape == expect.shape
+    assert np.all(np.abs(out - expect) <= bound), np.max(np.abs(out - expect) / bound)
+
+
+@pytest.mark.parametrize("scheme", ALL_SCHEMES)
+@pytest.mark.parametrize("x_shape", [(1,), (7,), (2, 3)], ids=["gemv", "m7", "batched"])
+@pytest.mark.parametrize("k", [64, 77])
+def test_matches_dequantised_product(device, scheme, x_shape, k):
+    n = 24
+    w = _weight(n, k)
+    packed = pack_weight(w, scheme)
+    g = rlx.Graph("qlinear")
+    x = g.input("x", x_shape + (k,))
+    g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
+    xv = np.random.default_rng(1).standard_normal(x_shape + (k,)).astype(np.float32)
+    (out,) = _compile(device, g, packed).run({"x": xv})
+    _assert_close_to_oracle(out, xv, unpack_weight(packed, scheme, k).T)
+
+
+@pytest.mark.parametrize("scheme", ALL_SCHEMES)
+def test_transposed_product_is_x_times_w(device, scheme):
+    n, k = 40, 70
+    w = _weight(n, k, seed=2)
+    packed = pack_weight(w, scheme)
+    layout = PackedLayout.of(scheme, n, k)
+    g = rlx.Graph("qT")
+    x = g.input("x", (5, n))
+    params = [g.param(f"l.{s}", t.shape, t.dtype)
+              for s, t in zip(layout.operand_names(), layout.operand_types())]
+    g.set_outputs([dequant_matmul(x, params, scheme, n, k, transpose=True)])
+    xv = np.random.default_rng(3).standard_normal((5, n)).astype(np.float32)
+    (out,) = _compile(device, g, packed).run({"x": xv})
+    _assert_close_to_oracle(out, xv, unpack_weight(packed, scheme, k))
+
+
+@pytest.mark.parametrize("scheme", ALL_SCHEMES)
+@pytest.mark.parametrize("m, transpose", [(1, False), (19, False), (3, True)])
+def test_large_enough_to_run_in_parallel(device, scheme, m, transpose):
+    """Several segments per row, several row blocks of x, OpenMP on the cpu backend."""
+    n, k = 300, 1000
+    w = _weight(n, k, seed=4)
+    packed = pack_weight(w, scheme)
+    layout = PackedLayout.of(scheme, n, k)
+    g = rlx.Graph("qbig")
+    x = g.input("x", (m, n if transpose else k))
+    params = [g.param(f"l.{s}", t.shape, t.dtype)
+              for s, t in zip(layout.operand_names(), layout.operand_types())]
+    g.set_outputs([dequant_matmul(x, params, scheme, n, k, transpose=transpose)])
+    xv = np.random.default_rng(5).standard_normal(x.shape).astype(np.float32)
+    (out,) = _compile(device, g, packed).run({"x": xv})
+    wd = unpack_weight(packed, scheme, k)
+    _assert_close_to_oracle(out, xv, wd if transpose else wd.T)
+
+
+def test_int4_with_a_custom_block_and_a_short_last_block(device):
+    n, k, block = 6, 100, 48
+    w = _weight(n, k, seed=6)
+    packed = pack_weight(w, "int4", block)
+    assert packed["scale"].shape == (n, 3)
+    g = rlx.Graph("qblock")
+    x = g.input("x", (2, k))
+    g.set_outputs([quantized_linear(x, "l", k, n, "int4", block)])
+    xv = np.random.default_rng(7).standard_normal((2, k)).astype(np.float32)
+    (out,) = _compile(device, g, packed).run({"x": xv})
+    _assert_close_to_oracle(out, xv, unpack_weight(packed, "int4", k, block).T)
+
+
+def test_every_code_byte_decodes_as_the_oracle(device):
+    """Arbitrary bytes (nan codes, every E8M0 / E4M3 scale) decode alike: x = I picks
+    single weights, so products and sums are exact (0 * inf and nan give nan alike)."""
+    n, k = 16, 32
+    rng = np.random.default_rng(8)
+    for scheme in ALL_SCHEMES:
+        layout = PackedLayout.of(scheme, n, k)
+        packed = {}
+        for name, t in zip(layout.operand_names(), layout.operand_types()):
+            if t.dtype is rlx.DType.U8:
+                packed[name] = rng.integers(0, 256, t.shape).astype(np.uint8)
+            else:
+                packed[name] = rng.uniform(0.5, 2.0, t.shape).astype(t.dtype.np)
+        packed["q"].reshape(-1)[:256] = np.arange(256)
+        packed["scale"].reshape(-1)[:2] = (0, 255) if scheme == "mxfp4" else (1, 1)
+        if scheme == "nvfp4":
+            packed["tensor_scale"][0] = 1.0
+        g = rlx.Graph("qbytes")
+        x = g.input("x", (k, k))
+        g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
+        eye = np.eye(k, dtype=np.float32)
+        with np.errstate(invalid="ignore", over="ignore"):
+            (out,) = _compile(device, g, packed).run({"x": eye})
+            expect = (eye.astype(np.float64) @ unpack_weight(packed, scheme, k).T
+                      .astype(np.float64)).astype(np.float32)
+        np.testing.assert_array_equal(out, expect, err_msg=scheme)
+
+
+def test_cpu_keeps_no_f32_copy_of_the_weight():
+    if "cpu" not in rlx.available_devices():
+        pytest.skip("no cpu backend here")
+    n, k = 256, 512
+    g = rlx.Graph("qmem")
+    x = g.input("x", (1, k))
+    g.set_outputs([quantized_linear(x, "l", k, n, "int4")])
+    cg = rlx.Session("cpu").compile(g)
+    plan = cg.report().memory
+    assert plan.arena_bytes < n * k, plan.summary()
+
+
+# --------------------------------------------------------------------------- autodiff
+
+@pytest.mark.parametrize("scheme", ["int8", "nvfp4"])
+def test_gradient_flows_to_x_only(device, scheme):
+    n, k = 12, 40
+    w = _weight(n, k, seed=9)
+    packed = pack_weight(w, scheme)
+    g = rlx.Graph("qgrad")
+    x = g.input("x", (3, k))
+    g.set_outputs([quantized_linear(x, "l", k, n, scheme).sum()])
+    dg = rlx.grad(g, ["x"], d_output=False)
+    xv = np.random.default_rng(10).standard_normal((3, k)).astype(np.float32)
+    loss, dx = _compile(device, dg, packed).run({"x": xv})
+    wd = unpack_weight(packed, scheme, k).astype(np.float64)
+    np.testing.assert_allclose(dx, np.broadcast_to(wd.sum(axis=0), (3, k)), rtol=1e-5,
+                               atol=1e-5 * np.abs(wd).sum(axis=0).max())
+
+
+def test_jvp_is_the_op_on_the_tangent(device):
+    n, k = 10, 33
+    packed = pack_weight(_weight(n, k, seed=11), "mxfp4")
+    g = rlx.Graph("qjvp")
+    x = g.input("x", (2, k))
+    g.set_outputs([quantized_linear(x, "l", k, n, "mxfp4")])
+    jg = rlx.jvp(g, ["x"])
+    rng = np.random.default_rng(12)
+    xv, tv = (rng.standard_normal((2, k)).astype(np.float32) for _ in range(2))
+    _, tangent = _compile(device, jg, packed).run({"x": xv, "tangent_x": tv})
+    _assert_close_to_oracle(tangent, tv, unpack_weight(packed, "mxfp4", k).T)
+
+
+# --------------------------------------------------------------------------- packing
+
+def test_layouts_and_memory_fractions():
+    n, k = 1024, 1024
+    f32_bytes = n * k * 4
+    for scheme in ("int8", "fp8_e4m3"):
+        assert packed_nbytes(n, k, scheme) <= 0.30 * f32_bytes
+    for scheme in ("int4", "mxfp4", "nvfp4"):
+        assert packed_nbytes(n, k, scheme) <= 0.15 * f32_bytes
+    w = _weight(8, 77)
+    for scheme in ALL_SCHEMES:
+        packed = pack_weight(w, scheme)
+        types = PackedLayout.of(scheme, 8, 77).operand_types()
+        assert [(a.shape, a.dtype) for a in packed.values()] == [(t.shape, t.dtype.np)
+                                                                  for t in types]
+
+
+def test_int8_error_is_at_most_half_a_scale():
+    w = _weight(16, 200)
+    packed = pack_weight(w, "int8")
+    codes = packed["q"].view(np.int8).astype(np.float64)
+    scale = packed["scale"].astype(np.float64)[:, None]
+    assert np.abs(codes).max() <= 127
+    assert np.all(np.abs(w - codes * scale) <= scale / 2 * (1 + 1e-6))
+    np.testing.assert_array_equal(unpack_weight(packed, "int8", 200),
+                                  (codes * scale).astype(np.float32))
+
+
+def test_int4_error_is_at_most_half_a_block_scale():
+    k = 77
+    w = _weight(16, k)
+    packed = pack_weight(w, "int4")
+    nibbles = np.stack([packed["q"] & 15, packed["q"] >> 4], axis=2).reshape(16, -1)
+    assert np.all(nibbles[:, k:] == 0), "the unused high nibble of an odd row is 0"
+    codes = np.where(nibbles >= 8, nibbles.astype(np.int64) - 16, nibbles)[:, :k]
+    assert np.abs(codes).max() <= 7
+    scale = np.repeat(packed["scale"].astype(np.float64), 32, axis=1)[:, :k]
+    assert np.all(np.abs(w - codes * scale) <= scale / 2 * (1 + 1e-3))
+
+
+def test_fp8_codes_are_ml_dtypes_casts_of_w_over_scale():
+    w = _weight(16, 200)
+    packed = pack_weight(w, "fp8_e4m3")
+    scale = packed["scale"]
+    np.testing.assert_array_equal(scale, (np.abs(w).max(axis=1) / 448.0).astype(np.float32))
+    quotient = np.where(scale[:, None] > 0, w / np.where(scale > 0, scale, 1)[:, None], 0)
+    expect = quotient.astype(np.float32).astype(ml_dtypes.float8_e4m3fn).view(np.uint8)
+    np.testing.assert_array_equal(packed["q"], expect)
+
+
+@pytest.mark.parametrize("scheme, scaling", [("mxfp4", F.FormatScaling.mx()),
+                                             ("nvfp4", F.FormatScaling.nvfp4())])
+@pytest.mark.parametrize("k", [64, 77])
+def test_fp4_schemes_equal_the_formats_oracle(scheme, scaling, k):
+    w = _weight(16, k)
+    w[2, 5] = 3e-39   # a subnormal weight
+    expect = F.round_slice_scaled(w, F.FP4_E2M1, scaling, k)
+    got = unpack_weight(pack_weight(w, scheme), scheme, k)
+    np.testing.assert_array_equal(got, expect)
+
+
+def test_mxfp4_packing_is_idempotent():
+    w = unpack_weight(pack_weight(_weight(8, 96), "mxfp4"), "mxfp4", 96)
+    again = pack_weight(w, "mxfp4")
+    np.testing.assert_array_equal(unpack_weight(again, "mxfp4", 96), w)
+
+
+# --------------------------------------------------------------------------- errors
+
+def test_pack_weight_rejects_bad_weights_and_blocks():
+    with pytest.raises(GraphBuildError, match="inf or nan"):
+        pack_weight(np.array([[1.0, np.nan]], np.float32), "int8")
+    with pytest.raises(GraphBuildError, match="2-D float"):
+        pack_weight(np.ones(4, np.float32), "int8")
+    with pytest.raises(GraphBuildError, match="blocks of 32"):
+        pack_weight(np.ones((2, 64), np.float32), "mxfp4", block=16)
+    with pytest.raises(GraphBuildError, match="even"):
+        pack_weight(np.ones((2, 64), np.float32), "int4", block=7)
+    with pytest.raises(GraphBuildError, match="unknown quantisation scheme"):
+        pack_weight(np.ones((2, 64), np.float32), "int3")
+
+
+def test_unpack_weight_names_a_wrong_operand():
+    packed = pack_weight(np.ones((4, 32), np.float32), "nvfp4")
+    del packed["tensor_scale"]
+    with pytest.raises(GraphBuildError, match="tensor_scale"):
+        unpack_weight(packed, "nvfp4", 32)
+
+
+def test_build_time_errors_name_the_rule():
+    g = rlx.Graph("qerr")
+    x = g.input("x", (2, 64))
+    layout = PackedLayout.of("int4", 8, 64)
+    params = [g.param(f"l.{s}", t.shape, t.dtype)
+              for s, t in zip(layout.operand_names(), layout.operand_types())]
+    with pytest.raises(ShapeError, match=r"x must be \[..., 63\]"):
+        dequant_matmul(x, params, "int4", 8, 63)
+    with pytest.raises(ShapeError, match="packed operands must be"):
+        dequant_matmul(x, params[::-1], "int4", 8, 64)
+    with pytest.raises(DTypeError, match="x must be f32"):
+        dequant_matmul(x.cast("f64"), params, "int4", 8, 64)
+    with pytest.raises(GraphBuildError, match="scale per output channel"):
+        g.apply("dequant_matmul", [x, *params], scheme="int8", n=8, k=64, block=32)
