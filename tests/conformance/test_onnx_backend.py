@@ -37,13 +37,14 @@ EXPECTED_FAILURES: dict[str, list[str]] = {
         r"string", r"^test_strnorm", r"^test_regex_full_match", r"label_encoder",
     ],
     "sequence and optional values (rlx graphs hold tensors only)": [
-        r"sequence", r"optional", r"^test_(if|identity)_(seq|opt)_", r"^test_loop1[36]_seq",
+        r"^test_sequence_", r"^test_split_to_sequence_", r"optional",
+        r"^test_(if|identity)_(seq|opt)", r"^test_loop1[36]_seq",
     ],
     "output shape depends on run-time values (rlx graphs have static shapes)": [
         r"^test_nonzero_example_", r"^test_unique_", r"^test_nonmaxsuppression_",
     ],
     "random numbers cannot match the reference draws bit for bit": [
-        r"^test_bernoulli", r"^test_training_dropout",
+        r"^test_bernoulli", r"^test_training_dropout(_default|_mask|_default_mask)?_cpu$",
     ],
     "ops not implemented in rlx's importer": [
         r"^test_tfidfvectorizer_", r"^test_image_decoder_", r"deform_conv",
@@ -53,8 +54,7 @@ EXPECTED_FAILURES: dict[str, list[str]] = {
     "reference values carry the rounding of a lower-precision implementation "
     "(f16 attention rounded per op; complex64 FFT noise above atol where the exact "
     "value is 0)": [
-        r"^test_attention_4d_causal_fp16_", r"^test_attention_4d_causal_fp16_expanded_",
-        r"^test_dft_inverse_",
+        r"^test_attention_4d_causal_fp16_", r"^test_dft_inverse_",
     ],
     "logits of 1.2e21 that are equal in exact arithmetic: OpenBLAS sums some output "
     "columns of the final Gemm in another order, which decides the softmax": [

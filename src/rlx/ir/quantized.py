@@ -95,7 +95,6 @@ INT4_VALUES = np.array([0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1],
 """The value of each two's complement int4 nibble."""
 
 _E4M3_SAT = FloatFormat("e4m3_sat", 4, 3, 7, has_inf=False, has_nan=True, saturate=True)
-_E2M1 = FP4_E2M1   # no inf or nan: it saturates by definition
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ def pack_weight(w: np.ndarray, scheme: str, block: int | None = None) -> dict[st
 
 def _checked_weight(w: np.ndarray, scheme: str) -> np.ndarray:
     arr = np.asarray(w)
-    if arr.ndim != 2 or arr.dtype.kind != "f":
+    if arr.ndim != 2 or not (arr.dtype.kind == "f" or arr.dtype == ml_dtypes.bfloat16):
         raise GraphBuildError(f"pack_weight({scheme}): need a 2-D float weight [out, in], "
                               f"got {arr.dtype}{list(arr.shape)}")
     arr = arr.astype(np.float32)
@@ -269,7 +268,7 @@ def _pack_mxfp4(w: np.ndarray, layout: PackedLayout) -> dict[str, np.ndarray]:
     shared = np.clip(exp.astype(np.int64) - 1 - FP4_E2M1.emax, -E8M0_BIAS, E8M0_BIAS)
     shared = np.where(amax > 0, shared, -E8M0_BIAS)
     scale = _per_element(np.ldexp(1.0, shared), layout)
-    codes = _encode_e2m1(_E2M1.round(w.astype(np.float64) / scale))
+    codes = _encode_e2m1(FP4_E2M1.round(w.astype(np.float64) / scale))
     return {"q": _pack_nibbles(codes), "scale": (shared + E8M0_BIAS).astype(np.uint8)}
 
 
@@ -278,7 +277,7 @@ def _pack_nvfp4(w: np.ndarray, layout: PackedLayout) -> dict[str, np.ndarray]:
     t = float(np.float32(amax / (FP4_E2M1.max * FP8_E4M3.max))) if amax > 0 else 1.0
     block_scale = _E4M3_SAT.round(_block_amax(w, layout.block) / FP4_E2M1.max / t)
     scale = _per_element(block_scale * t, layout)
-    codes = _encode_e2m1(_E2M1.round(_safe_quotient(w.astype(np.float64), scale)))
+    codes = _encode_e2m1(FP4_E2M1.round(_safe_quotient(w.astype(np.float64), scale)))
     return {"q": _pack_nibbles(codes),
             "scale": block_scale.astype(ml_dtypes.float8_e4m3fn).view(np.uint8),
             "tensor_scale": np.array([t], np.float32)}
@@ -302,12 +301,11 @@ def unpack_weight(packed: Mapping[str, np.ndarray], scheme: str, in_features: in
     layout = PackedLayout.of(scheme, np.shape(q)[0], in_features, block)
     arrays = []
     for name, want in zip(layout.operand_names(), layout.operand_types()):
-        arr = packed.get(name)
-        if arr is None or np.asarray(arr).shape != want.shape or \
-                np.asarray(arr).dtype != want.dtype.np:
-            got = "missing" if arr is None else f"{np.asarray(arr).dtype}{list(arr.shape)}"
+        arr = None if packed.get(name) is None else np.asarray(packed[name])
+        if arr is None or arr.shape != want.shape or arr.dtype != want.dtype.np:
+            got = "missing" if arr is None else f"{arr.dtype}{list(arr.shape)}"
             raise GraphBuildError(f"unpack_weight({scheme}): {name!r} must be {want}, got {got}")
-        arrays.append(np.asarray(arr))
+        arrays.append(arr)
     return dequantize(layout, arrays)
 
 

@@ -290,7 +290,7 @@ RLX_INLINE float rlx_tanhf(float x) {
     p = RLX_FMAF(p, x2, -0x1.b9ee9p-5f);
     p = RLX_FMAF(p, x2, 0x1.111066p-3f);
     p = RLX_FMAF(p, x2, -0x1.555554p-2f);
-    const float small = RLX_FMAF(x * x2, p, x);
+    const float small = copysignf(RLX_FMAF(x * x2, p, x), x);   /* keeps -0.0 */
     const float e = rlx_expf(-2.0f * rlx_f32_clamp(a, 0.0f, 10.0f));
     const float large = copysignf(1.0f - 2.0f * e / (1.0f + e), x);
     return rlx_f32_select(a < 0.625f, small, large);
@@ -314,15 +314,13 @@ RLX_INLINE float rlx_f32_erfcx(float a) {
     return RLX_FMAF(p, t, 0x1.812b98p-19f);
 }
 
-/* scale * exp(-x^2 * half) for half = 1 or 1/2 and |x| <= 15, with x^2 taken
- * exactly (hi + lo): the relative error does not grow with x^2 as exp(-fl(x^2))
- * would. The last product is the only one that can round into the subnormal range. */
-RLX_INLINE float rlx_f32_scaled_gauss(float x, float half, float scale) {
+/* exp(-x^2 * half) as m * s (see rlx_f32_exp_parts), for half = 1 or 1/2 and
+ * |x| <= 15, with x^2 taken exactly as hi + lo: the relative error does not grow
+ * with x^2 as exp(-fl(x^2)) would. */
+RLX_INLINE float rlx_f32_gauss_parts(float x, float half, float *s) {
     const float hi = x * x;
     const float lo = rlx_f32_square_error(x, hi);
-    float s;
-    const float m = rlx_f32_exp_parts(-hi * half, -lo * half, &s);
-    return (scale * m) * s;
+    return rlx_f32_exp_parts(-hi * half, -lo * half, s);
 }
 
 /* erf(x) for |x| < 1 as x + x Q(x^2) (relative error ~3e-9 before rounding). */
@@ -343,7 +341,9 @@ RLX_INLINE float rlx_f32_erf_small(float x) {
 RLX_INLINE float rlx_erff(float x) {
     const float a = fabsf(x);
     const float ac = rlx_f32_clamp(a, 0.0f, 4.0f);
-    const float large = copysignf(1.0f - rlx_f32_scaled_gauss(ac, 1.0f, rlx_f32_erfcx(ac)), x);
+    float s;
+    const float m = rlx_f32_gauss_parts(ac, 1.0f, &s);
+    const float large = copysignf(1.0f - (rlx_f32_erfcx(ac) * m) * s, x);
     return rlx_f32_select(a < 1.0f, rlx_f32_erf_small(x), large);
 }
 
@@ -376,10 +376,12 @@ RLX_INLINE float rlx_geluf(float x) {
     const float a = fabsf(xc) * 0x1.6a09e6p-1f;
     const float half_erf = 0.5f * rlx_f32_erf_small(a);
     const float half_erfcx = 0.5f * rlx_f32_erfcx(a);
+    float s;
+    const float m = rlx_f32_gauss_parts(xc, 0.5f, &s);
     const float left_series = x * (0.5f - half_erf);
-    const float left_tail = rlx_f32_scaled_gauss(xc, 0.5f, xc * half_erfcx);
+    const float left_tail = ((xc * half_erfcx) * m) * s;
     const float right_series = x * (0.5f + half_erf);
-    const float right_tail = x * (1.0f - rlx_f32_scaled_gauss(xc, 0.5f, half_erfcx));
+    const float right_tail = x * (1.0f - (half_erfcx * m) * s);
     const float left = rlx_f32_select(a < 0.5f, left_series, left_tail);
     const float right = rlx_f32_select(a < 1.0f, right_series, right_tail);
     return rlx_f32_select(x < 0.0f, left, right);

@@ -1,0 +1,302 @@
+"""``python -m bench micro``: rlx against its peers on the micro workloads.
+
+    python -m bench micro [--threads N [N ...]] [--repeat R] [--workloads KEY ...]
+                          [--peers NAME ...] [--tiny] [--check-only] [--markdown]
+
+For each thread count (default: the usable cores, then 1) and each workload of
+:func:`bench.workloads.micro_workloads`, rlx (device cpu) and every installed peer
+(numpy, PyTorch eager, torch.compile, ONNX Runtime, JAX) are prepared on the same
+inputs in this process. Their results are checked against rlx's (the max abs
+difference is printed; a disagreement beyond the workload's tolerance fails the run
+with exit status 1), then they are timed in rounds: each round runs every framework
+in turn (the order rotates), one untimed call then ``BLOCK`` timed samples, so that
+load drifting over the run hits every framework alike and a framework's spinning
+thread pool is idle again before the next one is timed. The table gives median
+milliseconds per call and the ratio rlx / best peer (below 1: rlx is faster).
+
+A workload rlx cannot compile yet (UnsupportedOpError, CompileError) shows as
+"unsupported" and the others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bench.peers import RlxPeer, Runner, Unsupported, all_peers, limit_threads
+from bench.workloads import Workload, micro_workloads
+
+BLOCK = 5          # timed samples per framework per round
+WARMUP_CALLS = 3   # untimed calls after preparation
+
+
+@dataclass
+class WorkloadResult:
+    """One workload at one thread count: medians (ms), cell texts for frameworks that
+    did not run, agreement lines, and failures."""
+
+    workload: Workload
+    medians: dict[str, float] = field(default_factory=dict)
+    status: dict[str, str] = field(default_factory=dict)
+    agreement: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- preparation
+
+def rlx_peers(workload: Workload, device: str) -> list[RlxPeer]:
+    return [RlxPeer(path, device) for path in workload.rlx_paths]
+
+
+def prepare(workload: Workload, frameworks: Sequence, threads: int,
+            result: WorkloadResult) -> dict[str, Runner]:
+    """Runners for the frameworks that can run ``workload``; the others get a status
+    ("n/a", "unsupported", "error") and a note in ``result``."""
+    runners = {}
+    for framework in frameworks:
+        why = framework.missing()
+        if why is not None:
+            result.status[framework.name] = "n/a"
+            continue
+        try:
+            runner = framework.prepare(workload, threads)
+            for _ in range(WARMUP_CALLS):
+                runner.call()
+        except Unsupported as error:
+            result.status[framework.name] = "unsupported"
+            result.agreement.append(f"{framework.name}: unsupported ({error})")
+            continue
+        except Exception as error:  # a peer's failure is reported, not fatal
+            result.status[framework.name] = "error"
+            message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            result.agreement.append(f"{framework.name}: error ({type(error).__name__}: "
+                                    f"{message[:160]})")
+            continue
+        runners[framework.name] = runner
+    return runners
+
+
+def check_agreement(workload: Workload, runners: dict[str, Runner],
+                    result: WorkloadResult) -> None:
+    """Compare every runner's output with rlx's (or, without rlx, the first runner's);
+    record the max abs difference, and a failure beyond the workload's tolerance."""
+    if not runners:
+        return
+    reference_name = "rlx" if "rlx" in runners else next(iter(runners))
+    reference = runners[reference_name].output()
+    for name, runner in runners.items():
+        if name == reference_name:
+            continue
+        output = runner.output()
+        if output.shape != reference.shape:
+            diff, agree = float("inf"), False
+        else:
+            diff = float(np.max(np.abs(output - reference), initial=0.0))
+            agree = bool(np.allclose(output, reference, rtol=workload.rtol, atol=workload.atol))
+        verdict = "ok" if agree else "MISMATCH"
+        result.agreement.append(f"{name}: max |diff| vs {reference_name} = {diff:.2e} {verdict}")
+        if not agree:
+            result.status[name] = "MISMATCH"
+            result.failures.append(f"{workload.key}: {name} differs from {reference_name} by "
+                                   f"{diff:.3g} (atol {workload.atol}, rtol {workload.rtol})")
+
+
+# --------------------------------------------------------------------------- timing
+
+def measure(runners: dict[str, Runner], calls_per_sample: int, repeat: int) -> dict[str, float]:
+    """Median milliseconds per call of each runner over ``repeat`` samples, taken in
+    rotating rounds (see the module docstring)."""
+    names = list(runners)
+    samples: dict[str, list[float]] = {name: [] for name in names}
+    rounds = max(1, -(-repeat // BLOCK))
+    for round_index in range(rounds):
+        shift = round_index % len(names)
+        for name in names[shift:] + names[:shift]:
+            call = runners[name].call
+            call()
+            for _ in range(BLOCK):
+                start = time.perf_counter()
+                for _ in range(calls_per_sample):
+                    call()
+                samples[name].append((time.perf_counter() - start) / calls_per_sample)
+    return {name: float(np.median(s)) * 1e3 for name, s in samples.items()}
+
+
+def run_workload(workload: Workload, device: str, peers: Sequence, threads: int,
+                 repeat: int, timing: bool) -> WorkloadResult:
+    """Prepare, check and (when ``timing``) time one workload at one thread count."""
+    result = WorkloadResult(workload)
+    runners = prepare(workload, [*rlx_peers(workload, device), *peers], threads, result)
+    check_agreement(workload, runners, result)
+    valid = {n: r for n, r in runners.items() if result.status.get(n) != "MISMATCH"}
+    if timing and valid:
+        result.medians = measure(valid, workload.calls_per_sample, repeat)
+    return result
+
+
+def run_suite(workloads: Sequence[Workload], device: str, peers: Sequence, threads: int,
+              repeat: int, timing: bool = True, log=print) -> list[WorkloadResult]:
+    """Every workload at ``threads`` threads; ``log`` receives progress and agreement lines."""
+    results = []
+    with limit_threads(threads) as notes:
+        for note in notes:
+            log(f"note: {note}")
+        for workload in workloads:
+            log(f"[{workload.key}] {workload.title}")
+            result = run_workload(workload, device, peers, threads, repeat, timing)
+            for line in workload.notes + result.agreement:
+                log(f"    {line}")
+            results.append(result)
+    return results
+
+
+# --------------------------------------------------------------------------- the table
+
+def _format_ms(ms: float) -> str:
+    return f"{ms:.3f}" if ms >= 0.1 else f"{ms:.4f}"
+
+
+def _columns(results: Sequence[WorkloadResult], peer_names: Sequence[str]) -> list[str]:
+    rlx_columns = []
+    for result in results:
+        for peer in rlx_peers(result.workload, "cpu"):
+            if peer.name not in rlx_columns:
+                rlx_columns.append(peer.name)
+    return rlx_columns + list(peer_names)
+
+
+def table_rows(results: Sequence[WorkloadResult], peer_names: Sequence[str]
+               ) -> tuple[list[str], list[list[str]]]:
+    """(header, rows): median ms per framework, the best peer and rlx / best peer."""
+    columns = _columns(results, peer_names)
+    header = ["workload", *columns, "best peer", "rlx / best"]
+    rows = []
+    for result in results:
+        cells = [result.workload.title]
+        for name in columns:
+            if name in result.medians:
+                cells.append(_format_ms(result.medians[name]))
+            else:
+                cells.append(result.status.get(name, ""))
+        timed_peers = {n: ms for n, ms in result.medians.items() if n in peer_names}
+        best = min(timed_peers, key=timed_peers.get) if timed_peers else None
+        cells.append(best or "-")
+        if best is not None and "rlx" in result.medians:
+            cells.append(f"{result.medians['rlx'] / timed_peers[best]:.2f}")
+        else:
+            cells.append("-")
+        rows.append(cells)
+    return header, rows
+
+
+def format_table(header: list[str], rows: list[list[str]], markdown: bool) -> str:
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(lines)
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                       for i, (c, w) in enumerate(zip(row, widths)))
+             for row in [header, *rows]]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- machine
+
+def machine_description() -> str:
+    """CPU model (lscpu), usable cores and today's date."""
+    model = platform.processor() or platform.machine()
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
+        for line in out.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model}, {cores} usable cores, {datetime.date.today().isoformat()}"
+
+
+def versions(peers: Sequence) -> str:
+    """Installed versions of rlx and the peers that run here."""
+    import importlib.metadata as md
+
+    import rlx
+
+    parts = [f"rlx {rlx.__version__}", f"numpy {np.__version__}"]
+    for module in ("torch", "onnxruntime", "jax"):
+        try:
+            parts.append(f"{module} {md.version(module)}")
+        except md.PackageNotFoundError:
+            continue
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------- main
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench",
+                                     description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    micro = sub.add_parser("micro", help="the micro workloads against peer frameworks")
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    micro.add_argument("--threads", type=int, nargs="+", default=sorted({usable, 1}, reverse=True),
+                       help="thread counts to run at (default: usable cores, then 1)")
+    micro.add_argument("--repeat", type=int, default=60, help="timed samples per framework")
+    micro.add_argument("--workloads", nargs="+", help="workload keys (default: all)")
+    micro.add_argument("--peers", nargs="+", help="peer names (default: every installed one)")
+    micro.add_argument("--tiny", action="store_true", help="toy sizes (a quick check)")
+    micro.add_argument("--check-only", action="store_true", help="check agreement, no timing")
+    micro.add_argument("--markdown", action="store_true", help="print tables as markdown")
+    micro.add_argument("--device", default="cpu", help="rlx device (default: cpu)")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    workloads = micro_workloads(tiny=args.tiny)
+    if args.workloads:
+        unknown = set(args.workloads) - {w.key for w in workloads}
+        if unknown:
+            raise SystemExit(f"unknown workloads {sorted(unknown)}; known: "
+                             f"{[w.key for w in workloads]}")
+        workloads = [w for w in workloads if w.key in args.workloads]
+    peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
+    installed = [p for p in peers if p.missing() is None]
+    print(f"machine: {machine_description()}")
+    print(f"versions: {versions(installed)}")
+    for peer in peers:
+        if peer.missing() is not None:
+            print(f"skipped peer {peer.name}: {peer.missing()}")
+    if any(p.name == "jax" for p in installed):
+        print("note: jax uses its default thread pool whatever --threads says")
+    failures = []
+    tables = []
+    for threads in args.threads:
+        print(f"\n== threads = {threads}, {args.repeat} samples per framework ==")
+        results = run_suite(workloads, args.device, installed, threads, args.repeat,
+                            timing=not args.check_only)
+        failures += [f"threads={threads} {f}" for r in results for f in r.failures]
+        if not args.check_only:
+            header, rows = table_rows(results, [p.name for p in installed])
+            tables.append(f"threads = {threads}: median ms per call\n"
+                          + format_table(header, rows, args.markdown))
+    for table in tables:
+        print("\n" + table)
+    if failures:
+        print("\nFAILED: results disagree:\n  " + "\n  ".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
