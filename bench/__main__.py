@@ -21,6 +21,7 @@ A workload rlx cannot compile yet (UnsupportedOpError, CompileError) shows as
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import platform
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bench.peers import RlxPeer, Runner, Unsupported, all_peers, limit_threads
+from bench.peers import RlxPeer, Runner, Unsupported, all_peers
 from bench.workloads import Workload, micro_workloads
 
 BLOCK = 5          # timed samples per framework per round
@@ -147,9 +148,11 @@ def run_suite(workloads: Sequence[Workload], device: str, peers: Sequence, threa
               repeat: int, timing: bool = True, log=print) -> list[WorkloadResult]:
     """Every workload at ``threads`` threads; ``log`` receives progress and agreement lines."""
     results = []
-    with limit_threads(threads) as notes:
-        for note in notes:
-            log(f"note: {note}")
+    with contextlib.ExitStack() as stack:
+        for peer in peers:
+            note = stack.enter_context(peer.limit_threads(threads))
+            if note:
+                log(f"note: {note}")
         for workload in workloads:
             log(f"[{workload.key}] {workload.title}")
             result = run_workload(workload, device, peers, threads, repeat, timing)

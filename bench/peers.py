@@ -8,9 +8,10 @@ weights) happens in ``prepare`` and is not timed. Everything a framework allocat
 per call (outputs, temporaries) is part of the call, as it is for its users.
 
 Threads: ``prepare(workload, threads)`` gives each framework the same count: rlx
-``CompileOptions(num_threads)``, ONNX Runtime ``intra_op_num_threads``; PyTorch and
-the BLAS numpy uses are process-wide and are set by :func:`limit_threads`. JAX's
-thread pool cannot be resized in a running process, which the harness reports.
+``CompileOptions(num_threads)``, ONNX Runtime ``intra_op_num_threads``. PyTorch's
+and the BLAS's (numpy's) thread counts are process-wide: ``limit_threads(threads)``
+of those peers sets them for a block and yields a note when it cannot. JAX's thread
+pool cannot be resized in a running process, which the harness reports.
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ from bench.workloads import Workload
 
 class Unsupported(Exception):
     """rlx cannot compile this workload on this device yet (the reason is the message)."""
+
+
+@contextlib.contextmanager
+def _no_thread_limit(threads: int) -> Iterator[str | None]:
+    """For frameworks whose thread count is set per session in ``prepare``."""
+    yield None
 
 
 @dataclass
@@ -59,6 +66,8 @@ class RlxPeer:
         self.path = path
         self.device = device
         self.name = "rlx" if path == "run_slots" else f"rlx {path}"
+
+    limit_threads = staticmethod(_no_thread_limit)
 
     def missing(self) -> str | None:
         if self.device not in rlx.available_devices():
@@ -99,6 +108,18 @@ class NumpyPeer:
     def missing(self) -> str | None:
         return None
 
+    @contextlib.contextmanager
+    def limit_threads(self, threads: int) -> Iterator[str | None]:
+        """Every loaded BLAS (numpy's, and rlx's, which sets the same count) uses
+        ``threads`` threads within the block (needs threadpoolctl)."""
+        if importlib.util.find_spec("threadpoolctl") is None:
+            yield "threadpoolctl is not installed: numpy's BLAS threads are not limited"
+            return
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(limits=threads, user_api="blas"):
+            yield None
+
     def prepare(self, workload: Workload, threads: int) -> Runner:
         xp = SimpleNamespace(np=np, erf=_numpy_erf())
         inputs, params = workload.inputs, workload.params
@@ -134,6 +155,18 @@ class TorchPeer:
     def missing(self) -> str | None:
         return _installed("torch")
 
+    @contextlib.contextmanager
+    def limit_threads(self, threads: int) -> Iterator[str | None]:
+        """torch.set_num_threads(threads) within the block."""
+        import torch
+
+        previous = torch.get_num_threads()
+        torch.set_num_threads(threads)
+        try:
+            yield None
+        finally:
+            torch.set_num_threads(previous)
+
     def prepare(self, workload: Workload, threads: int) -> Runner:
         import torch
 
@@ -149,6 +182,7 @@ class TorchPeer:
 
 class OnnxRuntimePeer:
     name = "onnxruntime"
+    limit_threads = staticmethod(_no_thread_limit)
 
     def missing(self) -> str | None:
         return _installed("onnxruntime") or _installed("onnx")
@@ -173,6 +207,7 @@ class JaxPeer:
     """``jax.jit`` of the workload's array function (CPU, default thread pool)."""
 
     name = "jax"
+    limit_threads = staticmethod(_no_thread_limit)
 
     def missing(self) -> str | None:
         return _installed("jax")
@@ -197,24 +232,3 @@ class JaxPeer:
 def all_peers() -> list:
     """Every peer framework, in table order (rlx is not a peer)."""
     return [NumpyPeer(), TorchPeer(), TorchPeer(compiled=True), OnnxRuntimePeer(), JaxPeer()]
-
-
-@contextlib.contextmanager
-def limit_threads(threads: int) -> Iterator[list[str]]:
-    """Within the block, PyTorch and every loaded BLAS (numpy's, rlx's) use ``threads``
-    threads. Yields notes on what could not be limited."""
-    notes = []
-    with contextlib.ExitStack() as stack:
-        if importlib.util.find_spec("threadpoolctl"):
-            from threadpoolctl import threadpool_limits
-
-            stack.enter_context(threadpool_limits(limits=threads, user_api="blas"))
-        else:
-            notes.append("threadpoolctl is not installed: numpy's BLAS threads not limited")
-        if importlib.util.find_spec("torch"):
-            import torch
-
-            previous = torch.get_num_threads()
-            torch.set_num_threads(threads)
-            stack.callback(torch.set_num_threads, previous)
-        yield notes

@@ -2,15 +2,24 @@
 
     rlx explain GRAPH.json [--device DEV] [--no-optimize]   compile and print the report
     rlx devices                                              list usable devices
+    rlx run MODEL.onnx [--input NAME=FILE.npy ...] [--shape NAME=2x3 ...] [--device DEV]
+                       [--bench N] [--seed S]                import, compile and run an ONNX
+                                                             model; print its outputs
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
+from collections.abc import Mapping
 
-from rlx.errors import RlxError
+import numpy as np
+
+from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
+from rlx.ir.types import TensorType
 from rlx.runtime import CompileOptions, Session, advisory_capabilities, available_devices
 
 
@@ -29,6 +38,129 @@ def _devices(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- rlx run
+
+def _progress(message: str) -> None:
+    print(f"[rlx run] {message}", file=sys.stderr, flush=True)
+
+
+def _parse_pairs(specs: list[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` options as a dict; InputError for a malformed one."""
+    pairs = {}
+    for spec in specs:
+        name, sep, value = spec.partition("=")
+        if not sep or not name or not value:
+            raise InputError(f"--{what} expects NAME=VALUE, got {spec!r}")
+        pairs[name] = value
+    return pairs
+
+
+def _parse_shape(name: str, text: str) -> tuple[int, ...]:
+    """``2x3x224`` (or ``scalar``) as a shape tuple."""
+    if text == "scalar":
+        return ()
+    try:
+        shape = tuple(int(d) for d in text.lower().split("x"))
+    except ValueError:
+        raise InputError(f"--shape {name}={text}: expected dimensions like 1x3x224x224") from None
+    if any(d < 0 for d in shape):
+        raise InputError(f"--shape {name}={text}: dimensions must be non-negative")
+    return shape
+
+
+def _load_inputs(files: Mapping[str, str]) -> dict[str, np.ndarray]:
+    arrays = {}
+    for name, path in files.items():
+        try:
+            arrays[name] = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise InputError(f"--input {name}={path}: cannot read a .npy array ({e})") from e
+    return arrays
+
+
+def random_input(t: TensorType, rng: np.random.Generator) -> np.ndarray:
+    """Random data of type ``t``: standard normal floats, integers in [0, 10), coin flips."""
+    if t.dtype.is_float:
+        return rng.standard_normal(t.shape).astype(t.dtype.np)
+    if t.dtype.is_bool:
+        return rng.random(t.shape) < 0.5
+    return rng.integers(0, 10, size=t.shape).astype(t.dtype.np)
+
+
+def _format_output(name: str, value: np.ndarray, count: int = 6) -> str:
+    flat = value.reshape(-1)
+    shown = np.array2string(flat[:count], precision=5, separator=", ", threshold=count)
+    more = ", ..." if flat.size > count else ""
+    return f"{name}: shape {tuple(value.shape)}, dtype {value.dtype}, values {shown[:-1]}{more}]"
+
+
+def _onnx_frontend():
+    """The ONNX frontend, imported on demand: onnx is an optional dependency that only
+    ``rlx run`` needs. An RlxError naming the fix when it is missing."""
+    try:
+        from rlx.frontends import onnx as frontend
+    except ImportError as e:
+        raise RlxError(f"rlx run needs the onnx package ({e}); install it with "
+                       "'pip install onnx'") from e
+    return frontend
+
+
+def _run(args: argparse.Namespace) -> int:
+    frontend = _onnx_frontend()
+    files = _parse_pairs(args.input, "input")
+    shapes = {n: _parse_shape(n, v) for n, v in _parse_pairs(args.shape, "shape").items()}
+    given = _load_inputs(files)
+    shapes.update({name: value.shape for name, value in given.items()})
+    _progress(f"loading {args.model}")
+    t0 = time.perf_counter()
+    model = frontend.read_model(args.model)
+    try:
+        graph, params = frontend.load(model, input_shapes=shapes)
+    except ShapeError as e:
+        raise ShapeError(f"{e} (on the command line: --shape NAME=2x3x...)") from e
+    _progress(f"imported {len(model.graph.node)} ONNX nodes as {len(graph)} rlx nodes "
+              f"({len(params)} params) in {time.perf_counter() - t0:.2f} s")
+    _progress(f"compiling for device {args.device!r}")
+    t0 = time.perf_counter()
+    compiled = Session(args.device).compile(graph)
+    for name, value in params.items():
+        compiled.set_param(name, value)
+    _progress(f"compiled in {time.perf_counter() - t0:.2f} s")
+    unknown = sorted(set(given) - set(compiled.input_types))
+    if unknown:
+        raise InputError(f"--input names {', '.join(unknown)}, which the model does not take "
+                         f"(inputs: {', '.join(compiled.input_types) or 'none'})")
+    rng = np.random.default_rng(args.seed)
+    feeds = {name: given[name] if name in given else random_input(t, rng)
+             for name, t in compiled.input_types.items()}
+    random_names = [n for n in feeds if n not in given]
+    if random_names:
+        _progress(f"random inputs (seed {args.seed}): {', '.join(random_names)}")
+    outputs = compiled.run(feeds)
+    for value_info, value in zip(model.graph.output, outputs):
+        print(_format_output(value_info.name, value))
+    if args.bench:
+        _bench(compiled, feeds, args.bench)
+    return 0
+
+
+def _bench(compiled, feeds: Mapping[str, np.ndarray], runs: int) -> None:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        compiled.run(feeds)
+        times.append((time.perf_counter() - t0) * 1e3)
+    print(f"bench: {runs} runs, min {min(times):.3f} ms, median {statistics.median(times):.3f} "
+          f"ms, mean {statistics.fmean(times):.3f} ms")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rlx", description="rlx: ML compiler and runtime")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -41,6 +173,18 @@ def build_parser() -> argparse.ArgumentParser:
     ex.set_defaults(func=_explain)
     dv = sub.add_parser("devices", help="list the devices this machine can run")
     dv.set_defaults(func=_devices)
+    rn = sub.add_parser("run", help="import an ONNX model, compile it, run it and print its "
+                                    "outputs")
+    rn.add_argument("model", help="path of an .onnx file")
+    rn.add_argument("--input", action="append", default=[], metavar="NAME=FILE.npy",
+                    help="feed input NAME from a .npy file (others get seeded random data)")
+    rn.add_argument("--shape", action="append", default=[], metavar="NAME=2x3x224x224",
+                    help="shape of an input whose dimensions are dynamic in the model")
+    rn.add_argument("--device", default="reference")
+    rn.add_argument("--bench", type=_positive, default=0, metavar="N",
+                    help="also time N runs and print min / median / mean")
+    rn.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    rn.set_defaults(func=_run)
     return parser
 
 

@@ -101,8 +101,9 @@ def test_large_enough_to_run_in_parallel(device, scheme, m, transpose):
     _assert_close_to_oracle(out, xv, wd if transpose else wd.T)
 
 
-def test_int4_with_a_custom_block_and_a_short_last_block(device):
-    n, k, block = 6, 100, 48
+@pytest.mark.parametrize("block, k", [(48, 100), (512, 1100)])
+def test_int4_with_a_custom_block_and_a_short_last_block(device, block, k):
+    n = 6
     w = _weight(n, k, seed=6)
     packed = pack_weight(w, "int4", block)
     assert packed["scale"].shape == (n, 3)
@@ -263,6 +264,8 @@ def test_pack_weight_rejects_bad_weights_and_blocks():
         pack_weight(np.ones((2, 64), np.float32), "mxfp4", block=16)
     with pytest.raises(GraphBuildError, match="even"):
         pack_weight(np.ones((2, 64), np.float32), "int4", block=7)
+    with pytest.raises(GraphBuildError, match="even int in"):
+        pack_weight(np.ones((2, 64), np.float32), "int4", block=8192)
     with pytest.raises(GraphBuildError, match="unknown quantisation scheme"):
         pack_weight(np.ones((2, 64), np.float32), "int3")
 

@@ -693,7 +693,7 @@ def _infer_dequant_matmul(op, ins, a):
     if x.dtype is not DType.F32:
         raise fail_dtype(op, ins, f"x must be f32, got {x.dtype}; cast first")
     if x.rank < 1 or x.shape[-1] != width_in:
-        raise fail_shape(op, ins, f"x must be [..., {width_in}] for a {layout.scheme.name} "
+        raise fail_shape(op, ins, f"x must be [..., {width_in}] for the {layout.scheme.name} "
                                   f"weight [{layout.n}, {layout.k}] (transpose={transpose})")
     want = layout.operand_types()
     if list(packed) != want:

@@ -16,12 +16,13 @@ scheme      code (per weight)   block      scale operands
 ==========  ==================  =========  ==========================================
 int8        int8, -127..127     row        ``scale`` f32 [n]
 fp8_e4m3    fp8 e4m3fn byte     row        ``scale`` f32 [n]
-int4        int4, -7..7         32 (even)  ``scale`` f16 [n, ceil(k / block)]
+int4        int4, -7..7         32 (*)     ``scale`` f16 [n, ceil(k / block)]
 mxfp4       fp4 e2m1 nibble     32         ``scale`` E8M0 bytes u8 [n, ceil(k / 32)]
 nvfp4       fp4 e2m1 nibble     16         ``scale`` E4M3 bytes u8 [n, ceil(k / 16)],
                                            ``tensor_scale`` f32 [1]
 ==========  ==================  =========  ==========================================
 
+(*) int4 takes any even block up to ``MAX_BLOCK``; the other block sizes are fixed.
 The codes are the u8 operand ``q``: ``[n, k]`` bytes for the 8-bit schemes,
 ``[n, ceil(k / 2)]`` for the 4-bit ones (int8 codes are two's complement bytes).
 
@@ -29,9 +30,11 @@ Quantisation (:func:`pack_weight`), per row or block with ``amax`` its largest |
 rounding is to nearest, ties to even, and saturates:
 
 * int8: ``s = f32(amax / 127)``, ``code = rint(w / s)``;
-* int4: ``s = f16(amax / 7)``, ``code = rint(w / s)`` clipped to [-7, 7];
+* int4: ``s = f16(amax / 7)`` (at most 65504), ``code = rint(w / s)`` clipped to
+  [-7, 7];
 * fp8_e4m3: ``s = f32(amax / 448)``, ``code = e4m3fn(w / s)``;
-* mxfp4: ``s = 2**(floor(log2 amax) - 2)`` (an E8M0 byte), ``code = e2m1(w / s)``;
+* mxfp4: ``s = 2**(floor(log2 amax) - 2)`` clipped to [2**-127, 2**127], stored as the
+  E8M0 byte ``log2 s + 127`` (255 would be nan), ``code = e2m1(w / s)``;
 * nvfp4: ``t = f32(amax_tensor / (6 * 448))``, ``b = e4m3(amax / 6 / t)``,
   ``code = e2m1(w / (b * t))``.
 
@@ -83,6 +86,8 @@ SCHEMES: dict[str, QuantScheme] = {s.name: s for s in (
 )}
 
 INT8_MAX = 127
+MAX_BLOCK = 4096
+"""The largest int4 block (kernels keep a few blocks of floats on the stack)."""
 INT4_MAX = 7
 E8M0_BIAS = 127
 
@@ -167,10 +172,10 @@ def _canonical_block(spec: QuantScheme, k: int, block: int | None) -> int:
         return spec.default_block
     if spec.block_fixed and block != spec.default_block:
         raise GraphBuildError(f"{spec.name} uses blocks of {spec.default_block}, got {block!r}")
-    if isinstance(block, bool) or not isinstance(block, int | np.integer) or block < 2 \
-            or block % 2:
-        raise GraphBuildError(f"{spec.name}: block must be a positive even int (blocks start "
-                              f"on a byte), got {block!r}")
+    if isinstance(block, bool) or not isinstance(block, int | np.integer) or \
+            not 2 <= block <= MAX_BLOCK or block % 2:
+        raise GraphBuildError(f"{spec.name}: block must be an even int in [2, {MAX_BLOCK}] "
+                              f"(blocks start on a byte), got {block!r}")
     return int(block)
 
 

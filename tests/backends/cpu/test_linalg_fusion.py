@@ -272,15 +272,24 @@ def _pointwise_graph() -> rlx.Graph:
 
 def _gemv_graph() -> rlx.Graph:
     g = rlx.Graph("gemv")
-    x, w = g.input("x", (1, 1024)), g.input("w", (1024, 2048))
+    x, w = g.input("x", (1, 2048)), g.input("w", (2048, 2037))
     g.set_outputs([rlx.matmul(x, w)])
+    return g
+
+
+def _tall_graph() -> rlx.Graph:
+    """A product split by rows (M much larger than N), the left operand read transposed."""
+    g = rlx.Graph("tall")
+    x, w = g.input("x", (300, 2000)), g.input("w", (300, 72))
+    g.set_outputs([rlx.matmul(rlx.transpose(x, (1, 0)), w)])
     return g
 
 
 def _thread_cases(rng) -> dict:
     return {
         "mlp": (_mlp_graph(128, 256, 384), _mlp_feeds(rng, 128, 256, 384)),
-        "gemv": (_gemv_graph(), {"x": _normal(rng, (1, 1024)), "w": _normal(rng, (1024, 2048))}),
+        "gemv": (_gemv_graph(), {"x": _normal(rng, (1, 2048)), "w": _normal(rng, (2048, 2037))}),
+        "tall": (_tall_graph(), {"x": _normal(rng, (300, 2000)), "w": _normal(rng, (300, 72))}),
         "conv": (_conv_graph(), {"x": _normal(rng, (1, 32, 40, 40)),
                                  "w": _normal(rng, (48, 32, 3, 3), 0.1), "b": _normal(rng, (48,))}),
         "pointwise": (_pointwise_graph(), {"x": _normal(rng, (1, 64, 30, 30)),
@@ -290,9 +299,9 @@ def _thread_cases(rng) -> dict:
     }
 
 
-@pytest.mark.parametrize("case", ["mlp", "gemv", "conv", "pointwise", "attention"])
+@pytest.mark.parametrize("case", ["mlp", "gemv", "tall", "conv", "pointwise", "attention"])
 def test_results_identical_for_one_and_two_threads(case):
-    """Work is split by shape, never by thread count, so the bits agree."""
+    """Splitting work over threads never changes how an element is summed."""
     graph, feeds = _thread_cases(np.random.default_rng(5))[case]
     (one,) = _run(graph, feeds, threads=1)
     (two,) = _run(graph, feeds, threads=2)

@@ -49,18 +49,23 @@ class RlxBackendRep(BackendRep):
         self.model = model
         self.device = device
         initializers = {init.name for init in model.graph.initializer}
-        self.input_names = [v.name for v in model.graph.input if v.name not in initializers]
-        self.output_names = [v.name for v in model.graph.output]
+        graph_inputs = [v for v in model.graph.input if v.name not in initializers]
+        self.input_names = [v.name for v in graph_inputs]
+        self.input_types = {v.name: v.type.tensor_type.elem_type for v in graph_inputs}
+        self.output_types = [v.type.tensor_type.elem_type for v in model.graph.output]
         self._baked: set[str] = set()
         self._compiled: dict[Any, CompiledGraph] = {}
 
     def run(self, inputs: Any, **kwargs: Any) -> list[np.ndarray]:
         """Run on ``inputs`` (a sequence in graph-input order, a mapping by name, or one
-        array); returns one array per graph output."""
+        array); returns one array per graph output, in its declared ONNX type (values of
+        carried types are converted at this boundary, see ``dtypes``)."""
         feeds = self._feeds(inputs)
         compiled = self._compiled_for(feeds)
-        runtime = {n: v for n, v in feeds.items() if n not in self._baked}
-        return compiled.run(runtime)
+        runtime = {n: dtypes.to_boundary(v, self.input_types[n]) for n, v in feeds.items()
+                   if n not in self._baked}
+        outputs = compiled.run(runtime)
+        return [dtypes.from_boundary(o, t) for o, t in zip(outputs, self.output_types)]
 
     def _feeds(self, inputs: Any) -> dict[str, np.ndarray]:
         if isinstance(inputs, Mapping):
@@ -149,16 +154,22 @@ class RlxBackend(Backend):
                  **kwargs: Any) -> list[np.ndarray]:
         """Run one node on ``inputs`` (in the node's input order)."""
         arrays = [np.asarray(v) for v in inputs]
-        graph_inputs = [
-            helper.make_tensor_value_info(name, dtypes.to_onnx(dtypes.from_numpy(a, name)),
-                                          a.shape)
-            for name, a in zip(node.input, arrays)]
+        graph_inputs = [helper.make_tensor_value_info(name, _elem_type(name, a), a.shape)
+                        for name, a in zip(node.input, arrays)]
         graph_outputs = [helper.make_empty_tensor_value_info(name) for name in node.output]
         graph = helper.make_graph([node], f"run_node_{node.op_type}", graph_inputs,
                                   graph_outputs)
         opset = kwargs.get("opset_version", onnx.defs.onnx_opset_version())
         model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
         return cls.prepare(model, device).run(arrays)
+
+
+def _elem_type(name: str, array: np.ndarray) -> int:
+    elem = dtypes.elem_type_of(array)
+    if elem is None:
+        raise InputError(f"input {name!r}: numpy dtype {array.dtype} has no ONNX element type "
+                         "rlx can hold")
+    return elem
 
 
 prepare = RlxBackend.prepare

@@ -22,6 +22,7 @@ import numpy as np
 from onnx import AttributeProto, GraphProto, NodeProto, numpy_helper
 
 from rlx.errors import GraphBuildError, UnsupportedOpError
+from rlx.frontends.onnx import dtypes
 from rlx.ir.dtypes import DType, as_dtype
 from rlx.ir.graph import Graph, Tensor
 
@@ -69,7 +70,8 @@ class ImportState:
     """The graph under construction and what is known about its values.
 
     ``known`` holds the value of every node computable at import time (constants
-    and folded nodes), by node id. ``param_values`` holds the value of every param
+    and folded nodes), by node id. ``logical`` records the ONNX element type of
+    values held in a carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`). ``param_values`` holds the value of every param
     (initializers and large folded values), by param name; params are never folded
     so the user can replace them, but converters may read them with ``static``.
     """
@@ -80,6 +82,7 @@ class ImportState:
     known: dict[int, np.ndarray] = field(default_factory=dict)
     param_values: dict[str, np.ndarray] = field(default_factory=dict)
     param_ids: dict[int, str] = field(default_factory=dict)
+    logical: dict[int, int] = field(default_factory=dict)
     run_graph: Callable[..., list[Tensor]] | None = None
 
     def value_of(self, tensor: Tensor) -> np.ndarray | None:
@@ -89,6 +92,11 @@ class ImportState:
             return value
         name = self.param_ids.get(tensor.id)
         return None if name is None else self.param_values[name]
+
+    def onnx_type(self, tensor: Tensor) -> int:
+        """The ONNX element type of ``tensor`` (its logical type when carried)."""
+        found = self.logical.get(tensor.id)
+        return found if found is not None else dtypes.to_onnx(tensor.dtype)
 
     def input_lineage(self, tensor: Tensor) -> list[str]:
         """Names of the graph inputs ``tensor`` is computed from."""
@@ -251,6 +259,10 @@ class NodeContext:
         """Whether operand ``i`` is given and known at import time."""
         return self.has_input(i) and self.state.value_of(self.input(i)) is not None
 
+    def onnx_type(self, i: int) -> int:
+        """The ONNX element type of operand ``i`` (its logical type when carried)."""
+        return self.state.onnx_type(self.input(i))
+
     # ------------------------------------------------------------------ attributes
     def has_attr(self, name: str) -> bool:
         return name in self._attrs
@@ -290,6 +302,12 @@ class NodeContext:
         return self.state.run_graph(self.scope, graph, bindings, self.opsets)
 
     # ------------------------------------------------------------------ building
+    def mark(self, tensor: Tensor, elem_type: int) -> Tensor:
+        """Record that ``tensor`` holds values of ONNX type ``elem_type`` (when carried)."""
+        if dtypes.carrier(elem_type) is not None:
+            self.state.logical[tensor.id] = elem_type
+        return tensor
+
     def const(self, value: Any, dtype: DType | str | None = None) -> Tensor:
         """A constant of the graph (recorded as known at import time)."""
         return self.state.constant(np.asarray(value), None if dtype is None else

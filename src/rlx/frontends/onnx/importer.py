@@ -122,13 +122,15 @@ def declare_initializers(state: ImportState, scope: Scope, graph: GraphProto,
                          params_as: str) -> None:
     """Bind each initializer to a constant or a param (see ``load``'s params_as)."""
     for init in graph.initializer:
-        value = numpy_helper.to_array(init)
+        value = dtypes.to_boundary(numpy_helper.to_array(init), init.data_type)
         dtypes.from_numpy(value, f"initializer {init.name!r}")
         as_param = params_as == "params" or (params_as == "auto" and value.size > LARGE)
         if as_param:
             tensor = state.param(init.name, np.ascontiguousarray(value))
         else:
             tensor = state.constant(value)
+        if dtypes.carrier(init.data_type) is not None:
+            state.logical[tensor.id] = init.data_type
         scope.bind(init.name, tensor)
 
 
@@ -145,13 +147,16 @@ def _declare_inputs(state: ImportState, scope: Scope, graph: GraphProto,
         if name in initializers:
             continue
         tensor_type = value_info.type.tensor_type
-        dtype = dtypes.to_rlx(tensor_type.elem_type, f"input {name!r}")
+        elem = tensor_type.elem_type
+        dtype = dtypes.to_rlx(elem, f"input {name!r}")
         if name in input_values:
-            value = np.asarray(input_values[name])
-            scope.bind(name, state.constant(value.astype(dtype.np), dtype))
-            continue
-        shape = resolve_input_shape(value_info, input_shapes)
-        scope.bind(name, state.graph.input(name, shape, dtype))
+            value = dtypes.to_boundary(np.asarray(input_values[name]), elem)
+            tensor = state.constant(value.astype(dtype.np), dtype)
+        else:
+            tensor = state.graph.input(name, resolve_input_shape(value_info, input_shapes), dtype)
+        if dtypes.carrier(elem) is not None:
+            state.logical[tensor.id] = elem
+        scope.bind(name, tensor)
 
 
 def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int, ...]:
@@ -239,7 +244,7 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
 
 def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: str,
                      opset: int, opsets: Mapping[str, int]) -> None:
-    types = [_type_of(scope, name) for name in node.input]
+    types = [_type_of(state, scope, name) for name in node.input]
     body = functions.expand(node, opset, types)
     if body is None:
         raise UnsupportedOpError(f"ONNX op {domain or 'ai.onnx'}::{node.op_type} (opset "
@@ -249,13 +254,13 @@ def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: 
     convert_nodes(state, scope, body.nodes, inner)
 
 
-def _type_of(scope: Scope, name: str) -> TypeProto:
+def _type_of(state: ImportState, scope: Scope, name: str) -> TypeProto:
     if not name:
         return TypeProto()
     tensor = scope.lookup(name)
     if tensor is None:
         return TypeProto()
-    return helper.make_tensor_type_proto(dtypes.to_onnx(tensor.dtype), tensor.shape)
+    return helper.make_tensor_type_proto(state.onnx_type(tensor), tensor.shape)
 
 
 def _bind_outputs(state: ImportState, scope: Scope, cx: NodeContext, result: Any) -> None:
@@ -297,10 +302,14 @@ def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
     if value is None:
         return tensor
     if value.size > LARGE and state.params_as != "constants":
-        return state.param(name, np.ascontiguousarray(value))
-    if tensor.node.op == "constant":
+        replacement = state.param(name, np.ascontiguousarray(value))
+    elif tensor.node.op == "constant":
         return tensor
-    return state.constant(value, tensor.dtype)
+    else:
+        replacement = state.constant(value, tensor.dtype)
+    if tensor.id in state.logical:
+        state.logical[replacement.id] = state.logical[tensor.id]
+    return replacement
 
 
 # --------------------------------------------------------------------------- subgraphs

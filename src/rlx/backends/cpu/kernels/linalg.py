@@ -42,9 +42,18 @@ Threads. Work is split over OpenMP threads (``num_threads`` of the executable) a
 is called from inside the parallel regions, so BLAS itself must stay single-threaded:
 every BLAS kernel first calls ``rlx_blas_serial()``, which sets OpenBLAS to one thread
 if something else changed it (one pool of threads, never two competing for the same
-cores). How work is cut into pieces (GEMM column or row ranges, conv column chunks,
-attention row blocks) depends on the shapes alone, never on the thread count; threads
-only decide who computes which piece, so results of 1 and N threads are identical.
+cores). Results of 1 and N threads are identical:
+
+* batches, conv chunks and attention row blocks are cut by shape alone;
+* a single GEMM is cut into one piece per thread, on multiples of ``SPLIT_ALIGN``
+  columns (or rows), each piece at least ``PART_MIN_EXTENT`` wide and
+  ``PART_MIN_WORK`` multiply-adds: OpenBLAS's GEMM then computes every element exactly
+  as the uncut call does (its small-matrix kernels, which round differently, only take
+  smaller products; checked by a randomised sweep and by the tests);
+* OpenBLAS's ``?gemv`` on a row-major matrix read across (``x @ W``) rounds differently
+  for different column ranges, so that case runs a generated kernel
+  (``rlx_gemv_rows_*``) that sums over k in a fixed order with fused multiply-adds.
+
 
 Scratch. Scratch buffers are ``static`` arrays sized at render time (zero pages until
 first use). They belong to the shared object, and clones of an executable — and
@@ -76,10 +85,8 @@ PART_MIN_WORK = 1 << 20
 """Fewest multiply-adds in one piece of a split product."""
 PART_MIN_EXTENT = 128
 """Fewest rows / columns in one piece of a split product."""
-MAX_PARTS = 16
-"""Most pieces one product is split into."""
-SPLIT_BATCHES_BELOW = 4
-"""Single products are split only when a kernel has fewer than this many of them."""
+GEMV_BLOCK = 2048
+"""Columns one pass of the generated matrix-vector kernel accumulates (8 KiB of f32)."""
 PARALLEL_MIN_COPY = 1 << 16
 """Elements below which an operand conversion runs on one thread."""
 SPLIT_ALIGN = 16
@@ -178,18 +185,14 @@ def _aligned_splits(n: int, parts: int) -> list[int]:
     return bounds
 
 
-def _parts(work: int, extent: int, batches: int) -> int:
+def _parts(ctx: RenderContext, work: int, extent: int, batches: int) -> int:
     """How many pieces to cut each of ``batches`` products of ``work`` multiply-adds into,
-    along an axis of ``extent``: a power of two with every piece at least PART_MIN_WORK
-    and PART_MIN_EXTENT, and 1 when the batches already give threads enough tasks. Shapes
-    alone decide, so results never depend on the thread count."""
-    if batches >= SPLIT_BATCHES_BELOW:
+    along an axis of ``extent``: enough for every thread to have a task, with every
+    piece at least PART_MIN_WORK and PART_MIN_EXTENT (1 when the batches suffice)."""
+    if batches >= ctx.threads:
         return 1
-    parts = 1
-    while (2 * parts <= MAX_PARTS and work // (2 * parts) >= PART_MIN_WORK
-           and extent // (2 * parts) >= PART_MIN_EXTENT):
-        parts *= 2
-    return parts
+    want = -(-ctx.threads // batches)
+    return max(1, min(want, extent // PART_MIN_EXTENT, work // PART_MIN_WORK))
 
 
 def _accumulator(dt: DType) -> str:
@@ -436,7 +439,7 @@ def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
     lines += [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
               f"    {ct} *pc = {c_base};"]
     mode, extent = _gemm_mode(plan)
-    bounds = _aligned_splits(extent, _parts(plan.m * plan.n * plan.k, extent, plan.batches))
+    bounds = _aligned_splits(extent, _parts(ctx, plan.m * plan.n * plan.k, extent, plan.batches))
     parts = len(bounds) - 1
     parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * parts > 1
     lines.append("    " + _c_table("split", bounds))
@@ -450,7 +453,7 @@ def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
               f"        const {ct} *a = pa + {plan.a.offset('bb', plan.batch)};",
               f"        const {ct} *b = pb + {plan.b.offset('bb', plan.batch)};",
               f"        {ct} *c = pc + bb * {mn};"]
-    lines += _gemm_call(p, plan, mode)
+    lines += _gemm_call(ctx, p, plan, mode, blas_dt)
     lines += _finish_block(ctx, plan, mode, "c" in scratch, epi)
     lines.append("    }")
     return "\n".join(lines)
@@ -478,28 +481,26 @@ def _gemm_mode(plan: _MatmulPlan) -> tuple[str, int]:
     return "gemm_rows", plan.m
 
 
-def _gemm_call(p: str, plan: _MatmulPlan, mode: str) -> list[str]:
-    """The BLAS call computing rows or columns ``[lo, hi)`` of batch ``bb``'s product
-    (pointers ``a``, ``b``, ``c`` at the batch's matrices)."""
+def _gemm_call(ctx: RenderContext, p: str, plan: _MatmulPlan, mode: str,
+               blas_dt: DType) -> list[str]:
+    """The call computing rows or columns ``[lo, hi)`` of batch ``bb``'s product
+    (pointers ``a``, ``b``, ``c`` at the batch's matrices). Vector operands are
+    contiguous (stride 1) whichever way their matrix is stored."""
     a, b, n, k = plan.a, plan.b, plan.n, plan.k
     order = "CblasRowMajor"
     ta = "CblasTrans" if a.trans else "CblasNoTrans"
     tb = "CblasTrans" if b.trans else "CblasNoTrans"
     indent = "        "
-    if mode == "gemv_row":
-        if b.trans:
-            call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
-                    f"b + lo * {b.ld}, {b.ld}, a, 1, 0, c + lo, 1);")
-        else:
-            call = (f"scipy_cblas_{p}gemv({order}, CblasTrans, {k}, (int)(hi - lo), 1, "
-                    f"b + lo, {b.ld}, a, 1, 0, c + lo, 1);")
+    if mode == "gemv_row" and not b.trans:
+        call = f"{_gemv_rows(ctx, blas_dt)}({k}, hi - lo, a, b + lo, {b.ld}, c + lo);"
+    elif mode == "gemv_col" and a.trans:
+        call = f"{_gemv_rows(ctx, blas_dt)}({k}, hi - lo, b, a + lo, {a.ld}, c + lo);"
+    elif mode == "gemv_row":
+        call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
+                f"b + lo * {b.ld}, {b.ld}, a, 1, 0, c + lo, 1);")
     elif mode == "gemv_col":
-        if a.trans:
-            call = (f"scipy_cblas_{p}gemv({order}, CblasTrans, {k}, (int)(hi - lo), 1, "
-                    f"a + lo, {a.ld}, b, 1, 0, c + lo, 1);")
-        else:
-            call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
-                    f"a + lo * {a.ld}, {a.ld}, b, 1, 0, c + lo, 1);")
+        call = (f"scipy_cblas_{p}gemv({order}, CblasNoTrans, (int)(hi - lo), {k}, 1, "
+                f"a + lo * {a.ld}, {a.ld}, b, 1, 0, c + lo, 1);")
     elif mode == "gemm_cols":
         call = (f"scipy_cblas_{p}gemm({order}, {ta}, {tb}, {plan.m}, (int)(hi - lo), {k}, 1, "
                 f"a, {a.ld}, b + lo * {b.col_step}, {b.ld}, 0, c + lo, {n});")
@@ -507,6 +508,43 @@ def _gemm_call(p: str, plan: _MatmulPlan, mode: str) -> list[str]:
         call = (f"scipy_cblas_{p}gemm({order}, {ta}, {tb}, (int)(hi - lo), {n}, {k}, 1, "
                 f"a + lo * {a.row_step}, {a.ld}, b, {b.ld}, 0, c + lo * {n}, {n});")
     return [indent + call]
+
+
+def _gemv_rows(ctx: RenderContext, dt: DType) -> str:
+    """Name of the generated kernel ``f(k, n, x, w, ld, y)``: ``y[j] = sum_i x[i] *
+    w[i * ld + j]`` for ``j < n`` — a vector times a row-major matrix read across. It
+    sums over ``i`` in order, four rows per pass with fused multiply-adds, so every
+    split of the columns gives the same bits (OpenBLAS's gemv does not)."""
+    ct = cstyle.ctype(dt)
+    fma = "fmaf" if dt is DType.F32 else "fma"
+    name = f"rlx_gemv_rows_{dt.value}"
+    ctx.add_helper(name, "\n".join([
+        f"static void {name}(int64_t k, int64_t n, const {ct} *x, const {ct} *w, int64_t ld,",
+        f"        {ct} *y) {{",
+        f"    for (int64_t j0 = 0; j0 < n; j0 += {GEMV_BLOCK}) {{",
+        f"        const int64_t nb = n - j0 < {GEMV_BLOCK} ? n - j0 : {GEMV_BLOCK};",
+        f"        {ct} acc[{GEMV_BLOCK}];",
+        "        for (int64_t j = 0; j < nb; j++) acc[j] = 0;",
+        "        int64_t i = 0;",
+        "        for (; i + 4 <= k; i += 4) {",
+        f"            const {ct} x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];",
+        f"            const {ct} *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, "
+        "*w3 = w2 + ld;",
+        "            #pragma omp simd",
+        "            for (int64_t j = 0; j < nb; j++) {",
+        f"                acc[j] = {fma}(x3, w3[j], {fma}(x2, w2[j], {fma}(x1, w1[j], "
+        f"{fma}(x0, w0[j], acc[j]))));",
+        "            }",
+        "        }",
+        "        for (; i < k; i++) {",
+        f"            const {ct} xi = x[i], *wi = w + i * ld + j0;",
+        "            #pragma omp simd",
+        f"            for (int64_t j = 0; j < nb; j++) acc[j] = {fma}(xi, wi[j], acc[j]);",
+        "        }",
+        "        for (int64_t j = 0; j < nb; j++) y[j0 + j] = acc[j];",
+        "    }",
+        "}"]))
+    return name
 
 
 def _block_range(plan: _MatmulPlan, mode: str) -> tuple[bool, str, str]:
@@ -658,7 +696,7 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     if plan.n * plan.cout * plan.positions == 0:
         return "    /* empty result */"
     blas_dt = _blas_dtype(plan.dtype)
-    chunks = _conv_chunks(plan)
+    chunks = _conv_chunks(ctx, plan)
     if plan.kdim > 0 and _conv_scratch_bytes(ctx, plan, chunks) <= SCRATCH_LIMIT_BYTES \
             and _fits_blas(plan.kdim, plan.positions, plan.cog):
         return _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
@@ -669,12 +707,12 @@ def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
     return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS
 
 
-def _conv_chunks(plan: _ConvPlan) -> list[int]:
+def _conv_chunks(ctx: RenderContext, plan: _ConvPlan) -> list[int]:
     """Boundaries of the column chunks of output positions one task handles: small
     enough for a chunk's im2col to stay in cache, and split like a GEMM (:func:`_parts`)
-    when there are few (image, group) pairs. Shapes alone decide."""
+    when there are fewer (image, group) pairs than threads."""
     p = plan.positions
-    parts = _parts(plan.cog * p * plan.kdim, p, plan.n * plan.groups)
+    parts = _parts(ctx, plan.cog * p * plan.kdim, p, plan.n * plan.groups)
     width = -(-p // parts)
     width = -(-width // SPLIT_ALIGN) * SPLIT_ALIGN
     if _conv_needs_copy(plan)[0]:

@@ -42,15 +42,15 @@ LANES = 32
 
 COMMON = r"""
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
-   partial sums in an order fixed by n alone */
+   partial sums (fused multiply-adds) in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
                                  float *restrict part) {
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] += a[i + j] * b[i + j];
+        for (int64_t j = 0; j < 32; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] += a[i + j] * b[i + j];
+    for (int64_t j = 0; i + j < n; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -268,7 +268,8 @@ def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
         "                for (int64_t m = 0; m < mn; m++) {",
         f"                    const float a = x[(m0 + m) * {n} + r] * rs;",
         "                    #pragma omp simd",
-        "                    for (int64_t i = 0; i < len; i++) acc[m][i] += a * buf[i];",
+        "                    for (int64_t i = 0; i < len; i++)",
+        "                        acc[m][i] = fmaf(a, buf[i], acc[m][i]);",
         "                }",
         "            }",
         "            for (int64_t m = 0; m < mn; m++)",

@@ -27,14 +27,23 @@ never stored), and rounded to the operand's dtype as if it had been materialised
 the anchor's value is rounded to its dtype before the epilogue, which is applied as
 each result is stored.
 
-Precision. Float sums (sum, mean, and the sums inside softmax, the norms, logsumexp,
-cumsum and cross-entropy) and float products accumulate in double, at least as
-accurate as the reference backend (f32 in f64, f16/bf16 in f32); max / min are exact;
-integers accumulate in 64-bit unsigned arithmetic and are truncated to their dtype,
-which equals wrapping in the dtype. Per-element math (centring, scaling, exp
-arguments) runs in the compute type (float for f16/bf16/f32, double for f64); layer
-norm subtracts the mean as a float pair (rounded mean plus its rounding error) so
-that inputs with a large mean keep their precision.
+Precision. Float sums (sum, mean, and the sums inside softmax, the norms and
+logsumexp) accumulate in double; without lanes, f16/bf16/f32 values are first summed
+in float over blocks of ``SUM_BLOCK`` elements (vectorised: each float lane adds
+``SUM_BLOCK`` / vector width terms, then the lanes are added pairwise) and each
+block's sum is added to the double accumulator. The rounding error is then about
+twenty float roundings of the summed magnitudes whatever the row length (a plain
+float sum's grows with it), against a reference that sums f32 in f64; this runs at
+the speed of a float reduction, which a double-only loop (a conversion per element)
+does not. Products, cumsum and cross-entropy sums accumulate in
+double throughout; max / min are exact; integers accumulate in 64-bit unsigned
+arithmetic and are truncated to their dtype, which equals wrapping in the dtype.
+Per-element math (centring, scaling, exp arguments) runs in the compute type (float
+for f16/bf16/f32, double for f64). layer_norm takes its moments in one pass over
+``x - x0`` (``x0`` the row's first element, so the sums stay small and the variance
+needs no cancelling subtraction of large numbers) and subtracts the mean as a float
+pair (rounded mean plus its rounding error), so rows with a large mean keep their
+precision.
 
 Active extent. ``ctl[2] >= 0`` says only the first ``ctl[2]`` rows of an extent of
 ``ctl[3]`` matter. A ``rowwise`` kernel honours it when its row count (the product of
@@ -82,6 +91,9 @@ LANE_BLOCK = 64
 
 SUM_BLOCK = 128
 """Elements a float partial sum covers before it is added to its double accumulator."""
+
+TOPK_SELECT_MAX = 64
+"""Largest k for which topk selects in one scan instead of sorting the whole row."""
 
 ROW = "        "
 """Indentation of the statements inside the row loop."""
@@ -787,10 +799,12 @@ def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
         return "    /* empty result */"
     axis, keepdims = node.attr("axis"), bool(node.attr("keepdims"))
     dims = ctx.graph.nodes[node.inputs[0]].shape
+
     def lift(strides: tuple[int, ...]) -> tuple[int, ...]:
         return _lift(strides, dims, (axis,), keepdims)
 
-    f = _frame(ctx, _own_kernel(ctx, node), _node_id(ctx.graph, node), (axis,), lift)
+    kernel = _own_kernel(ctx, node)
+    f = _frame(ctx, kernel, kernel.outputs[0], (axis,), lift)
     w, dt = f.walk, f.operand.dtype
     vt = cstyle.cty(dt)
     best, idx = w.slot("r_best"), w.slot("r_idx")
@@ -816,8 +830,8 @@ def render_cumsum(ctx: RenderContext, node: Node) -> str:
     dims = node.shape
     if numel(dims) == 0:
         return "    /* empty domain */"
-    f = _frame(ctx, _own_kernel(ctx, node), _node_id(ctx.graph, node), (node.attr("axis"),),
-               _same)
+    kernel = _own_kernel(ctx, node)
+    f = _frame(ctx, kernel, kernel.outputs[0], (node.attr("axis"),), _same)
     w, ct = f.walk, f.ct
     acc = w.slot("r_acc")
     acc_type = "double" if f.dtype.is_float else "uint64_t"
@@ -872,23 +886,57 @@ def render_batch_norm(ctx: RenderContext, node: Node) -> str:
     return "\n".join(lines)
 
 
-def _topk_order_helper(ctx: RenderContext, dt: DType, largest: bool) -> str:
-    """Name of a C helper ranking one row: a stable bottom-up merge sort of the
-    indices 0..n-1 of ``n`` elements ``stride`` apart, best first (ties keep the lower
-    index; nan ranks above every number). ``a`` and ``b`` are scratch of ``n`` each;
-    it returns whichever holds the order."""
-    name = f"rlx_topk_order_{dt.value}_{'largest' if largest else 'smallest'}"
-    st, ct = cstyle.ctype(dt), cstyle.cty(dt)
+def _topk_before(dt: DType, largest: bool) -> str:
+    """C condition: value ``u`` ranks strictly before value ``v`` (nan above every
+    number, so first for ``largest`` and last otherwise; equal values do not)."""
     if dt.is_float and largest:
-        before = "(u != u && v == v) || u > v"
-    elif dt.is_float:
-        before = "(u == u && v != v) || u < v"
+        return "(u != u && v == v) || u > v"
+    if dt.is_float:
+        return "(u == u && v != v) || u < v"
+    return "u > v" if largest else "u < v"
+
+
+def _topk_helper(ctx: RenderContext, dt: DType, largest: bool, select: bool) -> str:
+    """Name of a C helper ranking one row of ``n`` elements ``stride`` apart.
+
+    ``select``: ``(x, stride, n, k, best)`` keeps the ``k`` best indices in ``best``
+    in rank order, inserting each element that beats the current k-th (O(n k) at
+    worst, for small k). Otherwise ``(x, stride, n, a, b)`` is a stable bottom-up
+    merge sort of all the indices with ``a`` and ``b`` scratch of ``n`` each,
+    returning whichever holds the order. Both keep equal values in index order."""
+    kind = "select" if select else "sort"
+    name = f"rlx_topk_{kind}_{dt.value}_{'largest' if largest else 'smallest'}"
+    st, ct = cstyle.ctype(dt), cstyle.cty(dt)
+    before = _topk_before(dt, largest)
+
+    def value(index: str) -> str:
+        return cstyle.load(dt, f"x[{index} * stride]")
+
+    if select:
+        code = f"""static void {name}(const {st} *x, int64_t stride, int64_t n, int64_t k,
+                                int64_t *best) {{
+    int64_t count = 0;
+    for (int64_t i = 0; i < n; i++) {{
+        const {ct} u = {value("i")};
+        if (count == k) {{
+            const {ct} v = {value("best[k - 1]")};
+            if (!({before})) continue;
+            count--;
+        }}
+        int64_t j = count;
+        while (j > 0) {{
+            const {ct} v = {value("best[j - 1]")};
+            if (!({before})) break;
+            best[j] = best[j - 1];
+            j--;
+        }}
+        best[j] = i;
+        count++;
+    }}
+}}"""
     else:
-        before = "u > v" if largest else "u < v"
-    load_u = cstyle.load(dt, "x[a[j] * stride]")
-    load_v = cstyle.load(dt, "x[a[i] * stride]")
-    ctx.add_helper(name, f"""static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,
-                                  int64_t *a, int64_t *b) {{
+        code = f"""static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,
+                                int64_t *a, int64_t *b) {{
     for (int64_t i = 0; i < n; i++) a[i] = i;
     for (int64_t w = 1; w < n; w *= 2) {{
         for (int64_t lo = 0; lo < n; lo += 2 * w) {{
@@ -896,8 +944,8 @@ def _topk_order_helper(ctx: RenderContext, dt: DType, largest: bool) -> str:
             const int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
             int64_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {{
-                const {ct} u = {load_u};
-                const {ct} v = {load_v};
+                const {ct} u = {value("a[j]")};
+                const {ct} v = {value("a[i]")};
                 b[k++] = ({before}) ? a[j++] : a[i++];
             }}
             while (i < mid) b[k++] = a[i++];
@@ -906,43 +954,56 @@ def _topk_order_helper(ctx: RenderContext, dt: DType, largest: bool) -> str:
         int64_t *swap = a; a = b; b = swap;
     }}
     return a;
-}}""")
+}}"""
+    ctx.add_helper(name, code)
     return name
 
 
 def render_topk(ctx: RenderContext, node: Node) -> str:
-    """The ``k`` best entries along ``axis`` in rank order (values or i64 indices):
-    each row is ranked by :func:`_topk_order_helper`, one row after another."""
+    """The ``k`` best entries along ``axis`` in rank order (values or i64 indices).
+
+    Up to ``TOPK_SELECT_MAX`` results per row, each row is scanned once into a
+    stack buffer (rows in parallel); beyond, each row is merge-sorted in heap
+    scratch, one row after another."""
     if node.type.numel == 0:
         return "    /* empty result */"
-    _need_stdlib(ctx)
     nid = _node_id(ctx.graph, node)
     x = node.inputs[0]
     dims, axis, k = ctx.shape(x), node.attr("axis"), node.attr("k")
     n, after = dims[axis], numel(dims[axis + 1:])
     rows = numel(dims[:axis]) * after
-    order = _topk_order_helper(ctx, ctx.dtype(x), bool(node.attr("largest")))
+    select = k <= TOPK_SELECT_MAX
+    rank = _topk_helper(ctx, ctx.dtype(x), bool(node.attr("largest")), select)
     st = cstyle.ctype(ctx.dtype(x))
-    if node.attr("result") == "values":
-        picked = f"r_src[p * {n * after} + r_order[m] * {after} + q]"
+    picked = (f"r_src[p * {n * after} + r_order[m] * {after} + q]"
+              if node.attr("result") == "values" else "r_order[m]")
+    lines = [f"    const {st} *const r_src = {ctx.ptr(x, True)};",
+             f"    {cstyle.ctype(node.dtype)} *const r_out = {ctx.ptr(nid)};"]
+    if select:
+        pragma = ctx.parallel_for(numel(dims), rows)
+        if pragma:
+            lines.append("    " + pragma)
+        ranking = [f"{ROW}int64_t r_order[{k}];",
+                   f"{ROW}{rank}(r_src + p * {n * after} + q, {after}, {n}, {k}, r_order);"]
     else:
-        picked = "r_order[m]"
-    return "\n".join([
-        f"    int64_t *r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});",
-        "    if (r_scratch == NULL) {",
-        "        snprintf(rlx_error_text, sizeof(rlx_error_text), "
-        f"\"topk: cannot allocate {16 * n} bytes of scratch\");",
-        "        return 1;",
-        "    }",
-        f"    const {st} *r_src = {ctx.ptr(x, True)};",
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t p = r / {after}, q = r % {after};",
-        f"{ROW}const int64_t *r_order = {order}(r_src + p * {n * after} + q, {after}, {n}, "
-        f"r_scratch, r_scratch + {n});",
-        f"{ROW}for (int64_t m = 0; m < {k}; m++)",
-        f"{ROW}    {ctx.ptr(nid)}[p * {k * after} + m * {after} + q] = {picked};",
-        "    }",
-        "    free(r_scratch);"])
+        _need_stdlib(ctx)
+        lines += [f"    int64_t *const r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});",
+                  "    if (r_scratch == NULL) {",
+                  "        snprintf(rlx_error_text, sizeof(rlx_error_text), "
+                  f"\"topk: cannot allocate {16 * n} bytes of scratch\");",
+                  "        return 1;",
+                  "    }"]
+        ranking = [f"{ROW}const int64_t *r_order = {rank}(r_src + p * {n * after} + q, "
+                   f"{after}, {n}, r_scratch, r_scratch + {n});"]
+    lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
+              f"{ROW}const int64_t p = r / {after}, q = r % {after};",
+              *ranking,
+              f"{ROW}for (int64_t m = 0; m < {k}; m++)",
+              f"{ROW}    r_out[p * {k * after} + m * {after} + q] = {picked};",
+              "    }"]
+    if not select:
+        lines.append("    free(r_scratch);")
+    return "\n".join(lines)
 
 
 def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from rlx.frontends.onnx.context import NodeContext
+from rlx.frontends.onnx.dtypes import Carrier
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
@@ -49,6 +51,29 @@ def compute_dtype(dtype: DType) -> DType:
 def scalar(cx: NodeContext, value: float, like: Tensor) -> Tensor:
     """A 0-d constant holding ``value`` in ``like``'s dtype."""
     return cx.const(np.asarray(value), like.dtype)
+
+
+def wrap_integer(v: Tensor, bits: int, signed: bool) -> Tensor:
+    """i64 ``v`` reduced modulo 2**bits into the signed or unsigned range of that width."""
+    if bits >= 64:
+        return v
+    modulus = v.graph.constant(np.asarray(1 << bits, dtype=np.int64), DType.I64)
+    r = api.mod(v, modulus)
+    if not signed:
+        return r
+    half = v.graph.constant(np.asarray(1 << (bits - 1), dtype=np.int64), DType.I64)
+    return api.where(r >= half, r - modulus, r)
+
+
+def to_carried(x: Tensor, held: Carrier, saturate: bool = True) -> Tensor:
+    """``x`` converted to a carried ONNX type, in the carrier dtype: rounded to the float
+    format (overflow to +-max when ``saturate``), or truncated and wrapped to the
+    integer width."""
+    if held.fmt is not None:
+        fmt = dataclasses.replace(held.fmt, saturate=saturate)
+        return api.round_to_format(cast(x, DType.F32), fmt)
+    wide = cast(x, DType.I64)
+    return cast(wrap_integer(wide, held.bits, held.signed), held.dtype)
 
 
 # --------------------------------------------------------------------------- axes

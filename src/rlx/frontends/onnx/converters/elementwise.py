@@ -16,7 +16,14 @@ import numpy as np
 from rlx.errors import UnsupportedOpError
 from rlx.frontends.onnx import dtypes
 from rlx.frontends.onnx.context import NodeContext
-from rlx.frontends.onnx.converters.common import Converter, ConvertFn, cast, scalar, sum_all
+from rlx.frontends.onnx.converters.common import (
+    Converter,
+    ConvertFn,
+    cast,
+    scalar,
+    sum_all,
+    to_carried,
+)
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
@@ -315,21 +322,39 @@ def convert_where(cx: NodeContext) -> Tensor:
 
 # --------------------------------------------------------------------------- casts etc.
 
+def cast_to_onnx_type(cx: NodeContext, x: Tensor, elem_type: int) -> Tensor:
+    """``x`` as ONNX type ``elem_type``: an rlx cast, or for a carried type a cast into its
+    carrier that rounds / wraps to the narrow type (``saturate`` attribute for floats)."""
+    held = dtypes.carrier(elem_type)
+    if held is None:
+        return cast(x, dtypes.to_rlx(elem_type, f"ONNX node {cx.label}"))
+    if cx.state.onnx_type(x) == elem_type:
+        return x
+    out = to_carried(x, held, saturate=bool(cx.attr("saturate", 1)))
+    return cx.mark(out, elem_type)
+
+
 def convert_cast(cx: NodeContext) -> Tensor:
-    """rlx cast to the ``to`` element type."""
-    to = dtypes.to_rlx(cx.attr("to"), f"ONNX node {cx.label}")
-    return cast(cx.input(0), to)
+    """Cast to the ``to`` element type."""
+    return cast_to_onnx_type(cx, cx.input(0), cx.attr("to"))
 
 
 def convert_cast_like(cx: NodeContext) -> Tensor:
-    """rlx cast to operand 1's dtype."""
-    return cast(cx.input(0), cx.input(1).dtype)
+    """Cast to operand 1's element type."""
+    return cast_to_onnx_type(cx, cx.input(0), cx.onnx_type(1))
 
 
 def convert_bit_cast(cx: NodeContext) -> Tensor:
-    """Reinterpret the bytes as the ``to`` element type (same width)."""
-    to = dtypes.to_rlx(cx.attr("to"), f"ONNX node {cx.label}")
+    """Reinterpret the bytes as the ``to`` element type (same width). Between integer
+    types where one is carried, the same bits are the value wrapped to the width."""
+    to_type = cx.attr("to")
+    to = dtypes.to_rlx(to_type, f"ONNX node {cx.label}")
     x = cx.input(0)
+    carried = dtypes.carrier(to_type) or dtypes.carrier(cx.onnx_type(0))
+    if carried is not None:
+        if not (x.dtype.is_int and to.is_int):
+            raise cx.unsupported("BitCast between a carried float type and another type")
+        return cast_to_onnx_type(cx, x, to_type) if dtypes.carrier(to_type) else cast(x, to)
     return x if x.dtype == to else x.graph.apply("bitcast", [x], dtype=to)
 
 

@@ -10,10 +10,11 @@ QLinearConv compute the integer product exactly in f64, then requantise.
 from __future__ import annotations
 
 import numpy as np
+from onnx import TensorProto
 
 from rlx.frontends.onnx import dtypes
 from rlx.frontends.onnx.context import NodeContext
-from rlx.frontends.onnx.converters.common import Converter, cast, norm_axis
+from rlx.frontends.onnx.converters.common import Converter, cast, norm_axis, to_carried
 from rlx.frontends.onnx.converters.nn import window_of
 from rlx.ir import api
 from rlx.ir.dtypes import DType
@@ -23,7 +24,7 @@ from rlx.ir.graph import Tensor
 def _broadcast_param(cx: NodeContext, p: Tensor, x: Tensor, axis_attr: int = 1) -> Tensor:
     """A scale / zero point shaped to broadcast against ``x``: per tensor, per axis
     (1-D) or blocked (same rank as x, repeated ``block_size`` times along the axis)."""
-    if p.ndim == 0 or p.shape == (1,) and x.ndim != 1:
+    if p.ndim == 0 or p.shape == (1,):
         return p.reshape(())
     axis = norm_axis(cx, cx.attr("axis", axis_attr), x.ndim)
     if p.ndim == 1:
@@ -42,25 +43,37 @@ def _integer_range(dtype: DType) -> tuple[int, int]:
     return int(info.min), int(info.max)
 
 
-def _output_dtype(cx: NodeContext, zero_point: Tensor | None) -> DType:
+def _output_type(cx: NodeContext, zero_point: Tensor | None) -> int:
+    """The ONNX element type QuantizeLinear produces: the zero point's, else
+    ``output_dtype``, else UINT8."""
     if zero_point is not None:
-        return zero_point.dtype
-    if cx.attr("output_dtype", 0):
-        return dtypes.to_rlx(cx.attr("output_dtype"), f"ONNX node {cx.label}")
-    return DType.U8
+        return cx.state.onnx_type(zero_point)
+    return cx.attr("output_dtype", 0) or TensorProto.UINT8
+
+
+def _integer_limits(elem_type: int, dtype: DType) -> tuple[int, int]:
+    held = dtypes.carrier(elem_type)
+    return held.int_range if held is not None else _integer_range(dtype)
 
 
 def convert_quantize_linear(cx: NodeContext) -> Tensor:
-    """saturate(round(x / scale) + zero_point)."""
+    """saturate(round(x / scale) + zero_point) in the zero point's type; float8 / float4
+    outputs round x / scale (+ zero_point) to the format instead."""
     x, scale, zp = cx.input(0), cx.input(1), cx.optional(2)
-    out = _output_dtype(cx, zp)
+    elem = _output_type(cx, zp)
+    out = dtypes.to_rlx(elem, f"ONNX node {cx.label}")
     work = x.dtype.compute if x.dtype.is_float else DType.F32
     scaled = cast(x, work) / cast(_broadcast_param(cx, scale, x), work)
+    held = dtypes.carrier(elem)
+    if held is not None and held.fmt is not None:
+        if zp is not None:
+            scaled = scaled + cast(_broadcast_param(cx, zp, x), work)
+        return cx.mark(to_carried(scaled, held, bool(cx.attr("saturate", 1))), elem)
     rounded = api.round(scaled)
     if zp is not None:
         rounded = rounded + cast(_broadcast_param(cx, zp, x), work)
-    lo, hi = _integer_range(out)
-    return cast(api.clip(rounded, float(lo), float(hi)), out)
+    lo, hi = _integer_limits(elem, out)
+    return cx.mark(cast(api.clip(rounded, float(lo), float(hi)), out), elem)
 
 
 def convert_dequantize_linear(cx: NodeContext) -> Tensor:

@@ -144,15 +144,17 @@ def _arg_reduce(op: str) -> ConvertFn:
 
 # --------------------------------------------------------------------------- softmax family
 
-def _softmax_like(apply: Callable[[Tensor, int], Tensor]) -> Callable[[NodeContext], Tensor]:
-    """Opset < 13: operate on the input coerced to 2-D at ``axis`` (default 1);
-    from 13: along ``axis`` (default -1)."""
+def _softmax_like(name: str, apply: Callable[[Tensor, int], Tensor]
+                  ) -> Callable[[NodeContext], Tensor]:
     def convert(cx: NodeContext) -> Tensor:
         x = cx.input(0)
         if cx.opset >= 13:
             return apply(x, norm_axis(cx, cx.attr("axis", -1), x.ndim))
         axis = norm_axis(cx, cx.attr("axis", 1), x.ndim)
         return apply(flatten_2d(x, axis), 1).reshape(x.shape)
+    convert.__name__ = f"convert_{name}"
+    convert.__doc__ = (f"{name} along ``axis`` (default -1) from opset 13; before 13, of the "
+                       "input coerced to 2-D at ``axis`` (default 1), over the second axis.")
     return convert
 
 
@@ -165,9 +167,9 @@ def _hardmax(x: Tensor, axis: int) -> Tensor:
     return cast(hit, x.dtype)
 
 
-convert_softmax = _softmax_like(lambda x, axis: x.softmax(axis))
-convert_log_softmax = _softmax_like(lambda x, axis: x.log_softmax(axis))
-convert_hardmax = _softmax_like(_hardmax)
+convert_softmax = _softmax_like("softmax", lambda x, axis: x.softmax(axis))
+convert_log_softmax = _softmax_like("log_softmax", lambda x, axis: x.log_softmax(axis))
+convert_hardmax = _softmax_like("hardmax", _hardmax)
 
 
 # --------------------------------------------------------------------------- scans

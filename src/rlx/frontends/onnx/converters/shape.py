@@ -237,8 +237,10 @@ def convert_constant(cx: NodeContext) -> Tensor:
     """The ``value`` / ``value_float(s)`` / ``value_int(s)`` / ``sparse_value`` attribute."""
     if cx.has_attr("value"):
         value = cx.attr("value")
-        dtypes.from_numpy(value, f"ONNX node {cx.label}")
-        return cx.const(value)
+        elem = dtypes.elem_type_of(value)
+        if elem is None:
+            raise cx.unsupported(f"a Constant of numpy dtype {value.dtype}")
+        return cx.mark(cx.const(dtypes.to_boundary(value, elem)), elem)
     if cx.has_attr("value_float"):
         return cx.const(np.asarray(cx.attr("value_float"), dtype=np.float32))
     if cx.has_attr("value_floats"):
@@ -265,7 +267,11 @@ def convert_constant_of_shape(cx: NodeContext) -> Tensor:
     """A constant of the (static) shape operand filled with ``value`` (default f32 0)."""
     shape = tuple(static_ints(cx, 0))
     value = cx.attr("value", np.zeros(1, dtype=np.float32))
-    return api.broadcast_to(cx.const(value.reshape(())), shape)
+    elem = dtypes.elem_type_of(value)
+    if elem is None:
+        raise cx.unsupported(f"a ConstantOfShape of numpy dtype {value.dtype}")
+    fill = cx.const(dtypes.to_boundary(value, elem).reshape(()))
+    return cx.mark(api.broadcast_to(fill, shape), elem)
 
 
 def convert_range(cx: NodeContext) -> Tensor:

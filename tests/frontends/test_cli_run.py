@@ -1,0 +1,83 @@
+"""``rlx run MODEL.onnx``: outputs, inputs from files, shapes, benchmarking, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+from rlx.cli import main  # noqa: E402
+
+
+@pytest.fixture
+def model_path(tmp_path):
+    """A small MLP with a dynamic batch dimension: z = relu(x @ W) + 1."""
+    w = np.arange(12, dtype=np.float32).reshape(4, 3) / 10
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "W"], ["y"]),
+         helper.make_node("Relu", ["y"], ["r"]),
+         helper.make_node("Add", ["r", "one"], ["z"])],
+        "mlp",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 4])],
+        [helper.make_tensor_value_info("z", TensorProto.FLOAT, ["batch", 3])],
+        [numpy_helper.from_array(w, "W"), numpy_helper.from_array(np.float32(1), "one")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    path = tmp_path / "mlp.onnx"
+    onnx.save(model, str(path))
+    return path
+
+
+def test_runs_with_an_input_file(model_path, tmp_path, capsys):
+    x = np.ones((2, 4), dtype=np.float32)
+    np.save(tmp_path / "x.npy", x)
+    assert main(["run", str(model_path), "--input", f"x={tmp_path / 'x.npy'}"]) == 0
+    out, err = capsys.readouterr()
+    expected = np.maximum(x @ (np.arange(12, dtype=np.float32).reshape(4, 3) / 10), 0) + 1
+    assert "z: shape (2, 3), dtype float32" in out
+    assert np.allclose(expected[0], [2.8, 3.2, 3.6])
+    assert "values [2.8, 3.2, 3.6, 2.8, 3.2, 3.6]" in out
+    assert "[rlx run] compiling for device 'reference'" in err
+
+
+def test_random_inputs_are_seeded(model_path, capsys):
+    argv = ["run", str(model_path), "--shape", "x=5x4", "--seed", "3"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+    assert "z: shape (5, 3)" in first
+
+
+def test_bench_prints_a_timing_summary(model_path, capsys):
+    assert main(["run", str(model_path), "--shape", "x=1x4", "--bench", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "bench: 3 runs, min" in out and "median" in out and "mean" in out
+
+
+@pytest.mark.parametrize("extra, message", [
+    ([], "dimension 0 ('batch') is dynamic"),
+    (["--shape", "x=1xfour"], "expected dimensions like"),
+    (["--shape", "x"], "expects NAME=VALUE"),
+    (["--input", "nope=missing.npy"], "cannot read a .npy array"),
+    (["--shape", "x=1x4", "--device", "tpu"], "unknown device 'tpu'"),
+])
+def test_errors_are_messages_with_exit_code_2(model_path, capsys, extra, message):
+    assert main(["run", str(model_path), *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_missing_model_file(tmp_path, capsys):
+    assert main(["run", str(tmp_path / "absent.onnx")]) == 2
+    assert "no such ONNX file" in capsys.readouterr().err
+
+
+def test_unknown_input_name(model_path, tmp_path, capsys):
+    np.save(tmp_path / "y.npy", np.ones((2, 4), dtype=np.float32))
+    argv = ["run", str(model_path), "--shape", "x=2x4", "--input", f"y={tmp_path / 'y.npy'}"]
+    assert main(argv) == 2
+    assert "which the model does not take" in capsys.readouterr().err

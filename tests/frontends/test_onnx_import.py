@@ -1,0 +1,249 @@
+"""The ONNX importer: scanning, shapes, initializers, folding, and whole small models
+compared with onnxruntime."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+from rlx.errors import GraphBuildError, ShapeError, UnsupportedOpError  # noqa: E402
+from rlx.frontends.onnx import StaticValueError, compile_onnx, load  # noqa: E402
+from rlx.frontends.onnx.backend import RlxBackend  # noqa: E402
+from rlx.frontends.onnx.registry import REGISTRY  # noqa: E402
+
+FLOAT = TensorProto.FLOAT
+
+
+def make_model(nodes, inputs, outputs, initializers=(), opset=18, name="m"):
+    graph = helper.make_graph(nodes, name, inputs, outputs, list(initializers))
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 8
+    return model
+
+
+def value(name, shape, elem=FLOAT):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def init(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+def run_ort(model, feeds):
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, feeds)
+
+
+def run_rlx(model, feeds, device="reference"):
+    compiled = compile_onnx(model, device=device)
+    return compiled.run(feeds)
+
+
+# --------------------------------------------------------------------------- scanning
+
+def test_unsupported_ops_are_listed_all_at_once_before_converting():
+    nodes = [
+        helper.make_node("Relu", ["x"], ["a"], name="ok"),
+        helper.make_node("Frobnicate", ["a"], ["b"], name="first_frob", domain="com.example"),
+        helper.make_node("Frobnicate", ["b"], ["c"], name="second_frob", domain="com.example"),
+        helper.make_node("StringSplit", ["s"], ["d", "e"], name="split"),
+    ]
+    model = make_model(nodes, [value("x", [2]), value("s", [2], TensorProto.STRING)],
+                       [value("c", [2])])
+    model.opset_import.append(helper.make_opsetid("com.example", 3))
+    with pytest.raises(UnsupportedOpError) as info:
+        load(model)
+    text = str(info.value)
+    assert "com.example::Frobnicate (opset 3), first at node 'first_frob'" in text
+    assert "ai.onnx::StringSplit (opset 18), first at node 'split'" in text
+    assert "second_frob" not in text
+    assert "input 's': STRING" in text
+    assert len(info.value.missing_ops) == 2
+
+
+def test_ops_with_an_onnx_function_body_are_expanded():
+    x = np.random.default_rng(0).standard_normal((2, 3, 4, 5)).astype(np.float32)
+    node = helper.make_node("MeanVarianceNormalization", ["x"], ["y"], axes=[0, 2, 3])
+    model = make_model([node], [value("x", x.shape)], [value("y", x.shape)], opset=13)
+    np.testing.assert_allclose(run_rlx(model, {"x": x})[0], run_ort(model, {"x": x})[0],
+                               rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- shapes
+
+def _dynamic_model():
+    node = helper.make_node("Relu", ["x"], ["y"])
+    return make_model([node], [value("x", ["batch", 3])], [value("y", ["batch", 3])])
+
+
+def test_dynamic_dimension_without_a_shape_is_a_clear_error():
+    with pytest.raises(ShapeError, match=r"input 'x': dimension 0 \('batch'\) is dynamic"):
+        load(_dynamic_model())
+
+
+def test_dynamic_dimension_by_input_name_or_by_symbol():
+    g1, _ = load(_dynamic_model(), input_shapes={"x": (5, 3)})
+    g2, _ = load(_dynamic_model(), input_shapes={"batch": 7})
+    assert g1.inputs[0][1].shape == (5, 3)
+    assert g2.inputs[0][1].shape == (7, 3)
+
+
+def test_given_shape_must_agree_with_static_dimensions():
+    with pytest.raises(ShapeError, match="declares 3"):
+        load(_dynamic_model(), input_shapes={"x": (5, 4)})
+
+
+def test_shape_subgraph_is_folded_at_import_time():
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"]),
+        helper.make_node("Gather", ["s", "zero"], ["n"], axis=0),
+        helper.make_node("Unsqueeze", ["n", "zero_axes"], ["n1"]),
+        helper.make_node("Concat", ["n1", "minus_one"], ["target"], axis=0),
+        helper.make_node("Reshape", ["x", "target"], ["y"]),
+    ]
+    inits = [init("zero", np.array(0, np.int64)), init("zero_axes", np.array([0], np.int64)),
+             init("minus_one", np.array([-1], np.int64))]
+    model = make_model(nodes, [value("x", [2, 3, 4])], [value("y", [2, 12])], inits)
+    graph, _ = load(model)
+    assert [n.op for n in graph.nodes] == ["input", "reshape"]
+    assert graph.output_types[0].shape == (2, 12)
+
+
+def test_run_time_shape_operand_raises_with_its_lineage_and_can_be_baked():
+    node = helper.make_node("Reshape", ["x", "target"], ["y"])
+    model = make_model([node], [value("x", [2, 6]), value("target", [2], TensorProto.INT64)],
+                       [value("y", [3, 4])])
+    with pytest.raises(StaticValueError) as info:
+        load(model)
+    assert info.value.inputs == ["target"]
+    graph, _ = load(model, input_values={"target": np.array([3, 4])})
+    assert [name for name, _ in graph.inputs] == ["x"]
+    assert graph.output_types[0].shape == (3, 4)
+
+
+# --------------------------------------------------------------------------- initializers
+
+def _affine_model(w, b):
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["h"]),
+             helper.make_node("Add", ["h", "b"], ["y"])]
+    return make_model(nodes, [value("x", [1, w.shape[0]])], [value("y", [1, w.shape[1]])],
+                      [init("w", w), init("b", b)])
+
+
+def test_large_initializers_become_params_and_small_ones_constants():
+    rng = np.random.default_rng(1)
+    w = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    graph, params = load(_affine_model(w, b))
+    assert list(params) == ["w"]
+    np.testing.assert_array_equal(params["w"], w)
+    assert [name for name, _ in graph.params] == ["w"]
+    assert sum(n.op == "constant" for n in graph.nodes) == 1
+
+
+def test_params_as_controls_every_initializer():
+    rng = np.random.default_rng(2)
+    w = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    _, all_params = load(_affine_model(w, b), params_as="params")
+    _, no_params = load(_affine_model(w, b), params_as="constants")
+    assert sorted(all_params) == ["b", "w"]
+    assert no_params == {}
+    with pytest.raises(GraphBuildError, match="params_as"):
+        load(_affine_model(w, b), params_as="sometimes")
+
+
+def test_compile_onnx_sets_the_params():
+    rng = np.random.default_rng(3)
+    w = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal(8).astype(np.float32)
+    x = rng.standard_normal((1, 16)).astype(np.float32)
+    (y,) = compile_onnx(_affine_model(w, b)).run({"x": x})
+    np.testing.assert_allclose(y, x @ w + b, rtol=1e-5, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- models
+
+def _mlp_model(rng):
+    w1 = rng.standard_normal((8, 16)).astype(np.float32) * 0.3
+    b1 = rng.standard_normal(16).astype(np.float32)
+    w2 = rng.standard_normal((10, 16)).astype(np.float32) * 0.3
+    b2 = rng.standard_normal(10).astype(np.float32)
+    nodes = [
+        helper.make_node("Gemm", ["x", "w1", "b1"], ["h"]),
+        helper.make_node("Relu", ["h"], ["r"]),
+        helper.make_node("Gemm", ["r", "w2", "b2"], ["logits"], transB=1, alpha=0.5),
+        helper.make_node("Softmax", ["logits"], ["p"], axis=-1),
+    ]
+    return make_model(nodes, [value("x", [4, 8])], [value("p", [4, 10])],
+                      [init("w1", w1), init("b1", b1), init("w2", w2), init("b2", b2)])
+
+
+def _cnn_model(rng):
+    w = rng.standard_normal((6, 3, 3, 3)).astype(np.float32) * 0.2
+    bias = rng.standard_normal(6).astype(np.float32)
+    scale = rng.random(6).astype(np.float32) + 0.5
+    shift = rng.standard_normal(6).astype(np.float32)
+    mean = rng.standard_normal(6).astype(np.float32) * 0.1
+    var = rng.random(6).astype(np.float32) + 0.5
+    fc = rng.standard_normal((6, 5)).astype(np.float32)
+    nodes = [
+        helper.make_node("Conv", ["x", "w", "bias"], ["c"], pads=[1, 1, 1, 1]),
+        helper.make_node("BatchNormalization", ["c", "scale", "shift", "mean", "var"], ["bn"]),
+        helper.make_node("Relu", ["bn"], ["r"]),
+        helper.make_node("MaxPool", ["r"], ["mp"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("GlobalAveragePool", ["mp"], ["gap"]),
+        helper.make_node("Flatten", ["gap"], ["flat"]),
+        helper.make_node("MatMul", ["flat", "fc"], ["y"]),
+    ]
+    inits = [init("w", w), init("bias", bias), init("scale", scale), init("shift", shift),
+             init("mean", mean), init("var", var), init("fc", fc)]
+    return make_model(nodes, [value("x", [2, 3, 8, 8])], [value("y", [2, 5])], inits)
+
+
+@pytest.mark.parametrize("build", [_mlp_model, _cnn_model], ids=["mlp", "cnn"])
+def test_small_models_match_onnxruntime(build, device):
+    rng = np.random.default_rng(4)
+    model = build(rng)
+    shape = [d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim]
+    x = rng.standard_normal(shape).astype(np.float32)
+    (got,) = run_rlx(model, {"x": x}, device)
+    (want,) = run_ort(model, {"x": x})
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- backend
+
+def test_backend_run_node_and_value_specialisation():
+    node = helper.make_node("Reshape", ["x", "shape"], ["y"])
+    x = np.arange(6, dtype=np.float32)
+    (y,) = RlxBackend.run_node(node, [x, np.array([2, 3], dtype=np.int64)])
+    np.testing.assert_array_equal(y, x.reshape(2, 3))
+
+
+def test_backend_recompiles_per_input_shape():
+    rep = RlxBackend.prepare(_dynamic_model())
+    for batch in (1, 4):
+        x = np.linspace(-1, 1, batch * 3, dtype=np.float32).reshape(batch, 3)
+        (y,) = rep.run([x])
+        np.testing.assert_array_equal(y, np.maximum(x, 0))
+
+
+# --------------------------------------------------------------------------- registry
+
+def test_registry_opset_ranges_do_not_overlap():
+    for (domain, op), convs in REGISTRY.items():
+        for a, b in zip(convs, convs[1:]):
+            assert a.until is not None and a.until < b.since, f"{domain}::{op} ranges overlap"
+
+
+def test_every_converter_documents_its_contract():
+    for convs in REGISTRY.values():
+        for conv in convs:
+            assert conv.fn.__doc__ and conv.fn.__doc__.strip(), f"{conv.op_type} has no docstring"
+

@@ -1,0 +1,43 @@
+"""The benchmark harness (bench/) still runs: its correctness check, not its timing.
+
+Every micro workload at toy sizes runs on rlx's reference device and on numpy; the
+two implementations must agree within the workload's tolerance, and the checker
+must notice when they do not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+pytest.importorskip("scipy", reason="numpy has no erf; the GELU workload needs scipy's")
+
+from bench.__main__ import run_suite, table_rows  # noqa: E402
+from bench.peers import NumpyPeer  # noqa: E402
+from bench.workloads import micro_workloads  # noqa: E402
+
+
+def check(workloads):
+    return run_suite(workloads, "reference", [NumpyPeer()], threads=1, repeat=1,
+                     timing=False, log=lambda line: None)
+
+
+def test_every_workload_agrees_between_rlx_and_numpy():
+    results = check(micro_workloads(tiny=True))
+    assert [r.workload.key for r in results] == ["gemm_gelu", "layer_norm", "attention",
+                                                 "gemv", "chain10", "encoder"]
+    for result in results:
+        assert result.failures == [], result.failures
+        assert result.status == {}, result.agreement   # nothing unsupported or failing
+        assert any(line.startswith("numpy: max |diff| vs rlx") for line in result.agreement)
+
+
+def test_a_disagreeing_peer_is_reported():
+    workload = micro_workloads(tiny=True)[3]
+    wrong = dataclasses.replace(workload, array_fn=lambda xp, i, p: i["x"] @ p["w"] + 1.0)
+    (result,) = check([wrong])
+    assert result.status["numpy"] == "MISMATCH"
+    assert result.failures and "numpy differs from rlx" in result.failures[0]
+    header, rows = table_rows([result], ["numpy"])
+    assert rows[0][header.index("numpy")] == "MISMATCH"
