@@ -25,13 +25,10 @@ from rlx.frontends.onnx.backend import RlxBackend  # noqa: E402
 
 # reason -> regular expressions matched against the generated test names
 EXPECTED_FAILURES: dict[str, list[str]] = {
-    "element types rlx has no dtype for: uint16 / uint64": [
-        r"_uint16(_|$)", r"_uint64(_|$)", r"_ui64_", r"^test_bitwise_not_3d_",
-        r"^test_pow_types_float32_uint64_",
-    ],
-    "element types rlx has no dtype for: float8 / float4 / int4 / int2 / e8m0": [
-        r"^test_cast(like)?_.*(FLOAT8|FLOAT4E2M1|INT4|INT2|e8m0)",
-        r"^test_(de)?quantizelinear_(e4m3fn|e5m2|float4e2m1|u?int4|u?int2)",
+    "element types rlx can neither hold nor carry: the float8 FNUZ variants and E8M0 "
+    "(rlx's FloatFormat has no encoding without -0 / with nan at 0x80, nor exponent-only "
+    "formats)": [
+        r"^test_cast(like)?_.*(FNUZ|e8m0)",
     ],
     "strings (rlx tensors are numeric)": [
         r"string", r"^test_strnorm", r"^test_regex_full_match", r"label_encoder",

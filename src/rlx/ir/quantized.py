@@ -98,6 +98,8 @@ E2M1_VALUES = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
 """The value of each fp4 e2m1 nibble (bit 3 is the sign)."""
 INT4_VALUES = np.array([0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1], np.float32)
 """The value of each two's complement int4 nibble."""
+E8M0_VALUES = np.append(np.ldexp(1.0, np.arange(255) - E8M0_BIAS), np.nan).astype(np.float32)
+"""The value of each E8M0 scale byte: 2**(e - 127), 255 is nan."""
 
 _E4M3_SAT = FloatFormat("e4m3_sat", 4, 3, 7, has_inf=False, has_nan=True, saturate=True)
 
@@ -335,8 +337,7 @@ def _scale_values(layout: PackedLayout, operands: list[np.ndarray]) -> np.ndarra
     scale = operands[1]
     name = layout.scheme.name
     if name == "mxfp4":
-        exp = scale.astype(np.int64) - E8M0_BIAS
-        return np.where(scale == 255, np.nan, np.ldexp(1.0, exp))
+        return E8M0_VALUES[scale].astype(np.float64)
     if name == "nvfp4":
         return E4M3_VALUES[scale].astype(np.float64) * float(operands[2][0])
     return scale.astype(np.float64)

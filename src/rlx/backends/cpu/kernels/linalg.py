@@ -1069,29 +1069,38 @@ def _attention_parallel(ctx: RenderContext, plan: _AttentionPlan, tasks: int) ->
 
 def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
                            tiling: _AttentionTiling) -> str:
-    """Per task: scores = scale * Q K^T into this thread's scratch, the masked softmax
-    row by row in place, then out = P V written through the output strides."""
+    """Per task: scores = scale * Q K^T into this thread's scratch, the masked
+    exponentials row by row in place, out = P V written through the output strides,
+    then each output row scaled by 1 / (its sum of weights): normalising the Dv outputs
+    is cheaper than normalising the T weights."""
     p = _blas_prefix(ctx, plan.dtype)
     ct = cstyle.ctype(plan.dtype)
     parallel = _attention_parallel(ctx, plan, tiling.tasks)
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    t = plan.t
-    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * tiling.rows * t)]
+    t, rows = plan.t, tiling.rows
+    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * rows * t),
+             _static_buffer("rlx_inv", ct, slots * rows)]
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
     lines += _attention_task_header(ctx, plan, tiling)
-    lines.append(f"        {ct} *sc = rlx_scores + (int64_t){tid} * {tiling.rows * t};")
-    lines.append("        " + _scores_call(p, plan, tiling))
-    lines += ["        for (int64_t r = 0; r < n; r++) {",
+    lines += [f"        {ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};",
+              f"        {ct} *inv = rlx_inv + (int64_t){tid} * {rows};",
+              "        " + _scores_call(p, plan, tiling),
+              "        for (int64_t r = 0; r < n; r++) {",
               f"            {ct} *row = sc + r * {t};"]
     if tiling.by_heads:
         lines += [f"            const int64_t head = kvh * {plan.h // plan.hkv} + r, i = 0;"]
     else:
         lines += ["            const int64_t i = i0 + r;"]
     lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
-    lines += ["        }", "        " + _mix_call(p, plan, tiling), "    }"]
+    lines += ["            inv[r] = row_inv;", "        }", "        " + _mix_call(p, plan, tiling)]
+    step = plan.o.strides[3] if plan.dv > 1 else 1
+    lines += ["        for (int64_t r = 0; r < n; r++) {",
+              f"            {ct} *orow = op + r * {tiling.o[1]};",
+              f"            for (int64_t c = 0; c < {plan.dv}; c++) orow[c * {step}] *= inv[r];",
+              "        }", "    }"]
     return "\n".join(lines)
 
 
@@ -1158,9 +1167,10 @@ def _flag(transposed: bool) -> str:
 
 def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str) -> list[str]:
     """Statements turning the scaled scores ``row[0..T)`` of query ``i`` (of head
-    ``head``, batch ``bi``) into softmax weights in place, with the causal / window /
-    bool / additive masking of the attention op; masked keys weigh 0 and a row with no
-    visible key becomes all zeros (a nan score still makes its row nan)."""
+    ``head``, batch ``bi``) into unnormalised softmax weights in place, and ``row_inv``
+    into 1 / their sum, with the causal / window / bool / additive masking of the
+    attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
+    (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan)."""
     t, s = plan.t, plan.s
     exp = "rlx_expf" if wt == "float" else "rlx_expd"
     lines = [f"int64_t jlo = 0, jhi = {t};"]
@@ -1178,15 +1188,13 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
               f"{wt} sum = 0;",
               "#pragma omp simd reduction(+:sum)",
               "for (int64_t j = jlo; j < jhi; j++) {",
-              f"    const {wt} e = row[j] == -INFINITY ? 0 : {exp}(row[j] - shift);",
+              f"    const {wt} e = {exp}(row[j] - shift);  /* exp(-inf) == 0: masked keys */",
               "    row[j] = e;",
               "    sum += e;",
               "}",
-              f"const {wt} inv = sum != 0 ? 1 / sum : 0;",
+              f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;",
               "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
-              f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;",
-              "#pragma omp simd",
-              "for (int64_t j = jlo; j < jhi; j++) row[j] *= inv;"]
+              f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;"]
     return [indent + line for line in lines]
 
 
@@ -1257,11 +1265,11 @@ def _dot_score_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[
 
 
 def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
-    """``out_i = sum_j row[j] * v_j``, accumulated in ``acc`` and stored once rounded."""
+    """``out_i = row_inv * sum_j row[j] * v_j``, accumulated in ``acc``, stored rounded."""
     v_index = f"vo + j * {plan.v.strides[2]} + c * {plan.v.strides[3]}"
     v = _view_element(ctx, plan.v, plan.dtype, v_index)
     out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
-    value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})acc[c]")
+    value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})(acc[c] * row_inv)")
     return [f"        for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;",
             f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
             f"            const {wt} pj = row[j];",
