@@ -79,7 +79,9 @@ def _load_inputs(files: Mapping[str, str]) -> dict[str, np.ndarray]:
 
 
 def random_input(t: TensorType, rng: np.random.Generator) -> np.ndarray:
-    """Random data of type ``t``: standard normal floats, integers in [0, 10), coin flips."""
+    """Random data of type ``t``: standard normal floats, integers in [0, 10), coin flips.
+    (``rlx run`` then rounds it to the model's declared type when rlx carries that type
+    in a wider dtype.)"""
     if t.dtype.is_float:
         return rng.standard_normal(t.shape).astype(t.dtype.np)
     if t.dtype.is_bool:
@@ -130,14 +132,19 @@ def _run(args: argparse.Namespace) -> int:
     if unknown:
         raise InputError(f"--input names {', '.join(unknown)}, which the model does not take "
                          f"(inputs: {', '.join(compiled.input_types) or 'none'})")
+    declared = {v.name: v.type.tensor_type.elem_type for v in model.graph.input}
     rng = np.random.default_rng(args.seed)
-    feeds = {name: given[name] if name in given else random_input(t, rng)
-             for name, t in compiled.input_types.items()}
+    feeds = {}
+    for name, t in compiled.input_types.items():
+        value = given[name] if name in given else random_input(t, rng)
+        narrow = frontend.dtypes.from_boundary(value, declared[name])
+        feeds[name] = frontend.dtypes.to_boundary(narrow, declared[name])
     random_names = [n for n in feeds if n not in given]
     if random_names:
         _progress(f"random inputs (seed {args.seed}): {', '.join(random_names)}")
     outputs = compiled.run(feeds)
     for value_info, value in zip(model.graph.output, outputs):
+        value = frontend.dtypes.from_boundary(value, value_info.type.tensor_type.elem_type)
         print(_format_output(value_info.name, value))
     if args.bench:
         _bench(compiled, feeds, args.bench)

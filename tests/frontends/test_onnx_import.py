@@ -12,7 +12,12 @@ ort = pytest.importorskip("onnxruntime")
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
 from rlx.errors import GraphBuildError, ShapeError, UnsupportedOpError  # noqa: E402
-from rlx.frontends.onnx import StaticValueError, compile_onnx, load  # noqa: E402
+from rlx.frontends.onnx import (  # noqa: E402
+    StaticValueError,
+    bucketed_onnx,
+    compile_onnx,
+    load,
+)
 from rlx.frontends.onnx.backend import RlxBackend  # noqa: E402
 from rlx.frontends.onnx.registry import REGISTRY  # noqa: E402
 
@@ -215,6 +220,52 @@ def test_small_models_match_onnxruntime(build, device):
     (got,) = run_rlx(model, {"x": x}, device)
     (want,) = run_ort(model, {"x": x})
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+
+
+def test_bucketed_onnx_compiles_per_extent_and_slices_back():
+    cache = bucketed_onnx(_dynamic_model(), "batch", [2, 4])
+    x = np.array([[-1.0, 2.0, -3.0]] * 3, dtype=np.float32)
+    (y,) = cache.run_padded({"x": x}, actual=3, axis=0)
+    np.testing.assert_array_equal(y, np.maximum(x, 0))
+    assert cache.compiled_extents() == [4]
+
+
+# --------------------------------------------------------------------------- carried types
+
+def _single_node_rep(node, in_types, out_type, opset=21):
+    inputs = [value(name, [3], t) for name, t in zip(node.input, in_types)]
+    model = make_model([node], inputs, [value(node.output[0], [3], out_type)], opset=opset)
+    return RlxBackend.prepare(model)
+
+
+def test_uint16_is_carried_and_wraps_when_it_leaves_the_model():
+    rep = _single_node_rep(helper.make_node("Add", ["a", "b"], ["c"]),
+                           [TensorProto.UINT16] * 2, TensorProto.UINT16)
+    a = np.array([65535, 7, 100], dtype=np.uint16)
+    b = np.array([2, 8, 200], dtype=np.uint16)
+    (c,) = rep.run([a, b])
+    assert c.dtype == np.uint16
+    np.testing.assert_array_equal(c, a + b)
+
+
+def test_cast_to_float8_rounds_and_saturates_like_onnx():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    rep = _single_node_rep(helper.make_node("Cast", ["x"], ["y"],
+                                            to=TensorProto.FLOAT8E4M3FN),
+                           [FLOAT], TensorProto.FLOAT8E4M3FN)
+    x = np.array([0.3, -1000.0, 1e-3], dtype=np.float32)
+    (y,) = rep.run([x])
+    assert y.dtype == ml_dtypes.float8_e4m3fn
+    want = numpy_helper.saturate_cast(x, ml_dtypes.float8_e4m3fn)
+    np.testing.assert_array_equal(y.astype(np.float32), want.astype(np.float32))
+    assert y[1] == -448.0
+
+
+def test_cast_to_int4_wraps_to_the_width():
+    rep = _single_node_rep(helper.make_node("Cast", ["x"], ["y"], to=TensorProto.INT4),
+                           [FLOAT], TensorProto.INT4)
+    (y,) = rep.run([np.array([-9.0, 8.0, 7.5], dtype=np.float32)])
+    np.testing.assert_array_equal(y.astype(np.int8), [7, -8, 7])
 
 
 # --------------------------------------------------------------------------- backend

@@ -272,7 +272,7 @@ def _pointwise_graph() -> rlx.Graph:
 
 def _gemv_graph() -> rlx.Graph:
     g = rlx.Graph("gemv")
-    x, w = g.input("x", (1, 2048)), g.input("w", (2048, 2037))
+    x, w = g.input("x", (1, 4096)), g.input("w", (4096, 2037))
     g.set_outputs([rlx.matmul(x, w)])
     return g
 
@@ -288,7 +288,7 @@ def _tall_graph() -> rlx.Graph:
 def _thread_cases(rng) -> dict:
     return {
         "mlp": (_mlp_graph(128, 256, 384), _mlp_feeds(rng, 128, 256, 384)),
-        "gemv": (_gemv_graph(), {"x": _normal(rng, (1, 2048)), "w": _normal(rng, (2048, 2037))}),
+        "gemv": (_gemv_graph(), {"x": _normal(rng, (1, 4096)), "w": _normal(rng, (4096, 2037))}),
         "tall": (_tall_graph(), {"x": _normal(rng, (300, 2000)), "w": _normal(rng, (300, 72))}),
         "conv": (_conv_graph(), {"x": _normal(rng, (1, 32, 40, 40)),
                                  "w": _normal(rng, (48, 32, 3, 3), 0.1), "b": _normal(rng, (48,))}),

@@ -119,6 +119,26 @@ def test_layer_norm_keeps_precision_for_rows_with_a_large_mean():
     _check(g, feeds, _layer_norm64(feeds["x"], (-1,), 1e-9), np.float32)
 
 
+def test_layer_norm_rows_whose_first_block_is_unrepresentative():
+    """The moments are taken about the first block's mean; rows where that is far from
+    the row's mean (an offset first block, a huge first element) and rows holding a
+    nan or an infinity must still come out as the reference gives them."""
+    rng = np.random.default_rng(12)
+    x = _normal(rng, (5, 700))
+    x[0, :128] += 1000.0
+    x[1, 0] = 300.0
+    x[2, 200:] -= 50.0
+    x[3, 5] = np.nan
+    x[4, 600] = np.inf
+    g = rlx.Graph("ln_rows")
+    g.set_outputs([rlx.layer_norm(g.input("x", x.shape), eps=1e-5)])
+    got = _run(g, {"x": x})[0]
+    _assert_close(got, _run(g, {"x": x}, "reference")[0], np.float32)
+    with np.errstate(invalid="ignore"):
+        _assert_close(got[:3], _layer_norm64(x[:3], (-1,), 1e-5), np.float32)
+    assert np.isnan(got[3:]).all()
+
+
 def test_rms_norm_with_prologue_and_epilogue():
     rng = np.random.default_rng(3)
     g = rlx.Graph("rms")

@@ -70,10 +70,11 @@ class ImportState:
     """The graph under construction and what is known about its values.
 
     ``known`` holds the value of every node computable at import time (constants
-    and folded nodes), by node id. ``logical`` records the ONNX element type of
-    values held in a carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`). ``param_values`` holds the value of every param
-    (initializers and large folded values), by param name; params are never folded
-    so the user can replace them, but converters may read them with ``static``.
+    and folded nodes), by node id. ``param_values`` holds the value of every param
+    (large initializers and large folded values), by param name; params are never
+    folded, so the user can replace them, but converters may read them with
+    ``static``. ``logical`` records the ONNX element type of values held in a
+    carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`), by node id.
     """
 
     graph: Graph

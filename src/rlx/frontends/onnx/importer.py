@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import onnx
+import onnx.inliner
 from onnx import GraphProto, ModelProto, NodeProto, TypeProto, helper, numpy_helper
 
 from rlx.backends.reference.kernels import KERNELS, KernelContext
@@ -91,7 +92,9 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     ``params_as``: "auto" (initializers with more than 64 elements become params,
     smaller ones constants), "params" (every initializer a param) or "constants".
     ``input_values`` bakes graph inputs in as constants (their shapes follow the
-    values); use it when a shape depends on an input's value.
+    values); use it when a shape depends on an input's value. Values of ONNX types
+    rlx carries in a wider dtype (uint16, float8, int4, ...) appear in that dtype
+    (see :mod:`rlx.frontends.onnx.dtypes`).
 
     Raises UnsupportedOpError listing every op and element type rlx cannot import
     (before converting anything), ShapeError for a dynamic dimension with no
@@ -186,8 +189,9 @@ def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int
             shape.append(int(input_shapes[dim.dim_param]))
         else:
             label = f" ({dim.dim_param!r})" if dim.dim_param else ""
-            hint = (f"input_shapes={{{name!r}: (...)}}" + (
-                f" or input_shapes={{{dim.dim_param!r}: N}}" if dim.dim_param else ""))
+            hint = f"input_shapes={{{name!r}: (...)}}"
+            if dim.dim_param:
+                hint += f" or input_shapes={{{dim.dim_param!r}: N}}"
             raise ShapeError(f"input {name!r}: dimension {axis}{label} is dynamic and no "
                              f"shape was given; pass {hint}")
     return tuple(shape)

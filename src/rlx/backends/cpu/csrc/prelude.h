@@ -4,6 +4,7 @@
  * Accuracy of the float math helpers: see the "float math" section below.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <math.h>
 #include <float.h>

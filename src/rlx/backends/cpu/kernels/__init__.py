@@ -7,7 +7,8 @@ claims; the pipeline decomposes or rejects every other op before rendering.
 
 from __future__ import annotations
 
-from rlx.backends.cpu.kernels import elementwise, index, linalg, qmatmul, quant, rowwise
+from rlx.backends.cpu.kernels import (elementwise, gradops, index, linalg, qmatmul, quant,
+                                      rowwise)
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
 from rlx.passes.program import Kernel
@@ -19,9 +20,10 @@ KIND_RENDERERS = {
     **rowwise.KIND_RENDERERS,
 }
 OP_RENDERERS = {**linalg.OP_RENDERERS, **rowwise.OP_RENDERERS, **index.OP_RENDERERS,
-                **quant.OP_RENDERERS, **qmatmul.OP_RENDERERS}
+                **quant.OP_RENDERERS, **qmatmul.OP_RENDERERS, **gradops.OP_RENDERERS}
 SUPPORTED = (elementwise.ELEMENTWISE_OPS | elementwise.VIEW_OPS | linalg.SUPPORTED
              | rowwise.SUPPORTED | index.SUPPORTED | quant.SUPPORTED | qmatmul.SUPPORTED
+             | gradops.SUPPORTED
              | {"input", "param", "constant", "arange"})
 
 

@@ -81,7 +81,7 @@ CHUNK_ELEMENTS = 1 << 18
 """Target size of one thread's im2col / score block (1 MiB of f32: stays in L2)."""
 PARALLEL_MIN_FLOPS = 1 << 18
 """Multiply-adds below which a kernel runs on one thread."""
-PART_MIN_WORK = 1 << 20
+PART_MIN_WORK = 1 << 21
 """Fewest multiply-adds in one piece of a split product."""
 PART_MIN_EXTENT = 128
 """Fewest rows / columns in one piece of a split product."""
@@ -314,6 +314,9 @@ class _MatOperand:
 
 @dataclass(frozen=True)
 class _MatmulPlan:
+    """A matmul as ``batches`` products (M x K) @ (K x N) written row-major into ``out``
+    (1-D operands promoted as numpy does: the added axis has size 1)."""
+
     anchor: int
     out: int
     dtype: DType
@@ -342,6 +345,7 @@ def _source(graph: Graph, members: set[int], nid: int) -> tuple[int, bool]:
 
 
 def _plan_matmul(ctx: RenderContext, kernel: Kernel) -> _MatmulPlan:
+    """The kernel's matmul with absorbed transposes resolved to their sources."""
     g = ctx.graph
     anchor = _anchor(g, kernel, "matmul")
     node = g.nodes[anchor]
@@ -401,6 +405,7 @@ def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> di
 
 
 def _matmul_blas_ok(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> bool:
+    """BLAS takes the product: its scratch fits and every size fits 32 bits."""
     scratch = sum(_matmul_scratch(ctx, plan, blas_dt).values()) * blas_dt.itemsize
     return scratch <= SCRATCH_LIMIT_BYTES and _fits_blas(plan.m, plan.n, plan.k, plan.a.ld,
                                                          plan.b.ld)
@@ -422,22 +427,12 @@ def _convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType
 
 def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
                         epi: str | None) -> str:
+    """One task per (batch, piece): the BLAS call for the piece's rows or columns, then
+    rounding (f16/bf16) and the epilogue on the piece while it is in cache."""
     p = _blas_prefix(ctx, blas_dt)
     ct = cstyle.ctype(blas_dt)
     scratch = _matmul_scratch(ctx, plan, blas_dt)
-    lines = ["    rlx_blas_serial();"]
-    ptrs = {}
-    for key, op in (("a", plan.a), ("b", plan.b)):
-        if key in scratch:
-            lines += _convert_into(ctx, f"rlx_{key}", op.node, plan.dtype, blas_dt)
-            ptrs[key] = f"rlx_{key}"
-        else:
-            ptrs[key] = ctx.ptr(op.node, True)
-    if "c" in scratch:
-        lines.append(_static_buffer("rlx_c", ct, scratch["c"]))
-    c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
-    lines += [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
-              f"    {ct} *pc = {c_base};"]
+    lines = ["    rlx_blas_serial();"] + _blas_operands(ctx, plan, blas_dt, scratch)
     mode, extent = _gemm_mode(plan)
     bounds = _aligned_splits(extent, _parts(ctx, plan.m * plan.n * plan.k, extent, plan.batches))
     parts = len(bounds) - 1
@@ -457,6 +452,26 @@ def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
     lines += _finish_block(ctx, plan, mode, "c" in scratch, epi)
     lines.append("    }")
     return "\n".join(lines)
+
+
+def _blas_operands(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
+                   scratch: dict[str, int]) -> list[str]:
+    """Declarations of ``pa``, ``pb`` (the operands, or their converted copies) and ``pc``
+    (the output, or the f32 scratch product of an f16/bf16 result)."""
+    ct = cstyle.ctype(blas_dt)
+    lines = []
+    ptrs = {}
+    for key, op in (("a", plan.a), ("b", plan.b)):
+        if key in scratch:
+            lines += _convert_into(ctx, f"rlx_{key}", op.node, plan.dtype, blas_dt)
+            ptrs[key] = f"rlx_{key}"
+        else:
+            ptrs[key] = ctx.ptr(op.node, True)
+    if "c" in scratch:
+        lines.append(_static_buffer("rlx_c", ct, scratch["c"]))
+    c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
+    return lines + [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
+                    f"    {ct} *pc = {c_base};"]
 
 
 def _zero_product(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
@@ -672,6 +687,7 @@ class _ConvPlan:
 
 
 def _plan_conv(ctx: RenderContext, kernel: Kernel) -> _ConvPlan:
+    """The kernel's conv with its attributes; conv1d becomes a conv2d of height 1."""
     g = ctx.graph
     anchor = _anchor(g, kernel, "conv")
     node = g.nodes[anchor]
@@ -709,15 +725,19 @@ def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
 
 def _conv_chunks(ctx: RenderContext, plan: _ConvPlan) -> list[int]:
     """Boundaries of the column chunks of output positions one task handles: small
-    enough for a chunk's im2col to stay in cache, and split like a GEMM (:func:`_parts`)
-    when there are fewer (image, group) pairs than threads."""
+    enough for a chunk's im2col to stay in cache (a cut that does not depend on the
+    thread count), and cut further like a GEMM (:func:`_parts`) only when that leaves
+    fewer (image, group, chunk) tasks than threads."""
     p = plan.positions
-    parts = _parts(ctx, plan.cog * p * plan.kdim, p, plan.n * plan.groups)
-    width = -(-p // parts)
-    width = -(-width // SPLIT_ALIGN) * SPLIT_ALIGN
+    width = p
     if _conv_needs_copy(plan)[0]:
         budget = CHUNK_ELEMENTS // max(plan.kdim, 1) // SPLIT_ALIGN * SPLIT_ALIGN
-        width = min(width, max(SPLIT_ALIGN, budget))
+        width = min(p, max(SPLIT_ALIGN, budget))
+    pairs = plan.n * plan.groups
+    if pairs * -(-p // width) < ctx.threads:
+        parts = _parts(ctx, plan.cog * p * plan.kdim, p, pairs)
+        even = -(-p // parts)
+        width = min(width, -(-even // SPLIT_ALIGN) * SPLIT_ALIGN)
     return list(range(0, p, width)) + [p]
 
 
@@ -916,6 +936,9 @@ class _Strided:
 
 @dataclass(frozen=True)
 class _AttentionPlan:
+    """One attention op: sizes, strided views of q / k / v / the output (and the mask,
+    broadcast to [B, H, S, T]) and the op's attributes."""
+
     anchor: int
     dtype: DType
     b: int
@@ -967,6 +990,7 @@ def _write_view(graph: Graph, kernel: Kernel, anchor: int) -> _Strided:
 
 
 def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
+    """The kernel's attention with absorbed transposes turned into strides."""
     g = ctx.graph
     anchor = _anchor(g, kernel, "attention")
     node = g.nodes[anchor]

@@ -5,14 +5,15 @@ of up to ``SEGMENT`` consecutive elements of one row of W [n, k]; a segment is
 decoded into a small stack buffer (L1-resident) and used at once:
 
 * decoding: int8 codes convert directly; fp8 e4m3 bytes index a table of 256
-  floats; 4-bit codes (two per byte, low nibble first) are looked up 16 bytes at a
-  time with two register permutes of the 16 nibble values where the compiler
-  targets AVX-512, and otherwise (and for the last bytes of a segment) with a table
-  of 256 float pairs, one 8-byte load per byte (measured on a 2-core AVX-512 VM,
-  streaming a 4096 x 4096 weight: 0.12 / 0.35-0.47 ns per weight, against 0.96 for a
-  16-entry table per nibble); block scales (f16 for int4, E8M0 bytes for mxfp4, E4M3
-  bytes for nvfp4) then multiply the decoded blocks. Per-row scales (int8, fp8) and
-  nvfp4's tensor scale are applied once per output element instead.
+  floats (a gather: about twice int8's decoding time); 4-bit codes (two per byte,
+  low nibble first) are looked up 16 bytes at a time with two register permutes of
+  the 16 nibble values where the compiler targets AVX-512, and otherwise (and for the
+  last bytes of a segment) in a table of 256 float pairs, one 8-byte load per byte.
+  Measured streaming a 4096 x 4096 weight on one core of a 2-core AVX-512 VM: 0.12
+  ns per weight with permutes, 0.35-0.47 with the pair table, 0.96 with a 16-entry
+  table per nibble. Block scales (f16 for int4, E8M0 bytes for mxfp4, E4M3 bytes for
+  nvfp4, converted by tables or F16C) then multiply the decoded blocks; per-row
+  scales (int8, fp8) and nvfp4's tensor scale are applied once per output element.
 * ``x @ W.T`` (the forward product): OpenMP splits the output channels (rows of W);
   for each block of up to ``ROW_BLOCK`` rows of x every segment is decoded once and
   dotted with each of those rows (vectorised f32 reductions). At decode time
@@ -43,7 +44,7 @@ from rlx.ir.quantized import (
 )
 
 SEGMENT = 256
-"""Weight elements decoded at a time, at least (a whole number of blocks)."""
+"""Weight elements decoded at a time (rounded down to whole blocks, at least one)."""
 ROW_BLOCK = 8
 """Rows of x sharing each decoded segment."""
 LANES = 32
@@ -193,7 +194,8 @@ def _pair_table(name: str, values: np.ndarray) -> str:
 
 
 def _segment(layout: PackedLayout) -> int:
-    """Elements decoded at a time: a whole number of blocks, at least SEGMENT."""
+    """Elements decoded at a time: the most whole blocks within SEGMENT, at least one
+    block (segments then start on block boundaries)."""
     if layout.per_channel:
         return SEGMENT
     return layout.block * max(1, SEGMENT // layout.block)
@@ -246,6 +248,7 @@ def _pointers(ctx: RenderContext, node: Node, layout: PackedLayout) -> list[str]
 
 
 def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
+    """C statements computing ``node`` (a dequant_matmul) from its packed operands."""
     layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
                              node.attr("block"))
     if node.type.numel == 0:

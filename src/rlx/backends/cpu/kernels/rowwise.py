@@ -34,16 +34,15 @@ in float over blocks of ``SUM_BLOCK`` elements (vectorised: each float lane adds
 block's sum is added to the double accumulator. The rounding error is then about
 twenty float roundings of the summed magnitudes whatever the row length (a plain
 float sum's grows with it), against a reference that sums f32 in f64; this runs at
-the speed of a float reduction, which a double-only loop (a conversion per element)
-does not. Products, cumsum and cross-entropy sums accumulate in
-double throughout; max / min are exact; integers accumulate in 64-bit unsigned
-arithmetic and are truncated to their dtype, which equals wrapping in the dtype.
-Per-element math (centring, scaling, exp arguments) runs in the compute type (float
-for f16/bf16/f32, double for f64). layer_norm takes its moments in one pass over
-``x - x0`` (``x0`` the row's first element, so the sums stay small and the variance
-needs no cancelling subtraction of large numbers) and subtracts the mean as a float
-pair (rounded mean plus its rounding error), so rows with a large mean keep their
-precision.
+the speed of a float reduction, which a double-only loop (one conversion per
+element) does not. Products, cumsum and cross-entropy sums accumulate in double
+throughout; max / min are exact; integers accumulate in 64-bit unsigned arithmetic
+and are truncated to their dtype, which equals wrapping in the dtype. Per-element
+math (centring, scaling, exp arguments) runs in the compute type (float for
+f16/bf16/f32, double for f64). layer_norm takes its moments about a shift near the
+mean, recomputing the variance about the mean when the shift proves far off, and
+subtracts the mean as a float pair (rounded mean plus its rounding error), so rows
+with a large mean keep their precision.
 
 Active extent. ``ctl[2] >= 0`` says only the first ``ctl[2]`` rows of an extent of
 ``ctl[3]`` matter. A ``rowwise`` kernel honours it when its row count (the product of
@@ -163,7 +162,7 @@ class Walk:
     the vectors (arrays) whose offsets the kernel computes, in a fixed order.
 
     A renderer builds the statements of one row with :meth:`declare`,
-    :meth:`sweep`, :meth:`per_lane` and :meth:`first`, then wraps them in the row
+    :meth:`sweep`, :meth:`sweep_head` and :meth:`per_lane`, then wraps them in the row
     loop with :meth:`rows_loop`.
     """
 
@@ -197,9 +196,8 @@ class Walk:
         return _offset_expr(strides, tuple(g.size for g in self.outer), "p")
 
     def offset(self, key: str) -> str:
-        """Offset of vector ``key`` at the current element (inside :meth:`sweep` or
-        :meth:`first`) or lane (inside :meth:`per_lane`, for vectors whose reduced
-        strides are 0)."""
+        """Offset of vector ``key`` at the current element (inside :meth:`sweep`) or
+        lane (inside :meth:`per_lane`, for vectors whose reduced strides are 0)."""
         terms = []
         if self.base(key) != "0":
             terms.append(f"b{self.keys.index(key)}")
@@ -267,11 +265,6 @@ class Walk:
         return [f"{ROW}#pragma omp simd", f"{ROW}for (int64_t l = 0; l < qn; l++) {{",
                 f"{inner}const int64_t q = q0 + l;", *body(inner), f"{ROW}}}"]
 
-    def first(self, body: Body) -> list[str]:
-        """``body`` at the row's first element (every reduced index 0), once per lane."""
-        zeros = [f"const int64_t i{n} = 0;" for n in range(len(self.reduced))]
-        return self.per_lane(lambda i: [f"{i}{z}" for z in zeros] + body(i))
-
     def sweep(self, body: SweepBody, accs: tuple[Acc, ...] = (), simd: bool = True,
               reverse: bool = False) -> list[str]:
         """``body(indent, acc)`` for every element of the row, ``acc(name)`` giving the
@@ -289,6 +282,29 @@ class Walk:
         if not self.reduced:
             return [f"{ROW}{{", *body(ROW + "    ", _plain), f"{ROW}}}"]
         return self._sweep_row(body, accs if simd else (), simd, reverse)
+
+    @property
+    def head_count(self) -> int:
+        """Elements :meth:`sweep_head` visits: the start of the innermost reduced group."""
+        return min(self.reduced[-1].size, SUM_BLOCK) if self.reduced else 1
+
+    def sweep_head(self, body: SweepBody, accs: tuple[Acc, ...]) -> list[str]:
+        """``body`` for the row's first :attr:`head_count` elements (the other reduced
+        indices 0), one simd loop with the accumulators' reduction clauses; rows
+        without lanes only."""
+        assert self.lane is None
+        inner = ROW + "    "
+        if not self.reduced:
+            return [f"{ROW}{{", *body(inner, _plain), f"{ROW}}}"]
+        last = len(self.reduced) - 1
+        clauses = " ".join(f"reduction({a.op}:{a.name})" for a in accs)
+        return [f"{ROW}{{",
+                *[f"{inner}const int64_t i{n} = 0;" for n in range(last)],
+                f"{inner}#pragma omp simd {clauses}",
+                f"{inner}for (int64_t i{last} = 0; i{last} < {self.head_count}; i{last}++) {{",
+                *body(inner + "    ", _plain),
+                f"{inner}}}",
+                f"{ROW}}}"]
 
     def _open_loops(self, count: int, reverse_last: bool) -> tuple[list[str], str]:
         """Headers of the first ``count`` reduced loops; returns (lines, inner indent)."""
@@ -629,35 +645,49 @@ def _affine_write(f: _Frame, node: Node, centred: str) -> SweepBody:
 
 
 def _layer_norm_row(f: _Frame, node: Node) -> list[str]:
-    """Two passes per row. The first sums d = x - x0 and d*d, x0 being the row's first
-    element (the shift keeps the sums small, so mean and biased variance come out
-    as accurate as a separate centring pass would give); the second writes
-    ``(x - mean) * rstd`` with the mean as a float pair (rounded value plus its
-    rounding error)."""
+    """The moments about a shift in one pass, then the results.
+
+    The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`); one
+    pass sums d = x - c and d*d, giving the mean c + E[d] and the biased variance
+    E[d^2] - E[d]^2. That difference cancels when c lies far from the mean, so when
+    E[d]^2 > var / 4 (an unrepresentative first block, or a nan) a second pass
+    recomputes the variance about the mean itself, bounding the cancellation. The
+    results ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus
+    its rounding error), so rows with a large mean keep their precision. Norm rows
+    end with reduced axes, so they never have lanes."""
     w, ct = f.walk, f.ct
     n = float(w.count)
     eps = repr(float(node.attr("eps")))
-    x0, s, v = w.slot("r_x0"), w.slot("r_s"), w.slot("r_v")
-    mean, low, rstd = w.slot("r_mean"), w.slot("r_low"), w.slot("r_rstd")
-    lines = w.declare([(ct, "r_x0", None), ("double", "r_s", "0.0"), ("double", "r_v", "0.0"),
-                       (ct, "r_mean", None), (ct, "r_low", None), (ct, "r_rstd", None)])
-    lines += w.first(lambda i: f.read(i) + [f"{i}{x0} = r_x;"])
+    partial = _partial(f.dtype)
+    centred = "((r_x - r_mean) - r_low)"
+    lines = w.declare([("double", "r_h", "0.0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
+                       ("double", "r_v", "0.0"), ("double", "r_m", None),
+                       ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
+                       (ct, "r_rstd", None)])
+    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}r_h += r_x;"], (Acc("r_h", "+"),))
+    lines.append(f"{ROW}r_c = ({ct})(r_h / {float(w.head_count)!r});")
 
     def moments(i: str, acc: Callable[[str], str]) -> list[str]:
-        return f.read(i) + [f"{i}const {ct} r_d = r_x - {x0};",
+        return f.read(i) + [f"{i}const {ct} r_d = r_x - r_c;",
                             f"{i}{acc('r_s')} += r_d;",
                             f"{i}{acc('r_v')} += r_d * r_d;"]
 
-    partial = _partial(f.dtype)
+    def squares(i: str, acc: Callable[[str], str]) -> list[str]:
+        return f.read(i) + [f"{i}const {ct} r_d = {centred};",
+                            f"{i}{acc('r_v')} += r_d * r_d;"]
+
     lines += w.sweep(moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
-    lines += w.per_lane(lambda i: [
-        f"{i}const double r_m = {s} / {n!r};",
-        f"{i}const double r_var = {v} / {n!r} - r_m * r_m;",
-        f"{i}const double r_mu = (double){x0} + r_m;",
-        f"{i}{mean} = ({ct})r_mu;",
-        f"{i}{low} = ({ct})(r_mu - (double){mean});",
-        f"{i}{rstd} = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"])
-    lines += w.sweep(_affine_write(f, node, f"((r_x - {mean}) - {low})"))
+    lines += [f"{ROW}r_m = r_s / {n!r};",
+              f"{ROW}r_var = r_v / {n!r} - r_m * r_m;",
+              f"{ROW}r_mean = ({ct})((double)r_c + r_m);",
+              f"{ROW}r_low = ({ct})((double)r_c + r_m - (double)r_mean);",
+              f"{ROW}if (!(r_m * r_m <= 0.25 * r_var)) {{",
+              f"{ROW}    r_v = 0.0;",
+              *["    " + line for line in w.sweep(squares, (Acc("r_v", "+", partial),))],
+              f"{ROW}    r_var = r_v / {n!r};",
+              f"{ROW}}}",
+              f"{ROW}r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"]
+    lines += w.sweep(_affine_write(f, node, centred))
     return lines
 
 

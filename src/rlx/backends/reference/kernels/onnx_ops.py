@@ -7,8 +7,9 @@ states how each kernel computes them.
 * ``bitcast``: a numpy view in the new dtype, copied.
 * ``scatter_update``: every index is checked before anything is written (one
   outside ``[-N, N)`` raises :class:`rlx.errors.ExecutionError`). ``none`` writes
-  rows in order, so the last write to a row wins; the reductions use numpy's
-  unbuffered ``ufunc.at``, which applies repeated indices one after another.
+  rows in order (one vectorised write when no row repeats), so the last write to a
+  row wins; the reductions use numpy's unbuffered ``ufunc.at``, which applies
+  repeated indices one after another.
   f16/bf16 values are reduced in f32 and rounded once.
 """
 
@@ -49,7 +50,9 @@ def _scatter_update(node: Node, args: list[np.ndarray], ctx: KernelContext) -> n
     out = compute(data).copy()
     values = compute(updates)
     reduction = node.attr("reduction")
-    if reduction == "none":
+    if reduction == "none" and np.unique(rows).size == rows.size:
+        out[rows] = values
+    elif reduction == "none":
         for j, row in enumerate(rows):
             out[row] = values[j]
     else:

@@ -43,11 +43,6 @@ def cast(x: Tensor, dtype: DType) -> Tensor:
     return x if x.dtype == dtype else x.cast(dtype)
 
 
-def compute_dtype(dtype: DType) -> DType:
-    """The dtype float formulas run in: f16/bf16 widen to f32, others stay."""
-    return dtype.compute
-
-
 def scalar(cx: NodeContext, value: float, like: Tensor) -> Tensor:
     """A 0-d constant holding ``value`` in ``like``'s dtype."""
     return cx.const(np.asarray(value), like.dtype)
@@ -122,8 +117,3 @@ def sum_all(terms: Sequence[Tensor]) -> Tensor:
     for t in terms[1:]:
         total = total + t
     return total
-
-
-def where(cond: Tensor, a: Tensor, b: Tensor) -> Tensor:
-    """``cond ? a : b`` for Tensor branches of one dtype."""
-    return api.where(cond, a, b)

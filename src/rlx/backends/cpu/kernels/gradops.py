@@ -1,0 +1,99 @@
+"""C renderers for the ops gradients are built from: scatter_add, max_pool2d_indices.
+
+Semantics are the reference kernels' (rlx.backends.reference.kernels.grad): float
+scatter_add accumulates in double and rounds once; every index is checked before
+anything is written. max_pool2d_indices compares values as stored (f16/bf16 widened),
+never picks a padded tap, takes the first maximum in row-major window order, and a
+nan wins.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Node
+
+
+def render_scatter_add(ctx: RenderContext, node: Node) -> str:
+    updates, indices = node.inputs
+    out = ctx.node_id(node)
+    axis, size = node.attr("axis"), node.attr("size")
+    ushape, ishape = ctx.shape(updates), ctx.shape(indices)
+    before = math.prod(ushape[:axis])
+    nidx = math.prod(ishape)
+    after = math.prod(ushape[axis + len(ishape):])
+    dt = node.dtype
+    acc_t = "double" if dt.is_float else cstyle.cty(dt)
+    idx = ctx.ptr(indices, True)
+    upd = ctx.ptr(updates, True)
+    lines = [
+        f"    for (int64_t i = 0; i < {nidx}; i++) {{",
+        f"        int64_t k = (int64_t){idx}[i];",
+        f"        if (k < -{size} || k >= {size}) {{",
+        "            snprintf(rlx_error_text, sizeof rlx_error_text, \"scatter_add: index %lld is "
+        f"out of range for an axis of size {size} (valid: {-size}..{size - 1})\", (long long)k);",
+        "            return 1;", "        }", "    }",
+        f"    static {acc_t} acc[{max(before * size * after, 1)}];",
+        f"    memset(acc, 0, sizeof(acc[0]) * {before * size * after});",
+        f"    for (int64_t b = 0; b < {before}; b++)",
+        f"        for (int64_t i = 0; i < {nidx}; i++) {{",
+        f"            int64_t k = (int64_t){idx}[i]; if (k < 0) k += {size};",
+        f"            {acc_t} *dst = acc + (b * {size} + k) * {after};",
+        f"            const int64_t src = (b * {nidx} + i) * {after};",
+        f"            for (int64_t j = 0; j < {after}; j++) dst[j] += ({acc_t})"
+        f"{cstyle.load(ctx.dtype(updates), f'{upd}[src + j]')};",
+        "        }",
+        f"    for (int64_t i = 0; i < {before * size * after}; i++)",
+        f"        {ctx.ptr(out)}[i] = {cstyle.store(dt, _narrow(dt, 'acc[i]'))};",
+    ]
+    return "\n".join(lines)
+
+
+def _narrow(dt, value: str) -> str:
+    """The double accumulator as dt's compute type, rounded once."""
+    if not dt.is_float:
+        return value
+    return cstyle.convert(value, DType.F64, dt)
+
+
+def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
+    x = node.inputs[0]
+    out = ctx.node_id(node)
+    n, c, h, w = ctx.shape(x)
+    oh, ow = node.shape[2:]
+    (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
+    (pt, _), (pl, _) = node.attr("padding")
+    dt = ctx.dtype(x)
+    ct = cstyle.cty(dt)
+    val = cstyle.load(dt, f"{ctx.ptr(x, True)}[plane + (int64_t)r * {w} + q]")
+    lines = [
+        ctx.parallel_for(n * c * oh * ow * kh * kw, n * c),
+        f"    for (int64_t p = 0; p < {n * c}; p++) {{",
+        f"        const int64_t plane = p * {h * w};",
+        f"        for (int64_t i = 0; i < {oh}; i++)",
+        f"        for (int64_t j = 0; j < {ow}; j++) {{",
+        f"            int64_t best = -1; {ct} bv = 0;",
+        f"            for (int64_t a = 0; a < {kh}; a++) {{",
+        f"                const int64_t r = i * {sh} - {pt} + a;",
+        f"                if (r < 0 || r >= {h}) continue;",
+        f"                for (int64_t b = 0; b < {kw}; b++) {{",
+        f"                    const int64_t q = j * {sw} - {pl} + b;",
+        f"                    if (q < 0 || q >= {w}) continue;",
+        f"                    const {ct} v = {val};",
+        "                    if (best >= 0 && bv != bv) continue;",
+        f"                    if (best < 0 || v != v || v > bv) {{ best = r * {w} + q; bv = v; }}",
+        "                }",
+        "            }",
+        f"            {ctx.ptr(out)}[(p * {oh} + i) * {ow} + j] = best;",
+        "        }",
+        "    }",
+    ]
+    return "\n".join(line for line in lines if line)
+
+
+OP_RENDERERS = {"scatter_add": render_scatter_add,
+                "max_pool2d_indices": render_max_pool2d_indices}
+SUPPORTED = frozenset(OP_RENDERERS)
