@@ -39,7 +39,7 @@ def test_runs_with_an_input_file(model_path, tmp_path, capsys):
     assert "z: shape (2, 3), dtype float32" in out
     assert np.allclose(expected[0], [2.8, 3.2, 3.6])
     assert "values [2.8, 3.2, 3.6, 2.8, 3.2, 3.6]" in out
-    assert "[rlx run] compiling for device 'reference'" in err
+    assert "[rlx] compiling for device 'reference'" in err
 
 
 def test_random_inputs_are_seeded(model_path, capsys):
@@ -81,3 +81,13 @@ def test_unknown_input_name(model_path, tmp_path, capsys):
     argv = ["run", str(model_path), "--shape", "x=2x4", "--input", f"y={tmp_path / 'y.npy'}"]
     assert main(argv) == 2
     assert "which the model does not take" in capsys.readouterr().err
+
+
+def test_rlx_embed_similarity_table(capsys):
+    texts = ["A cat sits on the mat.", "A kitten rests on a rug.", "Interest rates rose again."]
+    assert main(["embed", *texts, "--device", "cpu"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split()[1:] for line in lines if line.startswith("[") and "]  " in line[:6]]
+    sims = np.array(rows[:3], dtype=float)
+    np.testing.assert_allclose(np.diag(sims), 1.0, atol=1e-4)
+    assert sims[0, 1] > sims[0, 2] + 0.3      # the real model knows cats from rates
