@@ -297,22 +297,34 @@ RLX_INLINE float rlx_tanhf(float x) {
     return rlx_f32_select(a < 0.625f, small, large);
 }
 
-/* erfcx(a) = exp(a^2) erfc(a) for 0 <= a <= 10.5 (relative error ~4e-7), as a
- * polynomial in t = 1 / (1 + a/2). */
+/* erfcx(a) = exp(a^2) erfc(a) for 0.5 <= a <= 10.61 (relative error ~1.5e-7): a
+ * polynomial in u = a - 1.5 below 2.5, above it a polynomial in t = 1 / (1 + a). */
 RLX_INLINE float rlx_f32_erfcx(float a) {
-    const float t = 1.0f / RLX_FMAF(0.5f, a, 1.0f);
-    float p = 0x1.a10312p-6f;
-    p = RLX_FMAF(p, t, -0x1.042754p-3f);
-    p = RLX_FMAF(p, t, 0x1.a59a78p-3f);
-    p = RLX_FMAF(p, t, -0x1.2e85d8p-7f);
-    p = RLX_FMAF(p, t, -0x1.3e6836p-2f);
-    p = RLX_FMAF(p, t, 0x1.e50066p-3f);
-    p = RLX_FMAF(p, t, -0x1.560e2ap-5f);
-    p = RLX_FMAF(p, t, 0x1.bd51b4p-3f);
-    p = RLX_FMAF(p, t, 0x1.e7af82p-3f);
-    p = RLX_FMAF(p, t, 0x1.220c4ap-2f);
-    p = RLX_FMAF(p, t, 0x1.20c68ep-2f);
-    return RLX_FMAF(p, t, 0x1.812b98p-19f);
+    const float u = a - 1.5f;
+    float near = 0x1.5d8632p-19f;
+    near = RLX_FMAF(near, u, -0x1.35a0dap-17f);
+    near = RLX_FMAF(near, u, 0x1.767bcep-16f);
+    near = RLX_FMAF(near, u, -0x1.2476f8p-14f);
+    near = RLX_FMAF(near, u, 0x1.d4b6dep-13f);
+    near = RLX_FMAF(near, u, -0x1.5bf97ap-11f);
+    near = RLX_FMAF(near, u, 0x1.ee7134p-10f);
+    near = RLX_FMAF(near, u, -0x1.513628p-8f);
+    near = RLX_FMAF(near, u, 0x1.b6591ep-7f);
+    near = RLX_FMAF(near, u, -0x1.0dc54p-5f);
+    near = RLX_FMAF(near, u, 0x1.37ea28p-4f);
+    near = RLX_FMAF(near, u, -0x1.4f1988p-3f);
+    near = RLX_FMAF(near, u, 0x1.494dbp-2f);
+    const float t = 1.0f / (1.0f + a);
+    float far = -0x1.04661ep+1f;
+    far = RLX_FMAF(far, t, 0x1.0d74acp+1f);
+    far = RLX_FMAF(far, t, 0x1.35529cp-2f);
+    far = RLX_FMAF(far, t, -0x1.d8a67ep-1f);
+    far = RLX_FMAF(far, t, -0x1.df7b16p-3f);
+    far = RLX_FMAF(far, t, 0x1.1a9eacp-2f);
+    far = RLX_FMAF(far, t, 0x1.2119d6p-1f);
+    far = RLX_FMAF(far, t, 0x1.20dafp-1f);
+    far = RLX_FMAF(far, t, 0x1.6da8acp-22f);
+    return rlx_f32_select(a < 2.5f, near, far);
 }
 
 /* exp(-x^2 * half) as m * s (see rlx_f32_exp_parts), for half = 1 or 1/2 and

@@ -7,8 +7,7 @@ claims; the pipeline decomposes or rejects every other op before rendering.
 
 from __future__ import annotations
 
-from rlx.backends.cpu.kernels import (elementwise, gradops, index, linalg, qmatmul, quant,
-                                      rowwise)
+from rlx.backends.cpu.kernels import elementwise, gradops, index, linalg, qmatmul, quant, rowwise
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
 from rlx.passes.program import Kernel

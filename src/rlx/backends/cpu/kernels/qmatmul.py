@@ -4,8 +4,10 @@ No f32 copy of the weight is ever made. Each kernel walks the weight in *segment
 of up to ``SEGMENT`` consecutive elements of one row of W [n, k]; a segment is
 decoded into a small stack buffer (L1-resident) and used at once:
 
-* decoding: int8 codes convert directly; fp8 e4m3 bytes index a table of 256
-  floats (a gather: about twice int8's decoding time); 4-bit codes (two per byte,
+* decoding: int8 codes convert directly; fp8 e4m3 bytes are looked up 64 at a time
+  as f16 bytes in register tables where the compiler targets AVX512-VBMI, otherwise
+  (and for the last bytes of a segment) in a table of 256 floats (a gather: about
+  three times slower, measured); 4-bit codes (two per byte,
   low nibble first) are looked up 16 bytes at a time with two register permutes of
   the 16 nibble values where the compiler targets AVX-512, and otherwise (and for the
   last bytes of a segment) in a table of 256 float pairs, one 8-byte load per byte.
@@ -101,12 +103,52 @@ static inline void rlx_dq_int8(const uint8_t *restrict q, const float *restrict 
 static inline void rlx_dq_fp8_e4m3(const uint8_t *restrict q, const float *restrict sc,
                                    int64_t c0, int64_t len, float *restrict out) {
     const uint8_t *c = q + c0;
+    const int64_t wide = rlx_q_e4m3_wide(c, len, out);
     (void)sc;
     #pragma omp simd
-    for (int64_t i = 0; i < len; i++) out[i] = rlx_q_e4m3[c[i]];
+    for (int64_t i = wide; i < len; i++) out[i] = rlx_q_e4m3[c[i]];
 }
 """,
 }
+
+E4M3_WIDE = r"""
+#if defined(__AVX512VBMI__)
+#include <immintrin.h>
+#endif
+/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first 64-byte
+   groups of c[0 .. n); returns how many bytes it decoded (the caller decodes the
+   rest). With AVX512-VBMI the low and high bytes of each value's f16 encoding come
+   from two 128-entry byte tables held in registers (the sign bit is copied), are
+   interleaved and widened to f32 exactly; elsewhere it decodes nothing. */
+static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
+                                      float *restrict out) {
+    int64_t i = 0;
+#if defined(__AVX512VBMI__)
+    const __m512i lo0 = _mm512_loadu_si512(rlx_q_e4m3_f16_lo);
+    const __m512i lo1 = _mm512_loadu_si512(rlx_q_e4m3_f16_lo + 64);
+    const __m512i hi0 = _mm512_loadu_si512(rlx_q_e4m3_f16_hi);
+    const __m512i hi1 = _mm512_loadu_si512(rlx_q_e4m3_f16_hi + 64);
+    const __m512i sign = _mm512_set1_epi8((char)0x80);
+    const __m512i first = _mm512_loadu_si512(rlx_q_interleave);
+    const __m512i second = _mm512_add_epi8(first, _mm512_set1_epi8(32));
+    for (; i + 64 <= n; i += 64) {
+        const __m512i b = _mm512_loadu_si512(c + i);
+        const __m512i lo = _mm512_permutex2var_epi8(lo0, b, lo1);
+        const __m512i hi = _mm512_or_si512(_mm512_permutex2var_epi8(hi0, b, hi1),
+                                           _mm512_and_si512(b, sign));
+        const __m512i h0 = _mm512_permutex2var_epi8(lo, first, hi);
+        const __m512i h1 = _mm512_permutex2var_epi8(lo, second, hi);
+        _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm512_castsi512_si256(h0)));
+        _mm512_storeu_ps(out + i + 16, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h0, 1)));
+        _mm512_storeu_ps(out + i + 32, _mm512_cvtph_ps(_mm512_castsi512_si256(h1)));
+        _mm512_storeu_ps(out + i + 48, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h1, 1)));
+    }
+#else
+    (void)c; (void)n; (void)out;
+#endif
+    return i;
+}
+"""
 
 NIBBLES_WIDE = r"""
 #if defined(__AVX512F__)
@@ -193,6 +235,25 @@ def _pair_table(name: str, values: np.ndarray) -> str:
     return f"static const float {name}[256][2] = {{\n    " + ",\n    ".join(rows) + "\n};"
 
 
+def _byte_table(name: str, values: np.ndarray) -> str:
+    items = [str(int(v)) for v in values]
+    rows = [", ".join(items[i:i + 16]) for i in range(0, len(items), 16)]
+    return (f"static const uint8_t {name}[{len(items)}] = {{\n    " + ",\n    ".join(rows)
+            + "\n};")
+
+
+def _add_e4m3_wide(ctx: RenderContext) -> None:
+    """The AVX512-VBMI fp8 decoder and its tables: the low and high bytes of the f16
+    encoding of each e4m3fn magnitude (every e4m3fn value is exact in f16), and the
+    byte order interleaving 32 low bytes with 32 high bytes."""
+    f16 = E4M3_VALUES[:128].astype(np.float16).view(np.uint16)
+    interleave = np.stack([np.arange(32), np.arange(32) + 64], axis=1).reshape(-1)
+    ctx.add_helper("rlx_q_e4m3_f16_lo", _byte_table("rlx_q_e4m3_f16_lo", f16 & 0xFF))
+    ctx.add_helper("rlx_q_e4m3_f16_hi", _byte_table("rlx_q_e4m3_f16_hi", f16 >> 8))
+    ctx.add_helper("rlx_q_interleave", _byte_table("rlx_q_interleave", interleave))
+    ctx.add_helper("rlx_q_e4m3_wide", E4M3_WIDE)
+
+
 def _segment(layout: PackedLayout) -> int:
     """Elements decoded at a time: the most whole blocks within SEGMENT, at least one
     block (segments then start on block boundaries)."""
@@ -208,6 +269,8 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     scheme = layout.scheme.name
     if scheme in ("fp8_e4m3", "nvfp4"):
         ctx.add_helper("rlx_q_e4m3", _value_table("rlx_q_e4m3", E4M3_VALUES))
+    if scheme == "fp8_e4m3":
+        _add_e4m3_wide(ctx)
     if scheme == "mxfp4":
         ctx.add_helper("rlx_q_e8m0", _value_table("rlx_q_e8m0", E8M0_VALUES))
     if scheme == "int4":

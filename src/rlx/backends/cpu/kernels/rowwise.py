@@ -647,25 +647,26 @@ def _affine_write(f: _Frame, node: Node, centred: str) -> SweepBody:
 def _layer_norm_row(f: _Frame, node: Node) -> list[str]:
     """The moments about a shift in one pass, then the results.
 
-    The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`); one
-    pass sums d = x - c and d*d, giving the mean c + E[d] and the biased variance
-    E[d^2] - E[d]^2. That difference cancels when c lies far from the mean, so when
-    E[d]^2 > var / 4 (an unrepresentative first block, or a nan) a second pass
-    recomputes the variance about the mean itself, bounding the cancellation. The
-    results ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus
-    its rounding error), so rows with a large mean keep their precision. Norm rows
-    end with reduced axes, so they never have lanes."""
+    The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`, in the
+    compute type: any c near the mean will do); one pass sums d = x - c and d*d,
+    giving the mean c + E[d] and the biased variance E[d^2] - E[d]^2. That
+    difference cancels when c lies far from the mean, so when E[d]^2 > var / 4 (an
+    unrepresentative first block, or a nan) a second pass recomputes the variance
+    about the mean itself, bounding the cancellation. The results
+    ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus its
+    rounding error), so rows with a large mean keep their precision. Norm rows end
+    with reduced axes, so they never have lanes."""
     w, ct = f.walk, f.ct
     n = float(w.count)
     eps = repr(float(node.attr("eps")))
     partial = _partial(f.dtype)
     centred = "((r_x - r_mean) - r_low)"
-    lines = w.declare([("double", "r_h", "0.0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
+    lines = w.declare([(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
                        ("double", "r_v", "0.0"), ("double", "r_m", None),
                        ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
                        (ct, "r_rstd", None)])
     lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}r_h += r_x;"], (Acc("r_h", "+"),))
-    lines.append(f"{ROW}r_c = ({ct})(r_h / {float(w.head_count)!r});")
+    lines.append(f"{ROW}r_c = r_h / ({ct}){w.head_count};")
 
     def moments(i: str, acc: Callable[[str], str]) -> list[str]:
         return f.read(i) + [f"{i}const {ct} r_d = r_x - r_c;",
