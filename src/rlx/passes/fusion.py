@@ -156,7 +156,11 @@ class _Fuser:
         anchored = [c for c in chosen if c.kind != "elementwise"]
         base = anchored[0] if anchored else chosen[0]
         for c in chosen:
-            if c is not base:
+            if c is base:
+                continue
+            if anchored:  # an epilogue reads other values as loads, never computes them
+                self._note(c.tail, nid, "a side branch into an epilogue is materialised")
+            else:
                 self._absorb(base, c)
         base.nodes.append(nid)
         self.group_of[nid] = base

@@ -20,11 +20,14 @@ def evaluate_with_reference(node: Node, values: list[np.ndarray]) -> np.ndarray:
 
 
 def upload_rounding(graph: Graph, opts: CompileOptions) -> UploadRounding | None:
-    """Which params are rounded on upload, and their row lengths (the last dimension)."""
+    """Which params are rounded on upload, and their row lengths (the last dimension).
+    Float params that are not excluded are, except the scales of packed weights."""
     if opts.number_format is None:
         return None
+    packed = {graph.nodes[i].attr("name") for n in graph.nodes if n.op == "dequant_matmul"
+              for i in n.inputs[1:] if graph.nodes[i].op == "param"}  # already quantized
     rows = {name: (t.shape[-1] if t.shape else 1) for name, t in graph.params
-            if t.dtype.is_float and name not in opts.format_exclude}
+            if t.dtype.is_float and name not in opts.format_exclude and name not in packed}
     return UploadRounding(opts.number_format, opts.format_scaling, rows)
 
 

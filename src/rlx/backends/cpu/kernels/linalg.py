@@ -761,8 +761,9 @@ def _conv_scratch_bytes(ctx: RenderContext, plan: _ConvPlan, chunks: list[int]) 
 def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
                         chunks: list[int], epi: str | None) -> str:
     """One task per (image, group, column chunk): im2col of the chunk into this thread's
-    scratch (the input itself for pointwise f32/f64), a GEMM with the group's weights,
-    then bias, rounding (f16/bf16) and the epilogue on the block."""
+    scratch (the input itself for pointwise f32/f64), a GEMM with the group's weights
+    (the generated vector-matrix kernel when a group has one output channel), then
+    bias, rounding (f16/bf16) and the epilogue on the block."""
     p = _blas_prefix(ctx, blas_dt)
     ct = cstyle.ctype(blas_dt)
     copy, narrow = _conv_needs_copy(plan)
@@ -793,10 +794,14 @@ def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
         c_ptr, ldc = "cb", "w"
     else:
         c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(plan.positions)
-    weights = "rlx_w" if narrow else ctx.ptr(plan.w, True)
-    lines.append(f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
-                 f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights} + g * {plan.cog * plan.kdim}, "
-                 f"{plan.kdim}, {b_ptr}, (int){ldb}, 0, {c_ptr}, (int){ldc});")
+    weights = f"{'rlx_w' if narrow else ctx.ptr(plan.w, True)} + g * {plan.cog * plan.kdim}"
+    if plan.cog == 1:  # one output channel per group (depthwise): a vector-matrix product
+        lines.append(f"        {_gemv_rows(ctx, blas_dt)}({plan.kdim}, w, {weights}, {b_ptr}, "
+                     f"{ldb}, {c_ptr});")
+    else:
+        lines.append(f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
+                     f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights}, {plan.kdim}, {b_ptr}, "
+                     f"(int){ldb}, 0, {c_ptr}, (int){ldc});")
     lines += _conv_finish_lines(ctx, plan, c_ptr if narrow else None)
     lines += _conv_block_epilogue(plan, nchunks, epi)
     lines.append("    }")
@@ -817,9 +822,14 @@ def _conv_task_header(plan: _ConvPlan, tasks: int, nchunks: int) -> list[str]:
 
 def _im2col_lines(ctx: RenderContext, plan: _ConvPlan, to: DType) -> list[str]:
     """Fill ``cols`` (kdim rows of ``w`` values) with the input values under each kernel
-    tap for output positions ``[lo, hi)``, zeros in the padding, converted to ``to``."""
-    taps = plan.kh * plan.kw
-    value = cstyle.convert(_element(ctx, plan.x, "xr + ix", plan.dtype), plan.dtype, to)
+    tap for output positions ``[lo, hi)``, zeros in the padding, converted to ``to``.
+
+    Positions are walked in runs along one output row; in a run the taps inside the
+    input form one range ``[t0, t1)`` (computed, not tested per element), so the copy
+    loop is branch-free and vectorises."""
+    taps, sw = plan.kh * plan.kw, plan.sw
+    value = cstyle.convert(_element(ctx, plan.x, f"xr + ix0 + t * {sw}", plan.dtype),
+                           plan.dtype, to)
     zero = cstyle.literal(0, to)
     return [
         f"        for (int64_t r = 0; r < {plan.kdim}; r++) {{",
@@ -832,12 +842,17 @@ def _im2col_lines(ctx: RenderContext, plan: _ConvPlan, to: DType) -> list[str]:
         f"                const int64_t run = {plan.ow} - ox0 < w - q ? {plan.ow} - ox0 : w - q;",
         f"                const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
         f"                const int64_t xr = xc + iy * {plan.iw};",
-        f"                const int row_ok = iy >= 0 && iy < {plan.ih};",
-        f"                const int64_t ix0 = ox0 * {plan.sw} - {plan.pw} + kj * {plan.dw};",
-        "                for (int64_t t = 0; t < run; t++) {",
-        f"                    const int64_t ix = ix0 + t * {plan.sw};",
-        f"                    dst[q + t] = row_ok && ix >= 0 && ix < {plan.iw} ? {value} : {zero};",
-        "                }",
+        f"                const int64_t ix0 = ox0 * {sw} - {plan.pw} + kj * {plan.dw};",
+        f"                int64_t t0 = ix0 < 0 ? (-ix0 + {sw - 1}) / {sw} : 0;",
+        f"                const int64_t room = {plan.iw} - ix0;",
+        f"                int64_t t1 = room > 0 ? (room + {sw - 1}) / {sw} : 0;",
+        "                t1 = t1 < run ? t1 : run;",
+        f"                if (iy < 0 || iy >= {plan.ih}) t1 = 0;",
+        "                t0 = t0 < t1 ? t0 : t1;",
+        f"                for (int64_t t = 0; t < t0; t++) dst[q + t] = {zero};",
+        "                #pragma omp simd",
+        f"                for (int64_t t = t0; t < t1; t++) dst[q + t] = {value};",
+        f"                for (int64_t t = t1; t < run; t++) dst[q + t] = {zero};",
         "                q += run;",
         "            }",
         "        }",
