@@ -5,7 +5,8 @@ package: every node test (``collect_testcases``), the ``light_*`` models (the
 "real" category: ResNet-50, DenseNet-121, Inception, ShuffleNet, SqueezeNet,
 VGG-19, AlexNet, ZFNet-512, compared with their stored reference outputs) and
 the small "simple" / PyTorch-exported models. They run on the rlx device named
-by ``RLX_ONNX_DEVICE`` (default "reference").
+by ``RLX_ONNX_DEVICE`` (default "reference", about 2 minutes on 2 cores; "cpu"
+compiles C for every case and takes about 18).
 
 Cases rlx cannot pass are listed in :data:`EXPECTED_FAILURES`, grouped by reason
 (and per device in :data:`DEVICE_EXPECTED_FAILURES`).
@@ -68,7 +69,7 @@ DEVICE_EXPECTED_FAILURES: dict[str, dict[str, list[str]]] = {
             r"^test_scatter", r"^test_tensorscatter", r"^test_col2im", r"^test_maxunpool_",
         ],
         "cpu backend: claims bitwise_* / bitcast (elementwise category) but has no C "
-        "expression for them yet": [r"^test_bitwise_", r"^test_bitcast_"],
+        "expression for them yet": [r"^test_bitwise_", r"^test_bitcast_(?!uint16)"],
         "cpu backend: KeyError while rendering MeanVarianceNormalization's expansion": [
             r"^test_mvn",
         ],

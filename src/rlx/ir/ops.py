@@ -930,7 +930,7 @@ _add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
 _add("bitwise_and bitwise_or bitwise_xor", "binary", (2, 2), _infer_bitwise)
 _add("bitwise_not", "unary", (1, 1), _infer_bitwise)
 _add("scatter_update", "index", (3, 3), _infer_scatter_update)
-_add("bitcast", "unary", (1, 1), _infer_bitcast)
+_add("bitcast", "shape", (1, 1), _infer_bitcast)
 
 OPS: dict[str, OpDef] = {
     kind: OpDef(kind, category, arity, infer, _DOCS[kind])

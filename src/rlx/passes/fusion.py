@@ -158,8 +158,9 @@ class _Fuser:
         for c in chosen:
             if c is base:
                 continue
-            if anchored:  # an epilogue reads other values as loads, never computes them
-                self._note(c.tail, nid, "a side branch into an epilogue is materialised")
+            if base.kind in TAKES_PROLOGUE:  # nodes before their anchor are its prologue
+                self._note(c.tail, nid, "a side branch into a reduction's epilogue is "
+                                        "materialised")
             else:
                 self._absorb(base, c)
         base.nodes.append(nid)

@@ -152,10 +152,11 @@ def _flat_index(shape: Sequence[int], index: Sequence[int]) -> int:
 def view_offset(graph: Graph, node: Node) -> int | None:
     """Byte offset of ``node``'s value inside its operand's bytes, or None.
 
-    None means the node must compute its own bytes: only reshape-like ops, contiguous
-    slices and casts to the operand's own dtype reinterpret their operand in place.
+    None means the node must compute its own bytes: only reshape-like ops, bitcasts,
+    contiguous slices and casts to the operand's own dtype reinterpret their operand in
+    place.
     """
-    if node.op in RESHAPE_LIKE_OPS:
+    if node.op in RESHAPE_LIKE_OPS or node.op == "bitcast":
         return 0
     if node.op not in ("cast", "slice"):
         return None

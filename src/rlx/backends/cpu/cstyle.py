@@ -205,6 +205,9 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
     "logical_and": _ew("(uint8_t)(({0}) && ({1}))"), "logical_or": _ew("(uint8_t)(({0}) || ({1}))"),
     "logical_xor": _ew("(uint8_t)((({0}) != 0) != (({1}) != 0))"),
     "where": _ew("(({0}) ? ({1}) : ({2}))"),
+    "bitwise_and": _ew("(({0}) & ({1}))"), "bitwise_or": _ew("(({0}) | ({1}))"),
+    "bitwise_xor": _ew("(({0}) ^ ({1}))"),
+    "bitwise_not": lambda node, a, dts: f"(({cty(node.dtype)})~({a[0]}))",
 }
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.passes.loops import kernel_epilogue, loop_nest
 from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel
 
-ELEMENTWISE_OPS = frozenset(k for k, d in OPS.items() if d.category in ELEMENTWISE_CATEGORIES)
-VIEW_OPS = frozenset({"reshape", "squeeze", "unsqueeze", "slice", "cast"})
+ELEMENTWISE_OPS = frozenset(k for k, d in OPS.items()
+                            if d.category in ELEMENTWISE_CATEGORIES and k in cstyle.EXPR)
+VIEW_OPS = frozenset({"reshape", "squeeze", "unsqueeze", "slice", "cast", "bitcast"})
 
 
 def render_elementwise(ctx: RenderContext, kernel: Kernel) -> str:

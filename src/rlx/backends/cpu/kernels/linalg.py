@@ -14,18 +14,19 @@ Paths. Results of dtype f32 / f64 — and f16 / bf16 matmuls and convolutions, w
 operands are widened to f32 and whose f32 products are rounded once — run on the BLAS
 shipped in scipy-openblas32 (``scipy_cblas_*``):
 
-* matmul: ``?gemm``, or ``?gemv`` when one side is a vector (M == 1 or N == 1); batch
+* matmul: ``?gemm``, or a matrix-vector product when one side is a vector (M == 1 or
+  N == 1: ``?gemv``, or the generated ``rlx_gemv_rows_*`` kernel, see Threads); batch
   axes broadcast through per-operand batch strides, and a right operand without batch
   axes folds the batch into M (one large GEMM). Operands of another dtype than the
   one BLAS runs in are converted once into a scratch copy (cast semantics).
 * conv: im2col of a column chunk of the output positions into a per-thread scratch
   buffer (skipped for pointwise f32/f64 convolutions), one GEMM per (image, group,
-  chunk).
+  chunk) — a vector-matrix product when a group has one output channel.
 * attention (f32 / f64): per (batch, head, block of query rows) ``scores = scale * Q
-  K^T`` by GEMM with leading dimensions taken from the strides, a masked row softmax in
-  place, then ``P V`` by GEMM written through the output strides. A single query
-  position (decoding) groups the query heads that share a kv head into one GEMM, or
-  uses ``?gemv`` when no heads share.
+  K^T`` by GEMM with leading dimensions taken from the strides, masked exponentials in
+  place, ``P V`` by GEMM written through the output strides, then each output row
+  scaled by 1 / (its sum of weights). A single query position (decoding) groups the
+  query heads that share a kv head into one GEMM, or uses ``?gemv`` when none share.
 
 Everything else (integer matmuls, f16 / bf16 attention, and any case BLAS cannot
 express: 32-bit size overflow, scratch over ``SCRATCH_LIMIT_BYTES``, strides without a
@@ -44,16 +45,16 @@ every BLAS kernel first calls ``rlx_blas_serial()``, which sets OpenBLAS to one 
 if something else changed it (one pool of threads, never two competing for the same
 cores). Results of 1 and N threads are identical:
 
-* batches, conv chunks and attention row blocks are cut by shape alone;
-* a single GEMM is cut into one piece per thread, on multiples of ``SPLIT_ALIGN``
-  columns (or rows), each piece at least ``PART_MIN_EXTENT`` wide and
-  ``PART_MIN_WORK`` multiply-adds: OpenBLAS's GEMM then computes every element exactly
-  as the uncut call does (its small-matrix kernels, which round differently, only take
-  smaller products; checked by a randomised sweep and by the tests);
+* batches, attention row blocks and conv im2col chunks are cut by shape alone;
+* a single GEMM (or a conv with fewer tasks than threads) is cut into one piece per
+  thread, on multiples of ``SPLIT_ALIGN`` columns (or rows), each piece at least
+  ``PART_MIN_EXTENT`` wide and ``PART_MIN_WORK`` multiply-adds: OpenBLAS's GEMM then
+  computes every element exactly as the uncut call does (its small-matrix kernels,
+  which round differently, only take smaller products; checked by a randomised sweep
+  of OpenBLAS 0.3.34 and by the tests);
 * OpenBLAS's ``?gemv`` on a row-major matrix read across (``x @ W``) rounds differently
   for different column ranges, so that case runs a generated kernel
   (``rlx_gemv_rows_*``) that sums over k in a fixed order with fused multiply-adds.
-
 
 Scratch. Scratch buffers are ``static`` arrays sized at render time (zero pages until
 first use). They belong to the shared object, and clones of an executable — and
