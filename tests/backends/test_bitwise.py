@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from tests.helpers import run_graph
 
 import rlx
-from tests.helpers import run_graph
 
 OPS = {"bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or,
        "bitwise_xor": np.bitwise_xor}
