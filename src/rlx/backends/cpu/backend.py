@@ -20,6 +20,12 @@ from rlx.errors import ExecutionError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
+# Idle OpenMP threads spin for a long while after each parallel region by default;
+# a short spin keeps threads from burning the cores between runs. Only effective when
+# set before libgomp loads (another library, e.g. torch, may have loaded its own).
+if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+    os.environ["GOMP_SPINCOUNT"] = "10000"
+
 CPU_CAPABILITIES = ExecutableCapabilities(
     clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
 THREADS_ENV = "RLX_NUM_THREADS"

@@ -116,7 +116,7 @@ class RenderContext:
     def parallel_for(self, work_elements: int, iterations: int) -> str:
         """An OpenMP pragma for a loop of ``iterations`` doing ``work_elements`` in all, or ''."""
         if self.threads > 1 and iterations > 1 and work_elements >= PARALLEL_MIN_ELEMENTS:
-            return "#pragma omp parallel for schedule(static)"
+            return f"#pragma omp parallel for schedule(static) num_threads({self.threads})"
         return ""
 
     # ------------------------------------------------------------ loop nests
@@ -186,7 +186,8 @@ class RenderContext:
             indent = "            "
         else:
             if self.threads > 1 and total >= PARALLEL_MIN_ELEMENTS:
-                lines.append("    #pragma omp parallel for simd schedule(static)")
+                lines.append(f"    #pragma omp parallel for simd schedule(static) "
+                             f"num_threads({self.threads})")
             else:
                 lines.append("    #pragma omp simd")
             lines.append(f"    for (int64_t j = 0; j < {total}; j++) {{")
@@ -304,6 +305,7 @@ def _output_copies(ctx: RenderContext) -> list[str]:
 
 
 def _threads_function(blas: bool) -> str:
-    blas_call = "    scipy_openblas_set_num_threads(n);\n" if blas else ""
+    # BLAS runs single-threaded inside rlx's own OpenMP work (no second thread pool)
+    blas_call = "    scipy_openblas_set_num_threads(1);\n" if blas else ""
     return ("void rlx_set_threads(int n) {\n#ifdef _OPENMP\n    omp_set_num_threads(n);\n"
             "#endif\n" + blas_call + "}")
