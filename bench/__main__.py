@@ -9,10 +9,14 @@ For each thread count (default: the usable cores, then 1) and each workload of
 inputs in this process. Their results are checked against rlx's (the max abs
 difference is printed; a disagreement beyond the workload's tolerance fails the run
 with exit status 1), then they are timed in rounds: each round runs every framework
-in turn (the order rotates), one untimed call then ``BLOCK`` timed samples, so that
-load drifting over the run hits every framework alike and a framework's spinning
-thread pool is idle again before the next one is timed. The table gives median
-milliseconds per call and the ratio rlx / best peer (below 1: rlx is faster).
+in turn (the order rotates) for ``BLOCK`` timed samples, so that load drifting over
+the run hits every framework alike. Before each block the framework runs untimed for
+``WARM_SECONDS``: long enough for the previous framework's spinning worker threads
+(OpenBLAS, OpenMP, ONNX Runtime) to give up their cores, and for this framework's
+threads and the cores' clocks to be up to speed. (Pausing instead of warming makes
+every framework slower for several milliseconds on this kind of virtual machine.)
+The table gives median milliseconds per call and the ratio rlx / best peer (below 1:
+rlx is faster).
 
 A workload rlx cannot compile yet (UnsupportedOpError, CompileError) shows as
 "unsupported" and the others still run.
@@ -36,8 +40,9 @@ import numpy as np
 from bench.peers import RlxPeer, Runner, Unsupported, all_peers
 from bench.workloads import Workload, micro_workloads
 
-BLOCK = 5          # timed samples per framework per round
-WARMUP_CALLS = 3   # untimed calls after preparation
+BLOCK = 10           # timed samples per framework per round
+WARMUP_CALLS = 3     # untimed calls after preparation
+WARM_SECONDS = 0.1   # untimed running before each block
 
 
 @dataclass
@@ -123,7 +128,9 @@ def measure(runners: dict[str, Runner], calls_per_sample: int, repeat: int) -> d
         shift = round_index % len(names)
         for name in names[shift:] + names[:shift]:
             call = runners[name].call
-            call()
+            warm_until = time.perf_counter() + WARM_SECONDS
+            while time.perf_counter() < warm_until:
+                call()
             for _ in range(BLOCK):
                 start = time.perf_counter()
                 for _ in range(calls_per_sample):
