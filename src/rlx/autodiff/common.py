@@ -57,6 +57,18 @@ class Rule:
         return self.slots is None or operand in self.slots
 
 
+def registrar(table: dict[str, Rule]) -> Callable[..., Callable[[Callable], Callable]]:
+    """A decorator factory filling ``table``: ``@reg("add sub", slots)`` registers the
+    decorated function for each space-separated op kind."""
+    def rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[Callable], Callable]:
+        def register(fn: Callable) -> Callable:
+            for kind in kinds.split():
+                table[kind] = Rule(fn, slots)
+            return fn
+        return register
+    return rule
+
+
 NON_DIFFERENTIABLE: dict[str, str] = {
     "input": "a leaf: its derivative is a result of the transform, not a rule",
     "param": "a leaf: its derivative is a result of the transform, not a rule",

@@ -28,6 +28,7 @@ from rlx.autodiff.common import (
     leaf_id,
     missing_rule,
     primal,
+    registrar,
     single_output,
     zeros,
 )
@@ -60,13 +61,7 @@ JVP_RULES: dict[str, Rule] = {}
 TANGENT_PREFIX = "tangent_"
 
 
-def jvp_rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[JvpFn], JvpFn]:
-    """Register the decorated JVP function for each of ``kinds`` (space separated)."""
-    def register(fn: JvpFn) -> JvpFn:
-        for kind in kinds.split():
-            JVP_RULES[kind] = Rule(fn, slots)
-        return fn
-    return register
+jvp_rule = registrar(JVP_RULES)  # @jvp_rule("kinds", slots) fills JVP_RULES
 
 
 def _or_zeros(p: Primal, ts: Tangents, i: int) -> Tensor:

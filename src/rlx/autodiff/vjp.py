@@ -34,6 +34,7 @@ from rlx.autodiff.common import (
     leaf_id,
     missing_rule,
     primal,
+    registrar,
     single_output,
     zeros,
 )
@@ -67,13 +68,7 @@ VJP_RULES: dict[str, Rule] = {}
 D_OUTPUT = "d_output"
 
 
-def vjp_rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[VjpFn], VjpFn]:
-    """Register the decorated VJP function for each of ``kinds`` (space separated)."""
-    def register(fn: VjpFn) -> VjpFn:
-        for kind in kinds.split():
-            VJP_RULES[kind] = Rule(fn, slots)
-        return fn
-    return register
+vjp_rule = registrar(VJP_RULES)  # @vjp_rule("kinds", slots) fills VJP_RULES
 
 
 def register_elementwise(kind: str, spec: Elementwise) -> None:

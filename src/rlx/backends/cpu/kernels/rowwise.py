@@ -800,11 +800,6 @@ REDUCERS: dict[str, Callable[[_Frame], tuple[list[str], str]]] = {
 
 # =========================================================================== single ops
 
-def _node_id(graph: Graph, node: Node) -> int:
-    """The id of ``node`` (op renderers receive the node itself)."""
-    return next(i for i, n in enumerate(graph.nodes) if n is node)
-
-
 def _single(render: Callable[[RenderContext, Kernel], str]
             ) -> Callable[[RenderContext, Node], str]:
     """An op renderer running a kernel-kind renderer on the one-node kernel of ``node``."""
@@ -814,7 +809,7 @@ def _single(render: Callable[[RenderContext, Kernel], str]
 
 
 def _own_kernel(ctx: RenderContext, node: Node) -> Kernel:
-    nid = _node_id(ctx.graph, node)
+    nid = ctx.node_id(node)
     return Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs)
 
 
@@ -884,7 +879,7 @@ def render_batch_norm(ctx: RenderContext, node: Node) -> str:
     the per-channel scale in double, the per-element work in compute type."""
     if node.type.numel == 0:
         return "    /* empty domain */"
-    nid = _node_id(ctx.graph, node)
+    nid = ctx.node_id(node)
     x, mean, var, gamma, beta = node.inputs
     dims = node.shape
     channels, inner = dims[1], numel(dims[2:])
@@ -998,7 +993,7 @@ def render_topk(ctx: RenderContext, node: Node) -> str:
     scratch, one row after another."""
     if node.type.numel == 0:
         return "    /* empty result */"
-    nid = _node_id(ctx.graph, node)
+    nid = ctx.node_id(node)
     x = node.inputs[0]
     dims, axis, k = ctx.shape(x), node.attr("axis"), node.attr("k")
     n, after = dims[axis], numel(dims[axis + 1:])
@@ -1042,7 +1037,7 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     checked first (the first bad row is reported); the loss of a row is
     logsumexp(row) - row[label], max-shifted, with the sum of exps in double."""
     _need_stdlib(ctx)
-    nid = _node_id(ctx.graph, node)
+    nid = ctx.node_id(node)
     logits, labels = node.inputs
     rows, classes = ctx.shape(logits)
     dt, reduction = ctx.dtype(logits), node.attr("reduction")
