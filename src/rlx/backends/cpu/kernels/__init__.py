@@ -7,7 +7,17 @@ claims; the pipeline decomposes or rejects every other op before rendering.
 
 from __future__ import annotations
 
-from rlx.backends.cpu.kernels import elementwise, gradops, index, linalg, qmatmul, quant, rowwise
+from rlx.backends.cpu.kernels import (
+    attention,
+    conv,
+    elementwise,
+    gradops,
+    index,
+    linalg,
+    qmatmul,
+    quant,
+    rowwise,
+)
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
 from rlx.passes.program import Kernel
@@ -16,11 +26,15 @@ KIND_RENDERERS = {
     "elementwise": elementwise.render_elementwise,
     "view": elementwise.render_view,
     **linalg.KIND_RENDERERS,
+    **conv.KIND_RENDERERS,
+    **attention.KIND_RENDERERS,
     **rowwise.KIND_RENDERERS,
 }
-OP_RENDERERS = {**linalg.OP_RENDERERS, **rowwise.OP_RENDERERS, **index.OP_RENDERERS,
-                **quant.OP_RENDERERS, **qmatmul.OP_RENDERERS, **gradops.OP_RENDERERS}
+OP_RENDERERS = {**linalg.OP_RENDERERS, **conv.OP_RENDERERS, **attention.OP_RENDERERS,
+                **rowwise.OP_RENDERERS, **index.OP_RENDERERS, **quant.OP_RENDERERS,
+                **qmatmul.OP_RENDERERS, **gradops.OP_RENDERERS}
 SUPPORTED = (elementwise.ELEMENTWISE_OPS | elementwise.VIEW_OPS | linalg.SUPPORTED
+             | conv.SUPPORTED | attention.SUPPORTED
              | rowwise.SUPPORTED | index.SUPPORTED | quant.SUPPORTED | qmatmul.SUPPORTED
              | gradops.SUPPORTED
              | {"input", "param", "constant", "arange"})

@@ -1,0 +1,423 @@
+"""Fused attention for the cpu backend (kernel kind ``attention`` and the op).
+
+Optional transposes of q / k / v (read with strides) and of the result (written with
+strides) around one attention op; no epilogue. f32 / f64: per (batch, head, block of
+query rows) ``scores = scale * Q K^T`` by GEMM with leading dimensions taken from the
+strides, masked exponentials in place, ``P V`` by GEMM written through the output
+strides, then each output row scaled by 1 / (its sum of weights). A single query
+position (decoding) groups the query heads that share a kv head into one GEMM, or uses
+``?gemv`` when none share. f16 / bf16 and cases BLAS cannot express run as generated
+loops. Threads and scratch follow the rules in ``linalg``'s docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.linalg import (
+    CHUNK_ELEMENTS,
+    PARALLEL_MIN_FLOPS,
+    SCRATCH_LIMIT_BYTES,
+    _anchor,
+    _blas_prefix,
+    _fits_blas,
+    _omp_for,
+    _single,
+    _static_buffer,
+    _thread_id,
+    _thread_slots,
+)
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph
+from rlx.passes.loops import broadcast_strides, row_major_strides
+from rlx.passes.program import Kernel
+
+
+@dataclass(frozen=True)
+class _Strided:
+    """A logical [B, H, S, X] tensor read or written through ``node``'s storage with
+    element ``strides`` per logical axis (absorbed transposes permute them)."""
+
+    node: int
+    strides: tuple[int, ...]
+
+    def offset(self, *indices: str) -> str:
+        """Element offset of the leading logical axes at ``indices`` (C expressions)."""
+        terms = [f"{i} * {s}" for i, s in zip(indices, self.strides) if s]
+        return " + ".join(terms) if terms else "0"
+
+
+@dataclass(frozen=True)
+class _AttentionPlan:
+    """One attention op: sizes, strided views of q / k / v / the output (and the mask,
+    broadcast to [B, H, S, T]) and the op's attributes."""
+
+    anchor: int
+    dtype: DType
+    b: int
+    h: int
+    hkv: int
+    s: int
+    t: int
+    d: int
+    dv: int
+    q: _Strided
+    k: _Strided
+    v: _Strided
+    o: _Strided
+    mask: _Strided | None
+    mask_kind: str
+    scale: float
+    causal: bool
+    window: int | None
+
+    @property
+    def flops(self) -> int:
+        return self.b * self.h * self.s * self.t * (self.d + self.dv)
+
+
+def _read_view(graph: Graph, members: set[int], nid: int) -> _Strided:
+    """How attention operand ``nid`` is read: through an absorbed transpose's source
+    (logical axis i is the source's axis perm[i]) or row-major."""
+    node = graph.nodes[nid]
+    if nid in members and node.op == "transpose":
+        src = node.inputs[0]
+        own = row_major_strides(graph.nodes[src].shape)
+        return _Strided(src, tuple(own[p] for p in node.attr("perm")))
+    return _Strided(nid, row_major_strides(node.shape))
+
+
+def _write_view(graph: Graph, kernel: Kernel, anchor: int) -> _Strided:
+    """Where the attention result goes: the kernel output, through the absorbed
+    transpose's permutation when the output is a transpose of the attention."""
+    out = kernel.outputs[0]
+    node = graph.nodes[out]
+    if out == anchor:
+        return _Strided(out, row_major_strides(node.shape))
+    perm = node.attr("perm")
+    own = row_major_strides(node.shape)
+    strides = [0] * len(perm)
+    for axis, source_axis in enumerate(perm):
+        strides[source_axis] = own[axis]
+    return _Strided(out, tuple(strides))
+
+
+def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
+    """The kernel's attention with absorbed transposes turned into strides."""
+    g = ctx.graph
+    anchor = _anchor(g, kernel, "attention")
+    node = g.nodes[anchor]
+    members = set(kernel.nodes)
+    q, k, v = (_read_view(g, members, i) for i in node.inputs[:3])
+    qs, ks, vs = (g.nodes[i].shape for i in node.inputs[:3])
+    b, h, s, d = qs
+    mask = None
+    if len(node.inputs) == 4:
+        m = node.inputs[3]
+        mask = _Strided(m, broadcast_strides(g.nodes[m].shape, (b, h, s, ks[2])))
+    return _AttentionPlan(anchor, node.dtype, b, h, ks[1], s, ks[2], d, vs[3], q, k, v,
+                          _write_view(g, kernel, anchor), mask, node.attr("mask_kind"),
+                          float(node.attr("scale")), bool(node.attr("causal")),
+                          node.attr("window"))
+
+
+def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
+    """An attention kernel: per-head BLAS products around a masked softmax for f32/f64
+    when the strides allow, plain loops per query row otherwise."""
+    plan = _plan_attention(ctx, kernel)
+    if plan.b * plan.h * plan.s * plan.dv == 0:
+        return "    /* empty result */"
+    tiling = _attention_tiling(ctx, plan)
+    if tiling is not None:
+        return _render_attention_blas(ctx, plan, tiling)
+    return _render_attention_loops(ctx, plan)
+
+
+def _blas_matrix(rows: int, cols: int, row_stride: int,
+                 col_stride: int) -> tuple[bool, int] | None:
+    """(stored column-major, leading dimension) of a strided ``rows x cols`` matrix, or
+    None when neither axis is contiguous (BLAS cannot read it)."""
+    if cols == 1:
+        col_stride = 1
+    if rows == 1:
+        row_stride = max(cols, 1)
+    if col_stride == 1 and row_stride >= max(cols, 1):
+        return False, row_stride
+    if row_stride == 1 and col_stride >= max(rows, 1):
+        return True, col_stride
+    return None
+
+
+@dataclass(frozen=True)
+class _AttentionTiling:
+    """How the BLAS path cuts attention into tasks. A task multiplies up to ``rows`` query
+    rows against one kv head: consecutive positions of one query head, or — with a
+    single query position (decoding) — the H/Hkv query heads sharing the kv head
+    (``by_heads``), so that the kv head is read once. ``q``, ``k``, ``v`` and ``o`` are
+    the (column-major, leading dimension) BLAS views of a task's matrices."""
+
+    by_heads: bool
+    rows: int
+    chunks: int
+    tasks: int
+    q: tuple[bool, int]
+    k: tuple[bool, int]
+    v: tuple[bool, int]
+    o: tuple[bool, int]
+
+    @property
+    def vector(self) -> bool:
+        """Every task has one row: matrix-vector products (GEMM is slow at M == 1)."""
+        return self.rows == 1
+
+
+def _attention_tiling(ctx: RenderContext, plan: _AttentionPlan) -> _AttentionTiling | None:
+    """The BLAS tiling of ``plan``, or None when the dtype, the sizes, the strides or the
+    scratch size rule BLAS out. Row blocks hold as many rows as fit CHUNK_ELEMENTS scores
+    (never depending on the thread count)."""
+    if plan.dtype not in (DType.F32, DType.F64) or 0 in (plan.t, plan.d):
+        return None
+    group = plan.h // plan.hkv
+    by_heads = plan.s == 1 and group > 1
+    if by_heads:
+        rows, chunks, tasks = group, 1, plan.b * plan.hkv
+        q_rows, axis = group, 1
+    else:
+        rows = max(1, min(plan.s, CHUNK_ELEMENTS // plan.t))
+        chunks = -(-plan.s // rows)
+        tasks, q_rows, axis = plan.b * plan.h * chunks, plan.s, 2
+    q = _blas_matrix(q_rows, plan.d, plan.q.strides[axis], plan.q.strides[3])
+    k = _blas_matrix(plan.t, plan.d, plan.k.strides[2], plan.k.strides[3])
+    v = _blas_matrix(plan.t, plan.dv, plan.v.strides[2], plan.v.strides[3])
+    o = _blas_matrix(q_rows, plan.dv, plan.o.strides[axis], plan.o.strides[3])
+    if q is None or k is None or v is None or o is None or o[0]:
+        return None
+    slots = _thread_slots(ctx, _attention_parallel(ctx, plan, tasks))
+    if slots * rows * plan.t * plan.dtype.itemsize > SCRATCH_LIMIT_BYTES:
+        return None
+    if not _fits_blas(plan.s, plan.t, plan.d, plan.dv, q[1], k[1], v[1], o[1]):
+        return None
+    return _AttentionTiling(by_heads, rows, chunks, tasks, q, k, v, o)
+
+
+def _attention_parallel(ctx: RenderContext, plan: _AttentionPlan, tasks: int) -> bool:
+    return ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and tasks > 1
+
+
+def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
+                           tiling: _AttentionTiling) -> str:
+    """Per task: scores = scale * Q K^T into this thread's scratch, the masked
+    exponentials row by row in place, out = P V written through the output strides,
+    then each output row scaled by 1 / (its sum of weights): normalising the Dv outputs
+    is cheaper than normalising the T weights."""
+    p = _blas_prefix(ctx, plan.dtype)
+    ct = cstyle.ctype(plan.dtype)
+    parallel = _attention_parallel(ctx, plan, tiling.tasks)
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    t, rows = plan.t, tiling.rows
+    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * rows * t),
+             _static_buffer("rlx_inv", ct, slots * rows)]
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += _attention_task_header(ctx, plan, tiling)
+    lines += [f"        {ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};",
+              f"        {ct} *inv = rlx_inv + (int64_t){tid} * {rows};",
+              "        " + _scores_call(p, plan, tiling),
+              "        for (int64_t r = 0; r < n; r++) {",
+              f"            {ct} *row = sc + r * {t};"]
+    if tiling.by_heads:
+        lines += [f"            const int64_t head = kvh * {plan.h // plan.hkv} + r, i = 0;"]
+    else:
+        lines += ["            const int64_t i = i0 + r;"]
+    lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
+    lines += ["            inv[r] = row_inv;", "        }", "        " + _mix_call(p, plan, tiling)]
+    step = plan.o.strides[3] if plan.dv > 1 else 1
+    lines += ["        for (int64_t r = 0; r < n; r++) {",
+              f"            {ct} *orow = op + r * {tiling.o[1]};",
+              f"            for (int64_t c = 0; c < {plan.dv}; c++) orow[c * {step}] *= inv[r];",
+              "        }", "    }"]
+    return "\n".join(lines)
+
+
+def _attention_task_header(ctx: RenderContext, plan: _AttentionPlan,
+                           tiling: _AttentionTiling) -> list[str]:
+    """Open the task loop: batch ``bi``, kv head ``kvh``, ``n`` rows, and the pointers
+    ``qp``, ``kp``, ``vp``, ``op`` to the task's first q row, k / v head and out row
+    (plus ``head`` and the first query ``i0`` when tasks are query blocks)."""
+    ct = cstyle.ctype(plan.dtype)
+    group = plan.h // plan.hkv
+    lines = [f"    for (int64_t task = 0; task < {tiling.tasks}; task++) {{"]
+    if tiling.by_heads:
+        lines += [f"        const int64_t bi = task / {plan.hkv}, kvh = task % {plan.hkv};",
+                  f"        const int64_t n = {group};"]
+        first = ("bi", f"kvh * {group}")
+    else:
+        chunks, rows = tiling.chunks, tiling.rows
+        lines += [f"        const int64_t bi = task / {plan.h * chunks}, "
+                  f"head = task / {chunks} % {plan.h};",
+                  f"        const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};",
+                  f"        const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};"]
+        first = ("bi", "head", "i0")
+    return lines + [
+        f"        const {ct} *qp = {ctx.ptr(plan.q.node, True)} + {plan.q.offset(*first)};",
+        f"        const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};",
+        f"        const {ct} *vp = {ctx.ptr(plan.v.node, True)} + {plan.v.offset('bi', 'kvh')};",
+        f"        {ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset(*first)};"]
+
+
+def _scores_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
+    """``sc[n x T] = scale * Q K^T`` (a matrix-vector product when n is always 1)."""
+    (q_cm, ldq), (k_cm, ldk) = tiling.q, tiling.k
+    scale = cstyle.literal(plan.scale, plan.dtype)
+    t, d = plan.t, plan.d
+    if tiling.vector:
+        inc = plan.q.strides[3] if d > 1 else 1
+        if k_cm:
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {d}, {t}, {scale}, kp, "
+                    f"{ldk}, qp, {inc}, 0, sc, 1);")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {t}, {d}, {scale}, kp, "
+                f"{ldk}, qp, {inc}, 0, sc, 1);")
+    return (f"scipy_cblas_{p}gemm(CblasRowMajor, {_flag(q_cm)}, {_flag(not k_cm)}, (int)n, "
+            f"{t}, {d}, {scale}, qp, {ldq}, kp, {ldk}, 0, sc, {t});")
+
+
+def _mix_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
+    """``out[n x Dv] = P V`` through the output strides (matrix-vector when n is 1)."""
+    (v_cm, ldv), (_, ldo) = tiling.v, tiling.o
+    t, dv = plan.t, plan.dv
+    if tiling.vector:
+        inc = plan.o.strides[3] if dv > 1 else 1
+        if v_cm:
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {dv}, {t}, 1, vp, {ldv}, "
+                    f"sc, 1, 0, op, {inc});")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {t}, {dv}, 1, vp, {ldv}, "
+                f"sc, 1, 0, op, {inc});")
+    return (f"scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, {_flag(v_cm)}, (int)n, {dv}, "
+            f"{t}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});")
+
+
+def _flag(transposed: bool) -> str:
+    return "CblasTrans" if transposed else "CblasNoTrans"
+
+
+def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str) -> list[str]:
+    """Statements turning the scaled scores ``row[0..T)`` of query ``i`` (of head
+    ``head``, batch ``bi``) into unnormalised softmax weights in place, and ``row_inv``
+    into 1 / their sum, with the causal / window / bool / additive masking of the
+    attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
+    (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan)."""
+    t, s = plan.t, plan.s
+    exp = "rlx_expf" if wt == "float" else "rlx_expd"
+    lines = [f"int64_t jlo = 0, jhi = {t};"]
+    if plan.causal:
+        lines += [f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};",
+                  "if (jhi < 0) jhi = 0;"]
+    if plan.window is not None:
+        lines += [f"jlo = i + {t - s - plan.window + 1};", "if (jlo < 0) jlo = 0;"]
+    lines += ["if (jlo > jhi) jlo = jhi;"]
+    lines += _mask_lines(ctx, plan, wt)
+    lines += [f"{wt} mx = -INFINITY;",
+              "#pragma omp simd reduction(max:mx)",
+              "for (int64_t j = jlo; j < jhi; j++) mx = row[j] > mx ? row[j] : mx;",
+              f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;",
+              f"{wt} sum = 0;",
+              "#pragma omp simd reduction(+:sum)",
+              "for (int64_t j = jlo; j < jhi; j++) {",
+              f"    const {wt} e = {exp}(row[j] - shift);  /* exp(-inf) == 0: masked keys */",
+              "    row[j] = e;",
+              "    sum += e;",
+              "}",
+              f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;",
+              "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
+              f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;"]
+    return [indent + line for line in lines]
+
+
+def _mask_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """Apply the mask operand to ``row[jlo..jhi)``: add an additive mask, set keys a bool
+    mask hides to -inf."""
+    if plan.mask is None:
+        return []
+    step = plan.mask.strides[3]
+    lines = [f"const int64_t mo = {plan.mask.offset('bi', 'head', 'i')};"]
+    ref = f"mo + j * {step}" if step else "mo"
+    mask_dt = ctx.dtype(plan.mask.node)
+    value = cstyle.load(mask_dt, f"{ctx.ptr(plan.mask.node, True)}[{ref}]")
+    if plan.mask_kind == "bool":
+        body = f"if (!{value}) row[j] = -INFINITY;"
+    else:
+        body = f"row[j] += ({wt})({value});"
+    return lines + ["for (int64_t j = jlo; j < jhi; j++) {", f"    {body}", "}"]
+
+
+def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
+    """One query row at a time: scores by dot products, the masked softmax, then the
+    weighted sum of values, in float (f16/bf16/f32) or double (f64)."""
+    wt = "double" if plan.dtype is DType.F64 else "float"
+    parallel = _attention_parallel(ctx, plan, plan.b * plan.h * plan.s)
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    t, dv = plan.t, plan.dv
+    lines = [_static_buffer("rlx_rows", wt, slots * (t + dv))]
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [
+        f"    for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++) {{",
+        f"        const int64_t bi = task / {plan.h * plan.s}, head = task / {plan.s} % {plan.h};",
+        f"        const int64_t i = task % {plan.s}, kvh = head / {plan.h // plan.hkv};",
+        f"        {wt} *row = rlx_rows + (int64_t){tid} * {t + dv};",
+        f"        {wt} *acc = row + {t};",
+        f"        const int64_t qo = {plan.q.offset('bi', 'head', 'i')};",
+        f"        const int64_t ko = {plan.k.offset('bi', 'kvh')};",
+        f"        const int64_t vo = {plan.v.offset('bi', 'kvh')};",
+        f"        const int64_t oo = {plan.o.offset('bi', 'head', 'i')};",
+    ]
+    lines += _dot_score_lines(ctx, plan, wt)
+    lines += _softmax_lines(ctx, plan, wt, "        ")
+    lines += _weighted_values_lines(ctx, plan, wt)
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+def _view_element(ctx: RenderContext, view: _Strided, dt: DType, index: str) -> str:
+    """The element of ``view``'s storage at ``index``, in the compute type of ``dt``."""
+    return cstyle.load(dt, f"{ctx.ptr(view.node, True)}[{index}]")
+
+
+def _dot_score_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """``row[j] = scale * q_i . k_j`` for every key ``j``."""
+    q = _view_element(ctx, plan.q, plan.dtype, f"qo + dd * {plan.q.strides[3]}")
+    k_index = f"ko + j * {plan.k.strides[2]} + dd * {plan.k.strides[3]}"
+    k = _view_element(ctx, plan.k, plan.dtype, k_index)
+    return [f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
+            f"            {wt} dot = 0;",
+            f"            for (int64_t dd = 0; dd < {plan.d}; dd++) {{",
+            f"                dot += ({wt})({q}) * ({wt})({k});",
+            "            }",
+            f"            row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};",
+            "        }"]
+
+
+def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+    """``out_i = row_inv * sum_j row[j] * v_j``, accumulated in ``acc``, stored rounded."""
+    v_index = f"vo + j * {plan.v.strides[2]} + c * {plan.v.strides[3]}"
+    v = _view_element(ctx, plan.v, plan.dtype, v_index)
+    out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
+    value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})(acc[c] * row_inv)")
+    return [f"        for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;",
+            f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
+            f"            const {wt} pj = row[j];",
+            "            #pragma omp simd",
+            f"            for (int64_t c = 0; c < {plan.dv}; c++) acc[c] += pj * ({wt})({v});",
+            "        }",
+            f"        for (int64_t c = 0; c < {plan.dv}; c++) {out} = {value};"]
+
+
+KIND_RENDERERS = {"attention": render_attention}
+OP_RENDERERS = {"attention": _single("attention", render_attention)}
+SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)
