@@ -14,6 +14,7 @@ backend really implements.
 from __future__ import annotations
 
 import copy
+import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -25,6 +26,27 @@ from rlx.errors import InputError
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.passes.program import Program
+from rlx.passes.split import BOUNDARY_PREFIX
+
+_VERSIONS = itertools.count(1)
+
+
+class ParamStore(dict):
+    """An executable's param arrays by name, with a version that changes on every write.
+
+    ``version`` is unique in the process (a global counter), so a backend may cache
+    values derived from the params (e.g. weights repacked for a matrix kernel) keyed on
+    (storage address, version): a write through any executable sharing this store, or a
+    new store reusing a freed address, never matches an old key. Every path that writes
+    param storage calls :meth:`touch`, and so does binding a handle that holds a value
+    of the prepare stage (``__rlx_prep_<i>``, computed from the params)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.version = next(_VERSIONS)
+
+    def touch(self) -> None:
+        self.version = next(_VERSIONS)
 
 
 @dataclass(frozen=True)
@@ -83,8 +105,8 @@ class Executable(ABC):
         self.input_types: dict[str, TensorType] = dict(graph.inputs)
         self.param_types: dict[str, TensorType] = dict(graph.params)
         self.output_types: list[TensorType] = graph.output_types
-        self.params: dict[str, np.ndarray] = {
-            name: np.zeros(t.shape, t.dtype.np) for name, t in self.param_types.items()}
+        self.params = ParamStore(
+            (name, np.zeros(t.shape, t.dtype.np)) for name, t in self.param_types.items())
         self.params_set: set[str] = set()
         self.handles: dict[str, np.ndarray] = {}
         self.outputs: list[np.ndarray] = [np.zeros(t.shape, t.dtype.np)
@@ -105,11 +127,13 @@ class Executable(ABC):
 
     def write_param(self, name: str, value: np.ndarray) -> None:
         np.copyto(self.params[name], value)
+        self.params.touch()
         self.params_set.add(name)
 
     def write_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
         flat = self.params[name].reshape(-1).view(np.uint8)
         flat[byte_offset:byte_offset + len(data)] = np.frombuffer(data, np.uint8)
+        self.params.touch()
         self.params_set.add(name)
         return True
 
@@ -125,7 +149,7 @@ class Executable(ABC):
         if not self.capabilities_.clone:
             return None
         twin = copy.copy(self)
-        twin.params = {k: v.copy() for k, v in self.params.items()}
+        twin.params = ParamStore((k, v.copy()) for k, v in self.params.items())
         twin.params_set = set(self.params_set)
         twin.handles = {k: v.copy() for k, v in self.handles.items()}
         twin.outputs = [o.copy() for o in self.outputs]
@@ -140,6 +164,7 @@ class Executable(ABC):
             return False
         for name, value in other.params.items():
             np.copyto(self.params[name], value)
+        self.params.touch()
         self.params_set = set(other.params_set)
         return True
 
@@ -158,11 +183,26 @@ class Executable(ABC):
             np.copyto(self.handles[name], value)
         else:
             self.handles[name] = np.array(value, copy=True, order="C")
+        if name.startswith(BOUNDARY_PREFIX):
+            self.params.touch()   # prepared values are derived from the params
         return True
 
     def read_handle(self, name: str) -> np.ndarray | None:
         h = self.handles.get(name)
         return None if h is None else h.copy()
+
+    def share_handle_from(self, other: Executable, name: str) -> bool:
+        """Use ``other``'s persistent buffer ``name`` as this executable's own (one
+        storage, no copy). False when either side has no persistent handles or
+        ``other`` has not bound ``name``; the caller checks that the types agree."""
+        if not (self.capabilities_.persistent_handles
+                and other.capabilities_.persistent_handles):
+            return False
+        buffer = other.handles.get(name)
+        if buffer is None:
+            return False
+        self.handles[name] = buffer
+        return True
 
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         """Hint: only the first ``actual`` rows matter. Ignored unless supported."""
@@ -246,6 +286,7 @@ class Executable(ABC):
                 raise InputError(f"optimizer_step_resident: gradient output {1 + i} has "
                                  f"{grad.size} elements, {name!r} has {target.size}")
             step(name, tuple(shape), target.reshape(-1), grad.reshape(-1))
+        self.params.touch()
         return True
 
     # ------------------------------------------------------------------ MoE (unsupported)

@@ -69,7 +69,7 @@ class CpuExecutable(Executable):
         self._arena_map = mmap.mmap(-1, max(plan.arena_bytes, 1))
         self.arena = np.frombuffer(self._arena_map, np.uint8)
         self._slots = (ctypes.c_void_p * max(len(self.layout), 1))()
-        self._ctl = np.array([0, 0, -1, 0], np.int64)
+        self._ctl = np.array([0, 0, -1, 0, 0], np.int64)
         self._fixed: dict[int, np.ndarray] = {}
         self._input_slots: list[tuple[int, str]] = []
         self._bind_static_slots()
@@ -106,6 +106,7 @@ class CpuExecutable(Executable):
         rng = self.rng_options
         self._ctl[0] = np.int64(np.uint64(rng.seed).view(np.int64))
         self._ctl[1] = self.run_index if rng.advance else 0
+        self._ctl[4] = self.params.version
         rc = self.library.run(self._slots, self.arena.ctypes.data, self._ctl.ctypes.data)
         del keep
         if rc != 0:
@@ -132,6 +133,7 @@ class CpuExecutable(Executable):
                              _LayoutOnly(self.layout), self.source, True)
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
+        twin.params.touch()
         twin.params_set = set(self.params_set)
         twin.handles = {k: v.copy() for k, v in self.handles.items()}
         for dst, src in zip(twin.outputs, self.outputs):

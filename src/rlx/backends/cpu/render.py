@@ -5,7 +5,9 @@
 ``slots`` holds one pointer per :class:`Slot` (inputs, params, constants, values
 with fixed slots of their own, graph outputs) in the order of
 :attr:`RenderContext.slots`; ``arena`` is the memory plan's arena; ``ctl`` is
-``[seed, rng run counter, active rows (-1 = all), active upper extent]``. It returns
+``[seed, rng run counter, active rows (-1 = all), active upper extent, params version]``
+(the version of :class:`rlx.backends.base.ParamStore`: kernels that cache repacked
+weights repack when it or the weights' address changes). It returns
 0, or a non-zero code after writing a message readable through ``rlx_error()``.
 
 Each kernel becomes a static function; renderers for each kernel kind and each

@@ -236,10 +236,21 @@ RLX_INLINE float rlx_f32_exp_parts(float x, float xlo, float *s) {
     return rlx_f32_select(x != x, x, m);
 }
 
+/* t * s for a power of two s. A product that would round to +-0 (below 2^-150) is
+ * computed as t * 0 instead: the same value, without the underflow that makes x86
+ * cores take a microcode assist (about 100x slower) on every such lane — which made
+ * exp, sigmoid and gelu several times slower on inputs with large negative values. */
+RLX_INLINE float rlx_f32_mul_pow2(float t, float s) {
+    const int32_t et = (int32_t)((rlx_f32_bits(t) >> 23) & 0xffu);
+    const int32_t es = (int32_t)((rlx_f32_bits(s) >> 23) & 0xffu);
+    return t * rlx_f32_select(et + es <= 103, 0.0f, s);
+}
+
 /* exp(x); error <= 1.01 ulp, subnormal results included. */
 RLX_INLINE float rlx_expf(float x) {
     float s;
-    return rlx_f32_exp_parts(x, 0.0f, &s) * s;
+    const float m = rlx_f32_exp_parts(x, 0.0f, &s);
+    return rlx_f32_mul_pow2(m, s);
 }
 
 /* x * sigmoid(v) = x / (1 + exp(-v)); exp only sees -|v|, and for v < 0 the result
@@ -248,8 +259,8 @@ RLX_INLINE float rlx_expf(float x) {
 RLX_INLINE float rlx_f32_x_sigmoid(float x, float v) {
     float s;
     const float m = rlx_f32_exp_parts(-fabsf(v), 0.0f, &s);
-    const float e = m * s;
-    const float numerator = rlx_f32_select(v >= 0.0f, x, (x * m) * s);
+    const float e = rlx_f32_mul_pow2(m, s);
+    const float numerator = rlx_f32_select(v >= 0.0f, x, rlx_f32_mul_pow2(x * m, s));
     return numerator / (1.0f + e);
 }
 
@@ -359,7 +370,7 @@ RLX_INLINE float rlx_erff(float x) {
     const float ac = rlx_f32_clamp(a, 0.0f, 4.0f);
     float s;
     const float m = rlx_f32_gauss_parts(ac, 1.0f, &s);
-    const float large = copysignf(1.0f - (rlx_f32_erfcx(ac) * m) * s, x);
+    const float large = copysignf(1.0f - rlx_f32_mul_pow2(rlx_f32_erfcx(ac) * m, s), x);
     return rlx_f32_select(a < 1.0f, rlx_f32_erf_small(x), large);
 }
 
@@ -395,9 +406,9 @@ RLX_INLINE float rlx_geluf(float x) {
     float s;
     const float m = rlx_f32_gauss_parts(xc, 0.5f, &s);
     const float left_series = x * (0.5f - half_erf);
-    const float left_tail = ((xc * half_erfcx) * m) * s;
+    const float left_tail = rlx_f32_mul_pow2((xc * half_erfcx) * m, s);
     const float right_series = x * (0.5f + half_erf);
-    const float right_tail = x * (1.0f - (half_erfcx * m) * s);
+    const float right_tail = x * (1.0f - rlx_f32_mul_pow2(half_erfcx * m, s));
     const float left = rlx_f32_select(a < 0.5f, left_series, left_tail);
     const float right = rlx_f32_select(a < 1.0f, right_series, right_tail);
     return rlx_f32_select(x < 0.0f, left, right);

@@ -65,6 +65,7 @@ them: such executables must not run concurrently from several Python threads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.render import RenderContext, _offset_expr
@@ -75,6 +76,7 @@ from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.ir.types import Shape, broadcast_shapes, numel
 from rlx.passes.loops import LoopNest, broadcast_strides, loop_nest, row_major_strides
 from rlx.passes.program import Kernel
+from rlx.passes.split import BOUNDARY_PREFIX
 
 SCRATCH_LIMIT_BYTES = 64 << 20
 """Most static scratch one kernel may declare; beyond it the kernel uses plain loops."""
@@ -96,6 +98,24 @@ LOOP_TILE = 64
 """Columns one accumulator block of the loop matmul holds."""
 BLAS_INT_MAX = (1 << 31) - 1
 """scipy-openblas32 takes 32-bit sizes and leading dimensions."""
+
+PACK_MR = 12
+"""Rows of one packed-GEMM micro-tile (12 x 2 AVX-512 accumulators)."""
+PACK_NR = 32
+"""Columns of one packed-GEMM micro-tile and of one packed weight panel."""
+PACK_KC = 384
+"""Inner-dimension block of the packed GEMM (an A sliver block stays in L1)."""
+PACK_NC = 16
+"""Panels one task's inner loops cover (their KC block of B stays in L2)."""
+PACK_MIN_M = 8
+"""Fewest rows for the packed GEMM (fewer: BLAS / the generated vector kernels)."""
+
+def _packed_gemm_source() -> str:
+    """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes."""
+    text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
+    sizes = {"MR": PACK_MR, "NR": PACK_NR, "KC": PACK_KC, "NC": PACK_NC}
+    defines = "".join(f"#define RLX_PK_{key} {value}\n" for key, value in sizes.items())
+    return defines + text
 
 BLAS_SERIAL = """\
 /* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
@@ -389,8 +409,96 @@ def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
         return "\n".join(_zero_product(ctx, plan, epi))
     blas_dt = _blas_dtype(plan.dtype)
     if blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
-        return _render_matmul_blas(ctx, plan, blas_dt, epi)
+        blas = _render_matmul_blas(ctx, plan, blas_dt, epi)
+        if not _packed_eligible(ctx, plan):
+            return blas
+        packed = "\n".join(_render_matmul_packed(ctx, plan, epi))
+        return f"#if defined(__AVX512F__)\n{packed}\n#else\n{blas}\n#endif"
     return _render_matmul_loops(ctx, plan, epi)
+
+
+def _packed_eligible(ctx: RenderContext, plan: _MatmulPlan) -> bool:
+    """The packed GEMM takes an f32 product of one batch whose right operand is the same
+    on every run (so its packing is cached), with at least PACK_MIN_M rows."""
+    g = ctx.graph
+    return (plan.dtype is DType.F32 and plan.batches == 1 and plan.m >= PACK_MIN_M
+            and plan.n >= PACK_NR // 2 and plan.k >= 8
+            and _run_invariant(g.nodes[plan.b.node])
+            and ctx.dtype(plan.a.node) is DType.F32 and ctx.dtype(plan.b.node) is DType.F32
+            and _packed_floats(plan) * 4 <= SCRATCH_LIMIT_BYTES)
+
+
+def _run_invariant(node: Node) -> bool:
+    """A param, or a value of the prepare stage (bound as a handle, derived from params):
+    both change only with the params' version (see ``ParamStore``)."""
+    return node.op == "param" or (node.op == "input"
+                                  and node.attr("name").startswith(BOUNDARY_PREFIX))
+
+
+def _packed_floats(plan: _MatmulPlan) -> int:
+    slivers = -(-plan.m // PACK_MR)
+    panels = -(-plan.n // PACK_NR)
+    return (slivers * PACK_MR + panels * PACK_NR) * plan.k
+
+
+def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int, int, int]]:
+    """(s0, s1, p0, p1) per task: column panels split over the threads, then sliver rows
+    when there are fewer panels than threads. Splits change no result bits."""
+    slivers = -(-plan.m // PACK_MR)
+    panels = -(-plan.n // PACK_NR)
+    threads = ctx.threads if plan.flops >= PARALLEL_MIN_FLOPS else 1
+    cols = max(1, min(threads, panels))
+    rows = max(1, min(-(-threads // cols), slivers))
+    tasks = []
+    for r in range(rows):
+        for c in range(cols):
+            tasks.append((slivers * r // rows, slivers * (r + 1) // rows,
+                          panels * c // cols, panels * (c + 1) // cols))
+    return tasks
+
+
+def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
+    """Statements of the packed GEMM: repack the weight when its address or the params'
+    version changed, pack A, then one rlx_pk_gemm call per task."""
+    ctx.add_helper("rlx_pk_gemm", _packed_gemm_source())
+    a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
+    slivers = -(-m // PACK_MR)
+    panels = -(-n // PACK_NR)
+    tag = f"n{plan.anchor}"
+    tasks = _packed_tasks(ctx, plan)
+    parallel = len(tasks) > 1
+    pragma = _omp_for(ctx, parallel and ctx.threads > 1)
+    table = [v for task in tasks for v in task]
+    lines = [_static_buffer(f"rlx_pkb_{tag}", "float", panels * PACK_NR * k),
+             _static_buffer(f"rlx_pka_{tag}", "float", slivers * PACK_MR * k),
+             f"    static const void *rlx_pkb_src_{tag} = 0;",
+             f"    static int64_t rlx_pkb_ver_{tag} = -1;",
+             "    " + _c_table("tasks", table),
+             f"    const float *pa = {ctx.ptr(a.node, True)};",
+             f"    const float *pb = {ctx.ptr(b.node, True)};",
+             f"    float *pc = {ctx.ptr(plan.out)};",
+             f"    if (rlx_pkb_src_{tag} != (const void *)pb || rlx_pkb_ver_{tag} != ctl[4]) {{"]
+    if pragma:
+        lines.append("        " + pragma)
+    lines += [f"        for (int64_t p = 0; p < {panels}; p++)",
+              f"            rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, "
+              f"rlx_pkb_{tag}, p);",
+              f"        rlx_pkb_src_{tag} = (const void *)pb;",
+              f"        rlx_pkb_ver_{tag} = ctl[4];",
+              "    }"]
+    if pragma:
+        lines.append("    " + pragma)
+    lines += [f"    for (int64_t s = 0; s < {slivers}; s++)",
+              f"        rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, rlx_pka_{tag}, s);"]
+    if pragma:
+        lines.append("    " + pragma)
+    epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
+    lines += [f"    for (int64_t t = 0; t < {len(tasks)}; t++) {{",
+              "        const int64_t *q = tasks + 4 * t;",
+              f"        rlx_pk_gemm({m}, {n}, {k}, rlx_pka_{tag}, rlx_pkb_{tag}, pc, "
+              f"q[0], q[1], q[2], q[3], {epi_arg});",
+              "    }"]
+    return lines
 
 
 def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:

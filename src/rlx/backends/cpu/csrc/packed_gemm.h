@@ -1,0 +1,108 @@
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is packed on every run into slivers of RLX_PK_MR rows, each
+   K x MR. A micro-tile keeps MR x NR sums in registers over a KC block of k; blocks of k
+   are added in order, so every element's rounding is the same however the rows and
+   panels are split over threads. Compiled only for AVX-512 targets (elsewhere the same
+   kernel calls BLAS). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* RLX_PK_MR, RLX_PK_NR (32: two vectors), RLX_PK_KC and RLX_PK_NC are defined by the
+   renderer (rlx.backends.cpu.kernels.linalg) before this file. */
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + ap (kc x MR) * bp (kc x NR) */
+static inline void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c,
+                               int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][2];
+    for (int i = 0; i < RLX_PK_MR; i++) {
+        acc[i][0] = _mm512_setzero_ps();
+        acc[i][1] = _mm512_setzero_ps();
+    }
+    for (int64_t kk = 0; kk < kc; kk++) {
+        const __m512 b0 = _mm512_load_ps(bp + kk * RLX_PK_NR);
+        const __m512 b1 = _mm512_load_ps(bp + kk * RLX_PK_NR + 16);
+        const float *a = ap + kk * RLX_PK_MR;
+        #pragma GCC unroll 12
+        for (int i = 0; i < RLX_PK_MR; i++) {
+            const __m512 ai = _mm512_set1_ps(a[i]);
+            acc[i][0] = _mm512_fmadd_ps(ai, b0, acc[i][0]);
+            acc[i][1] = _mm512_fmadd_ps(ai, b1, acc[i][1]);
+        }
+    }
+    const __mmask16 m0 = nr >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << nr) - 1);
+    const __mmask16 m1 = nr >= 32 ? (__mmask16)0xFFFF
+                       : nr > 16 ? (__mmask16)((1u << (nr - 16)) - 1) : (__mmask16)0;
+    for (int64_t i = 0; i < mr; i++) {
+        float *ci = c + i * ldc;
+        __m512 v0 = acc[i][0], v1 = acc[i][1];
+        if (accumulate) {
+            v0 = _mm512_add_ps(_mm512_maskz_loadu_ps(m0, ci), v0);
+            v1 = _mm512_add_ps(_mm512_maskz_loadu_ps(m1, ci + 16), v1);
+        }
+        _mm512_mask_storeu_ps(ci, m0, v0);
+        _mm512_mask_storeu_ps(ci + 16, m1, v1);
+    }
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row-major). The
+   epilogue runs on each sliver's rows of a panel group once their sums are final. */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *ap, const float *bp,
+                        float *c, int64_t s0, int64_t s1, int64_t p0, int64_t p1,
+                        rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = s * RLX_PK_MR;
+                const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    rlx_pk_tile(kc, ap + s * k * RLX_PK_MR + k0 * RLX_PK_MR,
+                                bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR, c + i0 * n + j0, n,
+                                k0 > 0, mr, n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+#endif
