@@ -16,6 +16,15 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
     float *dst = bp + p * k * RLX_PK_NR;
     const int64_t j0 = p * RLX_PK_NR;
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        for (int64_t j = 0; j < nr; j++) {
+            const float *src = b + (j0 + j) * cs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
+        }
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
     for (int64_t kk = 0; kk < k; kk++) {
         float *d = dst + kk * RLX_PK_NR;
         const float *src = b + kk * rs + j0 * cs;
@@ -78,10 +87,11 @@ static inline void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, flo
     }
 }
 
-/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row-major). The
-   epilogue runs on each sliver's rows of a panel group once their sums are final. */
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
+   The epilogue (given only when ldc == n) runs on each sliver's rows of a panel group
+   once their sums are final, over flat element ranges. */
 static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *ap, const float *bp,
-                        float *c, int64_t s0, int64_t s1, int64_t p0, int64_t p1,
+                        float *c, int64_t ldc, int64_t s0, int64_t s1, int64_t p0, int64_t p1,
                         rlx_epi_fn epi, void **slots, uint8_t *arena) {
     for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
         const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
@@ -93,7 +103,7 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *ap, const 
                 for (int64_t q = q0; q < q1; q++) {
                     const int64_t j0 = q * RLX_PK_NR;
                     rlx_pk_tile(kc, ap + s * k * RLX_PK_MR + k0 * RLX_PK_MR,
-                                bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR, c + i0 * n + j0, n,
+                                bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR, c + i0 * ldc + j0, ldc,
                                 k0 > 0, mr, n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR);
                 }
                 if (epi != 0 && k0 + kc >= k) {

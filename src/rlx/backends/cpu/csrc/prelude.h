@@ -253,6 +253,15 @@ RLX_INLINE float rlx_expf(float x) {
     return rlx_f32_mul_pow2(m, s);
 }
 
+/* exp(x) as a softmax weight: rlx_expf for results of at least 2^-125 (error <= 1.01
+ * ulp); smaller results (x < -87) are 0, which changes no weight by more than 2^-125
+ * next to a sum of at least 1 — and skips the slow underflowing products. */
+RLX_INLINE float rlx_expf_weight(float x) {
+    float s;
+    const float m = rlx_f32_exp_parts(x, 0.0f, &s);
+    return m * rlx_f32_select(x < -87.0f, 0.0f, s);
+}
+
 /* x * sigmoid(v) = x / (1 + exp(-v)); exp only sees -|v|, and for v < 0 the result
  * is (x exp(v)) / (1 + exp(v)) with x applied before any subnormal rounding.
  * nan in x or v gives nan; x = -inf, v = -inf gives -inf (callers fix it). */

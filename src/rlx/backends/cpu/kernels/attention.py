@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.linalg import (
     CHUNK_ELEMENTS,
+    PACK_MR,
+    PACK_NR,
     PARALLEL_MIN_FLOPS,
     SCRATCH_LIMIT_BYTES,
     _anchor,
@@ -27,6 +29,7 @@ from rlx.backends.cpu.kernels.linalg import (
     _static_buffer,
     _thread_id,
     _thread_slots,
+    packed_gemm_helper,
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -130,9 +133,13 @@ def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
     if plan.b * plan.h * plan.s * plan.dv == 0:
         return "    /* empty result */"
     tiling = _attention_tiling(ctx, plan)
-    if tiling is not None:
-        return _render_attention_blas(ctx, plan, tiling)
-    return _render_attention_loops(ctx, plan)
+    if tiling is None:
+        return _render_attention_loops(ctx, plan)
+    blas = _render_attention_blas(ctx, plan, tiling)
+    if plan.dtype is not DType.F32 or tiling.by_heads or tiling.vector:
+        return blas
+    packed = _render_attention_packed(ctx, plan, tiling)
+    return f"#if defined(__AVX512F__)\n{packed}\n#else\n{blas}\n#endif"
 
 
 def _blas_matrix(rows: int, cols: int, row_stride: int,
@@ -243,6 +250,59 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     return "\n".join(lines)
 
 
+def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
+                             tiling: _AttentionTiling) -> str:
+    """The f32 path on AVX-512 targets: the BLAS path's tasks with both products on the
+    packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack Q
+    and K^T, scores into this thread's scratch, the masked softmax scaled in place to
+    final weights, pack P and V, then P V straight into the output rows."""
+    packed_gemm_helper(ctx)
+    parallel = _attention_parallel(ctx, plan, tiling.tasks)
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    t, d, dv, rows = plan.t, plan.d, plan.dv, tiling.rows
+    slivers = -(-rows // PACK_MR)
+    a_size = slivers * PACK_MR * max(d, t)
+    b_size = max(-(-t // PACK_NR) * PACK_NR * d, -(-dv // PACK_NR) * PACK_NR * t)
+    q_rs, q_cs = plan.q.strides[2], plan.q.strides[3]
+    k_rs, k_cs = plan.k.strides[2], plan.k.strides[3]
+    v_rs, v_cs = plan.v.strides[2], plan.v.strides[3]
+    scale = cstyle.literal(plan.scale, plan.dtype)
+    lines = [_static_buffer("rlx_scores", "float", slots * rows * t),
+             _static_buffer("rlx_att_a", "float", slots * a_size),
+             _static_buffer("rlx_att_b", "float", slots * b_size)]
+    pragma = _omp_for(ctx, parallel)
+    if pragma:
+        lines.append("    " + pragma)
+    lines += _attention_task_header(ctx, plan, tiling)
+    lines += [f"        float *sc = rlx_scores + (int64_t){tid} * {rows * t};",
+              f"        float *ap = rlx_att_a + (int64_t){tid} * {a_size};",
+              f"        float *bp = rlx_att_b + (int64_t){tid} * {b_size};",
+              f"        const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};",
+              f"        for (int64_t s = 0; s < ns; s++) rlx_pk_pack_a(n, {d}, qp, {q_rs}, {q_cs}, "
+              "ap, s);",
+              f"        for (int64_t p = 0; p < {-(-t // PACK_NR)}; p++) "
+              f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);",
+              f"        rlx_pk_gemm(n, {t}, {d}, ap, bp, sc, {t}, 0, ns, 0, {-(-t // PACK_NR)}, "
+              "0, slots, arena);",
+              "        for (int64_t r = 0; r < n; r++) {",
+              f"            float *row = sc + r * {t};",
+              "            const int64_t i = i0 + r;",
+              "            #pragma omp simd",
+              f"            for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};"]
+    lines += _softmax_lines(ctx, plan, "float", "            ")
+    lines += ["            #pragma omp simd",
+              f"            for (int64_t j = 0; j < {t}; j++) row[j] *= row_inv;",
+              "        }",
+              f"        for (int64_t s = 0; s < ns; s++) rlx_pk_pack_a(n, {t}, sc, {t}, 1, ap, s);",
+              f"        for (int64_t p = 0; p < {-(-dv // PACK_NR)}; p++) "
+              f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);",
+              f"        rlx_pk_gemm(n, {dv}, {t}, ap, bp, op, {tiling.o[1]}, 0, ns, 0, "
+              f"{-(-dv // PACK_NR)}, 0, slots, arena);",
+              "    }"]
+    return "\n".join(lines)
+
+
 def _attention_task_header(ctx: RenderContext, plan: _AttentionPlan,
                            tiling: _AttentionTiling) -> list[str]:
     """Open the task loop: batch ``bi``, kv head ``kvh``, ``n`` rows, and the pointers
@@ -311,7 +371,7 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
     attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
     (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan)."""
     t, s = plan.t, plan.s
-    exp = "rlx_expf" if wt == "float" else "rlx_expd"
+    exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     lines = [f"int64_t jlo = 0, jhi = {t};"]
     if plan.causal:
         lines += [f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};",

@@ -110,6 +110,12 @@ PACK_NC = 16
 PACK_MIN_M = 8
 """Fewest rows for the packed GEMM (fewer: BLAS / the generated vector kernels)."""
 
+def packed_gemm_helper(ctx: RenderContext) -> None:
+    """Add the packed-GEMM helpers (``rlx_pk_pack_a``, ``rlx_pk_pack_b``, ``rlx_pk_gemm``;
+    AVX-512 targets only) to the program."""
+    ctx.add_helper("rlx_pk_gemm", _packed_gemm_source())
+
+
 def _packed_gemm_source() -> str:
     """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes."""
     text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
@@ -460,7 +466,7 @@ def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int,
 def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
     """Statements of the packed GEMM: repack the weight when its address or the params'
     version changed, pack A, then one rlx_pk_gemm call per task."""
-    ctx.add_helper("rlx_pk_gemm", _packed_gemm_source())
+    packed_gemm_helper(ctx)
     a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
     slivers = -(-m // PACK_MR)
     panels = -(-n // PACK_NR)
@@ -495,7 +501,7 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
     lines += [f"    for (int64_t t = 0; t < {len(tasks)}; t++) {{",
               "        const int64_t *q = tasks + 4 * t;",
-              f"        rlx_pk_gemm({m}, {n}, {k}, rlx_pka_{tag}, rlx_pkb_{tag}, pc, "
+              f"        rlx_pk_gemm({m}, {n}, {k}, rlx_pka_{tag}, rlx_pkb_{tag}, pc, {n}, "
               f"q[0], q[1], q[2], q[3], {epi_arg});",
               "    }"]
     return lines

@@ -587,7 +587,7 @@ def _softmax_row(f: _Frame, log: bool) -> list[str]:
     w, ct = f.walk, f.ct
     sh, k = w.slot("r_shift"), w.slot("r_k")
     keep_exp = not log and f.dtype in (DType.F32, DType.F64)
-    exp = _exp(f.dtype)
+    exp = "rlx_expf_weight" if keep_exp and f.dtype is DType.F32 else _exp(f.dtype)
     lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
                        ("double", "r_sum", "0.0"), (ct, "r_k", None)])
     lines += _max_sweep(f)
