@@ -304,6 +304,34 @@ def test_rng_seed_changes_without_recompiling(device):
     c1, c2 = cg.run()[0], cg.run()[0]
     np.testing.assert_array_equal(c1, a)
     assert not np.array_equal(c1, c2)
+    cg.set_rng(rlx.RngOptions(seed=7))          # advancing off again: the first draw
+    np.testing.assert_array_equal(cg.run()[0], a)
+
+
+def test_run_slots_sees_arrays_changed_in_place_and_new_arrays(device):
+    """Feeding the same array object again (the fast path reuses its pointer) must see
+    its new contents; a different object, or one needing conversion, is read anew."""
+    g = rlx.Graph("affine")
+    x = g.input("x", (4,))
+    g.set_outputs([x * 2.0 + 1.0])
+    cg = rlx.Session(device).compile(g)
+    buf = np.arange(4, dtype=np.float32)
+    (y,) = cg.run_slots([buf])
+    np.testing.assert_array_equal(y, buf * 2 + 1)
+    assert not y.flags.writeable
+    buf[:] = [10, 20, 30, 40]
+    (y2,) = cg.run_slots([buf])
+    np.testing.assert_array_equal(y2, np.array([21, 41, 61, 81], np.float32))
+    (y3,) = cg.run_slots([np.ones(4, np.float32)])
+    np.testing.assert_array_equal(y3, np.full(4, 3, np.float32))
+    (y4,) = cg.run_slots([[1, 2, 3, 4]])                         # converted, exact ints
+    np.testing.assert_array_equal(y4, np.array([3, 5, 7, 9], np.float32))
+    (y5,) = cg.run_slots([np.arange(8, dtype=np.float32)[::2]])  # not contiguous
+    np.testing.assert_array_equal(y5, np.array([1, 5, 9, 13], np.float32))
+    with pytest.raises(rlx.InputError, match="expected shape"):
+        cg.run_slots([np.zeros(5, np.float32)])
+    with pytest.raises(rlx.InputError, match="expected 1 arrays"):
+        cg.run_slots([])
 
 
 def test_optimizer_step_resident_updates_params_in_place(device):

@@ -73,6 +73,9 @@ class CompiledGraph:
         self._staging = staging
         self._report = report
         self._params_ready = False
+        self._readonly: list[np.ndarray] = []
+        self._readonly_ids: list[int] | None = None
+        self._input_specs = [(name, t, t.shape, t.dtype.np) for name, t in self._inputs.items()]
 
     # ------------------------------------------------------------------ facts
     @property
@@ -234,16 +237,40 @@ class CompiledGraph:
     def run_raw(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once; returns read-only views of the output buffers, valid until the next
         run (no copy)."""
-        return [_readonly(o) for o in self._execute(self._feeds(inputs))]
+        return self._readonly_outputs(self._execute(self._feeds(inputs)))
 
     def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
         """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
-        returns read-only views of the output buffers, valid until the next run."""
-        names = list(self._inputs)
-        if len(arrays) != len(names):
-            raise InputError(f"run_slots: expected {len(names)} arrays (inputs "
-                             f"{', '.join(names) or '(none)'}), got {len(arrays)}")
-        return self.run_raw({n: a for n, a in zip(names, arrays) if a is not None})
+        returns read-only views of the output buffers, valid until the next run. An
+        array that already has the declared shape, dtype and C layout is used as is."""
+        inputs = self._inputs
+        if len(arrays) != len(inputs):
+            raise InputError(f"run_slots: expected {len(inputs)} arrays (inputs "
+                             f"{', '.join(inputs) or '(none)'}), got {len(arrays)}")
+        handles = self._exe.handles
+        feeds = {}
+        for (name, t, shape, dtype), value in zip(self._input_specs, arrays):
+            if value is None:
+                if name not in handles:
+                    raise InputError(f"missing input {name!r} ({t})")
+            elif name in handles:
+                raise InputError(f"input {name!r} is bound to a persistent handle; update "
+                                 "it with bind_handle instead of feeding it")
+            elif (type(value) is np.ndarray and value.shape == shape and value.dtype == dtype
+                  and value.flags.c_contiguous):
+                feeds[name] = value
+            else:
+                feeds[name] = coerce("input", name, value, t)
+        return self._readonly_outputs(self._execute(feeds))
+
+    def _readonly_outputs(self, outs: list[np.ndarray]) -> list[np.ndarray]:
+        """Read-only views of the executable's output buffers (made once: the buffers
+        are the same on every run)."""
+        ids = [id(o) for o in outs]   # the views keep the buffers alive: ids stay theirs
+        if ids != self._readonly_ids:
+            self._readonly = [_readonly(o) for o in outs]
+            self._readonly_ids = ids
+        return list(self._readonly)
 
     def run_read_outputs(self, inputs: Mapping[str, Any] | None,
                          indices: Sequence[int] | None = None) -> list[np.ndarray]:
