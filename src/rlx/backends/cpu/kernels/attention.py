@@ -253,37 +253,43 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
 def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
                              tiling: _AttentionTiling) -> str:
     """The f32 path on AVX-512 targets: the BLAS path's tasks with both products on the
-    packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack Q
-    and K^T, scores into this thread's scratch, the masked softmax scaled in place to
-    final weights, pack P and V, then P V straight into the output rows."""
+    packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack
+    K^T (and Q when its rows are not contiguous), scores into this thread's scratch, the
+    masked softmax scaled in place to final weights, pack V, then P V straight into the
+    output rows."""
     packed_gemm_helper(ctx)
     parallel = _attention_parallel(ctx, plan, tiling.tasks)
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     t, d, dv, rows = plan.t, plan.d, plan.dv, tiling.rows
-    slivers = -(-rows // PACK_MR)
-    a_size = slivers * PACK_MR * max(d, t)
+    a_size = -(-rows // PACK_MR) * PACK_MR * d if plan.q.strides[3] != 1 else 0
     b_size = max(-(-t // PACK_NR) * PACK_NR * d, -(-dv // PACK_NR) * PACK_NR * t)
     q_rs, q_cs = plan.q.strides[2], plan.q.strides[3]
     k_rs, k_cs = plan.k.strides[2], plan.k.strides[3]
     v_rs, v_cs = plan.v.strides[2], plan.v.strides[3]
+    t_panels, dv_panels = -(-t // PACK_NR), -(-dv // PACK_NR)
     scale = cstyle.literal(plan.scale, plan.dtype)
     lines = [_static_buffer("rlx_scores", "float", slots * rows * t),
-             _static_buffer("rlx_att_a", "float", slots * a_size),
              _static_buffer("rlx_att_b", "float", slots * b_size)]
+    if a_size:
+        lines.append(_static_buffer("rlx_att_a", "float", slots * a_size))
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
     lines += _attention_task_header(ctx, plan, tiling)
     lines += [f"        float *sc = rlx_scores + (int64_t){tid} * {rows * t};",
-              f"        float *ap = rlx_att_a + (int64_t){tid} * {a_size};",
               f"        float *bp = rlx_att_b + (int64_t){tid} * {b_size};",
-              f"        const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};",
-              f"        for (int64_t s = 0; s < ns; s++) rlx_pk_pack_a(n, {d}, qp, {q_rs}, {q_cs}, "
-              "ap, s);",
-              f"        for (int64_t p = 0; p < {-(-t // PACK_NR)}; p++) "
+              f"        const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};"]
+    if a_size:
+        lines += [f"        float *ap = rlx_att_a + (int64_t){tid} * {a_size};",
+                  "        for (int64_t s = 0; s < ns; s++) "
+                  f"rlx_pk_pack_a(n, {d}, qp, {q_rs}, {q_cs}, ap, s);"]
+        q_arg = "ap, 0"
+    else:
+        q_arg = f"qp, {q_rs}"
+    lines += [f"        for (int64_t p = 0; p < {t_panels}; p++) "
               f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);",
-              f"        rlx_pk_gemm(n, {t}, {d}, ap, bp, sc, {t}, 0, ns, 0, {-(-t // PACK_NR)}, "
+              f"        rlx_pk_gemm(n, {t}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {t_panels}, "
               "0, slots, arena);",
               "        for (int64_t r = 0; r < n; r++) {",
               f"            float *row = sc + r * {t};",
@@ -294,11 +300,10 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     lines += ["            #pragma omp simd",
               f"            for (int64_t j = 0; j < {t}; j++) row[j] *= row_inv;",
               "        }",
-              f"        for (int64_t s = 0; s < ns; s++) rlx_pk_pack_a(n, {t}, sc, {t}, 1, ap, s);",
-              f"        for (int64_t p = 0; p < {-(-dv // PACK_NR)}; p++) "
+              f"        for (int64_t p = 0; p < {dv_panels}; p++) "
               f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);",
-              f"        rlx_pk_gemm(n, {dv}, {t}, ap, bp, op, {tiling.o[1]}, 0, ns, 0, "
-              f"{-(-dv // PACK_NR)}, 0, slots, arena);",
+              f"        rlx_pk_gemm(n, {dv}, {t}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
+              f"{dv_panels}, 0, slots, arena);",
               "    }"]
     return "\n".join(lines)
 

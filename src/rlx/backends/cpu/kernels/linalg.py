@@ -442,7 +442,8 @@ def _run_invariant(node: Node) -> bool:
 
 
 def _packed_floats(plan: _MatmulPlan) -> int:
-    slivers = -(-plan.m // PACK_MR)
+    """Floats of the packed weight and of packed A (when A must be packed)."""
+    slivers = -(-plan.m // PACK_MR) if plan.a.col_step != 1 else 0
     panels = -(-plan.n // PACK_NR)
     return (slivers * PACK_MR + panels * PACK_NR) * plan.k
 
@@ -465,7 +466,8 @@ def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int,
 
 def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
     """Statements of the packed GEMM: repack the weight when its address or the params'
-    version changed, pack A, then one rlx_pk_gemm call per task."""
+    version changed, pack A unless its rows are contiguous, then one rlx_pk_gemm call
+    per task."""
     packed_gemm_helper(ctx)
     a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
     slivers = -(-m // PACK_MR)
@@ -476,7 +478,6 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     pragma = _omp_for(ctx, parallel and ctx.threads > 1)
     table = [v for task in tasks for v in task]
     lines = [_static_buffer(f"rlx_pkb_{tag}", "float", panels * PACK_NR * k),
-             _static_buffer(f"rlx_pka_{tag}", "float", slivers * PACK_MR * k),
              f"    static const void *rlx_pkb_src_{tag} = 0;",
              f"    static int64_t rlx_pkb_ver_{tag} = -1;",
              "    " + _c_table("tasks", table),
@@ -492,16 +493,22 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
               f"        rlx_pkb_src_{tag} = (const void *)pb;",
               f"        rlx_pkb_ver_{tag} = ctl[4];",
               "    }"]
-    if pragma:
-        lines.append("    " + pragma)
-    lines += [f"    for (int64_t s = 0; s < {slivers}; s++)",
-              f"        rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, rlx_pka_{tag}, s);"]
+    if a.col_step == 1:          # rows read in place
+        a_arg = f"pa, {a.row_step}"
+    else:                        # transposed A: packed first
+        lines.insert(0, _static_buffer(f"rlx_pka_{tag}", "float", slivers * PACK_MR * k))
+        if pragma:
+            lines.append("    " + pragma)
+        lines += [f"    for (int64_t s = 0; s < {slivers}; s++)",
+                  f"        rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, "
+                  f"rlx_pka_{tag}, s);"]
+        a_arg = f"rlx_pka_{tag}, 0"
     if pragma:
         lines.append("    " + pragma)
     epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
     lines += [f"    for (int64_t t = 0; t < {len(tasks)}; t++) {{",
               "        const int64_t *q = tasks + 4 * t;",
-              f"        rlx_pk_gemm({m}, {n}, {k}, rlx_pka_{tag}, rlx_pkb_{tag}, pc, {n}, "
+              f"        rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
               f"q[0], q[1], q[2], q[3], {epi_arg});",
               "    }"]
     return lines
