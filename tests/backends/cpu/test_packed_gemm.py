@@ -144,3 +144,20 @@ def test_clones_and_shared_params_keep_their_own_weights():
     a.set_param("w", w3)          # seen by the executable sharing a's params
     (y,) = other.run({"x": x})
     np.testing.assert_allclose(y, _oracle(x, w3, zero, act=False), rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_transposed_left_operand_is_packed_too(threads):
+    """A read through an absorbed transpose (no contiguous rows) takes the packed-A path."""
+    rng = np.random.default_rng(5)
+    m, k, n = 29, 50, 40
+    g = rlx.Graph("xt_w")
+    x = g.input("x", (k, m))
+    g.set_outputs([x.T @ g.param("w", (k, n))])
+    cg = _compile(g, threads)
+    assert _packed(cg) and "rlx_pk_pack_a(" in cg._exe.source
+    xv = rng.standard_normal((k, m)).astype(np.float32)
+    w = rng.standard_normal((k, n)).astype(np.float32)
+    cg.set_param("w", w)
+    (y,) = cg.run({"x": xv})
+    np.testing.assert_allclose(y, xv.T.astype(np.float64) @ w, rtol=1e-4, atol=1e-4)
