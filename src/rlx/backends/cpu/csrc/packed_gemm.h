@@ -7,8 +7,9 @@
    kernel calls BLAS). */
 #if defined(__AVX512F__)
 #include <immintrin.h>
-/* RLX_PK_MR, RLX_PK_NR (32: two vectors), RLX_PK_KC and RLX_PK_NC are defined by the
-   renderer (rlx.backends.cpu.kernels.linalg) before this file. */
+/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC and RLX_PK_NC are
+   defined by the renderer (rlx.backends.cpu.kernels.linalg) before this file. */
+#define RLX_PK_NR (16 * RLX_PK_NV)
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
@@ -54,20 +55,21 @@ static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int6
 }
 
 /* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc. */
-static inline void rlx_pk_store(__m512 acc[RLX_PK_MR][2], float *c, int64_t ldc,
+static inline void rlx_pk_store(__m512 acc[RLX_PK_MR][RLX_PK_NV], float *c, int64_t ldc,
                                 int accumulate, int64_t mr, int64_t nr) {
-    const __mmask16 m0 = nr >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << nr) - 1);
-    const __mmask16 m1 = nr >= 32 ? (__mmask16)0xFFFF
-                       : nr > 16 ? (__mmask16)((1u << (nr - 16)) - 1) : (__mmask16)0;
+    __mmask16 mask[RLX_PK_NV];
+    for (int v = 0; v < RLX_PK_NV; v++) {
+        const int64_t left = nr - 16 * v;
+        mask[v] = left >= 16 ? (__mmask16)0xFFFF
+                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+    }
     for (int64_t i = 0; i < mr; i++) {
         float *ci = c + i * ldc;
-        __m512 v0 = acc[i][0], v1 = acc[i][1];
-        if (accumulate) {
-            v0 = _mm512_add_ps(_mm512_maskz_loadu_ps(m0, ci), v0);
-            v1 = _mm512_add_ps(_mm512_maskz_loadu_ps(m1, ci + 16), v1);
+        for (int v = 0; v < RLX_PK_NV; v++) {
+            __m512 x = acc[i][v];
+            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
+            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
         }
-        _mm512_mask_storeu_ps(ci, m0, v0);
-        _mm512_mask_storeu_ps(ci + 16, m1, v1);
     }
 }
 
@@ -75,13 +77,13 @@ static inline void rlx_pk_store(__m512 acc[RLX_PK_MR][2], float *c, int64_t ldc,
    by the expression A_AT(i). */
 #define RLX_PK_STEP(A_AT)                                                                  \
     do {                                                                                   \
-        const __m512 b0 = _mm512_load_ps(bp + kk * RLX_PK_NR);                             \
-        const __m512 b1 = _mm512_load_ps(bp + kk * RLX_PK_NR + 16);                        \
-        _Pragma("GCC unroll 12")                                                           \
+        __m512 bv[RLX_PK_NV];                                                              \
+        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
+        _Pragma("GCC unroll 16")                                                           \
         for (int i = 0; i < RLX_PK_MR; i++) {                                              \
             const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
-            acc[i][0] = _mm512_fmadd_ps(ai, b0, acc[i][0]);                                \
-            acc[i][1] = _mm512_fmadd_ps(ai, b1, acc[i][1]);                                \
+            for (int v = 0; v < RLX_PK_NV; v++)                                            \
+                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
         }                                                                                  \
     } while (0)
 
@@ -89,8 +91,9 @@ static inline void rlx_pk_store(__m512 acc[RLX_PK_MR][2], float *c, int64_t ldc,
    (i, kk) at ap[kk * MR + i]. */
 static inline void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c,
                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][2];
-    for (int i = 0; i < RLX_PK_MR; i++) acc[i][0] = acc[i][1] = _mm512_setzero_ps();
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    for (int i = 0; i < RLX_PK_MR; i++)
+        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps();
     for (int64_t kk = 0; kk < kc; kk++) {
         const float *a = ap + kk * RLX_PK_MR;
 #define RLX_PK_PACKED(i) a[i]
@@ -105,8 +108,9 @@ static inline void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, flo
 static inline void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
                                     float *c, int64_t ldc, int accumulate, int64_t mr,
                                     int64_t nr) {
-    __m512 acc[RLX_PK_MR][2];
-    for (int i = 0; i < RLX_PK_MR; i++) acc[i][0] = acc[i][1] = _mm512_setzero_ps();
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    for (int i = 0; i < RLX_PK_MR; i++)
+        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps();
     for (int64_t kk = 0; kk < kc; kk++) {
 #define RLX_PK_ROWS(i) a[(i) * lda + kk]
         RLX_PK_STEP(RLX_PK_ROWS);

@@ -119,7 +119,7 @@ def packed_gemm_helper(ctx: RenderContext) -> None:
 def _packed_gemm_source() -> str:
     """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes."""
     text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
-    sizes = {"MR": PACK_MR, "NR": PACK_NR, "KC": PACK_KC, "NC": PACK_NC}
+    sizes = {"MR": PACK_MR, "NV": PACK_NR // 16, "KC": PACK_KC, "NC": PACK_NC}
     defines = "".join(f"#define RLX_PK_{key} {value}\n" for key, value in sizes.items())
     return defines + text
 
