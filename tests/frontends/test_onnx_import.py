@@ -222,6 +222,109 @@ def test_small_models_match_onnxruntime(build, device):
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
 
 
+# --------------------------------------------------------------------------- batch norm folding
+
+def _conv_bn_model(rng, conv_bias: bool, second_reader: bool, elem=FLOAT):
+    """Conv -> BatchNormalization -> Relu; optionally the conv's result is also a graph
+    output (a second reader, which keeps the batch norm a node of its own)."""
+    dtype = helper.tensor_dtype_to_np_dtype(elem)
+    stats = {"scale": rng.random(5) + 0.5, "shift": rng.standard_normal(5),
+             "mean": rng.standard_normal(5) * 0.3, "var": rng.random(5) + 0.3}
+    inits = [init(k, v.astype(dtype)) for k, v in stats.items()]
+    inits.append(init("w", (rng.standard_normal((5, 4, 3, 3)) * 0.3).astype(dtype)))
+    conv_inputs = ["x", "w"]
+    if conv_bias:
+        inits.append(init("b", rng.standard_normal(5).astype(dtype)))
+        conv_inputs.append("b")
+    nodes = [helper.make_node("Conv", conv_inputs, ["c"], pads=[1, 1, 1, 1], strides=[2, 1]),
+             helper.make_node("BatchNormalization", ["c", "scale", "shift", "mean", "var"],
+                              ["bn"], epsilon=1e-3),
+             helper.make_node("Relu", ["bn"], ["y"])]
+    outputs = [value("y", [2, 5, 5, 9], elem)]
+    if second_reader:
+        outputs.append(value("c", [2, 5, 5, 9], elem))
+    return make_model(nodes, [value("x", [2, 4, 9, 9], elem)], outputs, inits)
+
+
+@pytest.mark.parametrize("conv_bias", [False, True], ids=["no-bias", "bias"])
+def test_batch_norm_after_a_conv_folds_into_its_weights(conv_bias, device):
+    rng = np.random.default_rng(7)
+    model = _conv_bn_model(rng, conv_bias, second_reader=False)
+    graph, _ = load(model)
+    ops = [n.op for n in graph.nodes]
+    assert "batch_norm" not in ops and ops.count("conv") == 1
+    x = rng.standard_normal((2, 4, 9, 9)).astype(np.float32)
+    (got,) = run_rlx(model, {"x": x}, device)
+    (want,) = run_ort(model, {"x": x})
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_batch_norm_stays_when_the_conv_result_has_another_reader(device):
+    rng = np.random.default_rng(8)
+    model = _conv_bn_model(rng, conv_bias=True, second_reader=True)
+    graph, _ = load(model)
+    assert [n.op for n in graph.nodes].count("batch_norm") == 1
+    x = rng.standard_normal((2, 4, 9, 9)).astype(np.float32)
+    got = run_rlx(model, {"x": x}, device)
+    want = run_ort(model, {"x": x})
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+
+
+def test_half_precision_batch_norm_is_not_folded():
+    """Folding rounds the scaled weights to the conv's dtype; f16 keeps the batch norm."""
+    model = _conv_bn_model(np.random.default_rng(9), conv_bias=False, second_reader=False,
+                           elem=TensorProto.FLOAT16)
+    graph, _ = load(model)
+    assert "batch_norm" in [n.op for n in graph.nodes]
+
+
+# --------------------------------------------------------------------------- patterns
+
+def _spelled_gelu_model(rng, order: str, extra_reader: bool):
+    """MatMul then GELU as PyTorch's exporter writes it: x * (erf(x / sqrt 2) + 1) * 0.5
+    ("torch"), or 0.5 * x first and then the erf factor ("half-first")."""
+    consts = [init("sqrt2", np.array(np.sqrt(2.0), np.float32)),
+              init("one", np.array(1.0, np.float32)), init("half", np.array(0.5, np.float32)),
+              init("w", (rng.standard_normal((6, 7)) * 0.8).astype(np.float32))]
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["h"]),
+             helper.make_node("Div", ["h", "sqrt2"], ["d"]),
+             helper.make_node("Erf", ["d"], ["e"]),
+             helper.make_node("Add", ["one", "e"], ["a"])]
+    if order == "torch":
+        nodes += [helper.make_node("Mul", ["h", "a"], ["m"]),
+                  helper.make_node("Mul", ["m", "half"], ["y"])]
+    else:
+        nodes += [helper.make_node("Mul", ["half", "h"], ["m"]),
+                  helper.make_node("Mul", ["a", "m"], ["y"])]
+    outputs = [value("y", [3, 7])] + ([value("e", [3, 7])] if extra_reader else [])
+    return make_model(nodes, [value("x", [3, 6])], outputs, consts)
+
+
+@pytest.mark.parametrize("order", ["torch", "half-first"])
+@pytest.mark.parametrize("extra_reader", [False, True], ids=["alone", "erf-also-read"])
+def test_spelled_out_gelu_becomes_one_op(order, extra_reader, device):
+    rng = np.random.default_rng(11)
+    model = _spelled_gelu_model(rng, order, extra_reader)
+    graph, _ = load(model)
+    ops = [n.op for n in graph.nodes]
+    assert ops.count("gelu") == 1
+    assert ("erf" in ops) == extra_reader
+    x = rng.standard_normal((3, 6)).astype(np.float32)
+    got = run_rlx(model, {"x": x}, device)
+    want = run_ort(model, {"x": x})
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+
+
+def test_a_near_gelu_is_left_alone():
+    """0.5 * x * (1 + erf(x / 1.5)) is not GELU."""
+    model = _spelled_gelu_model(np.random.default_rng(12), "torch", False)
+    model.graph.initializer[0].CopyFrom(init("sqrt2", np.array(1.5, np.float32)))
+    graph, _ = load(model)
+    assert "gelu" not in [n.op for n in graph.nodes]
+
+
 def test_bucketed_onnx_compiles_per_extent_and_slices_back():
     cache = bucketed_onnx(_dynamic_model(), "batch", [2, 4])
     x = np.array([[-1.0, 2.0, -3.0]] * 3, dtype=np.float32)

@@ -74,7 +74,9 @@ class ImportState:
     (large initializers and large folded values), by param name; params are never
     folded, so the user can replace them, but converters may read them with
     ``static``. ``logical`` records the ONNX element type of values held in a
-    carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`), by node id.
+    carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`), by node id. ``readers``
+    counts, per ONNX value name, the node inputs (subgraphs included) and graph
+    outputs that read it.
     """
 
     graph: Graph
@@ -85,6 +87,7 @@ class ImportState:
     param_ids: dict[int, str] = field(default_factory=dict)
     logical: dict[int, int] = field(default_factory=dict)
     run_graph: Callable[..., list[Tensor]] | None = None
+    readers: Mapping[str, int] = field(default_factory=dict)
 
     def value_of(self, tensor: Tensor) -> np.ndarray | None:
         """The import-time value of ``tensor``, or None when it is only known at run time."""
@@ -143,6 +146,27 @@ def _name_taken(graph: Graph, name: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def count_readers(graph: GraphProto) -> dict[str, int]:
+    """Per value name: how many node inputs (in ``graph`` and its subgraphs, which may
+    read outer values) and graph outputs read it."""
+    counts: dict[str, int] = {}
+    stack = [graph]
+    while stack:
+        g = stack.pop()
+        for node in g.node:
+            for name in node.input:
+                if name:
+                    counts[name] = counts.get(name, 0) + 1
+            for attr in node.attribute:
+                if attr.type == AttributeProto.GRAPH:
+                    stack.append(attr.g)
+                elif attr.type == AttributeProto.GRAPHS:
+                    stack.extend(attr.graphs)
+        for out in g.output:
+            counts[out.name] = counts.get(out.name, 0) + 1
+    return counts
 
 
 def decode_attribute(attr: AttributeProto) -> Any:
@@ -263,6 +287,12 @@ class NodeContext:
     def onnx_type(self, i: int) -> int:
         """The ONNX element type of operand ``i`` (its logical type when carried)."""
         return self.state.onnx_type(self.input(i))
+
+    def sole_reader(self, i: int) -> bool:
+        """Whether this node is the only reader of operand ``i``'s value (no other node
+        input, subgraph or graph output reads it), so a converter may rebuild the node
+        that computed it instead of reading it."""
+        return self.has_input(i) and self.state.readers.get(self.node.input[i], 0) == 1
 
     # ------------------------------------------------------------------ attributes
     def has_attr(self, name: str) -> bool:

@@ -4,7 +4,8 @@
 import (one error listing all of them), declares inputs with static shapes,
 turns initializers into constants or params, converts each node with its
 registered converter (or expands it into its ONNX function body), and returns
-the graph with dead nodes removed and the params' values.
+the graph with spelled-out GELUs made one op (:mod:`rlx.frontends.onnx.patterns`)
+and dead nodes removed, and the params' values.
 
 Import-time evaluation: right after a converter builds rlx nodes, every new node
 whose operands are all known (constants, folded nodes) is evaluated with the
@@ -30,7 +31,8 @@ from onnx import GraphProto, ModelProto, NodeProto, TypeProto, helper, numpy_hel
 from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.errors import GraphBuildError, InputError, ShapeError, UnsupportedOpError
 from rlx.frontends.onnx import dtypes, functions
-from rlx.frontends.onnx.context import ImportState, NodeContext, Scope
+from rlx.frontends.onnx.context import ImportState, NodeContext, Scope, count_readers
+from rlx.frontends.onnx.patterns import fuse_gelu
 from rlx.frontends.onnx.registry import find_converter, normalize_domain
 from rlx.frontends.onnx.scan import check_model
 from rlx.ir.graph import Graph, Tensor
@@ -107,14 +109,14 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     opsets = model_opsets(model)
     check_model(model, opsets)
     graph = Graph(model.graph.name or "onnx")
-    state = ImportState(graph, opsets, params_as)
+    state = ImportState(graph, opsets, params_as, readers=count_readers(model.graph))
     state.run_graph = _subgraph_runner(state)
     scope = Scope()
     declare_initializers(state, scope, model.graph, params_as)
     _declare_inputs(state, scope, model.graph, input_shapes or {}, input_values or {})
     convert_nodes(state, scope, model.graph.node, opsets)
     graph.set_outputs([_graph_output(scope, o.name) for o in model.graph.output])
-    graph = eliminate_dead_code(graph)
+    graph = eliminate_dead_code(fuse_gelu(graph))
     params = {name: state.param_values[name] for name, _ in graph.params}
     return graph, params
 

@@ -1,12 +1,20 @@
 """Convolutions for the cpu backend (kernel kind ``conv`` and the ``conv`` op).
 
 conv1d / conv2d (NCL / NCHW, stride, per-dim (before, after) padding, dilation, groups,
-optional bias) and an optional elementwise epilogue. f32 / f64 (and f16 / bf16, widened
-to f32) run as im2col of a column chunk of the output positions into a per-thread
-scratch buffer (skipped for pointwise f32/f64 convolutions) and one BLAS GEMM per
-(image, group, chunk) — a vector-matrix product when a group has one output channel.
-Other dtypes run as generated loops. Threads, scratch and epilogues follow the rules in
-``linalg``'s docstring.
+optional bias) and an optional elementwise epilogue.
+
+* f32 with more than one output channel per group, compiled for AVX-512: the
+  register-tiled direct convolution of :mod:`conv_tiled` (the source keeps the path
+  below under ``#else`` for other targets);
+* f32 / f64 (and f16 / bf16, widened to f32): im2col of a column chunk of the output
+  positions into a per-thread scratch buffer (skipped for pointwise f32/f64
+  convolutions) and one BLAS GEMM per (image, group, chunk) — a vector-matrix product
+  when a group has one output channel;
+* other dtypes, or sizes BLAS cannot take: generated loops.
+
+Threads, scratch and epilogues follow the rules in ``linalg``'s docstring; epilogue
+helpers merge the output's trailing axes where the operands allow
+(:func:`_merge_rows`), so that one call covers a run of an output channel.
 """
 
 from __future__ import annotations
@@ -14,6 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels import conv_tiled
+from rlx.backends.cpu.kernels.conv_tiled import (
+    LANES,
+    WEIGHT_BLOCK_FLOATS,
+    TiledGeometry,
+    copy_floats,
+    tiled_geometry,
+)
+from rlx.backends.cpu.kernels.conv_tiled import add_helpers as add_tile_helpers
 from rlx.backends.cpu.kernels.linalg import (
     CHUNK_ELEMENTS,
     PARALLEL_MIN_FLOPS,
@@ -27,10 +44,11 @@ from rlx.backends.cpu.kernels.linalg import (
     _convert_into,
     _element,
     _epilogue_call,
-    _epilogue_function,
+    _epilogue_source,
     _finish,
     _fits_blas,
     _gemv_rows,
+    _is_elementwise,
     _omp_for,
     _parts,
     _single,
@@ -40,6 +58,7 @@ from rlx.backends.cpu.kernels.linalg import (
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
+from rlx.passes.loops import Load, LoopNest, loop_nest
 from rlx.passes.program import Kernel
 
 
@@ -118,18 +137,52 @@ def _plan_conv(ctx: RenderContext, kernel: Kernel) -> _ConvPlan:
 
 
 def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
-    """A conv kernel: im2col + BLAS GEMM for every float dtype (f16/bf16 via f32), direct
+    """A conv kernel: the register-tiled kernel for f32 on AVX-512 targets (see the module
+    docstring), else im2col + BLAS GEMM for every float dtype (f16/bf16 via f32), direct
     loops when the sizes do not fit BLAS or its scratch."""
     plan = _plan_conv(ctx, kernel)
-    epi = _epilogue_function(ctx, kernel, plan.anchor)
+    epi = _conv_epilogue(ctx, kernel, plan.anchor)
     if plan.n * plan.cout * plan.positions == 0:
         return "    /* empty result */"
     blas_dt = _blas_dtype(plan.dtype)
     chunks = _conv_chunks(ctx, plan)
     if plan.kdim > 0 and _conv_scratch_bytes(ctx, plan, chunks) <= SCRATCH_LIMIT_BYTES \
             and _fits_blas(plan.kdim, plan.positions, plan.cog):
-        return _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
-    return _render_conv_direct(ctx, plan, epi)
+        general = _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
+    else:
+        general = _render_conv_direct(ctx, plan, epi)
+    geo = _tiled_geometry(plan)
+    if geo is None:
+        return general
+    return "\n".join(["#if defined(__AVX512F__)", _render_conv_tiled(ctx, plan, geo, epi),
+                      "#else", general, "#endif"])
+
+
+def _conv_epilogue(ctx: RenderContext, kernel: Kernel, anchor: int) -> str | None:
+    """Like linalg's ``_epilogue_function`` (the helper applying the kernel's elementwise
+    members to flat output elements ``[f0, f1)``), over a loop domain whose trailing axes
+    are merged wherever every operand is laid out alike (see :func:`_merge_rows`), so a
+    call on an output channel's positions runs one vector loop."""
+    g = ctx.graph
+    body = [n for n in kernel.nodes if n != anchor and _is_elementwise(g.nodes[n])]
+    if not body:
+        return None
+    nest = _merge_rows(loop_nest(g, body, kernel.outputs[0], g.nodes[anchor].shape))
+    name = f"rlx_epi_n{anchor}"
+    ctx.add_helper(name, _epilogue_source(ctx, name, nest, anchor))
+    return name
+
+
+def _merge_rows(nest: LoopNest) -> LoopNest:
+    """``nest`` with its last two domain axes merged into one, repeatedly, while every
+    load steps over the pair as over one axis (stride of the outer = stride of the
+    inner x its extent; broadcast axes have stride 0 on both)."""
+    domain, loads = nest.domain, nest.loads
+    while len(domain) >= 2 and all(
+            ld.strides[-2] == ld.strides[-1] * domain[-1] for ld in loads):
+        domain = domain[:-2] + (domain[-2] * domain[-1],)
+        loads = tuple(Load(ld.node, ld.strides[:-2] + (ld.strides[-1],)) for ld in loads)
+    return LoopNest(domain, loads, nest.body, nest.store)
 
 
 def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
@@ -138,14 +191,17 @@ def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
 
 def _conv_chunks(ctx: RenderContext, plan: _ConvPlan) -> list[int]:
     """Boundaries of the column chunks of output positions one task handles: small
-    enough for a chunk's im2col to stay in cache (a cut that does not depend on the
-    thread count), and cut further like a GEMM (:func:`_parts`) only when that leaves
+    enough for a chunk's im2col to stay in cache, and of about equal widths (no sliver
+    of a last chunk to multiply the weights with again) — a cut that does not depend
+    on the thread count; cut further like a GEMM (:func:`_parts`) only when that leaves
     fewer (image, group, chunk) tasks than threads."""
     p = plan.positions
     width = p
     if _conv_needs_copy(plan)[0]:
-        budget = CHUNK_ELEMENTS // max(plan.kdim, 1) // SPLIT_ALIGN * SPLIT_ALIGN
-        width = min(p, max(SPLIT_ALIGN, budget))
+        budget = max(SPLIT_ALIGN, CHUNK_ELEMENTS // max(plan.kdim, 1) // SPLIT_ALIGN
+                     * SPLIT_ALIGN)
+        even = -(-p // -(-p // budget))
+        width = min(p, -(-even // SPLIT_ALIGN) * SPLIT_ALIGN)
     pairs = plan.n * plan.groups
     if pairs * -(-p // width) < ctx.threads:
         parts = _parts(ctx, plan.cog * p * plan.kdim, p, pairs)
@@ -219,6 +275,176 @@ def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
     lines += _conv_block_epilogue(plan, nchunks, epi)
     lines.append("    }")
     return "\n".join(lines)
+
+
+def _tiled_geometry(plan: _ConvPlan) -> TiledGeometry | None:
+    """The grid of the register-tiled path, or None when that path does not apply: it
+    takes f32 convolutions with more than one output channel per group whose grid copy
+    fits the scratch limit."""
+    if plan.dtype is not DType.F32 or plan.kdim == 0 or plan.cog < 2:
+        return None
+    geo = tiled_geometry(plan)
+    if geo is None or copy_floats(plan, geo) * 4 > SCRATCH_LIMIT_BYTES:
+        return None
+    return geo
+
+
+def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
+                       epi: str | None) -> str:
+    """The register-tiled direct convolution (see :mod:`conv_tiled`): per (image, group),
+    the grid copy (split over threads by input channel), then tasks of (block of output
+    channels, span of panels) taken dynamically by the threads."""
+    mr, width = geo.mr, geo.width
+    panels = -(-geo.positions // width)
+    span = min(panels, conv_tiled.GROUP_PANELS) * width
+    spans = -(-geo.positions // span)
+    if spans >= conv_tiled.MIN_SPANS:
+        block = plan.cog
+    else:
+        block = min(plan.cog, max(mr, min(conv_tiled.BLOCK_ROWS,
+                                          WEIGHT_BLOCK_FLOATS // plan.kdim) // mr * mr))
+    tasks = -(-plan.cog // block) * spans
+    parallel = _conv_parallel(ctx, plan) and (tasks > 1 or geo.copy)
+    variants = _tile_variants(plan, geo)
+    add_tile_helpers(ctx, set(variants.values()))
+    kc = geo.block_channels(plan.cig) * len(geo.taps)
+    slots = _thread_slots(ctx, parallel)
+    tid = _thread_id(ctx) if slots > 1 else "0"
+    bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
+    lines = [_static_buffer("rlx_part", "float", slots * mr * span)]
+    if geo.copy:
+        lines.append(_static_buffer("rlx_grid", "float", copy_floats(plan, geo)))
+    lines += [f"    static int32_t rlx_off[{plan.kdim}];",
+              "    " + _c_table("taps", list(geo.taps)),
+              f"    for (int64_t k = 0; k < {plan.kdim}; k++)",
+              f"        rlx_off[k] = (int32_t)(k / {len(geo.taps)} * {geo.plane} "
+              f"+ taps[k % {len(geo.taps)}]);",
+              f"    const float *x = {ctx.ptr(plan.x, True)};",
+              f"    const float *wt = {ctx.ptr(plan.w, True)};",
+              f"    const float *bias = {bias};",
+              f"    float *y = {ctx.ptr(plan.out)};"]
+    if parallel:
+        lines += [f"    #pragma omp parallel num_threads({ctx.threads})", "    {"]
+    lines += [f"    for (int64_t ng = 0; ng < {plan.n * plan.groups}; ng++) {{",
+              f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
+              f"        const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "
+              f"{plan.ih * plan.iw};",
+              f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * "
+              f"{plan.positions};"]
+    if geo.copy:
+        lines += _grid_copy_lines(plan, geo, parallel)
+    grid = "rlx_grid" if geo.copy else "xg"
+    if parallel:
+        lines.append("        #pragma omp for schedule(dynamic, 1)")
+    lines += [f"        for (int64_t t = 0; t < {tasks}; t++) {{",
+              f"            const int64_t m0 = t / {spans} * {block};",
+              f"            const int64_t m1 = m0 + {block} < {plan.cog} ? m0 + {block} : "
+              f"{plan.cog};",
+              f"            const int64_t q0 = t % {spans} * {span};",
+              f"            const int64_t q1 = q0 + {span} < {geo.positions} ? q0 + {span} : "
+              f"{geo.positions};"]
+    if epi is not None:
+        lines += _tile_output_range(plan, geo)
+    lines += [f"            float *part = rlx_part + (int64_t){tid} * {mr * span};",
+              f"            for (int64_t m = m0; m < m1; m += {mr}) {{",
+              f"            const float *bm = bias ? bias + g * {plan.cog} + m : 0;",
+              f"            float *ym = y + base + m * {plan.positions};",
+              f"            for (int64_t k0 = 0; k0 < {plan.kdim}; k0 += {kc}) {{",
+              f"            const int64_t kc = {plan.kdim} - k0 < {kc} ? {plan.kdim} - k0 : {kc};",
+              f"            const int first = k0 == 0, last = k0 + kc >= {plan.kdim};",
+              f"            const float *wm = wt + (g * {plan.cog} + m) * {plan.kdim} + k0;",
+              f"            for (int64_t q = q0; q < q1; q += {width}) {{",
+              f"                const int64_t nq = q1 - q < {width} ? q1 - q : {width};",
+              f"                float *pm = part + (q - q0) * {mr};"]
+    lines += _tile_calls(plan, geo, variants, grid)
+    lines += ["            }", "            }"]
+    if epi is not None:
+        lines += [f"            for (int64_t i = m; i < m + {mr} && i < m1; i++)",
+                  "                if (o1 > o0)",
+                  f"                    {epi}(slots, arena, base + i * {plan.positions} + o0, "
+                  f"base + i * {plan.positions} + o1);"]
+    lines += ["            }", "        }", "    }"]
+    if parallel:
+        lines.append("    }")
+    return "\n".join(lines)
+
+
+def _tile_variants(plan: _ConvPlan, geo: TiledGeometry) -> dict[tuple[bool, bool], tuple[int, int]]:
+    """The micro-tile (MR, NV) for each (full rows?, full panel?) case that occurs."""
+    mr, nv = geo.mr, geo.nv
+    tail_rows = plan.cog % mr
+    last = geo.positions - (-(-geo.positions // geo.width) - 1) * geo.width
+    tail_nv = -(-last // LANES)
+    variants = {}
+    for full_rows, rows in ((True, mr), (False, tail_rows)):
+        if rows == 0 or (full_rows and plan.cog < mr):
+            continue
+        variants[(full_rows, True)] = (rows, nv)
+        variants[(full_rows, False)] = (rows, tail_nv)
+    return variants
+
+
+def _tile_calls(plan: _ConvPlan, geo: TiledGeometry, variants: dict, grid: str) -> list[str]:
+    """The micro-tile call for the current rows ``m`` and panel ``q`` (``nq`` positions)."""
+    args = (f"(kc, wm, {plan.kdim}, {grid}, rlx_off + k0, q, nq, pm, first, last, ym, "
+            f"{plan.positions}, {geo.wq}, {plan.ow}, bm);")
+
+    def by_panel(full_rows: bool, indent: str) -> list[str]:
+        wide, narrow = variants[(full_rows, True)], variants[(full_rows, False)]
+        if wide == narrow:
+            return [f"{indent}rlx_cv_tile_{wide[0]}x{wide[1]}{args}"]
+        return [f"{indent}if (nq > {LANES * narrow[1]}) rlx_cv_tile_{wide[0]}x{wide[1]}{args}",
+                f"{indent}else rlx_cv_tile_{narrow[0]}x{narrow[1]}{args}"]
+
+    indent = "                "
+    has_full = (True, True) in variants
+    has_tail = (False, True) in variants
+    if has_full and has_tail:
+        return ([f"{indent}if (m + {geo.mr} <= {plan.cog}) {{"] + by_panel(True, indent + "    ")
+                + [f"{indent}}} else {{"] + by_panel(False, indent + "    ") + [f"{indent}}}"])
+    return by_panel(has_full, indent)
+
+
+def _tile_output_range(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
+    """``[o0, o1)``: the output positions of grid positions ``[q0, q1)`` (grid columns
+    past the output width are not outputs)."""
+    wq, ow = geo.wq, plan.ow
+    return [f"            const int64_t c0 = q0 % {wq}, e = q1 - 1, c1 = e % {wq};",
+            f"            const int64_t o0 = q0 / {wq} * {ow} + (c0 < {ow} ? c0 : {ow});",
+            f"            const int64_t o1 = e / {wq} * {ow} + (c1 < {ow} ? c1 + 1 : {ow});"]
+
+
+def _grid_copy_lines(plan: _ConvPlan, geo: TiledGeometry, parallel: bool) -> list[str]:
+    """Fill ``rlx_grid`` with this (image, group)'s input: per channel, one zero-padded
+    plane per stride phase (row ``i``, column ``j`` of phase (a, b) holds padded input
+    row ``i * sh + a``, column ``j * sw + b``)."""
+    hq, wq, sh, sw = geo.hq, geo.wq, plan.sh, plan.sw
+    lines = []
+    if parallel:
+        lines.append("        #pragma omp for schedule(static)")
+    lines += [f"        for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
+              f"            const float *xc = xg + ci * {plan.ih * plan.iw};",
+              f"            float *dc = rlx_grid + ci * {geo.plane};"]
+    for index, (a, b) in enumerate(geo.phases):
+        j0 = min(wq, max(0, -(-(plan.pw - b) // sw)))
+        j1 = min(wq, max(j0, -(-(plan.iw + plan.pw - b) // sw)))
+        lines += [f"            for (int64_t i = 0; i < {hq}; i++) {{",
+                  f"                float *d = dc + {index * hq * wq} + i * {wq};",
+                  f"                const int64_t r = i * {sh} + {a - plan.ph};",
+                  f"                if (r < 0 || r >= {plan.ih}) {{",
+                  f"                    memset(d, 0, {wq} * sizeof(float));",
+                  "                    continue;",
+                  "                }"]
+        if j0 > 0:
+            lines.append(f"                memset(d, 0, {j0} * sizeof(float));")
+        lines += ["                #pragma omp simd",
+                  f"                for (int64_t j = {j0}; j < {j1}; j++) "
+                  f"d[j] = xc[r * {plan.iw} + j * {sw} + {b - plan.pw}];"]
+        if j1 < wq:
+            lines.append(f"                memset(d + {j1}, 0, {wq - j1} * sizeof(float));")
+        lines.append("            }")
+    lines.append("        }")
+    return lines
 
 
 def _conv_task_header(plan: _ConvPlan, tasks: int, nchunks: int) -> list[str]:

@@ -1,6 +1,7 @@
 """Normalizations: batch, instance, layer, group, RMS and Lp.
 
-Inference batch norm is rlx ``batch_norm``; training mode (batch statistics and
+Inference batch norm is rlx ``batch_norm`` (or, after a conv whose result it alone
+reads, folded into that conv's weights and bias); training mode (batch statistics and
 updated running statistics) is built from reductions. Instance and group norm
 reuse rlx ``layer_norm`` over the trailing axes of a reshaped input, then apply
 the per-channel affine. f16/bf16 statistics are computed in f32.
@@ -13,6 +14,7 @@ import numpy as np
 from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.converters.common import Converter, cast, norm_axis
 from rlx.ir import api
+from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
 
 
@@ -48,7 +50,35 @@ def convert_batch_norm(cx: NodeContext) -> list[Tensor]:
     if training:
         return _batch_norm_training(cx, x, scale, bias, mean, var)
     operands = [cast(t, x.dtype) for t in (mean, var, scale, bias)]
-    return [api.batch_norm(x, *operands, eps=cx.attr("epsilon", 1e-5))]
+    eps = cx.attr("epsilon", 1e-5)
+    if _foldable_into_conv(cx, x):
+        return [_fold_into_conv(x, *operands, eps)]
+    return [api.batch_norm(x, *operands, eps=eps)]
+
+
+def _foldable_into_conv(cx: NodeContext, x: Tensor) -> bool:
+    """Whether ``x`` is an f32/f64 conv result read by this batch norm alone."""
+    return (x.node.op == "conv" and x.dtype in (DType.F32, DType.F64)
+            and cx.sole_reader(0))
+
+
+def _fold_into_conv(y: Tensor, mean: Tensor, var: Tensor, scale: Tensor, bias: Tensor,
+                    eps: float) -> Tensor:
+    """Inference batch norm of conv result ``y`` as one conv whose weights are scaled by
+    ``s = scale / sqrt(var + eps)`` per output channel and whose bias becomes
+    ``(conv bias - mean) * s + bias``: the same function up to rounding (ONNX Runtime
+    folds it the same way). Scaling params is param-only work, which the compile
+    pipeline moves into the prepare stage; the conv's epilogue can then take what
+    follows (a residual add, an activation)."""
+    graph, node = y.graph, y.node
+    x, w = graph.tensor(node.inputs[0]), graph.tensor(node.inputs[1])
+    s = scale / api.sqrt(var + eps)
+    weights = w * s.reshape((w.shape[0],) + (1,) * (w.ndim - 1))
+    if len(node.inputs) == 3:
+        shift = (graph.tensor(node.inputs[2]) - mean) * s + bias
+    else:
+        shift = bias - mean * s
+    return graph.apply("conv", [x, weights, shift], **node.attr_dict)
 
 
 def convert_instance_norm(cx: NodeContext) -> Tensor:

@@ -1,0 +1,212 @@
+"""Register-tiled direct convolution: the cpu backend's f32 conv on AVX-512 targets.
+
+A convolution is a product ``Y[co, p] = sum_k W[co, k] * B[k, p]`` over the group's
+``K = C_in/groups * kh * kw`` (channel, tap) pairs, where ``B[k, p]`` is the input value
+under tap ``k`` for output position ``p``. No im2col matrix is built: positions are
+numbered on a *grid* whose rows are ``wq`` wide (the output width plus the taps'
+reach), so that for every ``k`` the values ``B[k, p]`` of consecutive grid positions are
+consecutive floats of the input, ``off[k]`` elements further on. The grid is the input
+itself for a stride-1 conv without padding; otherwise the input of each (image, group)
+is first copied, zero-padded and split into the ``sh * sw`` stride phases it uses (a
+pass over the input, small next to the product).
+
+A micro-tile holds ``MR`` output channels x ``NV`` vectors of 16 grid positions (a
+*panel*) in AVX-512 registers while it sums over a block of k in order (one fused
+multiply-add per k, weights broadcast from their rows, the input read with unaligned
+loads, the last vector masked, the next panel's input prefetched). Between blocks of
+k the sums wait in a small per-thread buffer; after the last block the tile adds the
+bias and stores the lanes whose grid column is an output column. Every output element
+is summed the same way whatever tile, task or thread computes it, so results do not
+depend on the thread count.
+
+A task is a span of ``GROUP_PANELS`` panels times a block of output channels (all of
+them when there are spans enough for the threads): for each ``MR`` channels of its
+block it walks the blocks of k and, in each, the span's panels, then runs the kernel's
+elementwise epilogue over those channels' outputs in the span while they are in
+cache. Stores thus stream along a few output rows, and one block of k of the span's
+input stays in cache across the block's channels. Threads take tasks dynamically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rlx.backends.cpu.render import RenderContext
+
+TILE_WIDE = (8, 3)
+"""(MR, NV) of the micro-tile for grids wider than 64 positions."""
+TILE_NARROW = {1: (16, 1), 2: (12, 2), 3: (8, 3), 4: (6, 4)}
+"""(MR, NV) by vectors per row for grids of at most 64 positions (one panel)."""
+WEIGHT_BLOCK_FLOATS = 1 << 16
+"""Weights one task's block of output channels holds (256 KiB: stays in L2)."""
+BLOCK_ROWS = 32
+"""Most output channels in one task's block when tasks must split the channels."""
+GROUP_PANELS = 8
+"""Panels one task covers (its micro-tiles walk them, then the next MR channels)."""
+MIN_SPANS = 8
+"""Tasks of all output channels need this many spans of GROUP_PANELS panels; fewer
+spans split the channels into blocks too."""
+PANEL_BLOCK_BYTES = 24 << 10
+"""Grid values one block of k may read for one panel (they stay in L1 while the span's
+next panels are summed); a block of k holds whole input channels."""
+OFFSET_LIMIT = (1 << 31) - 1
+"""Grid offsets are 32-bit."""
+LANES = 16
+
+
+@dataclass(frozen=True)
+class TiledGeometry:
+    """How a conv maps onto the grid.
+
+    ``phases``: the (row, column) stride phases the taps read, in copy order;
+    ``hq`` x ``wq``: one phase plane; ``plane``: elements per input channel of the grid
+    (``len(phases) * hq * wq``, or ``ih * iw`` when the grid is the input itself);
+    ``copy``: whether the grid is a padded, phase-split copy; ``taps``: each tap's
+    offset inside a channel's grid (row-major over kh x kw); ``positions``: grid
+    positions up to the last output one; ``mr`` / ``nv``: the micro-tile.
+    """
+
+    phases: tuple[tuple[int, int], ...]
+    hq: int
+    wq: int
+    plane: int
+    copy: bool
+    taps: tuple[int, ...]
+    positions: int
+    mr: int
+    nv: int
+
+    @property
+    def width(self) -> int:
+        """Grid positions in one full panel."""
+        return LANES * self.nv
+
+    def block_channels(self, cig: int) -> int:
+        """Input channels per block of k: their grid values under one panel (at most
+        ``len(phases)`` planes of the rows and columns the panel and the taps reach)
+        fit PANEL_BLOCK_BYTES."""
+        reach_rows = max(t % (self.hq * self.wq) // self.wq for t in self.taps)
+        reach_cols = max(t % self.wq for t in self.taps)
+        rows = min(self.hq, -(-self.width // self.wq) + 1 + reach_rows)
+        cols = min(self.wq, self.width + reach_cols)
+        per_channel = len(self.phases) * rows * cols * 4
+        return max(1, min(cig, PANEL_BLOCK_BYTES // per_channel))
+
+
+def tiled_geometry(plan) -> TiledGeometry | None:
+    """The grid of ``plan`` (a conv's ``_ConvPlan``), or None when its offsets would not
+    fit 32 bits."""
+    sh, sw, dh, dw = plan.sh, plan.sw, plan.dh, plan.dw
+    reach_h, reach_w = (plan.kh - 1) * dh, (plan.kw - 1) * dw
+    hq, wq = plan.oh + reach_h // sh, plan.ow + reach_w // sw
+    phases = tuple(sorted({((i * dh) % sh, (j * dw) % sw)
+                           for i in range(plan.kh) for j in range(plan.kw)}))
+    copy = not (sh == sw == 1 and plan.ph == plan.pw == 0 and (hq, wq) == (plan.ih, plan.iw))
+    plane = len(phases) * hq * wq if copy else plan.ih * plan.iw
+    taps = []
+    for i in range(plan.kh):
+        for j in range(plan.kw):
+            phase = phases.index(((i * dh) % sh, (j * dw) % sw))
+            taps.append(phase * hq * wq + (i * dh) // sh * wq + (j * dw) // sw)
+    positions = (plan.oh - 1) * wq + plan.ow
+    if plan.cig * plane + wq + LANES > OFFSET_LIMIT:
+        return None
+    vectors = -(-positions // LANES)
+    mr, nv = TILE_NARROW[vectors] if vectors <= 4 else TILE_WIDE
+    return TiledGeometry(phases, hq, wq, plane, copy, tuple(taps), positions, mr, nv)
+
+
+def copy_floats(plan, geo: TiledGeometry) -> int:
+    """Elements of the grid copy (0 when the grid is the input itself)."""
+    return plan.cig * geo.plane + geo.wq + LANES if geo.copy else 0
+
+
+# --------------------------------------------------------------------------- C helpers
+
+MASK_AND_STORE = """\
+/* conv tiles: the mask of the first n (0..16) lanes */
+static inline __mmask16 rlx_cv_mask(int64_t n) {
+    return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? (__mmask16)0 : (__mmask16)((1u << n) - 1);
+}
+
+/* conv tiles: store the 16 values of grid positions q .. q+lanes-1 into the output
+   row ``row`` (ow values per output row), skipping grid columns >= ow */
+static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, int64_t wq,
+                              int64_t ow) {
+    if (wq == ow) {
+        _mm512_mask_storeu_ps(row + q, rlx_cv_mask(lanes), v);
+        return;
+    }
+    int64_t r = q / wq;
+    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
+        const int64_t lo = s > q ? s : q;
+        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
+        if (lo >= hi) continue;
+        const __mmask16 pick = (__mmask16)(rlx_cv_mask(hi - lo) << (lo - q));
+        _mm512_mask_storeu_ps(row + r * ow + (lo - s), rlx_cv_mask(hi - lo),
+                              _mm512_maskz_compress_ps(pick, v));
+    }
+}"""
+
+
+def tile_function(mr: int, nv: int) -> tuple[str, str]:
+    """(name, source) of the micro-tile for ``mr`` channels x ``nv`` vectors.
+
+    It adds ``w[0:mr, 0:k] (row stride lda) x grid[b + off[0:k] + q, n positions]`` to
+    the sums in ``part`` (``mr`` rows of the tile's width; zeros when ``first``). Not
+    ``last``: the sums go back to ``part``. ``last``: bias is added and the output
+    positions among the grid's are stored into ``y`` (rows ``ldy`` apart)."""
+    name = f"rlx_cv_tile_{mr}x{nv}"
+    last, width = LANES * (nv - 1), LANES * nv
+    loads = [f"        bv[{v}] = _mm512_loadu_ps(bk + {LANES * v});" for v in range(nv - 1)]
+    loads.append(f"        bv[{nv - 1}] = _mm512_maskz_loadu_ps(tail, bk + {last});")
+    unrolled = [f"    #pragma GCC unroll {mr}", f"    for (int i = 0; i < {mr}; i++)",
+                f"        #pragma GCC unroll {nv}", f"        for (int v = 0; v < {nv}; v++)"]
+    source = "\n".join([
+        f"static void {name}(int64_t k, const float *restrict a, int64_t lda,",
+        "        const float *restrict b, const int32_t *restrict off, int64_t q, int64_t n,",
+        "        float *restrict part, int first, int last, float *restrict y, int64_t ldy,",
+        "        int64_t wq, int64_t ow, const float *restrict bias) {",
+        f"    __m512 acc[{mr}][{nv}];",
+        *unrolled,
+        f"            acc[i][v] = first ? _mm512_setzero_ps() : "
+        f"_mm512_load_ps(part + i * {width} + {LANES} * v);",
+        f"    const __mmask16 tail = rlx_cv_mask(n - {last});",
+        "    const float *bq = b + q;",
+        "    for (int64_t kk = 0; kk < k; kk++) {",
+        "        const float *bk = bq + off[kk];",
+        f"        __m512 bv[{nv}];",
+        *loads,
+        *[f"        _mm_prefetch((const char *)(bk + {width + LANES * v}), _MM_HINT_T0);"
+          for v in range(nv)],
+        f"        #pragma GCC unroll {mr}",
+        f"        for (int i = 0; i < {mr}; i++) {{",
+        "            const __m512 ai = _mm512_set1_ps(a[i * lda + kk]);",
+        f"            #pragma GCC unroll {nv}",
+        f"            for (int v = 0; v < {nv}; v++) acc[i][v] = "
+        "_mm512_fmadd_ps(ai, bv[v], acc[i][v]);",
+        "        }",
+        "    }",
+        *unrolled,
+        f"            _mm512_store_ps(part + i * {width} + {LANES} * v, acc[i][v]);",
+        "    if (!last) return;",
+        f"    for (int i = 0; i < {mr}; i++) {{",
+        f"        for (int v = 0; v < {nv}; v++) {{",
+        f"            __m512 s = _mm512_load_ps(part + i * {width} + {LANES} * v);",
+        "            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));",
+        f"            rlx_cv_put(s, q + {LANES} * v, v < {nv - 1} ? {LANES} : n - {LANES} * v, "
+        "y + i * ldy, wq, ow);",
+        "        }",
+        "    }",
+        "}",
+    ])
+    return name, source
+
+
+def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]]) -> None:
+    """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only)."""
+    ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
+                   + MASK_AND_STORE + "\n#endif")
+    for mr, nv in sorted(variants):
+        name, source = tile_function(mr, nv)
+        ctx.add_helper(name, "#if defined(__AVX512F__)\n" + source + "\n#endif")

@@ -1,0 +1,146 @@
+"""The cpu backend's register-tiled f32 convolution (``conv_tiled``) against PyTorch in
+float64: every geometry the grid handles (stride phases, padding on one or both
+sides, dilation, groups, batches), tile tails in both directions (output channels not
+a multiple of the tile's rows, positions not a multiple of its vectors), fused
+epilogues reading other operands, and thread counts that must not change a bit.
+
+On machines whose compiler does not target AVX-512 the same kernels compile to the
+im2col + BLAS path; the comparisons hold there too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import rlx
+from rlx.backends.cpu.kernels import conv, conv_tiled
+
+pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
+                                reason="no C compiler on this machine")
+
+
+def _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue):
+    g = rlx.Graph("conv")
+    x, w = g.input("x", x_shape), g.input("w", w_shape)
+    b = g.input("b", (w_shape[0],)) if bias else None
+    y = rlx.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
+    if epilogue == "relu":
+        y = rlx.relu(y)
+    elif epilogue == "residual":
+        y = rlx.relu(y + g.input("r", y.shape))
+    elif epilogue == "channel_scale":
+        y = rlx.silu(y * g.input("s", (w_shape[0], 1, 1)))
+    g.set_outputs([y])
+    return g
+
+
+def _feeds(rng, graph):
+    """Unit normal inputs; weights scaled by 1 / sqrt(fan-in) so that outputs are O(1)."""
+    feeds = {name: rng.standard_normal(t.shape) for name, t in graph.inputs}
+    feeds["w"] /= np.sqrt(np.prod(feeds["w"].shape[1:]))
+    return {name: value.astype(np.float32) for name, value in feeds.items()}
+
+
+def _torch_reference(feeds, stride, padding, dilation, groups, epilogue) -> np.ndarray:
+    t = {k: torch.from_numpy(v).double() for k, v in feeds.items()}
+    pads = [(p, p) if isinstance(p, int) else p
+            for p in ((padding,) * 2 if isinstance(padding, int) else padding)]
+    x = F.pad(t["x"], [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
+    y = F.conv2d(x, t["w"], t.get("b"), stride=stride, dilation=dilation, groups=groups)
+    if epilogue == "relu":
+        y = y.relu()
+    elif epilogue == "residual":
+        y = (y + t["r"]).relu()
+    elif epilogue == "channel_scale":
+        y = F.silu(y * t["s"])
+    return y.numpy()
+
+
+def _run(graph, feeds, threads):
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(graph)
+    return compiled.run(feeds)[0], compiled._exe.source
+
+
+CASES = {
+    # name: (x shape, w shape, stride, padding, dilation, groups, bias, epilogue)
+    "3x3 same, wide grid": ((1, 16, 20, 20), (24, 16, 3, 3), 1, 1, 1, 1, True, "relu"),
+    "3x3 stride 2": ((2, 8, 17, 15), (13, 8, 3, 3), 2, 1, 1, 1, True, None),
+    "1x1 pointwise": ((1, 40, 12, 12), (19, 40, 1, 1), 1, 0, 1, 1, False, "residual"),
+    "1x1 stride 2": ((1, 24, 14, 13), (32, 24, 1, 1), 2, 0, 1, 1, True, None),
+    "unpadded 3x2": ((1, 6, 11, 9), (10, 6, 3, 2), 1, 0, 1, 1, True, "channel_scale"),
+    "dilated": ((1, 8, 16, 16), (12, 8, 3, 3), 1, 2, 2, 1, False, None),
+    "dilated stride 2": ((1, 6, 15, 16), (7, 6, 3, 2), 2, 1, (2, 3), 1, True, None),
+    "grouped": ((2, 12, 10, 10), (18, 4, 3, 3), 1, 1, 1, 3, True, "relu"),
+    "asymmetric pads, strides": ((1, 5, 13, 11), (9, 5, 2, 3), (1, 2), ((1, 2), (0, 3)), 1, 1,
+                                 True, None),
+    "7x7 stride 2 stem": ((1, 3, 40, 40), (16, 3, 7, 7), 2, 3, 1, 1, True, "relu"),
+    "narrow grid, deep k": ((1, 96, 5, 5), (70, 96, 3, 3), 1, 1, 1, 1, True, "residual"),
+    "single position": ((1, 33, 1, 1), (17, 33, 1, 1), 1, 0, 1, 1, True, None),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_matches_float64_torch(case):
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(1), graph)
+    got, source = _run(graph, feeds, threads=2)
+    assert "rlx_cv_tile_" in source          # the tiled kernel is the one under test
+    expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
+    assert got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("case", ["3x3 stride 2", "1x1 pointwise", "narrow grid, deep k"])
+def test_thread_count_does_not_change_a_bit(case):
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(2), graph)
+    one, _ = _run(graph, feeds, threads=1)
+    two, _ = _run(graph, feeds, threads=2)
+    three, _ = _run(graph, feeds, threads=3)
+    np.testing.assert_array_equal(one, two)
+    np.testing.assert_array_equal(one, three)
+
+
+def test_k_blocks_and_channel_blocks_sum_like_one_block(monkeypatch):
+    """Cutting k into blocks (partial sums kept between them) and the output channels
+    into task blocks changes no result."""
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES["3x3 stride 2"]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(3), graph)
+    whole, _ = _run(graph, feeds, threads=1)
+    monkeypatch.setattr(conv_tiled, "PANEL_BLOCK_BYTES", 1)       # one channel per k block
+    monkeypatch.setattr(conv_tiled, "BLOCK_ROWS", 1)              # one tile per task
+    cut, source = _run(graph, feeds, threads=1)
+    assert "rlx_cv_tile_" in source
+    np.testing.assert_array_equal(whole, cut)
+
+
+def test_other_dtypes_keep_the_general_path():
+    graph = rlx.Graph("f64")
+    x, w = graph.input("x", (1, 4, 6, 6), "f64"), graph.input("w", (5, 4, 3, 3), "f64")
+    graph.set_outputs([rlx.conv2d(x, w, padding=1)])
+    feeds = _feeds(np.random.default_rng(4), graph)
+    feeds = {k: v.astype(np.float64) for k, v in feeds.items()}
+    got, source = _run(graph, feeds, threads=1)
+    assert "rlx_cv_tile_" not in source
+    expected = F.conv2d(torch.from_numpy(feeds["x"]), torch.from_numpy(feeds["w"]), padding=1)
+    np.testing.assert_allclose(got, expected.numpy(), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("case", ["3x3 stride 2", "narrow grid, deep k", "grouped"])
+def test_the_path_for_other_targets_agrees(case, monkeypatch):
+    """Without the tiled kernel (a compiler not targeting AVX-512), f32 convolutions run
+    as im2col + BLAS: same results within rounding."""
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(5), graph)
+    monkeypatch.setattr(conv, "_tiled_geometry", lambda plan: None)
+    got, source = _run(graph, feeds, threads=2)
+    assert "rlx_cv_tile_" not in source and "scipy_cblas_sgemm" in source
+    expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
