@@ -95,3 +95,42 @@ def test_max_pool2d_indices_take_the_first_max_and_never_padding(device):
     np.testing.assert_array_equal(idx[0, 0], [[0, 0, 1], [0, 0, 1], [2, 2, 3]])
     (idx_low,) = run_graph(g, {"x": low}, device)
     np.testing.assert_array_equal(idx_low[0, 0], [[0, 0, 1], [0, 0, 1], [2, 2, 3]])
+
+
+def _first_max_positions(x: np.ndarray, kernel, stride) -> np.ndarray:
+    """float64 oracle of max_pool2d_indices without padding: per window, the first nan,
+    else the first maximum, in row-major window order."""
+    (kh, kw), (sh, sw) = kernel, stride
+    n, c, h, w = x.shape
+    oh, ow = (h - kh) // sh + 1, (w - kw) // sw + 1
+    out = np.zeros((n, c, oh, ow), np.int64)
+    for i in range(oh):
+        for j in range(ow):
+            rows, cols = np.meshgrid(i * sh + np.arange(kh), j * sw + np.arange(kw),
+                                     indexing="ij")
+            window = x[:, :, rows, cols].reshape(n, c, -1).astype(np.float64)
+            nan = np.isnan(window)
+            pick = np.where(nan.any(-1), nan.argmax(-1), np.nanargmax(
+                np.where(nan, -np.inf, window), -1))
+            out[:, :, i, j] = (rows.reshape(-1) * w + cols.reshape(-1))[pick]
+    return out
+
+
+@pytest.mark.parametrize("dtype", ["f32", "f16", "bf16", "f64", "i32"])
+@pytest.mark.parametrize("kernel, stride", [((2, 2), (2, 2)), ((3, 2), (1, 3))], ids=str)
+def test_max_pool2d_indices_without_padding_ties_and_nans(device, dtype, kernel, stride):
+    """The unpadded (vectorised) path: ties (zeros, as after a relu) go to the first
+    element, a nan anywhere in a window wins, the first of two nans wins."""
+    rng = np.random.default_rng(3)
+    x = np.maximum(rng.standard_normal((2, 3, 7, 9)), 0.0)
+    if dtype == "i32":
+        x = np.round(x * 3)
+    else:
+        x[0, 0, 1, 1] = x[1, 2, 3, 4] = x[1, 2, 4, 4] = np.nan
+    x = x.astype(rlx.as_dtype(dtype).np)
+    g = rlx.Graph("pool")
+    xt = g.input("x", x.shape, dtype)
+    g.set_outputs([g.apply("max_pool2d_indices", [xt], kernel=kernel, stride=stride,
+                           padding=0)])
+    (idx,) = run_graph(g, {"x": x}, device)
+    np.testing.assert_array_equal(idx, _first_max_positions(x, kernel, stride))

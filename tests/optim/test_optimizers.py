@@ -273,3 +273,67 @@ def test_host_fallback_needs_host_params():
     cg.run_read_outputs({"x": np.ones(3, np.float32)}, [0])
     with pytest.raises(InputError, match="host_params"):
         SGD(0.1).step_compiled(cg, [("w", (3,))])
+
+
+def _two_param_grad_graph() -> rlx.Graph:
+    """Outputs [loss, d/dw, d/db] of sum(w @ x) + sum(b * x[0]) as an explicit grad graph:
+    d/dw = x broadcast over w's rows, d/db = x[0, :3]."""
+    g = rlx.Graph("two")
+    x = g.input("x", (4, 3))
+    w = g.param("w", (2, 4))
+    b = g.param("b", (3,))
+    loss = (w @ x).sum() + (b * x[0]).sum()
+    g.set_outputs([loss, x.sum(1).reshape(1, 4).broadcast_to((2, 4)) + 0.0 * w, x[0] + 0.0 * b])
+    return g
+
+
+ELEMENTWISE_CASES = [
+    ("sgd-nesterov", lambda: SGD(0.05, momentum=0.9, nesterov=True, weight_decay=0.01),
+     lambda p: torch.optim.SGD(p, lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.01)),
+    ("adam-l2", lambda: Adam(0.01, weight_decay=0.1),
+     lambda p: torch.optim.Adam(p, lr=0.01, weight_decay=0.1)),
+    ("adamw", lambda: AdamW(0.02, weight_decay=0.3),
+     lambda p: torch.optim.AdamW(p, lr=0.02, weight_decay=0.3)),
+]
+
+
+@pytest.mark.parametrize("make_rlx, make_torch", [c[1:] for c in ELEMENTWISE_CASES],
+                         ids=[c[0] for c in ELEMENTWISE_CASES])
+def test_compiled_step_of_several_params_matches_torch(make_rlx, make_torch, device):
+    """Elementwise optimizers step all params of a compiled step as one flat group; the
+    result is torch's, each param keeps a state of its own (views of the group's), and
+    a param stepped on its own afterwards continues from that state."""
+    rng = np.random.default_rng(5)
+    init = {"w": rng.standard_normal((2, 4)).astype(np.float32),
+            "b": rng.standard_normal(3).astype(np.float32)}
+    options = rlx.CompileOptions(split_params=False)   # "0.0 * w" stays in the main graph
+    cg = rlx.Session(device, options).compile(_two_param_grad_graph())
+    for name, value in init.items():
+        cg.set_param(name, value)
+    tensors = {n: torch.tensor(v.copy(), requires_grad=True) for n, v in init.items()}
+    ref = make_torch(list(tensors.values()))
+    opt = make_rlx()
+    trainable = [("w", (2, 4)), ("b", (3,))]
+    for _ in range(4):
+        x = rng.standard_normal((4, 3)).astype(np.float32)
+        _, gw, gb = cg.run({"x": x})
+        assert opt.step_compiled(cg, trainable)
+        tensors["w"].grad, tensors["b"].grad = torch.from_numpy(gw), torch.from_numpy(gb)
+        ref.step()
+    assert opt.state["w"].steps == opt.state["b"].steps == 4
+    first = opt.buffer_names()[0]
+    assert opt.state["b"].buffers[first].size == 3
+    assert opt.state["b"].buffers[first].base is opt.state["w"].buffers[first].base  # one flat
+    got = {}
+    cg.optimizer_step_resident(trainable, lambda n, s, p, g: got.update({n: p.copy()}))
+    for name, t in tensors.items():
+        np.testing.assert_allclose(got[name].reshape(t.shape), t.detach().numpy(),
+                                   **TOL[np.float32], err_msg=name)
+    b = got["b"]
+    opt.step("b", (3,), b, np.ones(3, np.float32))   # on its own: the group's state goes on
+    tensors["b"].grad = torch.ones(3)
+    tensors["w"].grad = None
+    ref.step()
+    np.testing.assert_allclose(b, tensors["b"].detach().numpy(), **TOL[np.float32])
+    assert opt.step_compiled(cg, trainable)            # out of step: one by one from now on
+    assert opt.state["w"].steps == 5 and opt.state["b"].steps == 6

@@ -27,7 +27,7 @@ from sklearn.datasets import load_digits
 import rlx
 from rlx.errors import InputError, UnsupportedOpError
 from rlx.optim import SGD, Adam
-from rlx.optim.train import TrainResult, fit, minibatches
+from rlx.optim.train import Trainer, TrainResult, fit, minibatches
 
 SEED = 0
 
@@ -252,3 +252,24 @@ def test_fit_rejects_bad_arguments():
         fit(g, init, SGD(0.1), [], progress=False)
     with pytest.raises(InputError, match="batch_size"):
         minibatches(batch, 9)
+
+
+def test_trainer_steps_match_float64_gradient_descent(device):
+    """Trainer.step returns the loss before the update and steps the params in place;
+    Trainer.params() reads them back. Reference: gradient descent on
+    mean((x @ (2 w) + b - y)^2) in float64 numpy."""
+    rng = np.random.default_rng(3)
+    x, y = rng.standard_normal((8, 3)), rng.standard_normal(8)
+    w, b = rng.standard_normal(3), 0.25
+    trainer = Trainer(_linear_regression(), {"w": w, "b": np.asarray(b)}, SGD(0.05),
+                      device=device)
+    for _ in range(3):
+        err = x @ (2 * w) + b - y
+        assert trainer.step({"x": x, "y": y}) == pytest.approx(np.mean(err ** 2), rel=1e-6)
+        w, b = w - 0.05 * 4 * x.T @ err / 8, b - 0.05 * 2 * err.mean()
+    params = trainer.params()
+    np.testing.assert_allclose(params["w"], w, rtol=1e-5)
+    np.testing.assert_allclose(params["b"], b, rtol=1e-5)
+    assert trainer.resident_steps == 3 and trainer.host_steps == 0
+    params["w"][:] = 0.0                                 # a copy: the trainer's are intact
+    np.testing.assert_allclose(trainer.params()["w"], w, rtol=1e-5)

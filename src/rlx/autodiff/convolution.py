@@ -6,8 +6,9 @@ For y = conv(x, w) with stride s, dilation d, padding (pb, pe) and groups G
 * d x is a stride-1 convolution of the cotangent, dilated by s (s - 1 zeros
   between neighbours), with the weight flipped along its spatial axes and its
   in/out channels exchanged within each group, dilation d and padding
-  ((K - 1) d, Hp - (s (O - 1) + 1)); the result is Hp long and its interior
-  [pb, pb + H) is d x.
+  ((K - 1) d - pb, pb + H - (s (O - 1) + 1)): the full correlation, less x's own
+  padding, so that its result is exactly x's extent. Where one of those paddings
+  would be negative the convolution gets none and its result is sliced instead.
 * d w is a convolution with the roles exchanged: x's channels of one group become
   the batch, its batch the channels (grouped by G), the cotangent is the weight,
   stride d and dilation s; the first K positions of the result are d w.
@@ -48,16 +49,18 @@ def conv_input_cotangent(ct: Tensor, w: Tensor, x_shape: Sequence[int], stride: 
     spread = ct
     for axis, step in enumerate(stride):
         spread = dilate(spread, 2 + axis, step)
-    kernel = w.shape[2:]
-    full_pads = []
-    for size, k, d, (before, after), used in zip(x_shape[2:], kernel, dilation, padding,
-                                                  spread.shape[2:]):
-        full_pads.append((d * (k - 1), before + size + after - used))
+    pads, crops = [], []
+    for size, k, d, (before, _), used in zip(x_shape[2:], w.shape[2:], dilation, padding,
+                                              spread.shape[2:]):
+        lead = d * (k - 1) - before
+        tail = before + size - used
+        pads.append((max(lead, 0), max(tail, 0)))
+        crops.append((max(-lead, 0), size))
     weight = _flip_spatial(_swap_group_channels(w, groups))
-    full = ct.graph.apply("conv", [spread, weight], stride=1, padding=tuple(full_pads),
+    full = ct.graph.apply("conv", [spread, weight], stride=1, padding=tuple(pads),
                           dilation=tuple(dilation), groups=groups)
-    for axis, (size, (before, _)) in enumerate(zip(x_shape[2:], padding)):
-        full = slice_axis(full, 2 + axis, before, before + size)
+    for axis, (start, size) in enumerate(crops):
+        full = slice_axis(full, 2 + axis, start, start + size)
     return full
 
 

@@ -17,6 +17,8 @@ class Adam(Optimizer):
 
     decoupled = False
 
+    elementwise = True
+
     def __init__(self, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999),
                  eps: float = 1e-8, weight_decay: float = 0.0):
         super().__init__()

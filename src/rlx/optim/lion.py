@@ -15,6 +15,8 @@ class Lion(Optimizer):
     3-10x larger.
     """
 
+    elementwise = True
+
     def __init__(self, lr: float = 1e-4, betas: tuple[float, float] = (0.9, 0.99),
                  weight_decay: float = 0.0):
         super().__init__()

@@ -16,6 +16,8 @@ class SGD(Optimizer):
     This is ``torch.optim.SGD`` with ``dampening=0``. Nesterov needs a momentum > 0.
     """
 
+    elementwise = True
+
     def __init__(self, lr: float, momentum: float = 0.0, nesterov: bool = False,
                  weight_decay: float = 0.0):
         super().__init__()

@@ -8,12 +8,12 @@
     result.params["w1"]                        # trained weights
     result.history[-1].loss                    # mean training loss of the last epoch
 
-:func:`fit` differentiates the loss once (``rlx.autodiff.vjp.grad``), compiles the
-gradient graph once, sets the params, then per batch runs it reading only the loss
-(``run_read_outputs``) and steps the params in the executable's own storage
-(``optimizer_step_resident``), with a host fallback where the backend cannot.
-Compiled graphs have static shapes: every batch must match the loss graph's declared
-input shapes.
+:func:`fit` builds a :class:`Trainer`, which differentiates the loss once
+(``rlx.autodiff.vjp.grad``), compiles the gradient graph once and sets the params;
+each :meth:`Trainer.step` runs it reading only the loss (``run_read_outputs``) and
+steps the params in the executable's own storage (``optimizer_step_resident``), with
+a host fallback where the backend cannot. Compiled graphs have static shapes: every
+batch must match the loss graph's declared input shapes.
 """
 
 from __future__ import annotations
@@ -137,101 +137,58 @@ class ProgressBar:
         self.stream.flush()
 
 
-def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: BatchSource,
-        epochs: int = 1, *, trainable: Sequence[str] | None = None,
-        inputs: Sequence[str] | None = None, device: str = "reference",
-        evaluate: Evaluate | None = None, schedule: Callable[[int], float] | None = None,
-        progress: bool | TextIO = True, options: CompileOptions | None = None) -> TrainResult:
-    """Train the params of ``loss`` (a graph with one scalar float output) and return
-    the trained values with per-epoch metrics.
+class Trainer:
+    """A loss graph compiled for training: one :meth:`step` runs forward and backward
+    and updates the params in the executable's own storage.
 
-    ``params`` gives the initial value of every param of ``loss`` (copied; never
-    modified). ``trainable`` names the params to train (default: all). ``batches``
-    is a function ``epoch -> iterable of batches`` (see :func:`minibatches`) or a
-    re-iterable collection of batches used every epoch; a batch is a mapping
-    ``input name -> array`` or a sequence of arrays for ``inputs`` (default: the loss
-    graph's inputs in declaration order). After each epoch ``evaluate(params)``, when
-    given, returns named metrics (e.g. held-out accuracy) stored in the history.
-    ``schedule(epoch)``, when given, is the learning rate for that epoch (from 1),
-    assigned to ``optimizer.lr`` before the epoch starts.
+    ``loss`` is a graph with one scalar float output; ``params`` gives the initial
+    value of every param of it (copied; never modified); ``trainable`` names the params
+    to train (default: all). The gradient graph (``rlx.autodiff.vjp.grad``) is compiled
+    once on ``device``; a batch is a mapping ``input name -> array`` or a sequence of
+    arrays for ``inputs`` (default: the loss graph's inputs in declaration order), of
+    the loss graph's declared shapes. ``options`` defaults to
+    ``CompileOptions(split_params=False)``: a param-invariant prepare stage would keep
+    the optimizer from stepping params in place (it then falls back to host steps,
+    counted in ``host_steps``, with a RuntimeWarning on the first).
 
-    ``progress``: True draws a progress bar on stderr, a stream draws it there, False
-    draws nothing. ``options`` defaults to ``CompileOptions(split_params=False)``: a
-    param-invariant prepare stage would keep the optimizer from stepping params in
-    place (it would fall back to host steps, counted in ``TrainResult.host_steps``).
-
-    Raises InputError for missing, unknown or mistyped params and batches, and what
+    Raises InputError for missing, unknown or mistyped params, and what
     ``rlx.autodiff.vjp.grad`` and ``Session.compile`` raise for the graph.
     """
-    trainable = _check_trainable(loss, params, trainable)
-    host = _host_copies(loss, params)
-    feed_names = list(inputs) if inputs is not None else [name for name, _ in loss.inputs]
-    source = _epoch_source(batches, epochs)
-    compiled = Session(device, options or CompileOptions(split_params=False)).compile(
-        grad(loss, trainable, d_output=False))
-    for name, value in host.items():
-        compiled.set_param(name, value)
-    loop = _Loop(compiled, optimizer, host, [(n, host[n].shape) for n in trainable])
-    stream = _progress_stream(progress)
-    history = []
-    for epoch in range(1, epochs + 1):
-        if schedule is not None:
-            optimizer.lr = float(schedule(epoch))
-        history.append(loop.run_epoch(epoch, epochs, source(epoch), feed_names, evaluate,
-                                      stream))
-    return TrainResult(loop.current_params(), history, loop.resident_steps, loop.host_steps,
-                       compiled)
 
-
-class _Loop:
-    """The state of one :func:`fit` call: the compiled gradient graph, the host copies
-    of the params, and the step counters."""
-
-    def __init__(self, compiled: CompiledGraph, optimizer: Optimizer,
-                 host: dict[str, np.ndarray], trainable: list[tuple[str, tuple[int, ...]]]):
-        self.compiled = compiled
+    def __init__(self, loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, *,
+                 trainable: Sequence[str] | None = None, inputs: Sequence[str] | None = None,
+                 device: str = "reference", options: CompileOptions | None = None):
+        names = _check_trainable(loss, params, trainable)
         self.optimizer = optimizer
-        self.host = host
-        self.trainable = trainable
+        self.feed_names = list(inputs) if inputs is not None else [n for n, _ in loss.inputs]
+        self._host = _host_copies(loss, params)
+        self.trainable = [(n, self._host[n].shape) for n in names]
+        self.compiled = Session(device, options or CompileOptions(split_params=False)).compile(
+            grad(loss, names, d_output=False))
+        for name, value in self._host.items():
+            self.compiled.set_param(name, value)
         self.resident_steps = 0
         self.host_steps = 0
         self._host_stale = False
 
-    def run_epoch(self, epoch: int, epochs: int, batches: Iterable[Batch],
-                  feed_names: list[str], evaluate: Evaluate | None,
-                  stream: TextIO | None) -> EpochMetrics:
-        started = time.perf_counter()
-        total = len(batches) if isinstance(batches, Sequence) else None
-        bar = ProgressBar(stream, f"epoch {epoch}/{epochs}", total)
-        losses = []
-        for batch in batches:
-            losses.append(self.train_step(_as_feeds(batch, feed_names)))
-            bar.update(len(losses), losses[-1])
-        if not losses:
-            raise InputError(f"fit: epoch {epoch} had no batches")
-        metrics = dict(evaluate(self.current_params())) if evaluate is not None else {}
-        result = EpochMetrics(epoch, float(np.mean(losses)), metrics,
-                              time.perf_counter() - started)
-        bar.close(_summary(result))
-        return result
-
-    def train_step(self, feeds: dict[str, Any]) -> float:
-        """Run forward and backward, step every trainable param; returns the loss."""
-        value = self.compiled.run_read_outputs(feeds, [0])[0]
-        if self.optimizer.step_compiled(self.compiled, self.trainable, self.host):
+    def step(self, batch: Batch) -> float:
+        """Run forward and backward on ``batch``, step every trainable param; returns
+        the loss (before the update)."""
+        value = self.compiled.run_read_outputs(_as_feeds(batch, self.feed_names), [0])[0]
+        if self.optimizer.step_compiled(self.compiled, self.trainable, self._host):
             self.resident_steps += 1
             self._host_stale = True
             return float(value)
         if self.host_steps == 0:
-            warnings.warn(f"fit: the compiled graph on {self.compiled.device!r} cannot step "
-                          "params in place (a backend without the hook, or a prepare stage "
-                          "from split_params=True); stepping host copies and re-setting "
-                          "them every step", RuntimeWarning, stacklevel=4)
+            warnings.warn(f"Trainer: the compiled graph on {self.compiled.device!r} cannot "
+                          "step params in place (a backend without the hook, or a prepare "
+                          "stage from split_params=True); stepping host copies and re-setting "
+                          "them every step", RuntimeWarning, stacklevel=2)
         self.host_steps += 1
         return float(value)
 
-    def current_params(self) -> dict[str, np.ndarray]:
-        """Fresh copies of every param's current value.
+    def params(self) -> dict[str, np.ndarray]:
+        """Fresh copies of every param's current value (trained or as given).
 
         CompiledGraph has no get_param; after resident steps the trained values are read
         through the same hook the optimizer steps with (``optimizer_step_resident``),
@@ -240,10 +197,60 @@ class _Loop:
         if self._host_stale:
             def copy_out(name: str, shape: tuple[int, ...], param: np.ndarray,
                          grad: np.ndarray) -> None:
-                np.copyto(self.host[name].reshape(-1), param)
+                np.copyto(self._host[name].reshape(-1), param)
             self.compiled.optimizer_step_resident(self.trainable, copy_out)
             self._host_stale = False
-        return {name: value.copy() for name, value in self.host.items()}
+        return {name: value.copy() for name, value in self._host.items()}
+
+
+def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: BatchSource,
+        epochs: int = 1, *, trainable: Sequence[str] | None = None,
+        inputs: Sequence[str] | None = None, device: str = "reference",
+        evaluate: Evaluate | None = None, schedule: Callable[[int], float] | None = None,
+        progress: bool | TextIO = True, options: CompileOptions | None = None) -> TrainResult:
+    """Train the params of ``loss`` (a graph with one scalar float output) and return
+    the trained values with per-epoch metrics.
+
+    ``loss``, ``params``, ``optimizer``, ``trainable``, ``inputs``, ``device`` and
+    ``options`` are as for :class:`Trainer`. ``batches`` is a function
+    ``epoch -> iterable of batches`` (see :func:`minibatches`) or a re-iterable
+    collection of batches used every epoch. After each epoch ``evaluate(params)``, when
+    given, returns named metrics (e.g. held-out accuracy) stored in the history.
+    ``schedule(epoch)``, when given, is the learning rate for that epoch (from 1),
+    assigned to ``optimizer.lr`` before the epoch starts. ``progress``: True draws a
+    progress bar on stderr, a stream draws it there, False draws nothing.
+
+    Raises InputError for missing, unknown or mistyped params and batches, and what
+    :class:`Trainer` raises.
+    """
+    source = _epoch_source(batches, epochs)
+    trainer = Trainer(loss, params, optimizer, trainable=trainable, inputs=inputs,
+                      device=device, options=options)
+    stream = _progress_stream(progress)
+    history = []
+    for epoch in range(1, epochs + 1):
+        if schedule is not None:
+            optimizer.lr = float(schedule(epoch))
+        history.append(_run_epoch(trainer, epoch, epochs, source(epoch), evaluate, stream))
+    return TrainResult(trainer.params(), history, trainer.resident_steps, trainer.host_steps,
+                       trainer.compiled)
+
+
+def _run_epoch(trainer: Trainer, epoch: int, epochs: int, batches: Iterable[Batch],
+               evaluate: Evaluate | None, stream: TextIO | None) -> EpochMetrics:
+    started = time.perf_counter()
+    total = len(batches) if isinstance(batches, Sequence) else None
+    bar = ProgressBar(stream, f"epoch {epoch}/{epochs}", total)
+    losses = []
+    for batch in batches:
+        losses.append(trainer.step(batch))
+        bar.update(len(losses), losses[-1])
+    if not losses:
+        raise InputError(f"fit: epoch {epoch} had no batches")
+    metrics = dict(evaluate(trainer.params())) if evaluate is not None else {}
+    result = EpochMetrics(epoch, float(np.mean(losses)), metrics, time.perf_counter() - started)
+    bar.close(_summary(result))
+    return result
 
 
 def _check_trainable(loss: Graph, params: Mapping[str, Any],
@@ -252,15 +259,15 @@ def _check_trainable(loss: Graph, params: Mapping[str, Any],
     missing = [n for n in declared if n not in params]
     unknown = [n for n in params if n not in declared]
     if missing or unknown:
-        raise InputError(f"fit: params must give every param of the loss graph; missing "
+        raise InputError(f"Trainer: params must give every param of the loss graph; missing "
                          f"{missing}, unknown {unknown}")
     names = declared if trainable is None else list(trainable)
     not_params = [n for n in names if n not in declared]
     if not_params:
-        raise InputError(f"fit: trainable names {not_params} are not params of the loss "
+        raise InputError(f"Trainer: trainable names {not_params} are not params of the loss "
                          f"graph (params: {declared})")
     if not names:
-        raise InputError("fit: nothing to train (trainable is empty)")
+        raise InputError("Trainer: nothing to train (trainable is empty)")
     return names
 
 
@@ -270,7 +277,7 @@ def _host_copies(loss: Graph, params: Mapping[str, Any]) -> dict[str, np.ndarray
     for name, t in loss.params:
         value = np.array(params[name], dtype=t.dtype.np, order="C", copy=True)
         if value.shape != t.shape:
-            raise InputError(f"fit: param {name!r} has shape {value.shape}, the graph "
+            raise InputError(f"Trainer: param {name!r} has shape {value.shape}, the graph "
                              f"declares {t.shape}")
         copies[name] = value
     return copies
@@ -292,7 +299,7 @@ def _as_feeds(batch: Batch, names: list[str]) -> dict[str, Any]:
         return dict(batch)
     values = list(batch)
     if len(values) != len(names):
-        raise InputError(f"fit: a batch of {len(values)} arrays was given for inputs {names}")
+        raise InputError(f"Trainer: a batch of {len(values)} arrays was given for inputs {names}")
     return dict(zip(names, values))
 
 

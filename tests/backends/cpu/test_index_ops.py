@@ -208,7 +208,8 @@ def test_pools_match_reference_bit_for_bit(dtype):
         values[0, 0, 3, 4] = np.nan
     g = rlx.Graph("pools")
     x = g.input("x", shape, dtype)
-    outputs = [rlx.max_pool2d(x, 3, 2, 1), rlx.max_pool2d(x, (2, 4), (1, 3), [(1, 0), (0, 3)])]
+    outputs = [rlx.max_pool2d(x, 3, 2, 1), rlx.max_pool2d(x, (2, 4), (1, 3), [(1, 0), (0, 3)]),
+               rlx.max_pool2d(x, 2), rlx.max_pool2d(x, (3, 2), (1, 3))]   # unpadded
     if dt.is_float:
         for flag in (True, False):
             outputs += [rlx.avg_pool2d(x, 3, 2, 1, count_include_pad=flag),

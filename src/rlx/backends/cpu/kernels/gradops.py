@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.index import pool_block, unpadded_pool_loops
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -25,29 +26,35 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
     before = math.prod(ushape[:axis])
     nidx = math.prod(ishape)
     after = math.prod(ushape[axis + len(ishape):])
+    total = before * size * after
     dt = node.dtype
     acc_t = "double" if dt.is_float else cstyle.cty(dt)
-    idx = ctx.ptr(indices, True)
-    upd = ctx.ptr(updates, True)
+    it = cstyle.ctype(ctx.dtype(indices))
+    ut = cstyle.ctype(ctx.dtype(updates))
     lines = [
+        f"    const {it} *restrict idx = {ctx.ptr(indices, True)};",
+        f"    const {ut} *restrict upd = {ctx.ptr(updates, True)};",
+        f"    {cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};",
         f"    for (int64_t i = 0; i < {nidx}; i++) {{",
-        f"        int64_t k = (int64_t){idx}[i];",
+        "        const int64_t k = (int64_t)idx[i];",
         f"        if (k < -{size} || k >= {size}) {{",
         "            snprintf(rlx_error_text, sizeof rlx_error_text, \"scatter_add: index %lld is "
         f"out of range for an axis of size {size} (valid: {-size}..{size - 1})\", (long long)k);",
         "            return 1;", "        }", "    }",
-        f"    static {acc_t} acc[{max(before * size * after, 1)}];",
-        f"    memset(acc, 0, sizeof(acc[0]) * {before * size * after});",
+        f"    static {acc_t} acc[{max(total, 1)}];",
+        f"    memset(acc, 0, sizeof(acc[0]) * {total});",
         f"    for (int64_t b = 0; b < {before}; b++)",
         f"        for (int64_t i = 0; i < {nidx}; i++) {{",
-        f"            int64_t k = (int64_t){idx}[i]; if (k < 0) k += {size};",
-        f"            {acc_t} *dst = acc + (b * {size} + k) * {after};",
-        f"            const int64_t src = (b * {nidx} + i) * {after};",
-        f"            for (int64_t j = 0; j < {after}; j++) dst[j] += ({acc_t})"
-        f"{cstyle.load(ctx.dtype(updates), f'{upd}[src + j]')};",
+        f"            int64_t k = (int64_t)idx[i]; if (k < 0) k += {size};",
+        f"            {acc_t} *restrict row = acc + (b * {size} + k) * {after};",
+        f"            const {ut} *restrict from = upd + (b * {nidx} + i) * {after};",
+        "            #pragma omp simd",
+        f"            for (int64_t j = 0; j < {after}; j++) row[j] += ({acc_t})"
+        f"{cstyle.load(ctx.dtype(updates), 'from[j]')};",
         "        }",
-        f"    for (int64_t i = 0; i < {before * size * after}; i++)",
-        f"        {ctx.ptr(out)}[i] = {cstyle.store(dt, _narrow(dt, 'acc[i]'))};",
+        "    #pragma omp simd",
+        f"    for (int64_t i = 0; i < {total}; i++) dst[i] = "
+        f"{cstyle.store(dt, _narrow(dt, 'acc[i]'))};",
     ]
     return "\n".join(lines)
 
@@ -62,6 +69,8 @@ def _narrow(dt, value: str) -> str:
 def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
     x = node.inputs[0]
     out = ctx.node_id(node)
+    if not any(p for pair in node.attr("padding") for p in pair):
+        return _render_max_pool2d_indices_unpadded(ctx, node, x, out)
     n, c, h, w = ctx.shape(x)
     oh, ow = node.shape[2:]
     (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
@@ -97,3 +106,18 @@ def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
 OP_RENDERERS = {"scatter_add": render_scatter_add,
                 "max_pool2d_indices": render_max_pool2d_indices}
 SUPPORTED = frozenset(OP_RENDERERS)
+
+
+def _render_max_pool2d_indices_unpadded(ctx: RenderContext, node: Node, x: int,
+                                        out: int) -> str:
+    """Without padding every window lies inside x: a block of positions takes the first
+    tap as its best, then each further tap replaces the best, branch-free (vectorised),
+    when the best so far is not nan and the tap is nan or larger."""
+    lines = [f"    int64_t *dst = {ctx.ptr(out)};"]
+    lines += unpadded_pool_loops(
+        ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{pool_block(node)}];"],
+        first=["best[o] = v;", "dst[at + o] = pos;"],
+        further=["const int take = (best[o] == best[o]) & ((v != v) | (v > best[o]));",
+                 "best[o] = take ? v : best[o];",
+                 "dst[at + o] = take ? pos : dst[at + o];"])
+    return "\n".join(lines)
