@@ -268,11 +268,30 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     micro.add_argument("--check-only", action="store_true", help="check agreement, no timing")
     micro.add_argument("--markdown", action="store_true", help="print tables as markdown")
     micro.add_argument("--device", default="cpu", help="rlx device (default: cpu)")
+    # bench.models imports this module's timing code, so it is imported here, not on top
+    from bench import models as model_benchmarks
+    model_benchmarks.add_arguments(sub.add_parser(
+        "models", help="MiniLM and decoder LMs against PyTorch, ONNX Runtime and llama.cpp"))
+    from bench import training  # imports this module's timing code too
+    training.add_arguments(sub.add_parser(
+        "train", help="one training step of a small MLP and CNN against PyTorch"))
+    from bench import onnx_models  # imports this module's timing code too
+    onnx_models.add_arguments(sub.add_parser(
+        "onnx", help="light ResNet-50 and a MiniLM ONNX file against ONNX Runtime"))
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
+    if args.command == "models":
+        from bench import models as model_benchmarks
+        return model_benchmarks.main(args)
+    if args.command == "train":
+        from bench import training
+        return training.main(args)
+    if args.command == "onnx":
+        from bench import onnx_models
+        return onnx_models.main(args)
     workloads = micro_workloads(tiny=args.tiny)
     if args.workloads:
         unknown = set(args.workloads) - {w.key for w in workloads}

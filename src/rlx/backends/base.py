@@ -254,16 +254,24 @@ class Executable(ABC):
 
     def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
                                    dst_rows: Sequence[int], dst_seq_cap: int,
-                                   row_elems: int) -> bool:
+                                   row_elems: int, rows: int | Sequence[int] = 1) -> bool:
         if not self.capabilities_.kv_resident:
             return False
+        counts = [int(rows)] * len(dst_rows) if np.ndim(rows) == 0 else [int(r) for r in rows]
+        if len(counts) != len(dst_rows):
+            raise InputError(f"KV feed: {len(counts)} row counts for {len(dst_rows)} "
+                             "destination rows")
         for dst, src in self._feed_pairs("feed_kv_batch_major_ragged"):
-            for b, dst_row in enumerate(dst_rows):
-                if not 0 <= dst_row < dst_seq_cap or not 0 <= src_row < src_seq_cap:
-                    raise InputError(f"KV feed: row {dst_row} (dst cap {dst_seq_cap}) or "
-                                     f"{src_row} (src cap {src_seq_cap}) out of range")
+            for b, (dst_row, count) in enumerate(zip(dst_rows, counts)):
+                if count == 0:
+                    continue
+                if (count < 0 or not 0 <= dst_row <= dst_seq_cap - count
+                        or not 0 <= src_row <= src_seq_cap - count):
+                    raise InputError(f"KV feed: {count} rows at {dst_row} (dst cap "
+                                     f"{dst_seq_cap}) or {src_row} (src cap {src_seq_cap}) "
+                                     "out of range")
                 _copy_rows(dst, (b * dst_seq_cap + dst_row) * row_elems, src,
-                           (b * src_seq_cap + src_row) * row_elems, row_elems)
+                           (b * src_seq_cap + src_row) * row_elems, count * row_elems)
         return True
 
     # ------------------------------------------------------------------ training

@@ -10,6 +10,28 @@ from rlx.models.bert import (
     load_bert_weights,
     minilm_model_dir,
 )
+from rlx.models.decoder import build_decoder_step, decoder_param_shapes, rope_tables
+from rlx.models.decoder_config import DecoderConfig
+from rlx.models.decoder_model import DecoderModel, GGUFWeights, load_decoder
+from rlx.models.generation import (
+    ChatTemplateError,
+    Generation,
+    GenerationStats,
+    StreamPiece,
+    TokenStream,
+    apply_chat_template,
+    generate,
+    generate_batch,
+    prompt_ids,
+    stream,
+)
+from rlx.models.packaged import gemma3_gguf_path, smollm2_gguf_path
+from rlx.models.sampling import Sampler, SamplingParams, token_distribution
 
-__all__ = ["BertConfig", "ModelConfigError", "ModelNotFoundError", "SentenceEncoder",
-           "bert_param_shapes", "build_bert_encoder", "load_bert_weights", "minilm_model_dir"]
+__all__ = ["BertConfig", "DecoderConfig", "DecoderModel", "GGUFWeights", "ModelConfigError",
+           "ModelNotFoundError", "SentenceEncoder", "bert_param_shapes", "build_bert_encoder",
+           "build_decoder_step", "decoder_param_shapes", "gemma3_gguf_path", "load_bert_weights",
+           "load_decoder", "minilm_model_dir", "rope_tables", "smollm2_gguf_path"]
+__all__ += ["ChatTemplateError", "Generation", "GenerationStats", "Sampler", "SamplingParams",
+            "StreamPiece", "TokenStream", "apply_chat_template", "generate", "generate_batch",
+            "prompt_ids", "stream", "token_distribution"]

@@ -336,6 +336,20 @@ class CompiledGraph:
         """A copy of a persistent buffer's contents, or None when not bound."""
         return self._exe.read_handle(name)
 
+    def share_handle_from(self, other: CompiledGraph, name: str) -> bool:
+        """Use ``other``'s persistent buffer ``name`` as this graph's input ``name``: one
+        buffer, no copy, so what either graph's KV feeds append the other reads (a KV
+        cache shared by prefill and decode graphs). Returns False across devices, on a
+        backend without persistent handles, or when ``other`` has not bound ``name``.
+        InputError unless ``name`` is an input of both graphs with one type."""
+        mine, theirs = self._inputs.get(name), other._inputs.get(name)
+        if mine is None or mine != theirs:
+            raise InputError(f"share_handle_from: {name!r} must be an input of both graphs "
+                             f"with one type (here {mine}, there {theirs})")
+        if self.device != other.device:
+            return False
+        return self._exe.share_handle_from(other._exe, name)
+
     def register_kv_row_feed(self, handle_name: str, output_index: int) -> bool:
         return self._exe.register_kv_row_feed(handle_name, output_index)
 
@@ -356,10 +370,13 @@ class CompiledGraph:
 
     def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
                                    dst_rows: Sequence[int], dst_seq_cap: int,
-                                   row_elems: int) -> bool:
-        """Like feed_kv_batch_major_src with a destination row per sequence."""
+                                   row_elems: int, rows: int | Sequence[int] = 1) -> bool:
+        """Like feed_kv_batch_major_src with a destination row per sequence. ``rows``
+        consecutive rows (one count for all sequences, or one per sequence; 0 copies
+        nothing) go from ``src_row`` on to ``dst_rows[b]`` on: a prefill appends its
+        prompt rows in one call."""
         return self._exe.feed_kv_batch_major_ragged(src_row, src_seq_cap, dst_rows,
-                                                    dst_seq_cap, row_elems)
+                                                    dst_seq_cap, row_elems, rows)
 
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:

@@ -1,0 +1,362 @@
+"""Decoder-only language models (Llama / SmolLM2, Gemma 3): the step graph.
+
+:func:`build_decoder_step` builds the graph that appends ``S`` new tokens to each of
+``B`` sequences whose keys and values so far sit in a KV cache, and returns the
+next-token logits at each sequence's last new token. Prefill (``S`` = a bucket of
+prompt lengths) and decode (``S = 1``) are the same graph at different ``S``.
+
+Per layer (``DecoderConfig`` says which parts apply)::
+
+    h = x + [post_norm](attention(norm(x)))        attention: GQA, RoPE, QK-norm,
+    x = h + [post_norm](mlp(norm(h)))              sliding window, soft-capping
+    mlp(x) = down(act(gate(x)) * up(x))            act: SiLU or GELU(tanh)
+
+then the final norm, the output projection (the embedding matrix when tied) and
+optional soft-capping, on the last new token of each sequence only.
+
+The KV cache. Layer ``i`` reads its cache from the inputs ``cache.<i>.k`` and
+``cache.<i>.v``, each ``[B, n_kv_heads, capacity, head_dim]`` — meant to be bound as
+persistent handles — where row ``j`` of sequence ``b`` holds the token at position
+``j``. The graph never writes them: it returns the new tokens' keys and values as
+outputs ``[B, n_kv_heads, S, head_dim]`` and the caller appends them to the cache
+afterwards (``CompiledGraph.feed_kv_batch_major_ragged``, head-major rows of
+``head_dim``). Only rows ``j < past_len[b]`` are read as keys; the rest may hold
+anything finite. A graph reads only the first ``cache_rows`` rows (a bucket at least
+as long as the longest sequence; a free view when batch * n_kv_heads is 1, else one
+copy of those rows). The new tokens attend to the cached keys and to each other
+through two score blocks side by side (cache | new), so the cache is never copied
+into one key tensor with the new keys. A graph built with ``cache_rows=0`` (prefill of
+empty sequences) attends only among the new tokens, with the fused ``attention`` op
+(or the score blocks when scores are soft-capped); it still declares the cache inputs,
+unread, so that one set of cache handles can be shared by every graph and each
+graph's new keys and values fed into it.
+
+Padding. Sequence ``b`` has ``last_index[b] + 1`` real new tokens; rows after them are
+padding. Their keys and values are zeroed before use and in the outputs, so padded
+rows can hold any values (including rows a backend skipped under an active-extent
+hint) without reaching a real token.
+
+Params are named as in the GGUF file (``token_embd.weight``, ``blk.<i>.attn_q.weight``
+[out, in], ...) plus the RoPE tables ``rope.<kind>.cos`` / ``.sin`` [capacity,
+rope_dim / 2] of :func:`rope_tables`. With a ``weight_format`` (a packing scheme of
+:mod:`rlx.ir.quantized`: "int8", "int4", ...) every linear layer and the output
+projection read packed weights through ``dequant_matmul`` instead: params
+``<name>.q`` / ``<name>.scale`` (see ``rlx.quantized_linear``) in place of
+``<name>.weight`` — the output projection of tied embeddings is ``token_embd.q`` /
+``.scale`` beside the float ``token_embd.weight`` the embedding gathers from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+import rlx
+from rlx.errors import InputError
+from rlx.ir.graph import Graph, Tensor
+from rlx.models.decoder_config import DecoderConfig
+
+__all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
+
+ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
+    "silu": rlx.silu,
+    "gelu_tanh": rlx.gelu_tanh,
+}
+INPUTS = ("input_ids", "past_len", "last_index")
+ROPE_KINDS = ("global", "local")
+
+
+def cache_names(layer: int) -> tuple[str, str]:
+    """The input names of layer ``layer``'s key and value cache."""
+    return f"cache.{layer}.k", f"cache.{layer}.v"
+
+
+def _rope_kind(config: DecoderConfig, layer: int) -> str:
+    local = config.layer_windows[layer] is not None and config.rope_base_local is not None
+    return "local" if local else "global"
+
+
+def rope_tables(config: DecoderConfig, rows: int) -> dict[str, np.ndarray]:
+    """The float32 RoPE tables, ``cos`` / ``sin`` of ``position * inv_freq`` for
+    positions ``0 .. rows - 1``, one pair per RoPE kind the config's layers use.
+
+    ``inv_freq[i] = base ** (-2 i / rope_dim)``; positions are divided by the layer's
+    linear RoPE scale. Computed in float64, rounded once.
+    """
+    tables = {}
+    for layer in range(config.n_layers):
+        kind = _rope_kind(config, layer)
+        if f"rope.{kind}.cos" in tables:
+            continue
+        base, scale = config.layer_rope(layer)
+        inv_freq = base ** (-np.arange(0, config.rope_dim, 2, dtype=np.float64) /
+                            config.rope_dim)
+        angles = np.outer(np.arange(rows, dtype=np.float64) / scale, inv_freq)
+        tables[f"rope.{kind}.cos"] = np.cos(angles).astype(np.float32)
+        tables[f"rope.{kind}.sin"] = np.sin(angles).astype(np.float32)
+    return tables
+
+
+def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tuple[int, ...]]:
+    """Every param of the step graph for a cache of ``capacity`` rows, by name, with its
+    shape (linear weights are [out, in] as GGUF stores them, in numpy order)."""
+    h, q_dim, kv_dim, ffn = config.hidden, config.n_heads * config.head_dim, config.kv_dim, \
+        config.ffn_hidden
+    shapes: dict[str, tuple[int, ...]] = {"token_embd.weight": (config.vocab_size, h),
+                                          "output_norm.weight": (h,)}
+    if not config.tied_embeddings:
+        shapes["output.weight"] = (config.vocab_size, h)
+    for name, table in rope_tables(config, 1).items():
+        shapes[name] = (capacity, table.shape[1])
+    for i in range(config.n_layers):
+        blk = f"blk.{i}"
+        shapes.update({f"{blk}.attn_norm.weight": (h,), f"{blk}.attn_q.weight": (q_dim, h),
+                       f"{blk}.attn_k.weight": (kv_dim, h), f"{blk}.attn_v.weight": (kv_dim, h),
+                       f"{blk}.attn_output.weight": (h, q_dim), f"{blk}.ffn_norm.weight": (h,),
+                       f"{blk}.ffn_gate.weight": (ffn, h), f"{blk}.ffn_up.weight": (ffn, h),
+                       f"{blk}.ffn_down.weight": (h, ffn)})
+        if config.qk_norm:
+            shapes[f"{blk}.attn_q_norm.weight"] = (config.head_dim,)
+            shapes[f"{blk}.attn_k_norm.weight"] = (config.head_dim,)
+        if config.sandwich_norms:
+            shapes[f"{blk}.post_attention_norm.weight"] = (h,)
+            shapes[f"{blk}.post_ffw_norm.weight"] = (h,)
+    return shapes
+
+
+# ---------------------------------------------------------------------- the graph
+class _Params:
+    """Declares each param on first use, with the shape ``decoder_param_shapes`` gives;
+    linear layers read packed weights when a ``weight_format`` is set."""
+
+    def __init__(self, graph: Graph, shapes: dict[str, tuple[int, ...]], eps: float,
+                 weight_format: str | None):
+        self._graph = graph
+        self._shapes = shapes
+        self._eps = eps
+        self._format = weight_format
+        self._declared: dict[str, Tensor] = {}
+
+    def __call__(self, name: str) -> Tensor:
+        if name not in self._declared:
+            self._declared[name] = self._graph.param(name, self._shapes[name])
+        return self._declared[name]
+
+    def linear(self, name: str, x: Tensor) -> Tensor:
+        """``x @ W.T`` with the file's [out, in] weight ``<name>.weight`` (or its packed
+        form ``<name>.q`` / ``.scale``)."""
+        if self._format is None:
+            return x @ self(f"{name}.weight").T
+        out_features, in_features = self._shapes[f"{name}.weight"]
+        return rlx.quantized_linear(x, name, in_features, out_features, self._format)
+
+    def norm(self, name: str, x: Tensor) -> Tensor:
+        """RMSNorm over the last axis with weight ``<name>.weight``."""
+        return rlx.rms_norm(x, self(f"{name}.weight"), eps=self._eps)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What every layer shares: the RoPE tables gathered at the new positions, which
+    new rows are real, and which keys each new row sees."""
+
+    rope: dict[str, tuple[Tensor, Tensor]]    # kind -> cos, sin [B|1, 1, S, rope_dim / 2]
+    real_rows: Tensor                         # bool [B, 1, S, 1]
+    visible: dict[int | None, Tensor]         # window -> bool [B, 1, 1, S, keys]
+
+
+def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
+                       cache_rows: int | None = None, weight_format: str | None = None
+                       ) -> Graph:
+    """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
+
+    Inputs: ``input_ids`` i64 [B, S]; ``past_len`` i64 [B], the tokens already cached
+    per sequence (the position of its first new token); ``last_index`` i64 [B], the
+    index of each sequence's last real new token (rows after it are padding); the
+    caches ``cache.<i>.k`` / ``.v`` f32 [B, n_kv_heads, capacity, head_dim] (see the
+    module docstring), of which the graph reads the first ``cache_rows`` (default: all)
+    rows, so every ``past_len`` must be at most ``cache_rows``; with 0 the caches and
+    ``past_len`` are not read and every sequence must be empty. Positions must stay
+    below ``capacity`` (the RoPE tables' rows); the graph clamps padded rows' positions
+    to the last row.
+
+    Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token, then per
+    layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
+    rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
+    linear weights under a ``weight_format`` (module docstring). InputError for a
+    non-positive size or ``cache_rows`` outside [0, capacity]; GraphBuildError for an
+    unknown ``weight_format``.
+    """
+    for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InputError(f"build_decoder_step: {what} must be a positive integer, got "
+                             f"{value!r}")
+    cache_rows = capacity if cache_rows is None else cache_rows
+    if not 0 <= cache_rows <= capacity:
+        raise InputError(f"build_decoder_step: cache_rows must be in [0, {capacity}], got "
+                         f"{cache_rows!r}")
+    packed = f"_{weight_format}" if weight_format else ""
+    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_r{cache_rows}_c{capacity}{packed}")
+    params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
+                     weight_format)
+    ids = g.input("input_ids", (batch, new_tokens), "i64")
+    past_len = g.input("past_len", (batch,), "i64")
+    last_index = g.input("last_index", (batch,), "i64")
+    step = _step_context(g, config, params, past_len if cache_rows else None, last_index,
+                         batch, new_tokens, capacity, cache_rows)
+    x = rlx.embedding(params("token_embd.weight"), ids)
+    if config.embed_scale != 1.0:
+        x = x * config.embed_scale
+    new_kv = []
+    shape = (batch, config.n_kv_heads, capacity, config.head_dim)
+    for i in range(config.n_layers):
+        cache = tuple(_read_rows(g.input(name, shape), cache_rows) for name in cache_names(i))
+        x, k, v = _layer(params, config, step, i, x, cache if cache_rows else None)
+        new_kv += [k, v]
+    g.set_outputs([_logits(params, config, x, last_index)] + new_kv)
+    return g
+
+
+def _read_rows(cache: Tensor, rows: int) -> Tensor:
+    """The first ``rows`` rows of a cache [B, H, capacity, D] (all of it when ``rows`` is
+    0 or the capacity: unread or read whole)."""
+    return cache if rows in (0, cache.shape[2]) else cache[:, :, :rows]
+
+
+def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Tensor | None,
+                  last_index: Tensor, batch: int, new: int, capacity: int,
+                  cache_rows: int) -> _Step:
+    offsets = rlx.arange(g, new).reshape(1, new)
+    positions = offsets if past_len is None else past_len.reshape(batch, 1) + offsets
+    positions = rlx.minimum(positions, capacity - 1)                    # [B or 1, S]
+    rope = {}
+    half = config.rope_dim // 2
+    for layer in range(config.n_layers):
+        kind = _rope_kind(config, layer)
+        if kind not in rope:
+            cos, sin = (rlx.embedding(params(f"rope.{kind}.{f}"), positions)
+                        for f in ("cos", "sin"))
+            rows = positions.shape[0]
+            rope[kind] = (cos.reshape(rows, 1, new, half), sin.reshape(rows, 1, new, half))
+    real_rows = offsets <= last_index.reshape(batch, 1)
+    visible = {}
+    for window in dict.fromkeys(config.layer_windows):
+        visible[window] = _visibility(g, past_len, positions, batch, new, cache_rows, window)
+    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible)
+
+
+def _visibility(g: Graph, past_len: Tensor | None, positions: Tensor, batch: int, new: int,
+                cache_rows: int, window: int | None) -> Tensor:
+    """Which keys each new row sees: bool [B, 1, 1, S, keys], keys = the cache rows
+    read (when there is a cache) then the new rows. Cache row j is seen from position p when
+    ``j < past_len`` and ``p - j < window``; new row j from new row i when ``j <= i``
+    and ``i - j < window``."""
+    rows = rlx.arange(g, new).reshape(new, 1)
+    cols = rlx.arange(g, new).reshape(1, new)
+    seen_new = cols <= rows
+    if window is not None:
+        seen_new = seen_new & (rows - cols < window)
+    seen_new = seen_new.reshape(1, new, new)
+    if past_len is None:
+        seen = seen_new.broadcast_to((batch, new, new))
+    else:
+        slots = rlx.arange(g, cache_rows).reshape(1, 1, cache_rows)
+        seen_past = slots < past_len.reshape(batch, 1, 1)
+        if window is not None:
+            seen_past = seen_past & (positions.reshape(batch, new, 1) - slots < window)
+        seen_past = seen_past.broadcast_to((batch, new, cache_rows))
+        seen = rlx.concat([seen_past, seen_new.broadcast_to((batch, new, new))], axis=-1)
+    return seen.reshape(batch, 1, 1, new, seen.shape[-1])
+
+
+def _layer(params: _Params, config: DecoderConfig, step: _Step, i: int, x: Tensor,
+           cache: tuple[Tensor, Tensor] | None) -> tuple[Tensor, Tensor, Tensor]:
+    """One block; returns the new hidden states and the layer's new keys and values."""
+    blk = f"blk.{i}"
+    attended, k, v = _attention(params, config, step, i, params.norm(f"{blk}.attn_norm", x),
+                                cache)
+    if config.sandwich_norms:
+        attended = params.norm(f"{blk}.post_attention_norm", attended)
+    h = x + attended
+    inner = params.norm(f"{blk}.ffn_norm", h)
+    gate = ACTIVATIONS[config.activation](params.linear(f"{blk}.ffn_gate", inner))
+    out = params.linear(f"{blk}.ffn_down", gate * params.linear(f"{blk}.ffn_up", inner))
+    if config.sandwich_norms:
+        out = params.norm(f"{blk}.post_ffw_norm", out)
+    return h + out, k, v
+
+
+def _heads(x: Tensor, heads: int, head_dim: int) -> Tensor:
+    """[B, S, heads * D] -> [B, heads, S, D]."""
+    b, s, _ = x.shape
+    return x.reshape(b, s, heads, head_dim).transpose(0, 2, 1, 3)
+
+
+def _attention(params: _Params, config: DecoderConfig, step: _Step, i: int, x: Tensor,
+               cache: tuple[Tensor, Tensor] | None) -> tuple[Tensor, Tensor, Tensor]:
+    """Self-attention of the new rows; returns (output [B, S, hidden], new keys, new
+    values [B, n_kv_heads, S, head_dim])."""
+    blk, d = f"blk.{i}", config.head_dim
+    q = _heads(params.linear(f"{blk}.attn_q", x), config.n_heads, d)
+    k = _heads(params.linear(f"{blk}.attn_k", x), config.n_kv_heads, d)
+    v = _heads(params.linear(f"{blk}.attn_v", x), config.n_kv_heads, d)
+    if config.qk_norm:
+        q = params.norm(f"{blk}.attn_q_norm", q)
+        k = params.norm(f"{blk}.attn_k_norm", k)
+    cos, sin = step.rope[_rope_kind(config, i)]
+    q = rlx.rope(q, cos, sin, interleaved=config.rope_interleaved)
+    k = rlx.rope(k, cos, sin, interleaved=config.rope_interleaved)
+    k = rlx.where(step.real_rows, k, 0.0)
+    v = rlx.where(step.real_rows, v, 0.0)
+    window = config.layer_windows[i]
+    if cache is None and config.attn_softcap is None:
+        out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
+    else:
+        out = _attention_by_parts(config, step, q, [k] if cache is None else [cache[0], k],
+                                  [v] if cache is None else [cache[1], v], window)
+    b, h, s, _ = out.shape
+    merged = out.transpose(0, 2, 1, 3).reshape(b, s, h * d)
+    return params.linear(f"{blk}.attn_output", merged), k, v
+
+
+def _attention_by_parts(config: DecoderConfig, step: _Step, q: Tensor, keys: list[Tensor],
+                        values: list[Tensor], window: int | None) -> Tensor:
+    """softmax(scale * q K^T) V over key blocks kept apart (the cache, the new rows):
+    the score blocks are joined, masked and normalised together, and each block of
+    weights multiplies its own values. Query heads sharing a kv head are stacked into
+    one matrix per kv head. Returns [B, n_heads, S, head_dim]."""
+    b, heads, s, d = q.shape
+    kv_heads = config.n_kv_heads
+    group = heads // kv_heads
+    stacked = (q * config.score_scale).reshape(b, kv_heads, group * s, d)
+    blocks = [stacked @ k.transpose(0, 1, 3, 2) for k in keys]
+    scores = blocks[0] if len(blocks) == 1 else rlx.concat(blocks, axis=-1)
+    width = scores.shape[-1]
+    scores = scores.reshape(b, kv_heads, group, s, width)
+    if config.attn_softcap is not None:
+        scores = rlx.tanh(scores / config.attn_softcap) * config.attn_softcap
+    scores = rlx.where(step.visible[window], scores, float("-inf"))
+    weights = rlx.softmax(scores, axis=-1).reshape(b, kv_heads, group * s, width)
+    out = None
+    start = 0
+    for value in values:
+        rows = value.shape[2]
+        part = weights[..., start:start + rows] @ value
+        out = part if out is None else out + part
+        start += rows
+    return out.reshape(b, heads, s, d)
+
+
+def _logits(params: _Params, config: DecoderConfig, x: Tensor, last_index: Tensor) -> Tensor:
+    """Logits [B, vocab] of each sequence's last real row of ``x`` [B, S, hidden]."""
+    b, s, h = x.shape
+    rows = rlx.arange(x.graph, 0, b * s, s) + last_index
+    last = rlx.gather(x.reshape(b * s, h), rows, axis=0)
+    last = params.norm("output_norm", last)
+    head = "token_embd" if config.tied_embeddings else "output"
+    logits = params.linear(head, last)
+    if config.final_softcap is not None:
+        logits = rlx.tanh(logits / config.final_softcap) * config.final_softcap
+    return logits

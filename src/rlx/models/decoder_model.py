@@ -1,0 +1,397 @@
+"""A decoder language model with a KV cache: prefill, decode, batches of any lengths.
+
+:class:`DecoderModel` compiles the step graphs of :mod:`rlx.models.decoder` for one
+device and runs them:
+
+* the **cache** lives in the persistent handles ``cache.<i>.k`` / ``.v`` [batch,
+  n_kv_heads, max_seq, head_dim] of the first graph compiled for a batch size and is
+  shared (one buffer, no copy) with every other graph of that batch size. After each
+  run the new keys and values are appended in place by one
+  ``feed_kv_batch_major_ragged`` call: head-major rows of ``head_dim``, each sequence
+  its own real rows at its own length (padded rows are never copied).
+* graphs that read the cache read only its first ``R`` rows, ``R`` the smallest of
+  ``cache_extents`` (by default 256, 512, ... up to ``max_seq``) that holds the
+  longest sequence, so a step costs what the tokens so far cost, not what ``max_seq``
+  would.
+* **decode** (one token per sequence) runs the ``S = 1`` graph of its ``R`` through
+  ``run_slots``.
+* **prefill** runs on :class:`~rlx.runtime.BucketedCompileCache` ladders of prompt
+  lengths (16, 32, ... up to ``prefill_chunk``) through ``run_padded``; a prompt
+  longer than ``prefill_chunk`` goes in chunks. Empty caches use graphs that attend
+  only among the new tokens (the fused attention op); a prefill that appends to
+  existing sequences uses the ladder of its ``R``, whose extent 1 is the decode
+  graph.
+
+All graphs of the model share one copy of the weights (``share_params_from``) and are
+compiled with ``split_params=False``: weights stay in the layout of the file and the
+matrix products read them transposed, so no prepare stage holds transposed copies.
+
+Weights are float32 (dequantised from the file) unless a ``weight_format`` is given:
+then every linear layer and the output projection are re-packed at load time into
+that scheme of :mod:`rlx.ir.quantized` ("int8": a quarter of the bytes, "int4": an
+eighth) and read by ``dequant_matmul``. This re-quantises already quantised weights,
+so results move away from the file's float32 model (a speed option, not the reference
+path).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import InputError
+from rlx.frontends.gguf import GGUFFile
+from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf_metadata
+from rlx.ir.quantized import SCHEMES, pack_weight
+from rlx.models.bert import ModelConfigError
+from rlx.models.decoder import (
+    INPUTS,
+    build_decoder_step,
+    cache_names,
+    decoder_param_shapes,
+    rope_tables,
+)
+from rlx.models.decoder_config import DecoderConfig
+from rlx.runtime import (
+    BucketedCompileCache,
+    CompiledGraph,
+    CompileOptions,
+    power_of_two_ladder,
+)
+
+__all__ = ["DEFAULT_MAX_SEQ", "DecoderModel", "GGUFWeights", "load_decoder"]
+
+DEFAULT_MAX_SEQ = 2048
+DEFAULT_PREFILL_CHUNK = 256
+MIN_PREFILL_EXTENT = 16
+MIN_CACHE_EXTENT = 256
+
+
+class GGUFWeights(Mapping):
+    """The decoder's file params of a GGUF file, dequantised to float32 on access.
+
+    Keys: :func:`decoder_param_shapes` without the RoPE tables. ModelConfigError when
+    the file lacks a param or holds one of another shape.
+    """
+
+    def __init__(self, gguf: GGUFFile, config: DecoderConfig):
+        self._file = gguf
+        self._shapes = {name: shape for name, shape in decoder_param_shapes(config, 1).items()
+                        if not name.startswith("rope.")}
+        missing = [name for name in self._shapes if name not in gguf.tensors]
+        if missing:
+            raise ModelConfigError(f"{gguf.path}: {len(missing)} tensors of the "
+                                   f"{config.arch} decoder are missing, e.g. "
+                                   f"{', '.join(missing[:3])}")
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name not in self._shapes:
+            raise KeyError(name)
+        value = self._file.dequantize(name)
+        if value.shape != self._shapes[name]:
+            raise ModelConfigError(f"{self._file.path}: {name} has shape {value.shape}, the "
+                                   f"config needs {self._shapes[name]}")
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._shapes)
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._shapes
+
+
+class _BatchGraphs:
+    """The graphs of one batch size: ``fresh`` prefills empty caches; ``steps[R]`` read
+    the first R cache rows (its extent 1 is the decode graph); ``owner`` is the first
+    graph compiled, whose cache handles the others share."""
+
+    def __init__(self, fresh: BucketedCompileCache):
+        self.fresh = fresh
+        self.steps: dict[int, BucketedCompileCache] = {}
+        self.owner: CompiledGraph | None = None
+
+
+class DecoderModel:
+    """A decoder LM for ``max_batch`` sequences of up to ``max_seq`` tokens each.
+
+    ``weights`` maps every file param of :func:`decoder_param_shapes` (all but the RoPE
+    tables, which the model computes) to an array; they are read once, into the first
+    compiled graph. ``options`` are used with ``split_params`` turned off (see the
+    module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
+    in chunks), ``min_cache_extent`` the smallest number of cache rows a graph reads,
+    ``weight_format`` None (float32) or a packing scheme (module docstring).
+    InputError for ``max_seq`` outside [1, context_length], ``max_batch``,
+    ``prefill_chunk`` or ``min_cache_extent`` below 1, or an unknown weight format.
+
+    Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
+    sequence at a time. ``lengths`` holds each sequence's cached tokens. Graphs compile
+    on first use: the decode graph of a batch size in ``reset`` (or the first call
+    needing it), each prefill bucket in the first ``prefill`` that lands in it.
+    """
+
+    def __init__(self, config: DecoderConfig, weights: Mapping[str, np.ndarray],
+                 tokenizer: Tokenizer | None = None, device: str = "cpu",
+                 max_seq: int | None = None, max_batch: int = 1,
+                 options: CompileOptions | None = None,
+                 prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
+                 min_cache_extent: int = MIN_CACHE_EXTENT, weight_format: str | None = None):
+        if max_seq is None:
+            max_seq = min(config.context_length, DEFAULT_MAX_SEQ)
+        if not 1 <= max_seq <= config.context_length:
+            raise InputError(f"DecoderModel: max_seq must be in [1, {config.context_length}], "
+                             f"got {max_seq}")
+        if min(max_batch, prefill_chunk, min_cache_extent) < 1:
+            raise InputError(f"DecoderModel: max_batch, prefill_chunk and min_cache_extent "
+                             f"must be >= 1, got {max_batch}, {prefill_chunk} and "
+                             f"{min_cache_extent}")
+        if weight_format is not None and weight_format not in SCHEMES:
+            raise InputError(f"DecoderModel: weight_format must be None or one of "
+                             f"{sorted(SCHEMES)}, got {weight_format!r}")
+        self.config = config
+        self.weight_format = weight_format
+        self.tokenizer = tokenizer
+        self.chat_template = None if tokenizer is None else tokenizer.chat_template
+        self.device = device
+        self.max_seq = max_seq
+        self.max_batch = max_batch
+        chunk = min(prefill_chunk, max_seq)
+        self.prefill_extents = power_of_two_ladder(min(MIN_PREFILL_EXTENT, chunk), chunk)
+        self.cache_extents = power_of_two_ladder(min(min_cache_extent, max_seq), max_seq)
+        self._options = dataclasses.replace(options or CompileOptions(), split_params=False)
+        self._weights = weights
+        self._weights_owner: CompiledGraph | None = None
+        self._graphs: dict[int, _BatchGraphs] = {}
+        self._lengths = np.zeros(1, np.int64)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def batch(self) -> int:
+        """Sequences in the cache (set by :meth:`reset`)."""
+        return len(self._lengths)
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """Tokens cached per sequence, int64 [batch] (a copy)."""
+        return self._lengths.copy()
+
+    def reset(self, batch: int = 1) -> None:
+        """Empty the cache and make room for ``batch`` sequences, compiling the decode
+        graph of that batch size (and setting the weights) on first use. InputError
+        unless 1 <= batch <= max_batch. A new model holds one empty sequence."""
+        if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not (
+                1 <= batch <= self.max_batch):
+            raise InputError(f"reset: batch must be an integer in [1, {self.max_batch}], got "
+                             f"{batch!r}")
+        self._lengths = np.zeros(int(batch), np.int64)
+        self._step_ladder().get(1)
+
+    # ------------------------------------------------------------------ running
+    def prefill(self, ids: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
+        """Append each sequence's tokens to the cache; float32 logits [batch, vocab] at
+        each sequence's last new token.
+
+        ``ids``: one list of token ids per sequence (``batch`` of them, each non-empty,
+        lengths may differ) or a 2-D integer array. InputError for another number of
+        sequences, an empty one, ids outside the vocabulary, or a sequence that would
+        outgrow ``max_seq``.
+        """
+        rows = self._check_prompts(ids)
+        counts = np.array([len(r) for r in rows], np.int64)
+        self._check_room(counts)
+        logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
+        chunk = self.prefill_extents[-1]
+        for start in range(0, int(counts.max()), chunk):
+            pieces = [r[start:start + chunk] for r in rows]
+            out = self._run_chunk(pieces)
+            ends = np.array([len(p) > 0 and start + len(p) == len(r)
+                             for p, r in zip(pieces, rows)])
+            logits[ends] = out[ends]
+        return logits
+
+    def decode(self, next_ids: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Append one token per sequence; float32 logits [batch, vocab] after it.
+        InputError for another shape than [batch], ids outside the vocabulary, or a
+        full cache."""
+        ids = np.asarray(next_ids)
+        if ids.shape != (self.batch,) or not np.issubdtype(ids.dtype, np.integer):
+            raise InputError(f"decode: next_ids must be {self.batch} integer ids, got "
+                             f"{ids.dtype} of shape {ids.shape}")
+        self._check_ids(ids)
+        self._check_room(np.ones(self.batch, np.int64))
+        cg = self._step_ladder().get(1)
+        zeros = np.zeros(self.batch, np.int64)
+        slots: list[Any] = [ids.astype(np.int64).reshape(self.batch, 1), self._lengths, zeros]
+        (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
+        logits = logits.copy()
+        self._append(cg, 1, np.ones(self.batch, np.int64))
+        return logits
+
+    def _run_chunk(self, pieces: list[list[int]]) -> np.ndarray:
+        """Run one prefill chunk (at most the largest extent per sequence); logits of
+        each sequence's last token in it (rows of empty pieces are meaningless)."""
+        counts = np.array([len(p) for p in pieces], np.int64)
+        longest = int(counts.max())
+        if longest > 1 and not self._lengths.any():
+            ladder = self._batch_graphs(self.batch).fresh
+        else:
+            ladder = self._step_ladder()
+        ids = np.zeros((self.batch, longest), np.int64)
+        for b, piece in enumerate(pieces):
+            ids[b, :len(piece)] = piece
+        feeds = {"input_ids": ids, "past_len": self._lengths,
+                 "last_index": np.maximum(counts - 1, 0)}
+        (logits, *_) = ladder.run_padded(feeds, longest, axis=1, pad_inputs=("input_ids",),
+                                         slice_outputs=())
+        self._append(ladder.get(longest), ladder.bucket_for(longest), counts)
+        return logits
+
+    def _append(self, cg: CompiledGraph, extent: int, counts: np.ndarray) -> None:
+        """Append the first ``counts[b]`` new rows of sequence b (of ``extent`` computed
+        by ``cg``) to the cache at its length, then grow the lengths."""
+        kv_heads = self.config.n_kv_heads
+        cg.feed_kv_batch_major_ragged(0, extent, np.repeat(self._lengths, kv_heads).tolist(),
+                                      self.max_seq, self.config.head_dim,
+                                      np.repeat(counts, kv_heads).tolist())
+        self._lengths = self._lengths + counts
+
+    # ------------------------------------------------------------------ checks
+    def _check_prompts(self, ids: Any) -> list[list[int]]:
+        if isinstance(ids, np.ndarray):
+            if ids.ndim != 2 or not np.issubdtype(ids.dtype, np.integer):
+                raise InputError(f"prefill: a 2-D integer array is expected, got {ids.dtype} "
+                                 f"of shape {ids.shape}")
+            rows = [list(map(int, r)) for r in ids]
+        else:
+            try:
+                rows = [[int(t) for t in r] for r in ids]
+            except TypeError:
+                raise InputError("prefill: ids must be one sequence of token ids per "
+                                 "sequence, or a 2-D integer array") from None
+        if len(rows) != self.batch:
+            raise InputError(f"prefill: {len(rows)} sequences for a cache of {self.batch} "
+                             "(call reset(batch) first)")
+        if not all(rows):
+            raise InputError("prefill: every sequence needs at least one token")
+        for r in rows:
+            self._check_ids(np.asarray(r))
+        return rows
+
+    def _check_ids(self, ids: np.ndarray) -> None:
+        vocab = self.config.vocab_size
+        if ids.size and (ids.min() < 0 or ids.max() >= vocab):
+            raise InputError(f"token ids must be in [0, {vocab}), got {ids.min()} .. "
+                             f"{ids.max()}")
+
+    def _check_room(self, counts: np.ndarray) -> None:
+        after = self._lengths + counts
+        if after.max() > self.max_seq:
+            raise InputError(f"the cache holds {self.max_seq} tokens per sequence (max_seq); "
+                             f"appending would make {after.tolist()}")
+
+    # ------------------------------------------------------------------ compiling
+    def _batch_graphs(self, batch: int) -> _BatchGraphs:
+        graphs = self._graphs.get(batch)
+        if graphs is None:
+            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, 0))
+            self._graphs[batch] = graphs
+        return graphs
+
+    def _step_ladder(self) -> BucketedCompileCache:
+        """The ladder of graphs reading the cache rows the current sequences fill."""
+        graphs = self._batch_graphs(self.batch)
+        rows = next(e for e in self.cache_extents if e >= self._lengths.max())
+        ladder = graphs.steps.get(rows)
+        if ladder is None:
+            ladder = self._ladder(self.batch, (1,) + tuple(self.prefill_extents), rows)
+            graphs.steps[rows] = ladder
+        return ladder
+
+    def _ladder(self, batch: int, extents: Sequence[int], cache_rows: int
+                ) -> BucketedCompileCache:
+        def build(extent: int):
+            return build_decoder_step(self.config, batch, extent, self.max_seq, cache_rows,
+                                      self.weight_format)
+
+        def prepare(cg: CompiledGraph, extent: int) -> None:
+            self._set_weights(cg)
+            graphs = self._graphs[batch]
+            self._attach_cache(cg, graphs.owner)
+            if graphs.owner is None:
+                graphs.owner = cg
+
+        return BucketedCompileCache(self.device, extents, build, self._options, prepare)
+
+    def _set_weights(self, cg: CompiledGraph) -> None:
+        """Share the first graph's weights, or set them: file params, RoPE tables and
+        the packed operands (``<name>.q`` ...) of ``<name>.weight``."""
+        owner = self._weights_owner
+        if owner is not None and cg.share_params_from(owner):
+            return
+        tables = rope_tables(self.config, self.max_seq)
+        packed_name, packed = None, {}
+        for name in cg.param_types:
+            if name in tables:
+                value = tables[name]
+            elif name in self._weights:
+                value = self._weights[name]
+            else:
+                base, _, operand = name.rpartition(".")
+                if base != packed_name:  # a weight's operands are declared together
+                    packed_name = base
+                    packed = pack_weight(self._weights[f"{base}.weight"], self.weight_format)
+                value = packed[operand]
+            cg.set_param(name, value)
+        if owner is None:
+            self._weights_owner = cg
+
+    def _attach_cache(self, cg: CompiledGraph, owner: CompiledGraph | None) -> None:
+        """Bind zeroed cache handles (``owner`` None) or share ``owner``'s, then register
+        each layer's new keys and values (outputs 1, 2, ...) as feeds into them."""
+        for i in range(self.config.n_layers):
+            for j, name in enumerate(cache_names(i)):
+                if owner is None:
+                    bound = cg.bind_handle(name, np.zeros(cg.input_types[name].shape,
+                                                          np.float32))
+                else:
+                    bound = cg.share_handle_from(owner, name)
+                if not bound or not cg.register_kv_row_feed(name, 1 + 2 * i + j):
+                    raise InputError(f"device {self.device!r} cannot keep a resident KV cache "
+                                     "(persistent handles and KV feeds are needed)")
+
+    def compiled_extents(self) -> dict[int, dict[Any, list[int]]]:
+        """Per batch size, the prompt extents compiled so far: under ``"fresh"`` for empty
+        caches, under each cache extent R for graphs reading R rows (extent 1 is the
+        decode graph)."""
+        return {b: {"fresh": g.fresh.compiled_extents()} | {
+            r: ladder.compiled_extents() for r, ladder in sorted(g.steps.items())}
+            for b, g in sorted(self._graphs.items())}
+
+    def __repr__(self) -> str:
+        c = self.config
+        weights = self.weight_format or "f32"
+        return (f"<rlx.DecoderModel {c.arch}: {c.n_layers} layers x {c.hidden}, {weights} "
+                f"weights on {self.device!r}, max_seq {self.max_seq}, max_batch "
+                f"{self.max_batch}>")
+
+
+def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
+                 max_batch: int = 1, options: CompileOptions | None = None,
+                 prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
+                 min_cache_extent: int = MIN_CACHE_EXTENT,
+                 weight_format: str | None = None) -> DecoderModel:
+    """A :class:`DecoderModel` from a GGUF file: config from its metadata, tokenizer
+    (and chat template) from its tokenizer metadata, weights dequantised to float32.
+    Nothing is compiled or dequantised yet (see :class:`DecoderModel`). ModelConfigError
+    for an architecture or feature the builder lacks; GGUFError for a malformed file."""
+    gguf = GGUFFile(gguf_path)
+    config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)
+    tokenizer = tokenizer_from_gguf_metadata(gguf.metadata)
+    return DecoderModel(config, GGUFWeights(gguf, config), tokenizer, device, max_seq,
+                        max_batch, options, prefill_chunk, min_cache_extent, weight_format)

