@@ -94,16 +94,46 @@ def test_matches_float64_torch(case):
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
 
 
-@pytest.mark.parametrize("case", ["3x3 stride 2", "1x1 pointwise", "narrow grid, deep k"])
-def test_thread_count_does_not_change_a_bit(case):
+@pytest.mark.parametrize("case", ["3x3 stride 2", "1x1 pointwise", "narrow grid, deep k",
+                                  "grouped", "7x7 stride 2 stem"])
+def test_thread_count_does_not_change_a_bit(case, monkeypatch):
     x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
     graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
     feeds = _feeds(np.random.default_rng(2), graph)
+    monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)     # these convs are small
     one, _ = _run(graph, feeds, threads=1)
     two, _ = _run(graph, feeds, threads=2)
     three, _ = _run(graph, feeds, threads=3)
     np.testing.assert_array_equal(one, two)
     np.testing.assert_array_equal(one, three)
+
+
+def test_a_batch_runs_in_one_parallel_loop(monkeypatch):
+    """All (image, group, task) triples of a conv form one loop: one parallel region and
+    one barrier per conv whatever the batch; each task copies the padded rows it reads,
+    and the result still matches PyTorch, bit for bit at any thread count."""
+    case = ((6, 8, 23, 21), (20, 8, 3, 3), 2, 1, 1, 2, True, "relu")
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = case
+    w_shape = (w_shape[0], w_shape[1] // groups) + w_shape[2:]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(6), graph)
+    monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)
+    monkeypatch.setattr(conv_tiled, "GROUP_PANELS", 1)           # several spans per image
+    one, _ = _run(graph, feeds, threads=1)
+    two, source = _run(graph, feeds, threads=2)
+    start = source.index("static float rlx_part")
+    body = source[start:source.index("#else", start)]           # the tiled kernel's body
+    assert body.count("omp parallel") == 1 and "omp for" not in body
+    np.testing.assert_array_equal(one, two)
+    expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
+    np.testing.assert_allclose(two, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_small_convs_run_on_one_thread():
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES["3x3 stride 2"]
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    _, source = _run(graph, _feeds(np.random.default_rng(7), graph), threads=2)
+    assert "rlx_cv_tile_" in source and "omp parallel" not in source
 
 
 def test_k_blocks_and_channel_blocks_sum_like_one_block(monkeypatch):
@@ -144,3 +174,115 @@ def test_the_path_for_other_targets_agrees(case, monkeypatch):
     assert "rlx_cv_tile_" not in source and "scipy_cblas_sgemm" in source
     expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- packed weights
+
+def _param_conv(x_shape, w_shape, stride, padding, groups, scaled=False):
+    """A conv whose weight (and bias) are params: the tiles read them packed. ``scaled``:
+    the weight is a param times a per-channel param (as batch-norm folding makes), a
+    value the prepare stage computes and binds as a handle."""
+    g = rlx.Graph("param_conv")
+    x = g.input("x", x_shape)
+    w = g.param("w", w_shape)
+    if scaled:
+        w = w * g.param("s", (w_shape[0], 1, 1, 1))
+    y = rlx.conv2d(x, w, g.param("b", (w_shape[0],)), stride=stride, padding=padding,
+                   groups=groups)
+    g.set_outputs([rlx.relu(y)])
+    return g
+
+
+def _oracle(x, w, b, stride, padding, groups):
+    y = F.conv2d(torch.from_numpy(x).double(), torch.from_numpy(w).double(),
+                 torch.from_numpy(b).double(), stride=stride, padding=padding, groups=groups)
+    return y.relu().numpy()
+
+
+PARAM_CASES = {
+    # name: (x shape, w shape, stride, padding, groups)
+    "3x3 stride 2, channel tail": ((2, 8, 17, 15), (13, 8, 3, 3), 2, 1, 1),
+    "grouped": ((1, 12, 10, 10), (18, 4, 3, 3), 1, 1, 3),
+    "narrow grid, deep k": ((1, 96, 5, 5), (70, 96, 3, 3), 1, 1, 1),
+    "1x1 pointwise": ((1, 40, 12, 12), (19, 40, 1, 1), 1, 0, 1),
+}
+
+
+@pytest.mark.parametrize("case", list(PARAM_CASES))
+def test_packed_weights_match_float64_torch_at_any_thread_count(case, monkeypatch):
+    x_shape, w_shape, stride, padding, groups = PARAM_CASES[case]
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal(x_shape).astype(np.float32)
+    w = (rng.standard_normal(w_shape) / np.sqrt(np.prod(w_shape[1:]))).astype(np.float32)
+    b = rng.standard_normal(w_shape[0]).astype(np.float32)
+    monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)
+    results = []
+    for threads in (1, 2, 3):
+        compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(
+            _param_conv(x_shape, w_shape, stride, padding, groups))
+        assert "rlx_wpk" in compiled._exe.source
+        compiled.set_param("w", w)
+        compiled.set_param("b", b)
+        results.append(np.array(compiled.run({"x": x})[0], copy=True))
+    np.testing.assert_allclose(results[0], _oracle(x, w, b, stride, padding, groups),
+                               rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_array_equal(results[0], results[2])
+
+
+@pytest.mark.parametrize("scaled", [False, True])
+def test_packed_weight_changes_are_seen(scaled):
+    """set_param, set_param_range and the prepare stage (a folded weight bound as a
+    handle) all repack the weights."""
+    x_shape, w_shape, stride, padding, groups = PARAM_CASES["3x3 stride 2, channel tail"]
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal(x_shape).astype(np.float32)
+    b = rng.standard_normal(w_shape[0]).astype(np.float32)
+    s = np.ones((w_shape[0], 1, 1, 1), np.float32)
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=1)).compile(
+        _param_conv(x_shape, w_shape, stride, padding, groups, scaled))
+    assert "rlx_wpk" in compiled._exe.source
+    compiled.set_param("b", b)
+    if scaled:
+        compiled.set_param("s", s)
+    for step in range(3):
+        w = rng.standard_normal(w_shape).astype(np.float32)
+        compiled.set_param("w", w)
+        if scaled:
+            s = rng.uniform(0.5, 2.0, s.shape).astype(np.float32)
+            compiled.set_param("s", s)
+        (y,) = compiled.run({"x": x})
+        np.testing.assert_allclose(y, _oracle(x, w * s, b, stride, padding, groups),
+                                   rtol=1e-4, atol=1e-4, err_msg=f"step {step}")
+    w[5] += 3.0
+    assert compiled.set_param_range("w", 5 * w[5].size * 4, w[5].tobytes())
+    (y,) = compiled.run({"x": x})
+    np.testing.assert_allclose(y, _oracle(x, w * s, b, stride, padding, groups),
+                               rtol=1e-4, atol=1e-4)
+
+
+def test_optimizer_step_in_place_is_seen():
+    x_shape, w_shape, stride, padding, groups = PARAM_CASES["grouped"]
+    rng = np.random.default_rng(10)
+    x = rng.standard_normal(x_shape).astype(np.float32)
+    w = rng.standard_normal(w_shape).astype(np.float32)
+    b = np.zeros(w_shape[0], np.float32)
+    g = rlx.Graph("conv_with_grads")
+    wp, bp = g.param("w", w_shape), g.param("b", (w_shape[0],))
+    y = rlx.conv2d(g.input("x", x_shape), wp, bp, stride=stride, padding=padding,
+                   groups=groups)
+    g.set_outputs([rlx.relu(y), wp * 2.0, bp * 2.0])              # stand-in gradients
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=1, split_params=False)).compile(g)
+    assert "rlx_wpk" in compiled._exe.source
+    compiled.set_param("w", w)
+    compiled.set_param("b", b)
+    compiled.run({"x": x})
+
+    def halve(name, shape, param, grad):
+        if name == "w":
+            param *= 0.5
+
+    assert compiled.optimizer_step_resident([("w", w_shape), ("b", b.shape)], halve) is not False
+    got = compiled.run({"x": x})[0]
+    np.testing.assert_allclose(got, _oracle(x, w * 0.5, b, stride, padding, groups),
+                               rtol=1e-4, atol=1e-4)

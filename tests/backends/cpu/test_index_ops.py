@@ -219,6 +219,44 @@ def test_pools_match_reference_bit_for_bit(dtype):
         assert_bits_equal(ref, cpu)
 
 
+PADDED_MAX_POOLS = [
+    # (kernel, stride, padding): the interior runs vectorised, the border per position
+    (3, 2, 1),                             # ResNet's stem pool
+    (3, 1, 1),
+    ((2, 3), (2, 1), [(1, 1), (0, 2)]),    # asymmetric pads
+    ((5, 4), (3, 2), [(2, 0), (3, 1)]),
+    (7, 3, 3),                             # wider than the interior: all border
+    ((1, 3), 1, [(0, 0), (2, 2)]),         # padded along one axis only
+]
+
+
+@pytest.mark.parametrize("dtype", [rlx.f32, rlx.f16, rlx.f64, rlx.i32])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_padded_max_pools_match_reference_bit_for_bit(dtype, threads):
+    """Padded max pools, with nan and infinities inside windows both at the border and
+    in the interior: the values and the indices max_pool2d's gradient uses."""
+    rng = np.random.default_rng(14)
+    dt = rlx.as_dtype(dtype)
+    shape = (2, 3, 12, 9)
+    values = rng.standard_normal(shape) * 20
+    if dt.is_float:
+        values[0, 0, 0, 0] = values[0, 1, 5, 4] = values[1, 2, 11, 3] = np.nan
+        values[0, 2, 0, :] = -np.inf
+        values[1, 0, 6, 8] = np.inf
+        values[1, 1, 4:7, 3:6] = -np.inf
+    values[1, 2, :, 1:3] = values[1, 2, :, 2:3]       # ties between neighbouring taps
+    g = rlx.Graph("padded_pools")
+    x = g.input("x", shape, dtype)
+    outputs = []
+    for kernel, stride, padding in PADDED_MAX_POOLS:
+        pool = rlx.max_pool2d(x, kernel, stride, padding)
+        attrs = {name: pool.node.attr(name) for name in ("kernel", "stride", "padding")}
+        outputs += [pool, g.apply("max_pool2d_indices", [x], **attrs)]
+    g.set_outputs(outputs)
+    for ref, cpu in run_both(g, {"x": values.astype(dt.np)}, threads=threads):
+        assert_bits_equal(ref, cpu)
+
+
 # --------------------------------------------------------------------------- random
 
 def random_graph(kind: str) -> rlx.Graph:

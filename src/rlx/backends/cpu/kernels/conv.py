@@ -51,6 +51,7 @@ from rlx.backends.cpu.kernels.linalg import (
     _is_elementwise,
     _omp_for,
     _parts,
+    _run_invariant,
     _single,
     _static_buffer,
     _thread_id,
@@ -291,29 +292,32 @@ def _tiled_geometry(plan: _ConvPlan) -> TiledGeometry | None:
 
 def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
                        epi: str | None) -> str:
-    """The register-tiled direct convolution (see :mod:`conv_tiled`): per (image, group),
-    the grid copy (split over threads by input channel), then tasks of (block of output
-    channels, span of panels) taken dynamically by the threads."""
-    mr, width = geo.mr, geo.width
-    panels = -(-geo.positions // width)
-    span = min(panels, conv_tiled.GROUP_PANELS) * width
-    spans = -(-geo.positions // span)
+    """The register-tiled direct convolution (see :mod:`conv_tiled`): one flat loop of
+    (image, group, span of panels, block of output channels) tasks, taken dynamically
+    by the threads; a task copies the grid rows it reads (when the grid is a copy) into
+    its thread's buffer unless that thread's previous task held the same (image, group,
+    span) there, then sums its tiles."""
+    mr, width, span, spans = geo.mr, geo.width, geo.span, geo.spans
     if spans >= conv_tiled.MIN_SPANS:
         block = plan.cog
     else:
         block = min(plan.cog, max(mr, min(conv_tiled.BLOCK_ROWS,
                                           WEIGHT_BLOCK_FLOATS // plan.kdim) // mr * mr))
-    tasks = -(-plan.cog // block) * spans
-    parallel = _conv_parallel(ctx, plan) and (tasks > 1 or geo.copy)
+    blocks = -(-plan.cog // block)
+    per_group = blocks * spans
+    tasks = plan.n * plan.groups * per_group
+    parallel = (ctx.threads > 1 and tasks > 1
+                and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS)
     variants = _tile_variants(plan, geo)
-    add_tile_helpers(ctx, set(variants.values()))
+    packed = _packed_weights(ctx, plan, geo)
+    add_tile_helpers(ctx, set(variants.values()), packed)
     kc = geo.block_channels(plan.cig) * len(geo.taps)
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     lines = [_static_buffer("rlx_part", "float", slots * mr * span)]
     if geo.copy:
-        lines.append(_static_buffer("rlx_grid", "float", copy_floats(plan, geo)))
+        lines.append(_static_buffer("rlx_grid", "float", slots * copy_floats(plan, geo)))
     lines += [f"    static int32_t rlx_off[{plan.kdim}];",
               "    " + _c_table("taps", list(geo.taps)),
               f"    for (int64_t k = 0; k < {plan.kdim}; k++)",
@@ -323,49 +327,58 @@ def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
               f"    const float *wt = {ctx.ptr(plan.w, True)};",
               f"    const float *bias = {bias};",
               f"    float *y = {ctx.ptr(plan.out)};"]
+    if packed:
+        lines += _pack_weight_lines(plan, geo)
+    if geo.copy:
+        lines += [f"    static int64_t rlx_held[{slots}];",
+                  f"    for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;"]
     if parallel:
-        lines += [f"    #pragma omp parallel num_threads({ctx.threads})", "    {"]
-    lines += [f"    for (int64_t ng = 0; ng < {plan.n * plan.groups}; ng++) {{",
+        lines.append(f"    #pragma omp parallel for num_threads({ctx.threads}) "
+                     "schedule(dynamic, 1)")
+    lines += [f"    for (int64_t task = 0; task < {tasks}; task++) {{",
+              f"        const int64_t ng = task / {per_group}, t = task % {per_group};",
               f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
               f"        const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "
               f"{plan.ih * plan.iw};",
               f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * "
-              f"{plan.positions};"]
-    if geo.copy:
-        lines += _grid_copy_lines(plan, geo, parallel)
-    grid = "rlx_grid" if geo.copy else "xg"
-    if parallel:
-        lines.append("        #pragma omp for schedule(dynamic, 1)")
-    lines += [f"        for (int64_t t = 0; t < {tasks}; t++) {{",
-              f"            const int64_t m0 = t / {spans} * {block};",
-              f"            const int64_t m1 = m0 + {block} < {plan.cog} ? m0 + {block} : "
-              f"{plan.cog};",
-              f"            const int64_t q0 = t % {spans} * {span};",
-              f"            const int64_t q1 = q0 + {span} < {geo.positions} ? q0 + {span} : "
+              f"{plan.positions};",
+              f"        const int64_t m0 = t % {blocks} * {block};",
+              f"        const int64_t m1 = m0 + {block} < {plan.cog} ? m0 + {block} : {plan.cog};",
+              f"        const int64_t q0 = t / {blocks} * {span};",
+              f"        const int64_t q1 = q0 + {span} < {geo.positions} ? q0 + {span} : "
               f"{geo.positions};"]
+    if geo.copy:
+        lines += [f"        float *grid = rlx_grid + (int64_t){tid} * {copy_floats(plan, geo)};",
+                  f"        const int64_t r0 = q0 / {geo.wq}, qb = r0 * {geo.wq};",
+                  f"        if (rlx_held[{tid}] != task / {blocks}) {{",
+                  f"            rlx_held[{tid}] = task / {blocks};"]
+        lines += ["    " + line for line in _grid_copy_lines(plan, geo)]
+        lines.append("        }")
+    else:
+        lines += ["        const float *grid = xg;", "        const int64_t qb = 0;"]
     if epi is not None:
         lines += _tile_output_range(plan, geo)
-    lines += [f"            float *part = rlx_part + (int64_t){tid} * {mr * span};",
-              f"            for (int64_t m = m0; m < m1; m += {mr}) {{",
+    lines += [f"        float *part = rlx_part + (int64_t){tid} * {mr * span};",
+              f"        for (int64_t m = m0; m < m1; m += {mr}) {{",
               f"            const float *bm = bias ? bias + g * {plan.cog} + m : 0;",
               f"            float *ym = y + base + m * {plan.positions};",
               f"            for (int64_t k0 = 0; k0 < {plan.kdim}; k0 += {kc}) {{",
               f"            const int64_t kc = {plan.kdim} - k0 < {kc} ? {plan.kdim} - k0 : {kc};",
               f"            const int first = k0 == 0, last = k0 + kc >= {plan.kdim};",
-              f"            const float *wm = wt + (g * {plan.cog} + m) * {plan.kdim} + k0;",
+              (f"            const float *wm = rlx_wpk + (g * {-(-plan.cog // mr)} + m / {mr}) "
+               f"* {mr * plan.kdim} + k0 * {mr};" if packed else
+               f"            const float *wm = wt + (g * {plan.cog} + m) * {plan.kdim} + k0;"),
               f"            for (int64_t q = q0; q < q1; q += {width}) {{",
               f"                const int64_t nq = q1 - q < {width} ? q1 - q : {width};",
               f"                float *pm = part + (q - q0) * {mr};"]
-    lines += _tile_calls(plan, geo, variants, grid)
+    lines += _tile_calls(plan, geo, variants, packed)
     lines += ["            }", "            }"]
     if epi is not None:
         lines += [f"            for (int64_t i = m; i < m + {mr} && i < m1; i++)",
                   "                if (o1 > o0)",
                   f"                    {epi}(slots, arena, base + i * {plan.positions} + o0, "
                   f"base + i * {plan.positions} + o1);"]
-    lines += ["            }", "        }", "    }"]
-    if parallel:
-        lines.append("    }")
+    lines += ["        }", "    }"]
     return "\n".join(lines)
 
 
@@ -384,17 +397,59 @@ def _tile_variants(plan: _ConvPlan, geo: TiledGeometry) -> dict[tuple[bool, bool
     return variants
 
 
-def _tile_calls(plan: _ConvPlan, geo: TiledGeometry, variants: dict, grid: str) -> list[str]:
+def _packed_weights(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry) -> bool:
+    """Whether the tiles read the weights packed (see :func:`_pack_weight_lines`): when
+    they are the same on every run (a param or a value of the prepare stage) and the
+    packed copy fits the scratch limit."""
+    return (_run_invariant(ctx.graph.nodes[plan.w])
+            and _packed_weight_floats(plan, geo) * 4 <= SCRATCH_LIMIT_BYTES)
+
+
+def _packed_weight_floats(plan: _ConvPlan, geo: TiledGeometry) -> int:
+    return plan.groups * -(-plan.cog // geo.mr) * geo.mr * plan.kdim
+
+
+def _pack_weight_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
+    """Repack the weights into ``rlx_wpk`` when their address or the params' version
+    (``ctl[4]``, see ``ParamStore``) changed since the last pack: per group, each block
+    of ``mr`` output channels becomes ``kdim`` columns of ``mr`` consecutive floats
+    (zeros past the group's last channel), so a tile's broadcasts for one k are
+    adjacent. Sums are taken in the same order either way."""
+    mr, kdim, cog = geo.mr, plan.kdim, plan.cog
+    blocks = -(-cog // mr)
+    return [_static_buffer("rlx_wpk", "float", _packed_weight_floats(plan, geo)),
+            "    static const void *rlx_wpk_src = 0;",
+            "    static int64_t rlx_wpk_ver = -1;",
+            "    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {",
+            f"        for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++) {{",
+            f"            const int64_t m = gb % {blocks} * {mr};",
+            f"            const float *src = wt + (gb / {blocks} * {cog} + m) * {kdim};",
+            f"            float *dst = rlx_wpk + gb * {mr * kdim};",
+            f"            for (int64_t i = 0; i < {mr}; i++)",
+            f"                for (int64_t kk = 0; kk < {kdim}; kk++)",
+            f"                    dst[kk * {mr} + i] = m + i < {cog} ? src[i * {kdim} + kk] "
+            ": 0.0f;",
+            "        }",
+            "        rlx_wpk_src = (const void *)wt;",
+            "        rlx_wpk_ver = ctl[4];",
+            "    }"]
+
+
+def _tile_calls(plan: _ConvPlan, geo: TiledGeometry, variants: dict,
+                packed: bool) -> list[str]:
     """The micro-tile call for the current rows ``m`` and panel ``q`` (``nq`` positions)."""
-    args = (f"(kc, wm, {plan.kdim}, {grid}, rlx_off + k0, q, nq, pm, first, last, ym, "
+    lda = geo.mr if packed else plan.kdim
+    suffix = "p" if packed else ""
+    args = (f"(kc, wm, {lda}, grid, qb, rlx_off + k0, q, nq, pm, first, last, ym, "
             f"{plan.positions}, {geo.wq}, {plan.ow}, bm);")
 
     def by_panel(full_rows: bool, indent: str) -> list[str]:
         wide, narrow = variants[(full_rows, True)], variants[(full_rows, False)]
         if wide == narrow:
-            return [f"{indent}rlx_cv_tile_{wide[0]}x{wide[1]}{args}"]
-        return [f"{indent}if (nq > {LANES * narrow[1]}) rlx_cv_tile_{wide[0]}x{wide[1]}{args}",
-                f"{indent}else rlx_cv_tile_{narrow[0]}x{narrow[1]}{args}"]
+            return [f"{indent}rlx_cv_tile_{wide[0]}x{wide[1]}{suffix}{args}"]
+        return [f"{indent}if (nq > {LANES * narrow[1]}) "
+                f"rlx_cv_tile_{wide[0]}x{wide[1]}{suffix}{args}",
+                f"{indent}else rlx_cv_tile_{narrow[0]}x{narrow[1]}{suffix}{args}"]
 
     indent = "                "
     has_full = (True, True) in variants
@@ -409,28 +464,27 @@ def _tile_output_range(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
     """``[o0, o1)``: the output positions of grid positions ``[q0, q1)`` (grid columns
     past the output width are not outputs)."""
     wq, ow = geo.wq, plan.ow
-    return [f"            const int64_t c0 = q0 % {wq}, e = q1 - 1, c1 = e % {wq};",
-            f"            const int64_t o0 = q0 / {wq} * {ow} + (c0 < {ow} ? c0 : {ow});",
-            f"            const int64_t o1 = e / {wq} * {ow} + (c1 < {ow} ? c1 + 1 : {ow});"]
+    return [f"        const int64_t c0 = q0 % {wq}, e = q1 - 1, c1 = e % {wq};",
+            f"        const int64_t o0 = q0 / {wq} * {ow} + (c0 < {ow} ? c0 : {ow});",
+            f"        const int64_t o1 = e / {wq} * {ow} + (c1 < {ow} ? c1 + 1 : {ow});"]
 
 
-def _grid_copy_lines(plan: _ConvPlan, geo: TiledGeometry, parallel: bool) -> list[str]:
-    """Fill ``rlx_grid`` with this (image, group)'s input: per channel, one zero-padded
-    plane per stride phase (row ``i``, column ``j`` of phase (a, b) holds padded input
-    row ``i * sh + a``, column ``j * sw + b``)."""
-    hq, wq, sh, sw = geo.hq, geo.wq, plan.sh, plan.sw
-    lines = []
-    if parallel:
-        lines.append("        #pragma omp for schedule(static)")
-    lines += [f"        for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
-              f"            const float *xc = xg + ci * {plan.ih * plan.iw};",
-              f"            float *dc = rlx_grid + ci * {geo.plane};"]
+def _grid_copy_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
+    """Fill ``grid`` with the rows ``r0 .. r0 + rows - 1`` (those below the plane's
+    ``hq``) of this (image, group)'s grid: per channel, one zero-padded plane slice per
+    stride phase (row ``i``, column ``j`` of phase (a, b) holds padded input row
+    ``(r0 + i) * sh + a``, column ``j * sw + b``)."""
+    hq, wq, rows, sh, sw = geo.hq, geo.wq, geo.rows, plan.sh, plan.sw
+    lines = [f"        const int64_t nr = {hq} - r0 < {rows} ? {hq} - r0 : {rows};",
+             f"        for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
+             f"            const float *xc = xg + ci * {plan.ih * plan.iw};",
+             f"            float *dc = grid + ci * {geo.plane};"]
     for index, (a, b) in enumerate(geo.phases):
         j0 = min(wq, max(0, -(-(plan.pw - b) // sw)))
         j1 = min(wq, max(j0, -(-(plan.iw + plan.pw - b) // sw)))
-        lines += [f"            for (int64_t i = 0; i < {hq}; i++) {{",
-                  f"                float *d = dc + {index * hq * wq} + i * {wq};",
-                  f"                const int64_t r = i * {sh} + {a - plan.ph};",
+        lines += ["            for (int64_t i = 0; i < nr; i++) {",
+                  f"                float *d = dc + {index * rows * wq} + i * {wq};",
+                  f"                const int64_t r = (r0 + i) * {sh} + {a - plan.ph};",
                   f"                if (r < 0 || r >= {plan.ih}) {{",
                   f"                    memset(d, 0, {wq} * sizeof(float));",
                   "                    continue;",

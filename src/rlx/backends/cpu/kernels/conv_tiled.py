@@ -6,25 +6,33 @@ under tap ``k`` for output position ``p``. No im2col matrix is built: positions 
 numbered on a *grid* whose rows are ``wq`` wide (the output width plus the taps'
 reach), so that for every ``k`` the values ``B[k, p]`` of consecutive grid positions are
 consecutive floats of the input, ``off[k]`` elements further on. The grid is the input
-itself for a stride-1 conv without padding; otherwise the input of each (image, group)
-is first copied, zero-padded and split into the ``sh * sw`` stride phases it uses (a
-pass over the input, small next to the product).
+itself for a stride-1 conv without padding; otherwise each task first copies the grid
+rows its positions read (``rows`` rows of every phase plane of every input channel of
+its group) into a per-thread buffer, zero-padded and split into the ``sh * sw`` stride
+phases the taps use (a pass over a slice of the input, small next to the product).
 
 A micro-tile holds ``MR`` output channels x ``NV`` vectors of 16 grid positions (a
 *panel*) in AVX-512 registers while it sums over a block of k in order (one fused
 multiply-add per k, weights broadcast from their rows, the input read with unaligned
-loads, the last vector masked, the next panel's input prefetched). Between blocks of
+loads, the last vector masked, the next panel's input prefetched). Weights that are
+the same on every run (params, prepare-stage values) are read from a copy packed
+``MR`` channels per k instead, repacked when their address or the params' version
+(``ctl[4]``) changes, as linalg's packed GEMM does. Between blocks of
 k the sums wait in a small per-thread buffer; after the last block the tile adds the
 bias and stores the lanes whose grid column is an output column. Every output element
 is summed the same way whatever tile, task or thread computes it, so results do not
 depend on the thread count.
 
 A task is a span of ``GROUP_PANELS`` panels times a block of output channels (all of
-them when there are spans enough for the threads): for each ``MR`` channels of its
+them when there are MIN_SPANS spans or more): for each ``MR`` channels of its
 block it walks the blocks of k and, in each, the span's panels, then runs the kernel's
 elementwise epilogue over those channels' outputs in the span while they are in
 cache. Stores thus stream along a few output rows, and one block of k of the span's
-input stays in cache across the block's channels. Threads take tasks dynamically.
+input stays in cache across the block's channels. The tasks of all (image, group)
+pairs form one flat loop, span-major (a thread whose next task reads the same span
+keeps its grid copy), whose iterations threads take dynamically: a conv costs one
+parallel region and one barrier whatever its batch, and convs of less than
+PARALLEL_MIN_FLOPS multiply-adds run on the calling thread alone.
 """
 
 from __future__ import annotations
@@ -49,6 +57,9 @@ spans split the channels into blocks too."""
 PANEL_BLOCK_BYTES = 24 << 10
 """Grid values one block of k may read for one panel (they stay in L1 while the span's
 next panels are summed); a block of k holds whole input channels."""
+PARALLEL_MIN_FLOPS = 1 << 22
+"""Multiply-adds below which a conv runs on one thread (tens of microseconds: less
+than what waking and joining a second thread risks on a busy machine)."""
 OFFSET_LIMIT = (1 << 31) - 1
 """Grid offsets are 32-bit."""
 LANES = 16
@@ -59,35 +70,43 @@ class TiledGeometry:
     """How a conv maps onto the grid.
 
     ``phases``: the (row, column) stride phases the taps read, in copy order;
-    ``hq`` x ``wq``: one phase plane; ``plane``: elements per input channel of the grid
-    (``len(phases) * hq * wq``, or ``ih * iw`` when the grid is the input itself);
-    ``copy``: whether the grid is a padded, phase-split copy; ``taps``: each tap's
-    offset inside a channel's grid (row-major over kh x kw); ``positions``: grid
-    positions up to the last output one; ``mr`` / ``nv``: the micro-tile.
+    ``hq`` x ``wq``: one whole phase plane; ``rows``: the rows of each phase plane one
+    task's copy holds (``hq`` when the grid is the input itself); ``plane``: elements
+    per input channel of the grid a task reads (``len(phases) * rows * wq``, or
+    ``ih * iw`` when the grid is the input itself); ``copy``: whether tasks read a
+    padded, phase-split copy; ``taps``: each tap's offset inside a channel's grid
+    (row-major over kh x kw); ``positions``: grid positions up to the last output one;
+    ``mr`` / ``nv``: the micro-tile; ``span``: grid positions per task.
     """
 
     phases: tuple[tuple[int, int], ...]
     hq: int
     wq: int
+    rows: int
     plane: int
     copy: bool
     taps: tuple[int, ...]
     positions: int
     mr: int
     nv: int
+    span: int
 
     @property
     def width(self) -> int:
         """Grid positions in one full panel."""
         return LANES * self.nv
 
+    @property
+    def spans(self) -> int:
+        return -(-self.positions // self.span)
+
     def block_channels(self, cig: int) -> int:
         """Input channels per block of k: their grid values under one panel (at most
         ``len(phases)`` planes of the rows and columns the panel and the taps reach)
         fit PANEL_BLOCK_BYTES."""
-        reach_rows = max(t % (self.hq * self.wq) // self.wq for t in self.taps)
+        reach_rows = max(t % (self.rows * self.wq) // self.wq for t in self.taps)
         reach_cols = max(t % self.wq for t in self.taps)
-        rows = min(self.hq, -(-self.width // self.wq) + 1 + reach_rows)
+        rows = min(self.rows, -(-self.width // self.wq) + 1 + reach_rows)
         cols = min(self.wq, self.width + reach_cols)
         per_channel = len(self.phases) * rows * cols * 4
         return max(1, min(cig, PANEL_BLOCK_BYTES // per_channel))
@@ -102,22 +121,34 @@ def tiled_geometry(plan) -> TiledGeometry | None:
     phases = tuple(sorted({((i * dh) % sh, (j * dw) % sw)
                            for i in range(plan.kh) for j in range(plan.kw)}))
     copy = not (sh == sw == 1 and plan.ph == plan.pw == 0 and (hq, wq) == (plan.ih, plan.iw))
-    plane = len(phases) * hq * wq if copy else plan.ih * plan.iw
+    positions = (plan.oh - 1) * wq + plan.ow
+    vectors = -(-positions // LANES)
+    mr, nv = TILE_NARROW[vectors] if vectors <= 4 else TILE_WIDE
+    width = LANES * nv
+    span = min(-(-positions // width), GROUP_PANELS) * width
+    rows = _task_rows(positions, span, wq, reach_h // sh, hq) if copy else hq
+    plane = len(phases) * rows * wq if copy else plan.ih * plan.iw
     taps = []
     for i in range(plan.kh):
         for j in range(plan.kw):
             phase = phases.index(((i * dh) % sh, (j * dw) % sw))
-            taps.append(phase * hq * wq + (i * dh) // sh * wq + (j * dw) // sw)
-    positions = (plan.oh - 1) * wq + plan.ow
+            taps.append(phase * rows * wq + (i * dh) // sh * wq + (j * dw) // sw)
     if plan.cig * plane + wq + LANES > OFFSET_LIMIT:
         return None
-    vectors = -(-positions // LANES)
-    mr, nv = TILE_NARROW[vectors] if vectors <= 4 else TILE_WIDE
-    return TiledGeometry(phases, hq, wq, plane, copy, tuple(taps), positions, mr, nv)
+    return TiledGeometry(phases, hq, wq, rows, plane, copy, tuple(taps), positions, mr, nv,
+                         span)
+
+
+def _task_rows(positions: int, span: int, wq: int, reach: int, hq: int) -> int:
+    """Phase-plane rows the taps read for the grid positions of the widest task: from
+    the row of its first position to ``reach`` rows past the row of its last one."""
+    most = max((min(q0 + span, positions) - 1) // wq - q0 // wq
+               for q0 in range(0, positions, span))
+    return min(hq, most + reach + 1)
 
 
 def copy_floats(plan, geo: TiledGeometry) -> int:
-    """Elements of the grid copy (0 when the grid is the input itself)."""
+    """Elements of one task's grid copy (0 when the grid is the input itself)."""
     return plan.cig * geo.plane + geo.wq + LANES if geo.copy else 0
 
 
@@ -149,14 +180,17 @@ static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, in
 }"""
 
 
-def tile_function(mr: int, nv: int) -> tuple[str, str]:
+def tile_function(mr: int, nv: int, packed: bool = False) -> tuple[str, str]:
     """(name, source) of the micro-tile for ``mr`` channels x ``nv`` vectors.
 
-    It adds ``w[0:mr, 0:k] (row stride lda) x grid[b + off[0:k] + q, n positions]`` to
-    the sums in ``part`` (``mr`` rows of the tile's width; zeros when ``first``). Not
-    ``last``: the sums go back to ``part``. ``last``: bias is added and the output
-    positions among the grid's are stored into ``y`` (rows ``ldy`` apart)."""
-    name = f"rlx_cv_tile_{mr}x{nv}"
+    It adds ``w[0:mr, 0:k]`` (row ``i``, column ``kk`` at ``a[i * lda + kk]``, or at
+    ``a[kk * lda + i]`` when ``packed``) ``x grid[b + off[0:k] + q - qb, n positions]``
+    (the grid ``b`` holds grid positions from ``qb`` on) to the sums in ``part``
+    (``mr`` rows of the tile's width; zeros when ``first``). Not ``last``: the sums go
+    back to ``part``. ``last``: bias is added and the output positions among the grid's
+    are stored into ``y`` (rows ``ldy`` apart)."""
+    name = f"rlx_cv_tile_{mr}x{nv}{'p' if packed else ''}"
+    weight = "a[kk * lda + i]" if packed else "a[i * lda + kk]"
     last, width = LANES * (nv - 1), LANES * nv
     loads = [f"        bv[{v}] = _mm512_loadu_ps(bk + {LANES * v});" for v in range(nv - 1)]
     loads.append(f"        bv[{nv - 1}] = _mm512_maskz_loadu_ps(tail, bk + {last});")
@@ -164,7 +198,8 @@ def tile_function(mr: int, nv: int) -> tuple[str, str]:
                 f"        #pragma GCC unroll {nv}", f"        for (int v = 0; v < {nv}; v++)"]
     source = "\n".join([
         f"static void {name}(int64_t k, const float *restrict a, int64_t lda,",
-        "        const float *restrict b, const int32_t *restrict off, int64_t q, int64_t n,",
+        "        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,",
+        "        int64_t n,",
         "        float *restrict part, int first, int last, float *restrict y, int64_t ldy,",
         "        int64_t wq, int64_t ow, const float *restrict bias) {",
         f"    __m512 acc[{mr}][{nv}];",
@@ -172,7 +207,7 @@ def tile_function(mr: int, nv: int) -> tuple[str, str]:
         f"            acc[i][v] = first ? _mm512_setzero_ps() : "
         f"_mm512_load_ps(part + i * {width} + {LANES} * v);",
         f"    const __mmask16 tail = rlx_cv_mask(n - {last});",
-        "    const float *bq = b + q;",
+        "    const float *bq = b + (q - qb);",
         "    for (int64_t kk = 0; kk < k; kk++) {",
         "        const float *bk = bq + off[kk];",
         f"        __m512 bv[{nv}];",
@@ -181,7 +216,7 @@ def tile_function(mr: int, nv: int) -> tuple[str, str]:
           for v in range(nv)],
         f"        #pragma GCC unroll {mr}",
         f"        for (int i = 0; i < {mr}; i++) {{",
-        "            const __m512 ai = _mm512_set1_ps(a[i * lda + kk]);",
+        f"            const __m512 ai = _mm512_set1_ps({weight});",
         f"            #pragma GCC unroll {nv}",
         f"            for (int v = 0; v < {nv}; v++) acc[i][v] = "
         "_mm512_fmadd_ps(ai, bv[v], acc[i][v]);",
@@ -203,10 +238,11 @@ def tile_function(mr: int, nv: int) -> tuple[str, str]:
     return name, source
 
 
-def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]]) -> None:
-    """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only)."""
+def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool) -> None:
+    """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only), for
+    packed weights when ``packed``."""
     ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
                    + MASK_AND_STORE + "\n#endif")
     for mr, nv in sorted(variants):
-        name, source = tile_function(mr, nv)
+        name, source = tile_function(mr, nv, packed)
         ctx.add_helper(name, "#if defined(__AVX512F__)\n" + source + "\n#endif")

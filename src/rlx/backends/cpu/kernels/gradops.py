@@ -12,7 +12,12 @@ from __future__ import annotations
 import math
 
 from rlx.backends.cpu import cstyle
-from rlx.backends.cpu.kernels.index import pool_block, unpadded_pool_loops
+from rlx.backends.cpu.kernels.index import (
+    interior_and_border,
+    padded_pool_loops,
+    pool_block,
+    unpadded_pool_loops,
+)
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -71,6 +76,8 @@ def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
     out = ctx.node_id(node)
     if not any(p for pair in node.attr("padding") for p in pair):
         return _render_max_pool2d_indices_unpadded(ctx, node, x, out)
+    if interior_and_border(ctx, node, x) is not None:
+        return _render_max_pool2d_indices_padded(ctx, node, x, out)
     n, c, h, w = ctx.shape(x)
     oh, ow = node.shape[2:]
     (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
@@ -108,6 +115,12 @@ OP_RENDERERS = {"scatter_add": render_scatter_add,
 SUPPORTED = frozenset(OP_RENDERERS)
 
 
+_FIRST_TAP = ["best[o] = v;", "dst[at + o] = pos;"]
+_FURTHER_TAP = ["const int take = (best[o] == best[o]) & ((v != v) | (v > best[o]));",
+                "best[o] = take ? v : best[o];",
+                "dst[at + o] = take ? pos : dst[at + o];"]
+
+
 def _render_max_pool2d_indices_unpadded(ctx: RenderContext, node: Node, x: int,
                                         out: int) -> str:
     """Without padding every window lies inside x: a block of positions takes the first
@@ -116,8 +129,16 @@ def _render_max_pool2d_indices_unpadded(ctx: RenderContext, node: Node, x: int,
     lines = [f"    int64_t *dst = {ctx.ptr(out)};"]
     lines += unpadded_pool_loops(
         ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{pool_block(node)}];"],
-        first=["best[o] = v;", "dst[at + o] = pos;"],
-        further=["const int take = (best[o] == best[o]) & ((v != v) | (v > best[o]));",
-                 "best[o] = take ? v : best[o];",
-                 "dst[at + o] = take ? pos : dst[at + o];"])
+        first=_FIRST_TAP, further=_FURTHER_TAP)
+    return "\n".join(lines)
+
+
+def _render_max_pool2d_indices_padded(ctx: RenderContext, node: Node, x: int,
+                                      out: int) -> str:
+    """With padding: the same rule, vectorised over the output rows whose windows lie
+    inside x, tap by tap (padding taps skipped) at the borders."""
+    lines = [f"    int64_t *dst = {ctx.ptr(out)};"]
+    lines += padded_pool_loops(
+        ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{node.shape[3]}];"],
+        first=_FIRST_TAP, further=_FURTHER_TAP)
     return "\n".join(lines)

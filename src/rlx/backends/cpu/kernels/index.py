@@ -690,6 +690,8 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
         return "    /* empty result */"
     if not any(p for pair in node.attr("padding") for p in pair):
         return _render_max_pool2d_unpadded(ctx, node, x, out)
+    if interior_and_border(ctx, node, x) is not None:
+        return _render_max_pool2d_padded(ctx, node, x, out)
     dt = node.dtype
     start = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
     opening, closing = _pool_loops(ctx, node, x, out)
@@ -773,6 +775,131 @@ def _render_max_pool2d_unpadded(ctx: RenderContext, node: Node, x: int, out: int
     lines = [f"    {cstyle.ctype(dt)} *dst = {ctx.ptr(out)};"]
     lines += unpadded_pool_loops(
         ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{pool_block(node)}];"],
+        first=["acc[o] = v;"], further=["acc[o] = rlx_max_keep_nan(acc[o], v);"],
+        finish=[f"dst[at + o] = {cstyle.store(dt, 'acc[o]')};"])
+    return "\n".join(lines)
+
+
+def _inside_range(size: int, out: int, kernel: int, stride: int, pad: int) -> tuple[int, int]:
+    """``[lo, hi)``: the output indices along one axis whose windows lie inside x."""
+    lo = -(-pad // stride)
+    last = size - kernel + pad           # the last window start (padded) inside x
+    hi = min(out, last // stride + 1) if last >= 0 else 0
+    return min(lo, hi), hi
+
+
+def interior_and_border(ctx: RenderContext, node: Node,
+                        x: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((row lo, row hi), (column lo, column hi)): the output rectangle whose windows lie
+    inside x; None when some window lies wholly in the padding (no tap inside x)."""
+    _, _, height, width = ctx.shape(x)
+    oh, ow = node.shape[2:]
+    (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
+    (pt, _), (pl, _) = node.attr("padding")
+    for size, out, kernel, stride, pad in ((height, oh, kh, sh, pt), (width, ow, kw, sw, pl)):
+        starts = [i * stride - pad for i in range(out)]
+        if any(s + kernel <= 0 or s >= size for s in starts):
+            return None
+    return (_inside_range(height, oh, kh, sh, pt), _inside_range(width, ow, kw, sw, pl))
+
+
+def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[str],
+                      first: Sequence[str], further: Sequence[str],
+                      finish: Sequence[str] = ()) -> list[str]:
+    """The loops of a padded pool, with :func:`unpadded_pool_loops`' contract: the lines
+    ``first`` run for each window's first tap inside x, ``further`` for each further
+    tap inside x in row-major order (padding taps are skipped), then ``finish``.
+
+    Per [H, W] plane, the output rows whose windows lie inside x run their interior
+    columns vectorised like an unpadded pool (``o`` over the run, ``at`` its first
+    output index); the other output positions (the border) run one at a time with
+    ``o = 0``, testing each tap. Needs :func:`interior_and_border` to be not None;
+    ``declare`` must hold at least ``ow`` elements per array."""
+    n, c, height, width = ctx.shape(x)
+    oh, ow = node.shape[2:]
+    (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
+    (pt, _), (pl, _) = node.attr("padding")
+    (r0, r1), (c0, c1) = interior_and_border(ctx, node, x)
+    dt = ctx.dtype(x)
+    ct = cstyle.cty(dt)
+    itype = "int32_t" if height * width < 2 ** 31 else "int64_t"
+    run = c1 - c0
+
+    def tap_pass(tap: str, body: Sequence[str], indent: str) -> list[str]:
+        return [f"{indent}#pragma omp simd",
+                f"{indent}for (int64_t o = 0; o < {run}; o++) {{",
+                f"{indent}    const {itype} pos = row + ({itype})o * {sw} + {tap};",
+                f"{indent}    const {ct} v = {cstyle.load(dt, 'plane[pos]')};",
+                *[f"{indent}    {line}" for line in body],
+                f"{indent}}}"]
+
+    lines = [f"    const {cstyle.ctype(dt)} *src = {ctx.ptr(x, True)};"]
+    lines += _pragma(ctx, n * c * oh * ow, n * c)
+    lines += [f"    for (int64_t p = 0; p < {n * c}; p++) {{",
+              f"        const {cstyle.ctype(dt)} *plane = src + p * {height * width};"]
+    lines += [f"        {line}" for line in declare]
+    if run > 0 and r1 > r0:
+        lines += [f"        for (int64_t i = {r0}; i < {r1}; i++) {{",
+                  f"            const int64_t at = p * {oh * ow} + i * {ow} + {c0};",
+                  f"            const {itype} row = ({itype})((i * {sh} - {pt}) * {width} "
+                  f"+ {c0 * sw - pl});"]
+        lines += tap_pass("0", first, "            ")
+        if kh * kw > 1:
+            lines += [f"            for (int64_t t = 1; t < {kh * kw}; t++) {{",
+                      f"                const {itype} tap = ({itype})((t / {kw}) * {width} + "
+                      f"t % {kw});"]
+            lines += tap_pass("tap", further, "                ")
+            lines.append("            }")
+        if finish:
+            lines += ["            #pragma omp simd",
+                      f"            for (int64_t o = 0; o < {run}; o++) {{"]
+            lines += [f"                {line}" for line in finish]
+            lines.append("            }")
+        lines.append("        }")
+        inner = f"i >= {r0} && i < {r1}"
+    else:
+        inner = "0"
+    lines += [f"        for (int64_t i = 0; i < {oh}; i++) {{",
+              f"            const int inner = {inner};",
+              f"            for (int64_t j = 0; j < {ow}; j++) {{",
+              f"                if (inner && j == {c0}) {{",
+              f"                    j = {c1 - 1};",
+              "                    continue;",
+              "                }",
+              f"                const int64_t at = p * {oh * ow} + i * {ow} + j, o = 0;",
+              "                int started = 0;",
+              f"                for (int64_t a = 0; a < {kh}; a++) {{",
+              f"                    const int64_t h = i * {sh} - {pt} + a;",
+              f"                    if (h < 0 || h >= {height}) continue;",
+              f"                    for (int64_t b = 0; b < {kw}; b++) {{",
+              f"                        const int64_t w = j * {sw} - {pl} + b;",
+              f"                        if (w < 0 || w >= {width}) continue;",
+              f"                        const {itype} pos = ({itype})(h * {width} + w);",
+              f"                        const {ct} v = {cstyle.load(dt, 'plane[pos]')};",
+              "                        if (!started) {",
+              *[f"                            {line}" for line in first],
+              "                            started = 1;",
+              "                        } else {",
+              *[f"                            {line}" for line in further],
+              "                        }",
+              "                    }",
+              "                }",
+              *[f"                {line}" for line in finish],
+              "                (void)at;",
+              "                (void)o;",
+              "            }",
+              "        }",
+              "    }"]
+    return lines
+
+
+def _render_max_pool2d_padded(ctx: RenderContext, node: Node, x: int, out: int) -> str:
+    """max_pool2d with padding (no window wholly in it): the taps inside x only, as
+    :func:`padded_pool_loops` walks them; a nan stays (padding would never win)."""
+    dt = node.dtype
+    lines = [f"    {cstyle.ctype(dt)} *dst = {ctx.ptr(out)};"]
+    lines += padded_pool_loops(
+        ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{node.shape[3]}];"],
         first=["acc[o] = v;"], further=["acc[o] = rlx_max_keep_nan(acc[o], v);"],
         finish=[f"dst[at + o] = {cstyle.store(dt, 'acc[o]')};"])
     return "\n".join(lines)
