@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +49,7 @@ import numpy as np
 import rlx
 from bench.__main__ import format_table, machine_description, measure, versions
 from bench.peers import TorchPeer
-from rlx.optim import Adam, Trainer, minibatches
+from rlx.optim import Adam, Trainer, he_uniform, minibatches
 
 SEED = 0
 LOSS_RTOL = 1e-5
@@ -79,18 +78,8 @@ class TrainModel:
     torch_logits: Callable[[Any, dict[str, Any]], Any]
 
     def init(self, seed: int = SEED) -> dict[str, np.ndarray]:
-        """He-uniform weights (fan-in: the product of all but the output axis), zero
-        biases (1-D params), float32."""
-        rng = np.random.default_rng(seed)
-        params = {}
-        for name, shape in self.param_shapes.items():
-            if len(shape) == 1:
-                params[name] = np.zeros(shape, np.float32)
-                continue
-            fan_in = math.prod(shape[1:]) if len(shape) == 4 else shape[0]
-            bound = math.sqrt(6.0 / fan_in)
-            params[name] = rng.uniform(-bound, bound, shape).astype(np.float32)
-        return params
+        """He-uniform weights, zero biases (``rlx.optim.he_uniform``)."""
+        return he_uniform(self.param_shapes, seed)
 
     def loss_graph(self) -> rlx.Graph:
         """Mean softmax cross-entropy of the logits of input ``x`` against labels ``y``."""

@@ -337,3 +337,21 @@ def test_compiled_step_of_several_params_matches_torch(make_rlx, make_torch, dev
     np.testing.assert_allclose(b, tensors["b"].detach().numpy(), **TOL[np.float32])
     assert opt.step_compiled(cg, trainable)            # out of step: one by one from now on
     assert opt.state["w"].steps == 5 and opt.state["b"].steps == 6
+
+
+def test_he_uniform_bounds_and_biases():
+    from rlx.optim import he_uniform
+
+    shapes = {"conv": (16, 3, 5, 5), "dense": (200, 10), "bias": (10,)}
+    params = he_uniform(shapes, seed=3)
+    assert {k: v.shape for k, v in params.items()} == shapes
+    assert all(v.dtype == np.float32 for v in params.values())
+    assert not params["bias"].any()
+    for name, fan_in in (("conv", 3 * 5 * 5), ("dense", 200)):
+        bound = np.sqrt(6.0 / fan_in)
+        w = params[name]
+        assert np.abs(w).max() <= bound
+        assert np.abs(w).max() > 0.9 * bound            # fills the range
+        assert abs(w.std() - bound / np.sqrt(3)) < 0.1 * bound   # uniform's std
+    again = he_uniform(shapes, seed=3)
+    assert all(np.array_equal(params[k], again[k]) for k in shapes)

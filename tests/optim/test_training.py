@@ -26,7 +26,7 @@ from sklearn.datasets import load_digits
 
 import rlx
 from rlx.errors import InputError, UnsupportedOpError
-from rlx.optim import SGD, Adam
+from rlx.optim import SGD, Adam, he_uniform
 from rlx.optim.train import Trainer, TrainResult, fit, minibatches
 
 SEED = 0
@@ -68,17 +68,8 @@ class Model:
     lr: float
 
     def init(self, seed: int = SEED) -> dict[str, np.ndarray]:
-        """He-uniform weights, zero biases (1-D params)."""
-        rng = np.random.default_rng(seed)
-        params = {}
-        for name, shape in self.param_shapes.items():
-            if len(shape) == 1:
-                params[name] = np.zeros(shape, np.float32)
-                continue
-            fan_in = math.prod(shape[1:]) if len(shape) == 4 else shape[0]
-            bound = math.sqrt(6.0 / fan_in)
-            params[name] = rng.uniform(-bound, bound, shape).astype(np.float32)
-        return params
+        """He-uniform weights, zero biases (``rlx.optim.he_uniform``)."""
+        return he_uniform(self.param_shapes, seed)
 
     def declare(self, g: rlx.Graph) -> dict[str, rlx.Tensor]:
         return {name: g.param(name, shape) for name, shape in self.param_shapes.items()}

@@ -8,11 +8,12 @@ and steps it batch by batch, and :func:`fit` trains one in a few lines.
 
 from rlx.optim.adam import Adam, AdamW
 from rlx.optim.base import Optimizer, ParamState
+from rlx.optim.init import he_uniform
 from rlx.optim.lion import Lion
 from rlx.optim.muon import Muon, orthogonalize, shape_scale
 from rlx.optim.sgd import SGD
 from rlx.optim.train import EpochMetrics, Trainer, TrainResult, fit, minibatches
 
 __all__ = ["Adam", "AdamW", "EpochMetrics", "Lion", "Muon", "Optimizer", "ParamState", "SGD",
-           "Trainer", "TrainResult", "fit", "minibatches", "orthogonalize",
+           "Trainer", "TrainResult", "fit", "he_uniform", "minibatches", "orthogonalize",
            "shape_scale"]

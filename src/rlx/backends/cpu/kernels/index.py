@@ -752,7 +752,20 @@ def unpadded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequenc
               f": {block};",
               f"            const int64_t at = p * {positions} + o0;"]
     lines += [f"            {line}" for line in declare]
-    lines += tap_pass("0", first, "            ")
+    lines += _window_passes(tap_pass, (kh, kw), width, itype, (first, further, finish), "m")
+    lines += ["        }", "    }"]
+    return lines
+
+
+def _window_passes(tap_pass, kernel: tuple[int, int], width: int, itype: str,
+                   bodies: tuple[Sequence[str], Sequence[str], Sequence[str]],
+                   count: str) -> list[str]:
+    """A block's vectorised passes (12-space indent): ``first`` over the first tap, then
+    ``further`` over each further tap in row-major order, then ``finish`` over the
+    ``count`` positions. ``tap_pass(tap, body, indent)`` renders one pass."""
+    kh, kw = kernel
+    first, further, finish = bodies
+    lines = tap_pass("0", first, "            ")
     if kh * kw > 1:
         lines += [f"            for (int64_t t = 1; t < {kh * kw}; t++) {{",
                   f"                const {itype} tap = ({itype})((t / {kw}) * {width} + "
@@ -761,10 +774,9 @@ def unpadded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequenc
         lines.append("            }")
     if finish:
         lines += ["            #pragma omp simd",
-                  "            for (int64_t o = 0; o < m; o++) {"]
+                  f"            for (int64_t o = 0; o < {count}; o++) {{"]
         lines += [f"                {line}" for line in finish]
         lines.append("            }")
-    lines += ["        }", "    }"]
     return lines
 
 
@@ -843,18 +855,8 @@ def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[
                   f"            const int64_t at = p * {oh * ow} + i * {ow} + {c0};",
                   f"            const {itype} row = ({itype})((i * {sh} - {pt}) * {width} "
                   f"+ {c0 * sw - pl});"]
-        lines += tap_pass("0", first, "            ")
-        if kh * kw > 1:
-            lines += [f"            for (int64_t t = 1; t < {kh * kw}; t++) {{",
-                      f"                const {itype} tap = ({itype})((t / {kw}) * {width} + "
-                      f"t % {kw});"]
-            lines += tap_pass("tap", further, "                ")
-            lines.append("            }")
-        if finish:
-            lines += ["            #pragma omp simd",
-                      f"            for (int64_t o = 0; o < {run}; o++) {{"]
-            lines += [f"                {line}" for line in finish]
-            lines.append("            }")
+        lines += _window_passes(tap_pass, (kh, kw), width, itype, (first, further, finish),
+                                str(run))
         lines.append("        }")
         inner = f"i >= {r0} && i < {r1}"
     else:
