@@ -255,8 +255,9 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     """The f32 path on AVX-512 targets: the BLAS path's tasks with both products on the
     packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack
     K^T (and Q when its rows are not contiguous), scores into this thread's scratch, the
-    masked softmax scaled in place to final weights, pack V, then P V straight into the
-    output rows."""
+    masked exponentials in place (the scale folded into them when there is no mask
+    operand), pack V, P V straight into the output rows, then each output row scaled by
+    1 / (its sum of weights)."""
     packed_gemm_helper(ctx)
     parallel = _attention_parallel(ctx, plan, tiling.tasks)
     slots = _thread_slots(ctx, parallel)
@@ -269,8 +270,10 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     v_rs, v_cs = plan.v.strides[2], plan.v.strides[3]
     t_panels, dv_panels = -(-t // PACK_NR), -(-dv // PACK_NR)
     scale = cstyle.literal(plan.scale, plan.dtype)
+    fold = plan.mask is None and plan.scale > 0   # the scale goes into the exponential
     lines = [_static_buffer("rlx_scores", "float", slots * rows * t),
-             _static_buffer("rlx_att_b", "float", slots * b_size)]
+             _static_buffer("rlx_att_b", "float", slots * b_size),
+             _static_buffer("rlx_inv", "float", slots * rows)]
     if a_size:
         lines.append(_static_buffer("rlx_att_a", "float", slots * a_size))
     pragma = _omp_for(ctx, parallel)
@@ -291,19 +294,25 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
               f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);",
               f"        rlx_pk_gemm(n, {t}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {t_panels}, "
               "0, slots, arena);",
+              f"        float *inv = rlx_inv + (int64_t){tid} * {rows};",
               "        for (int64_t r = 0; r < n; r++) {",
               f"            float *row = sc + r * {t};",
-              "            const int64_t i = i0 + r;",
-              "            #pragma omp simd",
-              f"            for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};"]
-    lines += _softmax_lines(ctx, plan, "float", "            ")
-    lines += ["            #pragma omp simd",
-              f"            for (int64_t j = 0; j < {t}; j++) row[j] *= row_inv;",
+              "            const int64_t i = i0 + r;"]
+    if not fold:
+        lines += ["            #pragma omp simd",
+                  f"            for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};"]
+    lines += _softmax_lines(ctx, plan, "float", "            ", scale if fold else None)
+    lines += ["            inv[r] = row_inv;",
               "        }",
               f"        for (int64_t p = 0; p < {dv_panels}; p++) "
               f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);",
               f"        rlx_pk_gemm(n, {dv}, {t}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
               f"{dv_panels}, 0, slots, arena);",
+              "        for (int64_t r = 0; r < n; r++) {",
+              f"            float *orow = op + r * {tiling.o[1]};",
+              "            #pragma omp simd",
+              f"            for (int64_t c = 0; c < {dv}; c++) orow[c] *= inv[r];",
+              "        }",
               "    }"]
     return "\n".join(lines)
 
@@ -369,12 +378,15 @@ def _flag(transposed: bool) -> str:
     return "CblasTrans" if transposed else "CblasNoTrans"
 
 
-def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str) -> list[str]:
+def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str,
+                   scale: str | None = None) -> list[str]:
     """Statements turning the scaled scores ``row[0..T)`` of query ``i`` (of head
     ``head``, batch ``bi``) into unnormalised softmax weights in place, and ``row_inv``
     into 1 / their sum, with the causal / window / bool / additive masking of the
     attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
-    (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan)."""
+    (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan).
+    With ``scale`` (a positive literal; only without a mask operand) the scores are
+    unscaled and the scale is applied inside the exponential instead."""
     t, s = plan.t, plan.s
     exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     lines = [f"int64_t jlo = 0, jhi = {t};"]
@@ -392,7 +404,8 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
               f"{wt} sum = 0;",
               "#pragma omp simd reduction(+:sum)",
               "for (int64_t j = jlo; j < jhi; j++) {",
-              f"    const {wt} e = {exp}(row[j] - shift);  /* exp(-inf) == 0: masked keys */",
+              f"    const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
+              "  /* exp(-inf) == 0: masked keys */",
               "    row[j] = e;",
               "    sum += e;",
               "}",
@@ -400,6 +413,10 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
               "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
               f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;"]
     return [indent + line for line in lines]
+
+
+def _scaled(value: str, scale: str | None) -> str:
+    return value if scale is None else f"({value}) * {scale}"
 
 
 def _mask_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
