@@ -254,21 +254,19 @@ class DecoderFile:
 
 def decoder_files(keys: Sequence[str], log: Callable[[str], None]) -> list[DecoderFile]:
     """The GGUF files of the requested decoders that are installed."""
+    known = (("smollm2", "SmolLM2-135M Q4_1", smollm2_gguf_path),
+             ("gemma3", "Gemma-3-270M Q4_K_M", gemma3_gguf_path))
     files = []
-    if "smollm2" in keys:
+    for key, title, locate in known:
+        if key not in keys:
+            continue
         try:
-            path = smollm2_gguf_path()
-            files.append(DecoderFile("smollm2", "SmolLM2-135M Q4_1", path,
-                                     os.path.dirname(path), os.path.basename(path)))
+            path = locate()
         except rlx.RlxError as error:
-            log(f"skipped SmolLM2: {error}")
-    if "gemma3" in keys:
-        try:
-            path = gemma3_gguf_path()
-            files.append(DecoderFile("gemma3", "Gemma-3-270M Q4_K_M", path,
-                                     os.path.dirname(path), os.path.basename(path)))
-        except rlx.RlxError as error:
-            log(f"skipped Gemma 3: {error}")
+            log(f"skipped {title}: {error}")
+            continue
+        files.append(DecoderFile(key, title, path, os.path.dirname(path),
+                                 os.path.basename(path)))
     return files
 
 

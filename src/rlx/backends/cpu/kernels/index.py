@@ -783,10 +783,18 @@ def _window_passes(tap_pass, kernel: tuple[int, int], width: int, itype: str,
 def _render_max_pool2d_unpadded(ctx: RenderContext, node: Node, x: int, out: int) -> str:
     """max_pool2d without padding: a block of accumulators takes the first tap, then
     each further tap (rlx_max_keep_nan: a nan stays)."""
+    return _render_max_pool2d_vectorised(ctx, node, x, out, unpadded_pool_loops,
+                                         pool_block(node))
+
+
+def _render_max_pool2d_vectorised(ctx: RenderContext, node: Node, x: int, out: int,
+                                  loops, block: int) -> str:
+    """max_pool2d through ``loops`` (:func:`unpadded_pool_loops` or
+    :func:`padded_pool_loops`) with accumulators for ``block`` positions."""
     dt = node.dtype
     lines = [f"    {cstyle.ctype(dt)} *dst = {ctx.ptr(out)};"]
-    lines += unpadded_pool_loops(
-        ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{pool_block(node)}];"],
+    lines += loops(
+        ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{block}];"],
         first=["acc[o] = v;"], further=["acc[o] = rlx_max_keep_nan(acc[o], v);"],
         finish=[f"dst[at + o] = {cstyle.store(dt, 'acc[o]')};"])
     return "\n".join(lines)
@@ -898,13 +906,7 @@ def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[
 def _render_max_pool2d_padded(ctx: RenderContext, node: Node, x: int, out: int) -> str:
     """max_pool2d with padding (no window wholly in it): the taps inside x only, as
     :func:`padded_pool_loops` walks them; a nan stays (padding would never win)."""
-    dt = node.dtype
-    lines = [f"    {cstyle.ctype(dt)} *dst = {ctx.ptr(out)};"]
-    lines += padded_pool_loops(
-        ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{node.shape[3]}];"],
-        first=["acc[o] = v;"], further=["acc[o] = rlx_max_keep_nan(acc[o], v);"],
-        finish=[f"dst[at + o] = {cstyle.store(dt, 'acc[o]')};"])
-    return "\n".join(lines)
+    return _render_max_pool2d_vectorised(ctx, node, x, out, padded_pool_loops, node.shape[3])
 
 
 def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
