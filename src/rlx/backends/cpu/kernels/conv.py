@@ -14,7 +14,7 @@ optional bias) and an optional elementwise epilogue.
 
 Threads, scratch and epilogues follow the rules in ``linalg``'s docstring; epilogue
 helpers merge the output's trailing axes where the operands allow
-(:func:`_merge_rows`), so that one call covers a run of an output channel.
+(``linalg.merge_rows``), so that one call covers a run of an output channel.
 """
 
 from __future__ import annotations
@@ -44,11 +44,10 @@ from rlx.backends.cpu.kernels.linalg import (
     _convert_into,
     _element,
     _epilogue_call,
-    _epilogue_source,
+    _epilogue_function,
     _finish,
     _fits_blas,
     _gemv_rows,
-    _is_elementwise,
     _omp_for,
     _parts,
     _run_invariant,
@@ -56,10 +55,10 @@ from rlx.backends.cpu.kernels.linalg import (
     _static_buffer,
     _thread_id,
     _thread_slots,
+    repack_guard,
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
-from rlx.passes.loops import Load, LoopNest, loop_nest
 from rlx.passes.program import Kernel
 
 
@@ -142,7 +141,7 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     docstring), else im2col + BLAS GEMM for every float dtype (f16/bf16 via f32), direct
     loops when the sizes do not fit BLAS or its scratch."""
     plan = _plan_conv(ctx, kernel)
-    epi = _conv_epilogue(ctx, kernel, plan.anchor)
+    epi = _epilogue_function(ctx, kernel, plan.anchor)
     if plan.n * plan.cout * plan.positions == 0:
         return "    /* empty result */"
     blas_dt = _blas_dtype(plan.dtype)
@@ -157,33 +156,6 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
         return general
     return "\n".join(["#if defined(__AVX512F__)", _render_conv_tiled(ctx, plan, geo, epi),
                       "#else", general, "#endif"])
-
-
-def _conv_epilogue(ctx: RenderContext, kernel: Kernel, anchor: int) -> str | None:
-    """Like linalg's ``_epilogue_function`` (the helper applying the kernel's elementwise
-    members to flat output elements ``[f0, f1)``), over a loop domain whose trailing axes
-    are merged wherever every operand is laid out alike (see :func:`_merge_rows`), so a
-    call on an output channel's positions runs one vector loop."""
-    g = ctx.graph
-    body = [n for n in kernel.nodes if n != anchor and _is_elementwise(g.nodes[n])]
-    if not body:
-        return None
-    nest = _merge_rows(loop_nest(g, body, kernel.outputs[0], g.nodes[anchor].shape))
-    name = f"rlx_epi_n{anchor}"
-    ctx.add_helper(name, _epilogue_source(ctx, name, nest, anchor))
-    return name
-
-
-def _merge_rows(nest: LoopNest) -> LoopNest:
-    """``nest`` with its last two domain axes merged into one, repeatedly, while every
-    load steps over the pair as over one axis (stride of the outer = stride of the
-    inner x its extent; broadcast axes have stride 0 on both)."""
-    domain, loads = nest.domain, nest.loads
-    while len(domain) >= 2 and all(
-            ld.strides[-2] == ld.strides[-1] * domain[-1] for ld in loads):
-        domain = domain[:-2] + (domain[-2] * domain[-1],)
-        loads = tuple(Load(ld.node, ld.strides[:-2] + (ld.strides[-1],)) for ld in loads)
-    return LoopNest(domain, loads, nest.body, nest.store)
 
 
 def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:
@@ -417,10 +389,8 @@ def _pack_weight_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
     adjacent. Sums are taken in the same order either way."""
     mr, kdim, cog = geo.mr, plan.kdim, plan.cog
     blocks = -(-cog // mr)
-    return [_static_buffer("rlx_wpk", "float", _packed_weight_floats(plan, geo)),
-            "    static const void *rlx_wpk_src = 0;",
-            "    static int64_t rlx_wpk_ver = -1;",
-            "    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {",
+    return [_static_buffer("rlx_wpk", "float", _packed_weight_floats(plan, geo))] + repack_guard(
+        "rlx_wpk", "wt", [
             f"        for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++) {{",
             f"            const int64_t m = gb % {blocks} * {mr};",
             f"            const float *src = wt + (gb / {blocks} * {cog} + m) * {kdim};",
@@ -429,10 +399,7 @@ def _pack_weight_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
             f"                for (int64_t kk = 0; kk < {kdim}; kk++)",
             f"                    dst[kk * {mr} + i] = m + i < {cog} ? src[i * {kdim} + kk] "
             ": 0.0f;",
-            "        }",
-            "        rlx_wpk_src = (const void *)wt;",
-            "        rlx_wpk_ver = ctl[4];",
-            "    }"]
+            "        }"])
 
 
 def _tile_calls(plan: _ConvPlan, geo: TiledGeometry, variants: dict,

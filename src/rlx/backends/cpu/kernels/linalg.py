@@ -74,7 +74,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.ir.types import Shape, broadcast_shapes, numel
-from rlx.passes.loops import LoopNest, broadcast_strides, loop_nest, row_major_strides
+from rlx.passes.loops import Load, LoopNest, broadcast_strides, loop_nest, row_major_strides
 from rlx.passes.program import Kernel
 from rlx.passes.split import BOUNDARY_PREFIX
 
@@ -246,7 +246,7 @@ def _element(ctx: RenderContext, nid: int, ref_index: str, to: DType) -> str:
 
 def _epilogue_function(ctx: RenderContext, kernel: Kernel, anchor: int) -> str | None:
     """Name of a helper applying the kernel's elementwise members to flat output elements
-    ``[f0, f1)`` in place, or None when the kernel has none.
+    ``[f0, f1)`` in place, or None when the kernel has none (matmul and conv kernels).
 
     The helper is ``void f(void **slots, uint8_t *arena, int64_t f0, int64_t f1)``; the
     anchor's value (already rounded to its dtype) is read back from the output buffer,
@@ -257,10 +257,23 @@ def _epilogue_function(ctx: RenderContext, kernel: Kernel, anchor: int) -> str |
     body = [n for n in kernel.nodes if n != anchor and _is_elementwise(g.nodes[n])]
     if not body:
         return None
-    nest = loop_nest(g, body, kernel.outputs[0], g.nodes[anchor].shape)
+    nest = merge_rows(loop_nest(g, body, kernel.outputs[0], g.nodes[anchor].shape))
     name = f"rlx_epi_n{anchor}"
     ctx.add_helper(name, _epilogue_source(ctx, name, nest, anchor))
     return name
+
+
+def merge_rows(nest: LoopNest) -> LoopNest:
+    """``nest`` with its last two domain axes merged into one, repeatedly, while every
+    load steps over the pair as over one axis (stride of the outer = stride of the
+    inner x its extent; broadcast axes have stride 0 on both): an epilogue call on a
+    flat range then runs as few vector loops as the layouts allow."""
+    domain, loads = nest.domain, nest.loads
+    while len(domain) >= 2 and all(
+            ld.strides[-2] == ld.strides[-1] * domain[-1] for ld in loads):
+        domain = domain[:-2] + (domain[-2] * domain[-1],)
+        loads = tuple(Load(ld.node, ld.strides[:-2] + (ld.strides[-1],)) for ld in loads)
+    return LoopNest(domain, loads, nest.body, nest.store)
 
 
 def _epilogue_source(ctx: RenderContext, name: str, nest: LoopNest, anchor: int) -> str:
@@ -441,6 +454,19 @@ def _run_invariant(node: Node) -> bool:
                                   and node.attr("name").startswith(BOUNDARY_PREFIX))
 
 
+def repack_guard(tag: str, source: str, body: list[str]) -> list[str]:
+    """Statements running ``body`` (a repacking of the run-invariant operand at pointer
+    ``source``) only when the operand's address or the params' version (``ctl[4]``, see
+    ``ParamStore``) changed since it last ran; ``tag`` names the static state."""
+    return [f"    static const void *{tag}_src = 0;",
+            f"    static int64_t {tag}_ver = -1;",
+            f"    if ({tag}_src != (const void *){source} || {tag}_ver != ctl[4]) {{",
+            *body,
+            f"        {tag}_src = (const void *){source};",
+            f"        {tag}_ver = ctl[4];",
+            "    }"]
+
+
 def _packed_floats(plan: _MatmulPlan) -> int:
     """Floats of the packed weight and of packed A (when A must be packed)."""
     slivers = -(-plan.m // PACK_MR) if plan.a.col_step != 1 else 0
@@ -478,21 +504,14 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     pragma = _omp_for(ctx, parallel and ctx.threads > 1)
     table = [v for task in tasks for v in task]
     lines = [_static_buffer(f"rlx_pkb_{tag}", "float", panels * PACK_NR * k),
-             f"    static const void *rlx_pkb_src_{tag} = 0;",
-             f"    static int64_t rlx_pkb_ver_{tag} = -1;",
              "    " + _c_table("tasks", table),
              f"    const float *pa = {ctx.ptr(a.node, True)};",
              f"    const float *pb = {ctx.ptr(b.node, True)};",
-             f"    float *pc = {ctx.ptr(plan.out)};",
-             f"    if (rlx_pkb_src_{tag} != (const void *)pb || rlx_pkb_ver_{tag} != ctl[4]) {{"]
-    if pragma:
-        lines.append("        " + pragma)
-    lines += [f"        for (int64_t p = 0; p < {panels}; p++)",
-              f"            rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, "
-              f"rlx_pkb_{tag}, p);",
-              f"        rlx_pkb_src_{tag} = (const void *)pb;",
-              f"        rlx_pkb_ver_{tag} = ctl[4];",
-              "    }"]
+             f"    float *pc = {ctx.ptr(plan.out)};"]
+    pack = ([f"        {pragma}"] if pragma else []) + [
+        f"        for (int64_t p = 0; p < {panels}; p++)",
+        f"            rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, rlx_pkb_{tag}, p);"]
+    lines += repack_guard(f"rlx_pkb_{tag}", "pb", pack)
     if a.col_step == 1:          # rows read in place
         a_arg = f"pa, {a.row_step}"
     else:                        # transposed A: packed first
