@@ -75,7 +75,7 @@ class CompiledGraph:
         self._params_ready = False
         self._readonly: list[np.ndarray] = []
         self._readonly_ids: list[int] | None = None
-        self._input_specs = [(name, t, t.shape, t.dtype.np) for name, t in self._inputs.items()]
+        self._input_specs = {name: (t, t.shape, t.dtype.np) for name, t in self._inputs.items()}
 
     # ------------------------------------------------------------------ facts
     @property
@@ -212,14 +212,24 @@ class CompiledGraph:
             if t is None:
                 known = ", ".join(self._inputs) or "(none)"
                 raise InputError(f"unknown input {name!r}; inputs are: {known}")
-            if name in self._exe.handles:
-                raise InputError(f"input {name!r} is bound to a persistent handle; update it "
-                                 "with bind_handle instead of feeding it")
-            feeds[name] = coerce("input", name, value, t)
+            feeds[name] = self._input_value(name, value)
         for name in self._inputs:
             if name not in feeds and name not in self._exe.handles:
                 raise InputError(f"missing input {name!r} ({self._inputs[name]})")
         return feeds
+
+    def _input_value(self, name: str, value: Any) -> np.ndarray:
+        """Input ``name``'s value as the executable takes it: an array that already has
+        the declared shape, dtype and C layout as is, anything else through ``coerce``.
+        InputError when the input is bound to a persistent handle."""
+        if name in self._exe.handles:
+            raise InputError(f"input {name!r} is bound to a persistent handle; update it "
+                             "with bind_handle instead of feeding it")
+        t, shape, dtype = self._input_specs[name]
+        if (type(value) is np.ndarray and value.shape == shape and value.dtype == dtype
+                and value.flags.c_contiguous):
+            return value
+        return coerce("input", name, value, t)
 
     def _execute(self, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
         self._check_params()
@@ -241,26 +251,17 @@ class CompiledGraph:
 
     def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
         """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
-        returns read-only views of the output buffers, valid until the next run. An
-        array that already has the declared shape, dtype and C layout is used as is."""
+        returns read-only views of the output buffers, valid until the next run."""
         inputs = self._inputs
         if len(arrays) != len(inputs):
             raise InputError(f"run_slots: expected {len(inputs)} arrays (inputs "
                              f"{', '.join(inputs) or '(none)'}), got {len(arrays)}")
-        handles = self._exe.handles
         feeds = {}
-        for (name, t, shape, dtype), value in zip(self._input_specs, arrays):
-            if value is None:
-                if name not in handles:
-                    raise InputError(f"missing input {name!r} ({t})")
-            elif name in handles:
-                raise InputError(f"input {name!r} is bound to a persistent handle; update "
-                                 "it with bind_handle instead of feeding it")
-            elif (type(value) is np.ndarray and value.shape == shape and value.dtype == dtype
-                  and value.flags.c_contiguous):
-                feeds[name] = value
-            else:
-                feeds[name] = coerce("input", name, value, t)
+        for (name, t), value in zip(inputs.items(), arrays):
+            if value is not None:
+                feeds[name] = self._input_value(name, value)
+            elif name not in self._exe.handles:
+                raise InputError(f"missing input {name!r} ({t})")
         return self._readonly_outputs(self._execute(feeds))
 
     def _readonly_outputs(self, outs: list[np.ndarray]) -> list[np.ndarray]:
