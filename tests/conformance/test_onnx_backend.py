@@ -64,16 +64,7 @@ DEVICE_EXPECTED_FAILURES: dict[str, dict[str, list[str]]] = {
         "OpenBLAS (numpy) sums some output columns of the final Gemm in another order, "
         "which decides the softmax": [r"^test_inception_v1_"],
     },
-    "cpu": {
-        "cpu backend: no renderer yet for scatter_update": [
-            r"^test_scatter", r"^test_tensorscatter", r"^test_col2im", r"^test_maxunpool_",
-        ],
-        "cpu backend: claims bitwise_* / bitcast (elementwise category) but has no C "
-        "expression for them yet": [r"^test_bitwise_", r"^test_bitcast_(?!uint16)"],
-        "cpu backend: KeyError while rendering MeanVarianceNormalization's expansion": [
-            r"^test_mvn",
-        ],
-    },
+    "cpu": {},
 }
 
 

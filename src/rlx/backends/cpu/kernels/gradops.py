@@ -1,8 +1,11 @@
-"""C renderers for the ops gradients are built from: scatter_add, max_pool2d_indices.
+"""C renderers for the ops gradients are built from: scatter_add, scatter_update,
+max_pool2d_indices.
 
-Semantics are the reference kernels' (rlx.backends.reference.kernels.grad): float
-scatter_add accumulates in double and rounds once; every index is checked before
-anything is written. max_pool2d_indices compares values as stored (f16/bf16 widened),
+Semantics are the reference kernels' (rlx.backends.reference.kernels.grad and
+.onnx_ops): float scatter_add accumulates in double and rounds once; every index is
+checked before anything is written. scatter_update applies its updates one after
+another in index order, in the compute type (f16/bf16 in f32, rounded once at the
+end); integer add / mul wrap like numpy's. max_pool2d_indices compares values as stored (f16/bf16 widened),
 never picks a padded tap, takes the first maximum in row-major window order, and a
 nan wins.
 """
@@ -40,12 +43,7 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
         f"    const {it} *restrict idx = {ctx.ptr(indices, True)};",
         f"    const {ut} *restrict upd = {ctx.ptr(updates, True)};",
         f"    {cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};",
-        f"    for (int64_t i = 0; i < {nidx}; i++) {{",
-        "        const int64_t k = (int64_t)idx[i];",
-        f"        if (k < -{size} || k >= {size}) {{",
-        "            snprintf(rlx_error_text, sizeof rlx_error_text, \"scatter_add: index %lld is "
-        f"out of range for an axis of size {size} (valid: {-size}..{size - 1})\", (long long)k);",
-        "            return 1;", "        }", "    }",
+    ] + _index_check("scatter_add", "idx", nidx, size, "an axis of size") + [
         f"    static {acc_t} acc[{max(total, 1)}];",
         f"    memset(acc, 0, sizeof(acc[0]) * {total});",
         f"    for (int64_t b = 0; b < {before}; b++)",
@@ -62,6 +60,84 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
         f"{cstyle.store(dt, _narrow(dt, 'acc[i]'))};",
     ]
     return "\n".join(lines)
+
+
+def _index_check(op: str, idx: str, count: int, size: int, what: str) -> list[str]:
+    """C lines returning an error for the first of ``count`` indices outside [-size, size)."""
+    return [
+        f"    for (int64_t i = 0; i < {count}; i++) {{",
+        f"        const int64_t k = (int64_t){idx}[i];",
+        f"        if (k < -{size} || k >= {size}) {{",
+        f"            snprintf(rlx_error_text, sizeof rlx_error_text, \"{op}: index %lld is "
+        f"out of range for {what} {size} (valid: {-size}..{size - 1})\", (long long)k);",
+        "            return 1;", "        }", "    }",
+    ]
+
+
+def render_scatter_update(ctx: RenderContext, node: Node) -> str:
+    data, indices, updates = node.inputs
+    out = ctx.node_id(node)
+    dt = node.dtype
+    rows = ctx.shape(data)[0]
+    nidx = ctx.shape(indices)[0]
+    width = math.prod(ctx.shape(data)[1:])
+    total = rows * width
+    st, ct = cstyle.ctype(dt), cstyle.cty(dt)
+    narrow = st != ct and dt.is_float
+    lines = [f"    const {cstyle.ctype(ctx.dtype(indices))} *restrict idx = "
+             f"{ctx.ptr(indices, True)};",
+             f"    const {st} *upd = {ctx.ptr(updates, True)};",
+             f"    const {st} *src = {ctx.ptr(data, True)};",
+             f"    {st} *dst = {ctx.ptr(out)};"]
+    lines += _index_check("scatter_update", "idx", nidx, rows, "a table of")
+    if narrow:
+        # rows are combined in f32 and rounded once, like the reference
+        lines += [f"    static float work[{max(total, 1)}];",
+                  "    #pragma omp simd",
+                  f"    for (int64_t i = 0; i < {total}; i++) work[i] = {cstyle.load(dt, 'src[i]')};"]
+        target = "work"
+    else:
+        lines.append(f"    if (dst != src) memmove(dst, src, sizeof(dst[0]) * {total});")
+        target = "dst"
+    value = _SCATTER_COMBINE[node.attr("reduction")](dt, "row[j]", cstyle.load(dt, "from[j]"))
+    lines += [
+        f"    for (int64_t i = 0; i < {nidx}; i++) {{",
+        f"        int64_t k = (int64_t)idx[i]; if (k < 0) k += {rows};",
+        f"        {ct} *restrict row = {target} + k * {width};",
+        f"        const {st} *restrict from = upd + i * {width};",
+        "        #pragma omp simd",
+        f"        for (int64_t j = 0; j < {width}; j++) row[j] = {value};",
+        "    }",
+    ]
+    if narrow:
+        lines += ["    #pragma omp simd",
+                  f"    for (int64_t i = 0; i < {total}; i++) dst[i] = {cstyle.store(dt, 'work[i]')};"]
+    return "\n".join(lines)
+
+
+def _wrapping(dt: DType, op: str, a: str, b: str) -> str:
+    """``a op b`` for integers: wraps modulo 2**bits like numpy (no signed overflow in C)."""
+    if dt.is_float:
+        return f"({a} {op} {b})"
+    return f"({cstyle.cty(dt)})((uint64_t)({a}) {op} (uint64_t)({b}))"
+
+
+def _nan_propagating(pick: str):
+    def combine(dt: DType, a: str, b: str) -> str:
+        chosen = f"(({a}) {pick} ({b}) ? ({a}) : ({b}))"
+        if not dt.is_float:
+            return chosen
+        return f"(({a}) != ({a}) || ({b}) != ({b}) ? ({a}) + ({b}) : {chosen})"
+    return combine
+
+
+_SCATTER_COMBINE = {
+    "none": lambda dt, a, b: b,
+    "add": lambda dt, a, b: _wrapping(dt, "+", a, b),
+    "mul": lambda dt, a, b: _wrapping(dt, "*", a, b),
+    "max": _nan_propagating(">"),
+    "min": _nan_propagating("<"),
+}
 
 
 def _narrow(dt, value: str) -> str:
@@ -111,6 +187,7 @@ def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
 
 
 OP_RENDERERS = {"scatter_add": render_scatter_add,
+                "scatter_update": render_scatter_update,
                 "max_pool2d_indices": render_max_pool2d_indices}
 SUPPORTED = frozenset(OP_RENDERERS)
 
