@@ -93,3 +93,48 @@ def test_num_threads_setting(monkeypatch):
     assert default_threads() == 1
     monkeypatch.delenv("RLX_NUM_THREADS")
     assert default_threads() == len(os.sched_getaffinity(0))
+
+
+def _multi_kernel_graph() -> rlx.Graph:
+    """Several kernels in a row (matmul, softmax, layer norm, scatter), one of which
+    checks its indices at run time."""
+    g = rlx.Graph("parts")
+    x = g.input("x", (6, 8))
+    w = g.input("w", (8, 8))
+    idx = g.input("idx", (2,), "i64")
+    h = rlx.softmax(x @ w, axis=-1)
+    h = rlx.layer_norm(h + x, axis=-1) * 2.0
+    out = g.apply("scatter_update", [h, idx, g.input("u", (2, 8))], reduction="add")
+    g.set_outputs([rlx.exp(out) - 1.0])
+    return g
+
+
+def _multi_kernel_oracle(x, w, idx, u):
+    z = x.astype(np.float64) @ w
+    z = np.exp(z - z.max(-1, keepdims=True))
+    h = z / z.sum(-1, keepdims=True) + x
+    h = (h - h.mean(-1, keepdims=True)) / np.sqrt(h.var(-1, keepdims=True) + 1e-5) * 2.0
+    for j, k in enumerate(idx):
+        h[k] += u[j]
+    return np.exp(h) - 1.0
+
+
+def test_a_program_in_parts_runs_like_one_unit(tmp_path, monkeypatch):
+    """Compiled in three parts (separate compiler processes, one object each), the
+    program computes what a float64 numpy version does, and an error raised by a kernel
+    of a later part reaches the caller with its message."""
+    from rlx.backends.cpu import render
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(render, "PART_BYTES", 1)
+    monkeypatch.setattr(toolchain, "compile_jobs", lambda: 3)
+    cg = rlx.Session("cpu").compile(_multi_kernel_graph())
+    assert "RLX_PART == 2" in cg._exe.source and not cg._exe.cache_hit
+    rng = np.random.default_rng(0)
+    feeds = {"x": rng.standard_normal((6, 8)).astype(np.float32),
+             "w": rng.standard_normal((8, 8)).astype(np.float32),
+             "idx": np.array([4, -1]), "u": rng.standard_normal((2, 8)).astype(np.float32)}
+    (out,) = cg.run(feeds)
+    want = _multi_kernel_oracle(feeds["x"], feeds["w"], [4, 5], feeds["u"])
+    np.testing.assert_allclose(out, want, rtol=2e-5, atol=2e-5)
+    with pytest.raises(rlx.ExecutionError, match="scatter_update: index 9 is out of range"):
+        cg.run({**feeds, "idx": np.array([9, 0])})

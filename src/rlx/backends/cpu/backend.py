@@ -188,8 +188,9 @@ class CpuBackend(Backend):
     def compile(self, program: Program, options: Any) -> CpuExecutable:
         threads = options.num_threads or default_threads()
         plan = program.info["memory"]
-        source, ctx = render_program(program, plan, threads, render_kernel)
+        source, ctx, parts = render_program(program, plan, threads, render_kernel,
+                                            max_parts=toolchain.compile_jobs())
         so_path, hit = toolchain.compile_shared_object(source, threads,
-                                                       blas="blas" in ctx.features)
+                                                       blas="blas" in ctx.features, parts=parts)
         library = _Library(str(so_path), threads)
         return CpuExecutable(program, options.rng, library, ctx, source, hit)

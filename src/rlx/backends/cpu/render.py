@@ -10,9 +10,17 @@ with fixed slots of their own, graph outputs) in the order of
 weights repack when it or the weights' address changes). It returns
 0, or a non-zero code after writing a message readable through ``rlx_error()``.
 
-Each kernel becomes a static function; renderers for each kernel kind and each
+Each kernel becomes a function; renderers for each kernel kind and each
 single op live in :mod:`rlx.backends.cpu.kernels` and build C text with the helpers
 of :class:`RenderContext` (typed pointers, loop nests, OpenMP decisions).
+
+A large program (a decoder has hundreds of kernels) is split into *parts* that the
+toolchain compiles concurrently: each kernel function sits in an
+``#if RLX_PART == i`` block, the entry point and the error buffer in part 0, and a
+compile without ``RLX_PART`` builds the whole file as one unit. A part is a run of
+consecutive kernels (static functions, as in a one-part build) called in order by
+the part's runner ``rlx_part<i>``, which ``rlx_run`` calls in turn; parts are cut
+where the kernels' text reaches an even share. Small programs stay one part.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Kernel, Program
 
 PARALLEL_MIN_ELEMENTS = 1 << 15   # below this a loop runs on one thread
+PART_BYTES = 48_000
+"""Kernel text per compile part: a part below this is not worth a compiler process."""
 
 
 @dataclass(frozen=True)
@@ -258,32 +268,68 @@ def prelude_source() -> str:
 
 
 def render_program(program: Program, plan: MemoryPlan, threads: int,
-                   kernel_renderer) -> tuple[str, RenderContext]:
-    """The whole C source and the context (slot layout) it was rendered with.
+                   kernel_renderer, max_parts: int = 1) -> tuple[str, RenderContext, int]:
+    """The whole C source, the context (slot layout) it was rendered with, and the
+    number of compile parts (at most ``max_parts``; module docstring).
 
     ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function."""
     ctx = RenderContext(program, plan, threads)
     ctx.assign_slots()
-    functions = []
+    text = []
     calls = []
     for idx, kernel in enumerate(program.kernels):
         body = kernel_renderer(ctx, kernel)
         if body is None:
             continue
         fname = f"rlx_k{idx}"
-        functions.append(_kernel_function(fname, kernel, program.graph, body))
+        text.append(_kernel_function(fname, kernel, program.graph, body))
         calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
-    calls += _output_copies(ctx)
-    parts = [f"/* rlx: generated from graph {program.graph.name!r} */", prelude_source()]
+    bounds = _contiguous_parts([len(f) for f in text], max_parts)
+    nparts = len(bounds) - 1
+    parts = [f"/* rlx: generated from graph {program.graph.name!r}, compiled in {nparts} "
+             f"part(s) */", prelude_source()]
     if "blas" in ctx.features:
         parts.append('#include "cblas.h"')
     parts += list(ctx.helpers.values())
-    parts += functions
-    parts.append("int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
+    runners = []
+    for part in range(nparts):
+        lo, hi = bounds[part], bounds[part + 1]
+        runner = f"rlx_part{part}"
+        parts.append(f"RLX_PART_FN int {runner}(void **slots, uint8_t *arena, "
+                     "const int64_t *ctl);")
+        parts.append(_in_part(part, "\n\n".join(text[lo:hi] + [
+            f"RLX_PART_FN int {runner}(void **slots, uint8_t *arena, const int64_t *ctl) {{\n"
+            "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
+            + "\n".join(calls[lo:hi]) + "\n    return 0;\n}"])))
+        runners.append(f"    if ((rc = {runner}(slots, arena, ctl)) != 0) return rc;")
+    parts.append(_in_part(0, "char rlx_error_text[512];\n"
+                             "const char *rlx_error(void) { return rlx_error_text; }\n\n"
+                 "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
-                 + "\n".join(calls) + "\n    return 0;\n}")
-    parts.append(_threads_function("blas" in ctx.features))
-    return "\n\n".join(parts) + "\n", ctx
+                 + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
+                 + _threads_function("blas" in ctx.features)))
+    return "\n\n".join(parts) + "\n", ctx, nparts
+
+
+def _contiguous_parts(sizes: list[int], max_parts: int) -> list[int]:
+    """Boundaries ``[0, ..., len(sizes)]`` of runs of consecutive kernels, one run a part:
+    as many parts as the text fills (``PART_BYTES`` each, at most ``max_parts``), cut
+    where the running size passes each part's share."""
+    total = sum(sizes)
+    nparts = max(1, min(max_parts, total // PART_BYTES, len(sizes)))
+    bounds = [0]
+    running = 0
+    for i, size in enumerate(sizes):
+        running += size
+        if len(bounds) < nparts and running * nparts >= total * len(bounds):
+            bounds.append(i + 1)
+    bounds.append(len(sizes))
+    return bounds
+
+
+def _in_part(part: int, code: str) -> str:
+    """``code`` compiled in part ``part`` (and in a whole-file compile)."""
+    return f"#if !defined(RLX_PART) || RLX_PART == {part}\n{code}\n#endif"
 
 
 def _kernel_function(fname: str, kernel: Kernel, graph: Graph, body: str) -> str:

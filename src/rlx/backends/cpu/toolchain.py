@@ -6,6 +6,10 @@ compiler path and version, the flags, the thread count and rlx's cache format
 version. Writes are atomic (temporary file + rename) and a per-key lock file keeps
 two processes from compiling the same key at once. The C source is kept beside the
 shared object (``<key>.c``) so a user can read what ran.
+
+A source rendered in several parts (see :mod:`rlx.backends.cpu.render`) is compiled
+part by part (``-DRLX_PART=i``, one object file each) by up to :func:`compile_jobs`
+compiler processes at once, then linked; the parts come from the one ``.c`` file.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import platform
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,8 +114,18 @@ def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int) -> str
     return h.hexdigest()[:32]
 
 
-def compile_shared_object(source: str, threads: int, blas: bool) -> tuple[Path, bool]:
-    """Path of the shared object for ``source`` and whether it came from the cache.
+def compile_jobs() -> int:
+    """Compiler processes run at once for a source in parts: the usable cores."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # platforms without affinity masks
+        return max(1, os.cpu_count() or 1)
+
+
+def compile_shared_object(source: str, threads: int, blas: bool,
+                          parts: int = 1) -> tuple[Path, bool]:
+    """Path of the shared object for ``source`` (rendered in ``parts`` parts) and whether
+    it came from the cache.
 
     Raises CompileError with the command, the compiler output and the source path."""
     tc = toolchain()
@@ -128,23 +143,33 @@ def compile_shared_object(source: str, threads: int, blas: bool) -> tuple[Path, 
             if so_path.exists():
                 return so_path, True
             _write_atomic(c_path, source.encode())
-            fd, tmp_so = tempfile.mkstemp(suffix=".so", dir=root)
-            os.close(fd)
-            cmd = [tc.compiler, str(c_path), "-o", tmp_so] + flags
-            try:
-                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-            except (OSError, subprocess.TimeoutExpired) as e:
-                os.unlink(tmp_so)
-                raise CompileError(f"running the C compiler failed: {e}", cmd, "",
-                                   str(c_path)) from e
-            if proc.returncode != 0:
-                os.unlink(tmp_so)
-                raise CompileError("the C compiler rejected the generated source", cmd,
-                                   proc.stdout + proc.stderr, str(c_path))
-            os.replace(tmp_so, so_path)
+            with tempfile.TemporaryDirectory(dir=root) as work:
+                tmp_so = os.path.join(work, "out.so")
+                if parts <= 1:
+                    _run_compiler([tc.compiler, str(c_path), "-o", tmp_so] + flags, c_path)
+                else:
+                    objects = [os.path.join(work, f"part{i}.o") for i in range(parts)]
+                    commands = [[tc.compiler, str(c_path), "-c", f"-DRLX_PART={i}", "-o", obj]
+                                + flags for i, obj in enumerate(objects)]
+                    with ThreadPoolExecutor(min(parts, compile_jobs())) as pool:
+                        for _ in pool.map(lambda cmd: _run_compiler(cmd, c_path), commands):
+                            pass
+                    _run_compiler([tc.compiler, *objects, "-o", tmp_so] + flags, c_path)
+                os.replace(tmp_so, so_path)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     return so_path, False
+
+
+def _run_compiler(cmd: list[str], c_path: Path) -> None:
+    """Run one compiler command; CompileError with its output when it fails."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise CompileError(f"running the C compiler failed: {e}", cmd, "", str(c_path)) from e
+    if proc.returncode != 0:
+        raise CompileError("the C compiler rejected the generated source", cmd,
+                           proc.stdout + proc.stderr, str(c_path))
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

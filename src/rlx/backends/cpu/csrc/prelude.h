@@ -443,5 +443,11 @@ RLX_INLINE float rlx_powf(float a, float b) { return (float)pow((double)a, (doub
 RLX_INLINE float rlx_fmod_floorf(float a, float b) { return (float)rlx_fmod_floord(a, b); }
 
 /* ---- errors ------------------------------------------------------------- */
-static char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
+/* One buffer for the whole shared object: a large program is compiled in parts
+   (-DRLX_PART=i); the entry part defines it (render.py). */
+extern char rlx_error_text[512] __attribute__((visibility("hidden")));
+#ifdef RLX_PART
+#define RLX_PART_FN __attribute__((visibility("hidden")))
+#else
+#define RLX_PART_FN static
+#endif
