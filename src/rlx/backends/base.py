@@ -50,6 +50,17 @@ class ParamStore(dict):
 
 
 @dataclass(frozen=True)
+class KernelTime:
+    """One kernel's share of the runs: its name, kind and ops, calls and seconds."""
+
+    name: str
+    kind: str
+    ops: str
+    calls: int
+    seconds: float
+
+
+@dataclass(frozen=True)
 class ExecutableCapabilities:
     """What an executable implements beyond the core run/param surface."""
 
@@ -209,6 +220,14 @@ class Executable(ABC):
 
     def release_scratch(self) -> None:
         """Return idle scratch memory to the OS (no-op unless supported)."""
+
+    def kernel_profile(self) -> list[KernelTime] | None:
+        """Per-kernel time since compile or the last reset, when compiled with
+        ``CompileOptions(profile=True)`` on a backend that times kernels; else None."""
+        return None
+
+    def reset_kernel_profile(self) -> None:
+        """Zero the per-kernel times (no-op unless profiling)."""
 
     # ------------------------------------------------------------------ KV feeds
     def register_kv_row_feed(self, handle: str, output_index: int) -> bool:

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from rlx.backends.base import Executable, ExecutableCapabilities, OptimizerStep
-from rlx.errors import InputError, ParamNotSetError
+from rlx.backends.base import Executable, ExecutableCapabilities, KernelTime, OptimizerStep
+from rlx.errors import InputError, ParamNotSetError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
@@ -102,6 +102,22 @@ class CompiledGraph:
     def report(self) -> Any:
         """The compile report: dispatch, fusion groups and memory plan."""
         return self._report
+
+    def kernel_profile(self, reset: bool = False) -> list[KernelTime]:
+        """Each kernel's calls and total seconds over the runs so far (or since the last
+        ``reset=True``, which zeroes them after reading), in call order. Needs
+        ``CompileOptions(profile=True)`` on a backend that times kernels (cpu);
+        UnsupportedOpError otherwise. The prepare stage (param-only work) is not
+        included."""
+        times = self._exe.kernel_profile()
+        if times is None:
+            raise UnsupportedOpError(
+                f"kernel_profile: this {self.device} executable was not compiled with "
+                f"CompileOptions(profile=True)" + ("" if self.device == "cpu" else
+                                                   ", or its backend does not time kernels"))
+        if reset:
+            self._exe.reset_kernel_profile()
+        return times
 
     # ------------------------------------------------------------------ params
     def _param_type(self, name: str) -> TensorType:

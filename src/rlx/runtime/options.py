@@ -27,6 +27,8 @@ class CompileOptions:
     number_format: round float params to this format as they are uploaded (set_param,
                   set_param_typed), row by row with ``format_scaling``; params named in
                   ``format_exclude`` stay exact. set_param_range refuses rounded params.
+    profile:      time every kernel call (cpu: a clock read before and after each, tens
+                  of nanoseconds); ``CompiledGraph.kernel_profile()`` lists the totals.
     """
 
     verbose: bool = False
@@ -38,6 +40,7 @@ class CompileOptions:
     number_format: FloatFormat | None = None
     format_scaling: FormatScaling = field(default_factory=FormatScaling)
     format_exclude: frozenset[str] = frozenset()
+    profile: bool = False
 
     def __post_init__(self) -> None:
         if self.precision not in ("f32", "bf16", "f16"):

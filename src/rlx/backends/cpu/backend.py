@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from rlx.backends.base import Backend, Executable, ExecutableCapabilities
+from rlx.backends.base import Backend, Executable, ExecutableCapabilities, KernelTime
 from rlx.backends.cpu import toolchain
 from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
 from rlx.backends.cpu.render import RenderContext, render_program
@@ -83,6 +83,25 @@ class CpuExecutable(Executable):
         self._bound_inputs: dict[int, np.ndarray] = {}
         self._bind_static_slots()
         self._set_seed()
+        # kernel times live in the shared object: clones of this executable add to them
+        self._profiled_kernels = list(ctx.profiled)
+        self._profiled = [(k.name, k.kind, " + ".join(program.graph.nodes[n].op for n in k.nodes))
+                          for k in ctx.profiled]
+        self._profile = None
+        if self._profiled:
+            fn = library.dll.rlx_profile
+            fn.restype = ctypes.POINTER(ctypes.c_double)
+            self._profile = np.ctypeslib.as_array(fn(), shape=(len(self._profiled), 2))
+
+    def kernel_profile(self) -> list[KernelTime] | None:
+        if self._profile is None:
+            return None
+        return [KernelTime(name, kind, ops, int(calls), float(seconds))
+                for (name, kind, ops), (seconds, calls) in zip(self._profiled, self._profile)]
+
+    def reset_kernel_profile(self) -> None:
+        if self._profile is not None:
+            self._profile[:] = 0.0
 
     def _bind_static_slots(self) -> None:
         graph = self.program.graph
@@ -148,7 +167,7 @@ class CpuExecutable(Executable):
 
     def clone(self) -> CpuExecutable:
         twin = CpuExecutable(self.program, self.rng_options, self.library,
-                             _LayoutOnly(self.layout), self.source, True)
+                             _LayoutOnly(self.layout, self._profiled_kernels), self.source, True)
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
         twin.params.touch()
@@ -172,8 +191,9 @@ class CpuExecutable(Executable):
 class _LayoutOnly:
     """The part of a RenderContext an executable keeps (for clones)."""
 
-    def __init__(self, slots):
+    def __init__(self, slots, profiled):
         self.slots = slots
+        self.profiled = profiled
 
 
 class CpuBackend(Backend):
@@ -189,7 +209,8 @@ class CpuBackend(Backend):
         threads = options.num_threads or default_threads()
         plan = program.info["memory"]
         source, ctx, parts = render_program(program, plan, threads, render_kernel,
-                                            max_parts=toolchain.compile_jobs())
+                                            max_parts=toolchain.compile_jobs(),
+                                            profile=getattr(options, "profile", False))
         so_path, hit = toolchain.compile_shared_object(source, threads,
                                                        blas="blas" in ctx.features, parts=parts)
         library = _Library(str(so_path), threads)

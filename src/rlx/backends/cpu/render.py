@@ -60,6 +60,7 @@ class RenderContext:
     slots: list[Slot] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
     helpers: dict[str, str] = field(default_factory=dict)
+    profiled: list[Kernel] = field(default_factory=list)
     _slot_of: dict[int, int] = field(default_factory=dict)
     _ids: dict[int, int] = field(default_factory=dict)
 
@@ -268,11 +269,14 @@ def prelude_source() -> str:
 
 
 def render_program(program: Program, plan: MemoryPlan, threads: int,
-                   kernel_renderer, max_parts: int = 1) -> tuple[str, RenderContext, int]:
+                   kernel_renderer, max_parts: int = 1,
+                   profile: bool = False) -> tuple[str, RenderContext, int]:
     """The whole C source, the context (slot layout) it was rendered with, and the
     number of compile parts (at most ``max_parts``; module docstring).
 
-    ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function."""
+    ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function. With
+    ``profile`` every kernel call is timed into ``rlx_profile()`` (seconds, calls per
+    kernel in call order; ``ctx.profiled`` lists the kernels)."""
     ctx = RenderContext(program, plan, threads)
     ctx.assign_slots()
     text = []
@@ -283,7 +287,11 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
             continue
         fname = f"rlx_k{idx}"
         text.append(_kernel_function(fname, kernel, program.graph, body))
-        calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
+        call = f"(rc = {fname}(slots, arena, ctl))"
+        if profile:
+            call = f"(rc = RLX_TIMED({len(ctx.profiled)}, {call}))"
+            ctx.profiled.append(kernel)
+        calls.append(f"    if ({call} != 0) return rc;")
     bounds = _contiguous_parts([len(f) for f in text], max_parts)
     nparts = len(bounds) - 1
     parts = [f"/* rlx: generated from graph {program.graph.name!r}, compiled in {nparts} "
@@ -291,6 +299,8 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     if "blas" in ctx.features:
         parts.append('#include "cblas.h"')
     parts += list(ctx.helpers.values())
+    if profile:
+        parts.append(PROFILE_SOURCE)
     runners = []
     for part in range(nparts):
         lo, hi = bounds[part], bounds[part + 1]
@@ -302,13 +312,31 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
             "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
             + "\n".join(calls[lo:hi]) + "\n    return 0;\n}"])))
         runners.append(f"    if ((rc = {runner}(slots, arena, ctl)) != 0) return rc;")
+    profile_store = (f"double rlx_profile_data[{2 * max(len(ctx.profiled), 1)}];\n"
+                     "double *rlx_profile(void) { return rlx_profile_data; }\n"
+                     if profile else "")
     parts.append(_in_part(0, "char rlx_error_text[512];\n"
-                             "const char *rlx_error(void) { return rlx_error_text; }\n\n"
+                             "const char *rlx_error(void) { return rlx_error_text; }\n"
+                 + profile_store + "\n"
                  "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
                  + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
                  + _threads_function("blas" in ctx.features)))
     return "\n\n".join(parts) + "\n", ctx, nparts
+
+
+PROFILE_SOURCE = """\
+/* kernel profile: seconds and calls of kernel i at [2i], [2i + 1] */
+#include <time.h>
+extern double rlx_profile_data[] __attribute__((visibility("hidden")));
+static inline double rlx_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+#define RLX_TIMED(i, call) ({ const double rlx_t0 = rlx_now(); int rlx_rc = (call); \\
+    rlx_profile_data[2 * (i)] += rlx_now() - rlx_t0; rlx_profile_data[2 * (i) + 1] += 1; \\
+    rlx_rc; })"""
 
 
 def _contiguous_parts(sizes: list[int], max_parts: int) -> list[int]:
