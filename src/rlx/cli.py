@@ -3,7 +3,7 @@
     rlx explain GRAPH.json [--device DEV] [--no-optimize]   compile and print the report
     rlx devices                                              list usable devices
     rlx run MODEL.onnx [--input NAME=FILE.npy ...] [--shape NAME=2x3 ...] [--device DEV]
-                       [--bench N] [--seed S]                import, compile and run an ONNX
+                       [--bench N] [--profile K] [--seed S]  import, compile and run an ONNX
                                                              model; print its outputs
     rlx embed TEXT ... [--model DIR]                         sentence embeddings
     rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
@@ -121,6 +121,9 @@ def _onnx_frontend():
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.profile and args.device != "cpu":
+        raise InputError(f"--profile times the kernels of device 'cpu'; device "
+                         f"{args.device!r} does not time kernels")
     frontend = _onnx_frontend()
     files = _parse_pairs(args.input, "input")
     shapes = {n: _parse_shape(n, v) for n, v in _parse_pairs(args.shape, "shape").items()}
@@ -137,7 +140,8 @@ def _run(args: argparse.Namespace) -> int:
               f"({len(params)} params) in {time.perf_counter() - t0:.2f} s")
     _progress(f"compiling for device {args.device!r}")
     t0 = time.perf_counter()
-    compiled = Session(args.device).compile(graph)
+    options = CompileOptions(profile=True) if args.profile else CompileOptions()
+    compiled = Session(args.device, options).compile(graph)
     for name, value in params.items():
         compiled.set_param(name, value)
     _progress(f"compiled in {time.perf_counter() - t0:.2f} s")
@@ -161,7 +165,20 @@ def _run(args: argparse.Namespace) -> int:
         print(_format_output(value_info.name, value))
     if args.bench:
         _bench(compiled, feeds, args.bench)
+    if args.profile:
+        _print_profile(compiled.kernel_profile(), args.profile)
     return 0
+
+
+def _print_profile(times, top: int) -> None:
+    """The ``top`` kernels by total time over the runs so far, with their share."""
+    total = sum(t.seconds for t in times) or 1.0
+    print(f"profile: {len(times)} kernels, {total * 1e3:.3f} ms in all "
+          f"(the {min(top, len(times))} slowest):")
+    for t in sorted(times, key=lambda t: -t.seconds)[:top]:
+        per_call = t.seconds / max(t.calls, 1) * 1e3
+        print(f"  {100 * t.seconds / total:5.1f}%  {per_call:9.3f} ms/call  {t.name} "
+              f"[{t.kind}: {t.ops}]")
 
 
 def _bench(compiled, feeds: Mapping[str, np.ndarray], runs: int) -> None:
@@ -274,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--device", default="reference")
     rn.add_argument("--bench", type=_positive, default=0, metavar="N",
                     help="also time N runs and print min / median / mean")
+    rn.add_argument("--profile", type=_positive, default=0, metavar="K",
+                    help="time every kernel (cpu) and print the K slowest over all runs")
     rn.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     rn.set_defaults(func=_run)
     em = sub.add_parser("embed", help="sentence embeddings (a similarity table for several)")

@@ -57,8 +57,23 @@ def test_bench_prints_a_timing_summary(model_path, capsys):
     assert "bench: 3 runs, min" in out and "median" in out and "mean" in out
 
 
+def test_profile_lists_the_kernels_of_every_run(model_path, capsys):
+    import rlx
+    if "cpu" not in rlx.available_devices():
+        pytest.skip("no C compiler on this machine")
+    assert main(["run", str(model_path), "--shape", "x=2x4", "--device", "cpu",
+                 "--bench", "4", "--profile", "5"]) == 0
+    out = capsys.readouterr().out
+    lines = out[out.index("profile:"):].splitlines()
+    assert lines[0].startswith("profile: ") and "kernels" in lines[0]
+    shares = [float(line.split("%")[0]) for line in lines[1:]]
+    assert shares and abs(sum(shares) - 100.0) < 0.5 * len(shares)  # every kernel listed
+    assert "matmul" in out
+
+
 @pytest.mark.parametrize("extra, message", [
     ([], "dimension 0 ('batch') is dynamic"),
+    (["--shape", "x=1x4", "--profile", "3"], "does not time kernels"),
     (["--shape", "x=1xfour"], "expected dimensions like"),
     (["--shape", "x"], "expects NAME=VALUE"),
     (["--input", "nope=missing.npy"], "cannot read a .npy array"),
