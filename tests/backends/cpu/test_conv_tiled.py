@@ -205,6 +205,8 @@ PARAM_CASES = {
     "grouped": ((1, 12, 10, 10), (18, 4, 3, 3), 1, 1, 3),
     "narrow grid, deep k": ((1, 96, 5, 5), (70, 96, 3, 3), 1, 1, 1),
     "1x1 pointwise": ((1, 40, 12, 12), (19, 40, 1, 1), 1, 0, 1),
+    "3x3, larger map": ((1, 8, 30, 29), (13, 8, 3, 3), 1, 1, 1),      # position-vectorised
+    "1x1 stride 2, larger map": ((2, 8, 40, 37), (19, 8, 1, 1), 2, 0, 1),
 }
 
 
@@ -230,11 +232,12 @@ def test_packed_weights_match_float64_torch_at_any_thread_count(case, monkeypatc
     np.testing.assert_array_equal(results[0], results[2])
 
 
+@pytest.mark.parametrize("case", ["3x3 stride 2, channel tail", "3x3, larger map"])
 @pytest.mark.parametrize("scaled", [False, True])
-def test_packed_weight_changes_are_seen(scaled):
+def test_packed_weight_changes_are_seen(scaled, case):
     """set_param, set_param_range and the prepare stage (a folded weight bound as a
     handle) all repack the weights."""
-    x_shape, w_shape, stride, padding, groups = PARAM_CASES["3x3 stride 2, channel tail"]
+    x_shape, w_shape, stride, padding, groups = PARAM_CASES[case]
     rng = np.random.default_rng(9)
     x = rng.standard_normal(x_shape).astype(np.float32)
     b = rng.standard_normal(w_shape[0]).astype(np.float32)
@@ -286,3 +289,164 @@ def test_optimizer_step_in_place_is_seen():
     got = compiled.run({"x": x})[0]
     np.testing.assert_allclose(got, _oracle(x, w * 0.5, b, stride, padding, groups),
                                rtol=1e-4, atol=1e-4)
+
+
+# --------------------------------------------------------------------------- small maps
+
+CHANNEL_CASES = {
+    # name: (x shape, w shape, stride, padding, dilation, groups, bias, epilogue), read from
+    "7x7 map, 3x3 same, channel tail": (((1, 24, 7, 7), (70, 24, 3, 3), 1, 1, 1, 1, True,
+                                         "relu"), "grid"),
+    "pointwise, position tail": (((1, 40, 13, 13), (130, 40, 1, 1), 1, 0, 1, 1, True,
+                                  "residual"), "input"),
+    "1x1 stride 2": (((1, 24, 14, 13), (32, 24, 1, 1), 2, 0, 1, 1, False, None), "columns"),
+    "asymmetric pads, strides, batch": (((2, 10, 9, 7), (33, 10, 3, 2), (2, 1),
+                                         ((1, 2), (0, 3)), 1, 1, True, "channel_scale"),
+                                        "columns"),
+    "dilated": (((1, 8, 8, 8), (20, 8, 3, 3), 1, 2, 2, 1, True, None), "grid"),
+    "grouped": (((2, 12, 6, 6), (18, 4, 3, 3), 1, 1, 1, 3, True, "relu"), "grid"),
+    "single position": (((1, 33, 1, 1), (17, 33, 1, 1), 1, 0, 1, 1, True, "residual"),
+                        "input"),
+    "14x14-like map, row tail": (((1, 20, 13, 13), (70, 20, 3, 3), 1, 1, 1, 1, True,
+                                  "residual"), "grid"),
+    "stride 2 into a grid": (((1, 12, 23, 21), (40, 12, 3, 3), 2, 1, 1, 1, True, "relu"),
+                             "grid"),
+    "dilated, asymmetric pads, batch": (((2, 6, 12, 11), (19, 6, 3, 2), 1, ((1, 2), (0, 3)),
+                                         (2, 1), 1, False, "channel_scale"), "grid"),
+    "grouped grid": (((1, 16, 10, 10), (24, 4, 3, 3), 1, 1, 1, 4, True, None), "grid"),
+    "unpadded grid": (((1, 8, 12, 12), (20, 8, 3, 3), 1, 0, 1, 1, True, "relu"), "grid"),
+}
+
+
+def _read_from(source: str) -> str:
+    """Where the channel-vectorised kernel in ``source`` reads its broadcast values."""
+    assert conv.CHANNEL_MARK in source
+    if f"{conv.CHANNEL_MARK}, from a grid" in source:
+        return "grid"
+    return "columns" if "rlx_cols" in source else "input"
+
+
+def _param_conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue):
+    """``_conv_graph`` with the weight and bias as params (the channel-vectorised path
+    needs run-invariant weights)."""
+    g = rlx.Graph("param_conv")
+    x, w = g.input("x", x_shape), g.param("w", w_shape)
+    b = g.param("b", (w_shape[0],)) if bias else None
+    y = rlx.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
+    if epilogue == "relu":
+        y = rlx.relu(y)
+    elif epilogue == "residual":
+        y = rlx.relu(y + g.input("r", y.shape))
+    elif epilogue == "channel_scale":
+        y = rlx.silu(y * g.input("s", (w_shape[0], 1, 1)))
+    g.set_outputs([y])
+    return g
+
+
+def _param_feeds(rng, graph):
+    """``_feeds`` for the inputs and the params of ``graph``."""
+    feeds = {name: rng.standard_normal(t.shape) for name, t in graph.inputs + graph.params}
+    feeds["w"] /= np.sqrt(np.prod(feeds["w"].shape[1:]))
+    return {name: value.astype(np.float32) for name, value in feeds.items()}
+
+
+def _run_params(graph, feeds, threads):
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(graph)
+    params = {name for name, _ in graph.params}
+    for name in params:
+        compiled.set_param(name, feeds[name])
+    inputs = {name: value for name, value in feeds.items() if name not in params}
+    return np.array(compiled.run(inputs)[0], copy=True), compiled._exe.source
+
+
+@pytest.mark.parametrize("case", list(CHANNEL_CASES))
+def test_small_maps_vectorise_over_channels(case, monkeypatch):
+    """Convs with few output positions (and run-invariant weights) take the
+    channel-vectorised kernel: it matches float64 PyTorch for every geometry, with
+    position and channel tails, epilogues, groups and batches, bit for bit at 1, 2 and 3
+    threads."""
+    geometry, read_from = CHANNEL_CASES[case]
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = geometry
+    graph = _param_conv_graph(*geometry)
+    feeds = _param_feeds(np.random.default_rng(11), graph)
+    monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)
+    results = []
+    for threads in (1, 2, 3):
+        got, source = _run_params(graph, feeds, threads)
+        assert _read_from(source) == read_from
+        results.append(got)
+    expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
+    np.testing.assert_allclose(results[0], expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_array_equal(results[0], results[2])
+
+
+@pytest.mark.parametrize("case", ["7x7 map, 3x3 same, channel tail", "1x1 stride 2",
+                                  "stride 2 into a grid"])
+def test_small_map_k_blocks_sum_like_one_block(case, monkeypatch):
+    """Cutting k into blocks (one row of weights per block) and a grid's output rows
+    into spans of one row changes no bit."""
+    graph = _param_conv_graph(*CHANNEL_CASES[case][0])
+    feeds = _param_feeds(np.random.default_rng(12), graph)
+    whole, _ = _run_params(graph, feeds, 1)
+    monkeypatch.setattr(conv_tiled, "PANEL_BLOCK_BYTES", 1)
+    monkeypatch.setattr(conv_tiled, "CHANNEL_SPAN_POSITIONS", 1)
+    cut, source = _run_params(graph, feeds, 1)
+    assert _read_from(source) == CHANNEL_CASES[case][1]
+    np.testing.assert_array_equal(whole, cut)
+
+
+def test_small_maps_take_the_measured_paths():
+    """The routing the benchmarks chose: pointwise convs up to CHANNEL_MAX_POINTWISE
+    positions read the input, convs with taps up to CHANNEL_GRID_MAX_POSITIONS a grid
+    (strided ones up to CHANNEL_MAX_POSITIONS im2col columns), larger maps keep the
+    position-vectorised tiles."""
+    cases = {"1x1 stride 1, 14 x 14": (((1, 32, 14, 14), (64, 32, 1, 1), 1, 0), "input"),
+             "1x1 stride 1, 28 x 28": (((1, 32, 28, 28), (64, 32, 1, 1), 1, 0), None),
+             "3x3, 14 x 14": (((1, 32, 14, 14), (64, 32, 3, 3), 1, 1), "grid"),
+             "3x3 stride 2 to 7 x 7": (((1, 32, 14, 14), (64, 32, 3, 3), 2, 1), "columns"),
+             "3x3 stride 2 to 14 x 14": (((1, 32, 28, 28), (64, 32, 3, 3), 2, 1), "grid"),
+             "3x3, 28 x 28": (((1, 32, 28, 28), (64, 32, 3, 3), 1, 1), None)}
+    for name, ((x_shape, w_shape, stride, padding), read_from) in cases.items():
+        graph = _param_conv_graph(x_shape, w_shape, stride, padding, 1, 1, True, None)
+        compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=1)).compile(graph)
+        source = compiled._exe.source
+        if read_from is None:
+            assert conv.CHANNEL_MARK not in source and "rlx_cv_tile_" in source, name
+        else:
+            assert _read_from(source) == read_from, name
+
+
+def test_small_map_weight_changes_are_seen():
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CHANNEL_CASES[
+        "1x1 stride 2"][0]
+    graph = _param_conv_graph(x_shape, w_shape, stride, padding, dilation, groups, True, None)
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=2)).compile(graph)
+    assert conv.CHANNEL_MARK in compiled._exe.source
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal(x_shape).astype(np.float32)
+    b = rng.standard_normal(w_shape[0]).astype(np.float32)
+    compiled.set_param("b", b)
+    for step in range(2):
+        w = rng.standard_normal(w_shape).astype(np.float32)
+        compiled.set_param("w", w)
+        (y,) = compiled.run({"x": x})
+        expected = F.conv2d(torch.from_numpy(x).double(), torch.from_numpy(w).double(),
+                            torch.from_numpy(b).double(), stride=stride).numpy()
+        np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-5, err_msg=f"step {step}")
+
+
+def test_small_conv1d_vectorises_over_channels():
+    g = rlx.Graph("conv1d")
+    x, w = g.input("x", (2, 16, 40)), g.param("w", (24, 16, 3))
+    g.set_outputs([rlx.conv1d(x, w, padding=1)])
+    rng = np.random.default_rng(14)
+    xv = rng.standard_normal((2, 16, 40)).astype(np.float32)
+    wv = (rng.standard_normal((24, 16, 3)) / np.sqrt(48)).astype(np.float32)
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=2)).compile(g)
+    assert conv.CHANNEL_MARK in compiled._exe.source
+    compiled.set_param("w", wv)
+    (y,) = compiled.run({"x": xv})
+    expected = F.conv1d(torch.from_numpy(xv).double(), torch.from_numpy(wv).double(),
+                        padding=1).numpy()
+    np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-5)

@@ -33,6 +33,14 @@ pairs form one flat loop, span-major (a thread whose next task reads the same sp
 keeps its grid copy), whose iterations threads take dynamically: a conv costs one
 parallel region and one barrier whatever its batch, and convs of less than
 PARALLEL_MIN_FLOPS multiply-adds run on the calling thread alone.
+
+Small maps (a 7 x 7 map is 49 positions: four vectors of which a quarter would be
+padding) swap the operands' roles (``conv._render_conv_channels`` and
+``conv._render_conv_channel_grid``): the same micro-tiles broadcast ``CHANNEL_ROWS``
+input positions (from the input itself for a pointwise conv, from the conv's grid
+through each (channel, tap)'s offset for other convs, from an im2col copy for strided
+ones on the smallest maps) and load ``CHANNEL_NR`` output channels of weights packed
+k-major, aligned, so no lane is wasted; the sums are written to the output transposed.
 """
 
 from __future__ import annotations
@@ -60,6 +68,28 @@ next panels are summed); a block of k holds whole input channels."""
 PARALLEL_MIN_FLOPS = 1 << 22
 """Multiply-adds below which a conv runs on one thread (tens of microseconds: less
 than what waking and joining a second thread risks on a busy machine)."""
+PREFETCH_MAX_TAPS = 1
+"""Position-vectorised tiles prefetch the next panel for convs of at most this many
+taps (see :func:`tile_function`)."""
+CHANNEL_MAX_POSITIONS = 64
+"""Convs with at most this many output positions vectorise over output channels..."""
+CHANNEL_MAX_POINTWISE = 256
+"""...and pointwise convs (no im2col copy) with at most this many."""
+CHANNEL_NR = 64
+"""Output channels of one channel-vectorised tile (4 vectors)."""
+CHANNEL_PREFETCH_ROWS = 16
+"""Weight rows ahead a channel-vectorised tile prefetches (measured on ResNet-50's small
+maps: 4 KiB ahead beats the next row by 5-15 %, the next block of k is worse)."""
+CHANNEL_GRID_MAX_POSITIONS = 256
+"""Convs with taps and at most this many output positions vectorise over output
+channels reading the input through a grid (no im2col copy), except strided ones with at
+most CHANNEL_MAX_POSITIONS, which read im2col columns (measured on ResNet-50's shapes:
+3 x 3 convs on 14 x 14 and 7 x 7 maps gain 5-15 % over the position-vectorised tiles,
+strided ones on 7 x 7 maps do better from columns, larger maps lose)."""
+CHANNEL_SPAN_POSITIONS = 256
+"""Output positions (whole output rows) one grid task covers."""
+CHANNEL_ROWS = (7, 6)
+"""Positions (broadcast rows) of a channel-vectorised tile, in order of preference."""
 OFFSET_LIMIT = (1 << 31) - 1
 """Grid offsets are 32-bit."""
 LANES = 16
@@ -112,9 +142,9 @@ class TiledGeometry:
         return max(1, min(cig, PANEL_BLOCK_BYTES // per_channel))
 
 
-def tiled_geometry(plan) -> TiledGeometry | None:
+def tiled_geometry(plan, whole: bool = False) -> TiledGeometry | None:
     """The grid of ``plan`` (a conv's ``_ConvPlan``), or None when its offsets would not
-    fit 32 bits."""
+    fit 32 bits. ``whole``: a copied grid holds whole phase planes (``rows == hq``)."""
     sh, sw, dh, dw = plan.sh, plan.sw, plan.dh, plan.dw
     reach_h, reach_w = (plan.kh - 1) * dh, (plan.kw - 1) * dw
     hq, wq = plan.oh + reach_h // sh, plan.ow + reach_w // sw
@@ -126,7 +156,7 @@ def tiled_geometry(plan) -> TiledGeometry | None:
     mr, nv = TILE_NARROW[vectors] if vectors <= 4 else TILE_WIDE
     width = LANES * nv
     span = min(-(-positions // width), GROUP_PANELS) * width
-    rows = _task_rows(positions, span, wq, reach_h // sh, hq) if copy else hq
+    rows = _task_rows(positions, span, wq, reach_h // sh, hq) if copy and not whole else hq
     plane = len(phases) * rows * wq if copy else plan.ih * plan.iw
     taps = []
     for i in range(plan.kh):
@@ -145,6 +175,13 @@ def _task_rows(positions: int, span: int, wq: int, reach: int, hq: int) -> int:
     most = max((min(q0 + span, positions) - 1) // wq - q0 // wq
                for q0 in range(0, positions, span))
     return min(hq, most + reach + 1)
+
+
+def channel_tile_rows(positions: int) -> int:
+    """Positions per channel-vectorised tile: of CHANNEL_ROWS, the count that wastes
+    fewest rows on ``positions`` (the earliest on a tie)."""
+    return min((-(-positions // rows) * rows - positions, index, rows)
+               for index, rows in enumerate(CHANNEL_ROWS))[2]
 
 
 def copy_floats(plan, geo: TiledGeometry) -> int:
@@ -180,17 +217,29 @@ static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, in
 }"""
 
 
-def tile_function(mr: int, nv: int, packed: bool = False) -> tuple[str, str]:
+def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False) -> str:
+    return (f"rlx_cv_tile_{mr}x{nv}{'p' if packed else ''}{'' if prefetch else 'n'}"
+            f"{'g' if grid else ''}")
+
+
+def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
+                  grid: bool = False) -> tuple[str, str]:
     """(name, source) of the micro-tile for ``mr`` channels x ``nv`` vectors.
 
     It adds ``w[0:mr, 0:k]`` (row ``i``, column ``kk`` at ``a[i * lda + kk]``, or at
     ``a[kk * lda + i]`` when ``packed``) ``x grid[b + off[0:k] + q - qb, n positions]``
     (the grid ``b`` holds grid positions from ``qb`` on) to the sums in ``part``
     (``mr`` rows of the tile's width; zeros when ``first``). Not ``last``: the sums go
-    back to ``part``. ``last``: bias is added and the output positions among the grid's
-    are stored into ``y`` (rows ``ldy`` apart)."""
-    name = f"rlx_cv_tile_{mr}x{nv}{'p' if packed else ''}"
-    weight = "a[kk * lda + i]" if packed else "a[i * lda + kk]"
+    back to ``part``. ``last``: bias is added to the sums in registers and the output
+    positions among the grid's are stored into ``y`` (rows ``ldy`` apart). With
+    ``prefetch``, each step of k prefetches the vectors ``pf`` floats past the ones it
+    loads (the next panel's, or weight rows further on); without, ``pf`` is unused: the
+    taps of a multi-tap conv reread the same lines, and prefetching them costs load
+    slots (3 % on ResNet-50's 3 x 3 convs). ``grid`` (channel-vectorised convs reading a
+    grid): the broadcast value ``i`` of step ``kk`` is ``a[off[kk] + i]`` and the vectors
+    are row ``kk`` of ``b`` (rows ``lda`` apart)."""
+    name = tile_name(mr, nv, packed, prefetch, grid)
+    weight = "a[off[kk] + i]" if grid else "a[kk * lda + i]" if packed else "a[i * lda + kk]"
     last, width = LANES * (nv - 1), LANES * nv
     loads = [f"        bv[{v}] = _mm512_loadu_ps(bk + {LANES * v});" for v in range(nv - 1)]
     loads.append(f"        bv[{nv - 1}] = _mm512_maskz_loadu_ps(tail, bk + {last});")
@@ -199,7 +248,7 @@ def tile_function(mr: int, nv: int, packed: bool = False) -> tuple[str, str]:
     source = "\n".join([
         f"static void {name}(int64_t k, const float *restrict a, int64_t lda,",
         "        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,",
-        "        int64_t n,",
+        "        int64_t n, int64_t pf,",
         "        float *restrict part, int first, int last, float *restrict y, int64_t ldy,",
         "        int64_t wq, int64_t ow, const float *restrict bias) {",
         f"    __m512 acc[{mr}][{nv}];",
@@ -209,11 +258,12 @@ def tile_function(mr: int, nv: int, packed: bool = False) -> tuple[str, str]:
         f"    const __mmask16 tail = rlx_cv_mask(n - {last});",
         "    const float *bq = b + (q - qb);",
         "    for (int64_t kk = 0; kk < k; kk++) {",
+        "        const float *bk = bq + kk * lda;" if grid else
         "        const float *bk = bq + off[kk];",
         f"        __m512 bv[{nv}];",
         *loads,
-        *[f"        _mm_prefetch((const char *)(bk + {width + LANES * v}), _MM_HINT_T0);"
-          for v in range(nv)],
+        *[f"        _mm_prefetch((const char *)(bk + pf + {LANES * v}), _MM_HINT_T0);"
+          for v in range(nv) if prefetch],
         f"        #pragma GCC unroll {mr}",
         f"        for (int i = 0; i < {mr}; i++) {{",
         f"            const __m512 ai = _mm512_set1_ps({weight});",
@@ -222,27 +272,30 @@ def tile_function(mr: int, nv: int, packed: bool = False) -> tuple[str, str]:
         "_mm512_fmadd_ps(ai, bv[v], acc[i][v]);",
         "        }",
         "    }",
+        "    if (!last) {",
+        *["    " + line for line in unrolled],
+        f"                _mm512_store_ps(part + i * {width} + {LANES} * v, acc[i][v]);",
+        "        return;",
+        "    }",
         *unrolled,
-        f"            _mm512_store_ps(part + i * {width} + {LANES} * v, acc[i][v]);",
-        "    if (!last) return;",
-        f"    for (int i = 0; i < {mr}; i++) {{",
-        f"        for (int v = 0; v < {nv}; v++) {{",
-        f"            __m512 s = _mm512_load_ps(part + i * {width} + {LANES} * v);",
+        "        {",
+        "            __m512 s = acc[i][v];",
         "            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));",
         f"            rlx_cv_put(s, q + {LANES} * v, v < {nv - 1} ? {LANES} : n - {LANES} * v, "
         "y + i * ldy, wq, ow);",
         "        }",
-        "    }",
         "}",
     ])
     return name, source
 
 
-def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool) -> None:
+def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool,
+                prefetch: bool, grid: bool = False) -> None:
     """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only), for
-    packed weights when ``packed``."""
+    packed weights when ``packed``, prefetching when ``prefetch``, broadcasting from a
+    grid when ``grid``."""
     ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
                    + MASK_AND_STORE + "\n#endif")
     for mr, nv in sorted(variants):
-        name, source = tile_function(mr, nv, packed)
+        name, source = tile_function(mr, nv, packed, prefetch, grid)
         ctx.add_helper(name, "#if defined(__AVX512F__)\n" + source + "\n#endif")
