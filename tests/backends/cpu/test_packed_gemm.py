@@ -161,3 +161,34 @@ def test_transposed_left_operand_is_packed_too(threads):
     cg.set_param("w", w)
     (y,) = cg.run({"x": xv})
     np.testing.assert_allclose(y, xv.T.astype(np.float64) @ w, rtol=1e-4, atol=1e-4)
+
+
+# Row counts whose last sliver of PACK_MR (12) rows is short: 1 and 4 rows take the 4-row
+# tile, 5 and 8 the 8-row one (128 rows: 10 x 12 + 8), 9 and 11 a zero-padded 12-row one.
+_TAIL_ROWS = [13, 16, 17, 20, 21, 23, 128]
+
+
+@pytest.mark.parametrize("m", _TAIL_ROWS)
+@pytest.mark.parametrize("a_transposed", [False, True])
+def test_short_last_sliver_is_exact_for_any_thread_count(m, a_transposed):
+    """Every tile height, with A read in place and packed, over two k blocks and a
+    ragged last panel: close to float64 and bit-identical for 1, 2 and 3 threads."""
+    rng = np.random.default_rng(m)
+    k, n = 400, 70
+    g = rlx.Graph("tail")
+    x = g.input("x", (k, m) if a_transposed else (m, k))
+    g.set_outputs([(x.T if a_transposed else x) @ g.param("w", (k, n))])
+    xv = rng.standard_normal((k, m) if a_transposed else (m, k)).astype(np.float32)
+    w = rng.standard_normal((k, n)).astype(np.float32)
+    expect = (xv.T if a_transposed else xv).astype(np.float64) @ w
+    outs = []
+    for threads in (1, 2, 3):
+        cg = _compile(g, threads)
+        assert _packed(cg)
+        assert (f"rlx_pk_pack_a({m}, {k}, pa," in cg._exe.source) == a_transposed
+        cg.set_param("w", w)
+        (y,) = cg.run({"x": xv})
+        np.testing.assert_allclose(y, expect, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+        outs.append(y.copy())
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[0], outs[2])

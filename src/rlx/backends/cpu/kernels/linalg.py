@@ -107,6 +107,8 @@ PACK_KC = 384
 """Inner-dimension block of the packed GEMM (an A sliver block stays in L1)."""
 PACK_NC = 16
 """Panels one task's inner loops cover (their KC block of B stays in L2)."""
+PACK_PREFETCH = 8
+"""k steps ahead that a packed-GEMM tile prefetches its weight panel (8 steps: 1 KiB)."""
 PACK_MIN_M = 8
 """Fewest rows for the packed GEMM (fewer: BLAS / the generated vector kernels)."""
 
@@ -119,7 +121,8 @@ def packed_gemm_helper(ctx: RenderContext) -> None:
 def _packed_gemm_source() -> str:
     """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes."""
     text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
-    sizes = {"MR": PACK_MR, "NV": PACK_NR // 16, "KC": PACK_KC, "NC": PACK_NC}
+    sizes = {"MR": PACK_MR, "NV": PACK_NR // 16, "KC": PACK_KC, "NC": PACK_NC,
+             "PF": PACK_PREFETCH}
     defines = "".join(f"#define RLX_PK_{key} {value}\n" for key, value in sizes.items())
     return defines + text
 
