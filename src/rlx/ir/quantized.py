@@ -26,6 +26,15 @@ nvfp4       fp4 e2m1 nibble     16         ``scale`` E4M3 bytes u8 [n, ceil(k / 
 The codes are the u8 operand ``q``: ``[n, k]`` bytes for the 8-bit schemes,
 ``[n, ceil(k / 2)]`` for the 4-bit ones (int8 codes are two's complement bytes).
 
+GGML block schemes (:data:`GGML_SCHEMES`): ``q8_0``, ``q4_0``, ``q4_1``, ``q5_0``,
+``q5_1``, ``q4_k``, ``q5_k`` and ``q6_k`` keep a weight exactly as a GGUF file stores
+it: the single operand ``q`` is u8 ``[n, k / block * block_bytes]``, each row its
+blocks of :data:`rlx.ir.gguf_blocks.BLOCK_FORMATS` with their scales inside (``k``
+must be a multiple of the block: 32, or 256 for the ``_k`` formats). Their values are
+GGML's (:func:`rlx.ir.gguf_blocks.dequantize_blocks`), bit for bit what the GGUF
+reader and the ``gguf`` package give; they are read from files
+(:meth:`rlx.frontends.gguf.GGUFFile.raw`), not made by :func:`pack_weight`.
+
 Quantisation (:func:`pack_weight`), per row or block with ``amax`` its largest |w|;
 rounding is to nearest, ties to even, and saturates:
 
@@ -59,6 +68,7 @@ import numpy as np
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import DType
 from rlx.ir.formats import FP4_E2M1, FP8_E4M3, FloatFormat
+from rlx.ir.gguf_blocks import BLOCK_FORMATS, dequantize_blocks
 from rlx.ir.types import TensorType
 
 if TYPE_CHECKING:
@@ -70,11 +80,12 @@ class QuantScheme:
     """How one scheme stores a weight: code width, block, and its scale operands."""
 
     name: str
-    codes_per_byte: int
+    codes_per_byte: int         # 0 for GGML blocks (block_bytes says their size)
     default_block: int | None   # None: one scale per output channel (row)
     block_fixed: bool           # the format fixes the block size
-    scale_dtype: DType
+    scale_dtype: DType | None   # None: no scale operand (GGML blocks hold their scales)
     tensor_scale: bool          # a trailing f32 [1] operand (nvfp4)
+    block_bytes: int | None = None  # GGML block formats: bytes per block of codes + scales
 
 
 SCHEMES: dict[str, QuantScheme] = {s.name: s for s in (
@@ -84,6 +95,14 @@ SCHEMES: dict[str, QuantScheme] = {s.name: s for s in (
     QuantScheme("mxfp4", 2, 32, True, DType.U8, False),
     QuantScheme("nvfp4", 2, 16, True, DType.U8, True),
 )}
+"""The schemes :func:`pack_weight` quantises float weights to."""
+
+GGML_SCHEMES: dict[str, QuantScheme] = {
+    fmt: QuantScheme(fmt, 0, elements, True, None, False, size)
+    for fmt, (elements, size) in BLOCK_FORMATS.items()}
+"""GGML's block formats as schemes: the weight is the file's bytes (module docstring)."""
+
+ALL_SCHEMES: dict[str, QuantScheme] = SCHEMES | GGML_SCHEMES
 
 INT8_MAX = 127
 MAX_BLOCK = 4096
@@ -117,16 +136,21 @@ class PackedLayout:
     def of(scheme: str, n: int, k: int, block: int | None = None) -> PackedLayout:
         """The layout of an ``[n, k]`` weight in ``scheme``; GraphBuildError when the scheme
         is unknown, a size is not positive, or the block does not fit the scheme
-        (per-channel schemes take none, mxfp4 / nvfp4 only their own, int4 an even one).
-        The block of a per-channel scheme is ``k``."""
-        spec = SCHEMES.get(scheme)
+        (per-channel schemes take none, mxfp4 / nvfp4 / GGML formats only their own, int4
+        an even one), or a GGML format's ``k`` is not a multiple of its block. The block
+        of a per-channel scheme is ``k``."""
+        spec = ALL_SCHEMES.get(scheme) if isinstance(scheme, str) else None
         if spec is None:
             raise GraphBuildError(f"unknown quantisation scheme {scheme!r}; expected one of "
-                                  f"{sorted(SCHEMES)}")
+                                  f"{sorted(ALL_SCHEMES)}")
         for what, v in (("n", n), ("k", k)):
             if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 1:
                 raise GraphBuildError(f"{scheme}: {what} must be a positive int, got {v!r}")
-        return PackedLayout(spec, int(n), int(k), _canonical_block(spec, int(k), block))
+        block = _canonical_block(spec, int(k), block)
+        if spec.block_bytes is not None and k % block:
+            raise GraphBuildError(f"{scheme}: k = {k} is not a whole number of blocks of "
+                                  f"{block}")
+        return PackedLayout(spec, int(n), int(k), block)
 
     @property
     def per_channel(self) -> bool:
@@ -137,21 +161,33 @@ class PackedLayout:
         return -(-self.k // self.block)
 
     @property
+    def ggml(self) -> bool:
+        """A GGML block format: one operand, the file's blocks."""
+        return self.scheme.block_bytes is not None
+
+    @property
     def row_bytes(self) -> int:
-        """Bytes of codes per row of W."""
+        """Bytes of codes (GGML formats: of whole blocks) per row of W."""
+        if self.ggml:
+            return self.blocks_per_row * self.scheme.block_bytes
         return -(-self.k // self.scheme.codes_per_byte)
 
     def operand_types(self) -> list[TensorType]:
-        """The types of the packed operands, in order: q, scale[, tensor_scale]."""
+        """The types of the packed operands, in order: q, scale[, tensor_scale] (GGML
+        formats: q alone)."""
+        types = [TensorType((self.n, self.row_bytes), DType.U8)]
+        if self.ggml:
+            return types
         scale_shape = (self.n,) if self.per_channel else (self.n, self.blocks_per_row)
-        types = [TensorType((self.n, self.row_bytes), DType.U8),
-                 TensorType(scale_shape, self.scheme.scale_dtype)]
+        types.append(TensorType(scale_shape, self.scheme.scale_dtype))
         if self.scheme.tensor_scale:
             types.append(TensorType((1,), DType.F32))
         return types
 
     def operand_names(self) -> list[str]:
         """Suffixes naming the packed operands (the keys of :func:`pack_weight`)."""
+        if self.ggml:
+            return ["q"]
         return ["q", "scale"] + (["tensor_scale"] if self.scheme.tensor_scale else [])
 
     @property
@@ -189,7 +225,11 @@ def pack_weight(w: np.ndarray, scheme: str, block: int | None = None) -> dict[st
     Returns the packed operands by name suffix — ``"q"``, ``"scale"`` and, for nvfp4,
     ``"tensor_scale"`` — each in the dtype and shape :class:`PackedLayout` gives, ready
     for ``cg.set_param(f"{name}.{suffix}", array)``. GraphBuildError when ``w`` is not a
-    finite 2-D float array or the block does not fit the scheme."""
+    finite 2-D float array or the block does not fit the scheme, and for the GGML
+    schemes, which are read from files (:data:`GGML_SCHEMES`)."""
+    if scheme in GGML_SCHEMES:
+        raise GraphBuildError(f"pack_weight: {scheme} weights are GGML blocks read from a "
+                              "GGUF file (GGUFFile.raw), not quantised here")
     w = _checked_weight(w, scheme)
     layout = PackedLayout.of(scheme, w.shape[0], w.shape[1], block)
     packer = _PACKERS[scheme]
@@ -321,6 +361,9 @@ def dequantize(layout: PackedLayout, operands: list[np.ndarray]) -> np.ndarray:
     already checked against :meth:`PackedLayout.operand_types`."""
     q = operands[0]
     name = layout.scheme.name
+    if layout.ggml:
+        blocks = np.ascontiguousarray(q).reshape(-1, layout.scheme.block_bytes)
+        return dequantize_blocks(blocks, name).reshape(layout.n, layout.k)
     if name == "int8":
         codes = q.view(np.int8).astype(np.float64)
     elif name == "fp8_e4m3":
@@ -355,7 +398,8 @@ def quantized_linear(x: Tensor, name: str, in_features: int, out_features: int,
                      scheme: str, block: int | None = None) -> Tensor:
     """``x @ W.T`` for a packed weight W [out_features, in_features] held in params
     ``f"{name}.q"`` (u8 codes), ``f"{name}.scale"`` and, for nvfp4,
-    ``f"{name}.tensor_scale"`` — set them from :func:`pack_weight`. ``x`` is f32
+    ``f"{name}.tensor_scale"`` — set them from :func:`pack_weight` (a GGML scheme:
+    ``f"{name}.q"`` alone, the file's blocks). ``x`` is f32
     [..., in_features]; the result f32 [..., out_features]. No bias: add one."""
     layout = PackedLayout.of(scheme, out_features, in_features, block)
     operands = [x.graph.param(f"{name}.{suffix}", t.shape, t.dtype)

@@ -43,12 +43,16 @@ rope_dim / 2] of :func:`rope_tables`. With a ``weight_format`` (a packing scheme
 projection read packed weights through ``dequant_matmul`` instead: params
 ``<name>.q`` / ``<name>.scale`` (see ``rlx.quantized_linear``) in place of
 ``<name>.weight`` — the output projection of tied embeddings is ``token_embd.q`` /
-``.scale`` beside the float ``token_embd.weight`` the embedding gathers from.
+``.scale`` beside the float ``token_embd.weight`` the embedding gathers from. A
+``weight_format`` mapping instead names each linear layer's scheme (``blk.0.attn_q``:
+``"q4_1"``, ...); layers it omits keep float weights. With GGML schemes that is how
+a GGUF file's weights are used as they are stored: ``<name>.q`` holds the file's
+blocks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,6 +70,11 @@ ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
 }
 INPUTS = ("input_ids", "past_len", "last_index")
 ROPE_KINDS = ("global", "local")
+
+WeightFormat = str | Mapping[str, str] | None
+"""The linear layers' weights: float (None), one packing scheme for all, or a scheme
+per layer name (``blk.<i>.attn_q``, ..., ``token_embd`` / ``output`` for the output
+projection); layers a mapping omits keep float weights."""
 
 
 def cache_names(layer: int) -> tuple[str, str]:
@@ -129,10 +138,11 @@ def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tupl
 # ---------------------------------------------------------------------- the graph
 class _Params:
     """Declares each param on first use, with the shape ``decoder_param_shapes`` gives;
-    linear layers read packed weights when a ``weight_format`` is set."""
+    linear layers read packed weights when a ``weight_format`` names a scheme for them
+    (one for all, or one per layer)."""
 
     def __init__(self, graph: Graph, shapes: dict[str, tuple[int, ...]], eps: float,
-                 weight_format: str | None):
+                 weight_format: WeightFormat):
         self._graph = graph
         self._shapes = shapes
         self._eps = eps
@@ -147,10 +157,11 @@ class _Params:
     def linear(self, name: str, x: Tensor) -> Tensor:
         """``x @ W.T`` with the file's [out, in] weight ``<name>.weight`` (or its packed
         form ``<name>.q`` / ``.scale``)."""
-        if self._format is None:
+        scheme = self._format.get(name) if isinstance(self._format, Mapping) else self._format
+        if scheme is None:
             return x @ self(f"{name}.weight").T
         out_features, in_features = self._shapes[f"{name}.weight"]
-        return rlx.quantized_linear(x, name, in_features, out_features, self._format)
+        return rlx.quantized_linear(x, name, in_features, out_features, scheme)
 
     def norm(self, name: str, x: Tensor) -> Tensor:
         """RMSNorm over the last axis with weight ``<name>.weight``."""
@@ -168,7 +179,7 @@ class _Step:
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
-                       cache_rows: int | None = None, weight_format: str | None = None
+                       cache_rows: int | None = None, weight_format: WeightFormat = None
                        ) -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
@@ -185,9 +196,9 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token, then per
     layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
-    linear weights under a ``weight_format`` (module docstring). InputError for a
-    non-positive size or ``cache_rows`` outside [0, capacity]; GraphBuildError for an
-    unknown ``weight_format``.
+    linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
+    InputError for a non-positive size or ``cache_rows`` outside [0, capacity];
+    GraphBuildError for an unknown ``weight_format``.
     """
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -197,7 +208,10 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     if not 0 <= cache_rows <= capacity:
         raise InputError(f"build_decoder_step: cache_rows must be in [0, {capacity}], got "
                          f"{cache_rows!r}")
-    packed = f"_{weight_format}" if weight_format else ""
+    if isinstance(weight_format, Mapping):
+        packed = "_mixed" if weight_format else ""
+    else:
+        packed = f"_{weight_format}" if weight_format else ""
     g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_r{cache_rows}_c{capacity}{packed}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
                      weight_format)

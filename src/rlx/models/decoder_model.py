@@ -27,11 +27,17 @@ compiled with ``split_params=False``: weights stay in the layout of the file and
 matrix products read them transposed, so no prepare stage holds transposed copies.
 
 Weights are float32 (dequantised from the file) unless a ``weight_format`` is given:
-then every linear layer and the output projection are re-packed at load time into
-that scheme of :mod:`rlx.ir.quantized` ("int8": a quarter of the bytes, "int4": an
-eighth) and read by ``dequant_matmul``. This re-quantises already quantised weights,
-so results move away from the file's float32 model (a speed option, not the reference
-path).
+
+* ``"gguf"``: every linear layer and the output projection keep the file's own
+  blocks (Q4_1, Q8_0, Q4_K, Q6_K, ...: the GGML schemes of :mod:`rlx.ir.quantized`),
+  read by ``dequant_matmul`` straight from those bytes. Their values are exactly the
+  float32 weights the default path dequantises, so only the order of float32
+  rounding differs; a weight stored as floats in the file stays float. The embedding
+  lookup gathers from a float32 copy of the embedding matrix.
+* a packing scheme ("int8": a quarter of the bytes, "int4": an eighth, ...): every
+  linear layer and the output projection are re-packed at load time into it. This
+  re-quantises already quantised weights, so results move away from the file's
+  float32 model (a speed option, not the reference path).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ import numpy as np
 from rlx.errors import InputError
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf_metadata
-from rlx.ir.quantized import SCHEMES, pack_weight
+from rlx.ir.quantized import GGML_SCHEMES, SCHEMES, pack_weight
 from rlx.models.bert import ModelConfigError
 from rlx.models.decoder import (
     INPUTS,
@@ -63,7 +69,10 @@ from rlx.runtime import (
     power_of_two_ladder,
 )
 
-__all__ = ["DEFAULT_MAX_SEQ", "DecoderModel", "GGUFWeights", "load_decoder"]
+__all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "DecoderModel", "GGUFWeights", "load_decoder"]
+
+GGUF_FORMAT = "gguf"
+"""The ``weight_format`` that keeps the file's blocks (module docstring)."""
 
 DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
@@ -106,6 +115,22 @@ class GGUFWeights(Mapping):
     def __contains__(self, name: object) -> bool:
         return name in self._shapes
 
+    def blocks(self, name: str) -> tuple[str, np.ndarray] | None:
+        """``(scheme, bytes)`` of a 2-D param stored in a GGML block format: the
+        :data:`~rlx.ir.quantized.GGML_SCHEMES` name of its type and its bytes, u8
+        [out, row_bytes] (a read-only view of the file); None when it is stored
+        another way (floats). KeyError for a name that is not a param."""
+        if name not in self._shapes:
+            raise KeyError(name)
+        info = self._file.info(name)
+        scheme = info.type.name.lower()
+        if scheme not in GGML_SCHEMES or len(self._shapes[name]) != 2:
+            return None
+        if info.shape != self._shapes[name]:
+            raise ModelConfigError(f"{self._file.path}: {name} has shape {info.shape}, the "
+                                   f"config needs {self._shapes[name]}")
+        return scheme, self._file.raw(name)
+
 
 class _BatchGraphs:
     """The graphs of one batch size: ``fresh`` prefills empty caches; ``steps[R]`` read
@@ -126,7 +151,8 @@ class DecoderModel:
     compiled graph. ``options`` are used with ``split_params`` turned off (see the
     module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
     in chunks), ``min_cache_extent`` the smallest number of cache rows a graph reads,
-    ``weight_format`` None (float32) or a packing scheme (module docstring).
+    ``weight_format`` None (float32), ``"gguf"`` (the file's blocks: ``weights`` must
+    then have :meth:`GGUFWeights.blocks`) or a packing scheme (module docstring).
     InputError for ``max_seq`` outside [1, context_length], ``max_batch``,
     ``prefill_chunk`` or ``min_cache_extent`` below 1, or an unknown weight format.
 
@@ -151,11 +177,16 @@ class DecoderModel:
             raise InputError(f"DecoderModel: max_batch, prefill_chunk and min_cache_extent "
                              f"must be >= 1, got {max_batch}, {prefill_chunk} and "
                              f"{min_cache_extent}")
-        if weight_format is not None and weight_format not in SCHEMES:
-            raise InputError(f"DecoderModel: weight_format must be None or one of "
-                             f"{sorted(SCHEMES)}, got {weight_format!r}")
+        if weight_format is not None and weight_format not in (GGUF_FORMAT, *SCHEMES):
+            raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r} or "
+                             f"one of {sorted(SCHEMES)}, got {weight_format!r}")
+        if weight_format == GGUF_FORMAT and not callable(getattr(weights, "blocks", None)):
+            raise InputError(f"DecoderModel: weight_format {GGUF_FORMAT!r} needs weights "
+                             "that know their file blocks (GGUFWeights.blocks)")
         self.config = config
         self.weight_format = weight_format
+        self._layer_formats = (_file_schemes(config, weights) if weight_format == GGUF_FORMAT
+                               else weight_format)
         self.tokenizer = tokenizer
         self.chat_template = None if tokenizer is None else tokenizer.chat_template
         self.device = device
@@ -317,7 +348,7 @@ class DecoderModel:
                 ) -> BucketedCompileCache:
         def build(extent: int):
             return build_decoder_step(self.config, batch, extent, self.max_seq, cache_rows,
-                                      self.weight_format)
+                                      self._layer_formats)
 
         def prepare(cg: CompiledGraph, extent: int) -> None:
             self._set_weights(cg)
@@ -330,7 +361,8 @@ class DecoderModel:
 
     def _set_weights(self, cg: CompiledGraph) -> None:
         """Share the first graph's weights, or set them: file params, RoPE tables and
-        the packed operands (``<name>.q`` ...) of ``<name>.weight``."""
+        the packed operands (``<name>.q`` ...) of ``<name>.weight``: the file's blocks
+        (``"gguf"``) or packed here."""
         owner = self._weights_owner
         if owner is not None and cg.share_params_from(owner):
             return
@@ -343,10 +375,14 @@ class DecoderModel:
                 value = self._weights[name]
             else:
                 base, _, operand = name.rpartition(".")
-                if base != packed_name:  # a weight's operands are declared together
-                    packed_name = base
-                    packed = pack_weight(self._weights[f"{base}.weight"], self.weight_format)
-                value = packed[operand]
+                if self.weight_format == GGUF_FORMAT:
+                    value = self._weights.blocks(f"{base}.weight")[1]
+                else:
+                    if base != packed_name:  # a weight's operands are declared together
+                        packed_name = base
+                        packed = pack_weight(self._weights[f"{base}.weight"],
+                                             self.weight_format)
+                    value = packed[operand]
             cg.set_param(name, value)
         if owner is None:
             self._weights_owner = cg
@@ -381,14 +417,31 @@ class DecoderModel:
                 f"{self.max_batch}>")
 
 
+def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
+    """The GGML scheme of each linear layer (``blk.0.attn_q``, ..., the output
+    projection) whose weight ``weights.blocks`` finds in a block format."""
+    head = "token_embd" if config.tied_embeddings else "output"
+    schemes = {}
+    for name, shape in decoder_param_shapes(config, 1).items():
+        base = name.removesuffix(".weight")
+        linear = len(shape) == 2 and not name.startswith(("rope.", "token_embd."))
+        if linear or base == head:
+            found = weights.blocks(name)
+            if found is not None:
+                schemes[base] = found[0]
+    return schemes
+
+
 def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
                  max_batch: int = 1, options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
                  min_cache_extent: int = MIN_CACHE_EXTENT,
                  weight_format: str | None = None) -> DecoderModel:
     """A :class:`DecoderModel` from a GGUF file: config from its metadata, tokenizer
-    (and chat template) from its tokenizer metadata, weights dequantised to float32.
-    Nothing is compiled or dequantised yet (see :class:`DecoderModel`). ModelConfigError
+    (and chat template) from its tokenizer metadata, weights dequantised to float32 —
+    or, with ``weight_format="gguf"``, linear layers kept in the file's block formats
+    and read from its bytes (module docstring). Nothing is compiled or dequantised yet
+    (see :class:`DecoderModel`). ModelConfigError
     for an architecture or feature the builder lacks; GGUFError for a malformed file."""
     gguf = GGUFFile(gguf_path)
     config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)

@@ -16,11 +16,19 @@ decoded into a small stack buffer (L1-resident) and used at once:
   table per nibble. Block scales (f16 for int4, E8M0 bytes for mxfp4, E4M3 bytes for
   nvfp4, converted by tables or F16C) then multiply the decoded blocks; per-row
   scales (int8, fp8) and nvfp4's tensor scale are applied once per output element.
+  GGML block formats (q8_0, q4_1, q4_k, q6_k, ...) are decoded from the file's
+  blocks by :mod:`.qmatmul_ggml`.
 * ``x @ W.T`` (the forward product): OpenMP splits the output channels (rows of W);
   for each block of up to ``ROW_BLOCK`` rows of x every segment is decoded once and
   dotted with each of those rows (vectorised f32 reductions). At decode time
   (one row of x) this streams the packed rows once: the kernel reads a quarter
   (8-bit) or an eighth (4-bit) of the bytes an f32 matrix-vector product does.
+  GGML formats differ (:func:`_ggml_forward_loops`): for one row of x the blocks
+  are decoded in registers straight into the dot products, several rows of W side
+  by side (measured on one core: 10-16 weights per ns, against 4-6 for the decode
+  into a buffer); for more rows, rows of W up to ``TILE_MAX_K`` long are decoded
+  whole, ``TILE`` at a time, and multiplied with x in register tiles (a SmolLM2
+  prefill of 128 tokens: 0.41 s against 1.1 s by segments, 0.32 s in f32).
 * ``x @ W`` (``transpose``, the input gradient): OpenMP splits the columns of W into
   segments; each thread accumulates its output columns for a block of rows of x
   over all rows of W.
@@ -35,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.graph import Node
 from rlx.ir.quantized import (
@@ -267,6 +276,8 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     ``fn(q_row, scale_row, c0, len, out)``."""
     ctx.add_helper("rlx_q_common", COMMON)
     scheme = layout.scheme.name
+    if layout.ggml:
+        return _ggml_decoder(ctx, scheme)
     if scheme in ("fp8_e4m3", "nvfp4"):
         ctx.add_helper("rlx_q_e4m3", _value_table("rlx_q_e4m3", E4M3_VALUES))
     if scheme == "fp8_e4m3":
@@ -289,6 +300,16 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     return name
 
 
+def _ggml_decoder(ctx: RenderContext, scheme: str) -> str:
+    """Emit the decoder of a GGML block format and its helpers; returns its name."""
+    ctx.add_helper("rlx_q_f16", F16_SCALE)
+    ctx.add_helper("rlx_g_half", qmatmul_ggml.HALF)
+    if scheme in qmatmul_ggml.K_FORMATS:
+        ctx.add_helper("rlx_g_k_scale", qmatmul_ggml.K_SCALES)
+    ctx.add_helper(f"rlx_dq_{scheme}", qmatmul_ggml.DECODERS[scheme])
+    return f"rlx_dq_{scheme}"
+
+
 def _row_scale(layout: PackedLayout, row: str) -> str:
     """C expression of the factor of row ``row`` of W applied after decoding."""
     if layout.per_channel:
@@ -299,12 +320,13 @@ def _row_scale(layout: PackedLayout, row: str) -> str:
 
 
 def _pointers(ctx: RenderContext, node: Node, layout: PackedLayout) -> list[str]:
-    x, q, sc = node.inputs[:3]
-    stype = cstyle.ctype(layout.scheme.scale_dtype)
+    x, q = node.inputs[:2]
     lines = [f"    const float *restrict x = {ctx.ptr(x, True)};",
              f"    float *restrict y = {ctx.ptr(ctx.node_id(node))};",
-             f"    const uint8_t *restrict q = {ctx.ptr(q, True)};",
-             f"    const {stype} *restrict sc = {ctx.ptr(sc, True)};"]
+             f"    const uint8_t *restrict q = {ctx.ptr(q, True)};"]
+    if not layout.ggml:
+        stype = cstyle.ctype(layout.scheme.scale_dtype)
+        lines.append(f"    const {stype} *restrict sc = {ctx.ptr(node.inputs[2], True)};")
     if layout.scheme.tensor_scale:
         lines.append(f"    const float t = {ctx.ptr(node.inputs[3], True)}[0];")
     return lines
@@ -326,7 +348,10 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
 
 
 def _scale_row(layout: PackedLayout, row: str) -> str:
-    """C expression of the first block scale of row ``row``."""
+    """C expression of the first block scale of row ``row`` (GGML formats: none, their
+    blocks hold the scales)."""
+    if layout.ggml:
+        return "NULL"
     if layout.per_channel:
         return f"sc + {row}"
     return f"sc + {row} * {layout.blocks_per_row}"
@@ -342,6 +367,8 @@ def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
     n, k = layout.n, layout.k
     rows = node.type.numel // n
     seg = _segment(layout)
+    if layout.ggml:
+        return _ggml_forward_loops(ctx, layout, rows, seg)
     mb = min(rows, ROW_BLOCK)
     pragma = ctx.parallel_for(rows * n * k, n)
     return _pragma_lines(pragma) + [
@@ -364,6 +391,57 @@ def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
         "        }",
         "    }",
     ]
+
+
+def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int,
+                        seg: int) -> list[str]:
+    """y [M, n] = x [M, k] @ W.T for a GGML-format weight, split over the rows of W.
+    One row of x (decode): groups of GEMV_ROWS rows of W are dotted with x straight
+    from their blocks (the file's bytes are streamed once), then the last rows one by
+    one. More rows: each row of W is decoded a segment at a time for ROW_BLOCK rows of
+    x, as for the other schemes."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    if rows > 1:
+        return _ggml_rows_loops(ctx, layout, rows, seg)
+    group = qmatmul_ggml.GEMV_ROWS
+    ctx.add_helper("rlx_g_wide", qmatmul_ggml.WIDE)
+    for count in (group, 1):
+        ctx.add_helper(f"rlx_gv{count}_{fmt}", qmatmul_ggml.gemv(fmt, layout.block, seg, count))
+    lines = _pragma_lines(ctx.parallel_for(n * k, n // group)) + [
+        f"    for (int64_t g = 0; g < {n // group}; g++)",
+        f"        rlx_gv{group}_{fmt}(q + g * {group * row_bytes}, {row_bytes}, x, {k}, "
+        f"y + g * {group});"]
+    if n % group:
+        lines += [f"    for (int64_t r = {n - n % group}; r < {n}; r++)",
+                  f"        rlx_gv1_{fmt}(q + r * {row_bytes}, {row_bytes}, x, {k}, y + r);"]
+    return lines
+
+
+def _ggml_rows_loops(ctx: RenderContext, layout: PackedLayout, rows: int,
+                     seg: int) -> list[str]:
+    """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight. Rows
+    of W up to TILE_MAX_K long go TILE at a time: decoded once, then multiplied with x
+    in register tiles; longer rows (and the last n % TILE) are decoded a segment at a
+    time for ROW_BLOCK rows of x."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    tile = qmatmul_ggml.TILE
+    tiles = n // tile if k <= qmatmul_ggml.TILE_MAX_K else 0
+    lines = []
+    if tiles:
+        ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
+        lines += _pragma_lines(ctx.parallel_for(rows * tiles * tile * k, tiles)) + [
+            f"    for (int64_t g = 0; g < {tiles}; g++) {{",
+            f"        float w[{tile * k}] __attribute__((aligned(64)));",
+            f"        rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, x, {rows}, {k}, "
+            f"{n}, y + g * {tile}, w);",
+            "    }"]
+    if tiles * tile < n:
+        ctx.add_helper(f"rlx_gm_{fmt}", qmatmul_ggml.rows_product(fmt, seg, ROW_BLOCK))
+        lines += _pragma_lines(ctx.parallel_for(rows * (n - tiles * tile) * k,
+                                                n - tiles * tile)) + [
+            f"    for (int64_t r = {tiles * tile}; r < {n}; r++)",
+            f"        rlx_gm_{fmt}(q + r * {row_bytes}, x, {rows}, {k}, {n}, y + r);"]
+    return lines
 
 
 def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
