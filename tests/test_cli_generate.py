@@ -24,12 +24,12 @@ B = TOKENIZER.token_to_id("b")
 @pytest.fixture
 def opened(monkeypatch, tmp_path):
     """Replace the GGUF loader by the double; returns the list of (path, device,
-    max_seq) it was asked for and a model file path that exists."""
+    max_seq, weights) it was asked for and a model file path that exists."""
     requests = []
     table = chain_table(TOKENIZER, chain_through(TOKENIZER, B, ["東京🚀", " ok"]))
 
-    def fake_open(path, device, max_seq):
-        requests.append((path, device, max_seq))
+    def fake_open(path, device, max_seq, weights):
+        requests.append((path, device, max_seq, weights))
         return BigramLM(table, TOKENIZER, max_seq=max_seq or 64)
 
     monkeypatch.setattr(rlx.cli, "_open_decoder", fake_open)
@@ -43,8 +43,10 @@ def test_streams_the_continuation_and_reports_speed(opened, capsys):
     assert main(["generate", "--model", path, "ab"]) == 0
     out, err = capsys.readouterr()
     assert out == "東京🚀 ok\n"
-    assert requests == [(path, "cpu", None)]
+    assert requests == [(path, "cpu", None, "gguf")]
     assert "stopped at the end of sequence" in err
+    assert main(["generate", "--model", path, "ab", "--weights", "f32"]) == 0
+    assert requests[-1] == (path, "cpu", None, "f32")
     assert "prefill 3 tokens" in err and "decode 9 tokens" in err and "tok/s" in err
 
 

@@ -7,7 +7,7 @@
                                                              model; print its outputs
     rlx embed TEXT ... [--model DIR]                         sentence embeddings
     rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
-                 [--top-p P] [--seed S] [--chat] [--device DEV]
+                 [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
                                                              stream a decoder's continuation
 """
 
@@ -217,9 +217,11 @@ def _embed(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- rlx generate
 
-def _open_decoder(path: str, device: str, max_seq: int | None):
-    """The decoder model of a GGUF file, compiled for ``device``."""
-    return load_decoder(path, device=device, max_seq=max_seq, max_batch=1)
+def _open_decoder(path: str, device: str, max_seq: int | None, weights: str):
+    """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
+    the file's quantised blocks as they are, "f32" their float32 values."""
+    return load_decoder(path, device=device, max_seq=max_seq, max_batch=1,
+                        weight_format="gguf" if weights == "gguf" else None)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -231,7 +233,7 @@ def _generate(args: argparse.Namespace) -> int:
         raise InputError(f"--model {path}: no such file")
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     t0 = time.perf_counter()
-    model = _open_decoder(path, args.device, args.max_seq)
+    model = _open_decoder(path, args.device, args.max_seq, args.weights)
     ids = prompt_ids(model, args.prompt, chat=args.chat)
     if args.max_tokens:
         # the first prefill of a length compiles its graph: do it untimed
@@ -321,6 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
     ge.add_argument("--repetition-penalty", type=float, default=1.0, metavar="R",
                     help="penalise tokens already in the text (1: off)")
     ge.add_argument("--seed", type=int, default=None, help="seed of the sampler")
+    ge.add_argument("--weights", choices=("gguf", "f32"), default="gguf",
+                    help="gguf (default): multiply by the file's quantised blocks as they "
+                         "are; f32: by their float32 values (4x the memory traffic)")
     ge.add_argument("--chat", action="store_true",
                     help="wrap the prompt as a user message in the model's chat template")
     ge.add_argument("--device", default="cpu")
