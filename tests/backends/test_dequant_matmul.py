@@ -7,6 +7,8 @@ block schemes (the bytes of a GGUF file) are checked against the ``gguf`` packag
 numpy dequantisers: the oracle's values bit for bit, the products in float64.
 """
 
+import platform
+
 import gguf
 import ml_dtypes
 import numpy as np
@@ -399,3 +401,30 @@ def test_build_time_errors_name_the_rule():
         dequant_matmul(x.cast("f64"), params, "int4", 8, 64)
     with pytest.raises(GraphBuildError, match="scale per output channel"):
         g.apply("dequant_matmul", [x, *params], scheme="int8", n=8, k=64, block=32)
+
+
+@pytest.mark.skipif(platform.machine().lower() not in ("x86_64", "amd64"),
+                    reason="x86-64-v2 (SSE4.2, no AVX-512) is an x86 target")
+@pytest.mark.parametrize("scheme", ALL_GGML)
+def test_ggml_portable_kernels_match_the_gguf_packages_weight(scheme, monkeypatch, tmp_path):
+    """Compiled for a target without AVX-512 (x86-64-v2), the cpu kernels take their
+    portable C path: the same products, one row of x (decode) and several."""
+    from rlx.backends.cpu import toolchain
+    if "cpu" not in rlx.available_devices():
+        pytest.skip("no C compiler on this machine")
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(toolchain, "BASE_FLAGS", tuple(
+        "-march=x86-64-v2" if f == "-march=native" else f for f in toolchain.BASE_FLAGS))
+    monkeypatch.setattr(toolchain, "X86_FLAGS", ())
+    n, k = 37, _ggml_k(scheme, 9 if GGML_SCHEMES[scheme].default_block == 32 else 2)
+    raw = _ggml_blocks(scheme, n, k, seed=31)
+    w = _gguf_values(raw, scheme)
+    for m in (1, 6):
+        g = rlx.Graph("qggmlportable")
+        x = g.input("x", (m, k))
+        g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
+        cg = _compile("cpu", g, {"q": raw})
+        assert "__AVX512F__" in cg._exe.source   # the source has both paths
+        xv = np.random.default_rng(32).standard_normal((m, k)).astype(np.float32)
+        (out,) = cg.run({"x": xv})
+        _assert_close_to_oracle(out, xv, w.T)
