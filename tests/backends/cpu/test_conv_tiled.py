@@ -22,10 +22,15 @@ pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
 
 
-def _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue):
-    g = rlx.Graph("conv")
-    x, w = g.input("x", x_shape), g.input("w", w_shape)
-    b = g.input("b", (w_shape[0],)) if bias else None
+def _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue,
+                params=False):
+    """A conv with an optional epilogue; ``params``: the weight and bias are params (the
+    channel-vectorised path needs run-invariant weights), else inputs."""
+    g = rlx.Graph("param_conv" if params else "conv")
+    x = g.input("x", x_shape)
+    leaf = g.param if params else g.input
+    w = leaf("w", w_shape)
+    b = leaf("b", (w_shape[0],)) if bias else None
     y = rlx.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
     if epilogue == "relu":
         y = rlx.relu(y)
@@ -326,21 +331,9 @@ def _read_from(source: str) -> str:
     return "columns" if "rlx_cols" in source else "input"
 
 
-def _param_conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue):
-    """``_conv_graph`` with the weight and bias as params (the channel-vectorised path
-    needs run-invariant weights)."""
-    g = rlx.Graph("param_conv")
-    x, w = g.input("x", x_shape), g.param("w", w_shape)
-    b = g.param("b", (w_shape[0],)) if bias else None
-    y = rlx.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
-    if epilogue == "relu":
-        y = rlx.relu(y)
-    elif epilogue == "residual":
-        y = rlx.relu(y + g.input("r", y.shape))
-    elif epilogue == "channel_scale":
-        y = rlx.silu(y * g.input("s", (w_shape[0], 1, 1)))
-    g.set_outputs([y])
-    return g
+def _param_conv_graph(*args):
+    """``_conv_graph`` with the weight and bias as params."""
+    return _conv_graph(*args, params=True)
 
 
 def _param_feeds(rng, graph):

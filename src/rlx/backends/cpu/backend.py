@@ -85,19 +85,19 @@ class CpuExecutable(Executable):
         self._set_seed()
         # kernel times live in the shared object: clones of this executable add to them
         self._profiled_kernels = list(ctx.profiled)
-        self._profiled = [(k.name, k.kind, " + ".join(program.graph.nodes[n].op for n in k.nodes))
-                          for k in ctx.profiled]
         self._profile = None
-        if self._profiled:
+        if self._profiled_kernels:
             fn = library.dll.rlx_profile
             fn.restype = ctypes.POINTER(ctypes.c_double)
-            self._profile = np.ctypeslib.as_array(fn(), shape=(len(self._profiled), 2))
+            self._profile = np.ctypeslib.as_array(fn(), shape=(len(self._profiled_kernels), 2))
 
     def kernel_profile(self) -> list[KernelTime] | None:
         if self._profile is None:
             return None
-        return [KernelTime(name, kind, ops, int(calls), float(seconds))
-                for (name, kind, ops), (seconds, calls) in zip(self._profiled, self._profile)]
+        nodes = self.program.graph.nodes
+        return [KernelTime(k.name, k.kind, " + ".join(nodes[n].op for n in k.nodes),
+                           int(calls), float(seconds))
+                for k, (seconds, calls) in zip(self._profiled_kernels, self._profile)]
 
     def reset_kernel_profile(self) -> None:
         if self._profile is not None:

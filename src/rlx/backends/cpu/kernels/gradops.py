@@ -5,9 +5,9 @@ Semantics are the reference kernels' (rlx.backends.reference.kernels.grad and
 .onnx_ops): float scatter_add accumulates in double and rounds once; every index is
 checked before anything is written. scatter_update applies its updates one after
 another in index order, in the compute type (f16/bf16 in f32, rounded once at the
-end); integer add / mul wrap like numpy's. max_pool2d_indices compares values as stored (f16/bf16 widened),
-never picks a padded tap, takes the first maximum in row-major window order, and a
-nan wins.
+end); integer add / mul wrap like numpy's. max_pool2d_indices compares values as
+stored (f16/bf16 widened), never picks a padded tap, takes the first maximum in
+row-major window order, and a nan wins.
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ def render_scatter_update(ctx: RenderContext, node: Node) -> str:
         # rows are combined in f32 and rounded once, like the reference
         lines += [f"    static float work[{max(total, 1)}];",
                   "    #pragma omp simd",
-                  f"    for (int64_t i = 0; i < {total}; i++) work[i] = {cstyle.load(dt, 'src[i]')};"]
+                  f"    for (int64_t i = 0; i < {total}; i++) "
+                  f"work[i] = {cstyle.load(dt, 'src[i]')};"]
         target = "work"
     else:
         lines.append(f"    if (dst != src) memmove(dst, src, sizeof(dst[0]) * {total});")
@@ -111,7 +112,8 @@ def render_scatter_update(ctx: RenderContext, node: Node) -> str:
     ]
     if narrow:
         lines += ["    #pragma omp simd",
-                  f"    for (int64_t i = 0; i < {total}; i++) dst[i] = {cstyle.store(dt, 'work[i]')};"]
+                  f"    for (int64_t i = 0; i < {total}; i++) "
+                  f"dst[i] = {cstyle.store(dt, 'work[i]')};"]
     return "\n".join(lines)
 
 
