@@ -176,6 +176,26 @@ def test_run_slots_returns_views_until_next_run(device):
         cg.run_slots([np.zeros(3, np.float32)])
 
 
+def test_owned_buffers_start_on_64_byte_boundaries(device):
+    """Outputs, params and handles the executable owns are 64-byte aligned (full-vector
+    loads and stores never straddle a cache line), also after a clone."""
+    g = rlx.Graph("aligned")
+    a = g.input("a", (3,))
+    w = g.param("w", (5,), rlx.i8)
+    g.set_outputs([a * 2.0, w + 1, a.cast(rlx.f16)])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", np.arange(5, dtype=np.int8))
+    outs = cg.run_slots([np.arange(3, dtype=np.float32)])
+    np.testing.assert_array_equal(outs[0], [0, 2, 4])
+    np.testing.assert_array_equal(outs[1], np.arange(1, 6))
+    for array in [*outs, *cg._exe.params.values()]:
+        assert array.ctypes.data % 64 == 0
+    twin = cg.clone()
+    if twin is not None:
+        for array in [*twin.run_slots([np.ones(3, np.float32)]), *twin._exe.params.values()]:
+            assert array.ctypes.data % 64 == 0
+
+
 def test_run_read_outputs_and_read_output_row(device):
     g = rlx.Graph("r")
     a = g.input("a", (2, 3))

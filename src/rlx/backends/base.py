@@ -31,6 +31,28 @@ from rlx.passes.split import BOUNDARY_PREFIX
 _VERSIONS = itertools.count(1)
 
 
+ALIGNMENT = 64
+"""Byte alignment of every buffer an executable owns (params, outputs, handles): a
+cache line and an AVX-512 vector, so that kernels' full-vector loads and stores
+never straddle two lines."""
+
+
+def aligned_zeros(shape: Sequence[int], dtype: Any) -> np.ndarray:
+    """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary."""
+    dtype = np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
+    start = -raw.ctypes.data % ALIGNMENT
+    return raw[start:start + count * dtype.itemsize].view(dtype).reshape(tuple(shape))
+
+
+def aligned_copy(array: np.ndarray) -> np.ndarray:
+    """A C-contiguous, ``ALIGNMENT``-aligned copy of ``array``."""
+    out = aligned_zeros(array.shape, array.dtype)
+    np.copyto(out, array)
+    return out
+
+
 class ParamStore(dict):
     """An executable's param arrays by name, with a version that changes on every write.
 
@@ -117,10 +139,10 @@ class Executable(ABC):
         self.param_types: dict[str, TensorType] = dict(graph.params)
         self.output_types: list[TensorType] = graph.output_types
         self.params = ParamStore(
-            (name, np.zeros(t.shape, t.dtype.np)) for name, t in self.param_types.items())
+            (name, aligned_zeros(t.shape, t.dtype.np)) for name, t in self.param_types.items())
         self.params_set: set[str] = set()
         self.handles: dict[str, np.ndarray] = {}
-        self.outputs: list[np.ndarray] = [np.zeros(t.shape, t.dtype.np)
+        self.outputs: list[np.ndarray] = [aligned_zeros(t.shape, t.dtype.np)
                                           for t in self.output_types]
         self.kv_feeds: list[tuple[str, int]] = []
         self.rng_options = rng
@@ -160,10 +182,10 @@ class Executable(ABC):
         if not self.capabilities_.clone:
             return None
         twin = copy.copy(self)
-        twin.params = ParamStore((k, v.copy()) for k, v in self.params.items())
+        twin.params = ParamStore((k, aligned_copy(v)) for k, v in self.params.items())
         twin.params_set = set(self.params_set)
-        twin.handles = {k: v.copy() for k, v in self.handles.items()}
-        twin.outputs = [o.copy() for o in self.outputs]
+        twin.handles = {k: aligned_copy(v) for k, v in self.handles.items()}
+        twin.outputs = [aligned_copy(o) for o in self.outputs]
         twin.kv_feeds = list(self.kv_feeds)
         return twin
 
@@ -193,7 +215,7 @@ class Executable(ABC):
         if name in self.handles:
             np.copyto(self.handles[name], value)
         else:
-            self.handles[name] = np.array(value, copy=True, order="C")
+            self.handles[name] = aligned_copy(value)
         if name.startswith(BOUNDARY_PREFIX):
             self.params.touch()   # prepared values are derived from the params
         return True

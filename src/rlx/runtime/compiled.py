@@ -267,7 +267,8 @@ class CompiledGraph:
 
     def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
         """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
-        returns read-only views of the output buffers, valid until the next run."""
+        returns read-only views of the output buffers, valid until the next run. Output
+        buffers (like params and persistent handles) start on a 64-byte boundary."""
         inputs = self._inputs
         if len(arrays) != len(inputs):
             raise InputError(f"run_slots: expected {len(inputs)} arrays (inputs "

@@ -217,6 +217,35 @@ def test_reduce_with_prologue_and_epilogue(op, axes, keepdims):
     np.testing.assert_allclose(got, oracle, rtol=2e-5, atol=4e-4)
 
 
+@pytest.mark.parametrize("width", [1, 15, 16, 17, 129, 143, 1000])
+@pytest.mark.parametrize("op", ["sum", "max", "min", "prod", "softmax", "layer_norm"])
+def test_row_reductions_at_lane_boundaries(op, width):
+    """Rows are reduced over 16 lanes (element j in lane j % 16) combined pairwise, and
+    sums go through float partials per 128-element block: widths around those sizes,
+    and a nan, which the lane combine must carry to the result."""
+    rng = np.random.default_rng(width)
+    x = _normal(rng, (3, width), 2.0, 0.5)
+    if op == "prod":
+        x = (1.0 + 0.01 * x).astype(np.float32)
+    x[2, width // 2] = np.nan
+    g = rlx.Graph("lanes")
+    xi = g.input("x", (3, width))
+    y = {"softmax": lambda: rlx.softmax(xi, -1),
+         "layer_norm": lambda: rlx.layer_norm(xi, eps=1e-5)}.get(op, lambda: g.apply(
+             op, [xi], axes=(1,), keepdims=False))()
+    g.set_outputs([y])
+    x64 = x.astype(np.float64)
+    if op == "softmax":
+        oracle = _softmax64(x64, -1)
+    elif op == "layer_norm":
+        oracle = _layer_norm64(x64, (1,), 1e-5)
+    else:
+        oracle = getattr(np, op)(x64, axis=1)
+    got = _run(g, {"x": x})[0]
+    _assert_close(got, _run(g, {"x": x}, "reference")[0], np.float32)
+    _assert_close(got, oracle, np.float32)
+
+
 def test_integer_sum_with_prologue_wraps_in_its_dtype():
     g = rlx.Graph("int_sum")
     x = g.input("x", (3, 200), rlx.i8)

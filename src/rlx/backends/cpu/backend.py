@@ -10,7 +10,13 @@ from typing import Any
 
 import numpy as np
 
-from rlx.backends.base import Backend, Executable, ExecutableCapabilities, KernelTime
+from rlx.backends.base import (
+    Backend,
+    Executable,
+    ExecutableCapabilities,
+    KernelTime,
+    aligned_zeros,
+)
 from rlx.backends.cpu import toolchain
 from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
 from rlx.backends.cpu.render import RenderContext, render_program
@@ -118,7 +124,7 @@ class CpuExecutable(Executable):
                          else REFERENCE_KERNELS["arange"](node, [], ctx))
                 array = np.ascontiguousarray(value)
             elif slot.kind == "fixed":
-                array = np.zeros(node.shape, node.dtype.np)
+                array = aligned_zeros(node.shape, node.dtype.np)
             else:
                 array = self.outputs[slot.output_index]
             self._fixed[i] = array

@@ -13,13 +13,52 @@
 #define RLX_PK_NR (16 * RLX_PK_NV)
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block: unpacks and shuffles of 32-bit,
+   64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16], t[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
                           float *bp, int64_t p) {
     float *dst = bp + p * k * RLX_PK_NR;
     const int64_t j0 = p * RLX_PK_NR;
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
     if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
-        for (int64_t j = 0; j < nr; j++) {
+        int64_t j = 0;
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+        for (; j < nr; j++) {
             const float *src = b + (j0 + j) * cs;
             for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
         }

@@ -31,6 +31,7 @@ from rlx.backends.cpu.kernels.linalg import (
     _thread_slots,
     packed_gemm_helper,
 )
+from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
@@ -397,19 +398,17 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
         lines += [f"jlo = i + {t - s - plan.window + 1};", "if (jlo < 0) jlo = 0;"]
     lines += ["if (jlo > jhi) jlo = jhi;"]
     lines += _mask_lines(ctx, plan, wt)
-    lines += [f"{wt} mx = -INFINITY;",
-              "#pragma omp simd reduction(max:mx)",
-              "for (int64_t j = jlo; j < jhi; j++) mx = row[j] > mx ? row[j] : mx;",
-              f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;",
-              f"{wt} sum = 0;",
-              "#pragma omp simd reduction(+:sum)",
-              "for (int64_t j = jlo; j < jhi; j++) {",
-              f"    const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
-              "  /* exp(-inf) == 0: masked keys */",
-              "    row[j] = e;",
-              "    sum += e;",
-              "}",
-              f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;",
+    lines += [f"{wt} mx = -INFINITY;"]
+    lines += lane_reduction("", "j", "jlo", "jhi", [("mx", "max")], lambda i, acc: [
+        f"{i}{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"])
+    lines += [f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;",
+              f"{wt} sum = 0;"]
+    lines += lane_reduction("", "j", "jlo", "jhi", [("sum", "+")], lambda i, acc: [
+        f"{i}const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
+        "  /* exp(-inf) == 0: masked keys */",
+        f"{i}row[j] = e;",
+        f"{i}{acc('sum')} += e;"])
+    lines += [f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;",
               "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
               f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;"]
     return [indent + line for line in lines]

@@ -290,20 +290,17 @@ class Walk:
 
     def sweep_head(self, body: SweepBody, accs: tuple[Acc, ...]) -> list[str]:
         """``body`` for the row's first :attr:`head_count` elements (the other reduced
-        indices 0), one simd loop with the accumulators' reduction clauses; rows
-        without lanes only."""
+        indices 0), a lane reduction into ``accs`` (no float partials); rows without
+        lanes only."""
         assert self.lane is None
         inner = ROW + "    "
         if not self.reduced:
             return [f"{ROW}{{", *body(inner, _plain), f"{ROW}}}"]
         last = len(self.reduced) - 1
-        clauses = " ".join(f"reduction({a.op}:{a.name})" for a in accs)
         return [f"{ROW}{{",
                 *[f"{inner}const int64_t i{n} = 0;" for n in range(last)],
-                f"{inner}#pragma omp simd {clauses}",
-                f"{inner}for (int64_t i{last} = 0; i{last} < {self.head_count}; i{last}++) {{",
-                *body(inner + "    ", _plain),
-                f"{inner}}}",
+                *lane_reduction(inner, f"i{last}", "0", str(self.head_count),
+                                [(a.name, a.op) for a in accs], body),
                 f"{ROW}}}"]
 
     def _open_loops(self, count: int, reverse_last: bool) -> tuple[list[str], str]:
@@ -329,35 +326,160 @@ class Walk:
 
     def _sweep_row(self, body: SweepBody, accs: tuple[Acc, ...], simd: bool,
                    reverse: bool) -> list[str]:
-        """The reduced loops of one row, the innermost blocked when float partial sums
-        are in use (see :class:`Acc`)."""
+        """The reduced loops of one row: a lane reduction (:func:`lane_reduction`)
+        when there are accumulators, plain loops (simd, or a sequential scan)
+        otherwise."""
         last = len(self.reduced) - 1
         size = self.reduced[last].size
         var = f"i{last}"
+        if simd and accs:
+            return self._reduce_row(body, accs)
         lines, indent = self._open_loops(last, False)
-        partial = [a for a in accs if a.partial is not None and a.op == "+"]
-        names = {a.name: f"{a.name}_p" for a in partial}
-        low, high = "0", str(size)
-        if partial and size > SUM_BLOCK:
-            lines += [f"{indent}for (int64_t blk = 0; blk < {size}; blk += {SUM_BLOCK}) {{",
-                      f"{indent}    const int64_t blk_end = blk + {SUM_BLOCK} < {size} ? "
-                      f"blk + {SUM_BLOCK} : {size};"]
-            indent += "    "
-            low, high = "blk", "blk_end"
-        lines += [f"{indent}{a.partial} {names[a.name]} = 0;" for a in partial]
         if simd:
-            clauses = " ".join(f"reduction({a.op}:{names.get(a.name, a.name)})" for a in accs)
-            lines.append(f"{indent}#pragma omp simd {clauses}".rstrip())
+            lines.append(f"{indent}#pragma omp simd")
         if reverse:
-            header = f"for (int64_t {var} = {high} - 1; {var} >= {low}; {var}--)"
+            header = f"for (int64_t {var} = {size - 1}; {var} >= 0; {var}--)"
         else:
-            header = f"for (int64_t {var} = {low}; {var} < {high}; {var}++)"
+            header = f"for (int64_t {var} = 0; {var} < {size}; {var}++)"
         lines.append(f"{indent}{header} {{")
-        lines += body(indent + "    ", lambda name: names.get(name, name))
+        lines += body(indent + "    ", _plain)
         lines.append(f"{indent}}}")
-        lines += [f"{indent}{a.name} += {names[a.name]};" for a in partial]
         _close(lines, indent, ROW)
         return lines
+
+    def _reduce_row(self, body: SweepBody, accs: tuple[Acc, ...]) -> list[str]:
+        """A row's reduction into ``accs`` over lanes (see :func:`lane_reduction`).
+        Sums with a float ``partial`` type add each block of ``SUM_BLOCK`` elements
+        of the innermost loop into float lanes, which are then added into lanes of
+        the accumulator's own (double) type; those are combined at the end."""
+        last = len(self.reduced) - 1
+        size = self.reduced[last].size
+        wide = [a for a in accs if a.partial is not None and a.op == "+"]
+        lines = [f"{ROW}{{"]
+        top = ROW + "    "
+        lines += _lane_setup(top, [(a.name, a.op) for a in accs],
+                             {a.name: a.partial for a in wide})
+        loops, indent = self._open_loops(last, False)
+        lines += ["    " + line for line in loops]
+        indent += "    "
+        names = [(a.name, a.op) for a in accs]
+        if not wide:
+            lines += _lane_loops(indent, f"i{last}", "0", str(size), names, body)
+        else:
+            lines += [f"{indent}for (int64_t blk = 0; blk < {size}; blk += {SUM_BLOCK}) {{",
+                      f"{indent}    const int64_t blk_end = blk + {SUM_BLOCK} < {size} ? "
+                      f"blk + {SUM_BLOCK} : {size};",
+                      f"{indent}    #pragma omp simd",
+                      f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
+                      *[f"{indent}        {a.name}_l[l] = 0;" for a in wide],
+                      f"{indent}    }}"]
+            lines += _lane_loops(indent + "    ", f"i{last}", "blk", "blk_end", names, body)
+            lines += [f"{indent}    #pragma omp simd",
+                      f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
+                      *[f"{indent}        {a.name}_w[l] += {a.name}_l[l];" for a in wide],
+                      f"{indent}    }}",
+                      f"{indent}}}"]
+        _close(lines, indent, top)
+        lines += _lane_finish(top, [(a.name, a.op) for a in accs], {a.name for a in wide})
+        lines.append(f"{ROW}}}")
+        return lines
+
+
+# =========================================================================== lane reductions
+
+REDUCE_LANES = 16
+"""Lanes of a row reduction: element ``j`` goes into lane ``j % REDUCE_LANES``."""
+
+
+def _combine(op: str, a: str, b: str) -> str:
+    """C expression folding accumulator value ``b`` into ``a`` under reduction ``op``
+    (max / min never pick a nan over a number)."""
+    if op == "max":
+        return f"{b} > {a} ? {b} : {a}"
+    if op == "min":
+        return f"{b} < {a} ? {b} : {a}"
+    return f"{a} {op} {b}"
+
+
+def _lane_setup(indent: str, accs: list[tuple[str, str]],
+                partial: dict[str, str] | None = None) -> list[str]:
+    """Declare and initialise the lane arrays of ``accs`` ((name, op) pairs, each
+    name a declared scalar): ``<name>_l`` in the accumulator's type, starting at the
+    identity of a sum or product and at the accumulator itself for idempotent ops;
+    with a ``partial`` type, ``<name>_l`` has that type and ``<name>_w`` (the
+    accumulator's type, from zero) collects its blocks."""
+    partial = partial or {}
+    lines, inits = [], []
+    for name, op in accs:
+        if name in partial:
+            lines += [f"{indent}{partial[name]} {name}_l[{REDUCE_LANES}];",
+                      f"{indent}__typeof__({name}) {name}_w[{REDUCE_LANES}];"]
+            inits.append(f"{name}_w[l] = 0;")
+            continue
+        lines.append(f"{indent}__typeof__({name}) {name}_l[{REDUCE_LANES}];")
+        start = {"+": "0", "*": "1"}.get(op, name)
+        inits.append(f"{name}_l[l] = {start};")
+    return lines + [f"{indent}#pragma omp simd",
+                    f"{indent}for (int l = 0; l < {REDUCE_LANES}; l++) {{",
+                    *[f"{indent}    {init}" for init in inits],
+                    f"{indent}}}"]
+
+
+def _lane_loops(indent: str, var: str, low: str, high: str, accs: list[tuple[str, str]],
+                body: SweepBody) -> list[str]:
+    """``body`` for ``var`` in ``[low, high)``, accumulating into the lane arrays: full
+    groups of ``REDUCE_LANES`` consecutive elements as one simd loop, the rest one
+    element per lane."""
+    names = {name: f"{name}_l[l]" for name, _ in accs}
+
+    def lane(name: str) -> str:
+        return names[name]
+
+    inner = indent + "        "
+    return [f"{indent}int64_t {var}_b = {low};",
+            f"{indent}for (; {var}_b + {REDUCE_LANES} <= {high}; {var}_b += {REDUCE_LANES}) {{",
+            f"{indent}    #pragma omp simd",
+            f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
+            f"{inner}const int64_t {var} = {var}_b + l;",
+            *body(inner, lane),
+            f"{indent}    }}",
+            f"{indent}}}",
+            f"{indent}for (int l = 0; {var}_b + l < {high}; l++) {{",
+            f"{indent}    const int64_t {var} = {var}_b + l;",
+            *body(indent + "    ", lane),
+            f"{indent}}}"]
+
+
+def _lane_finish(indent: str, accs: list[tuple[str, str]], wide: set[str]) -> list[str]:
+    """Combine each accumulator's lanes pairwise (a tree of log2(REDUCE_LANES)
+    levels) and fold the result into the accumulator."""
+    lines = []
+    for name, op in accs:
+        array = f"{name}_w" if name in wide else f"{name}_l"
+        lines += [f"{indent}for (int w = {REDUCE_LANES // 2}; w > 0; w /= 2) {{",
+                  f"{indent}    #pragma omp simd",
+                  f"{indent}    for (int l = 0; l < w; l++) "
+                  f"{array}[l] = {_combine(op, f'{array}[l]', f'{array}[l + w]')};",
+                  f"{indent}}}",
+                  f"{indent}{name} = {_combine(op, name, f'{array}[0]')};"]
+    return lines
+
+
+def lane_reduction(indent: str, var: str, low: str, high: str, accs: list[tuple[str, str]],
+                   body: SweepBody) -> list[str]:
+    """Statements reducing ``body`` over ``var`` in ``[low, high)`` into the declared
+    scalars ``accs`` ((name, op) pairs; ``body(indent, acc)`` updates ``acc(name)``).
+
+    Element ``j`` is folded into lane ``j % REDUCE_LANES`` of a per-accumulator array
+    (a vector register: the lanes are independent, so the loop vectorises with no
+    reassociation), and the lanes are combined pairwise at the end. GCC's own
+    ``omp simd`` reductions end in a chain of REDUCE_LANES dependent scalar adds, which
+    costs more than the loop itself on rows of a few hundred elements."""
+    return ([f"{indent}{{"]
+            + _lane_setup(indent + "    ", accs)
+            + _lane_loops(indent + "    ", var, low, high, accs, body)
+            + _lane_finish(indent + "    ", accs, set())
+            + [f"{indent}}}"])
 
 
 def plan_walk(dims: Shape, reduced_axes: tuple[int, ...],
@@ -665,7 +787,8 @@ def _layer_norm_row(f: _Frame, node: Node) -> list[str]:
                        ("double", "r_v", "0.0"), ("double", "r_m", None),
                        ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
                        (ct, "r_rstd", None)])
-    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}r_h += r_x;"], (Acc("r_h", "+"),))
+    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}{acc('r_h')} += r_x;"],
+                          (Acc("r_h", "+"),))
     lines.append(f"{ROW}r_c = r_h / ({ct}){w.head_count};")
 
     def moments(i: str, acc: Callable[[str], str]) -> list[str]:
