@@ -28,10 +28,10 @@ the anchor's value is rounded to its dtype before the epilogue, which is applied
 each result is stored.
 
 Precision. Float sums (sum, mean, and the sums inside softmax, the norms and
-logsumexp) accumulate in double; without lanes, f16/bf16/f32 values are first summed
-in float over blocks of ``SUM_BLOCK`` elements (vectorised: each float lane adds
-``SUM_BLOCK`` / vector width terms, then the lanes are added pairwise) and each
-block's sum is added to the double accumulator. The rounding error is then about
+logsumexp) accumulate in double; without lanes, a row is reduced over ``REDUCE_LANES``
+lanes (element j in lane j % REDUCE_LANES, the lanes combined pairwise at the end),
+and f16/bf16/f32 values are first summed in float lanes over blocks of ``SUM_BLOCK``
+elements (eight terms per lane), each block's lanes then added into double lanes. The rounding error is then about
 twenty float roundings of the summed magnitudes whatever the row length (a plain
 float sum's grows with it), against a reference that sums f32 in f64; this runs at
 the speed of a float reduction, which a double-only loop (one conversion per
@@ -120,8 +120,9 @@ class Acc:
     """A per-row accumulator a sweep updates, with its OpenMP reduction operator ``op``
     (``+``, ``*``, ``max``, ``min``, ``|``). ``partial`` is a narrower C type for sums
     of float values: without lanes, each block of ``SUM_BLOCK`` elements is summed in
-    it (short chains that vectorise) and the block's sum is then added to the
-    accumulator, so the accumulator's precision bounds the error across blocks."""
+    lanes of it (short chains that vectorise) and the block's lanes are then added
+    into lanes of the accumulator's type, so its precision bounds the error across
+    blocks."""
 
     name: str
     op: str
