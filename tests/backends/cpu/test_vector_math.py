@@ -205,15 +205,18 @@ def test_special_values_are_exact(name):
 
 # --------------------------------------------------------------------------- the C harness
 
+# the C helpers the harness applies: FUNCTIONS' in order, then the softmax weight exp
+HELPERS = [f"rlx_{name}f" for name in FUNCTIONS] + ["rlx_expf_weight"]
+
+
 def harness_source() -> str:
-    """The prelude plus one `#pragma omp simd` loop per function and a dispatcher
-    ``rlx_apply(which, x, y, n)`` (``which`` indexes FUNCTIONS)."""
-    loops = [f"static void apply_{name}(const float *restrict x, float *restrict y, "
+    """The prelude plus one `#pragma omp simd` loop per helper and a dispatcher
+    ``rlx_apply(which, x, y, n)`` (``which`` indexes HELPERS)."""
+    loops = [f"static void apply_{i}(const float *restrict x, float *restrict y, "
              f"int64_t n) {{\n    #pragma omp simd\n"
-             f"    for (int64_t i = 0; i < n; i++) y[i] = rlx_{name}f(x[i]);\n}}"
-             for name in FUNCTIONS]
-    cases = [f"    case {i}: apply_{name}(x, y, n); return 0;"
-             for i, name in enumerate(FUNCTIONS)]
+             f"    for (int64_t i = 0; i < n; i++) y[i] = {helper}(x[i]);\n}}"
+             for i, helper in enumerate(HELPERS)]
+    cases = [f"    case {i}: apply_{i}(x, y, n); return 0;" for i in range(len(HELPERS))]
     dispatcher = ("int rlx_apply(int which, const float *x, float *y, int64_t n) {\n"
                   "    switch (which) {\n" + "\n".join(cases) + "\n    }\n    return 1;\n}")
     return "\n\n".join([prelude_source(), *loops, dispatcher]) + "\n"
@@ -264,5 +267,27 @@ def test_gcc_vectorises_every_helper(tmp_path):
     source_lines = harness_source().splitlines()
     loops = {str(i + 1) for i, line in enumerate(source_lines)
              if line.strip().startswith("for (int64_t i = 0; i < n; i++) y[i] = rlx_")}
-    assert len(loops) == len(FUNCTIONS)
+    assert len(loops) == len(HELPERS)
     assert loops <= vectorised, f"scalar loops at lines {sorted(loops - vectorised)}"
+
+
+@pytest.mark.parametrize("flags", [[], ["-march=x86-64-v2"]], ids=["native", "no-fma"])
+def test_softmax_weight_exp(tmp_path, flags):
+    """rlx_expf_weight (softmax and attention weights): exp within 1.01 ulp on
+    [-87, 88], exactly 0 below -87 (-inf included), +inf above 88, nan for nan."""
+    if flags and platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("x86-64-v2 (SSE4.2, no FMA) is an x86 target")
+    compile_harness(tmp_path, flags, "harness.so")
+    lib = ctypes.CDLL(str(tmp_path / "harness.so"))
+    lib.rlx_apply.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+    x = np.concatenate([sweep(), np.array([-87.0, 88.0, -INF, INF, NAN], np.float32),
+                        np.nextafter(np.float32([-87.0, 88.0]), np.float32([-INF, INF]))])
+    y = np.empty_like(x)
+    assert lib.rlx_apply(HELPERS.index("rlx_expf_weight"), x.ctypes.data, y.ctypes.data,
+                         x.size) == 0
+    inside = (x >= -87.0) & (x <= 88.0)
+    err = ulp_errors(y[inside], np.exp(widen(x[inside])))
+    assert err.max() <= 1.01, f"{err.max():.3f} ulp at x={x[inside][np.argmax(err)]!r}"
+    np.testing.assert_array_equal(y[x < -87.0], 0.0)
+    np.testing.assert_array_equal(y[x > 88.0], INF)
+    assert np.isnan(y[np.isnan(x)]).all()

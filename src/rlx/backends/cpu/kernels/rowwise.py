@@ -31,11 +31,11 @@ Precision. Float sums (sum, mean, and the sums inside softmax, the norms and
 logsumexp) accumulate in double; without lanes, a row is reduced over ``REDUCE_LANES``
 lanes (element j in lane j % REDUCE_LANES, the lanes combined pairwise at the end),
 and f16/bf16/f32 values are first summed in float lanes over blocks of ``SUM_BLOCK``
-elements (eight terms per lane), each block's lanes then added into double lanes. The rounding error is then about
-twenty float roundings of the summed magnitudes whatever the row length (a plain
-float sum's grows with it), against a reference that sums f32 in f64; this runs at
-the speed of a float reduction, which a double-only loop (one conversion per
-element) does not. Products, cumsum and cross-entropy sums accumulate in double
+elements (eight terms per lane), each block's lanes then added into double lanes.
+The rounding error is then a few float roundings of the summed magnitudes whatever
+the row length (a plain float sum's grows with it), against a reference that sums
+f32 in f64; this runs at the speed of a float reduction, which a double-only loop
+(one conversion per element) does not. Products, cumsum and cross-entropy sums accumulate in double
 throughout; max / min are exact; integers accumulate in 64-bit unsigned arithmetic
 and are truncated to their dtype, which equals wrapping in the dtype. Per-element
 math (centring, scaling, exp arguments) runs in the compute type (float for
