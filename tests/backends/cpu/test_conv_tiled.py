@@ -5,7 +5,8 @@ a multiple of the tile's rows, positions not a multiple of its vectors), fused
 epilogues reading other operands, and thread counts that must not change a bit.
 
 On machines whose compiler does not target AVX-512 the same kernels compile to the
-im2col + BLAS path; the comparisons hold there too.
+im2col + BLAS path; the comparisons hold there too. The Winograd kernel is switched off
+here (it has its own tests).
 """
 
 from __future__ import annotations
@@ -16,10 +17,17 @@ import torch
 import torch.nn.functional as F
 
 import rlx
-from rlx.backends.cpu.kernels import conv, conv_tiled
+from rlx.backends.cpu.kernels import conv, conv_tiled, conv_winograd
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
+
+
+@pytest.fixture(autouse=True)
+def _direct_kernels_only(monkeypatch):
+    """3 x 3 stride-1 convs with param weights would take the Winograd kernel (tested in
+    test_conv_winograd.py); this module tests the direct ones."""
+    monkeypatch.setattr(conv_winograd, "MIN_TILES", 1 << 60)
 
 
 def _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue,

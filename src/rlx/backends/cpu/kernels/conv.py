@@ -35,6 +35,7 @@ from rlx.backends.cpu.kernels.conv_tiled import (
     tiled_geometry,
 )
 from rlx.backends.cpu.kernels.conv_tiled import add_helpers as add_tile_helpers
+from rlx.backends.cpu.kernels.conv_winograd import render_conv_winograd, winograd_fits
 from rlx.backends.cpu.kernels.linalg import (
     CHUNK_ELEMENTS,
     PARALLEL_MIN_FLOPS,
@@ -156,7 +157,9 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     else:
         general = _render_conv_direct(ctx, plan, epi)
     grid = _channel_grid(ctx, plan)
-    if grid is not None:
+    if winograd_fits(ctx, plan):
+        tiled = render_conv_winograd(ctx, plan, epi)
+    elif grid is not None:
         tiled = _render_conv_channel_grid(ctx, plan, grid, epi)
     elif _channel_tiled(ctx, plan):
         tiled = _render_conv_channels(ctx, plan, epi)

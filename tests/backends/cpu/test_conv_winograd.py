@@ -1,0 +1,142 @@
+"""The cpu backend's Winograd F(2x2, 3x3) kernel (``conv_winograd``) against PyTorch in
+float64: odd and even map sizes (a last tile row or column half outside the output),
+channel counts that are not multiples of the 16-wide transposes or the GEMM's 32-wide
+panels, every padding, batches, bias and fused epilogues; bit-identical results at any
+thread count (and any chunking of the tiles); new weights repacked after ``set_param``;
+and the convs the kernel must leave to the direct ones.
+
+On machines whose compiler does not target AVX-512 the kernel is still in the source
+but compiled out (the conv runs through im2col + BLAS); the comparisons hold there too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import rlx
+from rlx.backends.cpu.kernels import conv_winograd
+
+pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
+                                reason="no C compiler on this machine")
+
+CASES = {
+    # name: (x shape, c_out, padding, bias, epilogue)
+    "same, 14x14": ((1, 32, 14, 14), 48, 1, True, "relu"),
+    "odd map, channel tails": ((2, 20, 9, 11), 40, 1, True, "residual"),
+    "unpadded, odd output": ((1, 17, 13, 10), 33, 0, False, None),
+    "wide padding": ((1, 16, 8, 8), 32, 2, True, "relu"),
+    "asymmetric padding": ((1, 24, 10, 9), 20, ((1, 0), (2, 1)), True, None),
+}
+
+
+def _graph(x_shape, cout, padding, bias, epilogue) -> rlx.Graph:
+    g = rlx.Graph("winograd")
+    x = g.input("x", x_shape)
+    w = g.param("w", (cout, x_shape[1], 3, 3))
+    b = g.param("b", (cout,)) if bias else None
+    y = rlx.conv2d(x, w, b, padding=padding)
+    if epilogue == "relu":
+        y = rlx.relu(y)
+    elif epilogue == "residual":
+        y = rlx.relu(y + g.input("r", y.shape))
+    g.set_outputs([y])
+    return g
+
+
+def _values(rng, graph) -> dict[str, np.ndarray]:
+    values = {name: rng.standard_normal(t.shape) for name, t in graph.inputs + graph.params}
+    values["w"] /= np.sqrt(np.prod(values["w"].shape[1:]))
+    return {name: v.astype(np.float32) for name, v in values.items()}
+
+
+def _reference(values, padding, epilogue) -> np.ndarray:
+    t = {k: torch.from_numpy(v).double() for k, v in values.items()}
+    pads = [(p, p) if isinstance(p, int) else p
+            for p in ((padding,) * 2 if isinstance(padding, int) else padding)]
+    x = F.pad(t["x"], [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
+    y = F.conv2d(x, t["w"], t.get("b"))
+    if epilogue == "relu":
+        y = y.relu()
+    elif epilogue == "residual":
+        y = (y + t["r"]).relu()
+    return y.numpy()
+
+
+def _compile(graph, values, threads):
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(graph)
+    params = {name for name, _ in graph.params}
+    for name in params:
+        compiled.set_param(name, values[name])
+    inputs = {k: v for k, v in values.items() if k not in params}
+    return compiled, inputs
+
+
+def _run(graph, values, threads):
+    compiled, inputs = _compile(graph, values, threads)
+    return np.array(compiled.run(inputs)[0], copy=True), compiled._exe.source
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_matches_float64_torch_at_any_thread_count(case):
+    x_shape, cout, padding, bias, epilogue = CASES[case]
+    graph = _graph(x_shape, cout, padding, bias, epilogue)
+    values = _values(np.random.default_rng(3), graph)
+    results = []
+    for threads in (1, 2, 3):
+        got, source = _run(graph, values, threads)
+        assert conv_winograd.WINOGRAD_MARK in source  # the kernel under test
+        results.append(got)
+    expected = _reference(values, padding, epilogue)
+    assert results[0].shape == expected.shape
+    # the transforms add a few roundings of the summed magnitudes to the direct sum's
+    np.testing.assert_allclose(results[0], expected, rtol=1e-5, atol=2e-5)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_array_equal(results[0], results[2])
+
+
+def test_tiles_in_small_chunks_change_no_bit(monkeypatch):
+    """Each thread's tiles go through transform, products and inverse transform a chunk
+    at a time; chunks of one GEMM sliver give the same bits as one chunk."""
+    x_shape, cout, padding, bias, epilogue = CASES["odd map, channel tails"]
+    graph = _graph(x_shape, cout, padding, bias, epilogue)
+    values = _values(np.random.default_rng(4), graph)
+    whole, _ = _run(graph, values, 2)
+    monkeypatch.setattr(conv_winograd, "CHUNK_BYTES", 1)
+    chunked, source = _run(graph, values, 2)
+    assert conv_winograd.WINOGRAD_MARK in source
+    np.testing.assert_array_equal(whole, chunked)
+
+
+def test_new_weights_are_transformed_again():
+    x_shape, cout, padding, bias, epilogue = CASES["same, 14x14"]
+    graph = _graph(x_shape, cout, padding, bias, epilogue)
+    rng = np.random.default_rng(5)
+    values = _values(rng, graph)
+    compiled, inputs = _compile(graph, values, 2)
+    compiled.run(inputs)
+    values["w"] = (values["w"] * -0.5 + 0.01).astype(np.float32)
+    compiled.set_param("w", values["w"])
+    got = compiled.run(inputs)[0]
+    np.testing.assert_allclose(got, _reference(values, padding, epilogue), rtol=1e-5, atol=2e-5)
+
+
+@pytest.mark.parametrize("geometry", [
+    dict(stride=2, padding=1), dict(dilation=2, padding=2), dict(groups=2, padding=1)])
+def test_other_geometries_take_the_direct_kernels(geometry):
+    g = rlx.Graph("direct")
+    x = g.input("x", (1, 32, 14, 14))
+    groups = geometry.get("groups", 1)
+    w = g.param("w", (32, 32 // groups, 3, 3))
+    g.set_outputs([rlx.conv2d(x, w, **geometry)])
+    source = rlx.Session("cpu").compile(g)._exe.source
+    assert conv_winograd.WINOGRAD_MARK not in source
+
+
+def test_weights_fed_as_inputs_take_the_direct_kernels():
+    g = rlx.Graph("input_weights")
+    x, w = g.input("x", (1, 32, 14, 14)), g.input("w", (32, 32, 3, 3))
+    g.set_outputs([rlx.conv2d(x, w, padding=1)])
+    assert conv_winograd.WINOGRAD_MARK not in rlx.Session("cpu").compile(g)._exe.source
