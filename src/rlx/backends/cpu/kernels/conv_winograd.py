@@ -88,10 +88,13 @@ def _chunk(plan, threads: int) -> int:
 
 
 def _scratch_floats(plan, slots: int) -> dict[str, int]:
+    """Scratch per buffer: the padded channels-last input, the transformed input and the
+    products (whole-image when threads split by channels, else a chunk per thread), the
+    channels-last output."""
     th, tw = _tiles(plan)
-    chunk = _chunk(plan, slots)
-    return {"xt": (2 * th + 2) * (2 * tw + 2) * plan.cin, "v": slots * 16 * chunk * plan.cin,
-            "m": slots * 16 * chunk * plan.cout, "yt": plan.oh * plan.ow * plan.cout}
+    rows = th * tw if _by_channels(plan, slots > 1) else slots * _chunk(plan, slots)
+    return {"xt": (2 * th + 2) * (2 * tw + 2) * plan.cin, "v": 16 * rows * plan.cin,
+            "m": 16 * rows * plan.cout, "yt": plan.oh * plan.ow * plan.cout}
 
 
 def winograd_fits(ctx: RenderContext, plan) -> bool:
@@ -166,15 +169,122 @@ def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst:
     return lines
 
 
+def _by_channels(plan, parallel: bool) -> bool:
+    """Whether threads split the products by output channels rather than by tiles:
+    when the transformed filters outweigh the transformed input (more padded output
+    channels than tiles), each thread then reads only its share of the filters."""
+    th, tw = _tiles(plan)
+    return parallel and _panels(plan) * PACK_NR > th * tw
+
+
+def _input_transform(plan, t_lo: str, t_hi: str, base: str, dst: str, plane: int,
+                     indent: str) -> list[str]:
+    """``V[xi][t - base][c] = (B^T d B)[xi]`` for tiles ``t`` in ``[t_lo, t_hi)`` into
+    ``dst`` (``plane`` floats per xi), vectorised over the input channels."""
+    ci_n = plan.cin
+    th, tw = _tiles(plan)
+    wp = 2 * tw + 2
+    i = indent
+    lines = [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
+             f"{i}    const float *p = rlx_xt + (t / {tw} * 2 * {wp} + t % {tw} * 2) * {ci_n};",
+             f"{i}    float *vt = {dst} + (t - {base}) * {ci_n};",
+             f"{i}    #pragma omp simd",
+             f"{i}    for (int64_t c = 0; c < {ci_n}; c++) {{",
+             f"{i}        float d[4][4], e[4][4];",
+             f"{i}        for (int i = 0; i < 4; i++)",
+             f"{i}            for (int j = 0; j < 4; j++)",
+             f"{i}                d[i][j] = p[(i * {wp} + j) * {ci_n} + c];",
+             f"{i}        for (int j = 0; j < 4; j++) {{",
+             f"{i}            e[0][j] = d[0][j] - d[2][j];",
+             f"{i}            e[1][j] = d[1][j] + d[2][j];",
+             f"{i}            e[2][j] = d[2][j] - d[1][j];",
+             f"{i}            e[3][j] = d[1][j] - d[3][j];",
+             f"{i}        }}",
+             f"{i}        for (int i = 0; i < 4; i++) {{"]
+    for j, value in enumerate(("e[i][0] - e[i][2]", "e[i][1] + e[i][2]", "e[i][2] - e[i][1]",
+                               "e[i][1] - e[i][3]")):
+        lines.append(f"{i}            vt[(i * 4 + {j}) * {plane} + c] = {value};")
+    return lines + [f"{i}        }}", f"{i}    }}", f"{i}}}"]
+
+
+def _output_transform(plan, t_lo: str, t_hi: str, base: str, src: str, plane: int,
+                      c_lo: str, c_hi: str, indent: str) -> list[str]:
+    """The 2 x 2 outputs ``A^T M A`` (plus bias) of tiles ``t`` in ``[t_lo, t_hi)``
+    (products at ``src``: ``M[xi][t - base][c]``, ``plane`` floats per xi) for output
+    channels ``[c_lo, c_hi)`` into the channels-last ``rlx_yt``, vectorised over the
+    channels; outputs past the map's last row or column are dropped."""
+    co_n, ow, oh = plan.cout, plan.ow, plan.oh
+    _, tw = _tiles(plan)
+    i = indent
+    return [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
+            f"{i}    const int64_t oy = t / {tw} * 2, ox = t % {tw} * 2;",
+            f"{i}    const float *mt = {src} + (t - {base}) * {co_n};",
+            f"{i}    float *o = rlx_yt + (oy * {ow} + ox) * {co_n};",
+            f"{i}    const int down = oy + 1 < {oh}, across = ox + 1 < {ow};",
+            f"{i}    #pragma omp simd",
+            f"{i}    for (int64_t c = {c_lo}; c < {c_hi}; c++) {{",
+            f"{i}        float m[16], a[2][4];",
+            f"{i}        for (int xi = 0; xi < 16; xi++) m[xi] = mt[xi * {plane} + c];",
+            f"{i}        for (int j = 0; j < 4; j++) {{",
+            f"{i}            a[0][j] = m[j] + m[4 + j] + m[8 + j];",
+            f"{i}            a[1][j] = m[4 + j] - m[8 + j] - m[12 + j];",
+            f"{i}        }}",
+            f"{i}        const float b = bias ? bias[c] : 0.0f;",
+            f"{i}        o[c] = a[0][0] + a[0][1] + a[0][2] + b;",
+            f"{i}        if (across) o[{co_n} + c] = a[0][1] - a[0][2] - a[0][3] + b;",
+            f"{i}        if (down) {{",
+            f"{i}            o[{ow * co_n} + c] = a[1][0] + a[1][1] + a[1][2] + b;",
+            f"{i}            if (across)",
+            f"{i}                o[{(ow + 1) * co_n} + c] = a[1][1] - a[1][2] - a[1][3] + b;",
+            f"{i}        }}",
+            f"{i}    }}",
+            f"{i}}}"]
+
+
+def _to_nchw(plan, p_lo: str, p_hi: str, c_lo: str, c_hi: str, epi: str | None,
+             indent: str) -> list[str]:
+    """Output positions ``[p_lo, p_hi)`` of channels ``[c_lo, c_hi)`` (``c_lo`` a multiple
+    of 16) from ``rlx_yt`` into the NCHW output, then the epilogue on them."""
+    co_n, ohw = plan.cout, plan.oh * plan.ow
+    i = indent
+    lines = [f"{i}for (int64_t c0 = {c_lo}; c0 < {c_hi}; c0 += 16) {{",
+             f"{i}    const int64_t cn = {c_hi} - c0 < 16 ? {c_hi} - c0 : 16;",
+             f"{i}    const float *src = rlx_yt + {p_lo} * {co_n} + c0;",
+             f"{i}    float *dst = yn + c0 * {ohw} + {p_lo};",
+             f"{i}    if (cn == 16) {{",
+             *_transpose_lines("src", str(co_n), f"{p_hi} - {p_lo}", 16, "dst", str(ohw),
+                               i + "        "),
+             f"{i}    }} else {{",
+             f"{i}        for (int64_t p = 0; p < {p_hi} - {p_lo}; p++)",
+             f"{i}            for (int64_t c = 0; c < cn; c++) dst[c * {ohw} + p] = "
+             f"src[p * {co_n} + c];",
+             f"{i}    }}"]
+    if epi is not None:
+        lines += [f"{i}    for (int64_t c = c0; c < c0 + cn; c++)",
+                  f"{i}        if ({p_hi} > {p_lo}) {epi}(slots, arena, (n * {co_n} + c) * {ohw} "
+                  f"+ {p_lo}, (n * {co_n} + c) * {ohw} + {p_hi});"]
+    return lines + [f"{i}}}"]
+
+
+def _gemm_call(plan, m: str, v: str, lda: int, mout: str, slivers: str, q0: str,
+               q1: str) -> str:
+    """The product ``M[xi] = V[xi] U[xi]`` for rows ``m`` and panels ``[q0, q1)``."""
+    ci_n, co_n, panels = plan.cin, plan.cout, _panels(plan)
+    return (f"rlx_pk_gemm({m}, {co_n}, {ci_n}, {v}, {lda}, rlx_wg + xi * "
+            f"{panels * PACK_NR * ci_n}, {mout}, {co_n}, 0, {slivers}, {q0}, {q1}, 0, slots, "
+            "arena);")
+
+
 def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
     """The Winograd kernel for ``plan`` (see the module docstring)."""
     packed_gemm_helper(ctx)
-    ci_n, co_n, panels, nr = plan.cin, plan.cout, _panels(plan), PACK_NR
+    ci_n, co_n, panels = plan.cin, plan.cout, _panels(plan)
     th, tw = _tiles(plan)
     tiles, hp, wp = th * tw, 2 * th + 2, 2 * tw + 2
     ihw, ohw = plan.ih * plan.iw, plan.oh * plan.ow
     slivers = -(-tiles // PACK_MR)
     parallel = ctx.threads > 1
+    by_channels = _by_channels(plan, parallel)
     omp_for = "#pragma omp for schedule(static)" if parallel else ""
     slots = ctx.threads if parallel else 1
     scratch = _scratch_floats(plan, slots)
@@ -182,9 +292,9 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     if parallel:
         ctx.add_helper("rlx_omp_h", "#include <omp.h>")
-        who = ["            const int64_t tid = omp_get_thread_num(), nt = omp_get_num_threads();"]
+        who = "const int64_t tid = omp_get_thread_num(), nt = omp_get_num_threads();"
     else:
-        who = ["            const int64_t tid = 0, nt = 1;"]
+        who = "const int64_t tid = 0, nt = 1;"
     lines = [f"    /* {WINOGRAD_MARK} */",
              *[_static_buffer(f"rlx_{name}", "float", count) for name, count in scratch.items()],
              f"    const float *x = {ctx.ptr(plan.x, True)};",
@@ -198,106 +308,65 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
               f"        float *yn = y + n * {co_n * ohw};"]
     if parallel:
         lines.append(f"        #pragma omp parallel num_threads({ctx.threads})")
-    lines += ["        {", *who,
+    i = " " * 12
+    lines += ["        {", i + who,
               # 1. channels-last, zero-padded copy of the input (then a barrier)
-              f"            {omp_for}",
-              f"            for (int64_t r = 0; r < {hp}; r++) {{",
-              f"                float *row = rlx_xt + r * {wp * ci_n};",
-              f"                const int64_t ir = r - {plan.ph};",
-              f"                if (ir < 0 || ir >= {plan.ih}) {{",
-              f"                    memset(row, 0, {wp * ci_n} * sizeof(float));",
-              "                    continue;",
-              "                }",
-              f"                memset(row, 0, {plan.pw * ci_n} * sizeof(float));",
-              f"                memset(row + {(plan.pw + plan.iw) * ci_n}, 0, "
+              f"{i}{omp_for}",
+              f"{i}for (int64_t r = 0; r < {hp}; r++) {{",
+              f"{i}    float *row = rlx_xt + r * {wp * ci_n};",
+              f"{i}    const int64_t ir = r - {plan.ph};",
+              f"{i}    if (ir < 0 || ir >= {plan.ih}) {{",
+              f"{i}        memset(row, 0, {wp * ci_n} * sizeof(float));",
+              f"{i}        continue;",
+              f"{i}    }}",
+              f"{i}    memset(row, 0, {plan.pw * ci_n} * sizeof(float));",
+              f"{i}    memset(row + {(plan.pw + plan.iw) * ci_n}, 0, "
               f"{right * ci_n} * sizeof(float));",
-              f"                const float *src = xn + ir * {plan.iw};",
-              f"                float *dst = row + {plan.pw * ci_n};",
-              *_transpose_lines("src", str(ihw), ci_n, plan.iw, "dst", str(ci_n),
-                                "                "),
-              "            }",
-              # 2-4. this thread's slivers of tiles, a chunk at a time: transform,
-              # products, inverse transform
-              f"            const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
-              f"            const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
-              f"            const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
-              f"            float *vc = rlx_v + tid * {16 * chunk * ci_n};",
-              f"            float *mc = rlx_m + tid * {16 * chunk * co_n};",
-              f"            for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
-              f"            const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
-              "            for (int64_t t = u0; t < u0 + un; t++) {",
-              f"                const float *p = rlx_xt + (t / {tw} * 2 * {wp} + t % {tw} * 2) "
-              f"* {ci_n};",
-              f"                float *vt = vc + (t - u0) * {ci_n};",
-              "                #pragma omp simd",
-              f"                for (int64_t c = 0; c < {ci_n}; c++) {{",
-              "                    float d[4][4], e[4][4];",
-              "                    for (int i = 0; i < 4; i++)",
-              "                        for (int j = 0; j < 4; j++)",
-              f"                            d[i][j] = p[(i * {wp} + j) * {ci_n} + c];",
-              "                    for (int j = 0; j < 4; j++) {",
-              "                        e[0][j] = d[0][j] - d[2][j];",
-              "                        e[1][j] = d[1][j] + d[2][j];",
-              "                        e[2][j] = d[2][j] - d[1][j];",
-              "                        e[3][j] = d[1][j] - d[3][j];",
-              "                    }",
-              "                    for (int i = 0; i < 4; i++) {",
-              f"                        vt[(i * 4 + 0) * {chunk * ci_n} + c] = e[i][0] - e[i][2];",
-              f"                        vt[(i * 4 + 1) * {chunk * ci_n} + c] = e[i][1] + e[i][2];",
-              f"                        vt[(i * 4 + 2) * {chunk * ci_n} + c] = e[i][2] - e[i][1];",
-              f"                        vt[(i * 4 + 3) * {chunk * ci_n} + c] = e[i][1] - e[i][3];",
-              "                    }",
-              "                }",
-              "            }",
-              "            for (int64_t xi = 0; xi < 16; xi++)",
-              f"                rlx_pk_gemm(un, {co_n}, {ci_n}, vc + xi * {chunk * ci_n}, {ci_n}, "
-              f"rlx_wg + xi * {panels * nr * ci_n}, mc + xi * {chunk * co_n}, {co_n}, 0, "
-              f"(un + {PACK_MR - 1}) / {PACK_MR}, 0, {panels}, 0, slots, arena);",
-              "            for (int64_t t = u0; t < u0 + un; t++) {",
-              f"                const int64_t oy = t / {tw} * 2, ox = t % {tw} * 2;",
-              f"                const float *mt = mc + (t - u0) * {co_n};",
-              f"                float *o = rlx_yt + (oy * {plan.ow} + ox) * {co_n};",
-              f"                const int down = oy + 1 < {plan.oh}, across = ox + 1 < {plan.ow};",
-              "                #pragma omp simd",
-              f"                for (int64_t c = 0; c < {co_n}; c++) {{",
-              "                    float m[16], a[2][4];",
-              f"                    for (int xi = 0; xi < 16; xi++) m[xi] = mt[xi * {chunk * co_n} "
-              "+ c];",
-              "                    for (int j = 0; j < 4; j++) {",
-              "                        a[0][j] = m[j] + m[4 + j] + m[8 + j];",
-              "                        a[1][j] = m[4 + j] - m[8 + j] - m[12 + j];",
-              "                    }",
-              "                    const float b = bias ? bias[c] : 0.0f;",
-              "                    o[c] = a[0][0] + a[0][1] + a[0][2] + b;",
-              f"                    if (across) o[{co_n} + c] = a[0][1] - a[0][2] - a[0][3] + b;",
-              "                    if (down) {",
-              f"                        o[{plan.ow * co_n} + c] = a[1][0] + a[1][1] + a[1][2] + b;",
-              f"                        if (across) o[{(plan.ow + 1) * co_n} + c] = "
-              "a[1][1] - a[1][2] - a[1][3] + b;",
-              "                    }",
-              "                }",
-              "            }",
-              "            }"]
-    if parallel:
-        lines.append("            #pragma omp barrier")
-    lines += [
-        # 5. this thread's output positions back to NCHW, then the epilogue on them
-        f"            const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
-        f"            for (int64_t c0 = 0; c0 < {co_n}; c0 += 16) {{",
-        f"                const int64_t cn = {co_n} - c0 < 16 ? {co_n} - c0 : 16;",
-        f"                const float *src = rlx_yt + p0 * {co_n} + c0;",
-        f"                float *dst = yn + c0 * {ohw} + p0;",
-        "                if (cn == 16) {",
-        *_transpose_lines("src", str(co_n), "p1 - p0", 16, "dst", str(ohw),
-                          "                    "),
-        "                } else {",
-        "                    for (int64_t p = 0; p < p1 - p0; p++)",
-        f"                        for (int64_t c = 0; c < cn; c++) dst[c * {ohw} + p] = "
-        f"src[p * {co_n} + c];",
-        "                }"]
-    if epi is not None:
-        lines += ["                for (int64_t c = c0; c < c0 + cn; c++)",
-                  f"                    if (p1 > p0) {epi}(slots, arena, (n * {co_n} + c) * "
-                  f"{ohw} + p0, (n * {co_n} + c) * {ohw} + p1);"]
-    lines += ["            }", "        }", "    }"]
+              f"{i}    const float *src = xn + ir * {plan.iw};",
+              f"{i}    float *dst = row + {plan.pw * ci_n};",
+              *_transpose_lines("src", str(ihw), ci_n, plan.iw, "dst", str(ci_n), i + "    "),
+              f"{i}}}"]
+    if by_channels:
+        # all tiles transformed (then a barrier); each thread's panels of output channels
+        # through products, inverse transform and the NCHW copy
+        v_plane, m_plane = tiles * ci_n, tiles * co_n
+        lines += [f"{i}{omp_for}",
+                  *_input_transform(plan, "0", str(tiles), "0", "rlx_v", v_plane, i)]
+        lines += [f"{i}const int64_t q0 = {panels} * tid / nt, q1 = {panels} * (tid + 1) / nt;",
+                  f"{i}const int64_t c0 = q0 * {PACK_NR}, c1x = q1 * {PACK_NR};",
+                  f"{i}const int64_t c1 = c1x < {co_n} ? c1x : {co_n};",
+                  f"{i}if (q1 > q0) {{",
+                  f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
+                  f"{i}        " + _gemm_call(plan, str(tiles), f"rlx_v + xi * {v_plane}", ci_n,
+                                              f"rlx_m + xi * {m_plane}", str(slivers), "q0",
+                                              "q1"),
+                  *_output_transform(plan, "0", str(tiles), "0", "rlx_m", m_plane, "c0", "c1",
+                                     i + "    "),
+                  *_to_nchw(plan, "0", str(ohw), "c0", "c1", epi, i + "    "),
+                  f"{i}}}"]
+    else:
+        # each thread's slivers of tiles, a chunk at a time: transform, products, inverse
+        # transform; after a barrier, its share of positions to NCHW
+        v_plane, m_plane = chunk * ci_n, chunk * co_n
+        lines += [f"{i}const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
+                  f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
+                  f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
+                  f"{i}float *vc = rlx_v + tid * {16 * v_plane};",
+                  f"{i}float *mc = rlx_m + tid * {16 * m_plane};",
+                  f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
+                  f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
+                  *_input_transform(plan, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
+                  f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
+                  f"{i}        " + _gemm_call(plan, "un", f"vc + xi * {v_plane}", ci_n,
+                                              f"mc + xi * {m_plane}",
+                                              f"(un + {PACK_MR - 1}) / {PACK_MR}", "0",
+                                              str(panels)),
+                  *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, "0",
+                                     str(co_n), i + "    "),
+                  f"{i}}}"]
+        if parallel:
+            lines.append(f"{i}#pragma omp barrier")
+        lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
+                  *_to_nchw(plan, "p0", "p1", "0", str(co_n), epi, i)]
+    lines += ["        }", "    }"]
     return "\n".join(lines)
