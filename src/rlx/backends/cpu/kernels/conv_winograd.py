@@ -150,21 +150,22 @@ def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst:
                      dst_stride: str, indent: str) -> list[str]:
     """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows`` (a count
     or a C expression), ``c < cols``: 16 x 16 register blocks, then the edges element by
-    element."""
+    element (loop variables prefixed ``tr_``, shadowing nothing around them)."""
     full_c = cols // 16 * 16
+    at = f"{src}[tr_r * {src_stride} + tr_c]"
     lines = [f"{indent}{{",
-             f"{indent}    const int64_t nr = {rows}, full_r = nr / 16 * 16;",
-             f"{indent}    for (int64_t r0 = 0; r0 < full_r; r0 += 16)",
-             f"{indent}        for (int64_t c0 = 0; c0 < {full_c}; c0 += 16)",
-             f"{indent}            rlx_pk_transpose16({src} + r0 * {src_stride} + c0, "
-             f"{src_stride}, {dst} + c0 * {dst_stride} + r0, {dst_stride});"]
+             f"{indent}    const int64_t tr_n = {rows}, tr_full = tr_n / 16 * 16;",
+             f"{indent}    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16)",
+             f"{indent}        for (int64_t tr_c = 0; tr_c < {full_c}; tr_c += 16)",
+             f"{indent}            rlx_pk_transpose16({src} + tr_r * {src_stride} + tr_c, "
+             f"{src_stride}, {dst} + tr_c * {dst_stride} + tr_r, {dst_stride});"]
     if full_c < cols:
-        lines += [f"{indent}    for (int64_t r = 0; r < nr; r++)",
-                  f"{indent}        for (int64_t c = {full_c}; c < {cols}; c++)",
-                  f"{indent}            {dst}[c * {dst_stride} + r] = {src}[r * {src_stride} + c];"]
-    lines += [f"{indent}    for (int64_t r = full_r; r < nr; r++)",
-              f"{indent}        for (int64_t c = 0; c < {full_c}; c++)",
-              f"{indent}            {dst}[c * {dst_stride} + r] = {src}[r * {src_stride} + c];",
+        lines += [f"{indent}    for (int64_t tr_r = 0; tr_r < tr_n; tr_r++)",
+                  f"{indent}        for (int64_t tr_c = {full_c}; tr_c < {cols}; tr_c++)",
+                  f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};"]
+    lines += [f"{indent}    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)",
+              f"{indent}        for (int64_t tr_c = 0; tr_c < {full_c}; tr_c++)",
+              f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};",
               f"{indent}}}"]
     return lines
 
@@ -333,16 +334,16 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
         lines += [f"{i}{omp_for}",
                   *_input_transform(plan, "0", str(tiles), "0", "rlx_v", v_plane, i)]
         lines += [f"{i}const int64_t q0 = {panels} * tid / nt, q1 = {panels} * (tid + 1) / nt;",
-                  f"{i}const int64_t c0 = q0 * {PACK_NR}, c1x = q1 * {PACK_NR};",
-                  f"{i}const int64_t c1 = c1x < {co_n} ? c1x : {co_n};",
+                  f"{i}const int64_t ch0 = q0 * {PACK_NR}, ch1x = q1 * {PACK_NR};",
+                  f"{i}const int64_t ch1 = ch1x < {co_n} ? ch1x : {co_n};",
                   f"{i}if (q1 > q0) {{",
                   f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
                   f"{i}        " + _gemm_call(plan, str(tiles), f"rlx_v + xi * {v_plane}", ci_n,
                                               f"rlx_m + xi * {m_plane}", str(slivers), "q0",
                                               "q1"),
-                  *_output_transform(plan, "0", str(tiles), "0", "rlx_m", m_plane, "c0", "c1",
-                                     i + "    "),
-                  *_to_nchw(plan, "0", str(ohw), "c0", "c1", epi, i + "    "),
+                  *_output_transform(plan, "0", str(tiles), "0", "rlx_m", m_plane, "ch0",
+                                     "ch1", i + "    "),
+                  *_to_nchw(plan, "0", str(ohw), "ch0", "ch1", epi, i + "    "),
                   f"{i}}}"]
     else:
         # each thread's slivers of tiles, a chunk at a time: transform, products, inverse
