@@ -16,14 +16,17 @@ roundings of the summed magnitudes.
 Per image, in one parallel region:
 
 1. the input is copied channels-last into a zero-padded grid (16 x 16 register
-   transposes), so a patch's values for 16 consecutive channels are one vector;
-2. the input transform ``V[xi][t][c]`` (vectorised over channels);
-3. the 16 products on linalg's packed GEMM: ``V[xi]`` read in place as A, ``U[xi]``
-   (the filters' transform, computed and packed into GEMM panels when the weights'
-   address or the params' version changes) as the packed B;
-4. the output transform plus bias into a channels-last buffer (vectorised over output
-   channels);
-5. back to NCHW (register transposes), then the kernel's epilogue per output channel.
+   transposes; the threads split the rows, then wait for each other), so a patch's
+   values for 16 consecutive channels are one vector;
+2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
+   tiles at a time (sized so that the chunk's transformed input and products stay in
+   L2), computes the input transform ``V[xi][t][c]`` (vectorised over channels), the
+   16 products on linalg's packed GEMM (``V[xi]`` read in place as A; ``U[xi]``, the
+   filters' transform, computed and packed into GEMM panels when the weights' address
+   or the params' version changes, as the packed B), and the output transform plus
+   bias into a channels-last buffer (vectorised over output channels);
+3. after a barrier, each thread copies a share of the output positions back to NCHW
+   (register transposes) and runs the kernel's epilogue on them.
 
 Each output element is summed in one order whatever the thread count (the GEMM's k
 order is fixed), so results do not depend on it. Used when the weights are the same on
@@ -89,10 +92,9 @@ def _chunk(plan, threads: int) -> int:
 
 def _scratch_floats(plan, slots: int) -> dict[str, int]:
     """Scratch per buffer: the padded channels-last input, the transformed input and the
-    products (whole-image when threads split by channels, else a chunk per thread), the
-    channels-last output."""
+    products (a chunk of tiles per thread), the channels-last output."""
     th, tw = _tiles(plan)
-    rows = th * tw if _by_channels(plan, slots > 1) else slots * _chunk(plan, slots)
+    rows = slots * _chunk(plan, slots)
     return {"xt": (2 * th + 2) * (2 * tw + 2) * plan.cin, "v": 16 * rows * plan.cin,
             "m": 16 * rows * plan.cout, "yt": plan.oh * plan.ow * plan.cout}
 
@@ -168,14 +170,6 @@ def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst:
               f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};",
               f"{indent}}}"]
     return lines
-
-
-def _by_channels(plan, parallel: bool) -> bool:
-    """Whether threads split the products by output channels rather than by tiles:
-    when the transformed filters outweigh the transformed input (more padded output
-    channels than tiles), each thread then reads only its share of the filters."""
-    th, tw = _tiles(plan)
-    return parallel and _panels(plan) * PACK_NR > th * tw
 
 
 def _input_transform(plan, t_lo: str, t_hi: str, base: str, dst: str, plane: int,
@@ -285,7 +279,6 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
     ihw, ohw = plan.ih * plan.iw, plan.oh * plan.ow
     slivers = -(-tiles // PACK_MR)
     parallel = ctx.threads > 1
-    by_channels = _by_channels(plan, parallel)
     omp_for = "#pragma omp for schedule(static)" if parallel else ""
     slots = ctx.threads if parallel else 1
     scratch = _scratch_floats(plan, slots)
@@ -327,47 +320,28 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
               f"{i}    float *dst = row + {plan.pw * ci_n};",
               *_transpose_lines("src", str(ihw), ci_n, plan.iw, "dst", str(ci_n), i + "    "),
               f"{i}}}"]
-    if by_channels:
-        # all tiles transformed (then a barrier); each thread's panels of output channels
-        # through products, inverse transform and the NCHW copy
-        v_plane, m_plane = tiles * ci_n, tiles * co_n
-        lines += [f"{i}{omp_for}",
-                  *_input_transform(plan, "0", str(tiles), "0", "rlx_v", v_plane, i)]
-        lines += [f"{i}const int64_t q0 = {panels} * tid / nt, q1 = {panels} * (tid + 1) / nt;",
-                  f"{i}const int64_t ch0 = q0 * {PACK_NR}, ch1x = q1 * {PACK_NR};",
-                  f"{i}const int64_t ch1 = ch1x < {co_n} ? ch1x : {co_n};",
-                  f"{i}if (q1 > q0) {{",
-                  f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
-                  f"{i}        " + _gemm_call(plan, str(tiles), f"rlx_v + xi * {v_plane}", ci_n,
-                                              f"rlx_m + xi * {m_plane}", str(slivers), "q0",
-                                              "q1"),
-                  *_output_transform(plan, "0", str(tiles), "0", "rlx_m", m_plane, "ch0",
-                                     "ch1", i + "    "),
-                  *_to_nchw(plan, "0", str(ohw), "ch0", "ch1", epi, i + "    "),
-                  f"{i}}}"]
-    else:
-        # each thread's slivers of tiles, a chunk at a time: transform, products, inverse
-        # transform; after a barrier, its share of positions to NCHW
-        v_plane, m_plane = chunk * ci_n, chunk * co_n
-        lines += [f"{i}const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
-                  f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
-                  f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
-                  f"{i}float *vc = rlx_v + tid * {16 * v_plane};",
-                  f"{i}float *mc = rlx_m + tid * {16 * m_plane};",
-                  f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
-                  f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
-                  *_input_transform(plan, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
-                  f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
-                  f"{i}        " + _gemm_call(plan, "un", f"vc + xi * {v_plane}", ci_n,
-                                              f"mc + xi * {m_plane}",
-                                              f"(un + {PACK_MR - 1}) / {PACK_MR}", "0",
-                                              str(panels)),
-                  *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, "0",
-                                     str(co_n), i + "    "),
-                  f"{i}}}"]
-        if parallel:
-            lines.append(f"{i}#pragma omp barrier")
-        lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
-                  *_to_nchw(plan, "p0", "p1", "0", str(co_n), epi, i)]
+    # each thread's slivers of tiles, a chunk at a time: transform, products, inverse
+    # transform; after a barrier, its share of positions to NCHW
+    v_plane, m_plane = chunk * ci_n, chunk * co_n
+    lines += [f"{i}const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
+              f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
+              f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
+              f"{i}float *vc = rlx_v + tid * {16 * v_plane};",
+              f"{i}float *mc = rlx_m + tid * {16 * m_plane};",
+              f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
+              f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
+              *_input_transform(plan, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
+              f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
+              f"{i}        " + _gemm_call(plan, "un", f"vc + xi * {v_plane}", ci_n,
+                                          f"mc + xi * {m_plane}",
+                                          f"(un + {PACK_MR - 1}) / {PACK_MR}", "0",
+                                          str(panels)),
+              *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, "0",
+                                 str(co_n), i + "    "),
+              f"{i}}}"]
+    if parallel:
+        lines.append(f"{i}#pragma omp barrier")
+    lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
+              *_to_nchw(plan, "p0", "p1", "0", str(co_n), epi, i)]
     lines += ["        }", "    }"]
     return "\n".join(lines)
