@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from tests.helpers import compile_with_values, conv2d_float64
 
 import rlx
 from rlx.backends.cpu.kernels import conv, conv_tiled, conv_winograd
@@ -58,18 +59,7 @@ def _feeds(rng, graph):
 
 
 def _torch_reference(feeds, stride, padding, dilation, groups, epilogue) -> np.ndarray:
-    t = {k: torch.from_numpy(v).double() for k, v in feeds.items()}
-    pads = [(p, p) if isinstance(p, int) else p
-            for p in ((padding,) * 2 if isinstance(padding, int) else padding)]
-    x = F.pad(t["x"], [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
-    y = F.conv2d(x, t["w"], t.get("b"), stride=stride, dilation=dilation, groups=groups)
-    if epilogue == "relu":
-        y = y.relu()
-    elif epilogue == "residual":
-        y = (y + t["r"]).relu()
-    elif epilogue == "channel_scale":
-        y = F.silu(y * t["s"])
-    return y.numpy()
+    return conv2d_float64(feeds, stride, padding, dilation, groups, epilogue)
 
 
 def _run(graph, feeds, threads):
@@ -352,11 +342,7 @@ def _param_feeds(rng, graph):
 
 
 def _run_params(graph, feeds, threads):
-    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(graph)
-    params = {name for name, _ in graph.params}
-    for name in params:
-        compiled.set_param(name, feeds[name])
-    inputs = {name: value for name, value in feeds.items() if name not in params}
+    compiled, inputs = compile_with_values(graph, feeds, threads=threads)
     return np.array(compiled.run(inputs)[0], copy=True), compiled._exe.source
 
 

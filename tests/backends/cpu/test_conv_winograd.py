@@ -15,8 +15,7 @@ import subprocess
 
 import numpy as np
 import pytest
-import torch
-import torch.nn.functional as F
+from tests.helpers import compile_with_values, conv2d_float64
 
 import rlx
 from rlx.backends.cpu import toolchain
@@ -56,25 +55,11 @@ def _values(rng, graph) -> dict[str, np.ndarray]:
 
 
 def _reference(values, padding, epilogue) -> np.ndarray:
-    t = {k: torch.from_numpy(v).double() for k, v in values.items()}
-    pads = [(p, p) if isinstance(p, int) else p
-            for p in ((padding,) * 2 if isinstance(padding, int) else padding)]
-    x = F.pad(t["x"], [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
-    y = F.conv2d(x, t["w"], t.get("b"))
-    if epilogue == "relu":
-        y = y.relu()
-    elif epilogue == "residual":
-        y = (y + t["r"]).relu()
-    return y.numpy()
+    return conv2d_float64(values, padding=padding, epilogue=epilogue)
 
 
 def _compile(graph, values, threads):
-    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(graph)
-    params = {name for name, _ in graph.params}
-    for name in params:
-        compiled.set_param(name, values[name])
-    inputs = {k: v for k, v in values.items() if k not in params}
-    return compiled, inputs
+    return compile_with_values(graph, values, threads=threads)
 
 
 def _run(graph, values, threads):
