@@ -35,11 +35,11 @@ elements (eight terms per lane), each block's lanes then added into double lanes
 The rounding error is then a few float roundings of the summed magnitudes whatever
 the row length (a plain float sum's grows with it), against a reference that sums
 f32 in f64; this runs at the speed of a float reduction, which a double-only loop
-(one conversion per element) does not. Products, cumsum and cross-entropy sums accumulate in double
-throughout; max / min are exact; integers accumulate in 64-bit unsigned arithmetic
-and are truncated to their dtype, which equals wrapping in the dtype. Per-element
-math (centring, scaling, exp arguments) runs in the compute type (float for
-f16/bf16/f32, double for f64). layer_norm takes its moments about a shift near the
+(one conversion per element) does not. Products, cumsum and cross-entropy sums
+accumulate in double throughout; max / min are exact; integers accumulate in 64-bit
+unsigned arithmetic and are truncated to their dtype, which equals wrapping in the
+dtype. Per-element math (centring, scaling, exp arguments) runs in the compute type
+(float for f16/bf16/f32, double for f64). layer_norm takes its moments about a shift near the
 mean, recomputing the variance about the mean when the shift proves far off, and
 subtracts the mean as a float pair (rounded mean plus its rounding error), so rows
 with a large mean keep their precision.
