@@ -3,7 +3,8 @@ float64: odd and even map sizes (a last tile row or column half outside the outp
 channel counts that are not multiples of the 16-wide transposes or the GEMM's 32-wide
 panels, every padding, batches, bias and fused epilogues; bit-identical results at any
 thread count (and any chunking of the tiles); new weights repacked after ``set_param``;
-and the convs the kernel must leave to the direct ones.
+infinities and nans handled as the direct sum handles them; and the convs the kernel
+must leave to the direct ones.
 
 On machines whose compiler does not target AVX-512 the kernel is still in the source
 but compiled out (the conv runs through im2col + BLAS); the comparisons hold there too.
@@ -152,3 +153,31 @@ def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads):
     ours = [line for line in proc.stderr.splitlines()
             if line.startswith(f"{source}:") and "uninitialized" in line]
     assert not ours, "\n".join(ours)
+
+
+def test_non_finite_values_give_the_direct_sums_infinities():
+    """An infinity or a nan in the input or the weights sends the conv to the direct
+    kernel (the transforms would make nans of some infinities): the non-finite pattern
+    equals the reference device's, and finite results agree."""
+    g = rlx.Graph("non_finite")
+    x, w = g.input("x", (1, 16, 10, 10)), g.param("w", (16, 16, 3, 3))
+    g.set_outputs([rlx.conv2d(x, w, padding=1)])
+    cpu = rlx.Session("cpu").compile(g)
+    assert conv_winograd.WINOGRAD_MARK in cpu._exe.source
+    ref = rlx.Session("reference").compile(g)
+    rng = np.random.default_rng(8)
+    weights = (rng.standard_normal((16, 16, 3, 3)) * 0.1).astype(np.float32)
+    image = rng.standard_normal((1, 16, 10, 10)).astype(np.float32)
+    bad_image = image.copy()
+    bad_image[0, 3, 4, 4], bad_image[0, 5, 0, 9] = np.inf, -np.inf
+    bad_weights = weights.copy()
+    bad_weights[2, 1, 1, 1] = np.nan
+    for w_value, x_value in ((weights, bad_image), (bad_weights, image), (weights, image)):
+        cpu.set_param("w", w_value)
+        ref.set_param("w", w_value)
+        got, want = cpu.run({"x": x_value})[0], ref.run({"x": x_value})[0]
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+        np.testing.assert_array_equal(np.isposinf(got), np.isposinf(want))
+        np.testing.assert_array_equal(np.isneginf(got), np.isneginf(want))
+        finite = np.isfinite(want)
+        np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=2e-5)

@@ -158,7 +158,7 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
         general = _render_conv_direct(ctx, plan, epi)
     grid = _channel_grid(ctx, plan)
     if winograd_fits(ctx, plan):
-        tiled = render_conv_winograd(ctx, plan, epi)
+        tiled = render_conv_winograd(ctx, plan, epi, _direct_fallback(ctx, plan, grid, epi))
     elif grid is not None:
         tiled = _render_conv_channel_grid(ctx, plan, grid, epi)
     elif _channel_tiled(ctx, plan):
@@ -169,6 +169,19 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
             return general
         tiled = _render_conv_tiled(ctx, plan, geo, epi)
     return "\n".join(["#if defined(__AVX512F__)", tiled, "#else", general, "#endif"])
+
+
+def _direct_fallback(ctx: RenderContext, plan: _ConvPlan, grid: TiledGeometry | None,
+                     epi: str | None) -> str:
+    """The direct tiled kernel for ``plan`` (the Winograd kernel's fallback for
+    non-finite values), in a block of its own."""
+    if grid is not None:
+        body = _render_conv_channel_grid(ctx, plan, grid, epi)
+    elif _channel_tiled(ctx, plan):
+        body = _render_conv_channels(ctx, plan, epi)
+    else:
+        body = _render_conv_tiled(ctx, plan, _tiled_geometry(plan), epi)
+    return "    {\n" + body + "\n    }"
 
 
 def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:

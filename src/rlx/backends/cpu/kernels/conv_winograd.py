@@ -11,7 +11,10 @@ Summed over input channels, the 16 elementwise products become 16 independent ma
 products ``M[xi] = V[xi] U[xi]`` (tiles x C_in times C_in x C_out): 16 multiply-adds per
 tile and channel pair instead of the direct conv's 36, 2.25 times fewer. The transforms
 only add, subtract and halve, so the result differs from the direct sum by a few float
-roundings of the summed magnitudes.
+roundings of the summed magnitudes. They would also turn some infinities into nans
+(inf - inf), so a run whose input holds an infinity or a nan (one vectorised pass
+over it), or whose weights do (noted when they are transformed), runs the direct
+kernel instead, compiled alongside.
 
 Per image, in one parallel region:
 
@@ -122,10 +125,16 @@ def _filter_lines(plan) -> list[str]:
     """Repack ``U[xi] = (G g G^T)[xi]`` for every (output, input) channel pair into the
     GEMM's B panels: ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]``
     (zero past the last output channel: the buffer starts zeroed and those entries are
-    never written)."""
+    never written), and note in ``rlx_wg_finite`` whether every weight is finite."""
     ci_n, co_n, panels, nr = plan.cin, plan.cout, _panels(plan), PACK_NR
-    return [_static_buffer("rlx_wg", "float", _weight_floats(plan))] + repack_guard(
+    count = co_n * ci_n * 9
+    return [_static_buffer("rlx_wg", "float", _weight_floats(plan)),
+            "    static int rlx_wg_finite = 1;"] + repack_guard(
         "rlx_wg", "wt", [
+            "        int bad = 0;",
+            "        #pragma omp simd reduction(|:bad)",
+            f"        for (int64_t e = 0; e < {count}; e++) bad |= !(wt[e] - wt[e] == 0.0f);",
+            "        rlx_wg_finite = !bad;",
             f"        for (int64_t co = 0; co < {co_n}; co++)",
             f"            for (int64_t ci = 0; ci < {ci_n}; ci++) {{",
             f"                const float *g = wt + (co * {ci_n} + ci) * 9;",
@@ -270,8 +279,11 @@ def _gemm_call(plan, m: str, v: str, lda: int, mout: str, slivers: str, q0: str,
             "arena);")
 
 
-def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
-    """The Winograd kernel for ``plan`` (see the module docstring)."""
+def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: str) -> str:
+    """The Winograd kernel for ``plan`` (see the module docstring), running the kernel
+    statements ``fallback`` (a direct conv) instead when an input value or a weight is
+    an infinity or a nan: the transforms would turn some infinities the direct sum
+    keeps into nans."""
     packed_gemm_helper(ctx)
     ci_n, co_n, panels = plan.cin, plan.cout, _panels(plan)
     th, tw = _tiles(plan)
@@ -296,6 +308,11 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
              f"    const float *bias = {bias};",
              f"    float *y = {ctx.ptr(plan.out)};"]
     lines += _filter_lines(plan)
+    lines += ["    int rlx_bad = !rlx_wg_finite;",
+              "    #pragma omp simd reduction(|:rlx_bad)",
+              f"    for (int64_t e = 0; e < {plan.n * ci_n * ihw}; e++) "
+              "rlx_bad |= !(x[e] - x[e] == 0.0f);",
+              "    if (rlx_bad) {", fallback, "    } else {"]
     right = wp - plan.pw - plan.iw
     lines += [f"    for (int64_t n = 0; n < {plan.n}; n++) {{",
               f"        const float *xn = x + n * {ci_n * ihw};",
@@ -343,5 +360,5 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None) -> str:
         lines.append(f"{i}#pragma omp barrier")
     lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
               *_to_nchw(plan, "p0", "p1", "0", str(co_n), epi, i)]
-    lines += ["        }", "    }"]
+    lines += ["        }", "    }", "    }"]
     return "\n".join(lines)
