@@ -158,7 +158,8 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
         general = _render_conv_direct(ctx, plan, epi)
     grid = _channel_grid(ctx, plan)
     if winograd_fits(ctx, plan):
-        tiled = render_conv_winograd(ctx, plan, epi, _direct_fallback(ctx, plan, grid, epi))
+        tiled = render_conv_winograd(ctx, plan, epi,
+                                     _direct_fallback(ctx, plan, grid, epi, general))
     elif grid is not None:
         tiled = _render_conv_channel_grid(ctx, plan, grid, epi)
     elif _channel_tiled(ctx, plan):
@@ -172,15 +173,18 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
 
 
 def _direct_fallback(ctx: RenderContext, plan: _ConvPlan, grid: TiledGeometry | None,
-                     epi: str | None) -> str:
-    """The direct tiled kernel for ``plan`` (the Winograd kernel's fallback for
-    non-finite values), in a block of its own."""
+                     epi: str | None, general: str) -> str:
+    """The direct kernel for ``plan`` (the Winograd kernel's fallback for non-finite
+    values) in a block of its own: the tiled one, or ``general`` when no grid fits."""
+    geo = _tiled_geometry(plan)
     if grid is not None:
         body = _render_conv_channel_grid(ctx, plan, grid, epi)
     elif _channel_tiled(ctx, plan):
         body = _render_conv_channels(ctx, plan, epi)
+    elif geo is not None:
+        body = _render_conv_tiled(ctx, plan, geo, epi)
     else:
-        body = _render_conv_tiled(ctx, plan, _tiled_geometry(plan), epi)
+        body = general
     return "    {\n" + body + "\n    }"
 
 
