@@ -469,16 +469,9 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
-    lines = [f"    /* {CHANNEL_MARK} */",
-             _static_buffer("rlx_part", "float", slots * pos * nr),
-             f"    static int32_t rlx_off[{kdim}];",
-             f"    for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)(k * {nr});",
-             f"    const float *x = {ctx.ptr(plan.x, True)};",
-             f"    const float *wt = {ctx.ptr(plan.w, True)};",
-             f"    const float *bias = {bias};",
-             f"    float *y = {ctx.ptr(plan.out)};"]
-    lines += _channel_weight_lines(plan)
+    lines = _channel_preamble(ctx, plan, CHANNEL_MARK, slots * pos * nr,
+                              [f"    for (int64_t k = 0; k < {kdim}; k++) "
+                               f"rlx_off[k] = (int32_t)(k * {nr});"])
     if plan.pointwise:
         cols = f"x + (n * {plan.cin} + g * {plan.cig}) * {pos}"
     else:
@@ -508,6 +501,23 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     lines += _channel_store_lines(plan, "0", str(pos), epi)
     lines.append("    }")
     return "\n".join(lines)
+
+
+def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_floats: int,
+                      offset_lines: list[str]) -> list[str]:
+    """The opening of a channel-vectorised kernel: its marking comment, the per-thread
+    partial sums, ``rlx_off`` (the broadcast offset of each k, filled by
+    ``offset_lines``), the operand pointers and the weights' repacking."""
+    bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
+    return [f"    /* {mark} */",
+            _static_buffer("rlx_part", "float", part_floats),
+            f"    static int32_t rlx_off[{plan.kdim}];",
+            *offset_lines,
+            f"    const float *x = {ctx.ptr(plan.x, True)};",
+            f"    const float *wt = {ctx.ptr(plan.w, True)};",
+            f"    const float *bias = {bias};",
+            f"    float *y = {ctx.ptr(plan.out)};",
+            *_channel_weight_lines(plan)]
 
 
 def _channel_weight_lines(plan: _ConvPlan) -> list[str]:
@@ -570,20 +580,14 @@ def _render_conv_channel_grid(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeo
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     grid_floats = plan.cig * geo.plane
     taps = len(geo.taps)
-    lines = [f"    /* {CHANNEL_MARK}, from a grid */",
-             _static_buffer("rlx_part", "float", slots * rows * ow * nr),
-             f"    static int32_t rlx_off[{kdim}];",
-             "    " + _c_table("taps", list(geo.taps)),
-             f"    for (int64_t k = 0; k < {kdim}; k++)",
-             f"        rlx_off[k] = (int32_t)(k / {taps} * {geo.plane} + taps[k % {taps}]);",
-             f"    const float *x = {ctx.ptr(plan.x, True)};",
-             f"    const float *wt = {ctx.ptr(plan.w, True)};",
-             f"    const float *bias = {bias};",
-             f"    float *y = {ctx.ptr(plan.out)};"]
-    lines += _channel_weight_lines(plan)
+    lines = _channel_preamble(ctx, plan, f"{CHANNEL_MARK}, from a grid",
+                              slots * rows * ow * nr, [
+                                  "    " + _c_table("taps", list(geo.taps)),
+                                  f"    for (int64_t k = 0; k < {kdim}; k++)",
+                                  f"        rlx_off[k] = (int32_t)(k / {taps} * {geo.plane} "
+                                  f"+ taps[k % {taps}]);"])
     if geo.copy:
         lines += [_static_buffer("rlx_grid", "float", pairs * grid_floats + geo.wq + LANES),
                   f"    for (int64_t ng = 0; ng < {pairs}; ng++) {{",
