@@ -25,6 +25,8 @@ intrinsics, not that fallback).
 
 from __future__ import annotations
 
+from rlx.ir.gguf_blocks import BLOCK_FORMATS
+
 HALF = r"""
 /* GGML blocks: the fp16 field at p (any alignment) as a float */
 static inline float rlx_g_half(const uint8_t *p) {
@@ -47,68 +49,50 @@ static inline void rlx_g_k_scale(const uint8_t *s, int j, float *sc, float *mn) 
 }
 """
 
-DECODERS = {
-    "q8_0": r"""
-/* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
-static __attribute__((noinline)) void rlx_dq_q8_0(
+DECODER_TEMPLATE = r"""
+/* {doc} */
+static __attribute__((noinline)) void rlx_dq_{fmt}(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 34;
+        float *restrict out) {{
+    const uint8_t *b = q + (c0 / {block}) * {size};
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 34) {
+    for (int64_t e = 0; e < len; e += {block}, b += {size}) {{{body}
+    }}
+}}
+"""
+"""A segment decoder: the loop over the blocks of elements ``c0 .. c0 + len - 1`` at
+``b``, filling ``out[e ..]`` with the block of elements ``c0 + e ..``."""
+
+DECODER_BODIES = {
+    # format: (layout, one block's decoding); block sizes from BLOCK_FORMATS
+    "q8_0": ("""
+q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q""", r"""
         const float d = rlx_g_half(b);
         const int8_t *c = (const int8_t *)(b + 2);
         #pragma omp simd
-        for (int i = 0; i < 32; i++) out[e + i] = d * (float)c[i];
-    }
-}
-""",
-    "q4_0": r"""
-/* q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i, element
-   i + 16 its high nibble); x = d * (q - 8) */
-static __attribute__((noinline)) void rlx_dq_q4_0(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 18;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 18) {
+        for (int i = 0; i < 32; i++) out[e + i] = d * (float)c[i];"""),
+    "q4_0": ("""
+q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i, element
+   i + 16 its high nibble); x = d * (q - 8)""", r"""
         const float d = rlx_g_half(b);
         const uint8_t *c = b + 2;
         #pragma omp simd
         for (int i = 0; i < 16; i++) {
             out[e + i] = d * (float)((int)(c[i] & 15) - 8);
             out[e + i + 16] = d * (float)((int)(c[i] >> 4) - 8);
-        }
-    }
-}
-""",
-    "q4_1": r"""
-/* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0); x = d * q + m */
-static __attribute__((noinline)) void rlx_dq_q4_1(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 20;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 20) {
+        }"""),
+    "q4_1": ("""
+q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0); x = d * q + m""", r"""
         const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
         const uint8_t *c = b + 4;
         #pragma omp simd
         for (int i = 0; i < 16; i++) {
             out[e + i] = d * (float)(c[i] & 15) + m;
             out[e + i + 16] = d * (float)(c[i] >> 4) + m;
-        }
-    }
-}
-""",
-    "q5_0": r"""
-/* q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16 bytes of
-   nibbles (as q4_0); x = d * (q - 16) */
-static __attribute__((noinline)) void rlx_dq_q5_0(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 22;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 22) {
+        }"""),
+    "q5_0": ("""
+q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16 bytes of
+   nibbles (as q4_0); x = d * (q - 16)""", r"""
         const float d = rlx_g_half(b);
         uint32_t h;
         memcpy(&h, b + 2, 4);
@@ -119,19 +103,10 @@ static __attribute__((noinline)) void rlx_dq_q5_0(
             const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
             out[e + i] = d * (float)(lo - 16);
             out[e + i + 16] = d * (float)(hi - 16);
-        }
-    }
-}
-""",
-    "q5_1": r"""
-/* q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles (as
-   q5_0); x = d * q + m */
-static __attribute__((noinline)) void rlx_dq_q5_1(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 24;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 24) {
+        }"""),
+    "q5_1": ("""
+q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles (as
+   q5_0); x = d * q + m""", r"""
         const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
         uint32_t h;
         memcpy(&h, b + 4, 4);
@@ -142,20 +117,11 @@ static __attribute__((noinline)) void rlx_dq_q5_1(
             const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
             out[e + i] = d * (float)lo + m;
             out[e + i + 16] = d * (float)hi + m;
-        }
-    }
-}
-""",
-    "q4_k": r"""
-/* q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and mins, 128
+        }"""),
+    "q4_k": ("""
+q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and mins, 128
    bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
-   x = (d * scale) * q - dmin * min per sub-block of 32 */
-static __attribute__((noinline)) void rlx_dq_q4_k(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 256) * 144;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 144) {
+   x = (d * scale) * q - dmin * min per sub-block of 32""", r"""
         const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
         for (int c = 0; c < 4; c++) {
             const uint8_t *p = b + 16 + 32 * c;
@@ -169,19 +135,10 @@ static __attribute__((noinline)) void rlx_dq_q4_k(
                 o[i] = step0 * (float)(p[i] & 15) - off0;
                 o[i + 32] = step1 * (float)(p[i] >> 4) - off1;
             }
-        }
-    }
-}
-""",
-    "q5_k": r"""
-/* q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the nibbles
-   (bit s of byte i tops element i of sub-block s) */
-static __attribute__((noinline)) void rlx_dq_q5_k(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 256) * 176;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 176) {
+        }"""),
+    "q5_k": ("""
+q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the nibbles
+   (bit s of byte i tops element i of sub-block s)""", r"""
         const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
         const uint8_t *hb = b + 16;
         for (int c = 0; c < 4; c++) {
@@ -198,22 +155,13 @@ static __attribute__((noinline)) void rlx_dq_q5_k(
                 o[i] = step0 * (float)lo - off0;
                 o[i + 32] = step1 * (float)hi - off1;
             }
-        }
-    }
-}
-""",
-    "q6_k": r"""
-/* q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
+        }"""),
+    "q6_k": ("""
+q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
    scales (one per 16 elements), fp16 d. Half h (128 elements) uses low bytes L =
    128-byte part 64h.. and high bytes H = 32h..; its groups of 32 are the low nibbles
    of L[0:32], L[32:64], then their high nibbles, topped by bits (2g, 2g + 1) of H;
-   x = (d * scale) * (q - 32) */
-static __attribute__((noinline)) void rlx_dq_q6_k(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 256) * 210;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 210) {
+   x = (d * scale) * (q - 32)""", r"""
         const float d = rlx_g_half(b + 208);
         const int8_t *scales = (const int8_t *)(b + 192);
         for (int half = 0; half < 2; half++) {
@@ -233,11 +181,13 @@ static __attribute__((noinline)) void rlx_dq_q6_k(
                     o[32 * g + i + 16] = step1 * (float)(v1 - 32);
                 }
             }
-        }
-    }
+        }"""),
 }
-""",
-}
+
+DECODERS = {fmt: DECODER_TEMPLATE.format(fmt=fmt, block=BLOCK_FORMATS[fmt][0],
+                                         size=BLOCK_FORMATS[fmt][1], doc=doc.strip(),
+                                         body=body)
+            for fmt, (doc, body) in DECODER_BODIES.items()}
 """Segment decoder of each GGML format, named ``rlx_dq_<format>``."""
 
 K_FORMATS = frozenset({"q4_k", "q5_k"})
@@ -302,79 +252,51 @@ static __attribute__((noinline)) void rlx_gv{rows}_{fmt}(
 }}
 """
 
-GEMV_BODIES = {
-    "q8_0": r"""
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+BLOCK32_GEMV = r"""{setup}
+    for (int64_t e = 0, o = 0; e < k; e += 32, o += {bytes}) {{
         const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {
+        for (int j = 0; j < ROWS; j++) {{
             const uint8_t *b = q + j * row_bytes + o;
             rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 w0 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2)));
-            const __m512 w1 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18)));
-            acc0[j] = _mm512_fmadd_ps(_mm512_mul_ps(w0, d), x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(_mm512_mul_ps(w1, d), x1, acc1[j]);
-        }
-    }""",
-    "q4_0": r"""
-    const __m512i eight = _mm512_set1_epi32(8);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
+            const __m512 d = _mm512_set1_ps(rlx_g_half(b));{decode}
+            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
+            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        }}
+    }}"""
+"""The AVX-512 loop over ``ROWS`` rows for the formats of 32-value blocks: ``{decode}``
+turns the block at ``b`` (scale ``d`` loaded) into its 32 weights ``w0``, ``w1``."""
+
+BLOCK32_DECODE = {
+    # format: (statements before the loop, decoding of the block at b)
+    "q8_0": ("", r"""
+            const __m512 w0 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
+            const __m512 w1 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);"""),
+    "q4_0": ("\n    const __m512i eight = _mm512_set1_epi32(8);", r"""
             const __m128i c = rlx_g_load16(b + 2);
-            const __m512 w0 = _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_lo16(c), eight));
-            const __m512 w1 = _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_hi16(c), eight));
-            acc0[j] = _mm512_fmadd_ps(_mm512_mul_ps(w0, d), x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(_mm512_mul_ps(w1, d), x1, acc1[j]);
-        }
-    }""",
-    "q4_1": r"""
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
+            const __m512 w0 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_lo16(c), eight)), d);
+            const __m512 w1 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_hi16(c), eight)), d);"""),
+    "q4_1": ("", r"""
             const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
             const __m128i c = rlx_g_load16(b + 4);
             /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
             const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }""",
-    "q5_0": r"""
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
+            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);"""),
+    "q5_0": ("\n    const __m512i sixteen = _mm512_set1_epi32(16);", r"""
             uint32_t h;
             memcpy(&h, b + 2, 4);
             const __m128i c = rlx_g_load16(b + 6);
             __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
             q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
             q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_cvtepi32_ps(_mm512_sub_epi32(q0, sixteen));
-            const __m512 w1 = _mm512_cvtepi32_ps(_mm512_sub_epi32(q1, sixteen));
-            acc0[j] = _mm512_fmadd_ps(_mm512_mul_ps(w0, d), x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(_mm512_mul_ps(w1, d), x1, acc1[j]);
-        }
-    }""",
-    "q5_1": r"""
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
+            const __m512 w0 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(q0, sixteen)), d);
+            const __m512 w1 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(q1, sixteen)), d);"""),
+    "q5_1": ("\n    const __m512i sixteen = _mm512_set1_epi32(16);", r"""
             const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
             uint32_t h;
             memcpy(&h, b + 4, 4);
@@ -383,11 +305,13 @@ GEMV_BODIES = {
             q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
             q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
             const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q0), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q1), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }""",
+            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q1), d, m);"""),
+}
+"""Each 32-value block format's part of :data:`BLOCK32_GEMV`."""
+
+GEMV_BODIES = {
+    **{fmt: BLOCK32_GEMV.format(bytes=BLOCK_FORMATS[fmt][1], setup=setup, decode=decode)
+       for fmt, (setup, decode) in BLOCK32_DECODE.items()},
     "q4_k": r"""
     for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
         for (int c = 0; c < 4; c++) {
