@@ -46,7 +46,7 @@ def default_threads() -> int:
     env = os.environ.get(THREADS_ENV)
     if env:
         return max(1, int(env))
-    return max(1, len(os.sched_getaffinity(0)))
+    return toolchain.usable_cores()
 
 
 class _Library:

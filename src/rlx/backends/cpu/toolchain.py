@@ -114,12 +114,17 @@ def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int) -> str
     return h.hexdigest()[:32]
 
 
-def compile_jobs() -> int:
-    """Compiler processes run at once for a source in parts: the usable cores."""
+def usable_cores() -> int:
+    """The cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # platforms without affinity masks
         return max(1, os.cpu_count() or 1)
+
+
+def compile_jobs() -> int:
+    """Compiler processes run at once for a source in parts: the usable cores."""
+    return usable_cores()
 
 
 def compile_shared_object(source: str, threads: int, blas: bool,
