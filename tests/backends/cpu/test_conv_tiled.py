@@ -124,7 +124,7 @@ def test_a_batch_runs_in_one_parallel_loop(monkeypatch):
     monkeypatch.setattr(conv_tiled, "GROUP_PANELS", 1)           # several spans per image
     one, _ = _run(graph, feeds, threads=1)
     two, source = _run(graph, feeds, threads=2)
-    start = source.index("static float rlx_part")
+    start = source.index("float *rlx_part = ")
     body = source[start:source.index("#else", start)]           # the tiled kernel's body
     assert body.count("omp parallel") == 1 and "omp for" not in body
     np.testing.assert_array_equal(one, two)

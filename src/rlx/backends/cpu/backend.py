@@ -75,8 +75,9 @@ class CpuExecutable(Executable):
         self.layout = ctx.slots
         self.source = source
         self.cache_hit = cache_hit
-        plan = program.info["memory"]
-        self._arena_map = mmap.mmap(-1, max(plan.arena_bytes, 1))
+        # the memory plan's buffers, then the kernels' shared scratch (render.py)
+        self.arena_bytes = ctx.arena_bytes
+        self._arena_map = mmap.mmap(-1, max(self.arena_bytes, 1))
         self.arena = np.frombuffer(self._arena_map, np.uint8)
         self._slots = (ctypes.c_void_p * max(len(self.layout), 1))()
         self._ctl = np.array([0, 0, -1, 0, 0], np.int64)
@@ -173,7 +174,8 @@ class CpuExecutable(Executable):
 
     def clone(self) -> CpuExecutable:
         twin = CpuExecutable(self.program, self.rng_options, self.library,
-                             _LayoutOnly(self.layout, self._profiled_kernels), self.source, True)
+                             _LayoutOnly(self.layout, self._profiled_kernels, self.arena_bytes),
+                             self.source, True)
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
         twin.params.touch()
@@ -197,9 +199,10 @@ class CpuExecutable(Executable):
 class _LayoutOnly:
     """The part of a RenderContext an executable keeps (for clones)."""
 
-    def __init__(self, slots, profiled):
+    def __init__(self, slots, profiled, arena_bytes):
         self.slots = slots
         self.profiled = profiled
+        self.arena_bytes = arena_bytes
 
 
 class CpuBackend(Backend):

@@ -4,7 +4,9 @@
 
 ``slots`` holds one pointer per :class:`Slot` (inputs, params, constants, values
 with fixed slots of their own, graph outputs) in the order of
-:attr:`RenderContext.slots`; ``arena`` is the memory plan's arena; ``ctl`` is
+:attr:`RenderContext.slots`; ``arena`` is the memory plan's arena followed by the
+kernels' scratch region (:meth:`RenderContext.scratch`, :attr:`RenderContext.arena_bytes`
+in all); ``ctl`` is
 ``[seed, rng run counter, active rows (-1 = all), active upper extent, params version]``
 (the version of :class:`rlx.backends.base.ParamStore`: kernels that cache repacked
 weights repack when it or the weights' address changes). It returns
@@ -38,6 +40,7 @@ from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Kernel, Program
 
 PARALLEL_MIN_ELEMENTS = 1 << 15   # below this a loop runs on one thread
+SCRATCH_ALIGN = 64   # bytes: a cache line, and an AVX-512 vector
 PART_BYTES = 48_000
 """Kernel text per compile part: a part below this is not worth a compiler process."""
 
@@ -61,6 +64,9 @@ class RenderContext:
     features: set[str] = field(default_factory=set)
     helpers: dict[str, str] = field(default_factory=dict)
     profiled: list[Kernel] = field(default_factory=list)
+    scratch_bytes: int = 0
+    """Bytes of the scratch region: the most any one kernel takes."""
+    _kernel_scratch: int = 0
     _slot_of: dict[int, int] = field(default_factory=dict)
     _ids: dict[int, int] = field(default_factory=dict)
 
@@ -104,6 +110,36 @@ class RenderContext:
         ct = cstyle.ctype(self.graph.nodes[nid].dtype)
         qual = "const " if const else ""
         return f"(({qual}{ct} *){self.base(nid)})"
+
+    # ------------------------------------------------------------ scratch
+    @property
+    def scratch_base(self) -> int:
+        """Arena offset of the scratch region (after the memory plan's buffers)."""
+        return -(-self.plan.arena_bytes // SCRATCH_ALIGN) * SCRATCH_ALIGN
+
+    @property
+    def arena_bytes(self) -> int:
+        """Bytes the caller's arena must hold: the plan's buffers, then the scratch."""
+        return self.scratch_base + self.scratch_bytes
+
+    def begin_kernel(self) -> None:
+        """Start a kernel: its scratch buffers start again at the region's beginning."""
+        self._kernel_scratch = 0
+
+    def scratch(self, name: str, dtype: DType, count: int) -> str:
+        """Declaration of ``name``, a pointer to ``count`` elements of ``dtype`` in the
+        current kernel's scratch: ``SCRATCH_ALIGN``-aligned, not initialised (it holds
+        what the kernel before left there: write before reading). Every kernel's scratch
+        shares one region of the arena, so the memory a kernel works in was used by
+        the kernels just before it and is in cache, where buffers of its own (static
+        arrays) would have lain untouched since the previous run. Values that must
+        survive until the next run (weights repacked once) stay in static buffers."""
+        ctype = cstyle.ctype(dtype)
+        offset = self.scratch_base + self._kernel_scratch
+        size = -(-max(count, 1) * dtype.itemsize // SCRATCH_ALIGN) * SCRATCH_ALIGN
+        self._kernel_scratch += size
+        self.scratch_bytes = max(self.scratch_bytes, self._kernel_scratch)
+        return f"    {ctype} *{name} = ({ctype} *)(arena + {offset});"
 
     def node_id(self, node) -> int:
         """Id of ``node`` (a Node object of this graph) — for single-op renderers."""
@@ -282,6 +318,7 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     text = []
     calls = []
     for idx, kernel in enumerate(program.kernels):
+        ctx.begin_kernel()
         body = kernel_renderer(ctx, kernel)
         if body is None:
             continue

@@ -26,7 +26,6 @@ from rlx.backends.cpu.kernels.linalg import (
     _fits_blas,
     _omp_for,
     _single,
-    _static_buffer,
     _thread_id,
     _thread_slots,
     packed_gemm_helper,
@@ -226,8 +225,8 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     t, rows = plan.t, tiling.rows
-    lines = ["    rlx_blas_serial();", _static_buffer("rlx_scores", ct, slots * rows * t),
-             _static_buffer("rlx_inv", ct, slots * rows)]
+    lines = ["    rlx_blas_serial();", ctx.scratch("rlx_scores", plan.dtype, slots * rows * t),
+             ctx.scratch("rlx_inv", plan.dtype, slots * rows)]
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
@@ -272,11 +271,11 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     t_panels, dv_panels = -(-t // PACK_NR), -(-dv // PACK_NR)
     scale = cstyle.literal(plan.scale, plan.dtype)
     fold = plan.mask is None and plan.scale > 0   # the scale goes into the exponential
-    lines = [_static_buffer("rlx_scores", "float", slots * rows * t),
-             _static_buffer("rlx_att_b", "float", slots * b_size),
-             _static_buffer("rlx_inv", "float", slots * rows)]
+    lines = [ctx.scratch("rlx_scores", DType.F32, slots * rows * t),
+             ctx.scratch("rlx_att_b", DType.F32, slots * b_size),
+             ctx.scratch("rlx_inv", DType.F32, slots * rows)]
     if a_size:
-        lines.append(_static_buffer("rlx_att_a", "float", slots * a_size))
+        lines.append(ctx.scratch("rlx_att_a", DType.F32, slots * a_size))
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
@@ -443,7 +442,8 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     t, dv = plan.t, plan.dv
-    lines = [_static_buffer("rlx_rows", wt, slots * (t + dv))]
+    lines = [ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
+                         slots * (t + dv))]
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)

@@ -248,9 +248,9 @@ def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
     lines = ["    rlx_blas_serial();", "    " + _c_table("split", chunks)]
     if narrow:
         lines += _convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)
-        lines.append(_static_buffer("rlx_c", ct, slots * plan.cog * width))
+        lines.append(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width))
     if copy:
-        lines.append(_static_buffer("rlx_cols", ct, slots * plan.kdim * width))
+        lines.append(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width))
     pragma = _omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
@@ -318,10 +318,10 @@ def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
-    lines = [_static_buffer("rlx_part", "float", slots * mr * span)]
+    lines = [ctx.scratch("rlx_part", DType.F32, slots * mr * span)]
     if geo.copy:
-        lines.append(_static_buffer("rlx_grid", "float", slots * copy_floats(plan, geo)))
-    lines += [f"    static int32_t rlx_off[{plan.kdim}];",
+        lines.append(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)))
+    lines += [ctx.scratch("rlx_off", DType.I32, plan.kdim),
               "    " + _c_table("taps", list(geo.taps)),
               f"    for (int64_t k = 0; k < {plan.kdim}; k++)",
               f"        rlx_off[k] = (int32_t)(k / {len(geo.taps)} * {geo.plane} "
@@ -475,7 +475,7 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     if plan.pointwise:
         cols = f"x + (n * {plan.cin} + g * {plan.cig}) * {pos}"
     else:
-        lines.append(_static_buffer("rlx_cols", "float", _channel_cols_floats(plan)))
+        lines.append(ctx.scratch("rlx_cols", DType.F32, _channel_cols_floats(plan)))
         lines += _channel_im2col_lines(ctx, plan, parallel)
         cols = f"rlx_cols + ng * {kdim * pos}"
     if parallel:
@@ -510,8 +510,8 @@ def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_float
     ``offset_lines``), the operand pointers and the weights' repacking."""
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     return [f"    /* {mark} */",
-            _static_buffer("rlx_part", "float", part_floats),
-            f"    static int32_t rlx_off[{plan.kdim}];",
+            ctx.scratch("rlx_part", DType.F32, part_floats),
+            ctx.scratch("rlx_off", DType.I32, plan.kdim),
             *offset_lines,
             f"    const float *x = {ctx.ptr(plan.x, True)};",
             f"    const float *wt = {ctx.ptr(plan.w, True)};",
@@ -589,7 +589,7 @@ def _render_conv_channel_grid(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeo
                                   f"        rlx_off[k] = (int32_t)(k / {taps} * {geo.plane} "
                                   f"+ taps[k % {taps}]);"])
     if geo.copy:
-        lines += [_static_buffer("rlx_grid", "float", pairs * grid_floats + geo.wq + LANES),
+        lines += [ctx.scratch("rlx_grid", DType.F32, pairs * grid_floats + geo.wq + LANES),
                   f"    for (int64_t ng = 0; ng < {pairs}; ng++) {{",
                   f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
                   f"        const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "

@@ -302,7 +302,7 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     else:
         who = "const int64_t tid = 0, nt = 1;"
     lines = [f"    /* {WINOGRAD_MARK} */",
-             *[_static_buffer(f"rlx_{name}", "float", count) for name, count in scratch.items()],
+             *[ctx.scratch(f"rlx_{name}", DType.F32, count) for name, count in scratch.items()],
              f"    const float *x = {ctx.ptr(plan.x, True)};",
              f"    const float *wt = {ctx.ptr(plan.w, True)};",
              f"    const float *bias = {bias};",

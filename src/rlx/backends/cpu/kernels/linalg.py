@@ -195,7 +195,9 @@ def _thread_slots(ctx: RenderContext, parallel: bool) -> int:
 
 
 def _static_buffer(name: str, ctype: str, count: int) -> str:
-    """Declaration of a zero-initialised, 64-byte aligned static array."""
+    """Declaration of a zero-initialised, 64-byte aligned static array: for values kept
+    from one run to the next (weights repacked once); a run's temporaries go in the
+    shared scratch (``RenderContext.scratch``)."""
     return f"    static {ctype} {name}[{max(count, 1)}] __attribute__((aligned(64)));"
 
 
@@ -518,7 +520,7 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     if a.col_step == 1:          # rows read in place
         a_arg = f"pa, {a.row_step}"
     else:                        # transposed A: packed first
-        lines.insert(0, _static_buffer(f"rlx_pka_{tag}", "float", slivers * PACK_MR * k))
+        lines.insert(0, ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k))
         if pragma:
             lines.append("    " + pragma)
         lines += [f"    for (int64_t s = 0; s < {slivers}; s++)",
@@ -560,7 +562,7 @@ def _convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType
     ``via`` (cast semantics: the matmul's result dtype) and then widened to ``to``."""
     count = numel(ctx.shape(nid))
     value = cstyle.convert(_element(ctx, nid, "e", via), via, to)
-    lines = [_static_buffer(name, cstyle.ctype(to), count)]
+    lines = [ctx.scratch(name, to, count)]
     pragma = _omp_for(ctx, ctx.threads > 1 and count >= PARALLEL_MIN_COPY)
     if pragma:
         lines.append("    " + pragma)
@@ -612,7 +614,7 @@ def _blas_operands(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
         else:
             ptrs[key] = ctx.ptr(op.node, True)
     if "c" in scratch:
-        lines.append(_static_buffer("rlx_c", ct, scratch["c"]))
+        lines.append(ctx.scratch("rlx_c", blas_dt, scratch["c"]))
     c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
     return lines + [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
                     f"    {ct} *pc = {c_base};"]
