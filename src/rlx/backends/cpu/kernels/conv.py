@@ -57,7 +57,6 @@ from rlx.backends.cpu.kernels.linalg import (
     _parts,
     _run_invariant,
     _single,
-    _static_buffer,
     _thread_id,
     _thread_slots,
     repack_guard,
@@ -331,7 +330,7 @@ def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
               f"    const float *bias = {bias};",
               f"    float *y = {ctx.ptr(plan.out)};"]
     if packed:
-        lines += _pack_weight_lines(plan, geo)
+        lines += _pack_weight_lines(ctx, plan, geo)
     if geo.copy:
         lines += [f"    static int64_t rlx_held[{slots}];",
                   f"    for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;"]
@@ -517,16 +516,16 @@ def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_float
             f"    const float *wt = {ctx.ptr(plan.w, True)};",
             f"    const float *bias = {bias};",
             f"    float *y = {ctx.ptr(plan.out)};",
-            *_channel_weight_lines(plan)]
+            *_channel_weight_lines(ctx, plan)]
 
 
-def _channel_weight_lines(plan: _ConvPlan) -> list[str]:
+def _channel_weight_lines(ctx: RenderContext, plan: _ConvPlan) -> list[str]:
     """Repack the weights (when their address or the params' version changed) into
     ``rlx_wpk``: per group, panels of CHANNEL_NR output channels, each ``kdim`` rows of
     NR floats (zeros past the group's last channel)."""
     nr, kdim, cog = conv_tiled.CHANNEL_NR, plan.kdim, plan.cog
     panels = -(-cog // nr)
-    return [_static_buffer("rlx_wpk", "float", _channel_weight_floats(plan))] + repack_guard(
+    return [ctx.keep("rlx_wpk", DType.F32, _channel_weight_floats(plan))] + repack_guard(
         "rlx_wpk", "wt", [
             f"        for (int64_t gp = 0; gp < {plan.groups * panels}; gp++) {{",
             f"            const int64_t c0 = gp % {panels} * {nr};",
@@ -695,7 +694,7 @@ def _packed_weight_floats(plan: _ConvPlan, geo: TiledGeometry) -> int:
     return plan.groups * -(-plan.cog // geo.mr) * geo.mr * plan.kdim
 
 
-def _pack_weight_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
+def _pack_weight_lines(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
     """Repack the weights into ``rlx_wpk`` when their address or the params' version
     (``ctl[4]``, see ``ParamStore``) changed since the last pack: per group, each block
     of ``mr`` output channels becomes ``kdim`` columns of ``mr`` consecutive floats
@@ -703,7 +702,7 @@ def _pack_weight_lines(plan: _ConvPlan, geo: TiledGeometry) -> list[str]:
     adjacent. Sums are taken in the same order either way."""
     mr, kdim, cog = geo.mr, plan.kdim, plan.cog
     blocks = -(-cog // mr)
-    return [_static_buffer("rlx_wpk", "float", _packed_weight_floats(plan, geo))] + repack_guard(
+    return [ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo))] + repack_guard(
         "rlx_wpk", "wt", [
             f"        for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++) {{",
             f"            const int64_t m = gb % {blocks} * {mr};",

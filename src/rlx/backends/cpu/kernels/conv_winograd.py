@@ -46,7 +46,6 @@ from rlx.backends.cpu.kernels.linalg import (
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
     _run_invariant,
-    _static_buffer,
     packed_gemm_helper,
     repack_guard,
 )
@@ -121,14 +120,14 @@ def winograd_fits(ctx: RenderContext, plan) -> bool:
     return sum(_scratch_floats(plan, ctx.threads).values()) * 4 <= SCRATCH_LIMIT_BYTES
 
 
-def _filter_lines(plan) -> list[str]:
+def _filter_lines(ctx: RenderContext, plan) -> list[str]:
     """Repack ``U[xi] = (G g G^T)[xi]`` for every (output, input) channel pair into the
     GEMM's B panels: ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]``
     (zero past the last output channel: the buffer starts zeroed and those entries are
     never written), and note in ``rlx_wg_finite`` whether every weight is finite."""
     ci_n, co_n, panels, nr = plan.cin, plan.cout, _panels(plan), PACK_NR
     count = co_n * ci_n * 9
-    return [_static_buffer("rlx_wg", "float", _weight_floats(plan)),
+    return [ctx.keep("rlx_wg", DType.F32, _weight_floats(plan)),
             "    static int rlx_wg_finite = 1;"] + repack_guard(
         "rlx_wg", "wt", [
             "        int bad = 0;",
@@ -307,7 +306,7 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
              f"    const float *wt = {ctx.ptr(plan.w, True)};",
              f"    const float *bias = {bias};",
              f"    float *y = {ctx.ptr(plan.out)};"]
-    lines += _filter_lines(plan)
+    lines += _filter_lines(ctx, plan)
     lines += ["    int rlx_bad = !rlx_wg_finite;",
               "    #pragma omp simd reduction(|:rlx_bad)",
               f"    for (int64_t e = 0; e < {plan.n * ci_n * ihw}; e++) "

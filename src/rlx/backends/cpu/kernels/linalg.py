@@ -86,6 +86,10 @@ PARALLEL_MIN_FLOPS = 1 << 18
 """Multiply-adds below which a kernel runs on one thread."""
 PART_MIN_WORK = 1 << 21
 """Fewest multiply-adds in one piece of a split product."""
+PART_MIN_STREAM = 1 << 18
+"""Fewest matrix elements one piece of a matrix-vector product reads (1 MiB of f32):
+such a product reads each element once, so a second thread brings memory bandwidth
+where it would bring little arithmetic, and the pieces can be smaller."""
 PART_MIN_EXTENT = 128
 """Fewest rows / columns in one piece of a split product."""
 GEMV_BLOCK = 2048
@@ -194,13 +198,6 @@ def _thread_slots(ctx: RenderContext, parallel: bool) -> int:
     return ctx.threads if parallel else 1
 
 
-def _static_buffer(name: str, ctype: str, count: int) -> str:
-    """Declaration of a zero-initialised, 64-byte aligned static array: for values kept
-    from one run to the next (weights repacked once); a run's temporaries go in the
-    shared scratch (``RenderContext.scratch``)."""
-    return f"    static {ctype} {name}[{max(count, 1)}] __attribute__((aligned(64)));"
-
-
 def _c_table(name: str, values: list[int]) -> str:
     return f"static const int64_t {name}[{len(values)}] = {{{', '.join(map(str, values))}}};"
 
@@ -217,14 +214,15 @@ def _aligned_splits(n: int, parts: int) -> list[int]:
     return bounds
 
 
-def _parts(ctx: RenderContext, work: int, extent: int, batches: int) -> int:
+def _parts(ctx: RenderContext, work: int, extent: int, batches: int,
+           min_work: int = PART_MIN_WORK) -> int:
     """How many pieces to cut each of ``batches`` products of ``work`` multiply-adds into,
     along an axis of ``extent``: enough for every thread to have a task, with every
-    piece at least PART_MIN_WORK and PART_MIN_EXTENT (1 when the batches suffice)."""
+    piece at least ``min_work`` and PART_MIN_EXTENT (1 when the batches suffice)."""
     if batches >= ctx.threads:
         return 1
     want = -(-ctx.threads // batches)
-    return max(1, min(want, extent // PART_MIN_EXTENT, work // PART_MIN_WORK))
+    return max(1, min(want, extent // PART_MIN_EXTENT, work // min_work))
 
 
 def _accumulator(dt: DType) -> str:
@@ -508,7 +506,7 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     parallel = len(tasks) > 1
     pragma = _omp_for(ctx, parallel and ctx.threads > 1)
     table = [v for task in tasks for v in task]
-    lines = [_static_buffer(f"rlx_pkb_{tag}", "float", panels * PACK_NR * k),
+    lines = [ctx.keep(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k),
              "    " + _c_table("tasks", table),
              f"    const float *pa = {ctx.ptr(a.node, True)};",
              f"    const float *pb = {ctx.ptr(b.node, True)};",
@@ -558,7 +556,7 @@ def _matmul_blas_ok(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> bo
 
 
 def _convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType) -> list[str]:
-    """Statements filling static buffer ``name`` with node ``nid``'s elements converted to
+    """Statements filling scratch buffer ``name`` with node ``nid``'s elements converted to
     ``via`` (cast semantics: the matmul's result dtype) and then widened to ``to``."""
     count = numel(ctx.shape(nid))
     value = cstyle.convert(_element(ctx, nid, "e", via), via, to)
@@ -580,7 +578,9 @@ def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
     scratch = _matmul_scratch(ctx, plan, blas_dt)
     lines = ["    rlx_blas_serial();"] + _blas_operands(ctx, plan, blas_dt, scratch)
     mode, extent = _gemm_mode(plan)
-    bounds = _aligned_splits(extent, _parts(ctx, plan.m * plan.n * plan.k, extent, plan.batches))
+    min_work = PART_MIN_STREAM if mode.startswith("gemv") else PART_MIN_WORK
+    bounds = _aligned_splits(extent, _parts(ctx, plan.m * plan.n * plan.k, extent,
+                                            plan.batches, min_work))
     parts = len(bounds) - 1
     parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * parts > 1
     lines.append("    " + _c_table("split", bounds))

@@ -1,8 +1,14 @@
-"""The kernels' shared scratch region: every kernel's temporaries live in one region at
-the end of the arena, which the kernels before it have filled with their own values.
-Each test fills the whole arena with 0xFF bytes (nan as a float, -1 as an int) before
-every run, so a kernel that reads scratch it has not written gives nan or reads out of
-place, and checks the results against float64 references."""
+"""The cpu backend's memory regions beyond the memory plan.
+
+The scratch region: every kernel's temporaries live in one region at the end of the
+arena, which the kernels before it have filled with their own values. The scratch
+tests fill the whole arena with 0xFF bytes (nan as a float, -1 as an int) before every
+run, so a kernel that reads scratch it has not written gives nan or reads out of
+place, and check the results against float64 references.
+
+The keep region: weights repacked for the kernels stay in one region of the shared
+object from one run to the next, so executables that load the same shared object
+share it, as they share the kernels' record of what they repacked."""
 
 from __future__ import annotations
 
@@ -115,3 +121,68 @@ def test_half_precision_convs_and_matmuls_ignore_what_scratch_held():
     hidden = F.conv2d(t["x"], t["w"]).relu().half().double()   # the f16 intermediate
     expected = (hidden.reshape(1, -1) @ t["m"]).numpy()
     np.testing.assert_allclose(got, expected, rtol=1e-2, atol=1e-2)
+
+
+def test_executables_sharing_a_shared_object_keep_their_own_weights():
+    """Two compiles of one graph load one shared object (one keep region). Runs that
+    alternate between them, with different weights, each repack theirs: every result
+    matches its own reference, also after new weights through set_param."""
+    graph, specs = _conv_chain_graph()
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 16, 20, 20)).astype(np.float32)
+
+    def draw():
+        values = {"x": x}
+        for name, shape, _, _ in specs:
+            values[name] = (rng.standard_normal(shape) * 0.2).astype(np.float32)
+            values["b" + name[1:]] = rng.standard_normal(shape[0]).astype(np.float32)
+        return values
+
+    def reference(values):
+        h = torch.from_numpy(x).double()
+        for name, _, stride, pad in specs:
+            h = F.conv2d(h, torch.from_numpy(values[name]).double(),
+                         torch.from_numpy(values["b" + name[1:]]).double(),
+                         stride=stride, padding=pad).relu()
+        return h.numpy()
+
+    first, second = draw(), draw()
+    one, inputs = compile_with_values(graph, first, threads=2)
+    two, _ = compile_with_values(graph, second, threads=2)
+    assert one._exe.library.path == two._exe.library.path
+    for _ in range(2):
+        for compiled, values in ((one, first), (two, second)):
+            np.testing.assert_allclose(compiled.run(inputs)[0], reference(values),
+                                       rtol=1e-4, atol=1e-3)
+    third = draw()
+    for name, value in third.items():
+        if name != "x":
+            one.set_param(name, value)
+    np.testing.assert_allclose(one.run(inputs)[0], reference(third), rtol=1e-4, atol=1e-3)
+    np.testing.assert_allclose(two.run(inputs)[0], reference(second), rtol=1e-4, atol=1e-3)
+
+
+def test_large_arenas_start_on_a_huge_page_boundary():
+    """An arena of ARENA_HUGE_MIN bytes or more starts on a 2 MiB boundary (where it can
+    be advised onto huge pages), holds exactly the bytes the program asked for, and
+    starts zeroed."""
+    from rlx.backends.cpu.backend import ARENA_HUGE_MIN, HUGE_PAGE
+
+    n = ARENA_HUGE_MIN // 4 // 1024                  # rows of a 4 MiB intermediate
+    g = rlx.Graph("big")
+    x = g.input("x", (n, 64))
+    w = g.input("w", (64, 1024))
+    v = g.input("v", (1024, 8))
+    g.set_outputs([rlx.matmul(rlx.relu(rlx.matmul(x, w)), v)])
+    compiled = rlx.Session("cpu").compile(g)
+    exe = compiled._exe
+    assert exe.arena_bytes >= ARENA_HUGE_MIN
+    assert exe.arena.ctypes.data % HUGE_PAGE == 0 and exe.arena.size == exe.arena_bytes
+    assert not exe.arena.any()
+    rng = np.random.default_rng(4)
+    feeds = {"x": rng.standard_normal((n, 64)).astype(np.float32),
+             "w": rng.standard_normal((64, 1024)).astype(np.float32),
+             "v": rng.standard_normal((1024, 8)).astype(np.float32)}
+    f64 = {k: a.astype(np.float64) for k, a in feeds.items()}
+    expected = np.maximum(f64["x"] @ f64["w"], 0) @ f64["v"]
+    np.testing.assert_allclose(compiled.run(feeds)[0], expected, rtol=1e-4, atol=1e-3)
