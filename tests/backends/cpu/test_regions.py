@@ -163,26 +163,30 @@ def test_executables_sharing_a_shared_object_keep_their_own_weights():
 
 
 def test_large_arenas_start_on_a_huge_page_boundary():
-    """An arena of ARENA_HUGE_MIN bytes or more starts on a 2 MiB boundary (where it can
-    be advised onto huge pages), holds exactly the bytes the program asked for, and
-    starts zeroed."""
-    from rlx.backends.cpu.backend import ARENA_HUGE_MIN, HUGE_PAGE
+    """An arena of HUGE_MIN bytes or more starts on a 2 MiB boundary (where it can be
+    advised onto huge pages), holds exactly the bytes the program asked for, and starts
+    zeroed; so do large params."""
+    from rlx.backends.base import HUGE_MIN, HUGE_PAGE
 
-    n = ARENA_HUGE_MIN // 4 // 1024                  # rows of a 4 MiB intermediate
+    n = HUGE_MIN // 4 // 1024                  # rows of a 4 MiB intermediate
     g = rlx.Graph("big")
     x = g.input("x", (n, 64))
     w = g.input("w", (64, 1024))
+    e = g.param("e", (1024, 1024))                # 4 MiB
     v = g.input("v", (1024, 8))
-    g.set_outputs([rlx.matmul(rlx.relu(rlx.matmul(x, w)), v)])
+    g.set_outputs([rlx.matmul(rlx.matmul(rlx.relu(rlx.matmul(x, w)), e), v)])
     compiled = rlx.Session("cpu").compile(g)
     exe = compiled._exe
-    assert exe.arena_bytes >= ARENA_HUGE_MIN
+    assert exe.arena_bytes >= HUGE_MIN
     assert exe.arena.ctypes.data % HUGE_PAGE == 0 and exe.arena.size == exe.arena_bytes
     assert not exe.arena.any()
+    assert exe.params["e"].ctypes.data % HUGE_PAGE == 0 and not exe.params["e"].any()
     rng = np.random.default_rng(4)
     feeds = {"x": rng.standard_normal((n, 64)).astype(np.float32),
              "w": rng.standard_normal((64, 1024)).astype(np.float32),
              "v": rng.standard_normal((1024, 8)).astype(np.float32)}
+    e_value = rng.standard_normal((1024, 1024)).astype(np.float32) / 32
+    compiled.set_param("e", e_value)
     f64 = {k: a.astype(np.float64) for k, a in feeds.items()}
-    expected = np.maximum(f64["x"] @ f64["w"], 0) @ f64["v"]
-    np.testing.assert_allclose(compiled.run(feeds)[0], expected, rtol=1e-4, atol=1e-3)
+    expected = np.maximum(f64["x"] @ f64["w"], 0) @ e_value.astype(np.float64) @ f64["v"]
+    np.testing.assert_allclose(compiled.run(feeds)[0], expected, rtol=1e-4, atol=1e-2)

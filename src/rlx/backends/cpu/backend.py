@@ -16,6 +16,7 @@ from rlx.backends.base import (
     ExecutableCapabilities,
     KernelTime,
     aligned_zeros,
+    map_zeroed,
 )
 from rlx.backends.cpu import toolchain
 from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
@@ -49,29 +50,6 @@ def default_threads() -> int:
     return toolchain.usable_cores()
 
 
-HUGE_PAGE = 2 << 20
-ARENA_HUGE_MIN = 4 << 20
-"""Arenas of at least this many bytes are advised onto 2 MiB pages (see render.py on
-the keep region: the same page walks, on every activation a run writes)."""
-
-
-def _map_arena(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
-    """(the mapping, its ``nbytes`` zeroed bytes as uint8): a private anonymous mapping,
-    from ARENA_HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto huge pages
-    (private: shared anonymous memory takes no transparent huge pages)."""
-    huge = nbytes >= ARENA_HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
-    pad = HUGE_PAGE if huge else 0
-    if hasattr(mmap, "MAP_PRIVATE"):
-        mapping = mmap.mmap(-1, nbytes + pad, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    else:
-        mapping = mmap.mmap(-1, nbytes + pad)
-    whole = np.frombuffer(mapping, np.uint8)
-    start = -whole.ctypes.data % HUGE_PAGE if huge else 0
-    if huge:
-        mapping.madvise(mmap.MADV_HUGEPAGE, start, nbytes)
-    return mapping, whole[start:start + nbytes]
-
-
 class _Library:
     """A loaded shared object and its entry points."""
 
@@ -100,7 +78,7 @@ class CpuExecutable(Executable):
         self.cache_hit = cache_hit
         # the memory plan's buffers, then the kernels' shared scratch (render.py)
         self.arena_bytes = ctx.arena_bytes
-        self._arena_map, self.arena = _map_arena(max(self.arena_bytes, 1))
+        self._arena_map, self.arena = map_zeroed(max(self.arena_bytes, 1))
         self._slots = (ctypes.c_void_p * max(len(self.layout), 1))()
         self._ctl = np.array([0, 0, -1, 0, 0], np.int64)
         self._arena_ptr = self.arena.ctypes.data
