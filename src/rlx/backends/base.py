@@ -50,19 +50,21 @@ misses the caches (10 MB read after 70 ms untouched: 15 ms on 4 KiB pages, 0.7 m
 def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
     """(the mapping, its first ``nbytes`` zeroed bytes as a uint8 array): a private
     anonymous mapping, from HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto
-    huge pages where the OS has them (shared anonymous memory would take none). The
-    array keeps the mapping alive."""
+    huge pages where the OS has them (shared anonymous memory would take none), whole
+    ones: a last partial huge page would stay on small pages, and a 8.2 MB matrix
+    read 2 ms slower for its 1.9 MB tail. The array keeps the mapping alive."""
     huge = nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
+    span = -(-nbytes // HUGE_PAGE) * HUGE_PAGE if huge else nbytes
     pad = HUGE_PAGE if huge else 0
     if hasattr(mmap, "MAP_PRIVATE"):
-        mapping = mmap.mmap(-1, max(nbytes + pad, 1),
+        mapping = mmap.mmap(-1, max(span + pad, 1),
                             flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     else:
-        mapping = mmap.mmap(-1, max(nbytes + pad, 1))
+        mapping = mmap.mmap(-1, max(span + pad, 1))
     whole = np.frombuffer(mapping, np.uint8)
     start = -whole.ctypes.data % HUGE_PAGE if huge else 0
     if huge:
-        mapping.madvise(mmap.MADV_HUGEPAGE, start, nbytes)
+        mapping.madvise(mmap.MADV_HUGEPAGE, start, span)
     return mapping, whole[start:start + nbytes]
 
 
@@ -76,6 +78,21 @@ def aligned_zeros(shape: Sequence[int], dtype: Any) -> np.ndarray:
     raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
     start = -raw.ctypes.data % ALIGNMENT
     return raw[start:start + count * dtype.itemsize].view(dtype).reshape(tuple(shape))
+
+
+def pooled_zeros(types: Sequence[tuple[Sequence[int], Any]]) -> list[np.ndarray]:
+    """Zeroed C-contiguous arrays of the given (shape, dtype)s, each ``ALIGNMENT``-aligned,
+    side by side in one :func:`map_zeroed` mapping: a model's many small params (biases,
+    norms) share a few huge pages instead of each taking small pages of its own."""
+    offsets, total = [], 0
+    for shape, dtype in types:
+        offsets.append(total)
+        nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+        total += -(-nbytes // ALIGNMENT) * ALIGNMENT
+    pool = map_zeroed(total)[1]
+    return [pool[at:at + int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize]
+            .view(dtype).reshape(tuple(shape))
+            for at, (shape, dtype) in zip(offsets, types)]
 
 
 def aligned_copy(array: np.ndarray) -> np.ndarray:
@@ -170,8 +187,8 @@ class Executable(ABC):
         self.input_types: dict[str, TensorType] = dict(graph.inputs)
         self.param_types: dict[str, TensorType] = dict(graph.params)
         self.output_types: list[TensorType] = graph.output_types
-        self.params = ParamStore(
-            (name, aligned_zeros(t.shape, t.dtype.np)) for name, t in self.param_types.items())
+        self.params = ParamStore(zip(self.param_types, pooled_zeros(
+            [(t.shape, t.dtype.np) for t in self.param_types.values()])))
         self.params_set: set[str] = set()
         self.handles: dict[str, np.ndarray] = {}
         self.outputs: list[np.ndarray] = [aligned_zeros(t.shape, t.dtype.np)
@@ -214,7 +231,10 @@ class Executable(ABC):
         if not self.capabilities_.clone:
             return None
         twin = copy.copy(self)
-        twin.params = ParamStore((k, aligned_copy(v)) for k, v in self.params.items())
+        twin.params = ParamStore(zip(self.params, pooled_zeros(
+            [(v.shape, v.dtype) for v in self.params.values()])))
+        for name, value in self.params.items():
+            np.copyto(twin.params[name], value)
         twin.params_set = set(self.params_set)
         twin.handles = {k: aligned_copy(v) for k, v in self.handles.items()}
         twin.outputs = [aligned_copy(o) for o in self.outputs]

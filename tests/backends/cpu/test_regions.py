@@ -190,3 +190,36 @@ def test_large_arenas_start_on_a_huge_page_boundary():
     f64 = {k: a.astype(np.float64) for k, a in feeds.items()}
     expected = np.maximum(f64["x"] @ f64["w"], 0) @ e_value.astype(np.float64) @ f64["v"]
     np.testing.assert_allclose(compiled.run(feeds)[0], expected, rtol=1e-4, atol=1e-2)
+
+
+def test_pooled_params_are_aligned_and_disjoint():
+    """Params share one mapping (small ones together on a few pages): each starts on a
+    64-byte boundary, none overlaps another, and writing one leaves the others (and a
+    clone's) as they were."""
+    from rlx.backends.base import ALIGNMENT
+
+    g = rlx.Graph("pool")
+    x = g.input("x", (3, 5))
+    shapes = {"a": (5, 7), "b": (7,), "c": (1,), "d": (7, 2), "e": (2,)}
+    ps = {name: g.param(name, shape) for name, shape in shapes.items()}
+    h = rlx.matmul(x, ps["a"]) + ps["b"] + ps["c"]
+    g.set_outputs([rlx.matmul(h, ps["d"]) + ps["e"]])
+    rng = np.random.default_rng(5)
+    values = {n: rng.standard_normal(s).astype(np.float32) for n, s in shapes.items()}
+    values["x"] = rng.standard_normal((3, 5)).astype(np.float32)
+    compiled, inputs = compile_with_values(g, values)
+    params = compiled._exe.params
+    spans = sorted((a.ctypes.data, a.ctypes.data + a.nbytes) for a in params.values())
+    assert all(lo % ALIGNMENT == 0 for lo, _ in spans)
+    assert all(hi <= lo for (_, hi), (lo, _) in zip(spans, spans[1:]))
+    twin = compiled.clone()
+    compiled.set_param("c", np.full(1, 100, np.float32))
+    for name in "abde":
+        np.testing.assert_array_equal(params[name], values[name])
+    f64 = {n: v.astype(np.float64) for n, v in values.items()}
+
+    def reference(c):
+        return ((f64["x"] @ f64["a"] + f64["b"] + c) @ f64["d"]) + f64["e"]
+
+    np.testing.assert_allclose(compiled.run(inputs)[0], reference(100.0), rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(twin.run(inputs)[0], reference(f64["c"]), rtol=1e-5, atol=1e-4)

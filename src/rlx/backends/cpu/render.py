@@ -398,12 +398,14 @@ KEEP_CHECK = ("    if (!__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE) && rlx_keep
 
 def _keep_definition(nbytes: int) -> str:
     """The keep region's pointer and ``rlx_keep_map``: an anonymous private mapping
-    (zeroed), ``KEEP_PAGE``-aligned and advised onto huge pages from ``KEEP_HUGE_MIN``
-    bytes; when two threads map it at once, one mapping wins and the other is undone."""
+    (zeroed), from ``KEEP_HUGE_MIN`` bytes ``KEEP_PAGE``-aligned and advised onto huge
+    pages, whole ones (``rlx.backends.base.map_zeroed``); when two threads map it at
+    once, one mapping wins and the other is undone."""
     huge = nbytes >= KEEP_HUGE_MIN
     advise = ("#ifdef MADV_HUGEPAGE\n    madvise(region, bytes, MADV_HUGEPAGE);\n#endif\n"
               if huge else "")
     pad = KEEP_PAGE if huge else 0
+    nbytes = -(-nbytes // KEEP_PAGE) * KEEP_PAGE if huge else nbytes
     return f"""
 #include <sys/mman.h>
 uint8_t *rlx_keep;
