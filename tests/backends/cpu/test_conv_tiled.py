@@ -310,6 +310,9 @@ CHANNEL_CASES = {
     "grouped": (((2, 12, 6, 6), (18, 4, 3, 3), 1, 1, 1, 3, True, "relu"), "grid"),
     "single position": (((1, 33, 1, 1), (17, 33, 1, 1), 1, 0, 1, 1, True, "residual"),
                         "input"),
+    # one panel of channels: the positions split into spans, the last with the tail
+    "pointwise, one panel, spans": (((1, 48, 11, 11), (40, 48, 1, 1), 1, 0, 1, 1, True,
+                                     "residual"), "input"),
     "14x14-like map, row tail": (((1, 20, 13, 13), (70, 20, 3, 3), 1, 1, 1, 1, True,
                                   "residual"), "grid"),
     "stride 2 into a grid": (((1, 12, 23, 21), (40, 12, 3, 3), 2, 1, 1, 1, True, "relu"),
