@@ -360,6 +360,7 @@ def test_small_maps_vectorise_over_channels(case, monkeypatch):
     graph = _param_conv_graph(*geometry)
     feeds = _param_feeds(np.random.default_rng(11), graph)
     monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)
+    monkeypatch.setattr(conv_tiled, "CHANNEL_MIN_PANELS", 0)   # the path at any threads
     results = []
     for threads in (1, 2, 3):
         got, source = _run_params(graph, feeds, threads)
@@ -369,6 +370,20 @@ def test_small_maps_vectorise_over_channels(case, monkeypatch):
     np.testing.assert_allclose(results[0], expected, rtol=1e-5, atol=1e-5)
     np.testing.assert_array_equal(results[0], results[1])
     np.testing.assert_array_equal(results[0], results[2])
+
+
+def test_pointwise_convs_with_few_panels_split_positions_across_threads():
+    """A pointwise conv on more than CHANNEL_MAX_POSITIONS positions with fewer than
+    CHANNEL_MIN_PANELS panels of output channels a thread takes the position-vectorised
+    tiles at 2 threads and the channel-vectorised ones at 1, with the same result."""
+    graph = _param_conv_graph(*CHANNEL_CASES["pointwise, position tail"][0])
+    feeds = _param_feeds(np.random.default_rng(13), graph)
+    one, source_one = _run_params(graph, feeds, 1)
+    two, source_two = _run_params(graph, feeds, 2)
+    assert conv.CHANNEL_MARK in source_one and conv.CHANNEL_MARK not in source_two
+    expected = _torch_reference(feeds, 1, 0, 1, 1, "residual")
+    np.testing.assert_allclose(one, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(two, expected, rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("case", ["7x7 map, 3x3 same, channel tail", "1x1 stride 2",

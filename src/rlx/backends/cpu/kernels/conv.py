@@ -393,12 +393,18 @@ def _channel_tiled(ctx: RenderContext, plan: _ConvPlan) -> bool:
     f32 with run-invariant weights, more than one output channel per group, and few
     output positions (a small map fills position vectors badly; measured on ResNet-50's
     shapes, 7 x 7 maps gain 10-25 %, pointwise convs on 14 x 14 maps up to 10 %); its
-    packed weights and input columns fit the scratch limit. Convs with taps try the grid
-    variant (:func:`_channel_grid`) first."""
+    packed weights and input columns fit the scratch limit. On several threads, pointwise
+    convs with more than CHANNEL_MAX_POSITIONS positions also need CHANNEL_MIN_PANELS
+    panels of output channels a thread. Convs with taps try the grid variant
+    (:func:`_channel_grid`) first."""
     if plan.dtype is not DType.F32 or plan.kdim == 0 or plan.cog < 2:
         return False
     limit = conv_tiled.CHANNEL_MAX_POINTWISE if plan.pointwise else conv_tiled.CHANNEL_MAX_POSITIONS
     if plan.positions > limit:
+        return False
+    panels = plan.n * plan.groups * -(-plan.cog // conv_tiled.CHANNEL_NR)
+    if (ctx.threads > 1 and plan.positions > conv_tiled.CHANNEL_MAX_POSITIONS
+            and panels < conv_tiled.CHANNEL_MIN_PANELS * ctx.threads):
         return False
     if not _run_invariant(ctx.graph.nodes[plan.w]):
         return False
