@@ -42,9 +42,9 @@ HUGE_PAGE = 2 << 20
 HUGE_MIN = 4 << 20
 """Buffers of at least this many bytes are mapped on their own and advised onto
 ``HUGE_PAGE`` pages: a run reads a weight or an activation once and then leaves it
-for a whole run, and on 4 KiB pages reading it again costs a page walk per page that
-misses the caches (10 MB read after 70 ms untouched: 15 ms on 4 KiB pages, 0.7 ms on
-2 MiB pages, measured here)."""
+for a whole run, and memory left untouched that long was many times slower to read
+again on 4 KiB pages (10 MB read after 70 ms untouched: 15 ms on 4 KiB pages, 0.7 ms on
+2 MiB pages, measured here; page walks that miss the caches are the likely cause)."""
 
 
 def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:

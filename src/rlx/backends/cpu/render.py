@@ -28,9 +28,9 @@ Values a kernel keeps from one run to the next (weights repacked for its inner l
 redone only when the weights change) live in one *keep* region of the shared object
 (:meth:`RenderContext.keep`), mapped on the first run: zeroed, and backed by 2 MiB
 pages when it is large. A run reads all of it, and memory a run reads once lies
-untouched for a whole run: on 4 KiB pages every page of it then costs a page walk
-that misses the caches, which made ResNet-50 17% slower at 1 thread (8% at 2) than
-on 2 MiB pages.
+untouched for a whole run, which on 4 KiB pages made it several times slower to read
+again (``rlx.backends.base.HUGE_MIN``): ResNet-50 ran 17% slower at 1 thread (8% at
+2) with its repacked weights and arena on 4 KiB pages.
 """
 
 from __future__ import annotations
