@@ -51,7 +51,7 @@ def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
     """(the mapping, its first ``nbytes`` zeroed bytes as a uint8 array): a private
     anonymous mapping, from HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto
     huge pages where the OS has them (shared anonymous memory would take none), whole
-    ones: a last partial huge page would stay on small pages, and a 8.2 MB matrix
+    ones: a last partial huge page would stay on small pages, and an 8.2 MB matrix
     read 2 ms slower for its 1.9 MB tail. The array keeps the mapping alive."""
     huge = nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
     span = -(-nbytes // HUGE_PAGE) * HUGE_PAGE if huge else nbytes
@@ -84,15 +84,13 @@ def pooled_zeros(types: Sequence[tuple[Sequence[int], Any]]) -> list[np.ndarray]
     """Zeroed C-contiguous arrays of the given (shape, dtype)s, each ``ALIGNMENT``-aligned,
     side by side in one :func:`map_zeroed` mapping: a model's many small params (biases,
     norms) share a few huge pages instead of each taking small pages of its own."""
-    offsets, total = [], 0
-    for shape, dtype in types:
-        offsets.append(total)
-        nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-        total += -(-nbytes // ALIGNMENT) * ALIGNMENT
-    pool = map_zeroed(total)[1]
-    return [pool[at:at + int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize]
-            .view(dtype).reshape(tuple(shape))
-            for at, (shape, dtype) in zip(offsets, types)]
+    sizes = [int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+             for shape, dtype in types]
+    offsets = list(itertools.accumulate((-(-n // ALIGNMENT) * ALIGNMENT for n in sizes),
+                                        initial=0))
+    pool = map_zeroed(offsets[-1])[1]
+    return [pool[at:at + n].view(dtype).reshape(tuple(shape))
+            for at, n, (shape, dtype) in zip(offsets, sizes, types)]
 
 
 def aligned_copy(array: np.ndarray) -> np.ndarray:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 
+from rlx.backends.base import HUGE_MIN, HUGE_PAGE
 from rlx.backends.cpu import cstyle
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
@@ -385,10 +386,6 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     return "\n\n".join(parts) + "\n", ctx, nparts
 
 
-KEEP_HUGE_MIN = 4 << 20
-"""Keep regions of at least this many bytes ask for 2 MiB pages (smaller ones would
-round a few KiB up to a whole 2 MiB page)."""
-KEEP_PAGE = 2 << 20
 KEEP_DECLARATION = """\
 /* the keep region (render.py): mapped on the first run by the entry part */
 extern uint8_t *rlx_keep __attribute__((visibility("hidden")));"""
@@ -398,14 +395,15 @@ KEEP_CHECK = ("    if (!__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE) && rlx_keep
 
 def _keep_definition(nbytes: int) -> str:
     """The keep region's pointer and ``rlx_keep_map``: an anonymous private mapping
-    (zeroed), from ``KEEP_HUGE_MIN`` bytes ``KEEP_PAGE``-aligned and advised onto huge
-    pages, whole ones (``rlx.backends.base.map_zeroed``); when two threads map it at
-    once, one mapping wins and the other is undone."""
-    huge = nbytes >= KEEP_HUGE_MIN
+    (zeroed), from ``HUGE_MIN`` bytes ``HUGE_PAGE``-aligned and advised onto whole huge
+    pages, as ``rlx.backends.base.map_zeroed`` maps the host's buffers (smaller regions
+    would round a few KiB up to a 2 MiB page); when two threads map it at once, one
+    mapping wins and the other is undone."""
+    huge = nbytes >= HUGE_MIN
     advise = ("#ifdef MADV_HUGEPAGE\n    madvise(region, bytes, MADV_HUGEPAGE);\n#endif\n"
               if huge else "")
-    pad = KEEP_PAGE if huge else 0
-    nbytes = -(-nbytes // KEEP_PAGE) * KEEP_PAGE if huge else nbytes
+    pad = HUGE_PAGE if huge else 0
+    nbytes = -(-nbytes // HUGE_PAGE) * HUGE_PAGE if huge else nbytes
     return f"""
 #include <sys/mman.h>
 uint8_t *rlx_keep;

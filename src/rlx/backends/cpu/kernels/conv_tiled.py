@@ -78,9 +78,9 @@ CHANNEL_MAX_POINTWISE = 256
 CHANNEL_MIN_PANELS = 3
 """Panels of output channels each thread needs, on several threads, for a pointwise conv
 of more than CHANNEL_MAX_POSITIONS positions to take the channel-vectorised path: with
-fewer, the
-position-vectorised tiles split the work better (ResNet-50's 1024 -> 256 convs on
-14 x 14 maps, 4 panels: 11 % faster by positions at 2 threads, 11 % slower at 1)."""
+fewer, the position-vectorised tiles split the work better (ResNet-50's 1024 -> 256
+convs on 14 x 14 maps, 4 panels: 9 % faster by positions at 2 threads, 11 % slower at
+1)."""
 CHANNEL_NR = 64
 """Output channels of one channel-vectorised tile (4 vectors)."""
 CHANNEL_PREFETCH_ROWS = 16
