@@ -64,7 +64,10 @@ def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
     whole = np.frombuffer(mapping, np.uint8)
     start = -whole.ctypes.data % HUGE_PAGE if huge else 0
     if huge:
-        mapping.madvise(mmap.MADV_HUGEPAGE, start, span)
+        try:
+            mapping.madvise(mmap.MADV_HUGEPAGE, start, span)
+        except OSError:      # a kernel without transparent huge pages: small pages
+            pass
     return mapping, whole[start:start + nbytes]
 
 

@@ -223,3 +223,19 @@ def test_pooled_params_are_aligned_and_disjoint():
 
     np.testing.assert_allclose(compiled.run(inputs)[0], reference(100.0), rtol=1e-5, atol=1e-4)
     np.testing.assert_allclose(twin.run(inputs)[0], reference(f64["c"]), rtol=1e-5, atol=1e-4)
+
+
+def test_buffers_fall_back_to_small_pages_when_the_advice_fails(monkeypatch):
+    """Where the kernel refuses the huge-page advice (no transparent huge pages), a large
+    buffer is still mapped, zeroed, aligned and usable."""
+    import mmap
+
+    from rlx.backends import base
+
+    if not hasattr(mmap, "MADV_HUGEPAGE"):
+        pytest.skip("no madvise(MADV_HUGEPAGE) on this platform")
+    monkeypatch.setattr(mmap, "MADV_HUGEPAGE", 0x7FFF)        # an advice no kernel knows
+    array = base.aligned_zeros((base.HUGE_MIN // 4 + 3,), np.float32)
+    assert array.ctypes.data % base.ALIGNMENT == 0 and not array.any()
+    array[:] = 1.5
+    assert array.sum() == 1.5 * array.size
