@@ -111,6 +111,30 @@ def test_thread_count_does_not_change_a_bit(case, monkeypatch):
     np.testing.assert_array_equal(one, three)
 
 
+@pytest.mark.parametrize("case", [
+    ((1, 16, 40, 40), (24, 16, 1, 1), 1, 0, 1, 1, True, "residual"),     # the input as grid
+    ((1, 8, 41, 39), (20, 8, 3, 3), 1, 1, 1, 1, True, "relu"),           # a padded copy
+])
+def test_large_maps_split_one_span_per_thread(case, monkeypatch):
+    """A map of at least SPLIT_MIN_PANELS panels a thread splits into one span per thread,
+    scheduled in order (each thread sums the same positions of every such conv); the
+    result matches float64 PyTorch and is the same bits at 1, 2 and 3 threads (3 threads
+    leave spans too small to split)."""
+    x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = case
+    graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
+    feeds = _feeds(np.random.default_rng(14), graph)
+    monkeypatch.setattr(conv_tiled, "PARALLEL_MIN_FLOPS", 0)
+    results = {}
+    for threads in (1, 2, 3):
+        results[threads], source = _run(graph, feeds, threads=threads)
+        body = source[source.index("rlx_cv_tile_"):]
+        assert ("schedule(static)" in body) == (threads == 2), threads
+    expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
+    np.testing.assert_allclose(results[1], expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(results[1], results[2])
+    np.testing.assert_array_equal(results[1], results[3])
+
+
 def test_a_batch_runs_in_one_parallel_loop(monkeypatch):
     """All (image, group, task) triples of a conv form one loop: one parallel region and
     one barrier per conv whatever the batch; each task copies the padded rows it reads,
@@ -172,7 +196,7 @@ def test_the_path_for_other_targets_agrees(case, monkeypatch):
     x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
     graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
     feeds = _feeds(np.random.default_rng(5), graph)
-    monkeypatch.setattr(conv, "_tiled_geometry", lambda plan: None)
+    monkeypatch.setattr(conv, "_tiled_geometry", lambda ctx, plan: None)
     got, source = _run(graph, feeds, threads=2)
     assert "rlx_cv_tile_" not in source and "scipy_cblas_sgemm" in source
     expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)

@@ -164,7 +164,7 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     elif _channel_tiled(ctx, plan):
         tiled = _render_conv_channels(ctx, plan, epi)
     else:
-        geo = _tiled_geometry(plan)
+        geo = _tiled_geometry(ctx, plan)
         if geo is None:
             return general
         tiled = _render_conv_tiled(ctx, plan, geo, epi)
@@ -175,7 +175,7 @@ def _direct_fallback(ctx: RenderContext, plan: _ConvPlan, grid: TiledGeometry | 
                      epi: str | None, general: str) -> str:
     """The direct kernel for ``plan`` (the Winograd kernel's fallback for non-finite
     values) in a block of its own: the tiled one, or ``general`` when no grid fits."""
-    geo = _tiled_geometry(plan)
+    geo = _tiled_geometry(ctx, plan)
     if grid is not None:
         body = _render_conv_channel_grid(ctx, plan, grid, epi)
     elif _channel_tiled(ctx, plan):
@@ -279,27 +279,31 @@ def _render_conv_im2col(ctx: RenderContext, plan: _ConvPlan, blas_dt: DType,
     return "\n".join(lines)
 
 
-def _tiled_geometry(plan: _ConvPlan) -> TiledGeometry | None:
+def _tiled_geometry(ctx: RenderContext, plan: _ConvPlan) -> TiledGeometry | None:
     """The grid of the register-tiled path, or None when that path does not apply: it
     takes f32 convolutions with more than one output channel per group whose grid copy
-    fits the scratch limit."""
+    fits the scratch limit (with one span per thread where that fits and
+    ``conv_tiled.thread_spans`` allows, else spans of GROUP_PANELS panels)."""
     if plan.dtype is not DType.F32 or plan.kdim == 0 or plan.cog < 2:
         return None
-    geo = tiled_geometry(plan)
-    if geo is None or copy_floats(plan, geo) * 4 > SCRATCH_LIMIT_BYTES:
-        return None
-    return geo
+    parallel = ctx.threads > 1 and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS
+    for threads in ([ctx.threads] if parallel else []) + [1]:
+        geo = tiled_geometry(plan, threads=threads)
+        if geo is not None and copy_floats(plan, geo) * 4 <= SCRATCH_LIMIT_BYTES:
+            return geo
+    return None
 
 
 def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
                        epi: str | None) -> str:
     """The register-tiled direct convolution (see :mod:`conv_tiled`): one flat loop of
     (image, group, span of panels, block of output channels) tasks, taken dynamically
-    by the threads; a task copies the grid rows it reads (when the grid is a copy) into
-    its thread's buffer unless that thread's previous task held the same (image, group,
-    span) there, then sums its tiles."""
+    by the threads (in order, one span each, when the geometry is ``split``); a task
+    copies the grid rows it reads (when the grid is a copy) into its thread's buffer
+    unless that thread's previous task held the same (image, group, span) there, then
+    sums its tiles."""
     mr, width, span, spans = geo.mr, geo.width, geo.span, geo.spans
-    if spans >= conv_tiled.MIN_SPANS:
+    if spans >= conv_tiled.MIN_SPANS or geo.split:
         block = plan.cog
     else:
         block = min(plan.cog, max(mr, min(conv_tiled.BLOCK_ROWS,
@@ -336,7 +340,7 @@ def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
                   f"    for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;"]
     if parallel:
         lines.append(f"    #pragma omp parallel for num_threads({ctx.threads}) "
-                     "schedule(dynamic, 1)")
+                     + ("schedule(static)" if geo.split else "schedule(dynamic, 1)"))
     lines += [f"    for (int64_t task = 0; task < {tasks}; task++) {{",
               f"        const int64_t ng = task / {per_group}, t = task % {per_group};",
               f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",

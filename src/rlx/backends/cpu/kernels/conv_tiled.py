@@ -57,6 +57,10 @@ WEIGHT_BLOCK_FLOATS = 1 << 16
 """Weights one task's block of output channels holds (256 KiB: stays in L2)."""
 BLOCK_ROWS = 32
 """Most output channels in one task's block when tasks must split the channels."""
+SPLIT_MIN_PANELS = 16
+"""Fewest panels a thread's span holds when a conv's positions split one span per thread."""
+SPLIT_IMBALANCE = 0.05
+"""Most a thread's span may exceed an even share of the panels."""
 GROUP_PANELS = 8
 """Panels one task covers (its micro-tiles walk them, then the next MR channels)."""
 MIN_SPANS = 8
@@ -112,7 +116,8 @@ class TiledGeometry:
     ``ih * iw`` when the grid is the input itself); ``copy``: whether tasks read a
     padded, phase-split copy; ``taps``: each tap's offset inside a channel's grid
     (row-major over kh x kw); ``positions``: grid positions up to the last output one;
-    ``mr`` / ``nv``: the micro-tile; ``span``: grid positions per task.
+    ``mr`` / ``nv``: the micro-tile; ``span``: grid positions per task; ``split``:
+    one span per thread (:func:`thread_spans`), taken in order (static schedule).
     """
 
     phases: tuple[tuple[int, int], ...]
@@ -126,6 +131,7 @@ class TiledGeometry:
     mr: int
     nv: int
     span: int
+    split: bool = False
 
     @property
     def width(self) -> int:
@@ -148,9 +154,24 @@ class TiledGeometry:
         return max(1, min(cig, PANEL_BLOCK_BYTES // per_channel))
 
 
-def tiled_geometry(plan, whole: bool = False) -> TiledGeometry | None:
+def thread_spans(panels: int, threads: int) -> int:
+    """Panels per span when a conv's ``panels`` split into one span per thread, else 0:
+    on several threads, when the spans hold at least SPLIT_MIN_PANELS panels and differ
+    by at most SPLIT_IMBALANCE. Each thread then sums the same positions of every conv
+    on such a map, whose inputs the conv before left in its own cache, where tasks taken
+    dynamically read half their input from the other core's (ResNet-50's 64 -> 256
+    convs on 56 x 56 maps: 2.25 -> 1.93 ms for the four at 2 threads)."""
+    per = -(-panels // threads)
+    if threads < 2 or per < SPLIT_MIN_PANELS or per * threads > panels * (1 + SPLIT_IMBALANCE):
+        return 0
+    return per
+
+
+def tiled_geometry(plan, whole: bool = False, threads: int = 1) -> TiledGeometry | None:
     """The grid of ``plan`` (a conv's ``_ConvPlan``), or None when its offsets would not
-    fit 32 bits. ``whole``: a copied grid holds whole phase planes (``rows == hq``)."""
+    fit 32 bits. ``whole``: a copied grid holds whole phase planes (``rows == hq``).
+    ``threads``: spans of one per thread where :func:`thread_spans` allows (one image,
+    one group), else of GROUP_PANELS panels."""
     sh, sw, dh, dw = plan.sh, plan.sw, plan.dh, plan.dw
     reach_h, reach_w = (plan.kh - 1) * dh, (plan.kw - 1) * dw
     hq, wq = plan.oh + reach_h // sh, plan.ow + reach_w // sw
@@ -161,7 +182,9 @@ def tiled_geometry(plan, whole: bool = False) -> TiledGeometry | None:
     vectors = -(-positions // LANES)
     mr, nv = TILE_NARROW[vectors] if vectors <= 4 else TILE_WIDE
     width = LANES * nv
-    span = min(-(-positions // width), GROUP_PANELS) * width
+    panels = -(-positions // width)
+    per_thread = thread_spans(panels, threads) if plan.n * plan.groups == 1 else 0
+    span = (per_thread or min(panels, GROUP_PANELS)) * width
     rows = _task_rows(positions, span, wq, reach_h // sh, hq) if copy and not whole else hq
     plane = len(phases) * rows * wq if copy else plan.ih * plan.iw
     taps = []
@@ -172,7 +195,7 @@ def tiled_geometry(plan, whole: bool = False) -> TiledGeometry | None:
     if plan.cig * plane + wq + LANES > OFFSET_LIMIT:
         return None
     return TiledGeometry(phases, hq, wq, rows, plane, copy, tuple(taps), positions, mr, nv,
-                         span)
+                         span, bool(per_thread))
 
 
 def _task_rows(positions: int, span: int, wq: int, reach: int, hq: int) -> int:
