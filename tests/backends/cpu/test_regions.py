@@ -8,7 +8,11 @@ place, and check the results against float64 references.
 
 The keep region: weights repacked for the kernels stay in one region of the shared
 object from one run to the next, so executables that load the same shared object
-share it, as they share the kernels' record of what they repacked."""
+share it, as they share the kernels' record of what they repacked.
+
+The host's buffers: large arenas and params start on a huge-page boundary, params
+share one pooled mapping without overlapping, and a refused huge-page advice leaves a
+usable buffer on small pages."""
 
 from __future__ import annotations
 
