@@ -38,6 +38,11 @@ cache line and an AVX-512 vector, so that kernels' full-vector loads and stores
 never straddle two lines."""
 
 
+def round_up(n: int, multiple: int) -> int:
+    """The least multiple of ``multiple`` at or above ``n``."""
+    return -(-n // multiple) * multiple
+
+
 HUGE_PAGE = 2 << 20
 HUGE_MIN = 4 << 20
 """Buffers of at least this many bytes are mapped on their own and advised onto
@@ -54,7 +59,7 @@ def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
     ones: a last partial huge page would stay on small pages, and an 8.2 MB matrix
     read 2 ms slower for its 1.9 MB tail. The array keeps the mapping alive."""
     huge = nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
-    span = -(-nbytes // HUGE_PAGE) * HUGE_PAGE if huge else nbytes
+    span = round_up(nbytes, HUGE_PAGE) if huge else nbytes
     pad = HUGE_PAGE if huge else 0
     if hasattr(mmap, "MAP_PRIVATE"):
         mapping = mmap.mmap(-1, max(span + pad, 1),
@@ -89,11 +94,16 @@ def pooled_zeros(types: Sequence[tuple[Sequence[int], Any]]) -> list[np.ndarray]
     norms) share a few huge pages instead of each taking small pages of its own."""
     sizes = [int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
              for shape, dtype in types]
-    offsets = list(itertools.accumulate((-(-n // ALIGNMENT) * ALIGNMENT for n in sizes),
+    offsets = list(itertools.accumulate((round_up(n, ALIGNMENT) for n in sizes),
                                         initial=0))
     pool = map_zeroed(offsets[-1])[1]
     return [pool[at:at + n].view(dtype).reshape(tuple(shape))
             for at, n, (shape, dtype) in zip(offsets, sizes, types)]
+
+
+def _pooled_params(types: Mapping[str, tuple[Sequence[int], Any]]) -> ParamStore:
+    """A ParamStore of zeroed params of the given (shape, dtype)s, in one pool."""
+    return ParamStore(zip(types, pooled_zeros(list(types.values()))))
 
 
 def aligned_copy(array: np.ndarray) -> np.ndarray:
@@ -188,8 +198,8 @@ class Executable(ABC):
         self.input_types: dict[str, TensorType] = dict(graph.inputs)
         self.param_types: dict[str, TensorType] = dict(graph.params)
         self.output_types: list[TensorType] = graph.output_types
-        self.params = ParamStore(zip(self.param_types, pooled_zeros(
-            [(t.shape, t.dtype.np) for t in self.param_types.values()])))
+        self.params = _pooled_params({name: (t.shape, t.dtype.np)
+                                      for name, t in self.param_types.items()})
         self.params_set: set[str] = set()
         self.handles: dict[str, np.ndarray] = {}
         self.outputs: list[np.ndarray] = [aligned_zeros(t.shape, t.dtype.np)
@@ -232,8 +242,7 @@ class Executable(ABC):
         if not self.capabilities_.clone:
             return None
         twin = copy.copy(self)
-        twin.params = ParamStore(zip(self.params, pooled_zeros(
-            [(v.shape, v.dtype) for v in self.params.values()])))
+        twin.params = _pooled_params({k: (v.shape, v.dtype) for k, v in self.params.items()})
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
         twin.params_set = set(self.params_set)

@@ -63,6 +63,8 @@ class _Library:
         self.error.restype = ctypes.c_char_p
         self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
         self.dll.rlx_set_threads(threads)
+        if self.dll.rlx_prepare() != 0:       # the region of the kernels' repacked weights
+            raise ExecutionError(self.error().decode(errors="replace"))
 
 
 class CpuExecutable(Executable):

@@ -26,8 +26,9 @@ where the kernels' text reaches an even share. Small programs stay one part.
 
 Values a kernel keeps from one run to the next (weights repacked for its inner loops,
 redone only when the weights change) live in one *keep* region of the shared object
-(:meth:`RenderContext.keep`), mapped on the first run: zeroed, and backed by 2 MiB
-pages when it is large. A run reads all of it, and memory a run reads once lies
+(:meth:`RenderContext.keep`), mapped when the shared object is loaded (``rlx_prepare``,
+which returns non-zero with a message in ``rlx_error()`` when it cannot): zeroed, and
+backed by 2 MiB pages when it is large. A run reads all of it, and memory a run reads once lies
 untouched for a whole run, which on 4 KiB pages made it several times slower to read
 again (``rlx.backends.base.HUGE_MIN``): ResNet-50 ran 17% slower at 1 thread (8% at
 2) with its repacked weights and arena on 4 KiB pages.
@@ -38,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 
-from rlx.backends.base import HUGE_MIN, HUGE_PAGE
+from rlx.backends.base import ALIGNMENT, HUGE_MIN, HUGE_PAGE, round_up
 from rlx.backends.cpu import cstyle
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
@@ -49,7 +50,6 @@ from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Kernel, Program
 
 PARALLEL_MIN_ELEMENTS = 1 << 15   # below this a loop runs on one thread
-SCRATCH_ALIGN = 64   # bytes: a cache line, and an AVX-512 vector
 PART_BYTES = 48_000
 """Kernel text per compile part: a part below this is not worth a compiler process."""
 
@@ -126,7 +126,7 @@ class RenderContext:
     @property
     def scratch_base(self) -> int:
         """Arena offset of the scratch region (after the memory plan's buffers)."""
-        return -(-self.plan.arena_bytes // SCRATCH_ALIGN) * SCRATCH_ALIGN
+        return round_up(self.plan.arena_bytes, ALIGNMENT)
 
     @property
     def arena_bytes(self) -> int:
@@ -139,28 +139,25 @@ class RenderContext:
 
     def scratch(self, name: str, dtype: DType, count: int) -> str:
         """Declaration of ``name``, a pointer to ``count`` elements of ``dtype`` in the
-        current kernel's scratch: ``SCRATCH_ALIGN``-aligned, not initialised (it holds
+        current kernel's scratch: ``ALIGNMENT``-aligned, not initialised (it holds
         what the kernel before left there: write before reading). Every kernel's scratch
         shares one region of the arena, so the memory a kernel works in was used by
         the kernels just before it and is in cache, where buffers of its own (static
         arrays) would have lain untouched since the previous run. Values that must
         survive until the next run (weights repacked once) go in the keep region
         (:meth:`keep`)."""
-        ctype = cstyle.ctype(dtype)
         offset = self.scratch_base + self._kernel_scratch
-        size = -(-max(count, 1) * dtype.itemsize // SCRATCH_ALIGN) * SCRATCH_ALIGN
-        self._kernel_scratch += size
+        self._kernel_scratch += _region_bytes(dtype, count)
         self.scratch_bytes = max(self.scratch_bytes, self._kernel_scratch)
-        return f"    {ctype} *{name} = ({ctype} *)(arena + {offset});"
+        return _pointer_line(name, dtype, "arena", offset)
 
     def keep(self, name: str, dtype: DType, count: int) -> str:
         """Declaration of ``name``, a pointer to ``count`` elements of ``dtype`` in the
-        keep region: zeroed when first mapped, ``SCRATCH_ALIGN``-aligned, and what the
+        keep region: zeroed when first mapped, ``ALIGNMENT``-aligned, and what the
         kernel writes there stays until it writes again (module docstring)."""
-        ctype = cstyle.ctype(dtype)
         offset = self.keep_bytes
-        self.keep_bytes += -(-max(count, 1) * dtype.itemsize // SCRATCH_ALIGN) * SCRATCH_ALIGN
-        return f"    {ctype} *{name} = ({ctype} *)(rlx_keep + {offset});"
+        self.keep_bytes += _region_bytes(dtype, count)
+        return _pointer_line(name, dtype, "rlx_keep", offset)
 
     def node_id(self, node) -> int:
         """Id of ``node`` (a Node object of this graph) — for single-op renderers."""
@@ -375,39 +372,51 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     profile_store = (f"double rlx_profile_data[{2 * max(len(ctx.profiled), 1)}];\n"
                      "double *rlx_profile(void) { return rlx_profile_data; }\n"
                      if profile else "")
-    keep = [KEEP_CHECK] if ctx.keep_bytes else []
     parts.append(_in_part(0, "char rlx_error_text[512];\n"
                              "const char *rlx_error(void) { return rlx_error_text; }\n"
-                 + profile_store + (_keep_definition(ctx.keep_bytes) if keep else "") + "\n"
+                 + profile_store + _keep_definition(ctx.keep_bytes) + "\n"
                  "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
-                 + "\n".join(keep + runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
+                 + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
                  + _threads_function("blas" in ctx.features)))
     return "\n\n".join(parts) + "\n", ctx, nparts
 
 
+def _region_bytes(dtype: DType, count: int) -> int:
+    """Bytes a scratch or keep buffer of ``count`` elements takes (ALIGNMENT-rounded)."""
+    return round_up(max(count, 1) * dtype.itemsize, ALIGNMENT)
+
+
+def _pointer_line(name: str, dtype: DType, region: str, offset: int) -> str:
+    ctype = cstyle.ctype(dtype)
+    return f"    {ctype} *{name} = ({ctype} *)({region} + {offset});"
+
+
 KEEP_DECLARATION = """\
-/* the keep region (render.py): mapped on the first run by the entry part */
+/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
 extern uint8_t *rlx_keep __attribute__((visibility("hidden")));"""
-KEEP_CHECK = ("    if (!__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE) && rlx_keep_map() != 0) "
-              "return 1;")
 
 
 def _keep_definition(nbytes: int) -> str:
-    """The keep region's pointer and ``rlx_keep_map``: an anonymous private mapping
-    (zeroed), from ``HUGE_MIN`` bytes ``HUGE_PAGE``-aligned and advised onto whole huge
-    pages, as ``rlx.backends.base.map_zeroed`` maps the host's buffers (smaller regions
-    would round a few KiB up to a 2 MiB page); when two threads map it at once, one
-    mapping wins and the other is undone."""
+    """``rlx_prepare``, which the host calls once it has loaded the shared object, and
+    for a program with kept values the keep region's pointer: an anonymous private
+    mapping (zeroed), from ``HUGE_MIN`` bytes ``HUGE_PAGE``-aligned and advised onto
+    whole huge pages, as ``rlx.backends.base.map_zeroed`` maps the host's buffers
+    (smaller regions would round a few KiB up to a 2 MiB page). Executables loading
+    the same shared object share it; when two threads map it at once, one mapping wins
+    and the other is undone."""
+    if not nbytes:
+        return "int rlx_prepare(void) { return 0; }\n"
     huge = nbytes >= HUGE_MIN
     advise = ("#ifdef MADV_HUGEPAGE\n    madvise(region, bytes, MADV_HUGEPAGE);\n#endif\n"
               if huge else "")
     pad = HUGE_PAGE if huge else 0
-    nbytes = -(-nbytes // HUGE_PAGE) * HUGE_PAGE if huge else nbytes
+    nbytes = round_up(nbytes, HUGE_PAGE) if huge else nbytes
     return f"""
 #include <sys/mman.h>
 uint8_t *rlx_keep;
-static int rlx_keep_map(void) {{
+int rlx_prepare(void) {{
+    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
     const size_t bytes = {nbytes}, pad = {pad};
     uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                         -1, 0);
