@@ -212,6 +212,16 @@ RLX_INLINE float rlx_f32_square_error(float x, float hi) {
 #define RLX_LN2_HI 0x1.62e4p-1f
 #define RLX_LN2_LO 0x1.7f7d1cp-20f
 
+/* exp(r) for |r| <= ln2 / 2: 1 + r + r^2 q(r), the polynomial both exps below use. */
+RLX_INLINE float rlx_f32_exp_poly(float r) {
+    float q = 0x1.6a2434p-10f;
+    q = RLX_FMAF(q, r, 0x1.1239e2p-7f);
+    q = RLX_FMAF(q, r, 0x1.5558f2p-5f);
+    q = RLX_FMAF(q, r, 0x1.555492p-3f);
+    q = RLX_FMAF(q, r, 0x1.fffffcp-2f);
+    return 1.0f + RLX_FMAF(r * r, q, r);
+}
+
 /* exp(x + xlo) as the product m * s of two floats, m = exp(r) 2^n1 and s = 2^n2,
  * so that a caller can scale m before the one product that may round into the
  * subnormal range. xlo is a correction below half an ulp of x (0 for plain exp).
@@ -223,12 +233,7 @@ RLX_INLINE float rlx_f32_exp_parts(float x, float xlo, float *s) {
     const float round_magic = 0x1.8p23f;     /* adding it rounds to an integer */
     const float n = (xc * 0x1.715476p+0f + round_magic) - round_magic;
     const float r = ((xc - n * RLX_LN2_HI) + xlo) - n * RLX_LN2_LO;
-    float q = 0x1.6a2434p-10f;
-    q = RLX_FMAF(q, r, 0x1.1239e2p-7f);
-    q = RLX_FMAF(q, r, 0x1.5558f2p-5f);
-    q = RLX_FMAF(q, r, 0x1.555492p-3f);
-    q = RLX_FMAF(q, r, 0x1.fffffcp-2f);
-    const float p = 1.0f + RLX_FMAF(r * r, q, r);
+    const float p = rlx_f32_exp_poly(r);
     const int32_t ni = (int32_t)n;
     const int32_t n1 = ni >> 1;
     *s = rlx_f32_pow2i(ni - n1);
@@ -265,12 +270,7 @@ RLX_INLINE float rlx_expf_weight(float x) {
     const float round_magic = 0x1.8p23f;     /* adding it rounds to an integer */
     const float n = RLX_FMAF(xc, 0x1.715476p+0f, round_magic) - round_magic;
     const float r = RLX_FMAF(n, -RLX_LN2_LO, RLX_FMAF(n, -RLX_LN2_HI, xc));
-    float q = 0x1.6a2434p-10f;
-    q = RLX_FMAF(q, r, 0x1.1239e2p-7f);
-    q = RLX_FMAF(q, r, 0x1.5558f2p-5f);
-    q = RLX_FMAF(q, r, 0x1.555492p-3f);
-    q = RLX_FMAF(q, r, 0x1.fffffcp-2f);
-    const float e = (1.0f + RLX_FMAF(r * r, q, r)) * rlx_f32_pow2i((int32_t)n);
+    const float e = rlx_f32_exp_poly(r) * rlx_f32_pow2i((int32_t)n);
     return rlx_f32_select(x < -87.0f, 0.0f,
                           rlx_f32_select(x > 88.0f, INFINITY, rlx_f32_select(x != x, x, e)));
 }

@@ -155,36 +155,29 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
         general = _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
     else:
         general = _render_conv_direct(ctx, plan, epi)
-    grid = _channel_grid(ctx, plan)
+    direct = _render_conv_avx512_direct(ctx, plan, epi)
     if winograd_fits(ctx, plan):
-        tiled = render_conv_winograd(ctx, plan, epi,
-                                     _direct_fallback(ctx, plan, grid, epi, general))
-    elif grid is not None:
-        tiled = _render_conv_channel_grid(ctx, plan, grid, epi)
-    elif _channel_tiled(ctx, plan):
-        tiled = _render_conv_channels(ctx, plan, epi)
+        # the direct kernel, in a block of its own, for inputs with non-finite values
+        fallback = "    {\n" + (direct or general) + "\n    }"
+        tiled = render_conv_winograd(ctx, plan, epi, fallback)
+    elif direct is None:
+        return general
     else:
-        geo = _tiled_geometry(ctx, plan)
-        if geo is None:
-            return general
-        tiled = _render_conv_tiled(ctx, plan, geo, epi)
+        tiled = direct
     return "\n".join(["#if defined(__AVX512F__)", tiled, "#else", general, "#endif"])
 
 
-def _direct_fallback(ctx: RenderContext, plan: _ConvPlan, grid: TiledGeometry | None,
-                     epi: str | None, general: str) -> str:
-    """The direct kernel for ``plan`` (the Winograd kernel's fallback for non-finite
-    values) in a block of its own: the tiled one, or ``general`` when no grid fits."""
-    geo = _tiled_geometry(ctx, plan)
+def _render_conv_avx512_direct(ctx: RenderContext, plan: _ConvPlan,
+                               epi: str | None) -> str | None:
+    """The register-tiled direct kernel for ``plan``: channel-vectorised from a grid or
+    from input columns, else position-vectorised; None when no grid fits."""
+    grid = _channel_grid(ctx, plan)
     if grid is not None:
-        body = _render_conv_channel_grid(ctx, plan, grid, epi)
-    elif _channel_tiled(ctx, plan):
-        body = _render_conv_channels(ctx, plan, epi)
-    elif geo is not None:
-        body = _render_conv_tiled(ctx, plan, geo, epi)
-    else:
-        body = general
-    return "    {\n" + body + "\n    }"
+        return _render_conv_channel_grid(ctx, plan, grid, epi)
+    if _channel_tiled(ctx, plan):
+        return _render_conv_channels(ctx, plan, epi)
+    geo = _tiled_geometry(ctx, plan)
+    return None if geo is None else _render_conv_tiled(ctx, plan, geo, epi)
 
 
 def _conv_parallel(ctx: RenderContext, plan: _ConvPlan) -> bool:

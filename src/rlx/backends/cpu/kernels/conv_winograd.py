@@ -46,6 +46,7 @@ from rlx.backends.cpu.kernels.linalg import (
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
     _run_invariant,
+    _thread_id,
     packed_gemm_helper,
     repack_guard,
 )
@@ -211,11 +212,11 @@ def _input_transform(plan, t_lo: str, t_hi: str, base: str, dst: str, plane: int
 
 
 def _output_transform(plan, t_lo: str, t_hi: str, base: str, src: str, plane: int,
-                      c_lo: str, c_hi: str, indent: str) -> list[str]:
+                      indent: str) -> list[str]:
     """The 2 x 2 outputs ``A^T M A`` (plus bias) of tiles ``t`` in ``[t_lo, t_hi)``
-    (products at ``src``: ``M[xi][t - base][c]``, ``plane`` floats per xi) for output
-    channels ``[c_lo, c_hi)`` into the channels-last ``rlx_yt``, vectorised over the
-    channels; outputs past the map's last row or column are dropped."""
+    (products at ``src``: ``M[xi][t - base][c]``, ``plane`` floats per xi) into the
+    channels-last ``rlx_yt``, vectorised over the output channels; outputs past the
+    map's last row or column are dropped."""
     co_n, ow, oh = plan.cout, plan.ow, plan.oh
     _, tw = _tiles(plan)
     i = indent
@@ -225,7 +226,7 @@ def _output_transform(plan, t_lo: str, t_hi: str, base: str, src: str, plane: in
             f"{i}    float *o = rlx_yt + (oy * {ow} + ox) * {co_n};",
             f"{i}    const int down = oy + 1 < {oh}, across = ox + 1 < {ow};",
             f"{i}    #pragma omp simd",
-            f"{i}    for (int64_t c = {c_lo}; c < {c_hi}; c++) {{",
+            f"{i}    for (int64_t c = 0; c < {co_n}; c++) {{",
             f"{i}        float m[16], a[2][4];",
             f"{i}        for (int xi = 0; xi < 16; xi++) m[xi] = mt[xi * {plane} + c];",
             f"{i}        for (int j = 0; j < 4; j++) {{",
@@ -244,14 +245,13 @@ def _output_transform(plan, t_lo: str, t_hi: str, base: str, src: str, plane: in
             f"{i}}}"]
 
 
-def _to_nchw(plan, p_lo: str, p_hi: str, c_lo: str, c_hi: str, epi: str | None,
-             indent: str) -> list[str]:
-    """Output positions ``[p_lo, p_hi)`` of channels ``[c_lo, c_hi)`` (``c_lo`` a multiple
-    of 16) from ``rlx_yt`` into the NCHW output, then the epilogue on them."""
+def _to_nchw(plan, p_lo: str, p_hi: str, epi: str | None, indent: str) -> list[str]:
+    """Output positions ``[p_lo, p_hi)`` of every channel from ``rlx_yt`` into the NCHW
+    output, 16 channels at a time, then the epilogue on them."""
     co_n, ohw = plan.cout, plan.oh * plan.ow
     i = indent
-    lines = [f"{i}for (int64_t c0 = {c_lo}; c0 < {c_hi}; c0 += 16) {{",
-             f"{i}    const int64_t cn = {c_hi} - c0 < 16 ? {c_hi} - c0 : 16;",
+    lines = [f"{i}for (int64_t c0 = 0; c0 < {co_n}; c0 += 16) {{",
+             f"{i}    const int64_t cn = {co_n} - c0 < 16 ? {co_n} - c0 : 16;",
              f"{i}    const float *src = rlx_yt + {p_lo} * {co_n} + c0;",
              f"{i}    float *dst = yn + c0 * {ohw} + {p_lo};",
              f"{i}    if (cn == 16) {{",
@@ -269,12 +269,12 @@ def _to_nchw(plan, p_lo: str, p_hi: str, c_lo: str, c_hi: str, epi: str | None,
     return lines + [f"{i}}}"]
 
 
-def _gemm_call(plan, m: str, v: str, lda: int, mout: str, slivers: str, q0: str,
-               q1: str) -> str:
-    """The product ``M[xi] = V[xi] U[xi]`` for rows ``m`` and panels ``[q0, q1)``."""
+def _product_call(plan, m: str, v: str, mout: str, slivers: str) -> str:
+    """The product ``M[xi] = V[xi] U[xi]`` for ``m`` rows (``slivers`` GEMM slivers), every
+    panel of output channels."""
     ci_n, co_n, panels = plan.cin, plan.cout, _panels(plan)
-    return (f"rlx_pk_gemm({m}, {co_n}, {ci_n}, {v}, {lda}, rlx_wg + xi * "
-            f"{panels * PACK_NR * ci_n}, {mout}, {co_n}, 0, {slivers}, {q0}, {q1}, 0, slots, "
+    return (f"rlx_pk_gemm({m}, {co_n}, {ci_n}, {v}, {ci_n}, rlx_wg + xi * "
+            f"{panels * PACK_NR * ci_n}, {mout}, {co_n}, 0, {slivers}, 0, {panels}, 0, slots, "
             "arena);")
 
 
@@ -284,7 +284,7 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     an infinity or a nan: the transforms would turn some infinities the direct sum
     keeps into nans."""
     packed_gemm_helper(ctx)
-    ci_n, co_n, panels = plan.cin, plan.cout, _panels(plan)
+    ci_n, co_n = plan.cin, plan.cout
     th, tw = _tiles(plan)
     tiles, hp, wp = th * tw, 2 * th + 2, 2 * tw + 2
     ihw, ohw = plan.ih * plan.iw, plan.oh * plan.ow
@@ -296,8 +296,7 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     chunk = _chunk(plan, slots)
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     if parallel:
-        ctx.add_helper("rlx_omp_h", "#include <omp.h>")
-        who = "const int64_t tid = omp_get_thread_num(), nt = omp_get_num_threads();"
+        who = f"const int64_t tid = {_thread_id(ctx)}, nt = omp_get_num_threads();"
     else:
         who = "const int64_t tid = 0, nt = 1;"
     lines = [f"    /* {WINOGRAD_MARK} */",
@@ -348,16 +347,14 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
               f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
               *_input_transform(plan, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
               f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
-              f"{i}        " + _gemm_call(plan, "un", f"vc + xi * {v_plane}", ci_n,
-                                          f"mc + xi * {m_plane}",
-                                          f"(un + {PACK_MR - 1}) / {PACK_MR}", "0",
-                                          str(panels)),
-              *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, "0",
-                                 str(co_n), i + "    "),
+              f"{i}        " + _product_call(plan, "un", f"vc + xi * {v_plane}",
+                                             f"mc + xi * {m_plane}",
+                                             f"(un + {PACK_MR - 1}) / {PACK_MR}"),
+              *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, i + "    "),
               f"{i}}}"]
     if parallel:
         lines.append(f"{i}#pragma omp barrier")
     lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
-              *_to_nchw(plan, "p0", "p1", "0", str(co_n), epi, i)]
+              *_to_nchw(plan, "p0", "p1", epi, i)]
     lines += ["        }", "    }", "    }"]
     return "\n".join(lines)

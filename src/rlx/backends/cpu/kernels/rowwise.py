@@ -431,11 +431,7 @@ def _lane_loops(indent: str, var: str, low: str, high: str, accs: list[tuple[str
     """``body`` for ``var`` in ``[low, high)``, accumulating into the lane arrays: full
     groups of ``REDUCE_LANES`` consecutive elements as one simd loop, the rest one
     element per lane."""
-    names = {name: f"{name}_l[l]" for name, _ in accs}
-
-    def lane(name: str) -> str:
-        return names[name]
-
+    lane = {name: f"{name}_l[l]" for name, _ in accs}.__getitem__
     inner = indent + "        "
     return [f"{indent}int64_t {var}_b = {low};",
             f"{indent}for (; {var}_b + {REDUCE_LANES} <= {high}; {var}_b += {REDUCE_LANES}) {{",
