@@ -30,7 +30,9 @@ from rlx.backends.cpu.kernels.conv_tiled import (
     LANES,
     WEIGHT_BLOCK_FLOATS,
     TiledGeometry,
+    add_store_helper,
     copy_floats,
+    part_rows,
     tile_name,
     tiled_geometry,
 )
@@ -471,7 +473,7 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
-    lines = _channel_preamble(ctx, plan, CHANNEL_MARK, slots * pos * nr,
+    lines = _channel_preamble(ctx, plan, CHANNEL_MARK, slots * part_rows(pos) * nr,
                               [f"    for (int64_t k = 0; k < {kdim}; k++) "
                                f"rlx_off[k] = (int32_t)(k * {nr});"])
     if plan.pointwise:
@@ -491,7 +493,7 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
               f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
               f"        const float *a = {cols};",
               f"        const float *panel = rlx_wpk + (g * {panels} + c0 / {nr}) * {nr * kdim};",
-              f"        float *part = rlx_part + (int64_t){tid} * {pos * nr};",
+              f"        float *part = rlx_part + (int64_t){tid} * {part_rows(pos) * nr};",
               f"        for (int64_t k0 = 0; k0 < {kdim}; k0 += {kc}) {{",
               f"            const int64_t kc = {kdim} - k0 < {kc} ? {kdim} - k0 : {kc};",
               "            int64_t p = 0;",
@@ -511,6 +513,7 @@ def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_float
     partial sums, ``rlx_off`` (the broadcast offset of each k, filled by
     ``offset_lines``), the operand pointers and the weights' repacking."""
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
+    add_store_helper(ctx)
     return [f"    /* {mark} */",
             ctx.scratch("rlx_part", DType.F32, part_floats),
             ctx.scratch("rlx_off", DType.I32, plan.kdim),
@@ -546,16 +549,15 @@ def _channel_store_lines(plan: _ConvPlan, lo: str, hi: str, epi: str | None) -> 
     into the panel's output channels from ``c0``, adding the bias, then run the
     epilogue on each channel's positions."""
     nr, cog, pos = conv_tiled.CHANNEL_NR, plan.cog, plan.positions
+    first = f"(n * {plan.cout} + g * {cog} + c0) * {pos}"
     lines = [f"        const int64_t nc = {cog} - c0 < {nr} ? {cog} - c0 : {nr};",
-             "        for (int64_t c = 0; c < nc; c++) {",
-             f"            const int64_t row = (n * {plan.cout} + g * {cog} + c0 + c) * {pos};",
-             f"            const float b = bias ? bias[g * {cog} + c0 + c] : 0.0f;",
-             f"            float *yr = y + row + {lo};",
-             f"            for (int64_t q = 0; q < {hi} - {lo}; q++) "
-             f"yr[q] = part[q * {nr} + c] + b;"]
+             f"        rlx_cv_store_t(part, {hi} - {lo}, nc, y + {first} + {lo}, {pos}, "
+             f"bias ? bias + g * {cog} + c0 : 0);"]
     if epi is not None:
-        lines.append(f"            {epi}(slots, arena, row + {lo}, row + {hi});")
-    lines.append("        }")
+        lines += ["        for (int64_t c = 0; c < nc; c++) {",
+                  f"            const int64_t row = {first} + c * {pos};",
+                  f"            {epi}(slots, arena, row + {lo}, row + {hi});",
+                  "        }"]
     return lines
 
 
@@ -585,7 +587,7 @@ def _render_conv_channel_grid(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeo
     grid_floats = plan.cig * geo.plane
     taps = len(geo.taps)
     lines = _channel_preamble(ctx, plan, f"{CHANNEL_MARK}, from a grid",
-                              slots * rows * ow * nr, [
+                              slots * part_rows(rows * ow) * nr, [
                                   "    " + _c_table("taps", list(geo.taps)),
                                   f"    for (int64_t k = 0; k < {kdim}; k++)",
                                   f"        rlx_off[k] = (int32_t)(k / {taps} * {geo.plane} "
@@ -616,7 +618,7 @@ def _render_conv_channel_grid(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeo
               f"        const int64_t oy1 = oy0 + {rows} < {oh} ? oy0 + {rows} : {oh};",
               f"        const float *a = {source};",
               f"        const float *panel = rlx_wpk + (g * {panels} + c0 / {nr}) * {nr * kdim};",
-              f"        float *part = rlx_part + (int64_t){tid} * {rows * ow * nr};",
+              f"        float *part = rlx_part + (int64_t){tid} * {part_rows(rows * ow) * nr};",
               f"        for (int64_t k0 = 0; k0 < {kdim}; k0 += {kc}) {{",
               f"            const int64_t kc = {kdim} - k0 < {kc} ? {kdim} - k0 : {kc};",
               "            for (int64_t oy = oy0; oy < oy1; oy++) {",

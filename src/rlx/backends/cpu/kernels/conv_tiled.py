@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rlx.backends.cpu.kernels.linalg import packed_gemm_helper
 from rlx.backends.cpu.render import RenderContext
 
 TILE_WIDE = (8, 3)
@@ -213,6 +214,12 @@ def channel_tile_rows(positions: int) -> int:
                for index, rows in enumerate(CHANNEL_ROWS))[2]
 
 
+def part_rows(positions: int) -> int:
+    """Rows of a channel-vectorised task's partial sums: its positions rounded up to
+    whole 16-row blocks, which the transposed store (``rlx_cv_store_t``) reads whole."""
+    return -(-positions // LANES) * LANES
+
+
 def copy_floats(plan, geo: TiledGeometry) -> int:
     """Elements of one task's grid copy (0 when the grid is the input itself)."""
     return plan.cig * geo.plane + geo.wq + LANES if geo.copy else 0
@@ -244,6 +251,34 @@ static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, in
                               _mm512_maskz_compress_ps(pick, v));
     }
 }"""
+
+
+STORE_TRANSPOSED = """\
+/* channel-vectorised conv tiles: y[c * ldy + q] = part[q * 64 + c] + bias[c] for the
+   first n positions q and nc channels c, 16 x 16 blocks transposed in registers (part
+   holds whole blocks of 16 rows; the rows past n are read but not stored) */
+static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, int64_t ldy,
+                           const float *bias) {
+    float t[256] __attribute__((aligned(64)));
+    for (int64_t c0 = 0; c0 < nc; c0 += 16)
+        for (int64_t q0 = 0; q0 < n; q0 += 16) {
+            rlx_pk_transpose16(part + q0 * 64 + c0, 64, t, 16);
+            const __mmask16 m = rlx_cv_mask(n - q0);
+            for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
+                __m512 v = _mm512_load_ps(t + (c - c0) * 16);
+                if (bias) v = _mm512_add_ps(v, _mm512_set1_ps(bias[c]));
+                _mm512_mask_storeu_ps(y + c * ldy + q0, m, v);
+            }
+        }
+}"""
+
+
+def add_store_helper(ctx: RenderContext) -> None:
+    """Emit ``rlx_cv_store_t`` (AVX-512 only) and the helpers it calls."""
+    packed_gemm_helper(ctx)
+    add_helpers(ctx, set(), False, False)
+    ctx.add_helper("rlx_cv_store_t", "#if defined(__AVX512F__)\n" + STORE_TRANSPOSED
+                   + "\n#endif")
 
 
 def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False) -> str:
