@@ -273,12 +273,24 @@ static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, i
 }"""
 
 
-def add_store_helper(ctx: RenderContext) -> None:
-    """Emit ``rlx_cv_store_t`` (AVX-512 only) and the helpers it calls."""
+PREFETCH_NEXT = """\
+/* channel-vectorised conv tiles: prefetch into L2 lines [l0, l0 + per) of the ``lines``
+   cache lines from ``next`` (none when next is 0) */
+static inline void rlx_cv_prefetch_next(const float *next, int64_t lines, int64_t l0,
+                                        int64_t per) {
+    if (!next) return;
+    const int64_t l1 = l0 + per < lines ? l0 + per : lines;
+    for (int64_t l = l0; l < l1; l++) _mm_prefetch((const char *)next + 64 * l, _MM_HINT_T1);
+}"""
+
+
+def add_channel_helpers(ctx: RenderContext) -> None:
+    """Emit the helpers of the channel-vectorised paths besides their tiles (AVX-512
+    only): ``rlx_cv_store_t``, ``rlx_cv_prefetch_next`` and the helpers they call."""
     packed_gemm_helper(ctx)
     add_helpers(ctx, set(), False, False)
     ctx.add_helper("rlx_cv_store_t", "#if defined(__AVX512F__)\n" + STORE_TRANSPOSED
-                   + "\n#endif")
+                   + "\n" + PREFETCH_NEXT + "\n#endif")
 
 
 def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False) -> str:
