@@ -69,21 +69,24 @@ def _run(graph, values, threads):
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_matches_float64_torch_at_any_thread_count(case):
+def test_matches_float64_torch_at_any_thread_count(case, monkeypatch):
+    """On several threads, both ways of splitting the work (by tiles, by products) give
+    the bits of one thread."""
     x_shape, cout, padding, bias, epilogue = CASES[case]
     graph = _graph(x_shape, cout, padding, bias, epilogue)
     values = _values(np.random.default_rng(3), graph)
-    results = []
-    for threads in (1, 2, 3):
-        got, source = _run(graph, values, threads)
-        assert conv_winograd.WINOGRAD_MARK in source  # the kernel under test
-        results.append(got)
+    got, source = _run(graph, values, 1)
+    assert conv_winograd.WINOGRAD_MARK in source  # the kernel under test
     expected = _reference(values, padding, epilogue)
-    assert results[0].shape == expected.shape
+    assert got.shape == expected.shape
     # the transforms add a few roundings of the summed magnitudes to the direct sum's
-    np.testing.assert_allclose(results[0], expected, rtol=1e-5, atol=2e-5)
-    np.testing.assert_array_equal(results[0], results[1])
-    np.testing.assert_array_equal(results[0], results[2])
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=2e-5)
+    for split_bytes, by_product in ((conv_winograd.SPLIT_PRODUCTS_BYTES, True), (0, False)):
+        monkeypatch.setattr(conv_winograd, "SPLIT_PRODUCTS_BYTES", split_bytes)
+        for threads in (2, 3):
+            other, source = _run(graph, values, threads)
+            assert (conv_winograd.PRODUCT_SPLIT_MARK in source) == by_product
+            np.testing.assert_array_equal(other, got)
 
 
 def test_tiles_in_small_chunks_change_no_bit(monkeypatch):
@@ -92,6 +95,7 @@ def test_tiles_in_small_chunks_change_no_bit(monkeypatch):
     x_shape, cout, padding, bias, epilogue = CASES["odd map, channel tails"]
     graph = _graph(x_shape, cout, padding, bias, epilogue)
     values = _values(np.random.default_rng(4), graph)
+    monkeypatch.setattr(conv_winograd, "SPLIT_PRODUCTS_BYTES", 0)
     whole, _ = _run(graph, values, 2)
     monkeypatch.setattr(conv_winograd, "CHUNK_BYTES", 1)
     chunked, source = _run(graph, values, 2)

@@ -21,6 +21,7 @@ import pytest
 from tests.helpers import compile_with_values, tol
 
 import rlx
+from rlx.backends.cpu.kernels import conv_winograd
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
@@ -59,8 +60,12 @@ def _conv_chain_graph():
     return g, specs
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_conv_paths_ignore_what_scratch_held(threads):
+@pytest.mark.parametrize("threads,winograd_by_tiles", [(1, False), (2, False), (2, True)])
+def test_conv_paths_ignore_what_scratch_held(threads, winograd_by_tiles, monkeypatch):
+    """``winograd_by_tiles``: on 2 threads, the Winograd convs split their tiles rather
+    than their products between the threads."""
+    if winograd_by_tiles:
+        monkeypatch.setattr(conv_winograd, "SPLIT_PRODUCTS_BYTES", 0)
     graph, specs = _conv_chain_graph()
     rng = np.random.default_rng(0)
     values = {"x": rng.standard_normal((2, 16, 20, 20)).astype(np.float32)}
