@@ -522,15 +522,21 @@ def _weight_prefetch_lines(panels: int, spans: int, groups: int, tasks: int, kdi
     next task's panel, 0 after the last task), and ``nlines``, their cache lines. Each
     of the block's ``tiles`` tiles then prefetches its share of them into L2
     (``rlx_cv_prefetch_next``), so the next block's first tile does not wait on memory
-    (ResNet-50's 14 x 14 pointwise convs: 3-5 % faster at 1 thread)."""
+    (ResNet-50's 14 x 14 pointwise convs: 3-5 % faster at 1 thread). Blocks of too few
+    tiles for a share of at most CHANNEL_PREFETCH_NEXT_LINES lines prefetch nothing
+    (``nb`` is 0): bursts of more crowd the tiles' own loads (7 x 7 maps: 5 % slower)."""
     nr = conv_tiled.CHANNEL_NR
+    per = -(-(kc * nr // 16) // tiles)
+    if per > conv_tiled.CHANNEL_PREFETCH_NEXT_LINES:
+        return ["            const float *nb = 0;",
+                "            const int64_t nlines = 0, per = 0;"]
     panel_of = (f"rlx_wpk + ((task + 1) / {panels * spans} % {groups} * {panels} "
                 f"+ (task + 1) % {panels * spans} / {spans}) * {nr * kdim}")
     return [f"            const float *nb = k0 + kc < {kdim} ? panel + (k0 + kc) * {nr}",
             f"                : task + 1 < {tasks} ? {panel_of} : 0;",
             f"            const int64_t nlines = (k0 + kc < {kdim} ? ({kdim} - k0 - kc < {kc} "
             f"? {kdim} - k0 - kc : {kc}) : {min(kc, kdim)}) * {nr // 16};",
-            f"            const int64_t per = {-(-(kc * nr // 16) // tiles)};"]
+            f"            const int64_t per = {per};"]
 
 
 def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_floats: int,

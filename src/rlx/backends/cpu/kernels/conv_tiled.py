@@ -91,6 +91,9 @@ CHANNEL_NR = 64
 CHANNEL_PREFETCH_ROWS = 16
 """Weight rows ahead a channel-vectorised tile prefetches (measured on ResNet-50's small
 maps: 4 KiB ahead beats the next row by 5-15 %, the next block of k is worse)."""
+CHANNEL_PREFETCH_NEXT_LINES = 16
+"""Most cache lines of the next block of k a channel-vectorised tile prefetches into L2
+(see ``conv._weight_prefetch_lines``)."""
 CHANNEL_GRID_MAX_POSITIONS = 256
 """Convs with taps and at most this many output positions vectorise over output
 channels reading the input through a grid (no im2col copy), except strided ones with at
