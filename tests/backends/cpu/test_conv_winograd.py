@@ -159,23 +159,27 @@ def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads):
     assert not ours, "\n".join(ours)
 
 
-def test_non_finite_values_give_the_direct_sums_infinities():
-    """An infinity or a nan in the input or the weights sends the conv to the direct
-    kernel (the transforms would make nans of some infinities): the non-finite pattern
-    equals float64 PyTorch's (a direct sum), and finite results agree."""
+@pytest.mark.parametrize("threads", [1, 2])
+def test_non_finite_values_give_the_direct_sums_infinities(threads):
+    """An infinity or a nan in the input (of any image of the batch) or the weights sends
+    the conv to the direct kernel (the transforms would make nans of some infinities):
+    the non-finite pattern equals float64 PyTorch's (a direct sum), and finite results
+    agree."""
     g = rlx.Graph("non_finite")
-    x, w = g.input("x", (1, 16, 10, 10)), g.param("w", (16, 16, 3, 3))
+    x, w = g.input("x", (2, 16, 10, 10)), g.param("w", (16, 16, 3, 3))
     g.set_outputs([rlx.conv2d(x, w, padding=1)])
-    cpu = rlx.Session("cpu").compile(g)
+    cpu = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(g)
     assert conv_winograd.WINOGRAD_MARK in cpu._exe.source
     rng = np.random.default_rng(8)
     weights = (rng.standard_normal((16, 16, 3, 3)) * 0.1).astype(np.float32)
-    image = rng.standard_normal((1, 16, 10, 10)).astype(np.float32)
-    bad_image = image.copy()
-    bad_image[0, 3, 4, 4], bad_image[0, 5, 0, 9] = np.inf, -np.inf
+    image = rng.standard_normal((2, 16, 10, 10)).astype(np.float32)
+    first_bad, second_bad = image.copy(), image.copy()
+    first_bad[0, 3, 4, 4], first_bad[0, 5, 0, 9] = np.inf, -np.inf
+    second_bad[1, 3, 4, 4], second_bad[1, 5, 9, 0] = np.inf, np.nan
     bad_weights = weights.copy()
     bad_weights[2, 1, 1, 1] = np.nan
-    for w_value, x_value in ((weights, bad_image), (bad_weights, image), (weights, image)):
+    for w_value, x_value in ((weights, first_bad), (weights, second_bad),
+                             (bad_weights, image), (weights, image)):
         cpu.set_param("w", w_value)
         got = cpu.run({"x": x_value})[0]
         want = conv2d_float64({"x": x_value, "w": w_value}, padding=1)

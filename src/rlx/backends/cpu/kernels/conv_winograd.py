@@ -12,15 +12,16 @@ products ``M[xi] = V[xi] U[xi]`` (tiles x C_in times C_in x C_out): 16 multiply-
 tile and channel pair instead of the direct conv's 36, 2.25 times fewer. The transforms
 only add, subtract and halve, so the result differs from the direct sum by a few float
 roundings of the summed magnitudes. They would also turn some infinities into nans
-(inf - inf), so a run whose input holds an infinity or a nan (one vectorised pass
-over it), or whose weights do (noted when they are transformed), runs the direct
-kernel instead, compiled alongside.
+(inf - inf), so a run whose input holds an infinity or a nan (noted by the threads as
+they copy it, step 1 below), or whose weights do (noted when they are transformed),
+runs the direct kernel instead, compiled alongside.
 
 Per image, in one parallel region:
 
 1. the input is copied channels-last into a zero-padded grid (16 x 16 register
-   transposes; the threads split the rows, then wait for each other), so a patch's
-   values for 16 consecutive channels are one vector;
+   transposes; the threads split the rows, check the copied values are finite, then
+   wait for each other and stop if any is not), so a patch's values for 16 consecutive
+   channels are one vector;
 2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
    tiles at a time (sized so that the chunk's transformed input and products stay in
    L2), computes the input transform ``V[xi][t][c]`` (vectorised over channels), the
@@ -325,13 +326,11 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
              f"    const float *bias = {bias};",
              f"    float *y = {ctx.ptr(plan.out)};"]
     lines += _filter_lines(ctx, plan)
-    lines += ["    int rlx_bad = !rlx_wg_finite;",
-              "    #pragma omp simd reduction(|:rlx_bad)",
-              f"    for (int64_t e = 0; e < {plan.n * ci_n * ihw}; e++) "
-              "rlx_bad |= !(x[e] - x[e] == 0.0f);",
-              "    if (rlx_bad) {", fallback, "    } else {"]
+    # the copy in step 1 notes in rlx_bad whether the image holds an infinity or a nan;
+    # the threads then stop, and the fallback runs after the last image tried
+    lines.append("    int rlx_bad = !rlx_wg_finite;")
     right = wp - plan.pw - plan.iw
-    lines += [f"    for (int64_t n = 0; n < {plan.n}; n++) {{",
+    lines += [f"    for (int64_t n = 0; n < {plan.n} && !rlx_bad; n++) {{",
               f"        const float *xn = x + n * {ci_n * ihw};",
               f"        float *yn = y + n * {co_n * ohw};"]
     if parallel:
@@ -339,7 +338,7 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     i = " " * 12
     lines += ["        {", i + who,
               # 1. channels-last, zero-padded copy of the input (then a barrier)
-              f"{i}{omp_for}",
+              f"{i}{omp_for}{' reduction(|:rlx_bad)' if parallel else ''}",
               f"{i}for (int64_t r = 0; r < {hp}; r++) {{",
               f"{i}    float *row = rlx_xt + r * {wp * ci_n};",
               f"{i}    const int64_t ir = r - {plan.ph};",
@@ -353,16 +352,23 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
               f"{i}    const float *src = xn + ir * {plan.iw};",
               f"{i}    float *dst = row + {plan.pw * ci_n};",
               *_transpose_lines("src", str(ihw), ci_n, plan.iw, "dst", str(ci_n), i + "    "),
-              f"{i}}}"]
+              f"{i}    int row_bad = 0;",
+              f"{i}    #pragma omp simd reduction(|:row_bad)",
+              f"{i}    for (int64_t e = 0; e < {plan.iw * ci_n}; e++) "
+              "row_bad |= !(dst[e] - dst[e] == 0.0f);",
+              f"{i}    rlx_bad |= row_bad;",
+              f"{i}}}",
+              f"{i}if (!rlx_bad) {{"]
+    j = i + "    "
     if split_by_product(plan, slots):
-        lines += _product_split_lines(plan, i)
+        lines += _product_split_lines(plan, j)
     else:
-        lines += _tile_split_lines(plan, chunk, i)
+        lines += _tile_split_lines(plan, chunk, j)
     if parallel:
-        lines.append(f"{i}#pragma omp barrier")
-    lines += [f"{i}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
-              *_to_nchw(plan, "p0", "p1", epi, i)]
-    lines += ["        }", "    }", "    }"]
+        lines.append(f"{j}#pragma omp barrier")
+    lines += [f"{j}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
+              *_to_nchw(plan, "p0", "p1", epi, j)]
+    lines += [f"{i}}}", "        }", "    }", "    if (rlx_bad) {", fallback, "    }"]
     return "\n".join(lines)
 
 
