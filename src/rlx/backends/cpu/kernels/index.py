@@ -642,9 +642,10 @@ def _pool_loops(ctx: RenderContext, node: Node, x: int, out: int) -> tuple[list[
     oh, ow = node.shape[2:]
     (sh, sw), ((pt, _), (pl, _)) = node.attr("stride"), node.attr("padding")
     rows = n * c * oh
+    kh, kw = node.attr("kernel")
     ct = cstyle.ctype(node.dtype)
     opening = [f"    const {ct} *src = {ctx.ptr(x, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
-    opening += _pragma(ctx, rows * ow, rows)
+    opening += _pragma(ctx, rows * ow * kh * kw, rows)   # work: every window's taps
     opening += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
                 f"        const {ct} *plane = src + (r / {oh}) * {height * width};",
                 f"        const int64_t h0 = (r % {oh}) * {sh} - {pt};",
