@@ -219,6 +219,30 @@ def test_pools_match_reference_bit_for_bit(dtype):
         assert_bits_equal(ref, cpu)
 
 
+def test_large_avg_pools_split_over_threads_match_torch():
+    """Pools whose windows hold enough taps in all (a global 7 x 7 pool over 2048
+    channels: 2048 outputs of 49 taps) split their outputs over the threads; the result
+    matches float64 PyTorch and is the same bits on 1 and 2 threads."""
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    rng = np.random.default_rng(21)
+    values = {"g": rng.standard_normal((1, 2048, 7, 7)).astype(np.float32),
+              "s": rng.standard_normal((1, 64, 28, 28)).astype(np.float32)}
+    g = rlx.Graph("big_pools")
+    glob, small = g.input("g", (1, 2048, 7, 7)), g.input("s", (1, 64, 28, 28))
+    g.set_outputs([rlx.avg_pool2d(glob, 7), rlx.avg_pool2d(small, 3, 2, 1)])
+    results = {}
+    for threads in (1, 2):
+        compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(g)
+        assert ("omp parallel" in compiled._exe.source) == (threads == 2)
+        results[threads] = [np.array(o, copy=True) for o in compiled.run(values)]
+    expected = [F.avg_pool2d(torch.from_numpy(values["g"]).double(), 7),
+                F.avg_pool2d(torch.from_numpy(values["s"]).double(), 3, 2, 1)]
+    for got, two, want in zip(results[1], results[2], expected, strict=True):
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-6, atol=1e-7)
+        assert_bits_equal(got, two)
+
+
 PADDED_MAX_POOLS = [
     # (kernel, stride, padding): the interior runs vectorised, the border per position
     (3, 2, 1),                             # ResNet's stem pool
