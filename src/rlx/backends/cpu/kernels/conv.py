@@ -456,8 +456,9 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     A task is one panel of one (image, group), each thread taking a run of consecutive
     tasks: per block of k, its tiles of ``pr``
     positions x NR channels walk all positions while the block of the panel stays in
-    L1 (each step of k prefetching the panel's row CHANNEL_PREFETCH_ROWS further on, each
-    tile a share of the next block into L2: :func:`_weight_prefetch_lines`),
+    L1 (each step of k prefetching the panel's row CHANNEL_PREFETCH_ROWS further on and
+    the input's row CHANNEL_PREFETCH_AHEAD positions on, each tile a share of the next
+    block into L2: :func:`_weight_prefetch_lines`),
     summing into the task's partial sums (``positions`` rows of NR floats); then
     the panel's channels are written transposed into the output (16 x 16 blocks at a
     time, ``rlx_cv_store_t``), bias added, and the
@@ -472,7 +473,7 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     tasks = pairs * panels
     parallel = ctx.threads > 1 and tasks > 1 and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS
     variants = {(pr, nv)} | ({(tail, nv)} if tail else set())
-    add_tile_helpers(ctx, variants, True, True)
+    add_tile_helpers(ctx, variants, True, True, ahead=True)
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
@@ -506,12 +507,12 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
               "            int64_t p = 0;",
               f"            for (; p + {pr} <= {pos}; p += {pr}) {{",
               f"                rlx_cv_prefetch_next(nb, nlines, p / {pr} * per, per);",
-              f"                {tile_name(pr, nv, True, True)}{call}",
+              f"                {tile_name(pr, nv, True, True, ahead=True)}{call}",
               "            }"]
     if tail:
         lines += [f"            if (p < {pos}) {{",
                   f"                rlx_cv_prefetch_next(nb, nlines, p / {pr} * per, per);",
-                  f"                {tile_name(tail, nv, True, True)}{call}",
+                  f"                {tile_name(tail, nv, True, True, ahead=True)}{call}",
                   "            }"]
     lines.append("        }")
     lines += _channel_store_lines(plan, "0", str(pos), epi)

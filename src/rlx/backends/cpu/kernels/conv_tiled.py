@@ -80,12 +80,12 @@ CHANNEL_MAX_POSITIONS = 64
 """Convs with at most this many output positions vectorise over output channels..."""
 CHANNEL_MAX_POINTWISE = 256
 """...and pointwise convs (no im2col copy) with at most this many."""
-CHANNEL_MIN_PANELS = 3
+CHANNEL_MIN_PANELS = 2
 """Panels of output channels each thread needs, on several threads, for a pointwise conv
 of more than CHANNEL_MAX_POSITIONS positions to take the channel-vectorised path: with
-fewer, the position-vectorised tiles split the work better (ResNet-50's 1024 -> 256
-convs on 14 x 14 maps, 4 panels: 9 % faster by positions at 2 threads, 11 % slower at
-1)."""
+fewer, the position-vectorised tiles split the work better. (ResNet-50's 1024 -> 256
+convs on 14 x 14 maps, 4 panels, take the channel path at 2 threads since its tiles
+prefetch their input: 2.25 -> 1.86 ms for the five.)"""
 CHANNEL_NR = 64
 """Output channels of one channel-vectorised tile (4 vectors)."""
 CHANNEL_PREFETCH_ROWS = 16
@@ -94,6 +94,12 @@ maps: 4 KiB ahead beats the next row by 5-15 %, the next block of k is worse).""
 CHANNEL_PREFETCH_NEXT_LINES = 16
 """Most cache lines of the next block of k a channel-vectorised tile prefetches into L2
 (see ``conv._weight_prefetch_lines``)."""
+CHANNEL_PREFETCH_AHEAD = 16
+"""Input positions ahead a channel-vectorised tile reading the input or its columns
+prefetches, one line of each row it broadcasts from: on several threads, half of a
+conv's input was written by the other core, and the broadcast rows (one per step of
+k) are too many streams for the hardware prefetchers (ResNet-50's 14 x 14 pointwise
+convs at 2 threads: 256 -> 1024 6 % faster, 1024 -> 512 15 %; neutral at 1 thread)."""
 CHANNEL_GRID_MAX_POSITIONS = 256
 """Convs with taps and at most this many output positions vectorise over output
 channels reading the input through a grid (no im2col copy), except strided ones with at
@@ -296,13 +302,14 @@ def add_channel_helpers(ctx: RenderContext) -> None:
                    + "\n" + PREFETCH_NEXT + "\n#endif")
 
 
-def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False) -> str:
+def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False,
+              ahead: bool = False) -> str:
     return (f"rlx_cv_tile_{mr}x{nv}{'p' if packed else ''}{'' if prefetch else 'n'}"
-            f"{'g' if grid else ''}")
+            f"{'g' if grid else ''}{'a' if ahead else ''}")
 
 
 def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
-                  grid: bool = False) -> tuple[str, str]:
+                  grid: bool = False, ahead: bool = False) -> tuple[str, str]:
     """(name, source) of the micro-tile for ``mr`` channels x ``nv`` vectors.
 
     It adds ``w[0:mr, 0:k]`` (row ``i``, column ``kk`` at ``a[i * lda + kk]``, or at
@@ -316,8 +323,10 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
     taps of a multi-tap conv reread the same lines, and prefetching them costs load
     slots (3 % on ResNet-50's 3 x 3 convs). ``grid`` (channel-vectorised convs reading a
     grid): the broadcast value ``i`` of step ``kk`` is ``a[off[kk] + i]`` and the vectors
-    are row ``kk`` of ``b`` (rows ``lda`` apart)."""
-    name = tile_name(mr, nv, packed, prefetch, grid)
+    are row ``kk`` of ``b`` (rows ``lda`` apart). ``ahead`` (channel-vectorised tiles
+    broadcasting from the input or its columns): each step of k also prefetches the
+    broadcast row CHANNEL_PREFETCH_AHEAD values on."""
+    name = tile_name(mr, nv, packed, prefetch, grid, ahead)
     weight = "a[off[kk] + i]" if grid else "a[kk * lda + i]" if packed else "a[i * lda + kk]"
     last, width = LANES * (nv - 1), LANES * nv
     loads = [f"        bv[{v}] = _mm512_loadu_ps(bk + {LANES * v});" for v in range(nv - 1)]
@@ -343,6 +352,8 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
         *loads,
         *[f"        _mm_prefetch((const char *)(bk + pf + {LANES * v}), _MM_HINT_T0);"
           for v in range(nv) if prefetch],
+        *([f"        _mm_prefetch((const char *)(a + {'off[kk]' if grid else 'kk * lda'} + "
+           f"{CHANNEL_PREFETCH_AHEAD}), _MM_HINT_T0);"] if ahead else []),
         f"        #pragma GCC unroll {mr}",
         f"        for (int i = 0; i < {mr}; i++) {{",
         f"            const __m512 ai = _mm512_set1_ps({weight});",
@@ -369,12 +380,12 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
 
 
 def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool,
-                prefetch: bool, grid: bool = False) -> None:
+                prefetch: bool, grid: bool = False, ahead: bool = False) -> None:
     """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only), for
     packed weights when ``packed``, prefetching when ``prefetch``, broadcasting from a
     grid when ``grid``."""
     ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
                    + MASK_AND_STORE + "\n#endif")
     for mr, nv in sorted(variants):
-        name, source = tile_function(mr, nv, packed, prefetch, grid)
+        name, source = tile_function(mr, nv, packed, prefetch, grid, ahead)
         ctx.add_helper(name, "#if defined(__AVX512F__)\n" + source + "\n#endif")
