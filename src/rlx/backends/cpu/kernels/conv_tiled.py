@@ -383,7 +383,7 @@ def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool
                 prefetch: bool, grid: bool = False, ahead: bool = False) -> None:
     """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only), for
     packed weights when ``packed``, prefetching when ``prefetch``, broadcasting from a
-    grid when ``grid``."""
+    grid when ``grid``, prefetching the broadcast rows when ``ahead``."""
     ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
                    + MASK_AND_STORE + "\n#endif")
     for mr, nv in sorted(variants):
