@@ -319,11 +319,7 @@ def _render_conv_tiled(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeometry,
     lines = [ctx.scratch("rlx_part", DType.F32, slots * mr * span)]
     if geo.copy:
         lines.append(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)))
-    lines += [ctx.scratch("rlx_off", DType.I32, plan.kdim),
-              "    " + _c_table("taps", list(geo.taps)),
-              f"    for (int64_t k = 0; k < {plan.kdim}; k++)",
-              f"        rlx_off[k] = (int32_t)(k / {len(geo.taps)} * {geo.plane} "
-              f"+ taps[k % {len(geo.taps)}]);",
+    lines += [*_offset_table(ctx, plan.kdim, geo.taps, geo.plane),
               f"    const float *x = {ctx.ptr(plan.x, True)};",
               f"    const float *wt = {ctx.ptr(plan.w, True)};",
               f"    const float *bias = {bias};",
@@ -478,8 +474,7 @@ def _render_conv_channels(ctx: RenderContext, plan: _ConvPlan, epi: str | None) 
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     lines = _channel_preamble(ctx, plan, CHANNEL_MARK, slots * part_rows(pos) * nr,
-                              [f"    for (int64_t k = 0; k < {kdim}; k++) "
-                               f"rlx_off[k] = (int32_t)(k * {nr});"])
+                              (0,), nr)
     if plan.pointwise:
         cols = f"x + (n * {plan.cin} + g * {plan.cig}) * {pos}"
     else:
@@ -544,17 +539,33 @@ def _weight_prefetch_lines(panels: int, spans: int, groups: int, tasks: int, kdi
             f"            const int64_t per = {per};"]
 
 
+def _offset_table(ctx: RenderContext, kdim: int, taps: tuple[int, ...],
+                  plane: int) -> list[str]:
+    """``rlx_off``: the offset of each step k of a tile, ``k / len(taps) * plane +
+    taps[k % len(taps)]`` (a channel's plane, then its tap). The values are the
+    compiler's constants, so they live in the keep region and are written on the
+    shared object's first run only."""
+    n = len(taps)
+    value = f"k / {n} * {plane} + taps[k % {n}]" if taps != (0,) else f"k * {plane}"
+    return [ctx.keep("rlx_off", DType.I32, kdim),
+            *(["    " + _c_table("taps", list(taps))] if taps != (0,) else []),
+            "    static int rlx_off_ready = 0;",
+            "    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {",
+            f"        for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)({value});",
+            "        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);",
+            "    }"]
+
+
 def _channel_preamble(ctx: RenderContext, plan: _ConvPlan, mark: str, part_floats: int,
-                      offset_lines: list[str]) -> list[str]:
+                      taps: tuple[int, ...], plane: int) -> list[str]:
     """The opening of a channel-vectorised kernel: its marking comment, the per-thread
-    partial sums, ``rlx_off`` (the broadcast offset of each k, filled by
-    ``offset_lines``), the operand pointers and the weights' repacking."""
+    partial sums, ``rlx_off`` (the broadcast offset of each k: :func:`_offset_table`
+    of ``taps`` and ``plane``), the operand pointers and the weights' repacking."""
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     add_channel_helpers(ctx)
     return [f"    /* {mark} */",
             ctx.scratch("rlx_part", DType.F32, part_floats),
-            ctx.scratch("rlx_off", DType.I32, plan.kdim),
-            *offset_lines,
+            *_offset_table(ctx, plan.kdim, taps, plane),
             f"    const float *x = {ctx.ptr(plan.x, True)};",
             f"    const float *wt = {ctx.ptr(plan.w, True)};",
             f"    const float *bias = {bias};",
@@ -622,13 +633,8 @@ def _render_conv_channel_grid(ctx: RenderContext, plan: _ConvPlan, geo: TiledGeo
     slots = _thread_slots(ctx, parallel)
     tid = _thread_id(ctx) if slots > 1 else "0"
     grid_floats = plan.cig * geo.plane
-    taps = len(geo.taps)
     lines = _channel_preamble(ctx, plan, f"{CHANNEL_MARK}, from a grid",
-                              slots * part_rows(rows * ow) * nr, [
-                                  "    " + _c_table("taps", list(geo.taps)),
-                                  f"    for (int64_t k = 0; k < {kdim}; k++)",
-                                  f"        rlx_off[k] = (int32_t)(k / {taps} * {geo.plane} "
-                                  f"+ taps[k % {taps}]);"])
+                              slots * part_rows(rows * ow) * nr, geo.taps, geo.plane)
     if geo.copy:
         lines += [ctx.scratch("rlx_grid", DType.F32, pairs * grid_floats + geo.wq + LANES),
                   f"    for (int64_t ng = 0; ng < {pairs}; ng++) {{",
