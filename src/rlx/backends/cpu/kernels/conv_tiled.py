@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rlx.backends.base import round_up
 from rlx.backends.cpu.kernels.linalg import packed_gemm_helper
 from rlx.backends.cpu.render import RenderContext
 
@@ -226,7 +227,7 @@ def channel_tile_rows(positions: int) -> int:
 def part_rows(positions: int) -> int:
     """Rows of a channel-vectorised task's partial sums: its positions rounded up to
     whole 16-row blocks, which the transposed store (``rlx_cv_store_t``) reads whole."""
-    return -(-positions // LANES) * LANES
+    return round_up(positions, LANES)
 
 
 def copy_floats(plan, geo: TiledGeometry) -> int:
@@ -263,15 +264,16 @@ static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, in
 
 
 STORE_TRANSPOSED = """\
-/* channel-vectorised conv tiles: y[c * ldy + q] = part[q * 64 + c] + bias[c] for the
-   first n positions q and nc channels c, 16 x 16 blocks transposed in registers (part
-   holds whole blocks of 16 rows; the rows past n are read but not stored) */
+/* channel-vectorised conv tiles: y[c * ldy + q] = part[q * NR + c] + bias[c] (NR channels
+   a row of part: conv_tiled.CHANNEL_NR) for the first n positions q and nc channels c,
+   16 x 16 blocks transposed in registers (part holds whole blocks of 16 rows; the rows
+   past n are read but not stored) */
 static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, int64_t ldy,
                            const float *bias) {
     float t[256] __attribute__((aligned(64)));
     for (int64_t c0 = 0; c0 < nc; c0 += 16)
         for (int64_t q0 = 0; q0 < n; q0 += 16) {
-            rlx_pk_transpose16(part + q0 * 64 + c0, 64, t, 16);
+            rlx_pk_transpose16(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16);
             const __mmask16 m = rlx_cv_mask(n - q0);
             for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
                 __m512 v = _mm512_load_ps(t + (c - c0) * 16);
@@ -298,7 +300,8 @@ def add_channel_helpers(ctx: RenderContext) -> None:
     only): ``rlx_cv_store_t``, ``rlx_cv_prefetch_next`` and the helpers they call."""
     packed_gemm_helper(ctx)
     add_helpers(ctx, set(), False, False)
-    ctx.add_helper("rlx_cv_store_t", "#if defined(__AVX512F__)\n" + STORE_TRANSPOSED
+    store = STORE_TRANSPOSED.replace("RLX_CV_NR", str(CHANNEL_NR))
+    ctx.add_helper("rlx_cv_store_t", "#if defined(__AVX512F__)\n" + store
                    + "\n" + PREFETCH_NEXT + "\n#endif")
 
 
@@ -323,9 +326,11 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
     taps of a multi-tap conv reread the same lines, and prefetching them costs load
     slots (3 % on ResNet-50's 3 x 3 convs). ``grid`` (channel-vectorised convs reading a
     grid): the broadcast value ``i`` of step ``kk`` is ``a[off[kk] + i]`` and the vectors
-    are row ``kk`` of ``b`` (rows ``lda`` apart). ``ahead`` (channel-vectorised tiles
-    broadcasting from the input or its columns): each step of k also prefetches the
-    broadcast row CHANNEL_PREFETCH_AHEAD values on."""
+    are row ``kk`` of ``b`` (rows ``lda`` apart). ``ahead`` (packed channel-vectorised
+    tiles broadcasting from the input or its columns, not from a grid): each step of k
+    also prefetches the broadcast row CHANNEL_PREFETCH_AHEAD values on."""
+    if ahead and (grid or not packed):
+        raise ValueError("conv tiles prefetch ahead only along packed broadcast rows")
     name = tile_name(mr, nv, packed, prefetch, grid, ahead)
     weight = "a[off[kk] + i]" if grid else "a[kk * lda + i]" if packed else "a[i * lda + kk]"
     last, width = LANES * (nv - 1), LANES * nv
@@ -352,8 +357,8 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
         *loads,
         *[f"        _mm_prefetch((const char *)(bk + pf + {LANES * v}), _MM_HINT_T0);"
           for v in range(nv) if prefetch],
-        *([f"        _mm_prefetch((const char *)(a + {'off[kk]' if grid else 'kk * lda'} + "
-           f"{CHANNEL_PREFETCH_AHEAD}), _MM_HINT_T0);"] if ahead else []),
+        *([f"        _mm_prefetch((const char *)(a + kk * lda + {CHANNEL_PREFETCH_AHEAD}), "
+           "_MM_HINT_T0);"] if ahead else []),
         f"        #pragma GCC unroll {mr}",
         f"        for (int i = 0; i < {mr}; i++) {{",
         f"            const __m512 ai = _mm512_set1_ps({weight});",

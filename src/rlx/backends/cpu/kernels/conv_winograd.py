@@ -375,7 +375,8 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
 def _product_split_lines(plan, i: str) -> list[str]:
     """Each thread transforms its share of the tiles, computes its share of the 16
     products over all tiles, then inverse-transforms its tiles (barriers between)."""
-    tiles = _tiles(plan)[0] * _tiles(plan)[1]
+    th, tw = _tiles(plan)
+    tiles = th * tw
     v_plane, m_plane = tiles * plan.cin, tiles * plan.cout
     return [f"{i}/* {PRODUCT_SPLIT_MARK} */",
             f"{i}const int64_t t0 = {tiles} * tid / nt, t1 = {tiles} * (tid + 1) / nt;",
