@@ -243,6 +243,43 @@ def test_large_avg_pools_split_over_threads_match_torch():
         assert_bits_equal(got, two)
 
 
+def test_stem_max_pool_over_threads_matches_torch():
+    """ResNet's stem pool (3 x 3, stride 2, padding 1 over 64 planes of 112 x 112) runs
+    its planes on 2 threads: the values match PyTorch's, nans included, and are the same
+    bits on 1 and 2 threads."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(22)
+    values = rng.standard_normal((1, 64, 112, 112)).astype(np.float32)
+    values[0, 3, 0, 0] = values[0, 40, 57, 18] = values[0, 63, 111, 110] = np.nan
+    values[0, 9, 20:23, 30:33] = -np.inf
+    g = rlx.Graph("stem_pool")
+    g.set_outputs([rlx.max_pool2d(g.input("x", values.shape), 3, 2, 1)])
+    results = {}
+    for threads in (1, 2):
+        compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(g)
+        assert ("omp parallel" in compiled._exe.source) == (threads == 2)
+        results[threads] = np.array(compiled.run({"x": values})[0], copy=True)
+    want = torch.nn.functional.max_pool2d(torch.from_numpy(values), 3, 2, 1).numpy()
+    assert np.isnan(want).sum() >= 3
+    np.testing.assert_array_equal(results[1], want)
+    assert_bits_equal(results[1], results[2])
+
+
+def test_max_pool_wider_than_the_row_buffer_matches_torch():
+    """A row too wide for the separable pool's stack buffer takes the per-window loop."""
+    torch = pytest.importorskip("torch")
+    from rlx.backends.cpu.kernels import index
+    values = np.random.default_rng(23).standard_normal((1, 2, 4, index.POOL_ROW_LIMIT + 7))
+    values = values.astype(np.float32)
+    values[0, 1, 2, 5] = np.nan
+    g = rlx.Graph("wide_pool")
+    g.set_outputs([rlx.max_pool2d(g.input("x", values.shape), 3, 2, 1)])
+    compiled = rlx.Session("cpu").compile(g)
+    assert "buf[" not in compiled._exe.source
+    want = torch.nn.functional.max_pool2d(torch.from_numpy(values), 3, 2, 1).numpy()
+    np.testing.assert_array_equal(compiled.run({"x": values})[0], want)
+
+
 PADDED_MAX_POOLS = [
     # (kernel, stride, padding): the interior runs vectorised, the border per position
     (3, 2, 1),                             # ResNet's stem pool

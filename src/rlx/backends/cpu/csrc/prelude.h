@@ -102,8 +102,8 @@ RLX_POW_INT(u8, uint8_t, 0)
 RLX_POW_INT(u32, uint32_t, 0)
 
 /* ---- nan-propagating max/min (any arithmetic type) ---------------------- */
-#define rlx_max_keep_nan(a, b) ((a) != (a) ? (a) : ((b) != (b) ? (b) : ((a) > (b) ? (a) : (b))))
-#define rlx_min_keep_nan(a, b) ((a) != (a) ? (a) : ((b) != (b) ? (b) : ((a) < (b) ? (a) : (b))))
+#define rlx_max_keep_nan(a, b) ((a) != (a) ? (a) : ((a) > (b) ? (a) : (b)))
+#define rlx_min_keep_nan(a, b) ((a) != (a) ? (a) : ((a) < (b) ? (a) : (b)))
 
 /* ---- float math --------------------------------------------------------- */
 /* f64 helpers (rlx_*d) are the C library's double functions; the composite ones

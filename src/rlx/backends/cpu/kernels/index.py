@@ -689,10 +689,9 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
     out = ctx.node_id(node)
     if numel(node.shape) == 0:
         return "    /* empty result */"
-    if not any(p for pair in node.attr("padding") for p in pair):
-        return _render_max_pool2d_unpadded(ctx, node, x, out)
-    if interior_and_border(ctx, node, x) is not None:
-        return _render_max_pool2d_padded(ctx, node, x, out)
+    separable = _separable_row(ctx, node) <= POOL_ROW_LIMIT
+    if separable and interior_and_border(ctx, node, x) is not None:
+        return _render_max_pool2d_separable(ctx, node, x, out)
     dt = node.dtype
     start = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
     opening, closing = _pool_loops(ctx, node, x, out)
@@ -700,6 +699,68 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
     body += _window_taps(ctx, node, x, "acc = rlx_max_keep_nan(acc, v);")
     body.append(f"            dst[o] = {cstyle.store(dt, 'acc')};")
     return "\n".join(opening + body + closing)
+
+
+POOL_ROW_LIMIT = 1 << 14  # elements of a separable max pool's row buffer (on the stack)
+
+
+def _separable_row(ctx: RenderContext, node: Node) -> int:
+    """The length of a separable max pool's padded row: every window's columns and
+    every column of x (after the left padding)."""
+    ow, kw, sw = node.shape[3], node.attr("kernel")[1], node.attr("stride")[1]
+    (_, _), (pl, _) = node.attr("padding")
+    return max((ow - 1) * sw + kw, pl + ctx.shape(node.inputs[0])[3])
+
+
+def _render_max_pool2d_separable(ctx: RenderContext, node: Node, x: int, out: int) -> str:
+    """max_pool2d as two passes of one axis each, for pools whose every window holds a
+    tap of x: per output row, the elementwise max of the window's rows inside x (a
+    contiguous, vectorised pass) goes into a row buffer whose padding columns hold the
+    dtype's lowest value; then each output takes the max of its window's columns of that
+    row. A window's max does not depend on the order of its taps (a nan stays,
+    rlx_max_keep_nan), so the result is that of a tap-by-tap pass."""
+    dt = node.dtype
+    ct, st = cstyle.cty(dt), cstyle.ctype(dt)
+    n, c, height, width = ctx.shape(x)
+    oh, ow = node.shape[2:]
+    (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
+    (pt, _), (pl, _) = node.attr("padding")
+    row = _separable_row(ctx, node)
+    low = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
+    lines = [f"    const {st} *src = {ctx.ptr(x, True)};",
+             f"    {st} *dst = {ctx.ptr(out)};"]
+    lines += _pragma(ctx, n * c * oh * ow * kh * kw, n * c)
+    lines += [
+        f"    for (int64_t p = 0; p < {n * c}; p++) {{",
+        f"        const {st} *plane = src + p * {height * width};",
+        f"        {ct} buf[{row}];",
+        f"        for (int64_t j = 0; j < {row}; j++) buf[j] = {low};",
+        f"        {ct} *cols = buf + {pl};",
+        f"        for (int64_t i = 0; i < {oh}; i++) {{",
+        f"            const int64_t h0 = i * {sh} - {pt} < 0 ? 0 : i * {sh} - {pt};",
+        f"            const int64_t h1 = i * {sh} - {pt} + {kh} > {height} ? {height} "
+        f": i * {sh} - {pt} + {kh};",
+        f"            const {st} *r0 = plane + h0 * {width};",
+        "            #pragma omp simd",
+        f"            for (int64_t w = 0; w < {width}; w++) cols[w] = "
+        f"{cstyle.load(dt, 'r0[w]')};",
+        "            for (int64_t h = h0 + 1; h < h1; h++) {",
+        f"                const {st} *rh = plane + h * {width};",
+        "                #pragma omp simd",
+        f"                for (int64_t w = 0; w < {width}; w++)",
+        f"                    cols[w] = rlx_max_keep_nan(cols[w], {cstyle.load(dt, 'rh[w]')});",
+        "            }",
+        f"            {st} *d = dst + (p * {oh} + i) * {ow};",
+        "            #pragma omp simd",
+        f"            for (int64_t j = 0; j < {ow}; j++) {{",
+        f"                {ct} acc = buf[j * {sw}];"]
+    lines += [f"                acc = rlx_max_keep_nan(acc, buf[j * {sw} + {b}]);"
+              for b in range(1, kw)]
+    lines += [f"                d[j] = {cstyle.store(dt, 'acc')};",
+              "            }",
+              "        }",
+              "    }"]
+    return "\n".join(lines)
 
 
 POOL_BLOCK = 512            # output positions of a plane one pass over a pool's taps keeps
@@ -779,26 +840,6 @@ def _window_passes(tap_pass, kernel: tuple[int, int], width: int, itype: str,
         lines += [f"                {line}" for line in finish]
         lines.append("            }")
     return lines
-
-
-def _render_max_pool2d_unpadded(ctx: RenderContext, node: Node, x: int, out: int) -> str:
-    """max_pool2d without padding: a block of accumulators takes the first tap, then
-    each further tap (rlx_max_keep_nan: a nan stays)."""
-    return _render_max_pool2d_vectorised(ctx, node, x, out, unpadded_pool_loops,
-                                         pool_block(node))
-
-
-def _render_max_pool2d_vectorised(ctx: RenderContext, node: Node, x: int, out: int,
-                                  loops, block: int) -> str:
-    """max_pool2d through ``loops`` (:func:`unpadded_pool_loops` or
-    :func:`padded_pool_loops`) with accumulators for ``block`` positions."""
-    dt = node.dtype
-    lines = [f"    {cstyle.ctype(dt)} *dst = {ctx.ptr(out)};"]
-    lines += loops(
-        ctx, node, x, declare=[f"{cstyle.cty(dt)} acc[{block}];"],
-        first=["acc[o] = v;"], further=["acc[o] = rlx_max_keep_nan(acc[o], v);"],
-        finish=[f"dst[at + o] = {cstyle.store(dt, 'acc[o]')};"])
-    return "\n".join(lines)
 
 
 def _inside_range(size: int, out: int, kernel: int, stride: int, pad: int) -> tuple[int, int]:
@@ -902,12 +943,6 @@ def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[
               "        }",
               "    }"]
     return lines
-
-
-def _render_max_pool2d_padded(ctx: RenderContext, node: Node, x: int, out: int) -> str:
-    """max_pool2d with padding (no window wholly in it): the taps inside x only, as
-    :func:`padded_pool_loops` walks them; a nan stays (padding would never win)."""
-    return _render_max_pool2d_vectorised(ctx, node, x, out, padded_pool_loops, node.shape[3])
 
 
 def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
