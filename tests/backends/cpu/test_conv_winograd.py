@@ -1,10 +1,11 @@
-"""The cpu backend's Winograd F(2x2, 3x3) kernel (``conv_winograd``) against PyTorch in
-float64: odd and even map sizes (a last tile row or column half outside the output),
-channel counts that are not multiples of the 16-wide transposes or the GEMM's 32-wide
-panels, every padding, batches, bias and fused epilogues; bit-identical results at any
-thread count (and any chunking of the tiles); new weights repacked after ``set_param``;
-infinities and nans handled as the direct sum handles them; and the convs the kernel
-must leave to the direct ones.
+"""The cpu backend's Winograd kernels (``conv_winograd``: F(2x2, 3x3) and F(4x4, 3x3),
+each forced in turn) against PyTorch in float64: odd and even map sizes (a last tile
+row or column partly outside the output), channel counts that are not multiples of the
+16-wide transposes or the GEMM's 32-wide panels, every padding, batches, bias and fused
+epilogues; bit-identical results at any thread count (and any chunking of the tiles);
+new weights repacked after ``set_param``; infinities and nans handled as the direct sum
+handles them; which maps take which variant; and the convs the kernels must leave to
+the direct ones.
 
 On machines whose compiler does not target AVX-512 the kernel is still in the source
 but compiled out (the conv runs through im2col + BLAS); the comparisons hold there too.
@@ -68,19 +69,36 @@ def _run(graph, values, threads):
     return np.array(compiled.run(inputs)[0], copy=True), compiled._exe.source
 
 
+VARIANTS = {"small": (conv_winograd.SMALL, 0.0), "large": (conv_winograd.LARGE, 1.0)}
+"""Each variant, forced where it fits through LARGE_TILE_MULTIPLIES."""
+TOLERANCE = {"small": dict(rtol=1e-5, atol=2e-5), "large": dict(rtol=1e-4, atol=1e-4)}
+"""F(2x2) adds a few roundings of the summed magnitudes to the direct sum's; F(4x4)'s
+transforms scale values by up to 25 and 1/24 on the way, about ten times that."""
+
+
+@pytest.fixture(params=list(VARIANTS))
+def variant(request, monkeypatch):
+    """The Winograd variant under test: its name, with the other switched off."""
+    monkeypatch.setattr(conv_winograd, "LARGE_TILE_MULTIPLIES", VARIANTS[request.param][1])
+    return request.param
+
+
+def _assert_variant(source: str, name: str) -> None:
+    assert f"{conv_winograd.WINOGRAD_MARK} {VARIANTS[name][0].name}" in source
+
+
 @pytest.mark.parametrize("case", list(CASES))
-def test_matches_float64_torch_at_any_thread_count(case, monkeypatch):
+def test_matches_float64_torch_at_any_thread_count(case, variant, monkeypatch):
     """On several threads, both ways of splitting the work (by tiles, by products) give
     the bits of one thread."""
     x_shape, cout, padding, bias, epilogue = CASES[case]
     graph = _graph(x_shape, cout, padding, bias, epilogue)
     values = _values(np.random.default_rng(3), graph)
     got, source = _run(graph, values, 1)
-    assert conv_winograd.WINOGRAD_MARK in source  # the kernel under test
+    _assert_variant(source, variant)  # the kernel under test
     expected = _reference(values, padding, epilogue)
     assert got.shape == expected.shape
-    # the transforms add a few roundings of the summed magnitudes to the direct sum's
-    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=2e-5)
+    np.testing.assert_allclose(got, expected, **TOLERANCE[variant])
     for split_bytes, by_product in ((conv_winograd.SPLIT_PRODUCTS_BYTES, True), (0, False)):
         monkeypatch.setattr(conv_winograd, "SPLIT_PRODUCTS_BYTES", split_bytes)
         for threads in (2, 3):
@@ -89,7 +107,7 @@ def test_matches_float64_torch_at_any_thread_count(case, monkeypatch):
             np.testing.assert_array_equal(other, got)
 
 
-def test_tiles_in_small_chunks_change_no_bit(monkeypatch):
+def test_tiles_in_small_chunks_change_no_bit(variant, monkeypatch):
     """Each thread's tiles go through transform, products and inverse transform a chunk
     at a time; chunks of one GEMM sliver give the same bits as one chunk."""
     x_shape, cout, padding, bias, epilogue = CASES["odd map, channel tails"]
@@ -99,21 +117,32 @@ def test_tiles_in_small_chunks_change_no_bit(monkeypatch):
     whole, _ = _run(graph, values, 2)
     monkeypatch.setattr(conv_winograd, "CHUNK_BYTES", 1)
     chunked, source = _run(graph, values, 2)
-    assert conv_winograd.WINOGRAD_MARK in source
+    _assert_variant(source, variant)
     np.testing.assert_array_equal(whole, chunked)
 
 
-def test_new_weights_are_transformed_again():
+def test_new_weights_are_transformed_again(variant):
     x_shape, cout, padding, bias, epilogue = CASES["same, 14x14"]
     graph = _graph(x_shape, cout, padding, bias, epilogue)
     rng = np.random.default_rng(5)
     values = _values(rng, graph)
     compiled, inputs = _compile(graph, values, 2)
+    _assert_variant(compiled._exe.source, variant)
     compiled.run(inputs)
     values["w"] = (values["w"] * -0.5 + 0.01).astype(np.float32)
     compiled.set_param("w", values["w"])
     got = compiled.run(inputs)[0]
-    np.testing.assert_allclose(got, _reference(values, padding, epilogue), rtol=1e-5, atol=2e-5)
+    np.testing.assert_allclose(got, _reference(values, padding, epilogue), **TOLERANCE[variant])
+
+
+@pytest.mark.parametrize("side,name", [(28, "large"), (56, "large"), (14, "small")])
+def test_each_map_takes_the_variant_with_fewer_multiplies(side, name):
+    """F(4x4) where its tiles need clearly fewer multiplies (28 x 28 and larger maps);
+    on 14 x 14 maps its tiles overhang the map by a seventh each way, so F(2x2)."""
+    g = rlx.Graph("choice")
+    x = g.input("x", (1, 32, side, side))
+    g.set_outputs([rlx.conv2d(x, g.param("w", (32, 32, 3, 3)), padding=1)])
+    _assert_variant(rlx.Session("cpu").compile(g)._exe.source, name)
 
 
 @pytest.mark.parametrize("geometry", [
@@ -136,7 +165,7 @@ def test_weights_fed_as_inputs_take_the_direct_kernels():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads):
+def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads, variant):
     """The kernel's C, in both thread splits, compiles without gcc's uninitialised-use
     warnings (a loop variable initialised from a same-named outer one once slipped in)."""
     tc = toolchain.toolchain()
@@ -146,6 +175,7 @@ def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads):
     compiled, _ = _compile(_graph(x_shape, cout, padding, bias, epilogue),
                            _values(np.random.default_rng(6), _graph(x_shape, cout, padding,
                                                                     bias, epilogue)), threads)
+    _assert_variant(compiled._exe.source, variant)
     source = tmp_path / "kernel.c"
     source.write_text(compiled._exe.source)
     flags = [f for f in toolchain._flags(tc, True) if f not in ("-w", "-shared")]
@@ -160,7 +190,7 @@ def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_non_finite_values_give_the_direct_sums_infinities(threads):
+def test_non_finite_values_give_the_direct_sums_infinities(threads, variant):
     """An infinity or a nan in the input (of any image of the batch) or the weights sends
     the conv to the direct kernel (the transforms would make nans of some infinities):
     the non-finite pattern equals float64 PyTorch's (a direct sum), and finite results
@@ -169,7 +199,7 @@ def test_non_finite_values_give_the_direct_sums_infinities(threads):
     x, w = g.input("x", (2, 16, 10, 10)), g.param("w", (16, 16, 3, 3))
     g.set_outputs([rlx.conv2d(x, w, padding=1)])
     cpu = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(g)
-    assert conv_winograd.WINOGRAD_MARK in cpu._exe.source
+    _assert_variant(cpu._exe.source, variant)
     rng = np.random.default_rng(8)
     weights = (rng.standard_normal((16, 16, 3, 3)) * 0.1).astype(np.float32)
     image = rng.standard_normal((2, 16, 10, 10)).astype(np.float32)
@@ -187,4 +217,4 @@ def test_non_finite_values_give_the_direct_sums_infinities(threads):
         np.testing.assert_array_equal(np.isposinf(got), np.isposinf(want))
         np.testing.assert_array_equal(np.isneginf(got), np.isneginf(want))
         finite = np.isfinite(want)
-        np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=2e-5)
+        np.testing.assert_allclose(got[finite], want[finite], **TOLERANCE[variant])

@@ -1,20 +1,27 @@
-"""3 x 3 stride-1 convolutions by Winograd's F(2 x 2, 3 x 3) on AVX-512 targets.
+"""3 x 3 stride-1 convolutions by Winograd's F(m x m, 3 x 3) on AVX-512 targets, m = 2
+or 4 (:class:`Variant`: SMALL and LARGE).
 
-Each 2 x 2 block of output positions (a *tile*) is computed from the 4 x 4 input patch
-under it: with ``d`` the patch and ``g`` a 3 x 3 filter, the outputs are
-``A^T [(G g G^T) . (B^T d B)] A`` (``.`` elementwise), where
+Each m x m block of output positions (a *tile*) is computed from the a x a input patch
+under it (a = m + 2): with ``d`` the patch and ``g`` a 3 x 3 filter, the outputs are
+``A^T [(G g G^T) . (B^T d B)] A`` (``.`` elementwise). For F(2x2, 3x3),
 
     B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1],   G = [1 0 0; .5 .5 .5; .5 -.5 .5; 0 0 1],
-    A^T = [1 1 1 0; 0 1 -1 -1].
+    A^T = [1 1 1 0; 0 1 -1 -1];
 
-Summed over input channels, the 16 elementwise products become 16 independent matrix
-products ``M[xi] = V[xi] U[xi]`` (tiles x C_in times C_in x C_out): 16 multiply-adds per
-tile and channel pair instead of the direct conv's 36, 2.25 times fewer. The transforms
-only add, subtract and halve, so the result differs from the direct sum by a few float
-roundings of the summed magnitudes. They would also turn some infinities into nans
-(inf - inf), so a run whose input holds an infinity or a nan (noted by the threads as
-they copy it, step 1 below), or whose weights do (noted when they are transformed),
-runs the direct kernel instead, compiled alongside.
+F(4x4, 3x3) interpolates at 0, +-1, +-2 (its matrices are LARGE's fields).
+
+Summed over input channels, the a * a elementwise products become as many independent
+matrix products ``M[xi] = V[xi] U[xi]`` (tiles x C_in times C_in x C_out): per output
+and channel pair, 16 / 4 = 4 multiply-adds for F(2x2) and 36 / 16 = 2.25 for F(4x4)
+instead of the direct conv's 9. F(2x2)'s transforms only add, subtract and halve, so its
+result differs from the direct sum by a few float roundings of the summed magnitudes;
+F(4x4)'s scale values by up to 25 and 1/24 on the way (its filter transform is computed
+in double and rounded once), about ten times that: 1e-5 of the outputs' magnitude on
+ResNet-50's maps. Maps too small for 4 x 4 tiles to pay (:func:`variant`) take F(2x2).
+The transforms would also turn some infinities into nans (inf - inf), so a run whose
+input holds an infinity or a nan (noted by the threads as they copy it, step 1 below),
+or whose weights do (noted when they are transformed), runs the direct kernel instead,
+compiled alongside.
 
 Per image, in one parallel region:
 
@@ -25,12 +32,12 @@ Per image, in one parallel region:
 2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
    tiles at a time (sized so that the chunk's transformed input and products stay in
    L2), computes the input transform ``V[xi][t][c]`` (vectorised over channels), the
-   16 products on linalg's packed GEMM (``V[xi]`` read in place as A; ``U[xi]``, the
+   products on linalg's packed GEMM (``V[xi]`` read in place as A; ``U[xi]``, the
    filters' transform, computed and packed into GEMM panels when the weights' address
    or the params' version changes, as the packed B), and the output transform plus
    bias into a channels-last buffer (vectorised over output channels). On small maps
    (:func:`split_by_product`) the threads instead transform a share of the tiles each,
-   then compute a share of the 16 products over all tiles, then inverse-transform their
+   then compute a share of the products over all tiles, then inverse-transform their
    tiles, with barriers between: each reads only its products' filters (ResNet-50's
    3 x 3 convs on 14 x 14 maps: 10 % faster at 2 threads);
 3. after a barrier, each thread copies a share of the output positions back to NCHW
@@ -39,12 +46,15 @@ Per image, in one parallel region:
 Each output element is summed in one order whatever the thread count (the GEMM's k
 order is fixed), so results do not depend on it. Used when the weights are the same on
 every run, groups is 1, and there are enough tiles and channels for the products to
-dominate (:func:`winograd_fits`); the filters' transform (16 floats per 9) must fit
+dominate (:func:`variant`); the filters' transform (a * a floats per 9) must fit
 WEIGHT_LIMIT_BYTES, since late layers with large filters would stream more weight
 bytes than they save in arithmetic.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
 
 from rlx.backends.cpu.kernels.linalg import (
     PACK_MR,
@@ -58,44 +68,89 @@ from rlx.backends.cpu.kernels.linalg import (
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 
-WINOGRAD_MARK = "conv by Winograd F(2x2, 3x3)"
-"""Comment opening the Winograd kernel in the generated source."""
-PRODUCT_SPLIT_MARK = "threads split the 16 products"
+WINOGRAD_MARK = "conv by Winograd"
+"""Comment opening the Winograd kernel in the generated source (then the variant)."""
+PRODUCT_SPLIT_MARK = "threads split the products"
 """Comment in the generated source where the threads split the products, not the tiles."""
 MIN_TILES = 16
 """Fewest 2 x 2 output tiles per image (smaller maps leave the products too short)."""
 CHUNK_BYTES = 1 << 20
-"""Transformed input plus products (16 floats per tile and channel each) one thread
-holds at a time: they stay in L2 between the three steps."""
+"""Transformed input plus products (a float per tile, channel and product each) one
+thread holds at a time: they stay in L2 between the three steps."""
 MIN_CHANNELS = 16
 """Fewest input and output channels."""
 SPLIT_PRODUCTS_BYTES = 2 << 20
 """Largest transformed input plus products of all tiles for which the threads split the
-16 products rather than the tiles (:func:`split_by_product`)."""
+products rather than the tiles (:func:`split_by_product`)."""
 WEIGHT_LIMIT_BYTES = 8 << 20
-"""Largest transformed, packed filter set: the 16 / 9 more weight bytes of a late
-layer's large filters are streamed from memory on every run."""
+"""Largest transformed, packed filter set: the 16 / 9 (36 / 9) times more weight bytes of
+a late layer's large filters are streamed from memory on every run."""
+LARGE_TILE_MULTIPLIES = 0.6
+"""F(4x4, 3x3) is used where its products need at most this fraction of F(2x2, 3x3)'s
+multiplies (counting the tiles' overhang past the map): maps of 28 x 28 and more, not
+14 x 14, whose 4 x 4 tiles overhang by a seventh each way."""
 
 
-def _tiles(plan) -> tuple[int, int]:
-    return -(-plan.oh // 2), -(-plan.ow // 2)
+@dataclass(frozen=True)
+class Variant:
+    """One Winograd algorithm F(m x m, 3 x 3): ``bt`` (B^T, a x a), ``g`` (G, a x 3) and
+    ``at`` (A^T, m x a), with a = m + 2 the patch's side and a * a the products."""
+
+    m: int
+    bt: tuple[tuple[int, ...], ...]
+    g: tuple[tuple[Fraction, ...], ...]
+    at: tuple[tuple[int, ...], ...]
+
+    @property
+    def a(self) -> int:
+        return self.m + 2
+
+    @property
+    def products(self) -> int:
+        return self.a * self.a
+
+    @property
+    def name(self) -> str:
+        return f"F({self.m}x{self.m}, 3x3)"
+
+
+def _fractions(rows) -> tuple[tuple[Fraction, ...], ...]:
+    return tuple(tuple(Fraction(v) for v in row) for row in rows)
+
+
+SMALL = Variant(
+    2, ((1, 0, -1, 0), (0, 1, 1, 0), (0, -1, 1, 0), (0, 1, 0, -1)),
+    _fractions([(1, 0, 0), ("1/2", "1/2", "1/2"), ("1/2", "-1/2", "1/2"), (0, 0, 1)]),
+    ((1, 1, 1, 0), (0, 1, -1, -1)))
+"""F(2x2, 3x3): 16 products for 4 outputs; the transforms only add, subtract and halve."""
+LARGE = Variant(
+    4, ((4, 0, -5, 0, 1, 0), (0, -4, -4, 1, 1, 0), (0, 4, -4, -1, 1, 0),
+        (0, -2, -1, 2, 1, 0), (0, 2, -1, -2, 1, 0), (0, 4, 0, -5, 0, 1)),
+    _fractions([("1/4", 0, 0), ("-1/6", "-1/6", "-1/6"), ("-1/6", "1/6", "-1/6"),
+                ("1/24", "1/12", "1/6"), ("1/24", "-1/12", "1/6"), (0, 0, 1)]),
+    ((1, 1, 1, 1, 1, 0), (0, 1, -1, 2, -2, 0), (0, 1, 1, 4, 4, 0), (0, 1, -1, 8, -8, 1)))
+"""F(4x4, 3x3) (interpolation points 0, +-1, +-2): 36 products for 16 outputs."""
+
+
+def _tiles(plan, v: Variant) -> tuple[int, int]:
+    return -(-plan.oh // v.m), -(-plan.ow // v.m)
 
 
 def _panels(plan) -> int:
     return -(-plan.cout // PACK_NR)
 
 
-def _weight_floats(plan) -> int:
-    return 16 * _panels(plan) * PACK_NR * plan.cin
+def _weight_floats(plan, v: Variant) -> int:
+    return v.products * _panels(plan) * PACK_NR * plan.cin
 
 
-def _chunk(plan, threads: int) -> int:
+def _chunk(plan, v: Variant, threads: int) -> int:
     """Tiles a thread transforms and multiplies at a time: a multiple of the GEMM's
     sliver height whose transformed input and products fit CHUNK_BYTES, or the thread's
     whole share when that fits twice as much (each chunk rereads the transformed
     filters, which matters once they outgrow L2)."""
-    per_tile = 16 * 4 * (plan.cin + plan.cout)
-    th, tw = _tiles(plan)
+    per_tile = v.products * 4 * (plan.cin + plan.cout)
+    th, tw = _tiles(plan, v)
     per_thread = -(-th * tw // threads)
     share = -(-per_thread // PACK_MR) * PACK_MR
     if share * per_tile <= 2 * CHUNK_BYTES:
@@ -103,53 +158,93 @@ def _chunk(plan, threads: int) -> int:
     return max(1, CHUNK_BYTES // per_tile // PACK_MR) * PACK_MR
 
 
-def split_by_product(plan, threads: int) -> bool:
-    """Whether the threads split the 16 products between them rather than the tiles: on
-    several threads, when the transformed input and products of all tiles (16 floats
-    per tile and channel each) fit SPLIT_PRODUCTS_BYTES. Each thread then streams only
-    its share of the transformed filters (split by tiles, every thread reads all of
+def split_by_product(plan, v: Variant, threads: int) -> bool:
+    """Whether the threads split the products between them rather than the tiles: on
+    several threads, when the transformed input and products of all tiles (a float per
+    tile, channel and product each) fit SPLIT_PRODUCTS_BYTES. Each thread then streams
+    only its share of the transformed filters (split by tiles, every thread reads all of
     them), and no thread's tiles end in a short GEMM sliver while another's do not."""
-    th, tw = _tiles(plan)
-    return threads > 1 and 16 * 4 * th * tw * (plan.cin + plan.cout) <= SPLIT_PRODUCTS_BYTES
+    th, tw = _tiles(plan, v)
+    return (threads > 1
+            and v.products * 4 * th * tw * (plan.cin + plan.cout) <= SPLIT_PRODUCTS_BYTES)
 
 
-def _scratch_floats(plan, slots: int) -> dict[str, int]:
+def _scratch_floats(plan, v: Variant, slots: int) -> dict[str, int]:
     """Scratch per buffer: the padded channels-last input, the transformed input and the
     products (a chunk of tiles per thread, or all tiles when the threads split the
     products), the channels-last output."""
-    th, tw = _tiles(plan)
-    rows = th * tw if split_by_product(plan, slots) else slots * _chunk(plan, slots)
-    return {"xt": (2 * th + 2) * (2 * tw + 2) * plan.cin, "v": 16 * rows * plan.cin,
-            "m": 16 * rows * plan.cout, "yt": plan.oh * plan.ow * plan.cout}
+    th, tw = _tiles(plan, v)
+    rows = th * tw if split_by_product(plan, v, slots) else slots * _chunk(plan, v, slots)
+    return {"xt": (v.m * th + 2) * (v.m * tw + 2) * plan.cin,
+            "v": v.products * rows * plan.cin, "m": v.products * rows * plan.cout,
+            "yt": plan.oh * plan.ow * plan.cout}
+
+
+def _fits(ctx: RenderContext, plan, v: Variant) -> bool:
+    return (_weight_floats(plan, v) * 4 <= WEIGHT_LIMIT_BYTES
+            and sum(_scratch_floats(plan, v, ctx.threads).values()) * 4 <= SCRATCH_LIMIT_BYTES)
+
+
+def variant(ctx: RenderContext, plan) -> Variant | None:
+    """The Winograd algorithm ``plan`` (a conv's ``_ConvPlan``) takes, or None for the
+    direct kernels: f32, one group, a 3 x 3 filter at stride 1 without dilation,
+    run-invariant weights, at least MIN_CHANNELS channels each way and MIN_TILES 2 x 2
+    tiles, and the transformed filters and the scratch within their limits. LARGE where
+    its multiplies are at most LARGE_TILE_MULTIPLIES of SMALL's and it fits, else
+    SMALL."""
+    if plan.dtype is not DType.F32 or plan.groups != 1:
+        return None
+    if (plan.kh, plan.kw, plan.sh, plan.sw, plan.dh, plan.dw) != (3, 3, 1, 1, 1, 1):
+        return None
+    if min(plan.cin, plan.cout) < MIN_CHANNELS:
+        return None
+    th, tw = _tiles(plan, SMALL)
+    if th * tw < MIN_TILES or not _run_invariant(ctx.graph.nodes[plan.w]):
+        return None
+    multiplies = {v: v.products * _tiles(plan, v)[0] * _tiles(plan, v)[1]
+                  for v in (SMALL, LARGE)}
+    if (multiplies[LARGE] <= LARGE_TILE_MULTIPLIES * multiplies[SMALL]
+            and _fits(ctx, plan, LARGE)):
+        return LARGE
+    return SMALL if _fits(ctx, plan, SMALL) else None
 
 
 def winograd_fits(ctx: RenderContext, plan) -> bool:
-    """Whether ``plan`` (a conv's ``_ConvPlan``) takes this path: f32, one group, a 3 x 3
-    filter at stride 1 without dilation, run-invariant weights, at least MIN_CHANNELS
-    channels each way and MIN_TILES tiles, and the transformed filters and the scratch
-    within their limits."""
-    if plan.dtype is not DType.F32 or plan.groups != 1:
-        return False
-    if (plan.kh, plan.kw, plan.sh, plan.sw, plan.dh, plan.dw) != (3, 3, 1, 1, 1, 1):
-        return False
-    if min(plan.cin, plan.cout) < MIN_CHANNELS:
-        return False
-    th, tw = _tiles(plan)
-    if th * tw < MIN_TILES or not _run_invariant(ctx.graph.nodes[plan.w]):
-        return False
-    if _weight_floats(plan) * 4 > WEIGHT_LIMIT_BYTES:
-        return False
-    return sum(_scratch_floats(plan, ctx.threads).values()) * 4 <= SCRATCH_LIMIT_BYTES
+    """Whether ``plan`` takes a Winograd kernel (:func:`variant`)."""
+    return variant(ctx, plan) is not None
 
 
-def _filter_lines(ctx: RenderContext, plan) -> list[str]:
-    """Repack ``U[xi] = (G g G^T)[xi]`` for every (output, input) channel pair into the
-    GEMM's B panels: ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]``
-    (zero past the last output channel: the buffer starts zeroed and those entries are
-    never written), and note in ``rlx_wg_finite`` whether every weight is finite."""
-    ci_n, co_n, panels, nr = plan.cin, plan.cout, _panels(plan), PACK_NR
+def _combination(coefficients, terms, double: bool = False) -> str:
+    """The C sum of ``coefficient * term`` over the nonzero coefficients, in order
+    (float literals, or double ones when ``double``)."""
+    parts = []
+    for c, term in zip(coefficients, terms, strict=True):
+        if c == 0:
+            continue
+        size = abs(c)
+        if size != 1:
+            term = f"{float(size)!r} * {term}" if double else f"{float(size)!r}f * {term}"
+        parts.append(("-" if c < 0 else "+", term))
+    first_sign, first = parts[0]
+    text = first if first_sign == "+" else f"-{first}"
+    return " ".join([text] + [f"{sign} {term}" for sign, term in parts[1:]])
+
+
+def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
+    """Repack ``U[xi] = (G g G^T)[xi]`` (computed in double, rounded once) for every
+    (output, input) channel pair into the GEMM's B panels:
+    ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]`` (zero past the last
+    output channel: the buffer starts zeroed and those entries are never written), and
+    note in ``rlx_wg_finite`` whether every weight is finite."""
+    ci_n, co_n, panels, nr, a = plan.cin, plan.cout, _panels(plan), PACK_NR, v.a
     count = co_n * ci_n * 9
-    return [ctx.keep("rlx_wg", DType.F32, _weight_floats(plan)),
+    rows = [f"                    t[{i}][j] = "
+            + _combination(v.g[i], [f"(double)g[{3 * k} + j]" for k in range(3)], True) + ";"
+            for i in range(a)]
+    cols = [f"                    u[i][{j}] = "
+            + _combination(v.g[j], [f"t[i][{k}]" for k in range(3)], True) + ";"
+            for j in range(a)]
+    return [ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)),
             "    static int rlx_wg_finite = 1;"] + repack_guard(
         "rlx_wg", "wt", [
             "        int bad = 0;",
@@ -159,22 +254,16 @@ def _filter_lines(ctx: RenderContext, plan) -> list[str]:
             f"        for (int64_t co = 0; co < {co_n}; co++)",
             f"            for (int64_t ci = 0; ci < {ci_n}; ci++) {{",
             f"                const float *g = wt + (co * {ci_n} + ci) * 9;",
-            "                float t[4][3], u[4][4];",
+            f"                double t[{a}][3], u[{a}][{a}];",
             "                for (int j = 0; j < 3; j++) {",
-            "                    t[0][j] = g[j];",
-            "                    t[1][j] = 0.5f * (g[j] + g[3 + j] + g[6 + j]);",
-            "                    t[2][j] = 0.5f * (g[j] - g[3 + j] + g[6 + j]);",
-            "                    t[3][j] = g[6 + j];",
+            *rows,
             "                }",
-            "                for (int i = 0; i < 4; i++) {",
-            "                    u[i][0] = t[i][0];",
-            "                    u[i][1] = 0.5f * (t[i][0] + t[i][1] + t[i][2]);",
-            "                    u[i][2] = 0.5f * (t[i][0] - t[i][1] + t[i][2]);",
-            "                    u[i][3] = t[i][2];",
+            f"                for (int i = 0; i < {a}; i++) {{",
+            *cols,
             "                }",
-            "                for (int xi = 0; xi < 16; xi++)",
+            f"                for (int xi = 0; xi < {v.products}; xi++)",
             f"                    rlx_wg[((xi * {panels} + co / {nr}) * {ci_n} + ci) * {nr} "
-            f"+ co % {nr}] = u[xi / 4][xi % 4];",
+            f"+ co % {nr}] = (float)u[xi / {a}][xi % {a}];",
             "            }"])
 
 
@@ -202,68 +291,62 @@ def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst:
     return lines
 
 
-def _input_transform(plan, t_lo: str, t_hi: str, base: str, dst: str, plane: int,
-                     indent: str) -> list[str]:
+def _input_transform(plan, v: Variant, t_lo: str, t_hi: str, base: str, dst: str,
+                     plane: int, indent: str) -> list[str]:
     """``V[xi][t - base][c] = (B^T d B)[xi]`` for tiles ``t`` in ``[t_lo, t_hi)`` into
     ``dst`` (``plane`` floats per xi), vectorised over the input channels."""
-    ci_n = plan.cin
-    th, tw = _tiles(plan)
-    wp = 2 * tw + 2
+    ci_n, a = plan.cin, v.a
+    _, tw = _tiles(plan, v)
+    wp = v.m * tw + 2
     i = indent
     lines = [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
-             f"{i}    const float *p = rlx_xt + (t / {tw} * 2 * {wp} + t % {tw} * 2) * {ci_n};",
+             f"{i}    const float *p = rlx_xt + (t / {tw} * {v.m * wp} + t % {tw} * {v.m}) * "
+             f"{ci_n};",
              f"{i}    float *vt = {dst} + (t - {base}) * {ci_n};",
              f"{i}    #pragma omp simd",
-             f"{i}    for (int64_t c = 0; c < {ci_n}; c++) {{",
-             f"{i}        float d[4][4], e[4][4];",
-             f"{i}        for (int i = 0; i < 4; i++)",
-             f"{i}            for (int j = 0; j < 4; j++)",
-             f"{i}                d[i][j] = p[(i * {wp} + j) * {ci_n} + c];",
-             f"{i}        for (int j = 0; j < 4; j++) {{",
-             f"{i}            e[0][j] = d[0][j] - d[2][j];",
-             f"{i}            e[1][j] = d[1][j] + d[2][j];",
-             f"{i}            e[2][j] = d[2][j] - d[1][j];",
-             f"{i}            e[3][j] = d[1][j] - d[3][j];",
-             f"{i}        }}",
-             f"{i}        for (int i = 0; i < 4; i++) {{"]
-    for j, value in enumerate(("e[i][0] - e[i][2]", "e[i][1] + e[i][2]", "e[i][2] - e[i][1]",
-                               "e[i][1] - e[i][3]")):
-        lines.append(f"{i}            vt[(i * 4 + {j}) * {plane} + c] = {value};")
-    return lines + [f"{i}        }}", f"{i}    }}", f"{i}}}"]
+             f"{i}    for (int64_t c = 0; c < {ci_n}; c++) {{"]
+    # fully unrolled (named values, no inner loops): gcc vectorises the loop over c
+    # only when nothing inside it loops
+    lines += [f"{i}        const float d{r}_{k} = p[{(r * wp + k) * ci_n} + c];"
+              for r in range(a) for k in range(a)]
+    lines += [f"{i}        const float e{r}_{k} = "
+              + _combination(v.bt[r], [f"d{j}_{k}" for j in range(a)]) + ";"
+              for r in range(a) for k in range(a)]
+    lines += [f"{i}        vt[{(r * a + col)} * {plane} + c] = "
+              + _combination(v.bt[col], [f"e{r}_{j}" for j in range(a)]) + ";"
+              for r in range(a) for col in range(a)]
+    return lines + [f"{i}    }}", f"{i}}}"]
 
 
-def _output_transform(plan, t_lo: str, t_hi: str, base: str, src: str, plane: int,
-                      indent: str) -> list[str]:
-    """The 2 x 2 outputs ``A^T M A`` (plus bias) of tiles ``t`` in ``[t_lo, t_hi)``
+def _output_transform(plan, v: Variant, t_lo: str, t_hi: str, base: str, src: str,
+                      plane: int, indent: str) -> list[str]:
+    """The m x m outputs ``A^T M A`` (plus bias) of tiles ``t`` in ``[t_lo, t_hi)``
     (products at ``src``: ``M[xi][t - base][c]``, ``plane`` floats per xi) into the
     channels-last ``rlx_yt``, vectorised over the output channels; outputs past the
     map's last row or column are dropped."""
-    co_n, ow, oh = plan.cout, plan.ow, plan.oh
-    _, tw = _tiles(plan)
+    co_n, ow, oh, a, m = plan.cout, plan.ow, plan.oh, v.a, v.m
+    _, tw = _tiles(plan, v)
     i = indent
-    return [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
-            f"{i}    const int64_t oy = t / {tw} * 2, ox = t % {tw} * 2;",
-            f"{i}    const float *mt = {src} + (t - {base}) * {co_n};",
-            f"{i}    float *o = rlx_yt + (oy * {ow} + ox) * {co_n};",
-            f"{i}    const int down = oy + 1 < {oh}, across = ox + 1 < {ow};",
-            f"{i}    #pragma omp simd",
-            f"{i}    for (int64_t c = 0; c < {co_n}; c++) {{",
-            f"{i}        float m[16], a[2][4];",
-            f"{i}        for (int xi = 0; xi < 16; xi++) m[xi] = mt[xi * {plane} + c];",
-            f"{i}        for (int j = 0; j < 4; j++) {{",
-            f"{i}            a[0][j] = m[j] + m[4 + j] + m[8 + j];",
-            f"{i}            a[1][j] = m[4 + j] - m[8 + j] - m[12 + j];",
-            f"{i}        }}",
-            f"{i}        const float b = bias ? bias[c] : 0.0f;",
-            f"{i}        o[c] = a[0][0] + a[0][1] + a[0][2] + b;",
-            f"{i}        if (across) o[{co_n} + c] = a[0][1] - a[0][2] - a[0][3] + b;",
-            f"{i}        if (down) {{",
-            f"{i}            o[{ow * co_n} + c] = a[1][0] + a[1][1] + a[1][2] + b;",
-            f"{i}            if (across)",
-            f"{i}                o[{(ow + 1) * co_n} + c] = a[1][1] - a[1][2] - a[1][3] + b;",
-            f"{i}        }}",
-            f"{i}    }}",
-            f"{i}}}"]
+    lines = [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
+             f"{i}    const int64_t oy = t / {tw} * {m}, ox = t % {tw} * {m};",
+             f"{i}    const float *mt = {src} + (t - {base}) * {co_n};",
+             f"{i}    float *o = rlx_yt + (oy * {ow} + ox) * {co_n};",
+             f"{i}    const int64_t down = {oh} - oy, across = {ow} - ox;",
+             f"{i}    #pragma omp simd",
+             f"{i}    for (int64_t c = 0; c < {co_n}; c++) {{"]
+    lines += [f"{i}        const float s{xi} = mt[{xi * plane} + c];" for xi in range(v.products)]
+    lines += [f"{i}        const float r{row}_{j} = "
+              + _combination(v.at[row], [f"s{k * a + j}" for k in range(a)]) + ";"
+              for row in range(m) for j in range(a)]
+    lines.append(f"{i}        const float b = bias ? bias[c] : 0.0f;")
+    for row in range(m):
+        for col in range(m):
+            value = _combination(v.at[col], [f"r{row}_{k}" for k in range(a)])
+            store = f"o[{(row * ow + col) * co_n} + c] = {value} + b;"
+            test = " && ".join(([f"down > {row}"] if row else [])
+                               + ([f"across > {col}"] if col else []))
+            lines.append(f"{i}        {f'if ({test}) ' if test else ''}{store}")
+    return lines + [f"{i}    }}", f"{i}}}"]
 
 
 def _to_nchw(plan, p_lo: str, p_hi: str, epi: str | None, indent: str) -> list[str]:
@@ -305,27 +388,28 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     an infinity or a nan: the transforms would turn some infinities the direct sum
     keeps into nans."""
     packed_gemm_helper(ctx)
+    v = variant(ctx, plan)
     ci_n, co_n = plan.cin, plan.cout
-    th, tw = _tiles(plan)
-    hp, wp = 2 * th + 2, 2 * tw + 2
+    th, tw = _tiles(plan, v)
+    hp, wp = v.m * th + 2, v.m * tw + 2
     ihw, ohw = plan.ih * plan.iw, plan.oh * plan.ow
     parallel = ctx.threads > 1
     omp_for = "#pragma omp for schedule(static)" if parallel else ""
     slots = ctx.threads if parallel else 1
-    scratch = _scratch_floats(plan, slots)
-    chunk = _chunk(plan, slots)
+    scratch = _scratch_floats(plan, v, slots)
+    chunk = _chunk(plan, v, slots)
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     if parallel:
         who = f"const int64_t tid = {_thread_id(ctx)}, nt = omp_get_num_threads();"
     else:
         who = "const int64_t tid = 0, nt = 1;"
-    lines = [f"    /* {WINOGRAD_MARK} */",
+    lines = [f"    /* {WINOGRAD_MARK} {v.name} */",
              *[ctx.scratch(f"rlx_{name}", DType.F32, count) for name, count in scratch.items()],
              f"    const float *x = {ctx.ptr(plan.x, True)};",
              f"    const float *wt = {ctx.ptr(plan.w, True)};",
              f"    const float *bias = {bias};",
              f"    float *y = {ctx.ptr(plan.out)};"]
-    lines += _filter_lines(ctx, plan)
+    lines += _filter_lines(ctx, plan, v)
     # the copy in step 1 notes in rlx_bad whether the image holds an infinity or a nan;
     # the threads then stop, and the fallback runs after the last image tried
     lines.append("    int rlx_bad = !rlx_wg_finite;")
@@ -360,10 +444,10 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
               f"{i}}}",
               f"{i}if (!rlx_bad) {{"]
     j = i + "    "
-    if split_by_product(plan, slots):
-        lines += _product_split_lines(plan, j)
+    if split_by_product(plan, v, slots):
+        lines += _product_split_lines(plan, v, j)
     else:
-        lines += _tile_split_lines(plan, chunk, j)
+        lines += _tile_split_lines(plan, v, chunk, j)
     if parallel:
         lines.append(f"{j}#pragma omp barrier")
     lines += [f"{j}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
@@ -372,43 +456,44 @@ def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: st
     return "\n".join(lines)
 
 
-def _product_split_lines(plan, i: str) -> list[str]:
-    """Each thread transforms its share of the tiles, computes its share of the 16
+def _product_split_lines(plan, v: Variant, i: str) -> list[str]:
+    """Each thread transforms its share of the tiles, computes its share of the
     products over all tiles, then inverse-transforms its tiles (barriers between)."""
-    th, tw = _tiles(plan)
+    th, tw = _tiles(plan, v)
     tiles = th * tw
     v_plane, m_plane = tiles * plan.cin, tiles * plan.cout
+    n = v.products
     return [f"{i}/* {PRODUCT_SPLIT_MARK} */",
             f"{i}const int64_t t0 = {tiles} * tid / nt, t1 = {tiles} * (tid + 1) / nt;",
-            *_input_transform(plan, "t0", "t1", "0", "rlx_v", v_plane, i),
+            *_input_transform(plan, v, "t0", "t1", "0", "rlx_v", v_plane, i),
             f"{i}#pragma omp barrier",
-            f"{i}for (int64_t xi = 16 * tid / nt; xi < 16 * (tid + 1) / nt; xi++)",
+            f"{i}for (int64_t xi = {n} * tid / nt; xi < {n} * (tid + 1) / nt; xi++)",
             f"{i}    " + _product_call(plan, str(tiles), f"rlx_v + xi * {v_plane}",
                                       f"rlx_m + xi * {m_plane}",
                                       str(-(-tiles // PACK_MR))),
             f"{i}#pragma omp barrier",
-            *_output_transform(plan, "t0", "t1", "0", "rlx_m", m_plane, i)]
+            *_output_transform(plan, v, "t0", "t1", "0", "rlx_m", m_plane, i)]
 
 
-def _tile_split_lines(plan, chunk: int, i: str) -> list[str]:
+def _tile_split_lines(plan, v: Variant, chunk: int, i: str) -> list[str]:
     """Each thread's slivers of tiles, a chunk at a time: transform, products, inverse
     transform."""
-    th, tw = _tiles(plan)
+    th, tw = _tiles(plan, v)
     tiles = th * tw
     slivers = -(-tiles // PACK_MR)
     ci_n, co_n = plan.cin, plan.cout
     v_plane, m_plane = chunk * ci_n, chunk * co_n
     return [f"{i}const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
-              f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
-              f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
-              f"{i}float *vc = rlx_v + tid * {16 * v_plane};",
-              f"{i}float *mc = rlx_m + tid * {16 * m_plane};",
-              f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
-              f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
-              *_input_transform(plan, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
-              f"{i}    for (int64_t xi = 0; xi < 16; xi++)",
-              f"{i}        " + _product_call(plan, "un", f"vc + xi * {v_plane}",
-                                             f"mc + xi * {m_plane}",
-                                             f"(un + {PACK_MR - 1}) / {PACK_MR}"),
-              *_output_transform(plan, "u0", "u0 + un", "u0", "mc", m_plane, i + "    "),
-              f"{i}}}"]
+            f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
+            f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
+            f"{i}float *vc = rlx_v + tid * {v.products * v_plane};",
+            f"{i}float *mc = rlx_m + tid * {v.products * m_plane};",
+            f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
+            f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
+            *_input_transform(plan, v, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
+            f"{i}    for (int64_t xi = 0; xi < {v.products}; xi++)",
+            f"{i}        " + _product_call(plan, "un", f"vc + xi * {v_plane}",
+                                           f"mc + xi * {m_plane}",
+                                           f"(un + {PACK_MR - 1}) / {PACK_MR}"),
+            *_output_transform(plan, v, "u0", "u0 + un", "u0", "mc", m_plane, i + "    "),
+            f"{i}}}"]
