@@ -13,11 +13,10 @@
 #define RLX_PK_NR (16 * RLX_PK_NV)
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
-/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block: unpacks and shuffles of 32-bit,
-   64-bit and 128-bit lanes. */
-static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
-    __m512 r[16], t[16];
-    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
     for (int i = 0; i < 16; i += 2) {
         t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
         t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
@@ -40,7 +39,25 @@ static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, 
         r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
         r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
     }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
     for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
 }
 
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,

@@ -284,22 +284,24 @@ def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
 def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst: str,
                      dst_stride: str, indent: str) -> list[str]:
     """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows`` (a count
-    or a C expression), ``c < cols``: 16 x 16 register blocks, then the edges element by
-    element (loop variables prefixed ``tr_``, shadowing nothing around them)."""
+    or a C expression), ``c < cols``: 16 x 16 register blocks (the last columns' block
+    masked), then the last rows element by element (loop variables prefixed ``tr_``,
+    shadowing nothing around them)."""
     full_c = cols // 16 * 16
     at = f"{src}[tr_r * {src_stride} + tr_c]"
     lines = [f"{indent}{{",
              f"{indent}    const int64_t tr_n = {rows}, tr_full = tr_n / 16 * 16;",
-             f"{indent}    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16)",
+             f"{indent}    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {{",
              f"{indent}        for (int64_t tr_c = 0; tr_c < {full_c}; tr_c += 16)",
              f"{indent}            rlx_pk_transpose16({src} + tr_r * {src_stride} + tr_c, "
              f"{src_stride}, {dst} + tr_c * {dst_stride} + tr_r, {dst_stride});"]
     if full_c < cols:
-        lines += [f"{indent}    for (int64_t tr_r = 0; tr_r < tr_n; tr_r++)",
-                  f"{indent}        for (int64_t tr_c = {full_c}; tr_c < {cols}; tr_c++)",
-                  f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};"]
-    lines += [f"{indent}    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)",
-              f"{indent}        for (int64_t tr_c = 0; tr_c < {full_c}; tr_c++)",
+        lines += [f"{indent}        rlx_pk_transpose16_cols({src} + tr_r * {src_stride} + "
+                  f"{full_c}, {src_stride}, {dst} + {full_c} * {dst_stride} + tr_r, "
+                  f"{dst_stride}, {cols - full_c});"]
+    lines += [f"{indent}    }}",
+              f"{indent}    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)",
+              f"{indent}        for (int64_t tr_c = 0; tr_c < {cols}; tr_c++)",
               f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};",
               f"{indent}}}"]
     return lines
