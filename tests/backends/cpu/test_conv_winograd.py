@@ -70,7 +70,8 @@ def _run(graph, values, threads):
 
 
 VARIANTS = {"small": (conv_winograd.SMALL, 0.0), "large": (conv_winograd.LARGE, 1.0)}
-"""Each variant, forced where it fits through LARGE_TILE_MULTIPLIES."""
+"""Each variant, forced where it fits through LARGE_TILE_MULTIPLIES (and, for LARGE on
+the small maps of CASES, LARGE_MIN_TILES)."""
 TOLERANCE = {"small": dict(rtol=1e-5, atol=2e-5), "large": dict(rtol=1e-4, atol=1e-4)}
 """F(2x2) adds a few roundings of the summed magnitudes to the direct sum's; F(4x4)'s
 transforms scale values by up to 25 and 1/24 on the way, about ten times that."""
@@ -80,6 +81,7 @@ transforms scale values by up to 25 and 1/24 on the way, about ten times that.""
 def variant(request, monkeypatch):
     """The Winograd variant under test: its name, with the other switched off."""
     monkeypatch.setattr(conv_winograd, "LARGE_TILE_MULTIPLIES", VARIANTS[request.param][1])
+    monkeypatch.setattr(conv_winograd, "LARGE_MIN_TILES", 1)
     return request.param
 
 
@@ -135,10 +137,12 @@ def test_new_weights_are_transformed_again(variant):
     np.testing.assert_allclose(got, _reference(values, padding, epilogue), **TOLERANCE[variant])
 
 
-@pytest.mark.parametrize("side,name", [(28, "large"), (56, "large"), (14, "small")])
+@pytest.mark.parametrize("side,name", [(28, "large"), (56, "large"), (14, "small"),
+                                       (8, "small")])
 def test_each_map_takes_the_variant_with_fewer_multiplies(side, name):
     """F(4x4) where its tiles need clearly fewer multiplies (28 x 28 and larger maps);
-    on 14 x 14 maps its tiles overhang the map by a seventh each way, so F(2x2)."""
+    on 14 x 14 maps its tiles overhang the map by a seventh each way, and an 8 x 8 map
+    has too few of them for its products, so F(2x2)."""
     g = rlx.Graph("choice")
     x = g.input("x", (1, 32, side, side))
     g.set_outputs([rlx.conv2d(x, g.param("w", (32, 32, 3, 3)), padding=1)])

@@ -73,7 +73,7 @@ WINOGRAD_MARK = "conv by Winograd"
 PRODUCT_SPLIT_MARK = "threads split the products"
 """Comment in the generated source where the threads split the products, not the tiles."""
 MIN_TILES = 16
-"""Fewest 2 x 2 output tiles per image (smaller maps leave the products too short)."""
+"""Fewest output tiles per image (smaller maps leave the products too short)."""
 CHUNK_BYTES = 1 << 20
 """Transformed input plus products (a float per tile, channel and product each) one
 thread holds at a time: they stay in L2 between the three steps."""
@@ -87,6 +87,9 @@ WEIGHT_LIMIT_BYTES = 8 << 20
 a late layer's large filters are streamed from memory on every run."""
 PLANE_PAD = 16
 """Floats between one product's transformed input (or products) and the next's."""
+LARGE_MIN_TILES = 16
+"""Fewest 4 x 4 tiles per image for F(4x4, 3x3): shorter products run the GEMM's 4-row
+tiles, below its speed (a 7 x 7 map has 4)."""
 LARGE_TILE_MULTIPLIES = 0.6
 """F(4x4, 3x3) is used where its products need at most this fraction of F(2x2, 3x3)'s
 multiplies (counting the tiles' overhang past the map): maps of 28 x 28 and more, not
@@ -204,8 +207,8 @@ def variant(ctx: RenderContext, plan) -> Variant | None:
     direct kernels: f32, one group, a 3 x 3 filter at stride 1 without dilation,
     run-invariant weights, at least MIN_CHANNELS channels each way and MIN_TILES 2 x 2
     tiles, and the transformed filters and the scratch within their limits. LARGE where
-    its multiplies are at most LARGE_TILE_MULTIPLIES of SMALL's and it fits, else
-    SMALL."""
+    it has LARGE_MIN_TILES 4 x 4 tiles, its multiplies are at most LARGE_TILE_MULTIPLIES
+    of SMALL's and it fits, else SMALL."""
     if plan.dtype is not DType.F32 or plan.groups != 1:
         return None
     if (plan.kh, plan.kw, plan.sh, plan.sw, plan.dh, plan.dw) != (3, 3, 1, 1, 1, 1):
@@ -215,10 +218,10 @@ def variant(ctx: RenderContext, plan) -> Variant | None:
     th, tw = _tiles(plan, SMALL)
     if th * tw < MIN_TILES or not _run_invariant(ctx.graph.nodes[plan.w]):
         return None
-    multiplies = {v: v.products * _tiles(plan, v)[0] * _tiles(plan, v)[1]
-                  for v in (SMALL, LARGE)}
-    if (multiplies[LARGE] <= LARGE_TILE_MULTIPLIES * multiplies[SMALL]
-            and _fits(ctx, plan, LARGE)):
+    tiles = {v: _tiles(plan, v)[0] * _tiles(plan, v)[1] for v in (SMALL, LARGE)}
+    if (tiles[LARGE] >= LARGE_MIN_TILES
+            and LARGE.products * tiles[LARGE] <= LARGE_TILE_MULTIPLIES * SMALL.products
+            * tiles[SMALL] and _fits(ctx, plan, LARGE)):
         return LARGE
     return SMALL if _fits(ctx, plan, SMALL) else None
 
