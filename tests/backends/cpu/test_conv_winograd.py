@@ -149,6 +149,28 @@ def test_each_map_takes_the_variant_with_fewer_multiplies(side, name):
     _assert_variant(rlx.Session("cpu").compile(g)._exe.source, name)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_winograd_off_keeps_the_direct_sums(threads):
+    """``CompileOptions(winograd=False)``: a conv the Winograd kernels would take runs
+    the direct kernel, whose error against float64 is several times smaller than
+    F(4x4)'s on the same values."""
+    g = rlx.Graph("direct_on_request")
+    x, w = g.input("x", (1, 64, 28, 28)), g.param("w", (64, 64, 3, 3))
+    g.set_outputs([rlx.conv2d(x, w, padding=1)])
+    values = _values(np.random.default_rng(9), g)
+    want = conv2d_float64(values, padding=1)
+    errors = {}
+    for allowed in (True, False):
+        options = rlx.CompileOptions(num_threads=threads, winograd=allowed)
+        compiled = rlx.Session("cpu", options).compile(g)
+        assert (conv_winograd.WINOGRAD_MARK in compiled._exe.source) == allowed
+        compiled.set_param("w", values["w"])
+        got = compiled.run({"x": values["x"]})[0]
+        np.testing.assert_allclose(got, want, **TOLERANCE["large" if allowed else "small"])
+        errors[allowed] = np.abs(got - want).max()
+    assert errors[False] < errors[True] / 3
+
+
 @pytest.mark.parametrize("geometry", [
     dict(stride=2, padding=1), dict(dilation=2, padding=2), dict(groups=2, padding=1)])
 def test_other_geometries_take_the_direct_kernels(geometry):

@@ -221,7 +221,8 @@ class CpuBackend(Backend):
         plan = program.info["memory"]
         source, ctx, parts = render_program(program, plan, threads, render_kernel,
                                             max_parts=toolchain.compile_jobs(),
-                                            profile=getattr(options, "profile", False))
+                                            profile=getattr(options, "profile", False),
+                                            winograd=getattr(options, "winograd", True))
         so_path, hit = toolchain.compile_shared_object(source, threads,
                                                        blas="blas" in ctx.features, parts=parts)
         library = _Library(str(so_path), threads)

@@ -69,6 +69,8 @@ class RenderContext:
     program: Program
     plan: MemoryPlan
     threads: int
+    winograd: bool = True
+    """Whether convolutions may take Winograd kernels (``CompileOptions.winograd``)."""
     slots: list[Slot] = field(default_factory=list)
     features: set[str] = field(default_factory=set)
     helpers: dict[str, str] = field(default_factory=dict)
@@ -324,14 +326,16 @@ def prelude_source() -> str:
 
 def render_program(program: Program, plan: MemoryPlan, threads: int,
                    kernel_renderer, max_parts: int = 1,
-                   profile: bool = False) -> tuple[str, RenderContext, int]:
+                   profile: bool = False,
+                   winograd: bool = True) -> tuple[str, RenderContext, int]:
     """The whole C source, the context (slot layout) it was rendered with, and the
     number of compile parts (at most ``max_parts``; module docstring).
 
     ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function. With
     ``profile`` every kernel call is timed into ``rlx_profile()`` (seconds, calls per
-    kernel in call order; ``ctx.profiled`` lists the kernels)."""
-    ctx = RenderContext(program, plan, threads)
+    kernel in call order; ``ctx.profiled`` lists the kernels). ``winograd``: whether
+    convolutions may take Winograd kernels (``CompileOptions.winograd``)."""
+    ctx = RenderContext(program, plan, threads, winograd=winograd)
     ctx.assign_slots()
     text = []
     calls = []

@@ -204,12 +204,13 @@ def _fits(ctx: RenderContext, plan, v: Variant) -> bool:
 
 def variant(ctx: RenderContext, plan) -> Variant | None:
     """The Winograd algorithm ``plan`` (a conv's ``_ConvPlan``) takes, or None for the
-    direct kernels: f32, one group, a 3 x 3 filter at stride 1 without dilation,
-    run-invariant weights, at least MIN_CHANNELS channels each way and MIN_TILES 2 x 2
-    tiles, and the transformed filters and the scratch within their limits. LARGE where
-    it has LARGE_MIN_TILES 4 x 4 tiles, its multiplies are at most LARGE_TILE_MULTIPLIES
-    of SMALL's and it fits, else SMALL."""
-    if plan.dtype is not DType.F32 or plan.groups != 1:
+    direct kernels: Winograd allowed (``CompileOptions.winograd``), f32, one group, a
+    3 x 3 filter at stride 1 without dilation, run-invariant weights, at least
+    MIN_CHANNELS channels each way and MIN_TILES 2 x 2 tiles, and the transformed
+    filters and the scratch within their limits. LARGE where it has LARGE_MIN_TILES
+    4 x 4 tiles, its multiplies are at most LARGE_TILE_MULTIPLIES of SMALL's and it
+    fits, else SMALL."""
+    if not ctx.winograd or plan.dtype is not DType.F32 or plan.groups != 1:
         return None
     if (plan.kh, plan.kw, plan.sh, plan.sw, plan.dh, plan.dw) != (3, 3, 1, 1, 1, 1):
         return None
