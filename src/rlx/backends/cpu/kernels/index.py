@@ -718,7 +718,8 @@ def _render_max_pool2d_separable(ctx: RenderContext, node: Node, x: int, out: in
     contiguous, vectorised pass) goes into a row buffer whose padding columns hold the
     dtype's lowest value; then each output takes the max of its window's columns of that
     row. A window's max does not depend on the order of its taps (a nan stays,
-    rlx_max_keep_nan), so the result is that of a tap-by-tap pass."""
+    rlx_max_keep_nan), so the result is that of a tap-by-tap pass, but for which of
+    several nans, or of a +0 and a -0, it keeps."""
     dt = node.dtype
     ct, st = cstyle.cty(dt), cstyle.ctype(dt)
     n, c, height, width = ctx.shape(x)
