@@ -281,7 +281,8 @@ def test_max_pool_wider_than_the_row_buffer_matches_torch():
 
 
 PADDED_MAX_POOLS = [
-    # (kernel, stride, padding): the interior runs vectorised, the border per position
+    # (kernel, stride, padding); max_pool2d_indices runs the interior vectorised, the
+    # border per position
     (3, 2, 1),                             # ResNet's stem pool
     (3, 1, 1),
     ((2, 3), (2, 1), [(1, 1), (0, 2)]),    # asymmetric pads

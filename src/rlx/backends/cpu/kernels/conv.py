@@ -37,7 +37,7 @@ from rlx.backends.cpu.kernels.conv_tiled import (
     tiled_geometry,
 )
 from rlx.backends.cpu.kernels.conv_tiled import add_helpers as add_tile_helpers
-from rlx.backends.cpu.kernels.conv_winograd import render_conv_winograd, winograd_fits
+from rlx.backends.cpu.kernels.conv_winograd import render_conv_winograd, variant
 from rlx.backends.cpu.kernels.linalg import (
     CHUNK_ELEMENTS,
     PARALLEL_MIN_FLOPS,
@@ -158,10 +158,11 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     else:
         general = _render_conv_direct(ctx, plan, epi)
     direct = _render_conv_avx512_direct(ctx, plan, epi)
-    if winograd_fits(ctx, plan):
+    winograd = variant(ctx, plan)
+    if winograd is not None:
         # the direct kernel, in a block of its own, for inputs with non-finite values
         fallback = "    {\n" + (direct or general) + "\n    }"
-        tiled = render_conv_winograd(ctx, plan, epi, fallback)
+        tiled = render_conv_winograd(ctx, plan, winograd, epi, fallback)
     elif direct is None:
         return general
     else:

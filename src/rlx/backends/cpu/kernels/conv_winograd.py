@@ -53,6 +53,7 @@ bytes than they save in arithmetic.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -219,17 +220,12 @@ def variant(ctx: RenderContext, plan) -> Variant | None:
     th, tw = _tiles(plan, SMALL)
     if th * tw < MIN_TILES or not _run_invariant(ctx.graph.nodes[plan.w]):
         return None
-    tiles = {v: _tiles(plan, v)[0] * _tiles(plan, v)[1] for v in (SMALL, LARGE)}
-    if (tiles[LARGE] >= LARGE_MIN_TILES
-            and LARGE.products * tiles[LARGE] <= LARGE_TILE_MULTIPLIES * SMALL.products
-            * tiles[SMALL] and _fits(ctx, plan, LARGE)):
+    large = math.prod(_tiles(plan, LARGE))
+    if (large >= LARGE_MIN_TILES
+            and LARGE.products * large <= LARGE_TILE_MULTIPLIES * SMALL.products * th * tw
+            and _fits(ctx, plan, LARGE)):
         return LARGE
     return SMALL if _fits(ctx, plan, SMALL) else None
-
-
-def winograd_fits(ctx: RenderContext, plan) -> bool:
-    """Whether ``plan`` takes a Winograd kernel (:func:`variant`)."""
-    return variant(ctx, plan) is not None
 
 
 def _combination(coefficients, terms, double: bool = False) -> str:
@@ -402,13 +398,14 @@ def _product_call(plan, m: str, v: str, mout: str, slivers: str) -> str:
             "arena);")
 
 
-def render_conv_winograd(ctx: RenderContext, plan, epi: str | None, fallback: str) -> str:
-    """The Winograd kernel for ``plan`` (see the module docstring), running the kernel
+def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
+                         fallback: str) -> str:
+    """The Winograd kernel for ``plan`` by ``v`` (:func:`variant`; see the module
+    docstring), running the kernel
     statements ``fallback`` (a direct conv) instead when an input value or a weight is
     an infinity or a nan: the transforms would turn some infinities the direct sum
     keeps into nans."""
     packed_gemm_helper(ctx)
-    v = variant(ctx, plan)
     ci_n, co_n = plan.cin, plan.cout
     th, tw = _tiles(plan, v)
     hp, wp = v.m * th + 2, v.m * tw + 2

@@ -693,12 +693,16 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
     if separable and interior_and_border(ctx, node, x) is not None:
         return _render_max_pool2d_separable(ctx, node, x, out)
     dt = node.dtype
-    start = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
     opening, closing = _pool_loops(ctx, node, x, out)
-    body = [f"            {cstyle.cty(dt)} acc = {start};"]
+    body = [f"            {cstyle.cty(dt)} acc = {_lowest(dt)};"]
     body += _window_taps(ctx, node, x, "acc = rlx_max_keep_nan(acc, v);")
     body.append(f"            dst[o] = {cstyle.store(dt, 'acc')};")
     return "\n".join(opening + body + closing)
+
+
+def _lowest(dt: DType) -> str:
+    """The C value a max pool's padding holds: -inf, or the integer dtype's minimum."""
+    return "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
 
 
 POOL_ROW_LIMIT = 1 << 14  # elements of a separable max pool's row buffer (on the stack)
@@ -727,7 +731,6 @@ def _render_max_pool2d_separable(ctx: RenderContext, node: Node, x: int, out: in
     (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
     (pt, _), (pl, _) = node.attr("padding")
     row = _separable_row(ctx, node)
-    low = "-INFINITY" if dt.is_float else cstyle.INT_LIMITS[dt][0]
     lines = [f"    const {st} *src = {ctx.ptr(x, True)};",
              f"    {st} *dst = {ctx.ptr(out)};"]
     lines += _pragma(ctx, n * c * oh * ow * kh * kw, n * c)
@@ -735,7 +738,7 @@ def _render_max_pool2d_separable(ctx: RenderContext, node: Node, x: int, out: in
         f"    for (int64_t p = 0; p < {n * c}; p++) {{",
         f"        const {st} *plane = src + p * {height * width};",
         f"        {ct} buf[{row}];",
-        f"        for (int64_t j = 0; j < {row}; j++) buf[j] = {low};",
+        f"        for (int64_t j = 0; j < {row}; j++) buf[j] = {_lowest(dt)};",
         f"        {ct} *cols = buf + {pl};",
         f"        for (int64_t i = 0; i < {oh}; i++) {{",
         f"            const int64_t h0 = i * {sh} - {pt} < 0 ? 0 : i * {sh} - {pt};",
