@@ -74,7 +74,7 @@ VARIANTS = {"small": (conv_winograd.SMALL, 0.0), "large": (conv_winograd.LARGE, 
 the small maps of CASES, LARGE_MIN_TILES)."""
 TOLERANCE = {"small": dict(rtol=1e-5, atol=2e-5), "large": dict(rtol=1e-4, atol=1e-4)}
 """F(2x2) adds a few roundings of the summed magnitudes to the direct sum's; F(4x4)'s
-transforms scale values by up to 25 and 1/24 on the way, about ten times that."""
+transforms scale values by up to 25 and 1/24 on the way, ten to twenty times that."""
 
 
 @pytest.fixture(params=list(VARIANTS))

@@ -16,7 +16,7 @@ and channel pair, 16 / 4 = 4 multiply-adds for F(2x2) and 36 / 16 = 2.25 for F(4
 instead of the direct conv's 9. F(2x2)'s transforms only add, subtract and halve, so its
 result differs from the direct sum by a few float roundings of the summed magnitudes;
 F(4x4)'s scale values by up to 25 and 1/24 on the way (its filter transform is computed
-in double and rounded once), about ten times that: 1e-5 of the outputs' magnitude on
+in double and rounded once), ten to twenty times that: 1e-5 of the outputs' magnitude on
 ResNet-50's maps. Maps too small for 4 x 4 tiles to pay (:func:`variant`) take F(2x2).
 The transforms would also turn some infinities into nans (inf - inf), so a run whose
 input holds an infinity or a nan (noted by the threads as they copy it, step 1 below),
