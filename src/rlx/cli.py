@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from rlx.backends.cpu import isa as cpu_isa
 from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
 from rlx.ir.types import TensorType
@@ -46,8 +47,13 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _devices(args: argparse.Namespace) -> int:
     for name in available_devices():
-        caps = ", ".join(advisory_capabilities(name).enabled_names()) or "-"
-        print(f"{name:<12} {caps}")
+        advice = advisory_capabilities(name)
+        caps = ", ".join(advice.enabled_names()) or "-"
+        tier = ""
+        if advice.isa is not None:
+            tier = (f"; ISA tier {advice.isa} (this host runs "
+                    f"{', '.join(cpu_isa.tiers_for_host())}; RLX_CPU_ISA forces one)")
+        print(f"{name:<12} {caps}{tier}")
     return 0
 
 

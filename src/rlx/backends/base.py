@@ -154,9 +154,12 @@ class ExecutableCapabilities:
     typed_io: bool = False
     async_pipeline: bool = False
     active_extent: bool = False
+    isa: str | None = None
+    """The ISA tier the executable was compiled for (cpu: see rlx.backends.cpu.isa)."""
 
     def enabled_names(self) -> list[str]:
-        return [f.name for f in fields(self) if getattr(self, f.name)]
+        """The names of the capabilities that are on (the boolean ones)."""
+        return [f.name for f in fields(self) if getattr(self, f.name) is True]
 
 
 NO_CAPABILITIES = ExecutableCapabilities()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from rlx.backends.base import Backend, ExecutableCapabilities
+from rlx.backends.cpu import isa
 from rlx.backends.cpu.backend import CpuBackend
 from rlx.backends.reference.backend import ReferenceBackend
 from rlx.errors import DeviceError
@@ -44,7 +47,10 @@ def available_devices() -> list[str]:
 
 
 def advisory_capabilities(device: str) -> ExecutableCapabilities:
-    """What executables on ``device`` are expected to support, before compiling."""
+    """What executables on ``device`` are expected to support, before compiling (on cpu,
+    with the ISA tier a compile would target now: ``RLX_CPU_ISA`` or the host's)."""
     if device not in _ADVISORY:
         raise DeviceError(f"unknown device {device!r}; known devices: {', '.join(_ADVISORY)}")
+    if device == "cpu":
+        return dataclasses.replace(_ADVISORY[device], isa=isa.resolve_tier())
     return _ADVISORY[device]

@@ -33,6 +33,9 @@ class CompileOptions:
                   Winograd's algorithms (2.25 to 4 times fewer multiply-adds; results
                   within about 1e-5 of the outputs' magnitude of a direct sum); False
                   keeps them direct sums.
+    isa:          cpu: the ISA tier to compile for ("generic", "avx2", "avx512", "neon";
+                  None: ``RLX_CPU_ISA`` or the host's highest). A tier the host cannot
+                  run is a DeviceError (see rlx.backends.cpu.isa).
     """
 
     verbose: bool = False
@@ -46,6 +49,7 @@ class CompileOptions:
     format_exclude: frozenset[str] = frozenset()
     profile: bool = False
     winograd: bool = True
+    isa: str | None = None
 
     def __post_init__(self) -> None:
         if self.precision not in ("f32", "bf16", "f16"):

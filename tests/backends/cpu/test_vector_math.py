@@ -22,7 +22,7 @@ import pytest
 import torch
 
 import rlx
-from rlx.backends.cpu import toolchain
+from rlx.backends.cpu import isa, toolchain
 from rlx.backends.cpu.render import prelude_source
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
@@ -230,7 +230,7 @@ def compile_harness(tmp_path, extra_flags: list[str], output: str) -> subprocess
     source = tmp_path / "harness.c"
     source.write_text(harness_source())
     cmd = [compiler, str(source), "-o", str(tmp_path / output),
-           *toolchain.BASE_FLAGS, *extra_flags, "-lm"]
+           *toolchain.BASE_FLAGS, *isa.target_flags(isa.host_tier()), *extra_flags, "-lm"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     return proc

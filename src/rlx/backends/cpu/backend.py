@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import mmap
 import os
 from collections.abc import Mapping
@@ -18,7 +19,7 @@ from rlx.backends.base import (
     aligned_zeros,
     map_zeroed,
 )
-from rlx.backends.cpu import toolchain
+from rlx.backends.cpu import isa, toolchain
 from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
 from rlx.backends.cpu.render import RenderContext, render_program
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
@@ -72,8 +73,10 @@ class CpuExecutable(Executable):
     capabilities_ = CPU_CAPABILITIES
 
     def __init__(self, program: Program, rng: RngOptions, library: _Library,
-                 ctx: RenderContext, source: str, cache_hit: bool):
+                 ctx: RenderContext, source: str, cache_hit: bool, isa_tier: str):
         super().__init__(program, rng)
+        self.isa = isa_tier
+        self.capabilities_ = dataclasses.replace(CPU_CAPABILITIES, isa=isa_tier)
         self.library = library
         self.layout = ctx.slots
         self.source = source
@@ -177,7 +180,7 @@ class CpuExecutable(Executable):
     def clone(self) -> CpuExecutable:
         twin = CpuExecutable(self.program, self.rng_options, self.library,
                              _LayoutOnly(self.layout, self._profiled_kernels, self.arena_bytes),
-                             self.source, True)
+                             self.source, True, self.isa)
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
         twin.params.touch()
@@ -218,12 +221,13 @@ class CpuBackend(Backend):
 
     def compile(self, program: Program, options: Any) -> CpuExecutable:
         threads = options.num_threads or default_threads()
+        tier = isa.resolve_tier(getattr(options, "isa", None))
         plan = program.info["memory"]
         source, ctx, parts = render_program(program, plan, threads, render_kernel,
                                             max_parts=toolchain.compile_jobs(),
                                             profile=getattr(options, "profile", False),
                                             winograd=getattr(options, "winograd", True))
-        so_path, hit = toolchain.compile_shared_object(source, threads,
-                                                       blas="blas" in ctx.features, parts=parts)
+        so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
+                                                       tier=tier, parts=parts)
         library = _Library(str(so_path), threads)
-        return CpuExecutable(program, options.rng, library, ctx, source, hit)
+        return CpuExecutable(program, options.rng, library, ctx, source, hit, tier)

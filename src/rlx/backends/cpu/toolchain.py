@@ -2,8 +2,9 @@
 
 Shared objects are cached under ``$RLX_CACHE_DIR`` (default ``~/.cache/rlx``) in a
 file named by a key that holds everything that changes the binary: the source, the
-compiler path and version, the flags, the thread count and rlx's cache format
-version. Writes are atomic (temporary file + rename) and a per-key lock file keeps
+compiler path and version, the flags, the ISA tier and the target the compiler resolves
+for it on this host (see :mod:`rlx.backends.cpu.isa`), the thread count and rlx's cache
+format version. Writes are atomic (temporary file + rename) and a per-key lock file keeps
 two processes from compiling the same key at once. The C source is kept beside the
 shared object (``<key>.c``) so a user can read what ran.
 
@@ -18,7 +19,6 @@ import fcntl
 import functools
 import hashlib
 import os
-import platform
 import shutil
 import subprocess
 import tempfile
@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from rlx.backends.cpu import isa
 from rlx.errors import CompileError
 from rlx.version import __version__
 
@@ -34,13 +35,11 @@ try:
 except ImportError:  # BLAS-free graphs still compile; graphs needing BLAS say what to install
     scipy_openblas32 = None
 
-CACHE_FORMAT = "rlx-cpu-1"
+CACHE_FORMAT = "rlx-cpu-2"
 CACHE_ENV = "RLX_CACHE_DIR"
-BASE_FLAGS = ("-O3", "-march=native", "-fPIC", "-shared", "-fopenmp", "-fwrapv",
+BASE_FLAGS = ("-O3", "-fPIC", "-shared", "-fopenmp", "-fwrapv",
               "-fno-math-errno", "-ffp-contract=off", "-std=gnu11", "-w")
-X86_FLAGS = ("-mprefer-vector-width=512",)
-"""On x86: use the widest vectors the target has (gcc keeps to 256 bits by default on
-AVX-512 cores; the vectorised math and reductions run up to 1.3x faster at 512)."""
+"""Flags of every tier; :func:`rlx.backends.cpu.isa.target_flags` adds the target."""
 
 
 @dataclass(frozen=True)
@@ -92,10 +91,8 @@ def cache_dir() -> Path:
     return path
 
 
-def _flags(tc: Toolchain, blas: bool) -> list[str]:
-    flags = list(BASE_FLAGS)
-    if platform.machine().lower() in ("x86_64", "amd64"):
-        flags += X86_FLAGS
+def _flags(tc: Toolchain, blas: bool, tier: str) -> list[str]:
+    flags = list(BASE_FLAGS) + list(isa.target_flags(tier))
     if blas:
         if tc.blas_include is None:
             raise CompileError("this graph needs BLAS but the scipy-openblas32 package is not "
@@ -105,10 +102,13 @@ def _flags(tc: Toolchain, blas: bool) -> list[str]:
     return flags + ["-lm"]
 
 
-def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int) -> str:
+def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int, tier: str) -> str:
+    """The disk-cache name of a build: everything that changes the binary, including
+    the ISA tier and the target the compiler resolves for it on this host."""
+    target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
     h = hashlib.sha256()
     for part in (CACHE_FORMAT, __version__, tc.compiler, tc.version, " ".join(flags),
-                 str(threads), source):
+                 tier, target, str(threads), source):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:32]
@@ -127,17 +127,17 @@ def compile_jobs() -> int:
     return usable_cores()
 
 
-def compile_shared_object(source: str, threads: int, blas: bool,
+def compile_shared_object(source: str, threads: int, blas: bool, tier: str,
                           parts: int = 1) -> tuple[Path, bool]:
-    """Path of the shared object for ``source`` (rendered in ``parts`` parts) and whether
-    it came from the cache.
+    """Path of the shared object for ``source`` (rendered in ``parts`` parts), built for
+    ISA ``tier``, and whether it came from the cache.
 
     Raises CompileError with the command, the compiler output and the source path."""
     tc = toolchain()
     if tc is None:
         raise CompileError(find_compiler()[1])
-    flags = _flags(tc, blas)
-    key = cache_key(source, tc, flags, threads)
+    flags = _flags(tc, blas, tier)
+    key = cache_key(source, tc, flags, threads, tier)
     root = cache_dir()
     so_path, c_path = root / f"{key}.so", root / f"{key}.c"
     if so_path.exists():
