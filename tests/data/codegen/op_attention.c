@@ -1,0 +1,922 @@
+/* codegen_replay: main program of graph 'op_attention' */
+/* rlx: generated from graph 'op_attention', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include "cblas.h"
+
+/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
+   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
+   OpenMP's for the same cores). */
+static void rlx_blas_serial(void) {
+    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+}
+
+static inline int rlx_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+#define RLX_PK_MR 12
+#define RLX_PK_NV 2
+#define RLX_PK_KC 384
+#define RLX_PK_NC 16
+#define RLX_PK_PF 8
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
+   every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
+   in registers over a KC block of k; blocks of k are added in order, so every element's
+   rounding is the same however the rows and panels are split over threads. Compiled
+   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
+   (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.linalg) before this file. */
+#define RLX_PK_NR (16 * RLX_PK_NV)
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        int64_t j = 0;
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+        for (; j < nr; j++) {
+            const float *src = b + (j0 + j) * cs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
+        }
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
+   (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
+   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+#define RLX_PK_INLINE static inline __attribute__((always_inline))
+
+/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
+RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
+                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    __mmask16 mask[RLX_PK_NV];
+    for (int v = 0; v < RLX_PK_NV; v++) {
+        const int64_t left = nr - 16 * v;
+        mask[v] = left >= 16 ? (__mmask16)0xFFFF
+                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        if (i >= mr) break;
+        float *ci = c + i * ldc;
+        for (int v = 0; v < RLX_PK_NV; v++) {
+            __m512 x = acc[i][v];
+            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
+            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        }
+    }
+}
+
+/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
+   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
+   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
+   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
+   panel's next k block or the next panel, which come next anyway (a prefetch never
+   faults). */
+#define RLX_PK_STEP(ROWS, A_AT)                                                            \
+    do {                                                                                   \
+        __m512 bv[RLX_PK_NV];                                                              \
+        for (int v = 0; v < RLX_PK_NV; v++)                                                \
+            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
+                         _MM_HINT_T0);                                                     \
+        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
+        _Pragma("GCC unroll 16")                                                           \
+        for (int i = 0; i < ROWS; i++) {                                                   \
+            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
+            for (int v = 0; v < RLX_PK_NV; v++)                                            \
+                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
+        }                                                                                  \
+    } while (0)
+
+#define RLX_PK_ZERO(ROWS)                                                                  \
+    _Pragma("GCC unroll 16")                                                               \
+    for (int i = 0; i < ROWS; i++)                                                         \
+        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
+RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
+                                    const float *bp, float *c, int64_t ldc, int accumulate,
+                                    int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+        const float *a = ap + kk * RLX_PK_MR;
+#define RLX_PK_PACKED(i) a[i]
+        RLX_PK_STEP(rows, RLX_PK_PACKED);
+#undef RLX_PK_PACKED
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
+RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
+                                         int64_t lda, const float *bp, float *c, int64_t ldc,
+                                         int accumulate, int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+#define RLX_PK_ROWS(i) a[(i) * lda + kk]
+        RLX_PK_STEP(rows, RLX_PK_ROWS);
+#undef RLX_PK_ROWS
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
+static inline int64_t rlx_pk_tile_height(int64_t mr) {
+#if RLX_PK_MR > 8
+    if (mr <= 8) return mr <= 4 ? 4 : 8;
+#endif
+    return RLX_PK_MR;
+}
+
+static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
+                        int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+}
+
+static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+                             float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) {
+        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+    if (mr <= 8) {
+        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+#endif
+    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
+   A is packed slivers (lda == 0) or row-major with row stride lda and unit column
+   stride (a last sliver shorter than its tile height is copied into a zero-padded block
+   first). The epilogue (given only when ldc == n) runs on each sliver's rows of a panel
+   group once their sums are final, over flat element ranges. */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                        const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
+                        int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = s * RLX_PK_MR;
+                const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t height = rlx_pk_tile_height(mr);
+                const float *rows = lda ? a + i0 * lda + k0 : 0;
+                int64_t row_stride = lda;
+                if (lda && mr < height) {
+                    for (int64_t i = 0; i < height; i++)
+                        for (int64_t kk = 0; kk < kc; kk++)
+                            pad[i * kc + kk] = i < mr ? rows[i * lda + kk] : 0.0f;
+                    rows = pad;
+                    row_stride = kc;
+                }
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+                    const float *panel = bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR;
+                    if (lda)
+                        rlx_pk_tile_rows(kc, rows, row_stride, panel, c + i0 * ldc + j0, ldc,
+                                         k0 > 0, mr, nr);
+                    else
+                        rlx_pk_tile(kc, a + s * k * RLX_PK_MR + k0 * RLX_PK_MR, panel,
+                                    c + i0 * ldc + j0, ldc, k0 > 0, mr, nr);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+#endif
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_attention: attention: attention */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_scores = (float *)(arena + 6272);
+    float *rlx_att_b = (float *)(arena + 12416);
+    float *rlx_inv = (float *)(arena + 45184);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[5])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(64, 48, kp, 1, 64, bp, p);
+        rlx_pk_gemm(n, 48, 64, qp, 64, bp, sc, 48, 0, ns, 0, 2, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < 48; j++) row[j] *= 0.125f;
+            int64_t jlo = 0, jhi = 48;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = i * 48;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((uint8_t *)slots[3]))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(48, 64, vp, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, 48, sc, 48, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
+        }
+    }
+#else
+    rlx_blas_serial();
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_inv = (float *)(arena + 6144);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[5])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.125f, qp, 64, kp, 64, 0, sc, 48);
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            int64_t jlo = 0, jhi = 48;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = i * 48;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((uint8_t *)slots[3]))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k1_attention: attention: attention */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_scores = (float *)(arena + 6272);
+    float *rlx_att_b = (float *)(arena + 12416);
+    float *rlx_inv = (float *)(arena + 45184);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[6])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(64, 48, kp, 1, 64, bp, p);
+        rlx_pk_gemm(n, 48, 64, qp, 64, bp, sc, 48, 0, ns, 0, 2, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < 48; j++) row[j] *= 0.1f;
+            int64_t jlo = 0, jhi = 48;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = head * 768 + i * 48;
+            for (int64_t j = jlo; j < jhi; j++) {
+                row[j] += (float)(((const float *)((uint8_t *)slots[4]))[mo + j * 1]);
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(48, 64, vp, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, 48, sc, 48, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
+        }
+    }
+#else
+    rlx_blas_serial();
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_inv = (float *)(arena + 6144);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[6])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.1f, qp, 64, kp, 64, 0, sc, 48);
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            int64_t jlo = 0, jhi = 48;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = head * 768 + i * 48;
+            for (int64_t j = jlo; j < jhi; j++) {
+                row[j] += (float)(((const float *)((uint8_t *)slots[4]))[mo + j * 1]);
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k2_attention: attention: attention */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_scores = (float *)(arena + 6272);
+    float *rlx_att_b = (float *)(arena + 12416);
+    float *rlx_inv = (float *)(arena + 45184);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[7])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(64, 48, kp, 1, 64, bp, p);
+        rlx_pk_gemm(n, 48, 64, qp, 64, bp, sc, 48, 0, ns, 0, 2, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            int64_t jlo = 0, jhi = 48;
+            jhi = i + 33 < 48 ? i + 33 : 48;
+            if (jhi < 0) jhi = 0;
+            jlo = i + 25;
+            if (jlo < 0) jlo = 0;
+            if (jlo > jhi) jlo = jhi;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(48, 64, vp, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, 48, sc, 48, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
+        }
+    }
+#else
+    rlx_blas_serial();
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_inv = (float *)(arena + 6144);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 6, head = task / 1 % 6;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
+        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
+        float *op = ((float *)((uint8_t *)slots[7])) + bi * 6144 + head * 1024 + i0 * 64;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.125f, qp, 64, kp, 64, 0, sc, 48);
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 48;
+            const int64_t i = i0 + r;
+            int64_t jlo = 0, jhi = 48;
+            jhi = i + 33 < 48 ? i + 33 : 48;
+            if (jhi < 0) jhi = 0;
+            jlo = i + 25;
+            if (jlo < 0) jlo = 0;
+            if (jlo > jhi) jlo = jhi;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 64;
+            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
+        }
+    }
+#endif
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+    scipy_openblas_set_num_threads(1);
+}
+#endif

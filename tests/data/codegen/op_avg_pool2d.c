@@ -1,0 +1,133 @@
+/* codegen_replay: main program of graph 'op_avg_pool2d' */
+/* rlx: generated from graph 'op_avg_pool2d', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_avg_pool2d: op: avg_pool2d */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[1]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 896; r++) {
+        const float *plane = src + (r / 28) * 3136;
+        const int64_t h0 = (r % 28) * 2 - 1;
+        for (int64_t ow = 0; ow < 28; ow++) {
+            const int64_t w0 = ow * 2 - 1;
+            const int64_t o = r * 28 + ow;
+            double acc = 0;
+            for (int64_t i = 0; i < 3; i++) {
+                const int64_t h = h0 + i;
+                if (h < 0 || h >= 56) continue;
+                double row = 0;
+                for (int64_t j = 0; j < 3; j++) {
+                    const int64_t w = w0 + j;
+                    if (w < 0 || w >= 56) continue;
+                    const float v = plane[h * 56 + w];
+                    row += (double)v;
+                }
+                acc += row;
+            }
+            const double count = 9;
+            dst[o] = (float)(acc / count);
+        }
+    }
+    return 0;
+}
+
+/* k1_avg_pool2d: op: avg_pool2d */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 896; r++) {
+        const float *plane = src + (r / 28) * 3136;
+        const int64_t h0 = (r % 28) * 2 - 0;
+        for (int64_t ow = 0; ow < 28; ow++) {
+            const int64_t w0 = ow * 2 - 0;
+            const int64_t o = r * 28 + ow;
+            double acc = 0;
+            for (int64_t i = 0; i < 2; i++) {
+                const int64_t h = h0 + i;
+                if (h < 0 || h >= 56) continue;
+                double row = 0;
+                for (int64_t j = 0; j < 2; j++) {
+                    const int64_t w = w0 + j;
+                    if (w < 0 || w >= 56) continue;
+                    const float v = plane[h * 56 + w];
+                    row += (double)v;
+                }
+                acc += row;
+            }
+            const double count = 4;
+            dst[o] = (float)(acc / count);
+        }
+    }
+    return 0;
+}
+
+/* k2_avg_pool2d: op: avg_pool2d */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[3]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 1792; r++) {
+        const float *plane = src + (r / 56) * 3136;
+        const int64_t h0 = (r % 56) * 1 - 1;
+        for (int64_t ow = 0; ow < 28; ow++) {
+            const int64_t w0 = ow * 2 - 0;
+            const int64_t o = r * 28 + ow;
+            double acc = 0;
+            for (int64_t i = 0; i < 3; i++) {
+                const int64_t h = h0 + i;
+                if (h < 0 || h >= 56) continue;
+                double row = 0;
+                for (int64_t j = 0; j < 2; j++) {
+                    const int64_t w = w0 + j;
+                    if (w < 0 || w >= 56) continue;
+                    const float v = plane[h * 56 + w];
+                    row += (double)v;
+                }
+                acc += row;
+            }
+            const double count = 6;
+            dst[o] = (float)(acc / count);
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,53 @@
+/* codegen_replay: main program of graph 'op_batch_norm' */
+/* rlx: generated from graph 'op_batch_norm', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_batch_norm: op: batch_norm */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 128; r++) {
+        const int64_t c = r % 64;
+        const float r_mean = (float)((const float *)((uint8_t *)slots[1]))[c];
+        const float r_scale = (float)((double)((const float *)((uint8_t *)slots[3]))[c] / sqrt((double)((const float *)((uint8_t *)slots[2]))[c] + 1e-05));
+        const float r_beta = (float)((const float *)((uint8_t *)slots[4]))[c];
+        #pragma omp simd
+        for (int64_t j = 0; j < 784; j++) {
+            const float r_x = ((const float *)((uint8_t *)slots[0]))[r * 784 + j];
+            ((float *)((uint8_t *)slots[5]))[r * 784 + j] = (r_x - r_mean) * r_scale + r_beta;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

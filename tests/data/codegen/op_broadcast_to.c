@@ -1,0 +1,71 @@
+/* codegen_replay: main program of graph 'op_broadcast_to' */
+/* rlx: generated from graph 'op_broadcast_to', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_broadcast_to: op: broadcast_to */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t r = t / 2;
+        const int64_t k0 = (t % 2) * 32;
+        const int64_t k1 = k0 + 32 < 48 ? k0 + 32 : 48;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1000; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1000 ? j0 + 32 : 1000;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1000 + jj] = s[kk * 1 + jj * 0];
+        }
+    }
+    return 0;
+}
+
+/* k1_mul: elementwise: mul */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v1 = ((const float *)((uint8_t *)slots[2]))[j * 1];
+        const float v2 = ((const float *)((uint8_t *)slots[1]))[j * 1];
+        const float t3 = ((v1) * (v2));
+        ((float *)((uint8_t *)slots[3]))[j] = t3;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,99 @@
+/* codegen_replay: main program of graph 'op_cast' */
+/* rlx: generated from graph 'op_cast', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_cast: elementwise: cast */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const float t1 = rlx_round_h((float)(v0));
+        ((uint16_t *)((uint8_t *)slots[2]))[j] = rlx_f2h(t1);
+    }
+    return 0;
+}
+
+/* k1_cast: elementwise: cast */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const float t2 = rlx_round_b((float)(v0));
+        ((uint16_t *)((uint8_t *)slots[3]))[j] = rlx_f2b(t2);
+    }
+    return 0;
+}
+
+/* k2_cast: elementwise: cast */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const int32_t t3 = rlx_sat_i32((double)(v0));
+        ((int32_t *)((uint8_t *)slots[4]))[j] = t3;
+    }
+    return 0;
+}
+
+/* k3_cast: elementwise: cast */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const uint8_t t4 = (uint8_t)((v0) != 0);
+        ((uint8_t *)((uint8_t *)slots[5]))[j] = (uint8_t)((t4) != 0);
+    }
+    return 0;
+}
+
+/* k4_cast: elementwise: cast */
+static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const int64_t v5 = ((const int64_t *)((uint8_t *)slots[1]))[j * 1];
+        const float t6 = ((float)(v5));
+        ((float *)((uint8_t *)slots[6]))[j] = t6;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,74 @@
+/* codegen_replay: main program of graph 'op_concat' */
+/* rlx: generated from graph 'op_concat', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_concat: op: concat */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *dst = ((float *)((uint8_t *)slots[3]));
+    const float *p0 = ((const float *)((uint8_t *)slots[0]));
+    const float *p1 = ((const float *)((uint8_t *)slots[1]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t o = 0; o < 48; o++) {
+        memcpy(dst + o * 1024 + 0, p0 + o * 1000, 1000 * sizeof *dst);
+        memcpy(dst + o * 1024 + 1000, p1 + o * 24, 24 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* k1_mul: elementwise: mul */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const float t4 = ((v0) * (2.0f));
+        ((float *)(arena + 0))[j] = t4;
+    }
+    return 0;
+}
+
+/* k2_concat: op: concat */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *dst = ((float *)((uint8_t *)slots[4]));
+    const float *p0 = ((const float *)((uint8_t *)slots[0]));
+    const float *p1 = ((const float *)(arena + 0));
+    memcpy(dst + 0, p0, 48000 * sizeof *(dst + 0));
+    memcpy(dst + 48000, p1, 48000 * sizeof *(dst + 48000));
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

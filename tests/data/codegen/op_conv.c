@@ -1,0 +1,1949 @@
+/* codegen_replay: main program of graph 'op_conv' */
+/* rlx: generated from graph 'op_conv', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include "cblas.h"
+
+/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
+   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
+   OpenMP's for the same cores). */
+static void rlx_blas_serial(void) {
+    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+}
+
+static inline int rlx_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* conv tiles: the mask of the first n (0..16) lanes */
+static inline __mmask16 rlx_cv_mask(int64_t n) {
+    return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? (__mmask16)0 : (__mmask16)((1u << n) - 1);
+}
+
+/* conv tiles: store the 16 values of grid positions q .. q+lanes-1 into the output
+   row ``row`` (ow values per output row), skipping grid columns >= ow */
+static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, int64_t wq,
+                              int64_t ow) {
+    if (wq == ow) {
+        _mm512_mask_storeu_ps(row + q, rlx_cv_mask(lanes), v);
+        return;
+    }
+    int64_t r = q / wq;
+    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
+        const int64_t lo = s > q ? s : q;
+        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
+        if (lo >= hi) continue;
+        const __mmask16 pick = (__mmask16)(rlx_cv_mask(hi - lo) << (lo - q));
+        _mm512_mask_storeu_ps(row + r * ow + (lo - s), rlx_cv_mask(hi - lo),
+                              _mm512_maskz_compress_ps(pick, v));
+    }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x2pn(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][2];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 2
+        for (int v = 0; v < 2; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 32 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 16);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[2];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_maskz_loadu_ps(tail, bk + 16);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
+            #pragma GCC unroll 2
+            for (int v = 0; v < 2; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 2
+            for (int v = 0; v < 2; v++)
+                _mm512_store_ps(part + i * 32 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 2
+        for (int v = 0; v < 2; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 1 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x3pn(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][3];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 48 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 32);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[3];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_maskz_loadu_ps(tail, bk + 32);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++)
+                _mm512_store_ps(part + i * 48 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 2 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#define RLX_PK_MR 12
+#define RLX_PK_NV 2
+#define RLX_PK_KC 384
+#define RLX_PK_NC 16
+#define RLX_PK_PF 8
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
+   every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
+   in registers over a KC block of k; blocks of k are added in order, so every element's
+   rounding is the same however the rows and panels are split over threads. Compiled
+   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
+   (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.linalg) before this file. */
+#define RLX_PK_NR (16 * RLX_PK_NV)
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        int64_t j = 0;
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+        for (; j < nr; j++) {
+            const float *src = b + (j0 + j) * cs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
+        }
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
+   (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
+   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+#define RLX_PK_INLINE static inline __attribute__((always_inline))
+
+/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
+RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
+                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    __mmask16 mask[RLX_PK_NV];
+    for (int v = 0; v < RLX_PK_NV; v++) {
+        const int64_t left = nr - 16 * v;
+        mask[v] = left >= 16 ? (__mmask16)0xFFFF
+                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        if (i >= mr) break;
+        float *ci = c + i * ldc;
+        for (int v = 0; v < RLX_PK_NV; v++) {
+            __m512 x = acc[i][v];
+            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
+            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        }
+    }
+}
+
+/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
+   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
+   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
+   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
+   panel's next k block or the next panel, which come next anyway (a prefetch never
+   faults). */
+#define RLX_PK_STEP(ROWS, A_AT)                                                            \
+    do {                                                                                   \
+        __m512 bv[RLX_PK_NV];                                                              \
+        for (int v = 0; v < RLX_PK_NV; v++)                                                \
+            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
+                         _MM_HINT_T0);                                                     \
+        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
+        _Pragma("GCC unroll 16")                                                           \
+        for (int i = 0; i < ROWS; i++) {                                                   \
+            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
+            for (int v = 0; v < RLX_PK_NV; v++)                                            \
+                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
+        }                                                                                  \
+    } while (0)
+
+#define RLX_PK_ZERO(ROWS)                                                                  \
+    _Pragma("GCC unroll 16")                                                               \
+    for (int i = 0; i < ROWS; i++)                                                         \
+        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
+RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
+                                    const float *bp, float *c, int64_t ldc, int accumulate,
+                                    int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+        const float *a = ap + kk * RLX_PK_MR;
+#define RLX_PK_PACKED(i) a[i]
+        RLX_PK_STEP(rows, RLX_PK_PACKED);
+#undef RLX_PK_PACKED
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
+RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
+                                         int64_t lda, const float *bp, float *c, int64_t ldc,
+                                         int accumulate, int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+#define RLX_PK_ROWS(i) a[(i) * lda + kk]
+        RLX_PK_STEP(rows, RLX_PK_ROWS);
+#undef RLX_PK_ROWS
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
+static inline int64_t rlx_pk_tile_height(int64_t mr) {
+#if RLX_PK_MR > 8
+    if (mr <= 8) return mr <= 4 ? 4 : 8;
+#endif
+    return RLX_PK_MR;
+}
+
+static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
+                        int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+}
+
+static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+                             float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) {
+        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+    if (mr <= 8) {
+        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+#endif
+    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
+   A is packed slivers (lda == 0) or row-major with row stride lda and unit column
+   stride (a last sliver shorter than its tile height is copied into a zero-padded block
+   first). The epilogue (given only when ldc == n) runs on each sliver's rows of a panel
+   group once their sums are final, over flat element ranges. */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                        const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
+                        int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = s * RLX_PK_MR;
+                const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t height = rlx_pk_tile_height(mr);
+                const float *rows = lda ? a + i0 * lda + k0 : 0;
+                int64_t row_stride = lda;
+                if (lda && mr < height) {
+                    for (int64_t i = 0; i < height; i++)
+                        for (int64_t kk = 0; kk < kc; kk++)
+                            pad[i * kc + kk] = i < mr ? rows[i * lda + kk] : 0.0f;
+                    rows = pad;
+                    row_stride = kc;
+                }
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+                    const float *panel = bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR;
+                    if (lda)
+                        rlx_pk_tile_rows(kc, rows, row_stride, panel, c + i0 * ldc + j0, ldc,
+                                         k0 > 0, mr, nr);
+                    else
+                        rlx_pk_tile(kc, a + s * k * RLX_PK_MR + k0 * RLX_PK_MR, panel,
+                                    c + i0 * ldc + j0, ldc, k0 > 0, mr, nr);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x1p(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][1];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 1
+        for (int v = 0; v < 1; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 16 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 0);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[1];
+        bv[0] = _mm512_maskz_loadu_ps(tail, bk + 0);
+        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
+            #pragma GCC unroll 1
+            for (int v = 0; v < 1; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 1
+            for (int v = 0; v < 1; v++)
+                _mm512_store_ps(part + i * 16 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 1
+        for (int v = 0; v < 1; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 0 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x3p(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][3];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 48 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 32);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[3];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_maskz_loadu_ps(tail, bk + 32);
+        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 16), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 32), _MM_HINT_T0);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++)
+                _mm512_store_ps(part + i * 48 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 2 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_7x4pg(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[7][4];
+    #pragma GCC unroll 7
+    for (int i = 0; i < 7; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 64 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 48);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + kk * lda;
+        __m512 bv[4];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_loadu_ps(bk + 32);
+        bv[3] = _mm512_maskz_loadu_ps(tail, bk + 48);
+        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 16), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 32), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 48), _MM_HINT_T0);
+        #pragma GCC unroll 7
+        for (int i = 0; i < 7; i++) {
+            const __m512 ai = _mm512_set1_ps(a[off[kk] + i]);
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 7
+        for (int i = 0; i < 7; i++)
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++)
+                _mm512_store_ps(part + i * 64 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 7
+    for (int i = 0; i < 7; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 3 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+/* channel-vectorised conv tiles: y[c * ldy + q] = part[q * NR + c] + bias[c] (NR channels
+   a row of part: conv_tiled.CHANNEL_NR) for the first n positions q and nc channels c,
+   16 x 16 blocks transposed in registers (part holds whole blocks of 16 rows; the rows
+   past n are read but not stored) */
+static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, int64_t ldy,
+                           const float *bias) {
+    float t[256] __attribute__((aligned(64)));
+    for (int64_t c0 = 0; c0 < nc; c0 += 16)
+        for (int64_t q0 = 0; q0 < n; q0 += 16) {
+            rlx_pk_transpose16(part + q0 * 64 + c0, 64, t, 16);
+            const __mmask16 m = rlx_cv_mask(n - q0);
+            for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
+                __m512 v = _mm512_load_ps(t + (c - c0) * 16);
+                if (bias) v = _mm512_add_ps(v, _mm512_set1_ps(bias[c]));
+                _mm512_mask_storeu_ps(y + c * ldy + q0, m, v);
+            }
+        }
+}
+/* channel-vectorised conv tiles: prefetch into L2 lines [l0, l0 + per) of the ``lines``
+   cache lines from ``next`` (none when next is 0) */
+static inline void rlx_cv_prefetch_next(const float *next, int64_t lines, int64_t l0,
+                                        int64_t per) {
+    if (!next) return;
+    const int64_t l1 = l0 + per < lines ? l0 + per : lines;
+    for (int64_t l = l0; l < l1; l++) _mm_prefetch((const char *)next + 64 * l, _MM_HINT_T1);
+}
+#endif
+
+static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float *w, int64_t ld,
+        float *y) {
+    for (int64_t j0 = 0; j0 < n; j0 += 2048) {
+        const int64_t nb = n - j0 < 2048 ? n - j0 : 2048;
+        float acc[2048];
+        for (int64_t j = 0; j < nb; j++) acc[j] = 0;
+        int64_t i = 0;
+        for (; i + 4 <= k; i += 4) {
+            const float x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];
+            const float *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, *w3 = w2 + ld;
+            #pragma omp simd
+            for (int64_t j = 0; j < nb; j++) {
+                acc[j] = fmaf(x3, w3[j], fmaf(x2, w2[j], fmaf(x1, w1[j], fmaf(x0, w0[j], acc[j]))));
+            }
+        }
+        for (; i < k; i++) {
+            const float xi = x[i], *wi = w + i * ld + j0;
+            #pragma omp simd
+            for (int64_t j = 0; j < nb; j++) acc[j] = fmaf(xi, wi[j], acc[j]);
+        }
+        for (int64_t j = 0; j < nb; j++) y[j0 + j] = acc[j];
+    }
+}
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x1n(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][1];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 1
+        for (int v = 0; v < 1; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 16 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 0);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[1];
+        bv[0] = _mm512_maskz_loadu_ps(tail, bk + 0);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[i * lda + kk]);
+            #pragma GCC unroll 1
+            for (int v = 0; v < 1; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 1
+            for (int v = 0; v < 1; v++)
+                _mm512_store_ps(part + i * 16 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 1
+        for (int v = 0; v < 1; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 0 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_8x3n(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[8][3];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 48 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 32);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        __m512 bv[3];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_maskz_loadu_ps(tail, bk + 32);
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            const __m512 ai = _mm512_set1_ps(a[i * lda + kk]);
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            #pragma GCC unroll 3
+            for (int v = 0; v < 3; v++)
+                _mm512_store_ps(part + i * 48 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        #pragma GCC unroll 3
+        for (int v = 0; v < 3; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 2 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_4x4pg(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[4][4];
+    #pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 64 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 48);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + kk * lda;
+        __m512 bv[4];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_loadu_ps(bk + 32);
+        bv[3] = _mm512_maskz_loadu_ps(tail, bk + 48);
+        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 16), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 32), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 48), _MM_HINT_T0);
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) {
+            const __m512 ai = _mm512_set1_ps(a[off[kk] + i]);
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++)
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++)
+                _mm512_store_ps(part + i * 64 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 3 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+#if defined(__AVX512F__)
+static void rlx_cv_tile_6x4pg(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    __m512 acc[6][4];
+    #pragma GCC unroll 6
+    for (int i = 0; i < 6; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 64 + 16 * v);
+    const __mmask16 tail = rlx_cv_mask(n - 48);
+    const float *bq = b + (q - qb);
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + kk * lda;
+        __m512 bv[4];
+        bv[0] = _mm512_loadu_ps(bk + 0);
+        bv[1] = _mm512_loadu_ps(bk + 16);
+        bv[2] = _mm512_loadu_ps(bk + 32);
+        bv[3] = _mm512_maskz_loadu_ps(tail, bk + 48);
+        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 16), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 32), _MM_HINT_T0);
+        _mm_prefetch((const char *)(bk + pf + 48), _MM_HINT_T0);
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++) {
+            const __m512 ai = _mm512_set1_ps(a[off[kk] + i]);
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++)
+            #pragma GCC unroll 4
+            for (int v = 0; v < 4; v++)
+                _mm512_store_ps(part + i * 64 + 16 * v, acc[i][v]);
+        return;
+    }
+    #pragma GCC unroll 6
+    for (int i = 0; i < 6; i++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < 4; v++)
+        {
+            __m512 s = acc[i][v];
+            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
+            rlx_cv_put(s, q + 16 * v, v < 3 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
+        }
+}
+#endif
+
+/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
+extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_conv: conv: conv */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    /* conv by Winograd F(4x4, 3x3) */
+    float *rlx_xt = (float *)(arena + 1069440);
+    float *rlx_v = (float *)(arena + 1184640);
+    float *rlx_m = (float *)(arena + 1412736);
+    float *rlx_yt = (float *)(arena + 1866624);
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[1]));
+    const float *bias = ((const float *)((uint8_t *)slots[2]));
+    float *y = ((float *)((uint8_t *)slots[14]));
+    float *rlx_wg = (float *)(rlx_keep + 74880);
+    static int rlx_wg_finite = 1;
+    static const void *rlx_wg_src = 0;
+    static int64_t rlx_wg_ver = -1;
+    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+        int bad = 0;
+        #pragma omp simd reduction(|:bad)
+        for (int64_t e = 0; e < 18432; e++) bad |= !(wt[e] - wt[e] == 0.0f);
+        rlx_wg_finite = !bad;
+        for (int64_t co = 0; co < 64; co++)
+            for (int64_t ci = 0; ci < 32; ci++) {
+                const float *g = wt + (co * 32 + ci) * 9;
+                double t[6][3], u[6][6];
+                for (int j = 0; j < 3; j++) {
+                    t[0][j] = 0.25 * (double)g[0 + j];
+                    t[1][j] = -0.16666666666666666 * (double)g[0 + j] - 0.16666666666666666 * (double)g[3 + j] - 0.16666666666666666 * (double)g[6 + j];
+                    t[2][j] = -0.16666666666666666 * (double)g[0 + j] + 0.16666666666666666 * (double)g[3 + j] - 0.16666666666666666 * (double)g[6 + j];
+                    t[3][j] = 0.041666666666666664 * (double)g[0 + j] + 0.08333333333333333 * (double)g[3 + j] + 0.16666666666666666 * (double)g[6 + j];
+                    t[4][j] = 0.041666666666666664 * (double)g[0 + j] - 0.08333333333333333 * (double)g[3 + j] + 0.16666666666666666 * (double)g[6 + j];
+                    t[5][j] = (double)g[6 + j];
+                }
+                for (int i = 0; i < 6; i++) {
+                    u[i][0] = 0.25 * t[i][0];
+                    u[i][1] = -0.16666666666666666 * t[i][0] - 0.16666666666666666 * t[i][1] - 0.16666666666666666 * t[i][2];
+                    u[i][2] = -0.16666666666666666 * t[i][0] + 0.16666666666666666 * t[i][1] - 0.16666666666666666 * t[i][2];
+                    u[i][3] = 0.041666666666666664 * t[i][0] + 0.08333333333333333 * t[i][1] + 0.16666666666666666 * t[i][2];
+                    u[i][4] = 0.041666666666666664 * t[i][0] - 0.08333333333333333 * t[i][1] + 0.16666666666666666 * t[i][2];
+                    u[i][5] = t[i][2];
+                }
+                for (int xi = 0; xi < 36; xi++)
+                    rlx_wg[((xi * 2 + co / 32) * 32 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
+            }
+        rlx_wg_src = (const void *)wt;
+        rlx_wg_ver = ctl[4];
+    }
+    int rlx_bad = !rlx_wg_finite;
+    for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
+        const float *xn = x + n * 25088;
+        float *yn = y + n * 50176;
+        #pragma omp parallel num_threads(2)
+        {
+            const int64_t tid = rlx_thread_id(), nt = omp_get_num_threads();
+            #pragma omp for schedule(static) reduction(|:rlx_bad)
+            for (int64_t r = 0; r < 30; r++) {
+                float *row = rlx_xt + r * 960;
+                const int64_t ir = r - 1;
+                if (ir < 0 || ir >= 28) {
+                    memset(row, 0, 960 * sizeof(float));
+                    continue;
+                }
+                memset(row, 0, 32 * sizeof(float));
+                memset(row + 928, 0, 32 * sizeof(float));
+                const float *src = xn + ir * 28;
+                float *dst = row + 32;
+                {
+                    const int64_t tr_n = 32, tr_full = tr_n / 16 * 16;
+                    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
+                        for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
+                            rlx_pk_transpose16(src + tr_r * 784 + tr_c, 784, dst + tr_c * 32 + tr_r, 32);
+                        rlx_pk_transpose16_cols(src + tr_r * 784 + 16, 784, dst + 16 * 32 + tr_r, 32, 12);
+                    }
+                    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
+                        for (int64_t tr_c = 0; tr_c < 28; tr_c++)
+                            dst[tr_c * 32 + tr_r] = src[tr_r * 784 + tr_c];
+                }
+                int row_bad = 0;
+                #pragma omp simd reduction(|:row_bad)
+                for (int64_t e = 0; e < 896; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
+                rlx_bad |= row_bad;
+            }
+            if (!rlx_bad) {
+                /* threads split the products */
+                const int64_t t0 = 49 * tid / nt, t1 = 49 * (tid + 1) / nt;
+                for (int64_t t = t0; t < t1; t++) {
+                    const float *p = rlx_xt + (t / 7 * 120 + t % 7 * 4) * 32;
+                    float *vt = rlx_v + (t - 0) * 32;
+                    #pragma omp simd
+                    for (int64_t c = 0; c < 32; c++) {
+                        const float d0_0 = p[0 + c];
+                        const float d0_1 = p[32 + c];
+                        const float d0_2 = p[64 + c];
+                        const float d0_3 = p[96 + c];
+                        const float d0_4 = p[128 + c];
+                        const float d0_5 = p[160 + c];
+                        const float d1_0 = p[960 + c];
+                        const float d1_1 = p[992 + c];
+                        const float d1_2 = p[1024 + c];
+                        const float d1_3 = p[1056 + c];
+                        const float d1_4 = p[1088 + c];
+                        const float d1_5 = p[1120 + c];
+                        const float d2_0 = p[1920 + c];
+                        const float d2_1 = p[1952 + c];
+                        const float d2_2 = p[1984 + c];
+                        const float d2_3 = p[2016 + c];
+                        const float d2_4 = p[2048 + c];
+                        const float d2_5 = p[2080 + c];
+                        const float d3_0 = p[2880 + c];
+                        const float d3_1 = p[2912 + c];
+                        const float d3_2 = p[2944 + c];
+                        const float d3_3 = p[2976 + c];
+                        const float d3_4 = p[3008 + c];
+                        const float d3_5 = p[3040 + c];
+                        const float d4_0 = p[3840 + c];
+                        const float d4_1 = p[3872 + c];
+                        const float d4_2 = p[3904 + c];
+                        const float d4_3 = p[3936 + c];
+                        const float d4_4 = p[3968 + c];
+                        const float d4_5 = p[4000 + c];
+                        const float d5_0 = p[4800 + c];
+                        const float d5_1 = p[4832 + c];
+                        const float d5_2 = p[4864 + c];
+                        const float d5_3 = p[4896 + c];
+                        const float d5_4 = p[4928 + c];
+                        const float d5_5 = p[4960 + c];
+                        const float e0_0 = 4.0f * d0_0 - 5.0f * d2_0 + d4_0;
+                        const float e0_1 = 4.0f * d0_1 - 5.0f * d2_1 + d4_1;
+                        const float e0_2 = 4.0f * d0_2 - 5.0f * d2_2 + d4_2;
+                        const float e0_3 = 4.0f * d0_3 - 5.0f * d2_3 + d4_3;
+                        const float e0_4 = 4.0f * d0_4 - 5.0f * d2_4 + d4_4;
+                        const float e0_5 = 4.0f * d0_5 - 5.0f * d2_5 + d4_5;
+                        const float e1_0 = -4.0f * d1_0 - 4.0f * d2_0 + d3_0 + d4_0;
+                        const float e1_1 = -4.0f * d1_1 - 4.0f * d2_1 + d3_1 + d4_1;
+                        const float e1_2 = -4.0f * d1_2 - 4.0f * d2_2 + d3_2 + d4_2;
+                        const float e1_3 = -4.0f * d1_3 - 4.0f * d2_3 + d3_3 + d4_3;
+                        const float e1_4 = -4.0f * d1_4 - 4.0f * d2_4 + d3_4 + d4_4;
+                        const float e1_5 = -4.0f * d1_5 - 4.0f * d2_5 + d3_5 + d4_5;
+                        const float e2_0 = 4.0f * d1_0 - 4.0f * d2_0 - d3_0 + d4_0;
+                        const float e2_1 = 4.0f * d1_1 - 4.0f * d2_1 - d3_1 + d4_1;
+                        const float e2_2 = 4.0f * d1_2 - 4.0f * d2_2 - d3_2 + d4_2;
+                        const float e2_3 = 4.0f * d1_3 - 4.0f * d2_3 - d3_3 + d4_3;
+                        const float e2_4 = 4.0f * d1_4 - 4.0f * d2_4 - d3_4 + d4_4;
+                        const float e2_5 = 4.0f * d1_5 - 4.0f * d2_5 - d3_5 + d4_5;
+                        const float e3_0 = -2.0f * d1_0 - d2_0 + 2.0f * d3_0 + d4_0;
+                        const float e3_1 = -2.0f * d1_1 - d2_1 + 2.0f * d3_1 + d4_1;
+                        const float e3_2 = -2.0f * d1_2 - d2_2 + 2.0f * d3_2 + d4_2;
+                        const float e3_3 = -2.0f * d1_3 - d2_3 + 2.0f * d3_3 + d4_3;
+                        const float e3_4 = -2.0f * d1_4 - d2_4 + 2.0f * d3_4 + d4_4;
+                        const float e3_5 = -2.0f * d1_5 - d2_5 + 2.0f * d3_5 + d4_5;
+                        const float e4_0 = 2.0f * d1_0 - d2_0 - 2.0f * d3_0 + d4_0;
+                        const float e4_1 = 2.0f * d1_1 - d2_1 - 2.0f * d3_1 + d4_1;
+                        const float e4_2 = 2.0f * d1_2 - d2_2 - 2.0f * d3_2 + d4_2;
+                        const float e4_3 = 2.0f * d1_3 - d2_3 - 2.0f * d3_3 + d4_3;
+                        const float e4_4 = 2.0f * d1_4 - d2_4 - 2.0f * d3_4 + d4_4;
+                        const float e4_5 = 2.0f * d1_5 - d2_5 - 2.0f * d3_5 + d4_5;
+                        const float e5_0 = 4.0f * d1_0 - 5.0f * d3_0 + d5_0;
+                        const float e5_1 = 4.0f * d1_1 - 5.0f * d3_1 + d5_1;
+                        const float e5_2 = 4.0f * d1_2 - 5.0f * d3_2 + d5_2;
+                        const float e5_3 = 4.0f * d1_3 - 5.0f * d3_3 + d5_3;
+                        const float e5_4 = 4.0f * d1_4 - 5.0f * d3_4 + d5_4;
+                        const float e5_5 = 4.0f * d1_5 - 5.0f * d3_5 + d5_5;
+                        vt[0 * 1584 + c] = 4.0f * e0_0 - 5.0f * e0_2 + e0_4;
+                        vt[1 * 1584 + c] = -4.0f * e0_1 - 4.0f * e0_2 + e0_3 + e0_4;
+                        vt[2 * 1584 + c] = 4.0f * e0_1 - 4.0f * e0_2 - e0_3 + e0_4;
+                        vt[3 * 1584 + c] = -2.0f * e0_1 - e0_2 + 2.0f * e0_3 + e0_4;
+                        vt[4 * 1584 + c] = 2.0f * e0_1 - e0_2 - 2.0f * e0_3 + e0_4;
+                        vt[5 * 1584 + c] = 4.0f * e0_1 - 5.0f * e0_3 + e0_5;
+                        vt[6 * 1584 + c] = 4.0f * e1_0 - 5.0f * e1_2 + e1_4;
+                        vt[7 * 1584 + c] = -4.0f * e1_1 - 4.0f * e1_2 + e1_3 + e1_4;
+                        vt[8 * 1584 + c] = 4.0f * e1_1 - 4.0f * e1_2 - e1_3 + e1_4;
+                        vt[9 * 1584 + c] = -2.0f * e1_1 - e1_2 + 2.0f * e1_3 + e1_4;
+                        vt[10 * 1584 + c] = 2.0f * e1_1 - e1_2 - 2.0f * e1_3 + e1_4;
+                        vt[11 * 1584 + c] = 4.0f * e1_1 - 5.0f * e1_3 + e1_5;
+                        vt[12 * 1584 + c] = 4.0f * e2_0 - 5.0f * e2_2 + e2_4;
+                        vt[13 * 1584 + c] = -4.0f * e2_1 - 4.0f * e2_2 + e2_3 + e2_4;
+                        vt[14 * 1584 + c] = 4.0f * e2_1 - 4.0f * e2_2 - e2_3 + e2_4;
+                        vt[15 * 1584 + c] = -2.0f * e2_1 - e2_2 + 2.0f * e2_3 + e2_4;
+                        vt[16 * 1584 + c] = 2.0f * e2_1 - e2_2 - 2.0f * e2_3 + e2_4;
+                        vt[17 * 1584 + c] = 4.0f * e2_1 - 5.0f * e2_3 + e2_5;
+                        vt[18 * 1584 + c] = 4.0f * e3_0 - 5.0f * e3_2 + e3_4;
+                        vt[19 * 1584 + c] = -4.0f * e3_1 - 4.0f * e3_2 + e3_3 + e3_4;
+                        vt[20 * 1584 + c] = 4.0f * e3_1 - 4.0f * e3_2 - e3_3 + e3_4;
+                        vt[21 * 1584 + c] = -2.0f * e3_1 - e3_2 + 2.0f * e3_3 + e3_4;
+                        vt[22 * 1584 + c] = 2.0f * e3_1 - e3_2 - 2.0f * e3_3 + e3_4;
+                        vt[23 * 1584 + c] = 4.0f * e3_1 - 5.0f * e3_3 + e3_5;
+                        vt[24 * 1584 + c] = 4.0f * e4_0 - 5.0f * e4_2 + e4_4;
+                        vt[25 * 1584 + c] = -4.0f * e4_1 - 4.0f * e4_2 + e4_3 + e4_4;
+                        vt[26 * 1584 + c] = 4.0f * e4_1 - 4.0f * e4_2 - e4_3 + e4_4;
+                        vt[27 * 1584 + c] = -2.0f * e4_1 - e4_2 + 2.0f * e4_3 + e4_4;
+                        vt[28 * 1584 + c] = 2.0f * e4_1 - e4_2 - 2.0f * e4_3 + e4_4;
+                        vt[29 * 1584 + c] = 4.0f * e4_1 - 5.0f * e4_3 + e4_5;
+                        vt[30 * 1584 + c] = 4.0f * e5_0 - 5.0f * e5_2 + e5_4;
+                        vt[31 * 1584 + c] = -4.0f * e5_1 - 4.0f * e5_2 + e5_3 + e5_4;
+                        vt[32 * 1584 + c] = 4.0f * e5_1 - 4.0f * e5_2 - e5_3 + e5_4;
+                        vt[33 * 1584 + c] = -2.0f * e5_1 - e5_2 + 2.0f * e5_3 + e5_4;
+                        vt[34 * 1584 + c] = 2.0f * e5_1 - e5_2 - 2.0f * e5_3 + e5_4;
+                        vt[35 * 1584 + c] = 4.0f * e5_1 - 5.0f * e5_3 + e5_5;
+                    }
+                }
+                #pragma omp barrier
+                for (int64_t xi = 36 * tid / nt; xi < 36 * (tid + 1) / nt; xi++)
+                    rlx_pk_gemm(49, 64, 32, rlx_v + xi * 1584, 32, rlx_wg + xi * 2048, rlx_m + xi * 3152, 64, 0, 5, 0, 2, 0, slots, arena);
+                #pragma omp barrier
+                for (int64_t t = t0; t < t1; t++) {
+                    const int64_t oy = t / 7 * 4, ox = t % 7 * 4;
+                    const float *mt = rlx_m + (t - 0) * 64;
+                    float *o = rlx_yt + (oy * 28 + ox) * 64;
+                    const int64_t down = 28 - oy, across = 28 - ox;
+                    #pragma omp simd
+                    for (int64_t c = 0; c < 64; c++) {
+                        const float s0 = mt[0 + c];
+                        const float s1 = mt[3152 + c];
+                        const float s2 = mt[6304 + c];
+                        const float s3 = mt[9456 + c];
+                        const float s4 = mt[12608 + c];
+                        const float s5 = mt[15760 + c];
+                        const float s6 = mt[18912 + c];
+                        const float s7 = mt[22064 + c];
+                        const float s8 = mt[25216 + c];
+                        const float s9 = mt[28368 + c];
+                        const float s10 = mt[31520 + c];
+                        const float s11 = mt[34672 + c];
+                        const float s12 = mt[37824 + c];
+                        const float s13 = mt[40976 + c];
+                        const float s14 = mt[44128 + c];
+                        const float s15 = mt[47280 + c];
+                        const float s16 = mt[50432 + c];
+                        const float s17 = mt[53584 + c];
+                        const float s18 = mt[56736 + c];
+                        const float s19 = mt[59888 + c];
+                        const float s20 = mt[63040 + c];
+                        const float s21 = mt[66192 + c];
+                        const float s22 = mt[69344 + c];
+                        const float s23 = mt[72496 + c];
+                        const float s24 = mt[75648 + c];
+                        const float s25 = mt[78800 + c];
+                        const float s26 = mt[81952 + c];
+                        const float s27 = mt[85104 + c];
+                        const float s28 = mt[88256 + c];
+                        const float s29 = mt[91408 + c];
+                        const float s30 = mt[94560 + c];
+                        const float s31 = mt[97712 + c];
+                        const float s32 = mt[100864 + c];
+                        const float s33 = mt[104016 + c];
+                        const float s34 = mt[107168 + c];
+                        const float s35 = mt[110320 + c];
+                        const float r0_0 = s0 + s6 + s12 + s18 + s24;
+                        const float r0_1 = s1 + s7 + s13 + s19 + s25;
+                        const float r0_2 = s2 + s8 + s14 + s20 + s26;
+                        const float r0_3 = s3 + s9 + s15 + s21 + s27;
+                        const float r0_4 = s4 + s10 + s16 + s22 + s28;
+                        const float r0_5 = s5 + s11 + s17 + s23 + s29;
+                        const float r1_0 = s6 - s12 + 2.0f * s18 - 2.0f * s24;
+                        const float r1_1 = s7 - s13 + 2.0f * s19 - 2.0f * s25;
+                        const float r1_2 = s8 - s14 + 2.0f * s20 - 2.0f * s26;
+                        const float r1_3 = s9 - s15 + 2.0f * s21 - 2.0f * s27;
+                        const float r1_4 = s10 - s16 + 2.0f * s22 - 2.0f * s28;
+                        const float r1_5 = s11 - s17 + 2.0f * s23 - 2.0f * s29;
+                        const float r2_0 = s6 + s12 + 4.0f * s18 + 4.0f * s24;
+                        const float r2_1 = s7 + s13 + 4.0f * s19 + 4.0f * s25;
+                        const float r2_2 = s8 + s14 + 4.0f * s20 + 4.0f * s26;
+                        const float r2_3 = s9 + s15 + 4.0f * s21 + 4.0f * s27;
+                        const float r2_4 = s10 + s16 + 4.0f * s22 + 4.0f * s28;
+                        const float r2_5 = s11 + s17 + 4.0f * s23 + 4.0f * s29;
+                        const float r3_0 = s6 - s12 + 8.0f * s18 - 8.0f * s24 + s30;
+                        const float r3_1 = s7 - s13 + 8.0f * s19 - 8.0f * s25 + s31;
+                        const float r3_2 = s8 - s14 + 8.0f * s20 - 8.0f * s26 + s32;
+                        const float r3_3 = s9 - s15 + 8.0f * s21 - 8.0f * s27 + s33;
+                        const float r3_4 = s10 - s16 + 8.0f * s22 - 8.0f * s28 + s34;
+                        const float r3_5 = s11 - s17 + 8.0f * s23 - 8.0f * s29 + s35;
+                        const float b = bias ? bias[c] : 0.0f;
+                        o[0 + c] = r0_0 + r0_1 + r0_2 + r0_3 + r0_4 + b;
+                        if (across > 1) o[64 + c] = r0_1 - r0_2 + 2.0f * r0_3 - 2.0f * r0_4 + b;
+                        if (across > 2) o[128 + c] = r0_1 + r0_2 + 4.0f * r0_3 + 4.0f * r0_4 + b;
+                        if (across > 3) o[192 + c] = r0_1 - r0_2 + 8.0f * r0_3 - 8.0f * r0_4 + r0_5 + b;
+                        if (down > 1) o[1792 + c] = r1_0 + r1_1 + r1_2 + r1_3 + r1_4 + b;
+                        if (down > 1 && across > 1) o[1856 + c] = r1_1 - r1_2 + 2.0f * r1_3 - 2.0f * r1_4 + b;
+                        if (down > 1 && across > 2) o[1920 + c] = r1_1 + r1_2 + 4.0f * r1_3 + 4.0f * r1_4 + b;
+                        if (down > 1 && across > 3) o[1984 + c] = r1_1 - r1_2 + 8.0f * r1_3 - 8.0f * r1_4 + r1_5 + b;
+                        if (down > 2) o[3584 + c] = r2_0 + r2_1 + r2_2 + r2_3 + r2_4 + b;
+                        if (down > 2 && across > 1) o[3648 + c] = r2_1 - r2_2 + 2.0f * r2_3 - 2.0f * r2_4 + b;
+                        if (down > 2 && across > 2) o[3712 + c] = r2_1 + r2_2 + 4.0f * r2_3 + 4.0f * r2_4 + b;
+                        if (down > 2 && across > 3) o[3776 + c] = r2_1 - r2_2 + 8.0f * r2_3 - 8.0f * r2_4 + r2_5 + b;
+                        if (down > 3) o[5376 + c] = r3_0 + r3_1 + r3_2 + r3_3 + r3_4 + b;
+                        if (down > 3 && across > 1) o[5440 + c] = r3_1 - r3_2 + 2.0f * r3_3 - 2.0f * r3_4 + b;
+                        if (down > 3 && across > 2) o[5504 + c] = r3_1 + r3_2 + 4.0f * r3_3 + 4.0f * r3_4 + b;
+                        if (down > 3 && across > 3) o[5568 + c] = r3_1 - r3_2 + 8.0f * r3_3 - 8.0f * r3_4 + r3_5 + b;
+                    }
+                }
+                #pragma omp barrier
+                const int64_t p0 = 784 * tid / nt, p1 = 784 * (tid + 1) / nt;
+                for (int64_t c0 = 0; c0 < 64; c0 += 16) {
+                    const int64_t cn = 64 - c0 < 16 ? 64 - c0 : 16;
+                    const float *src = rlx_yt + p0 * 64 + c0;
+                    float *dst = yn + c0 * 784 + p0;
+                    if (cn == 16) {
+                        {
+                            const int64_t tr_n = p1 - p0, tr_full = tr_n / 16 * 16;
+                            for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
+                                for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
+                                    rlx_pk_transpose16(src + tr_r * 64 + tr_c, 64, dst + tr_c * 784 + tr_r, 784);
+                            }
+                            for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
+                                for (int64_t tr_c = 0; tr_c < 16; tr_c++)
+                                    dst[tr_c * 784 + tr_r] = src[tr_r * 64 + tr_c];
+                        }
+                    } else {
+                        for (int64_t p = 0; p < p1 - p0; p++)
+                            for (int64_t c = 0; c < cn; c++) dst[c * 784 + p] = src[p * 64 + c];
+                    }
+                }
+            }
+        }
+    }
+    if (rlx_bad) {
+    {
+    float *rlx_part = (float *)(arena + 921600);
+    float *rlx_grid = (float *)(arena + 946176);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 0);
+    static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 480 + taps[k % 9]);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[1]));
+    const float *bias = ((const float *)((uint8_t *)slots[2]));
+    float *y = ((float *)((uint8_t *)slots[14]));
+    float *rlx_wpk = (float *)(rlx_keep + 1152);
+    static const void *rlx_wpk_src = 0;
+    static int64_t rlx_wpk_ver = -1;
+    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+        for (int64_t gb = 0; gb < 8; gb++) {
+            const int64_t m = gb % 8 * 8;
+            const float *src = wt + (gb / 8 * 64 + m) * 288;
+            float *dst = rlx_wpk + gb * 2304;
+            for (int64_t i = 0; i < 8; i++)
+                for (int64_t kk = 0; kk < 288; kk++)
+                    dst[kk * 8 + i] = m + i < 64 ? src[i * 288 + kk] : 0.0f;
+        }
+        rlx_wpk_src = (const void *)wt;
+        rlx_wpk_ver = ctl[4];
+    }
+    static int64_t rlx_held[2];
+    for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t ng = task / 6, t = task % 6;
+        const int64_t n = ng / 1, g = ng % 1;
+        const float *xg = x + (n * 32 + g * 32) * 784;
+        const int64_t base = (n * 64 + g * 64) * 784;
+        const int64_t m0 = t % 2 * 32;
+        const int64_t m1 = m0 + 32 < 64 ? m0 + 32 : 64;
+        const int64_t q0 = t / 2 * 384;
+        const int64_t q1 = q0 + 384 < 838 ? q0 + 384 : 838;
+        float *grid = rlx_grid + (int64_t)rlx_thread_id() * 15406;
+        const int64_t r0 = q0 / 30, qb = r0 * 30;
+        if (rlx_held[rlx_thread_id()] != task / 2) {
+            rlx_held[rlx_thread_id()] = task / 2;
+            const int64_t nr = 30 - r0 < 16 ? 30 - r0 : 16;
+            for (int64_t ci = 0; ci < 32; ci++) {
+                const float *xc = xg + ci * 784;
+                float *dc = grid + ci * 480;
+                for (int64_t i = 0; i < nr; i++) {
+                    float *d = dc + 0 + i * 30;
+                    const int64_t r = (r0 + i) * 1 + -1;
+                    if (r < 0 || r >= 28) {
+                        memset(d, 0, 30 * sizeof(float));
+                        continue;
+                    }
+                    memset(d, 0, 1 * sizeof(float));
+                    #pragma omp simd
+                    for (int64_t j = 1; j < 29; j++) d[j] = xc[r * 28 + j * 1 + -1];
+                    memset(d + 29, 0, 1 * sizeof(float));
+                }
+            }
+        }
+        float *part = rlx_part + (int64_t)rlx_thread_id() * 3072;
+        for (int64_t m = m0; m < m1; m += 8) {
+            const float *bm = bias ? bias + g * 64 + m : 0;
+            float *ym = y + base + m * 784;
+            for (int64_t k0 = 0; k0 < 288; k0 += 288) {
+            const int64_t kc = 288 - k0 < 288 ? 288 - k0 : 288;
+            const int first = k0 == 0, last = k0 + kc >= 288;
+            const float *wm = rlx_wpk + (g * 8 + m / 8) * 2304 + k0 * 8;
+            for (int64_t q = q0; q < q1; q += 48) {
+                const int64_t nq = q1 - q < 48 ? q1 - q : 48;
+                float *pm = part + (q - q0) * 8;
+                if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
+                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
+            }
+            }
+        }
+    }
+    }
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[3] = {0, 400, 784};
+    float *rlx_cols = (float *)(arena + 0);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t ng = task / 2, chunk = task % 2;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 64 + g * 64) * 784;
+        const int64_t xo = (n * 32 + g * 32) * 784;
+        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 115200;
+        for (int64_t r = 0; r < 288; r++) {
+            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
+            const int64_t xc = xo + ci * 784;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
+                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
+                const int64_t iy = oy * 1 - 1 + ki * 1;
+                const int64_t xr = xc + iy * 28;
+                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
+                const int64_t room = 28 - ix0;
+                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 28) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 1];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 288, 1, ((const float *)((uint8_t *)slots[1])) + g * 18432, 288, cols, (int)w, 0, ((float *)((uint8_t *)slots[14])) + base + lo, (int)784);
+        for (int64_t co = 0; co < 64; co++) {
+            for (int64_t q = 0; q < w; q++) {
+                ((float *)((uint8_t *)slots[14]))[base + co * 784 + lo + q] = (((float *)((uint8_t *)slots[14]))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[2]))[g * 64 + co]));
+            }
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k1_conv: conv: conv */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_part = (float *)(arena + 0);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 369792);
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 32; k++) rlx_off[k] = (int32_t)(k * 784);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[3]));
+    const float *bias = ((const float *)((uint8_t *)slots[4]));
+    float *y = ((float *)((uint8_t *)slots[15]));
+    float *rlx_wpk = (float *)(rlx_keep + 369920);
+    static const void *rlx_wpk_src = 0;
+    static int64_t rlx_wpk_ver = -1;
+    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+        for (int64_t gb = 0; gb < 8; gb++) {
+            const int64_t m = gb % 8 * 8;
+            const float *src = wt + (gb / 8 * 64 + m) * 32;
+            float *dst = rlx_wpk + gb * 256;
+            for (int64_t i = 0; i < 8; i++)
+                for (int64_t kk = 0; kk < 32; kk++)
+                    dst[kk * 8 + i] = m + i < 64 ? src[i * 32 + kk] : 0.0f;
+        }
+        rlx_wpk_src = (const void *)wt;
+        rlx_wpk_ver = ctl[4];
+    }
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t ng = task / 6, t = task % 6;
+        const int64_t n = ng / 1, g = ng % 1;
+        const float *xg = x + (n * 32 + g * 32) * 784;
+        const int64_t base = (n * 64 + g * 64) * 784;
+        const int64_t m0 = t % 2 * 32;
+        const int64_t m1 = m0 + 32 < 64 ? m0 + 32 : 64;
+        const int64_t q0 = t / 2 * 384;
+        const int64_t q1 = q0 + 384 < 784 ? q0 + 384 : 784;
+        const float *grid = xg;
+        const int64_t qb = 0;
+        float *part = rlx_part + (int64_t)0 * 3072;
+        for (int64_t m = m0; m < m1; m += 8) {
+            const float *bm = bias ? bias + g * 64 + m : 0;
+            float *ym = y + base + m * 784;
+            for (int64_t k0 = 0; k0 < 32; k0 += 32) {
+            const int64_t kc = 32 - k0 < 32 ? 32 - k0 : 32;
+            const int first = k0 == 0, last = k0 + kc >= 32;
+            const float *wm = rlx_wpk + (g * 8 + m / 8) * 256 + k0 * 8;
+            for (int64_t q = q0; q < q1; q += 48) {
+                const int64_t nq = q1 - q < 48 ? q1 - q : 48;
+                float *pm = part + (q - q0) * 8;
+                if (nq > 16) rlx_cv_tile_8x3p(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 28, 28, bm);
+                else rlx_cv_tile_8x1p(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 28, 28, bm);
+            }
+            }
+        }
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 784};
+    for (int64_t task = 0; task < 1; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 64 + g * 64) * 784;
+        const int64_t xo = (n * 32 + g * 32) * 784;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 32, 1, ((const float *)((uint8_t *)slots[3])) + g * 2048, 32, ((const float *)((uint8_t *)slots[0])) + xo + lo, (int)784, 0, ((float *)((uint8_t *)slots[15])) + base + lo, (int)784);
+        for (int64_t co = 0; co < 64; co++) {
+            for (int64_t q = 0; q < w; q++) {
+                ((float *)((uint8_t *)slots[15]))[base + co * 784 + lo + q] = (((float *)((uint8_t *)slots[15]))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[4]))[g * 64 + co]));
+            }
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k2_conv: conv: conv */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    /* conv vectorised over output channels, from a grid */
+    float *rlx_part = (float *)(arena + 225792);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 378112);
+    static const int64_t taps[9] = {0, 225, 1, 450, 675, 451, 15, 240, 16};
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 900 + taps[k % 9]);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[5]));
+    const float *bias = ((const float *)((uint8_t *)slots[6]));
+    float *y = ((float *)((uint8_t *)slots[16]));
+    float *rlx_wpk = (float *)(rlx_keep + 379264);
+    static const void *rlx_wpk_src = 0;
+    static int64_t rlx_wpk_ver = -1;
+    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+        for (int64_t gp = 0; gp < 1; gp++) {
+            const int64_t c0 = gp % 1 * 64;
+            const float *src = wt + (gp / 1 * 64 + c0) * 288;
+            float *dst = rlx_wpk + gp * 18432;
+            for (int64_t kk = 0; kk < 288; kk++)
+                for (int64_t c = 0; c < 64; c++)
+                    dst[kk * 64 + c] = c0 + c < 64 ? src[c * 288 + kk] : 0.0f;
+        }
+        rlx_wpk_src = (const void *)wt;
+        rlx_wpk_ver = ctl[4];
+    }
+    float *rlx_grid = (float *)(arena + 279040);
+    for (int64_t ng = 0; ng < 1; ng++) {
+        const int64_t n = ng / 1, g = ng % 1;
+        const float *xg = x + (n * 32 + g * 32) * 784;
+        float *grid = rlx_grid + ng * 28800;
+        const int64_t r0 = 0;
+        const int64_t nr = 15 - r0 < 15 ? 15 - r0 : 15;
+        for (int64_t ci = 0; ci < 32; ci++) {
+            const float *xc = xg + ci * 784;
+            float *dc = grid + ci * 900;
+            for (int64_t i = 0; i < nr; i++) {
+                float *d = dc + 0 + i * 15;
+                const int64_t r = (r0 + i) * 2 + -1;
+                if (r < 0 || r >= 28) {
+                    memset(d, 0, 15 * sizeof(float));
+                    continue;
+                }
+                memset(d, 0, 1 * sizeof(float));
+                #pragma omp simd
+                for (int64_t j = 1; j < 15; j++) d[j] = xc[r * 28 + j * 2 + -1];
+            }
+            for (int64_t i = 0; i < nr; i++) {
+                float *d = dc + 225 + i * 15;
+                const int64_t r = (r0 + i) * 2 + -1;
+                if (r < 0 || r >= 28) {
+                    memset(d, 0, 15 * sizeof(float));
+                    continue;
+                }
+                #pragma omp simd
+                for (int64_t j = 0; j < 14; j++) d[j] = xc[r * 28 + j * 2 + 0];
+                memset(d + 14, 0, 1 * sizeof(float));
+            }
+            for (int64_t i = 0; i < nr; i++) {
+                float *d = dc + 450 + i * 15;
+                const int64_t r = (r0 + i) * 2 + 0;
+                if (r < 0 || r >= 28) {
+                    memset(d, 0, 15 * sizeof(float));
+                    continue;
+                }
+                memset(d, 0, 1 * sizeof(float));
+                #pragma omp simd
+                for (int64_t j = 1; j < 15; j++) d[j] = xc[r * 28 + j * 2 + -1];
+            }
+            for (int64_t i = 0; i < nr; i++) {
+                float *d = dc + 675 + i * 15;
+                const int64_t r = (r0 + i) * 2 + 0;
+                if (r < 0 || r >= 28) {
+                    memset(d, 0, 15 * sizeof(float));
+                    continue;
+                }
+                #pragma omp simd
+                for (int64_t j = 0; j < 14; j++) d[j] = xc[r * 28 + j * 2 + 0];
+                memset(d + 14, 0, 1 * sizeof(float));
+            }
+        }
+    }
+    for (int64_t task = 0; task < 1; task++) {
+        const int64_t ng = task / 1, t = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t c0 = t / 1 * 64, oy0 = t % 1 * 14;
+        const int64_t oy1 = oy0 + 14 < 14 ? oy0 + 14 : 14;
+        const float *a = rlx_grid + ng * 28800;
+        const float *panel = rlx_wpk + (g * 1 + c0 / 64) * 18432;
+        float *part = rlx_part + (int64_t)0 * 13312;
+        for (int64_t k0 = 0; k0 < 288; k0 += 96) {
+            const int64_t kc = 288 - k0 < 96 ? 288 - k0 : 96;
+            const float *nb = k0 + kc < 288 ? panel + (k0 + kc) * 64
+                : task + 1 < 1 ? rlx_wpk + ((task + 1) / 1 % 1 * 1 + (task + 1) % 1 / 1) * 18432 : 0;
+            const int64_t nlines = (k0 + kc < 288 ? (288 - k0 - kc < 96 ? 288 - k0 - kc : 96) : 96) * 4;
+            const int64_t per = 14;
+            for (int64_t oy = oy0; oy < oy1; oy++) {
+                const float *ar = a + oy * 15;
+                float *pr = part + (oy - oy0) * 896;
+                const int64_t t0 = (oy - oy0) * 2;
+                int64_t ox = 0;
+                for (; ox + 7 <= 14; ox += 7) {
+                    rlx_cv_prefetch_next(nb, nlines, (t0 + ox / 7) * per, per);
+                    rlx_cv_tile_7x4pg(kc, ar + ox, 64, panel + k0 * 64, 0, rlx_off + k0, 0, 64, 1024, pr + ox * 64, k0 == 0, 0, 0, 0, 0, 0, 0);
+                }
+            }
+        }
+        const int64_t nc = 64 - c0 < 64 ? 64 - c0 : 64;
+        rlx_cv_store_t(part, oy1 * 14 - oy0 * 14, nc, y + (n * 64 + g * 64 + c0) * 196 + oy0 * 14, 196, bias ? bias + g * 64 + c0 : 0);
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 196};
+    float *rlx_cols = (float *)(arena + 0);
+    for (int64_t task = 0; task < 1; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 64 + g * 64) * 196;
+        const int64_t xo = (n * 32 + g * 32) * 784;
+        float *cols = rlx_cols + (int64_t)0 * 56448;
+        for (int64_t r = 0; r < 288; r++) {
+            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
+            const int64_t xc = xo + ci * 784;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 14, ox0 = (lo + q) % 14;
+                const int64_t run = 14 - ox0 < w - q ? 14 - ox0 : w - q;
+                const int64_t iy = oy * 2 - 1 + ki * 1;
+                const int64_t xr = xc + iy * 28;
+                const int64_t ix0 = ox0 * 2 - 1 + kj * 1;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 1) / 2 : 0;
+                const int64_t room = 28 - ix0;
+                int64_t t1 = room > 0 ? (room + 1) / 2 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 28) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 2];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 288, 1, ((const float *)((uint8_t *)slots[5])) + g * 18432, 288, cols, (int)w, 0, ((float *)((uint8_t *)slots[16])) + base + lo, (int)196);
+        for (int64_t co = 0; co < 64; co++) {
+            for (int64_t q = 0; q < w; q++) {
+                ((float *)((uint8_t *)slots[16]))[base + co * 196 + lo + q] = (((float *)((uint8_t *)slots[16]))[base + co * 196 + lo + q] + (float)(((const float *)((uint8_t *)slots[6]))[g * 64 + co]));
+            }
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k3_conv: conv: conv */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 784};
+    float *rlx_cols = (float *)(arena + 0);
+    for (int64_t task = 0; task < 32; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 32, g = ng % 32;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 32 + g * 1) * 784;
+        const int64_t xo = (n * 32 + g * 1) * 784;
+        float *cols = rlx_cols + (int64_t)0 * 7056;
+        for (int64_t r = 0; r < 9; r++) {
+            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
+            const int64_t xc = xo + ci * 784;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
+                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
+                const int64_t iy = oy * 1 - 1 + ki * 1;
+                const int64_t xr = xc + iy * 28;
+                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
+                const int64_t room = 28 - ix0;
+                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 28) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 1];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        rlx_gemv_rows_f32(9, w, ((const float *)((uint8_t *)slots[7])) + g * 9, cols, w, ((float *)((uint8_t *)slots[17])) + base + lo);
+        for (int64_t co = 0; co < 1; co++) {
+            for (int64_t q = 0; q < w; q++) {
+                ((float *)((uint8_t *)slots[17]))[base + co * 784 + lo + q] = (((float *)((uint8_t *)slots[17]))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[8]))[g * 1 + co]));
+            }
+        }
+    }
+    return 0;
+}
+
+/* k4_conv: conv: conv */
+static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_part = (float *)(arena + 451584);
+    float *rlx_grid = (float *)(arena + 463872);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 452992);
+    static const int64_t taps[9] = {0, 2, 4, 64, 66, 68, 128, 130, 132};
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 72; k++) rlx_off[k] = (int32_t)(k / 9 * 512 + taps[k % 9]);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[9]));
+    const float *bias = ((const float *)((uint8_t *)slots[10]));
+    float *y = ((float *)((uint8_t *)slots[18]));
+    float *rlx_wpk = (float *)(rlx_keep + 453312);
+    static const void *rlx_wpk_src = 0;
+    static int64_t rlx_wpk_ver = -1;
+    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+        for (int64_t gb = 0; gb < 4; gb++) {
+            const int64_t m = gb % 1 * 8;
+            const float *src = wt + (gb / 1 * 8 + m) * 72;
+            float *dst = rlx_wpk + gb * 576;
+            for (int64_t i = 0; i < 8; i++)
+                for (int64_t kk = 0; kk < 72; kk++)
+                    dst[kk * 8 + i] = m + i < 8 ? src[i * 72 + kk] : 0.0f;
+        }
+        rlx_wpk_src = (const void *)wt;
+        rlx_wpk_ver = ctl[4];
+    }
+    static int64_t rlx_held[1];
+    for (int64_t s = 0; s < 1; s++) rlx_held[s] = -1;
+    for (int64_t task = 0; task < 12; task++) {
+        const int64_t ng = task / 3, t = task % 3;
+        const int64_t n = ng / 4, g = ng % 4;
+        const float *xg = x + (n * 32 + g * 8) * 784;
+        const int64_t base = (n * 32 + g * 8) * 784;
+        const int64_t m0 = t % 1 * 8;
+        const int64_t m1 = m0 + 8 < 8 ? m0 + 8 : 8;
+        const int64_t q0 = t / 1 * 384;
+        const int64_t q1 = q0 + 384 < 892 ? q0 + 384 : 892;
+        float *grid = rlx_grid + (int64_t)0 * 4144;
+        const int64_t r0 = q0 / 32, qb = r0 * 32;
+        if (rlx_held[0] != task / 1) {
+            rlx_held[0] = task / 1;
+            const int64_t nr = 32 - r0 < 16 ? 32 - r0 : 16;
+            for (int64_t ci = 0; ci < 8; ci++) {
+                const float *xc = xg + ci * 784;
+                float *dc = grid + ci * 512;
+                for (int64_t i = 0; i < nr; i++) {
+                    float *d = dc + 0 + i * 32;
+                    const int64_t r = (r0 + i) * 1 + -2;
+                    if (r < 0 || r >= 28) {
+                        memset(d, 0, 32 * sizeof(float));
+                        continue;
+                    }
+                    memset(d, 0, 2 * sizeof(float));
+                    #pragma omp simd
+                    for (int64_t j = 2; j < 30; j++) d[j] = xc[r * 28 + j * 1 + -2];
+                    memset(d + 30, 0, 2 * sizeof(float));
+                }
+            }
+        }
+        float *part = rlx_part + (int64_t)0 * 3072;
+        for (int64_t m = m0; m < m1; m += 8) {
+            const float *bm = bias ? bias + g * 8 + m : 0;
+            float *ym = y + base + m * 784;
+            for (int64_t k0 = 0; k0 < 72; k0 += 72) {
+            const int64_t kc = 72 - k0 < 72 ? 72 - k0 : 72;
+            const int first = k0 == 0, last = k0 + kc >= 72;
+            const float *wm = rlx_wpk + (g * 1 + m / 8) * 576 + k0 * 8;
+            for (int64_t q = q0; q < q1; q += 48) {
+                const int64_t nq = q1 - q < 48 ? q1 - q : 48;
+                float *pm = part + (q - q0) * 8;
+                if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 32, 28, bm);
+                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 32, 28, bm);
+            }
+            }
+        }
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 784};
+    float *rlx_cols = (float *)(arena + 0);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 4; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 4, g = ng % 4;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 32 + g * 8) * 784;
+        const int64_t xo = (n * 32 + g * 8) * 784;
+        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 56448;
+        for (int64_t r = 0; r < 72; r++) {
+            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
+            const int64_t xc = xo + ci * 784;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
+                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
+                const int64_t iy = oy * 1 - 2 + ki * 2;
+                const int64_t xr = xc + iy * 28;
+                const int64_t ix0 = ox0 * 1 - 2 + kj * 2;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
+                const int64_t room = 28 - ix0;
+                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 28) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 1];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 8, (int)w, 72, 1, ((const float *)((uint8_t *)slots[9])) + g * 576, 72, cols, (int)w, 0, ((float *)((uint8_t *)slots[18])) + base + lo, (int)784);
+        for (int64_t co = 0; co < 8; co++) {
+            for (int64_t q = 0; q < w; q++) {
+                ((float *)((uint8_t *)slots[18]))[base + co * 784 + lo + q] = (((float *)((uint8_t *)slots[18]))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[10]))[g * 8 + co]));
+            }
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k5_conv: conv: conv */
+static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_part = (float *)(arena + 778752);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 462528);
+    static const int64_t taps[9] = {0, 1, 2, 28, 29, 30, 56, 57, 58};
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 784 + taps[k % 9]);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    const float *wt = ((const float *)((uint8_t *)slots[11]));
+    const float *bias = 0;
+    float *y = ((float *)((uint8_t *)slots[19]));
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t ng = task / 2, t = task % 2;
+        const int64_t n = ng / 1, g = ng % 1;
+        const float *xg = x + (n * 32 + g * 32) * 784;
+        const int64_t base = (n * 16 + g * 16) * 676;
+        const int64_t m0 = t % 1 * 16;
+        const int64_t m1 = m0 + 16 < 16 ? m0 + 16 : 16;
+        const int64_t q0 = t / 1 * 384;
+        const int64_t q1 = q0 + 384 < 726 ? q0 + 384 : 726;
+        const float *grid = xg;
+        const int64_t qb = 0;
+        float *part = rlx_part + (int64_t)0 * 3072;
+        for (int64_t m = m0; m < m1; m += 8) {
+            const float *bm = bias ? bias + g * 16 + m : 0;
+            float *ym = y + base + m * 676;
+            for (int64_t k0 = 0; k0 < 288; k0 += 288) {
+            const int64_t kc = 288 - k0 < 288 ? 288 - k0 : 288;
+            const int first = k0 == 0, last = k0 + kc >= 288;
+            const float *wm = wt + (g * 16 + m) * 288 + k0;
+            for (int64_t q = q0; q < q1; q += 48) {
+                const int64_t nq = q1 - q < 48 ? q1 - q : 48;
+                float *pm = part + (q - q0) * 8;
+                if (nq > 16) rlx_cv_tile_8x3n(kc, wm, 288, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 676, 28, 26, bm);
+                else rlx_cv_tile_8x1n(kc, wm, 288, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 676, 28, 26, bm);
+            }
+            }
+        }
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 676};
+    float *rlx_cols = (float *)(arena + 0);
+    for (int64_t task = 0; task < 1; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 16 + g * 16) * 676;
+        const int64_t xo = (n * 32 + g * 32) * 784;
+        float *cols = rlx_cols + (int64_t)0 * 194688;
+        for (int64_t r = 0; r < 288; r++) {
+            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
+            const int64_t xc = xo + ci * 784;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 26, ox0 = (lo + q) % 26;
+                const int64_t run = 26 - ox0 < w - q ? 26 - ox0 : w - q;
+                const int64_t iy = oy * 1 - 0 + ki * 1;
+                const int64_t xr = xc + iy * 28;
+                const int64_t ix0 = ox0 * 1 - 0 + kj * 1;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
+                const int64_t room = 28 - ix0;
+                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 28) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 1];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)w, 288, 1, ((const float *)((uint8_t *)slots[11])) + g * 4608, 288, cols, (int)w, 0, ((float *)((uint8_t *)slots[19])) + base + lo, (int)676);
+    }
+#endif
+    return 0;
+}
+
+/* k6_conv: conv: conv */
+static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    /* conv vectorised over output channels, from a grid */
+    float *rlx_part = (float *)(arena + 64000);
+    int32_t *rlx_off = (int32_t *)(rlx_keep + 463680);
+    static const int64_t taps[5] = {0, 1, 2, 3, 4};
+    static int rlx_off_ready = 0;
+    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+        for (int64_t k = 0; k < 80; k++) rlx_off[k] = (int32_t)(k / 5 * 104 + taps[k % 5]);
+        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+    }
+    const float *x = ((const float *)((uint8_t *)slots[12]));
+    const float *wt = ((const float *)((uint8_t *)slots[13]));
+    const float *bias = 0;
+    float *y = ((float *)((uint8_t *)slots[20]));
+    float *rlx_wpk = (float *)(rlx_keep + 464000);
+    static const void *rlx_wpk_src = 0;
+    static int64_t rlx_wpk_ver = -1;
+    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+        for (int64_t gp = 0; gp < 1; gp++) {
+            const int64_t c0 = gp % 1 * 64;
+            const float *src = wt + (gp / 1 * 32 + c0) * 80;
+            float *dst = rlx_wpk + gp * 5120;
+            for (int64_t kk = 0; kk < 80; kk++)
+                for (int64_t c = 0; c < 64; c++)
+                    dst[kk * 64 + c] = c0 + c < 32 ? src[c * 80 + kk] : 0.0f;
+        }
+        rlx_wpk_src = (const void *)wt;
+        rlx_wpk_ver = ctl[4];
+    }
+    float *rlx_grid = (float *)(arena + 92672);
+    for (int64_t ng = 0; ng < 2; ng++) {
+        const int64_t n = ng / 1, g = ng % 1;
+        const float *xg = x + (n * 16 + g * 16) * 100;
+        float *grid = rlx_grid + ng * 1664;
+        const int64_t r0 = 0;
+        const int64_t nr = 1 - r0 < 1 ? 1 - r0 : 1;
+        for (int64_t ci = 0; ci < 16; ci++) {
+            const float *xc = xg + ci * 100;
+            float *dc = grid + ci * 104;
+            for (int64_t i = 0; i < nr; i++) {
+                float *d = dc + 0 + i * 104;
+                const int64_t r = (r0 + i) * 1 + 0;
+                if (r < 0 || r >= 1) {
+                    memset(d, 0, 104 * sizeof(float));
+                    continue;
+                }
+                memset(d, 0, 2 * sizeof(float));
+                #pragma omp simd
+                for (int64_t j = 2; j < 102; j++) d[j] = xc[r * 100 + j * 1 + -2];
+                memset(d + 102, 0, 2 * sizeof(float));
+            }
+        }
+    }
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t ng = task / 1, t = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t c0 = t / 1 * 64, oy0 = t % 1 * 1;
+        const int64_t oy1 = oy0 + 1 < 1 ? oy0 + 1 : 1;
+        const float *a = rlx_grid + ng * 1664;
+        const float *panel = rlx_wpk + (g * 1 + c0 / 64) * 5120;
+        float *part = rlx_part + (int64_t)0 * 7168;
+        for (int64_t k0 = 0; k0 < 80; k0 += 80) {
+            const int64_t kc = 80 - k0 < 80 ? 80 - k0 : 80;
+            const float *nb = 0;
+            const int64_t nlines = 0, per = 0;
+            for (int64_t oy = oy0; oy < oy1; oy++) {
+                const float *ar = a + oy * 104;
+                float *pr = part + (oy - oy0) * 6400;
+                const int64_t t0 = (oy - oy0) * 17;
+                int64_t ox = 0;
+                for (; ox + 6 <= 100; ox += 6) {
+                    rlx_cv_prefetch_next(nb, nlines, (t0 + ox / 6) * per, per);
+                    rlx_cv_tile_6x4pg(kc, ar + ox, 64, panel + k0 * 64, 0, rlx_off + k0, 0, 64, 1024, pr + ox * 64, k0 == 0, 0, 0, 0, 0, 0, 0);
+                }
+                if (ox < 100) {
+                    rlx_cv_prefetch_next(nb, nlines, (t0 + ox / 6) * per, per);
+                    rlx_cv_tile_4x4pg(kc, ar + ox, 64, panel + k0 * 64, 0, rlx_off + k0, 0, 64, 1024, pr + ox * 64, k0 == 0, 0, 0, 0, 0, 0, 0);
+                }
+            }
+        }
+        const int64_t nc = 32 - c0 < 64 ? 32 - c0 : 64;
+        rlx_cv_store_t(part, oy1 * 100 - oy0 * 100, nc, y + (n * 32 + g * 32 + c0) * 100 + oy0 * 100, 100, bias ? bias + g * 32 + c0 : 0);
+    }
+#else
+    rlx_blas_serial();
+    static const int64_t split[2] = {0, 100};
+    float *rlx_cols = (float *)(arena + 0);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t ng = task / 1, chunk = task % 1;
+        const int64_t n = ng / 1, g = ng % 1;
+        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
+        const int64_t base = (n * 32 + g * 32) * 100;
+        const int64_t xo = (n * 16 + g * 16) * 100;
+        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 8000;
+        for (int64_t r = 0; r < 80; r++) {
+            const int64_t ci = r / 5, ki = (r % 5) / 5, kj = r % 5;
+            const int64_t xc = xo + ci * 100;
+            float *dst = cols + r * w;
+            for (int64_t q = 0; q < w;) {
+                const int64_t oy = (lo + q) / 100, ox0 = (lo + q) % 100;
+                const int64_t run = 100 - ox0 < w - q ? 100 - ox0 : w - q;
+                const int64_t iy = oy * 1 - 0 + ki * 1;
+                const int64_t xr = xc + iy * 100;
+                const int64_t ix0 = ox0 * 1 - 2 + kj * 1;
+                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
+                const int64_t room = 100 - ix0;
+                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
+                t1 = t1 < run ? t1 : run;
+                if (iy < 0 || iy >= 1) t1 = 0;
+                t0 = t0 < t1 ? t0 : t1;
+                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
+                #pragma omp simd
+                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[12]))[xr + ix0 + t * 1];
+                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
+                q += run;
+            }
+        }
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 32, (int)w, 80, 1, ((const float *)((uint8_t *)slots[13])) + g * 2560, 80, cols, (int)w, 0, ((float *)((uint8_t *)slots[20])) + base + lo, (int)100);
+    }
+#endif
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k6(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+
+#include <sys/mman.h>
+uint8_t *rlx_keep;
+int rlx_prepare(void) {
+    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
+    const size_t bytes = 484480, pad = 0;
+    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (raw == MAP_FAILED) {
+        snprintf(rlx_error_text, sizeof rlx_error_text,
+                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
+                 bytes);
+        return 1;
+    }
+    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
+    uint8_t *none = 0;
+    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
+        munmap(raw, bytes + pad);
+    return 0;
+}
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+    scipy_openblas_set_num_threads(1);
+}
+#endif

@@ -1,0 +1,90 @@
+/* codegen_replay: main program of graph 'op_cumsum' */
+/* rlx: generated from graph 'op_cumsum', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_cumsum: op: cumsum */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 48; p++) {
+        void *slots[2];
+        slots[0] = rlx_caller_slots[0];
+        slots[1] = rlx_caller_slots[1];
+        const int64_t b0 = p * 1000;
+        const int64_t b1 = p * 1000;
+        double r_acc = 0;
+        for (int64_t i0 = 0; i0 < 1000; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            r_acc += r_x;
+            ((float *)((uint8_t *)slots[1]))[b1 + i0] = (float)r_acc;
+        }
+    }
+    return 0;
+}
+
+/* k1_cumsum: op: cumsum */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 1 * 16; t++) {
+        const int64_t p = t / 16;
+        const int64_t q0 = (t % 16) * 64;
+        const int64_t qn = 1000 - q0 < 64 ? 1000 - q0 : 64;
+        void *slots[3];
+        slots[0] = rlx_caller_slots[0];
+        slots[2] = rlx_caller_slots[2];
+        double r_acc[64];
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_acc[l] = 0;
+        }
+        for (int64_t i0 = 47; i0 >= 0; i0--) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[i0 * 1000 + q];
+                ((float *)((uint8_t *)slots[2]))[i0 * 1000 + q] = (float)r_acc[l];
+                r_acc[l] += r_x;
+            }
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

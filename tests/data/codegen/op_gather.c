@@ -1,0 +1,83 @@
+/* codegen_replay: main program of graph 'op_gather' */
+/* rlx: generated from graph 'op_gather', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include <stdio.h>
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_gather: op: gather */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[2]));
+    for (int64_t j = 0; j < 128; j++) {
+        const int64_t v = (int64_t)idx[j];
+        if (v < -5000 || v >= 5000) {
+            snprintf(rlx_error_text, sizeof rlx_error_text, "%%3 = gather(%%0, %%2, axis=0) : f32[4,32,384]: gather: index %lld is out of range for axis 0 of size 5000 (valid: -5000..4999)", (long long)v);
+            return 1;
+        }
+    }
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[4]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 128; t++) {
+        int64_t v = (int64_t)idx[t % 128];
+        if (v < 0) v += 5000;
+        const int64_t from = ((t / 128) * 5000 + v) * 384;
+        memcpy(dst + t * 384, src + from, 384 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* k1_gather: op: gather */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int32_t *idx = ((const int32_t *)((uint8_t *)slots[3]));
+    for (int64_t j = 0; j < 7; j++) {
+        const int64_t v = (int64_t)idx[j];
+        if (v < -1000 || v >= 1000) {
+            snprintf(rlx_error_text, sizeof rlx_error_text, "%%5 = gather(%%1, %%4, axis=1) : f32[48,7]: gather: index %lld is out of range for axis 1 of size 1000 (valid: -1000..999)", (long long)v);
+            return 1;
+        }
+    }
+    const float *src = ((const float *)((uint8_t *)slots[1]));
+    float *dst = ((float *)((uint8_t *)slots[5]));
+    for (int64_t t = 0; t < 336; t++) {
+        int64_t v = (int64_t)idx[t % 7];
+        if (v < 0) v += 1000;
+        const int64_t from = ((t / 7) * 1000 + v) * 1;
+        dst[t] = src[from];
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,378 @@
+/* codegen_replay: main program of graph 'op_layer_norm' */
+/* rlx: generated from graph 'op_layer_norm', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_layer_norm: rowwise: layer_norm */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 128;
+    if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[4];
+        slots[0] = rlx_caller_slots[0];
+        slots[1] = rlx_caller_slots[1];
+        slots[2] = rlx_caller_slots[2];
+        slots[3] = rlx_caller_slots[3];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[1]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[2]))[i0];
+            ((float *)((uint8_t *)slots[3]))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k1_layer_norm: rowwise: layer_norm */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 128;
+    if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[5];
+        slots[0] = rlx_caller_slots[0];
+        slots[4] = rlx_caller_slots[4];
+        const int64_t b0 = p * 384;
+        const int64_t b1 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-05));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            ((float *)((uint8_t *)slots[4]))[b1 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

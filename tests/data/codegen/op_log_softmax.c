@@ -1,0 +1,209 @@
+/* codegen_replay: main program of graph 'op_log_softmax' */
+/* rlx: generated from graph 'op_log_softmax', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_log_softmax: rowwise: log_softmax */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 768;
+    if (ctl[2] >= 0 && ctl[3] == 768) rows = ctl[2] < 768 ? ctl[2] : 768;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[2];
+        slots[0] = rlx_caller_slots[0];
+        slots[1] = rlx_caller_slots[1];
+        const int64_t b0 = p * 100;
+        const int64_t b1 = p * 100;
+        float r_max = -INFINITY;
+        float r_shift;
+        double r_sum = 0.0;
+        float r_k;
+        {
+            __typeof__(r_max) r_max_l[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_max_l[l] = r_max;
+            }
+            int64_t i0_b = 0;
+            for (; i0_b + 16 <= 100; i0_b += 16) {
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_max_l[l] = r_x > r_max_l[l] ? r_x : r_max_l[l];
+                }
+            }
+            for (int l = 0; i0_b + l < 100; l++) {
+                const int64_t i0 = i0_b + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                r_max_l[l] = r_x > r_max_l[l] ? r_x : r_max_l[l];
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_max_l[l] = r_max_l[l + w] > r_max_l[l] ? r_max_l[l + w] : r_max_l[l];
+            }
+            r_max = r_max_l[0] > r_max ? r_max_l[0] : r_max;
+        }
+        {
+            r_shift = (isfinite(r_max) ? r_max : (float)0);
+        }
+        {
+            float r_sum_l[16];
+            __typeof__(r_sum) r_sum_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_sum_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 100; blk += 128) {
+                const int64_t blk_end = blk + 128 < 100 ? blk + 128 : 100;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_sum_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        const float r_e = rlx_expf(r_x - r_shift);
+                        r_sum_l[l] += r_e;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    const float r_e = rlx_expf(r_x - r_shift);
+                    r_sum_l[l] += r_e;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_sum_w[l] += r_sum_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_sum_w[l] = r_sum_w[l] + r_sum_w[l + w];
+            }
+            r_sum = r_sum + r_sum_w[0];
+        }
+        {
+            r_k = (float)log(r_sum);
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 100; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            const float r_y = (r_x - r_shift) - r_k;
+            ((float *)((uint8_t *)slots[1]))[b1 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k1_log_softmax: rowwise: log_softmax */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 48;
+    if (ctl[2] >= 0 && ctl[3] == 48) rows = ctl[2] < 48 ? ctl[2] : 48;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < rows * 2; t++) {
+        const int64_t p = t / 2;
+        const int64_t q0 = (t % 2) * 64;
+        const int64_t qn = 100 - q0 < 64 ? 100 - q0 : 64;
+        void *slots[3];
+        slots[0] = rlx_caller_slots[0];
+        slots[2] = rlx_caller_slots[2];
+        const int64_t b0 = p * 1600;
+        const int64_t b1 = p * 1600;
+        float r_max[64];
+        float r_shift[64];
+        double r_sum[64];
+        float r_k[64];
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_max[l] = -INFINITY;
+            r_sum[l] = 0.0;
+        }
+        for (int64_t i0 = 0; i0 < 16; i0++) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 100 + q];
+                r_max[l] = r_x > r_max[l] ? r_x : r_max[l];
+            }
+        }
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_shift[l] = (isfinite(r_max[l]) ? r_max[l] : (float)0);
+        }
+        for (int64_t i0 = 0; i0 < 16; i0++) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 100 + q];
+                const float r_e = rlx_expf(r_x - r_shift[l]);
+                r_sum[l] += r_e;
+            }
+        }
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_k[l] = (float)log(r_sum[l]);
+        }
+        for (int64_t i0 = 0; i0 < 16; i0++) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 100 + q];
+                const float r_y = (r_x - r_shift[l]) - r_k[l];
+                ((float *)((uint8_t *)slots[2]))[b1 + i0 * 100 + q] = r_y;
+            }
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,476 @@
+/* codegen_replay: main program of graph 'op_matmul' */
+/* rlx: generated from graph 'op_matmul', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include "cblas.h"
+
+static void rlx_epi_n5(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 32) * 1536 + (r / 32) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a5 = ((float *)((uint8_t *)slots[7]))[r * 1536 + j];
+            const float v6 = ((const float *)((uint8_t *)slots[5]))[ro1 + j * 1];
+            const float t7 = ((a5) + (v6));
+            ((float *)((uint8_t *)slots[7]))[r * 1536 + j] = t7;
+        }
+    }
+}
+
+/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
+   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
+   OpenMP's for the same cores). */
+static void rlx_blas_serial(void) {
+    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+}
+
+#define RLX_PK_MR 12
+#define RLX_PK_NV 2
+#define RLX_PK_KC 384
+#define RLX_PK_NC 16
+#define RLX_PK_PF 8
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
+   every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
+   in registers over a KC block of k; blocks of k are added in order, so every element's
+   rounding is the same however the rows and panels are split over threads. Compiled
+   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
+   (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.linalg) before this file. */
+#define RLX_PK_NR (16 * RLX_PK_NV)
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        int64_t j = 0;
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+        for (; j < nr; j++) {
+            const float *src = b + (j0 + j) * cs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
+        }
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
+   (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
+   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+#define RLX_PK_INLINE static inline __attribute__((always_inline))
+
+/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
+RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
+                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    __mmask16 mask[RLX_PK_NV];
+    for (int v = 0; v < RLX_PK_NV; v++) {
+        const int64_t left = nr - 16 * v;
+        mask[v] = left >= 16 ? (__mmask16)0xFFFF
+                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        if (i >= mr) break;
+        float *ci = c + i * ldc;
+        for (int v = 0; v < RLX_PK_NV; v++) {
+            __m512 x = acc[i][v];
+            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
+            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        }
+    }
+}
+
+/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
+   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
+   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
+   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
+   panel's next k block or the next panel, which come next anyway (a prefetch never
+   faults). */
+#define RLX_PK_STEP(ROWS, A_AT)                                                            \
+    do {                                                                                   \
+        __m512 bv[RLX_PK_NV];                                                              \
+        for (int v = 0; v < RLX_PK_NV; v++)                                                \
+            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
+                         _MM_HINT_T0);                                                     \
+        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
+        _Pragma("GCC unroll 16")                                                           \
+        for (int i = 0; i < ROWS; i++) {                                                   \
+            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
+            for (int v = 0; v < RLX_PK_NV; v++)                                            \
+                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
+        }                                                                                  \
+    } while (0)
+
+#define RLX_PK_ZERO(ROWS)                                                                  \
+    _Pragma("GCC unroll 16")                                                               \
+    for (int i = 0; i < ROWS; i++)                                                         \
+        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
+RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
+                                    const float *bp, float *c, int64_t ldc, int accumulate,
+                                    int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+        const float *a = ap + kk * RLX_PK_MR;
+#define RLX_PK_PACKED(i) a[i]
+        RLX_PK_STEP(rows, RLX_PK_PACKED);
+#undef RLX_PK_PACKED
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
+RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
+                                         int64_t lda, const float *bp, float *c, int64_t ldc,
+                                         int accumulate, int64_t mr, int64_t nr) {
+    __m512 acc[RLX_PK_MR][RLX_PK_NV];
+    RLX_PK_ZERO(rows);
+    for (int64_t kk = 0; kk < kc; kk++) {
+#define RLX_PK_ROWS(i) a[(i) * lda + kk]
+        RLX_PK_STEP(rows, RLX_PK_ROWS);
+#undef RLX_PK_ROWS
+    }
+    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
+static inline int64_t rlx_pk_tile_height(int64_t mr) {
+#if RLX_PK_MR > 8
+    if (mr <= 8) return mr <= 4 ? 4 : 8;
+#endif
+    return RLX_PK_MR;
+}
+
+static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
+                        int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+}
+
+static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+                             float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) {
+        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+    if (mr <= 8) {
+        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+        return;
+    }
+#endif
+    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
+   A is packed slivers (lda == 0) or row-major with row stride lda and unit column
+   stride (a last sliver shorter than its tile height is copied into a zero-padded block
+   first). The epilogue (given only when ldc == n) runs on each sliver's rows of a panel
+   group once their sums are final, over flat element ranges. */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                        const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
+                        int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = s * RLX_PK_MR;
+                const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t height = rlx_pk_tile_height(mr);
+                const float *rows = lda ? a + i0 * lda + k0 : 0;
+                int64_t row_stride = lda;
+                if (lda && mr < height) {
+                    for (int64_t i = 0; i < height; i++)
+                        for (int64_t kk = 0; kk < kc; kk++)
+                            pad[i * kc + kk] = i < mr ? rows[i * lda + kk] : 0.0f;
+                    rows = pad;
+                    row_stride = kc;
+                }
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+                    const float *panel = bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR;
+                    if (lda)
+                        rlx_pk_tile_rows(kc, rows, row_stride, panel, c + i0 * ldc + j0, ldc,
+                                         k0 > 0, mr, nr);
+                    else
+                        rlx_pk_tile(kc, a + s * k * RLX_PK_MR + k0 * RLX_PK_MR, panel,
+                                    c + i0 * ldc + j0, ldc, k0 > 0, mr, nr);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+#endif
+
+static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float *w, int64_t ld,
+        float *y) {
+    for (int64_t j0 = 0; j0 < n; j0 += 2048) {
+        const int64_t nb = n - j0 < 2048 ? n - j0 : 2048;
+        float acc[2048];
+        for (int64_t j = 0; j < nb; j++) acc[j] = 0;
+        int64_t i = 0;
+        for (; i + 4 <= k; i += 4) {
+            const float x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];
+            const float *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, *w3 = w2 + ld;
+            #pragma omp simd
+            for (int64_t j = 0; j < nb; j++) {
+                acc[j] = fmaf(x3, w3[j], fmaf(x2, w2[j], fmaf(x1, w1[j], fmaf(x0, w0[j], acc[j]))));
+            }
+        }
+        for (; i < k; i++) {
+            const float xi = x[i], *wi = w + i * ld + j0;
+            #pragma omp simd
+            for (int64_t j = 0; j < nb; j++) acc[j] = fmaf(xi, wi[j], acc[j]);
+        }
+        for (int64_t j = 0; j < nb; j++) y[j0 + j] = acc[j];
+    }
+}
+
+/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
+extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_matmul_add: matmul: matmul + add */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+#if defined(__AVX512F__)
+    float *rlx_pkb_n5 = (float *)(rlx_keep + 0);
+    static const int64_t tasks[8] = {0, 11, 0, 24, 0, 11, 24, 48};
+    const float *pa = ((const float *)((uint8_t *)slots[0]));
+    const float *pb = ((const float *)((uint8_t *)slots[1]));
+    float *pc = ((float *)((uint8_t *)slots[7]));
+    static const void *rlx_pkb_n5_src = 0;
+    static int64_t rlx_pkb_n5_ver = -1;
+    if (rlx_pkb_n5_src != (const void *)pb || rlx_pkb_n5_ver != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n5, p);
+        rlx_pkb_n5_src = (const void *)pb;
+        rlx_pkb_n5_ver = ctl[4];
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(128, 1536, 384, pa, 384, rlx_pkb_n5, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n5, slots, arena);
+    }
+#else
+    rlx_blas_serial();
+    const float *pa = ((const float *)((uint8_t *)slots[0]));
+    const float *pb = ((const float *)((uint8_t *)slots[1]));
+    float *pc = ((float *)((uint8_t *)slots[7]));
+    static const int64_t split[3] = {0, 768, 1536};
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t bb = task / 2;
+        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
+        const float *a = pa + 0;
+        const float *b = pb + 0;
+        float *c = pc + bb * 196608;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 128, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
+        for (int64_t i = 0; i < 128; i++) {
+            rlx_epi_n5(slots, arena, bb * 196608 + i * 1536 + lo, bb * 196608 + i * 1536 + hi);
+        }
+    }
+#endif
+    return 0;
+}
+
+/* k1_matmul: matmul: matmul */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    rlx_blas_serial();
+    const float *pa = ((const float *)((uint8_t *)slots[2]));
+    const float *pb = ((const float *)((uint8_t *)slots[6]));
+    float *pc = ((float *)((uint8_t *)slots[8]));
+    static const int64_t split[3] = {0, 496, 1000};
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 2; task++) {
+        const int64_t bb = task / 2;
+        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
+        const float *a = pa + 0;
+        const float *b = pb + 0;
+        float *c = pc + bb * 1000;
+        rlx_gemv_rows_f32(576, hi - lo, a, b + lo, 1000, c + lo);
+    }
+    return 0;
+}
+
+/* k2_matmul: matmul: matmul */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    rlx_blas_serial();
+    const float *pa = ((const float *)((uint8_t *)slots[3]));
+    const float *pb = ((const float *)((uint8_t *)slots[4]));
+    float *pc = ((float *)((uint8_t *)slots[9]));
+    static const int64_t split[2] = {0, 16};
+    for (int64_t task = 0; task < 12; task++) {
+        const int64_t bb = task / 1;
+        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
+        const float *a = pa + bb * 1024;
+        const float *b = pb + bb * 1024;
+        float *c = pc + bb * 256;
+        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 64, 1, a, 64, b + lo * 1, 16, 0, c + lo, 16);
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+
+#include <sys/mman.h>
+uint8_t *rlx_keep;
+int rlx_prepare(void) {
+    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
+    const size_t bytes = 2359296, pad = 0;
+    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (raw == MAP_FAILED) {
+        snprintf(rlx_error_text, sizeof rlx_error_text,
+                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
+                 bytes);
+        return 1;
+    }
+    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
+    uint8_t *none = 0;
+    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
+        munmap(raw, bytes + pad);
+    return 0;
+}
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+    scipy_openblas_set_num_threads(1);
+}
+#endif

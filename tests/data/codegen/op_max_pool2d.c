@@ -1,0 +1,143 @@
+/* codegen_replay: main program of graph 'op_max_pool2d' */
+/* rlx: generated from graph 'op_max_pool2d', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_max_pool2d: op: max_pool2d */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[1]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 32; p++) {
+        const float *plane = src + p * 3136;
+        float buf[57];
+        for (int64_t j = 0; j < 57; j++) buf[j] = -INFINITY;
+        float *cols = buf + 1;
+        for (int64_t i = 0; i < 28; i++) {
+            const int64_t h0 = i * 2 - 1 < 0 ? 0 : i * 2 - 1;
+            const int64_t h1 = i * 2 - 1 + 3 > 56 ? 56 : i * 2 - 1 + 3;
+            const float *r0 = plane + h0 * 56;
+            #pragma omp simd
+            for (int64_t w = 0; w < 56; w++) cols[w] = r0[w];
+            for (int64_t h = h0 + 1; h < h1; h++) {
+                const float *rh = plane + h * 56;
+                #pragma omp simd
+                for (int64_t w = 0; w < 56; w++)
+                    cols[w] = rlx_max_keep_nan(cols[w], rh[w]);
+            }
+            float *d = dst + (p * 28 + i) * 28;
+            #pragma omp simd
+            for (int64_t j = 0; j < 28; j++) {
+                float acc = buf[j * 2];
+                acc = rlx_max_keep_nan(acc, buf[j * 2 + 1]);
+                acc = rlx_max_keep_nan(acc, buf[j * 2 + 2]);
+                d[j] = acc;
+            }
+        }
+    }
+    return 0;
+}
+
+/* k1_max_pool2d: op: max_pool2d */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 32; p++) {
+        const float *plane = src + p * 3136;
+        float buf[56];
+        for (int64_t j = 0; j < 56; j++) buf[j] = -INFINITY;
+        float *cols = buf + 0;
+        for (int64_t i = 0; i < 28; i++) {
+            const int64_t h0 = i * 2 - 0 < 0 ? 0 : i * 2 - 0;
+            const int64_t h1 = i * 2 - 0 + 2 > 56 ? 56 : i * 2 - 0 + 2;
+            const float *r0 = plane + h0 * 56;
+            #pragma omp simd
+            for (int64_t w = 0; w < 56; w++) cols[w] = r0[w];
+            for (int64_t h = h0 + 1; h < h1; h++) {
+                const float *rh = plane + h * 56;
+                #pragma omp simd
+                for (int64_t w = 0; w < 56; w++)
+                    cols[w] = rlx_max_keep_nan(cols[w], rh[w]);
+            }
+            float *d = dst + (p * 28 + i) * 28;
+            #pragma omp simd
+            for (int64_t j = 0; j < 28; j++) {
+                float acc = buf[j * 2];
+                acc = rlx_max_keep_nan(acc, buf[j * 2 + 1]);
+                d[j] = acc;
+            }
+        }
+    }
+    return 0;
+}
+
+/* k2_max_pool2d: op: max_pool2d */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[3]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 32; p++) {
+        const float *plane = src + p * 3136;
+        float buf[56];
+        for (int64_t j = 0; j < 56; j++) buf[j] = -INFINITY;
+        float *cols = buf + 0;
+        for (int64_t i = 0; i < 56; i++) {
+            const int64_t h0 = i * 1 - 1 < 0 ? 0 : i * 1 - 1;
+            const int64_t h1 = i * 1 - 1 + 3 > 56 ? 56 : i * 1 - 1 + 3;
+            const float *r0 = plane + h0 * 56;
+            #pragma omp simd
+            for (int64_t w = 0; w < 56; w++) cols[w] = r0[w];
+            for (int64_t h = h0 + 1; h < h1; h++) {
+                const float *rh = plane + h * 56;
+                #pragma omp simd
+                for (int64_t w = 0; w < 56; w++)
+                    cols[w] = rlx_max_keep_nan(cols[w], rh[w]);
+            }
+            float *d = dst + (p * 56 + i) * 28;
+            #pragma omp simd
+            for (int64_t j = 0; j < 28; j++) {
+                float acc = buf[j * 2];
+                acc = rlx_max_keep_nan(acc, buf[j * 2 + 1]);
+                d[j] = acc;
+            }
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

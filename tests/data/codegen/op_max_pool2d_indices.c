@@ -1,0 +1,101 @@
+/* codegen_replay: main program of graph 'op_max_pool2d_indices' */
+/* rlx: generated from graph 'op_max_pool2d_indices', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_max_pool2d_indices: op: max_pool2d_indices */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    int64_t *dst = ((int64_t *)((uint8_t *)slots[1]));
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    for (int64_t p = 0; p < 32; p++) {
+        const float *plane = src + p * 3136;
+        float best[28];
+        for (int64_t i = 1; i < 28; i++) {
+            const int64_t at = p * 784 + i * 28 + 1;
+            const int32_t row = (int32_t)((i * 2 - 1) * 56 + 1);
+            #pragma omp simd
+            for (int64_t o = 0; o < 27; o++) {
+                const int32_t pos = row + (int32_t)o * 2 + 0;
+                const float v = plane[pos];
+                best[o] = v;
+                dst[at + o] = pos;
+            }
+            for (int64_t t = 1; t < 9; t++) {
+                const int32_t tap = (int32_t)((t / 3) * 56 + t % 3);
+                #pragma omp simd
+                for (int64_t o = 0; o < 27; o++) {
+                    const int32_t pos = row + (int32_t)o * 2 + tap;
+                    const float v = plane[pos];
+                    const int take = (best[o] == best[o]) & ((v != v) | (v > best[o]));
+                    best[o] = take ? v : best[o];
+                    dst[at + o] = take ? pos : dst[at + o];
+                }
+            }
+        }
+        for (int64_t i = 0; i < 28; i++) {
+            const int inner = i >= 1 && i < 28;
+            for (int64_t j = 0; j < 28; j++) {
+                if (inner && j == 1) {
+                    j = 27;
+                    continue;
+                }
+                const int64_t at = p * 784 + i * 28 + j, o = 0;
+                int started = 0;
+                for (int64_t a = 0; a < 3; a++) {
+                    const int64_t h = i * 2 - 1 + a;
+                    if (h < 0 || h >= 56) continue;
+                    for (int64_t b = 0; b < 3; b++) {
+                        const int64_t w = j * 2 - 1 + b;
+                        if (w < 0 || w >= 56) continue;
+                        const int32_t pos = (int32_t)(h * 56 + w);
+                        const float v = plane[pos];
+                        if (!started) {
+                            best[o] = v;
+                            dst[at + o] = pos;
+                            started = 1;
+                        } else {
+                            const int take = (best[o] == best[o]) & ((v != v) | (v > best[o]));
+                            best[o] = take ? v : best[o];
+                            dst[at + o] = take ? pos : dst[at + o];
+                        }
+                    }
+                }
+                (void)at;
+                (void)o;
+            }
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

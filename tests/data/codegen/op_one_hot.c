@@ -1,0 +1,67 @@
+/* codegen_replay: main program of graph 'op_one_hot' */
+/* rlx: generated from graph 'op_one_hot', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_one_hot: op: one_hot */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    float one;
+    { const uint32_t bits = 0x3f800000ULL; memcpy(&one, &bits, sizeof one); }
+    memset(dst, 0, 48000 * sizeof *dst);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48; j++) {
+        const int64_t v = (int64_t)idx[j];
+        if (v >= 0 && v < 1000) dst[j * 1000 + v] = one;
+    }
+    return 0;
+}
+
+/* k1_one_hot: op: one_hot */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int32_t *idx = ((const int32_t *)((uint8_t *)slots[1]));
+    uint8_t *dst = ((uint8_t *)((uint8_t *)slots[3]));
+    uint8_t one;
+    { const uint8_t bits = 0x1ULL; memcpy(&one, &bits, sizeof one); }
+    memset(dst, 0, 512 * sizeof *dst);
+    for (int64_t j = 0; j < 32; j++) {
+        const int64_t v = (int64_t)idx[j];
+        if (v >= 0 && v < 16) dst[j * 16 + v] = one;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

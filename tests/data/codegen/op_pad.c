@@ -1,0 +1,117 @@
+/* codegen_replay: main program of graph 'op_pad' */
+/* rlx: generated from graph 'op_pad', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+/* index of padded position i (relative to the data's start) along an axis of n */
+RLX_INLINE int64_t rlx_ix_reflect(int64_t i, int64_t n) {
+    if (n <= 1) return 0;
+    const int64_t period = 2 * (n - 1);
+    i %= period;
+    if (i < 0) i += period;
+    return i < n ? i : period - i;
+}
+RLX_INLINE int64_t rlx_ix_edge(int64_t i, int64_t n) {
+    return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_pad: op: pad */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[1]));
+    float fill;
+    { const uint32_t bits = 0xbf800000ULL; memcpy(&fill, &bits, sizeof fill); }
+    for (int64_t r = 0; r < 198; r++) {
+        float *d = dst + r * 34;
+        int64_t so = 0;
+        int inside = 1;
+        so += (r / 99) * 2700;
+        so += ((r / 33) % 3) * 900;
+        { const int64_t i = ((r) % 33) - 1;
+          if (i < 0 || i >= 30) inside = 0;
+          so += i * 30; }
+        if (!inside) {
+            for (int64_t j = 0; j < 34; j++) d[j] = fill;
+            continue;
+        }
+        const float *s = src + so;
+        for (int64_t j = 0; j < 3; j++) d[j] = fill;
+        memcpy(d + 3, s, 30 * sizeof *d);
+        for (int64_t j = 33; j < 34; j++) d[j] = fill;
+    }
+    return 0;
+}
+
+/* k1_pad: op: pad */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    for (int64_t r = 0; r < 204; r++) {
+        float *d = dst + r * 34;
+        int64_t so = 0;
+        so += (r / 102) * 2700;
+        so += ((r / 34) % 3) * 900;
+        { const int64_t i = ((r) % 34) - 2;
+          so += rlx_ix_reflect(i, 30) * 30; }
+        const float *s = src + so;
+        for (int64_t j = 0; j < 2; j++) d[j] = s[rlx_ix_reflect(j - 2, 30)];
+        memcpy(d + 2, s, 30 * sizeof *d);
+        for (int64_t j = 32; j < 34; j++) d[j] = s[rlx_ix_reflect(j - 2, 30)];
+    }
+    return 0;
+}
+
+/* k2_pad: op: pad */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[3]));
+    for (int64_t r = 0; r < 256; r++) {
+        float *d = dst + r * 32;
+        int64_t so = 0;
+        so += (r / 128) * 2700;
+        { const int64_t i = ((r / 32) % 4) - 1;
+          so += rlx_ix_edge(i, 3) * 900; }
+        { const int64_t i = ((r) % 32) - 1;
+          so += rlx_ix_edge(i, 30) * 30; }
+        const float *s = src + so;
+        memcpy(d + 0, s, 30 * sizeof *d);
+        for (int64_t j = 30; j < 32; j++) d[j] = s[rlx_ix_edge(j - 0, 30)];
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

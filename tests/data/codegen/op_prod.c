@@ -1,0 +1,174 @@
+/* codegen_replay: main program of graph 'op_prod' */
+/* rlx: generated from graph 'op_prod', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_prod: reduce: prod */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 384; p++) {
+        void *slots[2];
+        slots[0] = rlx_caller_slots[0];
+        slots[1] = rlx_caller_slots[1];
+        const int64_t b0 = p * 125;
+        const int64_t b1 = p;
+        double r_acc = 1.0;
+        {
+            __typeof__(r_acc) r_acc_l[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_acc_l[l] = 1;
+            }
+            int64_t i0_b = 0;
+            for (; i0_b + 16 <= 125; i0_b += 16) {
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_acc_l[l] *= r_x;
+                }
+            }
+            for (int l = 0; i0_b + l < 125; l++) {
+                const int64_t i0 = i0_b + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                r_acc_l[l] *= r_x;
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_acc_l[l] = r_acc_l[l] * r_acc_l[l + w];
+            }
+            r_acc = r_acc * r_acc_l[0];
+        }
+        {
+            const float r_y = (float)r_acc;
+            ((float *)((uint8_t *)slots[1]))[b1] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k1_prod: reduce: prod */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 8 * 2; t++) {
+        const int64_t p = t / 2;
+        const int64_t q0 = (t % 2) * 64;
+        const int64_t qn = 125 - q0 < 64 ? 125 - q0 : 64;
+        void *slots[3];
+        slots[0] = rlx_caller_slots[0];
+        slots[2] = rlx_caller_slots[2];
+        const int64_t b0 = p * 6000;
+        const int64_t b1 = p * 125;
+        double r_acc[64];
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_acc[l] = 1.0;
+        }
+        for (int64_t i0 = 0; i0 < 48; i0++) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 125 + q];
+                r_acc[l] *= r_x;
+            }
+        }
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            const float r_y = (float)r_acc[l];
+            ((float *)((uint8_t *)slots[2]))[b1 + q] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k2_prod: reduce: prod */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < 48; p++) {
+        void *slots[4];
+        slots[0] = rlx_caller_slots[0];
+        slots[3] = rlx_caller_slots[3];
+        const int64_t b0 = p * 125;
+        const int64_t b1 = p;
+        double r_acc = 1.0;
+        {
+            __typeof__(r_acc) r_acc_l[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_acc_l[l] = 1;
+            }
+            for (int64_t i0 = 0; i0 < 8; i0++) {
+                int64_t i1_b = 0;
+                for (; i1_b + 16 <= 125; i1_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i1 = i1_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 6000 + i1];
+                        r_acc_l[l] *= r_x;
+                    }
+                }
+                for (int l = 0; i1_b + l < 125; l++) {
+                    const int64_t i1 = i1_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0 * 6000 + i1];
+                    r_acc_l[l] *= r_x;
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_acc_l[l] = r_acc_l[l] * r_acc_l[l + w];
+            }
+            r_acc = r_acc * r_acc_l[0];
+        }
+        {
+            const float r_y = (float)r_acc;
+            ((float *)((uint8_t *)slots[3]))[b1] = r_y;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

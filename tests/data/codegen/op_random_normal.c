@@ -1,0 +1,102 @@
+/* codegen_replay: main program of graph 'op_random_normal' */
+/* rlx: generated from graph 'op_random_normal', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+/* Philox-4x32-10 (Salmon et al., SC 2011) of counter (c0, c1, c2, c3), key (k0, k1) */
+RLX_INLINE void rlx_ix_philox(uint32_t out[4], uint32_t c0, uint32_t c1, uint32_t c2,
+                              uint32_t c3, uint32_t k0, uint32_t k1) {
+    for (int r = 0; r < 10; r++) {
+        if (r) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
+        const uint64_t p0 = (uint64_t)0xD2511F53u * c0;
+        const uint64_t p1 = (uint64_t)0xCD9E8D57u * c2;
+        const uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0;
+        const uint32_t n2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
+        c1 = (uint32_t)p1;
+        c3 = (uint32_t)p0;
+        c0 = n0;
+        c2 = n2;
+    }
+    out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
+}
+/* (2 * (w >> 9) + 1) * 2**-24: odd multiples of 2**-24, never 0 or 1 */
+RLX_INLINE double rlx_ix_unit(uint32_t w) {
+    return ((double)(w >> 9) * 2.0 + 1.0) * 0x1p-24;
+}
+/* double -> f16 bits, rounded once */
+RLX_INLINE uint16_t rlx_ix_d2h(double v) {
+    _Float16 h = (_Float16)v; uint16_t u; memcpy(&u, &h, 2); return u;
+}
+/* double -> float rounded to odd: an inexact result gets an odd last bit */
+RLX_INLINE float rlx_ix_d2f_odd(double v) {
+    float y = (float)v;
+    if ((double)y != v) {
+        uint32_t u; memcpy(&u, &y, 4);
+        if (!(u & 1u)) y = nextafterf(y, v > (double)y ? INFINITY : -INFINITY);
+    }
+    return y;
+}
+/* double -> bf16 bits, rounded once (round to odd at f32, then to nearest) */
+RLX_INLINE uint16_t rlx_ix_d2b(double v) { return rlx_f2b(rlx_ix_d2f_odd(v)); }
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_random_normal: op: random_normal */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const uint64_t seed = (uint64_t)ctl[0];
+    const uint64_t run = (uint64_t)ctl[1];
+    float *dst = ((float *)((uint8_t *)slots[1]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t i = 0; i < 48000; i++) {
+        uint32_t w[4];
+        rlx_ix_philox(w, (uint32_t)i, 0u, (uint32_t)run, (uint32_t)(run >> 32), (uint32_t)seed, (uint32_t)(seed >> 32));
+        const double radius = sqrt(-2.0 * log(rlx_ix_unit(w[0])));
+        const double value = 0x0.0p+0 + 0x1.0000000000000p+0 * radius * cos(0x1.921fb54442d18p+2 * rlx_ix_unit(w[1]));
+        dst[i] = (float)(value);
+    }
+    return 0;
+}
+
+/* k1_add: elementwise: add */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp parallel for simd schedule(static) num_threads(2)
+    for (int64_t j = 0; j < 48000; j++) {
+        const float v0 = ((const float *)((uint8_t *)slots[1]))[j * 1];
+        const float v1 = ((const float *)((uint8_t *)slots[0]))[j * 1];
+        const float t2 = ((v0) + (v1));
+        ((float *)((uint8_t *)slots[2]))[j] = t2;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,176 @@
+/* codegen_replay: main program of graph 'op_rms_norm' */
+/* rlx: generated from graph 'op_rms_norm', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_rms_norm: rowwise: rms_norm */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 128;
+    if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[3];
+        slots[0] = rlx_caller_slots[0];
+        slots[1] = rlx_caller_slots[1];
+        slots[2] = rlx_caller_slots[2];
+        const int64_t b0 = p * 576;
+        const int64_t b2 = p * 576;
+        double r_s = 0.0;
+        float r_rstd;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+        }
+        {
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 1e-05));
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            float r_y = r_x * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[1]))[i0];
+            ((float *)((uint8_t *)slots[2]))[b2 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k1_rms_norm: rowwise: rms_norm */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 128;
+    if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[4];
+        slots[0] = rlx_caller_slots[0];
+        slots[3] = rlx_caller_slots[3];
+        const int64_t b0 = p * 576;
+        const int64_t b1 = p * 576;
+        double r_s = 0.0;
+        float r_rstd;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+        }
+        {
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 1e-06));
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+            float r_y = r_x * r_rstd;
+            ((float *)((uint8_t *)slots[3]))[b1 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

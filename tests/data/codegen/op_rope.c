@@ -1,0 +1,96 @@
+/* codegen_replay: main program of graph 'op_rope' */
+/* rlx: generated from graph 'op_rope', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_rope: op: rope */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    float *y = ((float *)((uint8_t *)slots[5]));
+    const float *cs = ((const float *)((uint8_t *)slots[1]));
+    const float *sn = ((const float *)((uint8_t *)slots[2]));
+    for (int64_t r = 0; r < 144; r++) {
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = (r % 16) * 32;
+        for (int64_t i = 0; i < 32; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[i];
+            const double b = (double)xr[i + 32];
+            yr[i] = (float)(a * c - b * s);
+            yr[i + 32] = (float)(b * c + a * s);
+        }
+    }
+    return 0;
+}
+
+/* k1_mul: elementwise: mul */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 256; j++) {
+        const float v3 = ((const float *)((uint8_t *)slots[3]))[j * 1];
+        const float t6 = ((v3) * (0.5f));
+        ((float *)(arena + 0))[j] = t6;
+    }
+    return 0;
+}
+
+/* k2_rope: op: rope */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *x = ((const float *)((uint8_t *)slots[0]));
+    float *y = ((float *)((uint8_t *)slots[6]));
+    const float *cs = ((const float *)((uint8_t *)slots[3]));
+    const float *sn = ((const float *)(arena + 0));
+    for (int64_t r = 0; r < 144; r++) {
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = (r % 16) * 16;
+        for (int64_t i = 0; i < 16; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[2 * i];
+            const double b = (double)xr[2 * i + 1];
+            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i + 1] = (float)(b * c + a * s);
+        }
+        memcpy(yr + 32, xr + 32, 32 * sizeof *yr);
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

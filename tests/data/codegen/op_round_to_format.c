@@ -1,0 +1,138 @@
+/* codegen_replay: main program of graph 'op_round_to_format' */
+/* rlx: generated from graph 'op_round_to_format', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+
+/* round |x| to a float format: nearest-even, subnormals, then the overflow rule
+   (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs */
+static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode,
+                            double nan_out) {
+    if (x != x) return nan_out;
+    double a = fabs(x), q;
+    if (a == 0) return x;
+    if (isinf(a)) {
+        q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+    } else {
+        int e;
+        frexp(a, &e);
+        e -= 1;
+        if (e < emin) e = emin;
+        double quantum = ldexp(1.0, e - mbits);
+        q = rint(a / quantum) * quantum;
+        if (q > maxv) q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+    }
+    return copysign(q, x);
+}
+static double rlx_finite_amax(const double *v, int64_t n) {
+    double m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double a = fabs(v[i]);
+        if (isfinite(a) && a > m) m = a;
+    }
+    return m;
+}
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_round_to_format: op: round_to_format */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t n = 49152, row = 1024;
+    (void)row;
+    static double w[49152];
+    for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
+    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i], 7, -126, 3.3895313892515355e+38, 0, NAN)); ((float *)((uint8_t *)slots[1]))[i] = (float)f; }
+    return 0;
+}
+
+/* k1_round_to_format: op: round_to_format */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t n = 49152, row = 1024;
+    (void)row;
+    static double w[49152];
+    for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
+    static double bs[49152];
+    for (int64_t r0 = 0; r0 < n; r0 += row) {
+        for (int64_t b0 = 0; b0 < row; b0 += 32) {
+            int64_t len = row - b0 < 32 ? row - b0 : 32;
+            double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;
+            if (amax > 0) { int e; frexp(amax, &e);
+                int sh = (e - 1) - 8;
+                if (sh < -127) sh = -127; if (sh > 127) sh = 127;
+                s = ldexp(1.0, sh); }
+            for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;
+        }
+    }
+    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 3, -6, 448.0, 2, NAN) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[2]))[i] = (float)f; }
+    return 0;
+}
+
+/* k2_round_to_format: op: round_to_format */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t n = 49152, row = 1024;
+    (void)row;
+    static double w[49152];
+    for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
+    static double bs[49152];
+    const double tamax = rlx_finite_amax(w, n);
+    const double t = tamax > 0 ? (double)(float)(tamax / 2688.0) : 1.0;
+    for (int64_t r0 = 0; r0 < n; r0 += row) {
+        for (int64_t b0 = 0; b0 < row; b0 += 16) {
+            int64_t len = row - b0 < 16 ? row - b0 : 16;
+            double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;
+            s = rlx_fmt_round(amax / 6.0 / t, 3, -6, 448.0, 2, NAN) * t;
+            for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;
+        }
+    }
+    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 1, 0, 6.0, 2, 0.0) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[3]))[i] = (float)f; }
+    return 0;
+}
+
+/* k3_round_to_format: op: round_to_format */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t n = 49152, row = 1024;
+    (void)row;
+    static double w[49152];
+    for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
+    const double amax = rlx_finite_amax(w, n);
+    const double s = amax > 0 ? (double)(float)(amax / 57344.0) : 1.0;
+    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i] / s, 2, -14, 57344.0, 0, NAN) * s); ((float *)((uint8_t *)slots[4]))[i] = (float)f; }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,63 @@
+/* codegen_replay: main program of graph 'op_scatter_add' */
+/* rlx: generated from graph 'op_scatter_add', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_scatter_add: op: scatter_add */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *restrict idx = ((const int64_t *)((uint8_t *)slots[1]));
+    const float *restrict upd = ((const float *)((uint8_t *)slots[0]));
+    float *restrict dst = ((float *)((uint8_t *)slots[2]));
+    for (int64_t i = 0; i < 64; i++) {
+        const int64_t k = (int64_t)idx[i];
+        if (k < -500 || k >= 500) {
+            snprintf(rlx_error_text, sizeof rlx_error_text, "scatter_add: index %lld is out of range for an axis of size 500 (valid: -500..499)", (long long)k);
+            return 1;
+        }
+    }
+    static double acc[768000];
+    memset(acc, 0, sizeof(acc[0]) * 768000);
+    for (int64_t b = 0; b < 4; b++)
+        for (int64_t i = 0; i < 64; i++) {
+            int64_t k = (int64_t)idx[i]; if (k < 0) k += 500;
+            double *restrict row = acc + (b * 500 + k) * 384;
+            const float *restrict from = upd + (b * 64 + i) * 384;
+            #pragma omp simd
+            for (int64_t j = 0; j < 384; j++) row[j] += (double)from[j];
+        }
+    #pragma omp simd
+    for (int64_t i = 0; i < 768000; i++) dst[i] = ((float)(acc[i]));
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

@@ -1,0 +1,86 @@
+/* codegen_replay: main program of graph 'op_scatter_update' */
+/* rlx: generated from graph 'op_scatter_update', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_scatter_update: op: scatter_update */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *restrict idx = ((const int64_t *)((uint8_t *)slots[1]));
+    const float *upd = ((const float *)((uint8_t *)slots[2]));
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[3]));
+    for (int64_t i = 0; i < 64; i++) {
+        const int64_t k = (int64_t)idx[i];
+        if (k < -500 || k >= 500) {
+            snprintf(rlx_error_text, sizeof rlx_error_text, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            return 1;
+        }
+    }
+    if (dst != src) memmove(dst, src, sizeof(dst[0]) * 192000);
+    for (int64_t i = 0; i < 64; i++) {
+        int64_t k = (int64_t)idx[i]; if (k < 0) k += 500;
+        float *restrict row = dst + k * 384;
+        const float *restrict from = upd + i * 384;
+        #pragma omp simd
+        for (int64_t j = 0; j < 384; j++) row[j] = from[j];
+    }
+    return 0;
+}
+
+/* k1_scatter_update: op: scatter_update */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *restrict idx = ((const int64_t *)((uint8_t *)slots[1]));
+    const float *upd = ((const float *)((uint8_t *)slots[2]));
+    const float *src = ((const float *)((uint8_t *)slots[0]));
+    float *dst = ((float *)((uint8_t *)slots[4]));
+    for (int64_t i = 0; i < 64; i++) {
+        const int64_t k = (int64_t)idx[i];
+        if (k < -500 || k >= 500) {
+            snprintf(rlx_error_text, sizeof rlx_error_text, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            return 1;
+        }
+    }
+    if (dst != src) memmove(dst, src, sizeof(dst[0]) * 192000);
+    for (int64_t i = 0; i < 64; i++) {
+        int64_t k = (int64_t)idx[i]; if (k < 0) k += 500;
+        float *restrict row = dst + k * 384;
+        const float *restrict from = upd + i * 384;
+        #pragma omp simd
+        for (int64_t j = 0; j < 384; j++) row[j] = (row[j] + from[j]);
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

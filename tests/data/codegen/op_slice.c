@@ -1,0 +1,80 @@
+/* codegen_replay: main program of graph 'op_slice' */
+/* rlx: generated from graph 'op_slice', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_slice: view: slice */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    memcpy(((uint8_t *)slots[1]), ((uint8_t *)slots[0]) + 16000, 144000);
+    return 0;
+}
+
+/* k1_slice: op: slice */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0])) + 1999;
+    float *dst = ((float *)((uint8_t *)slots[2]));
+    for (int64_t r = 0; r < 24; r++) {
+        const float *s = src + r * 2000;
+        float *d = dst + r * 333;
+        for (int64_t j = 0; j < 333; j++) d[j] = s[j * -3];
+    }
+    return 0;
+}
+
+/* k2_slice: op: slice */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[0])) + 8;
+    float *dst = ((float *)(arena + 0));
+    for (int64_t r = 0; r < 48; r++)
+        memcpy(dst + r * 512, src + r * 1000, 512 * sizeof *dst);
+    return 0;
+}
+
+/* k3_exp: elementwise: exp */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 24576; j++) {
+        const float v3 = ((const float *)(arena + 0))[j * 1];
+        const float t4 = rlx_expf(v3);
+        ((float *)((uint8_t *)slots[3]))[j] = t4;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

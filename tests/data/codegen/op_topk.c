@@ -1,0 +1,129 @@
+/* codegen_replay: main program of graph 'op_topk' */
+/* rlx: generated from graph 'op_topk', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+static void rlx_topk_select_f32_largest(const float *x, int64_t stride, int64_t n, int64_t k,
+                                int64_t *best) {
+    int64_t count = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const float u = x[i * stride];
+        if (count == k) {
+            const float v = x[best[k - 1] * stride];
+            if (!((u != u && v == v) || u > v)) continue;
+            count--;
+        }
+        int64_t j = count;
+        while (j > 0) {
+            const float v = x[best[j - 1] * stride];
+            if (!((u != u && v == v) || u > v)) break;
+            best[j] = best[j - 1];
+            j--;
+        }
+        best[j] = i;
+        count++;
+    }
+}
+
+static void rlx_topk_select_f32_smallest(const float *x, int64_t stride, int64_t n, int64_t k,
+                                int64_t *best) {
+    int64_t count = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const float u = x[i * stride];
+        if (count == k) {
+            const float v = x[best[k - 1] * stride];
+            if (!((u == u && v != v) || u < v)) continue;
+            count--;
+        }
+        int64_t j = count;
+        while (j > 0) {
+            const float v = x[best[j - 1] * stride];
+            if (!((u == u && v != v) || u < v)) break;
+            best[j] = best[j - 1];
+            j--;
+        }
+        best[j] = i;
+        count++;
+    }
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_topk: op: topk */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *const r_src = ((const float *)((uint8_t *)slots[0]));
+    float *const r_out = ((float *)((uint8_t *)slots[1]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 48; r++) {
+        const int64_t p = r / 1, q = r % 1;
+        int64_t r_order[5];
+        rlx_topk_select_f32_largest(r_src + p * 1000 + q, 1, 1000, 5, r_order);
+        for (int64_t m = 0; m < 5; m++)
+            r_out[p * 5 + m * 1 + q] = r_src[p * 1000 + r_order[m] * 1 + q];
+    }
+    return 0;
+}
+
+/* k1_topk: op: topk */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *const r_src = ((const float *)((uint8_t *)slots[0]));
+    int64_t *const r_out = ((int64_t *)((uint8_t *)slots[2]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 48; r++) {
+        const int64_t p = r / 1, q = r % 1;
+        int64_t r_order[5];
+        rlx_topk_select_f32_largest(r_src + p * 1000 + q, 1, 1000, 5, r_order);
+        for (int64_t m = 0; m < 5; m++)
+            r_out[p * 5 + m * 1 + q] = r_order[m];
+    }
+    return 0;
+}
+
+/* k2_topk: op: topk */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *const r_src = ((const float *)((uint8_t *)slots[0]));
+    float *const r_out = ((float *)((uint8_t *)slots[3]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t r = 0; r < 1000; r++) {
+        const int64_t p = r / 1000, q = r % 1000;
+        int64_t r_order[3];
+        rlx_topk_select_f32_smallest(r_src + p * 48000 + q, 1000, 48, 3, r_order);
+        for (int64_t m = 0; m < 3; m++)
+            r_out[p * 3000 + m * 1000 + q] = r_src[p * 48000 + r_order[m] * 1000 + q];
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+char rlx_error_text[512];
+const char *rlx_error(void) { return rlx_error_text; }
+int rlx_prepare(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif

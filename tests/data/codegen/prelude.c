@@ -1,0 +1,466 @@
+/* rlx generated-code prelude: storage conversions, exact integer helpers and the
+ * scalar math used by generated kernels.
+ *
+ * Accuracy of the float math helpers: see the "float math" section below.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <float.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#define RLX_INLINE static inline __attribute__((always_inline))
+
+/* ---- f16 / bf16 storage ------------------------------------------------ */
+RLX_INLINE float rlx_h2f(uint16_t h) { _Float16 v; memcpy(&v, &h, 2); return (float)v; }
+RLX_INLINE uint16_t rlx_f2h(float f) { _Float16 v = (_Float16)f; uint16_t h; memcpy(&h, &v, 2); return h; }
+RLX_INLINE float rlx_b2f(uint16_t b) { uint32_t u = (uint32_t)b << 16; float f; memcpy(&f, &u, 4); return f; }
+RLX_INLINE uint16_t rlx_f2b(float f) {
+    uint32_t u; memcpy(&u, &f, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40u);
+    u += 0x7fffu + ((u >> 16) & 1u);
+    return (uint16_t)(u >> 16);
+}
+RLX_INLINE float rlx_round_h(float f) { return rlx_h2f(rlx_f2h(f)); }
+RLX_INLINE float rlx_round_b(float f) { return rlx_b2f(rlx_f2b(f)); }
+/* double -> f16 / bf16 with one rounding (no double rounding through float) */
+RLX_INLINE uint16_t rlx_d2h(double d) { _Float16 v = (_Float16)d; uint16_t h; memcpy(&h, &v, 2); return h; }
+RLX_INLINE float rlx_round_odd_f(double d) {
+    /* float nearest to d toward zero, with its last bit set when inexact (round to odd):
+       a second rounding to a format with fewer bits is then correct */
+    float f = (float)d;
+    if (d != d || (double)f == d || isinf(f)) return f;
+    if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);
+    uint32_t u; memcpy(&u, &f, 4); u |= 1u; memcpy(&f, &u, 4);
+    return f;
+}
+RLX_INLINE uint16_t rlx_d2b(double d) { return rlx_f2b(rlx_round_odd_f(d)); }
+RLX_INLINE double rlx_i64_to_odd_d(int64_t i) {
+    double d = (double)i;
+    if (d >= 9223372036854775808.0 || (int64_t)d == i) return d;
+    if ((d > 0 && (int64_t)d > i) || (d < 0 && (int64_t)d < i)) d = nextafter(d, 0.0);
+    int64_t bits; memcpy(&bits, &d, 8); bits |= 1; memcpy(&d, &bits, 8);
+    return d;
+}
+
+/* ---- float -> int: truncate toward zero, saturate, nan -> 0 ------------- */
+#define RLX_SAT(NAME, T, LO, HI) \
+    RLX_INLINE T rlx_sat_##NAME(double v) { \
+        if (v != v) return 0; \
+        if (v <= (double)(LO)) return (T)(LO); \
+        if (v >= (double)(HI)) return (T)(HI); \
+        return (T)v; }
+RLX_SAT(i8, int8_t, INT8_MIN, INT8_MAX)
+RLX_SAT(i16, int16_t, INT16_MIN, INT16_MAX)
+RLX_SAT(i32, int32_t, INT32_MIN, INT32_MAX)
+RLX_SAT(u8, uint8_t, 0, UINT8_MAX)
+RLX_SAT(u32, uint32_t, 0, UINT32_MAX)
+RLX_INLINE int64_t rlx_sat_i64(double v) {
+    if (v != v) return 0;
+    if (v <= -9223372036854775808.0) return INT64_MIN;
+    if (v >= 9223372036854775808.0) return INT64_MAX;
+    return (int64_t)v;
+}
+
+/* ---- integer division, remainder, power (never trap) -------------------- */
+#define RLX_SIGNED_INT(NAME, T) \
+    RLX_INLINE T rlx_div_##NAME(T a, T b) { \
+        if (b == 0) return 0; \
+        if (b == -1) return (T)(-a); \
+        return (T)(a / b); } \
+    RLX_INLINE T rlx_mod_##NAME(T a, T b) { \
+        if (b == 0 || b == -1) return 0; \
+        T r = (T)(a % b); \
+        if (r != 0 && ((r < 0) != (b < 0))) r = (T)(r + b); \
+        return r; }
+#define RLX_UNSIGNED_INT(NAME, T) \
+    RLX_INLINE T rlx_div_##NAME(T a, T b) { return b == 0 ? 0 : (T)(a / b); } \
+    RLX_INLINE T rlx_mod_##NAME(T a, T b) { return b == 0 ? 0 : (T)(a % b); }
+RLX_SIGNED_INT(i8, int8_t)
+RLX_SIGNED_INT(i16, int16_t)
+RLX_SIGNED_INT(i32, int32_t)
+RLX_SIGNED_INT(i64, int64_t)
+RLX_UNSIGNED_INT(u8, uint8_t)
+RLX_UNSIGNED_INT(u32, uint32_t)
+#define RLX_POW_INT(NAME, T, SIGNED) \
+    RLX_INLINE T rlx_pow_##NAME(T a, T b) { \
+        if (SIGNED && b < 0) { \
+            if (a == 1) return 1; \
+            if (SIGNED && a == (T)-1) return (b & 1) ? (T)-1 : 1; \
+            return 0; } \
+        uint64_t r = 1, base = (uint64_t)(int64_t)a, e = (uint64_t)(int64_t)b; \
+        while (e) { if (e & 1) r *= base; base *= base; e >>= 1; } \
+        return (T)r; }
+RLX_POW_INT(i8, int8_t, 1)
+RLX_POW_INT(i16, int16_t, 1)
+RLX_POW_INT(i32, int32_t, 1)
+RLX_POW_INT(i64, int64_t, 1)
+RLX_POW_INT(u8, uint8_t, 0)
+RLX_POW_INT(u32, uint32_t, 0)
+
+/* ---- nan-propagating max/min (any arithmetic type) ---------------------- */
+#define rlx_max_keep_nan(a, b) ((a) != (a) ? (a) : ((a) > (b) ? (a) : (b)))
+#define rlx_min_keep_nan(a, b) ((a) != (a) ? (a) : ((a) < (b) ? (a) : (b)))
+
+/* ---- float math --------------------------------------------------------- */
+/* f64 helpers (rlx_*d) are the C library's double functions; the composite ones
+ * (sigmoid, gelu, gelu_tanh, silu, softplus) are written so that no intermediate
+ * overflows, and return -0.0 at -inf for x * g(x) with g(-inf) = 0.
+ *
+ * f32 helpers (rlx_*f) evaluate in float with branch-free code (both sides of every
+ * range split are computed and one is selected), so that gcc vectorises them inside
+ * `#pragma omp simd` loops at -O3 without -ffast-math. Special values are exact:
+ * nan in -> nan out, the limits at +-inf, -0.0 where the reference keeps it.
+ * Polynomial coefficients were fitted for rlx (Lawson-weighted least squares in
+ * float64, then rounded to float one coefficient at a time, refitting the rest).
+ *
+ * Maximum errors, in ulps of the correctly rounded float result (subnormal
+ * results in units of 2^-149), against float64 references (libm) over all 2^32
+ * float inputs with FMA, and every 5th input without (the bound is the larger;
+ * tests/backends/cpu/test_vector_math.py re-checks a dense sweep and the worst
+ * inputs found):
+ *
+ *   rlx_expf       1.01 (measured 1.009)   rlx_logf       1.0 (0.840)
+ *   rlx_tanhf      1.5  (1.466)            rlx_erff       1.5 (1.319)
+ *   rlx_sigmoidf   2.5  (2.402)            rlx_siluf      3.5 (3.394)
+ *   rlx_softplusf  2.0  (1.990)            rlx_geluf      5.5 (5.313, at x < -4)
+ *   rlx_gelu_tanhf 3.5  (3.303) from gelu_tanh(x (1 + d)) for some |d| <= 2^-23
+ *
+ * gelu_tanh's bound is a mixed one: its argument 2u(x) = 1.59577 x (1 + 0.044715 x^2)
+ * is rounded to float before the exponential, and exp amplifies that relative error
+ * by |2u| (up to ~100 in the left tail), so the result is close to the exact value
+ * at an input within 1 ulp of x (as for any float evaluation of the formula) rather
+ * than at x. The other bounds hold for the exact value at x, also in the tails.
+ *
+ * With hardware FMA (__FP_FAST_FMAF) the helpers use fmaf; without it they use
+ * plain products and the same bounds hold (see the test).
+ */
+RLX_INLINE double rlx_expd(double x) { return exp(x); }
+RLX_INLINE double rlx_logd(double x) { return log(x); }
+RLX_INLINE double rlx_sqrtd(double x) { return sqrt(x); }
+RLX_INLINE double rlx_rsqrtd(double x) { return 1.0 / sqrt(x); }
+RLX_INLINE double rlx_recipd(double x) { return 1.0 / x; }
+RLX_INLINE double rlx_sind(double x) { return sin(x); }
+RLX_INLINE double rlx_cosd(double x) { return cos(x); }
+RLX_INLINE double rlx_tanhd(double x) { return tanh(x); }
+RLX_INLINE double rlx_atand(double x) { return atan(x); }
+RLX_INLINE double rlx_erfd(double x) { return erf(x); }
+RLX_INLINE double rlx_sigmoidd(double x) {
+    if (x >= 0) return 1.0 / (1.0 + exp(-x));
+    double e = exp(x); return e / (1.0 + e);
+}
+RLX_INLINE double rlx_gelud(double x) {
+    return x == -INFINITY ? -0.0 : 0.5 * x * erfc(-x * 0.70710678118654752440);
+}
+RLX_INLINE double rlx_gelu_tanhd(double x) {
+    double u = 0.79788456080286535588 * (x + 0.044715 * x * x * x);
+    return x == -INFINITY ? -0.0 : x * rlx_sigmoidd(2.0 * u);
+}
+RLX_INLINE double rlx_silud(double x) { return isinf(x) && x < 0 ? -0.0 : x * rlx_sigmoidd(x); }
+RLX_INLINE double rlx_softplusd(double x) { return fmax(x, 0.0) + log1p(exp(-fabs(x))); }
+RLX_INLINE double rlx_powd(double a, double b) { return pow(a, b); }
+RLX_INLINE double rlx_fmod_floord(double a, double b) {
+    double r = fmod(a, b);
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    else if (r == 0) r = copysign(0.0, b);
+    return r;
+}
+
+/* Building blocks of the f32 helpers (not called by generated code). */
+#ifdef __FP_FAST_FMAF
+#define RLX_FMAF(a, b, c) __builtin_fmaf((a), (b), (c))
+#else
+#define RLX_FMAF(a, b, c) ((a) * (b) + (c))
+#endif
+
+RLX_INLINE uint32_t rlx_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+RLX_INLINE float rlx_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* c ? a : b on bit patterns. The helpers use no ?: on floats: gcc turns ?: into
+ * branches, may then move (sink or thread) float arithmetic into them, and under
+ * -ftrapping-math (the default) cannot if-convert that back, so the loop would
+ * stay scalar. */
+RLX_INLINE float rlx_f32_select(int c, float a, float b) {
+    const uint32_t mask = 0u - (uint32_t)(c != 0);
+    return rlx_f32_from_bits((rlx_f32_bits(a) & mask) | (rlx_f32_bits(b) & ~mask));
+}
+
+/* x clamped to [lo, hi]; nan stays nan. */
+RLX_INLINE float rlx_f32_clamp(float x, float lo, float hi) {
+    return rlx_f32_select(x > hi, hi, rlx_f32_select(x < lo, lo, x));
+}
+
+/* 2^n for integer n in [-126, 127]. */
+RLX_INLINE float rlx_f32_pow2i(int32_t n) { return rlx_f32_from_bits((uint32_t)(n + 127) << 23); }
+
+/* The rounding error of hi = x * x (so x^2 = hi + lo exactly), for |x| <= 2^60. */
+RLX_INLINE float rlx_f32_square_error(float x, float hi) {
+#ifdef __FP_FAST_FMAF
+    return __builtin_fmaf(x, x, -hi);
+#else
+    const float c = x * 4097.0f;              /* Veltkamp split into two 12-bit halves */
+    const float xh = c - (c - x);
+    const float xl = x - xh;
+    return ((xh * xh - hi) + 2.0f * xh * xl) + xl * xl;
+#endif
+}
+
+/* ln 2 split so that k * RLX_LN2_HI is exact for |k| < 512. */
+#define RLX_LN2_HI 0x1.62e4p-1f
+#define RLX_LN2_LO 0x1.7f7d1cp-20f
+
+/* exp(r) for |r| <= ln2 / 2: 1 + r + r^2 q(r), the polynomial both exps below use. */
+RLX_INLINE float rlx_f32_exp_poly(float r) {
+    float q = 0x1.6a2434p-10f;
+    q = RLX_FMAF(q, r, 0x1.1239e2p-7f);
+    q = RLX_FMAF(q, r, 0x1.5558f2p-5f);
+    q = RLX_FMAF(q, r, 0x1.555492p-3f);
+    q = RLX_FMAF(q, r, 0x1.fffffcp-2f);
+    return 1.0f + RLX_FMAF(r * r, q, r);
+}
+
+/* exp(x + xlo) as the product m * s of two floats, m = exp(r) 2^n1 and s = 2^n2,
+ * so that a caller can scale m before the one product that may round into the
+ * subnormal range. xlo is a correction below half an ulp of x (0 for plain exp).
+ * x is clamped to [-150, 89]; below -150, m = 0, and nan gives m = nan.
+ * x = n ln2 + r with |r| <= ln2/2, exp(r) = 1 + r + r^2 q(r), n = n1 + n2 with
+ * 2^n1 and 2^n2 normal. */
+RLX_INLINE float rlx_f32_exp_parts(float x, float xlo, float *s) {
+    const float xc = rlx_f32_select(x != x, 0.0f, rlx_f32_clamp(x, -150.0f, 89.0f));
+    const float round_magic = 0x1.8p23f;     /* adding it rounds to an integer */
+    const float n = (xc * 0x1.715476p+0f + round_magic) - round_magic;
+    const float r = ((xc - n * RLX_LN2_HI) + xlo) - n * RLX_LN2_LO;
+    const float p = rlx_f32_exp_poly(r);
+    const int32_t ni = (int32_t)n;
+    const int32_t n1 = ni >> 1;
+    *s = rlx_f32_pow2i(ni - n1);
+    const float m = rlx_f32_select(x < -150.0f, 0.0f, p * rlx_f32_pow2i(n1));
+    return rlx_f32_select(x != x, x, m);
+}
+
+/* t * s for a power of two s. A product that would round to +-0 (below 2^-150) is
+ * computed as t * 0 instead: the same value, without the underflow that makes x86
+ * cores take a microcode assist (about 100x slower) on every such lane — which made
+ * exp, sigmoid and gelu several times slower on inputs with large negative values. */
+RLX_INLINE float rlx_f32_mul_pow2(float t, float s) {
+    const int32_t et = (int32_t)((rlx_f32_bits(t) >> 23) & 0xffu);
+    const int32_t es = (int32_t)((rlx_f32_bits(s) >> 23) & 0xffu);
+    return t * rlx_f32_select(et + es <= 103, 0.0f, s);
+}
+
+/* exp(x); error <= 1.01 ulp, subnormal results included. */
+RLX_INLINE float rlx_expf(float x) {
+    float s;
+    const float m = rlx_f32_exp_parts(x, 0.0f, &s);
+    return rlx_f32_mul_pow2(m, s);
+}
+
+/* exp(x) as a softmax weight (x <= 0 in use): rlx_expf's reduction and polynomial for
+ * results of at least 2^-125 (error <= 1.01 ulp), computed as one product p * 2^n with n
+ * in [-126, 127]; x < -87 gives 0, which changes no weight by more than 2^-125 next to a
+ * sum of at least 1, and x > 88 gives +inf (exp(88.7) is the largest float), so no
+ * product ever underflows or needs the two-factor split: about a third of rlx_expf's
+ * work, which made the exponentials a quarter of an attention kernel's time. nan stays
+ * nan. */
+RLX_INLINE float rlx_expf_weight(float x) {
+    const float xc = rlx_f32_clamp(x, -87.0f, 88.0f);
+    const float round_magic = 0x1.8p23f;     /* adding it rounds to an integer */
+    const float n = RLX_FMAF(xc, 0x1.715476p+0f, round_magic) - round_magic;
+    const float r = RLX_FMAF(n, -RLX_LN2_LO, RLX_FMAF(n, -RLX_LN2_HI, xc));
+    const float e = rlx_f32_exp_poly(r) * rlx_f32_pow2i((int32_t)n);
+    return rlx_f32_select(x < -87.0f, 0.0f,
+                          rlx_f32_select(x > 88.0f, INFINITY, rlx_f32_select(x != x, x, e)));
+}
+
+/* x * sigmoid(v) = x / (1 + exp(-v)); exp only sees -|v|, and for v < 0 the result
+ * is (x exp(v)) / (1 + exp(v)) with x applied before any subnormal rounding.
+ * nan in x or v gives nan; x = -inf, v = -inf gives -inf (callers fix it). */
+RLX_INLINE float rlx_f32_x_sigmoid(float x, float v) {
+    float s;
+    const float m = rlx_f32_exp_parts(-fabsf(v), 0.0f, &s);
+    const float e = rlx_f32_mul_pow2(m, s);
+    const float numerator = rlx_f32_select(v >= 0.0f, x, rlx_f32_mul_pow2(x * m, s));
+    return numerator / (1.0f + e);
+}
+
+/* log(x) for x in [2^-126 / 2^23, inf) as finite float math, no special values:
+ * x = 2^k (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), s = f / (2 + f), and
+ * log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2)), R(z) ~ 2z/3 + 2z^2/5 + ... */
+RLX_INLINE float rlx_f32_log_finite(float x) {
+    const int subnormal = x < 0x1p-126f;
+    const float xs = rlx_f32_select(subnormal, x * 0x1p23f, x);
+    const uint32_t ix = rlx_f32_bits(xs) + (0x3f800000u - 0x3f3504f3u);
+    const int32_t k = (int32_t)(ix >> 23) - 127 - 23 * subnormal;
+    const float f = rlx_f32_from_bits((ix & 0x007fffffu) + 0x3f3504f3u) - 1.0f;
+    const float s = f / (2.0f + f);
+    const float z = s * s;
+    float R = 0x1.e30546p-3f;
+    R = RLX_FMAF(R, z, 0x1.24387ap-2f);
+    R = RLX_FMAF(R, z, 0x1.999a7cp-2f);
+    R = RLX_FMAF(R, z, 0x1.555554p-1f);
+    R = R * z;
+    const float hfsq = 0.5f * f * f;
+    const float kf = (float)k;
+    return kf * RLX_LN2_HI - ((hfsq - (s * (hfsq + R) + kf * RLX_LN2_LO)) - f);
+}
+
+/* log(x); error <= 1 ulp. log(+-0) = -inf, log(x < 0) = nan, log(inf) = inf. */
+RLX_INLINE float rlx_logf(float x) {
+    const float y = rlx_f32_log_finite(x);
+    const float finite_or_inf = rlx_f32_select(x == INFINITY, x, y);
+    const float nonneg = rlx_f32_select(x == 0.0f, -INFINITY, finite_or_inf);
+    return rlx_f32_select(x != x, x, rlx_f32_select(x < 0.0f, NAN, nonneg));
+}
+
+/* tanh(x); error <= 1.5 ulp. |x| < 0.625: x + x^3 P(x^2); otherwise
+ * sign(x) (1 - 2e / (1 + e)) with e = exp(-2|x|), |x| clamped to 10. */
+RLX_INLINE float rlx_tanhf(float x) {
+    const float a = fabsf(x);
+    const float x2 = x * x;
+    float p = 0x1.18e1d4p-9f;
+    p = RLX_FMAF(p, x2, -0x1.0bf4fap-7f);
+    p = RLX_FMAF(p, x2, 0x1.638b58p-6f);
+    p = RLX_FMAF(p, x2, -0x1.b9ee9p-5f);
+    p = RLX_FMAF(p, x2, 0x1.111066p-3f);
+    p = RLX_FMAF(p, x2, -0x1.555554p-2f);
+    const float small = copysignf(RLX_FMAF(x * x2, p, x), x);   /* keeps -0.0 */
+    const float e = rlx_expf(-2.0f * rlx_f32_clamp(a, 0.0f, 10.0f));
+    const float large = copysignf(1.0f - 2.0f * e / (1.0f + e), x);
+    return rlx_f32_select(a < 0.625f, small, large);
+}
+
+/* erfcx(a) = exp(a^2) erfc(a) for 0.5 <= a <= 10.61: a polynomial in u = a - 1.5
+ * below 2.5, above it a polynomial in t = 1 / (1 + a) (fit errors 5e-9 and 1.4e-8
+ * relative; float evaluation adds up to ~2 ulp). */
+RLX_INLINE float rlx_f32_erfcx(float a) {
+    const float u = a - 1.5f;
+    float near = 0x1.5d8632p-19f;
+    near = RLX_FMAF(near, u, -0x1.35a0dap-17f);
+    near = RLX_FMAF(near, u, 0x1.767bcep-16f);
+    near = RLX_FMAF(near, u, -0x1.2476f8p-14f);
+    near = RLX_FMAF(near, u, 0x1.d4b6dep-13f);
+    near = RLX_FMAF(near, u, -0x1.5bf97ap-11f);
+    near = RLX_FMAF(near, u, 0x1.ee7134p-10f);
+    near = RLX_FMAF(near, u, -0x1.513628p-8f);
+    near = RLX_FMAF(near, u, 0x1.b6591ep-7f);
+    near = RLX_FMAF(near, u, -0x1.0dc54p-5f);
+    near = RLX_FMAF(near, u, 0x1.37ea28p-4f);
+    near = RLX_FMAF(near, u, -0x1.4f1988p-3f);
+    near = RLX_FMAF(near, u, 0x1.494dbp-2f);
+    const float t = 1.0f / (1.0f + a);
+    float far = -0x1.04661ep+1f;
+    far = RLX_FMAF(far, t, 0x1.0d74acp+1f);
+    far = RLX_FMAF(far, t, 0x1.35529cp-2f);
+    far = RLX_FMAF(far, t, -0x1.d8a67ep-1f);
+    far = RLX_FMAF(far, t, -0x1.df7b16p-3f);
+    far = RLX_FMAF(far, t, 0x1.1a9eacp-2f);
+    far = RLX_FMAF(far, t, 0x1.2119d6p-1f);
+    far = RLX_FMAF(far, t, 0x1.20dafp-1f);
+    far = RLX_FMAF(far, t, 0x1.6da8acp-22f);
+    return rlx_f32_select(a < 2.5f, near, far);
+}
+
+/* exp(-x^2 * half) as m * s (see rlx_f32_exp_parts), for half = 1 or 1/2 and
+ * |x| <= 15, with x^2 taken exactly as hi + lo: the relative error does not grow
+ * with x^2 as exp(-fl(x^2)) would. */
+RLX_INLINE float rlx_f32_gauss_parts(float x, float half, float *s) {
+    const float hi = x * x;
+    const float lo = rlx_f32_square_error(x, hi);
+    return rlx_f32_exp_parts(-hi * half, -lo * half, s);
+}
+
+/* erf(x) for |x| < 1 as x + x Q(x^2) (relative error ~3e-9 before rounding). */
+RLX_INLINE float rlx_f32_erf_small(float x) {
+    const float x2 = x * x;
+    float q = 0x1.496a7cp-14f;
+    q = RLX_FMAF(q, x2, -0x1.a3f71ep-11f);
+    q = RLX_FMAF(q, x2, 0x1.5405b6p-8f);
+    q = RLX_FMAF(q, x2, -0x1.b7f90ep-6f);
+    q = RLX_FMAF(q, x2, 0x1.ce2cf8p-4f);
+    q = RLX_FMAF(q, x2, -0x1.81273ep-2f);
+    q = RLX_FMAF(q, x2, 0x1.06eba8p-3f);
+    return RLX_FMAF(x, q, x);
+}
+
+/* erf(x); error <= 1.5 ulp. |x| < 1: the series above; otherwise
+ * sign(x) (1 - exp(-a^2) erfcx(a)) with a = |x| clamped to 4 (erf(4) rounds to 1). */
+RLX_INLINE float rlx_erff(float x) {
+    const float a = fabsf(x);
+    const float ac = rlx_f32_clamp(a, 0.0f, 4.0f);
+    float s;
+    const float m = rlx_f32_gauss_parts(ac, 1.0f, &s);
+    const float large = copysignf(1.0f - rlx_f32_mul_pow2(rlx_f32_erfcx(ac) * m, s), x);
+    return rlx_f32_select(a < 1.0f, rlx_f32_erf_small(x), large);
+}
+
+/* sigmoid(x) = 1 / (1 + exp(-x)); error <= 2.5 ulp. */
+RLX_INLINE float rlx_sigmoidf(float x) { return rlx_f32_x_sigmoid(1.0f, x); }
+
+/* silu(x) = x sigmoid(x); error <= 3.5 ulp; silu(-inf) = -0.0. */
+RLX_INLINE float rlx_siluf(float x) {
+    const float y = rlx_f32_x_sigmoid(x, x);
+    return rlx_f32_select(x == -INFINITY, -0.0f, y);
+}
+
+/* softplus(x) = max(x, 0) + log1p(exp(-|x|)); error <= 2 ulp. log1p(e) is
+ * log(u) + (e - (u - 1)) / u with u = 1 + e rounded, exact to first order. */
+RLX_INLINE float rlx_softplusf(float x) {
+    const float e = rlx_expf(-fabsf(x));
+    const float u = 1.0f + e;
+    const float log1p_e = rlx_f32_log_finite(u) + (e - (u - 1.0f)) / u;
+    return rlx_f32_select(x > 0.0f, x, 0.0f) + log1p_e;
+}
+
+/* gelu(x) = x Phi(x) = x erfc(-x / sqrt 2) / 2; error <= 5.5 ulp, relative also in
+ * the left tail; gelu(-inf) = -0.0. With a = |x| / sqrt 2, Phi is
+ * (1 + erf(a)) / 2 for x >= 0 and (1 - erf(a)) / 2 for x < 0, using the series of
+ * erf while it is accurate and free of cancellation, and otherwise
+ * erfc(a) = exp(-x^2/2) erfcx(a). |x| is clamped to 15, beyond which exp(-x^2/2)
+ * is 0 in float. */
+RLX_INLINE float rlx_geluf(float x) {
+    const float xc = rlx_f32_clamp(x, -15.0f, 15.0f);
+    const float a = fabsf(xc) * 0x1.6a09e6p-1f;
+    const float half_erf = 0.5f * rlx_f32_erf_small(a);
+    const float half_erfcx = 0.5f * rlx_f32_erfcx(a);
+    float s;
+    const float m = rlx_f32_gauss_parts(xc, 0.5f, &s);
+    const float left_series = x * (0.5f - half_erf);
+    const float left_tail = rlx_f32_mul_pow2((xc * half_erfcx) * m, s);
+    const float right_series = x * (0.5f + half_erf);
+    const float right_tail = x * (1.0f - rlx_f32_mul_pow2(half_erfcx * m, s));
+    const float left = rlx_f32_select(a < 0.5f, left_series, left_tail);
+    const float right = rlx_f32_select(a < 1.0f, right_series, right_tail);
+    return rlx_f32_select(x < 0.0f, left, right);
+}
+
+/* gelu_tanh(x) = x (1 + tanh(u)) / 2 = x sigmoid(2u), 2u = 1.59577 (x + 0.044715 x^3);
+ * error <= 3.5 ulp of gelu_tanh at an input within 1 ulp of x (see above);
+ * gelu_tanh(-inf) = -0.0. */
+RLX_INLINE float rlx_gelu_tanhf(float x) {
+    const float two_u = x * RLX_FMAF(0x1.2444f2p-4f, x * x, 0x1.988454p+0f);
+    const float y = rlx_f32_x_sigmoid(x, two_u);
+    return rlx_f32_select(x == -INFINITY, -0.0f, y);
+}
+
+#define RLX_F32_VIA_F64(NAME) RLX_INLINE float rlx_##NAME##f(float x) { return (float)rlx_##NAME##d((double)x); }
+RLX_INLINE float rlx_sqrtf(float x) { return sqrtf(x); }
+RLX_F32_VIA_F64(rsqrt)
+RLX_INLINE float rlx_recipf(float x) { return 1.0f / x; }
+RLX_F32_VIA_F64(sin)
+RLX_F32_VIA_F64(cos)
+RLX_F32_VIA_F64(atan)
+RLX_INLINE float rlx_powf(float a, float b) { return (float)pow((double)a, (double)b); }
+RLX_INLINE float rlx_fmod_floorf(float a, float b) { return (float)rlx_fmod_floord(a, b); }
+
+/* ---- errors ------------------------------------------------------------- */
+/* One buffer for the whole shared object: a large program is compiled in parts
+   (-DRLX_PART=i); the entry part defines it (render.py). */
+extern char rlx_error_text[512] __attribute__((visibility("hidden")));
+#ifdef RLX_PART
+#define RLX_PART_FN __attribute__((visibility("hidden")))
+#else
+#define RLX_PART_FN static
+#endif
