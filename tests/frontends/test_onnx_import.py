@@ -364,11 +364,22 @@ def test_cast_to_float8_rounds_and_saturates_like_onnx():
     assert y[1] == -448.0
 
 
-def test_cast_to_int4_wraps_to_the_width():
+def test_cast_float_to_int4_truncates_and_zeroes_out_of_range():
+    # onnx's expected values: numpy astype to ml_dtypes.int4
     rep = _single_node_rep(helper.make_node("Cast", ["x"], ["y"], to=TensorProto.INT4),
                            [FLOAT], TensorProto.INT4)
-    (y,) = rep.run([np.array([-9.0, 8.0, 7.5], dtype=np.float32)])
-    np.testing.assert_array_equal(y.astype(np.int8), [7, -8, 7])
+    x = np.array([-9.0, -8.9, 8.0, 7.9, -2.5, 0.5, np.nan, np.inf, -1e30], dtype=np.float32)
+    want = [0, -8, 0, 7, -2, 0, 0, 0, 0]
+    for i in range(0, 9, 3):
+        (y,) = rep.run([x[i:i + 3]])
+        np.testing.assert_array_equal(y.astype(np.int8), want[i:i + 3])
+
+
+def test_cast_integer_to_int4_wraps_to_the_width():
+    rep = _single_node_rep(helper.make_node("Cast", ["x"], ["y"], to=TensorProto.INT4),
+                           [TensorProto.INT32], TensorProto.INT4)
+    (y,) = rep.run([np.array([-9, 8, 20], dtype=np.int32)])
+    np.testing.assert_array_equal(y.astype(np.int8), [7, -8, 4])
 
 
 # --------------------------------------------------------------------------- backend

@@ -14,8 +14,10 @@ UINT64              i64      bit-exact for add/sub/mul/bitwise ops; compares,
                              division and right shifts are exact below 2**63
 FLOAT8E4M3FN/E5M2,  f32      Cast and QuantizeLinear round to the format
 FLOAT4E2M1                   (rlx ``round_to_format``, bit-exact with ml_dtypes)
-INT4/UINT4,         i8/u8    Cast wraps to the width, QuantizeLinear saturates
-INT2/UINT2
+INT4/UINT4,         i8/u8    Cast from an integer wraps to the width; Cast from a
+INT2/UINT2                   float truncates toward zero and gives 0 where that is
+                             out of range or nan (ml_dtypes' ``astype``, which
+                             onnx's expected values use); QuantizeLinear saturates
 ==================  =======  ====================================================
 
 A carried graph input is fed in its carrier dtype and a carried output comes back

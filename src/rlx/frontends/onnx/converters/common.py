@@ -62,11 +62,21 @@ def wrap_integer(v: Tensor, bits: int, signed: bool) -> Tensor:
 
 def to_carried(x: Tensor, held: Carrier, saturate: bool = True) -> Tensor:
     """``x`` converted to a carried ONNX type, in the carrier dtype: rounded to the float
-    format (overflow to +-max when ``saturate``), or truncated and wrapped to the
-    integer width."""
+    format (overflow to +-max when ``saturate``); for an integer type, integers wrap to
+    the width, floats going to a 2- or 4-bit type truncate toward zero and give 0 where
+    the truncated value is outside the type's range (nan and +-inf too), as onnx's
+    expected values (numpy ``astype`` to ml_dtypes' int4 / uint4 / int2 / uint2) have
+    them, and floats going to UINT16 / UINT64 truncate, saturate to i64 and wrap."""
     if held.fmt is not None:
         fmt = dataclasses.replace(held.fmt, saturate=saturate)
         return api.round_to_format(cast(x, DType.F32), fmt)
+    if x.dtype.is_float and held.bits < 8:
+        lo, hi = held.int_range
+        # trunc(x) lies in [lo, hi] exactly when lo - 1 < x < hi + 1 (false for nan)
+        below = x.graph.constant(np.asarray(lo - 1), x.dtype)
+        above = x.graph.constant(np.asarray(hi + 1), x.dtype)
+        zero = x.graph.constant(np.asarray(0), x.dtype)
+        return cast(api.where((x > below) & (x < above), x, zero), held.dtype)
     wide = cast(x, DType.I64)
     return cast(wrap_integer(wide, held.bits, held.signed), held.dtype)
 
