@@ -204,7 +204,7 @@ def test_generated_source_reads_no_uninitialised_variable(tmp_path, threads, var
     _assert_variant(compiled._exe.source, variant)
     source = tmp_path / "kernel.c"
     source.write_text(compiled._exe.source)
-    flags = [f for f in toolchain._flags(tc, True) if f not in ("-w", "-shared")]
+    flags = [f for f in toolchain._flags(tc, True, compiled._exe.isa) if f not in ("-w", "-shared")]
     cmd = [tc.compiler, str(source), "-c", "-o", str(tmp_path / "kernel.o"), *flags,
            "-Wuninitialized", "-Wmaybe-uninitialized", "-Winit-self"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)

@@ -127,19 +127,18 @@ def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
 
 
 def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
-    """An attention kernel: per-head BLAS products around a masked softmax for f32/f64
-    when the strides allow, plain loops per query row otherwise."""
+    """An attention kernel: f32 blocks of query rows through the packed GEMM (every ISA
+    tier), per-head BLAS products around a masked softmax for other f32/f64 tilings,
+    plain loops per query row otherwise."""
     plan = _plan_attention(ctx, kernel)
     if plan.b * plan.h * plan.s * plan.dv == 0:
         return "    /* empty result */"
     tiling = _attention_tiling(ctx, plan)
     if tiling is None:
         return _render_attention_loops(ctx, plan)
-    blas = _render_attention_blas(ctx, plan, tiling)
     if plan.dtype is not DType.F32 or tiling.by_heads or tiling.vector:
-        return blas
-    packed = _render_attention_packed(ctx, plan, tiling)
-    return f"#if defined(__AVX512F__)\n{packed}\n#else\n{blas}\n#endif"
+        return _render_attention_blas(ctx, plan, tiling)
+    return _render_attention_packed(ctx, plan, tiling)
 
 
 def _blas_matrix(rows: int, cols: int, row_stride: int,

@@ -104,7 +104,8 @@ BLAS_INT_MAX = (1 << 31) - 1
 """scipy-openblas32 takes 32-bit sizes and leading dimensions."""
 
 PACK_MR = 12
-"""Rows of one packed-GEMM micro-tile (12 x 2 AVX-512 accumulators)."""
+"""Rows of one packed-GEMM micro-tile (12 x 2 AVX-512 accumulators; 2 x 2 register
+sub-tiles of 6 x 16 columns on AVX2)."""
 PACK_NR = 32
 """Columns of one packed-GEMM micro-tile and of one packed weight panel."""
 PACK_KC = 384
@@ -118,14 +119,14 @@ PACK_MIN_M = 8
 
 def packed_gemm_helper(ctx: RenderContext) -> None:
     """Add the packed-GEMM helpers (``rlx_pk_pack_a``, ``rlx_pk_pack_b``, ``rlx_pk_gemm``;
-    AVX-512 targets only) to the program."""
+    every ISA tier) to the program."""
     ctx.add_helper("rlx_pk_gemm", _packed_gemm_source())
 
 
 def _packed_gemm_source() -> str:
     """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes."""
     text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
-    sizes = {"MR": PACK_MR, "NV": PACK_NR // 16, "KC": PACK_KC, "NC": PACK_NC,
+    sizes = {"MR": PACK_MR, "NR": PACK_NR, "KC": PACK_KC, "NC": PACK_NC,
              "PF": PACK_PREFETCH}
     defines = "".join(f"#define RLX_PK_{key} {value}\n" for key, value in sizes.items())
     return defines + text
@@ -422,7 +423,8 @@ def _fold_batch(plan: _MatmulPlan) -> _MatmulPlan:
 
 
 def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
-    """A matmul kernel: BLAS for float results that fit, generated loops otherwise."""
+    """A matmul kernel: the packed GEMM for f32 products with a run-invariant right
+    operand, BLAS for other float results that fit, generated loops otherwise."""
     plan = _plan_matmul(ctx, kernel)
     epi = _epilogue_function(ctx, kernel, plan.anchor)
     if plan.batches * plan.m * plan.n == 0:
@@ -431,21 +433,20 @@ def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
         return "\n".join(_zero_product(ctx, plan, epi))
     blas_dt = _blas_dtype(plan.dtype)
     if blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
-        blas = _render_matmul_blas(ctx, plan, blas_dt, epi)
-        if not _packed_eligible(ctx, plan):
-            return blas
-        packed = "\n".join(_render_matmul_packed(ctx, plan, epi))
-        return f"#if defined(__AVX512F__)\n{packed}\n#else\n{blas}\n#endif"
+        if _packed_eligible(ctx, plan):
+            return "\n".join(_render_matmul_packed(ctx, plan, epi))
+        return _render_matmul_blas(ctx, plan, blas_dt, epi)
     return _render_matmul_loops(ctx, plan, epi)
 
 
 def _packed_eligible(ctx: RenderContext, plan: _MatmulPlan) -> bool:
-    """The packed GEMM takes an f32 product of one batch whose right operand is the same
-    on every run (so its packing is cached), with at least PACK_MIN_M rows."""
-    g = ctx.graph
+    """The packed GEMM takes an f32 product of one batch with at least PACK_MIN_M rows.
+    A right operand that is the same on every run (a param or a prepare-stage value) is
+    packed once and kept; any other is packed on every run (O(k n) work beside the
+    product's O(m k n), and it keeps the product's bits independent of the thread count
+    and of the BLAS build, which splits some products differently on some ISAs)."""
     return (plan.dtype is DType.F32 and plan.batches == 1 and plan.m >= PACK_MIN_M
             and plan.n >= PACK_NR // 2 and plan.k >= 8
-            and _run_invariant(g.nodes[plan.b.node])
             and ctx.dtype(plan.a.node) is DType.F32 and ctx.dtype(plan.b.node) is DType.F32
             and _packed_floats(plan) * 4 <= SCRATCH_LIMIT_BYTES)
 
@@ -494,9 +495,10 @@ def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int,
 
 
 def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
-    """Statements of the packed GEMM: repack the weight when its address or the params'
-    version changed, pack A unless its rows are contiguous, then one rlx_pk_gemm call
-    per task."""
+    """Statements of the packed GEMM: pack the right operand (a run-invariant one into
+    the keep region when its address or the params' version changed, any other into
+    scratch on every run), pack A unless its rows are contiguous, then one rlx_pk_gemm
+    call per task."""
     packed_gemm_helper(ctx)
     a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
     slivers = -(-m // PACK_MR)
@@ -506,7 +508,9 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     parallel = len(tasks) > 1
     pragma = _omp_for(ctx, parallel and ctx.threads > 1)
     table = [v for task in tasks for v in task]
-    lines = [ctx.keep(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k),
+    invariant = _run_invariant(ctx.graph.nodes[b.node])
+    store = ctx.keep if invariant else ctx.scratch
+    lines = [store(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k),
              "    " + _c_table("tasks", table),
              f"    const float *pa = {ctx.ptr(a.node, True)};",
              f"    const float *pb = {ctx.ptr(b.node, True)};",
@@ -514,7 +518,8 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     pack = ([f"        {pragma}"] if pragma else []) + [
         f"        for (int64_t p = 0; p < {panels}; p++)",
         f"            rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, rlx_pkb_{tag}, p);"]
-    lines += repack_guard(f"rlx_pkb_{tag}", "pb", pack)
+    lines += repack_guard(f"rlx_pkb_{tag}", "pb", pack) if invariant else [
+        line[4:] for line in pack]
     if a.col_step == 1:          # rows read in place
         a_arg = f"pa, {a.row_step}"
     else:                        # transposed A: packed first
