@@ -12,6 +12,12 @@
    RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
    (rlx.backends.cpu.kernels.linalg) before this file. */
 #define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
 #define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
