@@ -1,0 +1,100 @@
+"""The cpu device's neon tier, cross-compiled for aarch64 and run under qemu-user
+(scripts/neon_check.py): a few cases of the op suite against the reference device.
+
+The cross tests need ``aarch64-linux-gnu-gcc`` and ``qemu-aarch64`` on PATH (Debian:
+``apt-get install gcc-aarch64-linux-gnu libgomp1-arm64-cross qemu-user``) and are skipped
+without them; the checks of the script's own parts run everywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sys
+
+import numpy as np
+import pytest
+
+from rlx.backends.cpu.kernels import SUPPORTED
+
+SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "scripts", "neon_check.py")
+SUBSET = ["op_add", "op_exp", "op_layer_norm", "op_softmax", "linear_gelu_tails",
+          "linear_transposed", "op_attention"]
+
+cross = pytest.mark.skipif(
+    shutil.which("aarch64-linux-gnu-gcc") is None or shutil.which("qemu-aarch64") is None,
+    reason="aarch64-linux-gnu-gcc and qemu-aarch64 are not both on PATH (apt-get install "
+           "gcc-aarch64-linux-gnu libgomp1-arm64-cross qemu-user)")
+
+
+@pytest.fixture(scope="module")
+def neon():
+    spec = importlib.util.spec_from_file_location("neon_check", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module          # dataclasses look the module up
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop(spec.name, None)
+
+
+@pytest.fixture(scope="module")
+def build(neon, tmp_path_factory):
+    return neon.setup(tmp_path_factory.mktemp("neon"), threads=2)
+
+
+def test_every_claimed_op_has_a_case(neon):
+    names = set(neon.cases())
+    assert neon.uncovered_ops() == []
+    assert {f"op_{op}" for op in SUPPORTED} <= names
+
+
+def test_feeds_keep_indices_in_range(neon):
+    specs = neon.cases()
+    for name in ("op_gather", "op_one_hot", "op_scatter_update", "op_softmax_cross_entropy"):
+        graph = specs[name].build()
+        feeds = neon.make_feeds(graph)
+        for nid, node in enumerate(graph.nodes):
+            bound = neon._index_bound(graph, nid) if node.op == "input" else None
+            if bound is not None:
+                value = feeds[node.attr("name")]
+                assert value.min() >= 0 and value.max() < bound[0], (name, node.attr("name"))
+                if bound[1]:
+                    assert len(np.unique(value)) == value.size
+
+
+def test_compare_tolerances(neon):
+    want = np.linspace(-3, 3, 64, dtype=np.float32)
+    assert neon.compare(want.copy(), want)[0] is None
+    off = want.copy()
+    off[5] += 8e-5                  # |want[5]| = 2.52: 2e-5 * 2.52 + 2e-6 < 8e-5
+    assert "1 of 64" in neon.compare(off, want)[0]
+    # with products the tolerance adds 2e-5 * max |want| = 6e-5
+    assert neon.compare(off, want, products=True)[0] is None
+    nan = want.copy()
+    nan[0] = np.nan
+    assert neon.compare(nan, want)[0] is not None
+    assert neon.compare(np.array([1, 2]), np.array([1, 3]))[0] is not None
+
+
+@cross
+def test_subset_matches_reference(neon, build):
+    specs = [s for s in neon.cases().values() if s.name in SUBSET]
+    assert len(specs) == len(SUBSET)
+    results = neon.run_cases(specs, build, jobs=2)
+    failed = [f"{r.name}: {r.detail}" for r in results if r.status != "pass"]
+    assert not failed, "\n".join(failed)
+    assert len(results) == len(SUBSET)
+
+
+@cross
+def test_a_wrong_vector_fma_is_caught(neon, build):
+    """The check is not vacuous: the packed GEMM with the NEON shim's fused multiply-add
+    computing a * a + c instead of a * b + c fails."""
+    case = neon.prepare_case(neon.cases()["linear_gelu_tails"], build.threads)
+    right = "return vfmaq_f32(c, a, b);"
+    for program in case.programs:
+        assert right in program.source
+        program.source = program.source.replace(right, "return vfmaq_f32(c, a, a);")
+    result = neon.build_and_run(case, build)
+    assert result.status == "fail" and "out of tolerance" in result.detail
