@@ -42,10 +42,10 @@ import numpy as np
 import rlx
 from rlx.backends.cpu.kernels import SUPPORTED
 from rlx.backends.cpu.render import prelude_source
-from rlx.backends.cpu.replay import render_sources
 from rlx.ir import formats as F
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 from rlx.ir.quantized import SCHEMES, quantized_linear
+from rlx.runtime.replay import render_sources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STORE = os.path.join(ROOT, "tests", "data", "codegen")

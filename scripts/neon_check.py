@@ -78,9 +78,9 @@ import numpy as np
 
 import rlx
 from rlx.backends.cpu import toolchain
-from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
-from rlx.backends.cpu.render import RenderContext, render_program
-from rlx.backends.cpu.replay import run_passes
+from rlx.backends.cpu.backend import CpuBackend
+from rlx.backends.cpu.kernels import SUPPORTED
+from rlx.backends.cpu.render import RenderContext
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
 from rlx.backends.reference.kernels import KernelContext
 from rlx.errors import GraphBuildError
@@ -88,6 +88,7 @@ from rlx.ir.graph import Graph
 from rlx.ir.quantized import PackedLayout, pack_weight
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
+from rlx.runtime.replay import run_passes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CROSS_CC = "aarch64-linux-gnu-gcc"
@@ -441,9 +442,7 @@ def render_programs(graph: Graph, threads: int = THREADS) -> tuple[list[Rendered
     if result.prepare is not None:
         named.insert(0, ("prepare", result.prepare))
     for name, program in named:
-        source, ctx, _ = render_program(program, program.info["memory"], threads,
-                                        render_kernel, max_parts=1,
-                                        winograd=options.winograd)
+        source, ctx, _ = CpuBackend().render(program, options, threads, max_parts=1)
         programs.append(RenderedProgram(name, program, source, ctx))
     boundary = list(result.split.boundary) if result.prepare is not None else []
     return programs, boundary

@@ -8,7 +8,7 @@ from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph, Node
 from rlx.ir.rng import RngOptions
-from rlx.passes.pipeline import PassContext, run_pipeline
+from rlx.passes.pipeline import PassContext, PipelineResult, run_pipeline
 from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
 from rlx.runtime.options import CompileOptions
@@ -43,8 +43,9 @@ class Session:
         self.device = device
         self.options = options or CompileOptions()
 
-    def compile(self, graph: Graph) -> CompiledGraph:
-        """Verify, optimise and compile ``graph``; params start unset."""
+    def run_passes(self, graph: Graph) -> PipelineResult:
+        """The pass pipeline for this session's device and options: the Program(s) that
+        :meth:`compile` hands to the backend."""
         if not isinstance(graph, Graph):
             raise GraphBuildError(f"Session.compile expects an rlx.Graph, got "
                                   f"{type(graph).__name__}")
@@ -53,7 +54,12 @@ class Session:
                           evaluate=evaluate_with_reference, optimize=opts.optimize,
                           split_params=opts.split_params, verbose=opts.verbose,
                           precision=opts.precision)
-        result = run_pipeline(graph, ctx)
+        return run_pipeline(graph, ctx)
+
+    def compile(self, graph: Graph) -> CompiledGraph:
+        """Verify, optimise and compile ``graph``; params start unset."""
+        opts = self.options
+        result = self.run_passes(graph)
         exe = self.backend.compile(result.program, opts)
         staging = None
         if result.prepare is not None:

@@ -219,14 +219,21 @@ class CpuBackend(Backend):
         path, why = toolchain.find_compiler()
         return (path is not None), why
 
+    def render(self, program: Program, options: Any, threads: int | None = None,
+               max_parts: int | None = None) -> tuple[str, RenderContext, int]:
+        """(source, render context, compile parts) of ``program`` as :meth:`compile`
+        renders it: ``threads`` defaults to the options' or this host's, ``max_parts``
+        to one part per usable core. The source is the same for every ISA tier."""
+        threads = threads or options.num_threads or default_threads()
+        return render_program(program, program.info["memory"], threads, render_kernel,
+                              max_parts=max_parts or toolchain.compile_jobs(),
+                              profile=getattr(options, "profile", False),
+                              winograd=getattr(options, "winograd", True))
+
     def compile(self, program: Program, options: Any) -> CpuExecutable:
         threads = options.num_threads or default_threads()
         tier = isa.resolve_tier(getattr(options, "isa", None))
-        plan = program.info["memory"]
-        source, ctx, parts = render_program(program, plan, threads, render_kernel,
-                                            max_parts=toolchain.compile_jobs(),
-                                            profile=getattr(options, "profile", False),
-                                            winograd=getattr(options, "winograd", True))
+        source, ctx, parts = self.render(program, options, threads)
         so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
                                                        tier=tier, parts=parts)
         library = _Library(str(so_path), threads)

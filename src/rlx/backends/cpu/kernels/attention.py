@@ -251,7 +251,7 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
 
 def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
                              tiling: _AttentionTiling) -> str:
-    """The f32 path on AVX-512 targets: the BLAS path's tasks with both products on the
+    """The f32 path (every ISA tier): the BLAS path's tasks with both products on the
     packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack
     K^T (and Q when its rows are not contiguous), scores into this thread's scratch, the
     masked exponentials in place (the scale folded into them when there is no mask

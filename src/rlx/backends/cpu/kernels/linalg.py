@@ -14,7 +14,10 @@ Paths. Results of dtype f32 / f64 — and f16 / bf16 matmuls and convolutions, w
 operands are widened to f32 and whose f32 products are rounded once — run on the BLAS
 shipped in scipy-openblas32 (``scipy_cblas_*``):
 
-* matmul: ``?gemm``, or a matrix-vector product when one side is a vector (M == 1 or
+* matmul: an f32 product of one batch with at least ``PACK_MIN_M`` rows runs on rlx's
+  own packed GEMM (``csrc/packed_gemm.h``, one source for every ISA tier; the right
+  operand packed once when it is run-invariant, else on every run); otherwise
+  ``?gemm``, or a matrix-vector product when one side is a vector (M == 1 or
   N == 1: ``?gemv``, or the generated ``rlx_gemv_rows_*`` kernel, see Threads); batch
   axes broadcast through per-operand batch strides, and a right operand without batch
   axes folds the batch into M (one large GEMM). Operands of another dtype than the
@@ -51,7 +54,10 @@ cores). Results of 1 and N threads are identical:
   ``PART_MIN_EXTENT`` wide and ``PART_MIN_WORK`` multiply-adds: OpenBLAS's GEMM then
   computes every element exactly as the uncut call does (its small-matrix kernels,
   which round differently, only take smaller products; checked by a randomised sweep
-  of OpenBLAS 0.3.34 and by the tests);
+  of OpenBLAS 0.3.34 with its AVX-512 kernels). OpenBLAS's Haswell (AVX2) kernels do
+  not keep that promise (1 and 2 threads differed in 2% of a 128 x 256 x 384
+  product's elements), which is why one-batch f32 products take the packed GEMM,
+  whose tiles sum every element over k in the same order however they are split;
 * OpenBLAS's ``?gemv`` on a row-major matrix read across (``x @ W``) rounds differently
   for different column ranges, so that case runs a generated kernel
   (``rlx_gemv_rows_*``) that sums over k in a fixed order with fused multiply-adds.

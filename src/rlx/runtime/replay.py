@@ -2,26 +2,24 @@
 
 :func:`render_sources` runs what ``rlx.Session("cpu", options).compile(graph)`` runs up
 to the C text — the pass pipeline (verify, decompose, ..., fusion, memory plan), then
-:func:`rlx.backends.cpu.render.render_program` with the arguments
-:meth:`rlx.backends.cpu.backend.CpuBackend.compile` passes — and returns the source of
-each program (the main program, and the prepare program when params are split off).
-Nothing reads the host: the thread count comes from the options (or ``threads``) and the
-number of compile parts is fixed by ``max_parts``, so the text is the same on every
-machine. ``scripts/codegen_replay.py`` keeps a corpus of these sources to show that a
-refactor leaves the generated C unchanged.
+:meth:`rlx.backends.cpu.backend.CpuBackend.render`, which ``compile`` calls — and
+returns the source of each program (the main program, and the prepare program when
+params are split off). Nothing reads the host: the thread count comes from the options
+(or ``threads``) and the number of compile parts is fixed by ``max_parts``, so the text
+is the same on every machine. ``scripts/codegen_replay.py`` keeps a corpus of these
+sources to show that a refactor leaves the generated C unchanged.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
-from rlx.backends.cpu.render import render_program
+from rlx.backends.cpu.backend import CpuBackend
 from rlx.ir.graph import Graph
-from rlx.passes.pipeline import PassContext, PipelineResult, run_pipeline
+from rlx.passes.pipeline import PipelineResult
 from rlx.passes.program import Program
 from rlx.runtime.options import CompileOptions
-from rlx.runtime.session import evaluate_with_reference
+from rlx.runtime.session import Session
 
 DEFAULT_THREADS = 2
 DEFAULT_PARTS = 4
@@ -44,11 +42,8 @@ class RenderedGraph:
 
 
 def run_passes(graph: Graph, options: CompileOptions) -> PipelineResult:
-    """The pass pipeline exactly as ``Session.compile`` runs it for the cpu device."""
-    ctx = PassContext(supported_ops=SUPPORTED, evaluate=evaluate_with_reference,
-                      optimize=options.optimize, split_params=options.split_params,
-                      verbose=options.verbose, precision=options.precision)
-    return run_pipeline(graph, ctx)
+    """The pass pipeline exactly as ``Session("cpu", options).compile`` runs it."""
+    return Session("cpu", options).run_passes(graph)
 
 
 def render_sources(graph: Graph, options: CompileOptions | None = None,
@@ -64,9 +59,6 @@ def render_sources(graph: Graph, options: CompileOptions | None = None,
     if result.prepare is not None:
         programs["prepare"] = result.prepare
     for name, program in programs.items():
-        source, _, nparts = render_program(program, program.info["memory"], threads,
-                                           render_kernel, max_parts=max_parts,
-                                           profile=options.profile,
-                                           winograd=options.winograd)
+        source, _, nparts = CpuBackend().render(program, options, threads, max_parts)
         sources[name], parts[name] = source, nparts
     return RenderedGraph(sources, parts, result)
