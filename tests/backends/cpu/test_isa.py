@@ -15,6 +15,7 @@ pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
 
 TIERS = isa.tiers_for_host()
 FMA_TIERS = [t for t in TIERS if t in ("avx2", "avx512", "neon")]
+TIERS_CHOSEN_BY_TEST = True
 
 
 def _mlp() -> rlx.Graph:
