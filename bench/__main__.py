@@ -1,6 +1,6 @@
 """``python -m bench micro``: rlx against its peers on the micro workloads.
 
-    python -m bench micro [--threads N [N ...]] [--repeat R] [--workloads KEY ...]
+    python -m bench [--isa TIER] micro [--threads N [N ...]] [--repeat R] [--workloads KEY ...]
                           [--peers NAME ...] [--tiny] [--check-only] [--markdown]
 
 For each thread count (default: the usable cores, then 1) and each workload of
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bench import isa as bench_isa
 from bench.peers import RlxPeer, Runner, Unsupported, all_peers
 from bench.workloads import Workload, micro_workloads
 
@@ -256,6 +257,8 @@ def versions(peers: Sequence) -> str:
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench",
                                      description=__doc__.splitlines()[0])
+    parser.add_argument("--isa", choices=["generic", "avx2", "avx512", "neon"],
+                        help="run rlx on this ISA tier and hold the peers to it (bench/isa.py)")
     sub = parser.add_subparsers(dest="command", required=True)
     micro = sub.add_parser("micro", help="the micro workloads against peer frameworks")
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
@@ -283,6 +286,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
+    bench_isa.apply(args.isa)
     if args.command == "models":
         from bench import models as model_benchmarks
         return model_benchmarks.main(args)
@@ -303,6 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     installed = [p for p in peers if p.missing() is None]
     print(f"machine: {machine_description()}")
     print(f"versions: {versions(installed)}")
+    print(f"isa: {bench_isa.describe()}")
     for peer in peers:
         if peer.missing() is not None:
             print(f"skipped peer {peer.name}: {peer.missing()}")
