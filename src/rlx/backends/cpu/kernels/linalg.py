@@ -70,10 +70,13 @@ them: such executables must not run concurrently from several Python threads.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType
@@ -464,17 +467,26 @@ def _run_invariant(node: Node) -> bool:
                                   and node.attr("name").startswith(BOUNDARY_PREFIX))
 
 
-def repack_guard(tag: str, source: str, body: list[str]) -> list[str]:
-    """Statements running ``body`` (a repacking of the run-invariant operand at pointer
+@contextmanager
+def repack_guard_block(w: CWriter, tag: str, source: str) -> Iterator[CWriter]:
+    """Run what the ``with`` writes (a repacking of the run-invariant operand at pointer
     ``source``) only when the operand's address or the params' version (``ctl[4]``, see
     ``ParamStore``) changed since it last ran; ``tag`` names the static state."""
-    return [f"    static const void *{tag}_src = 0;",
-            f"    static int64_t {tag}_ver = -1;",
-            f"    if ({tag}_src != (const void *){source} || {tag}_ver != ctl[4]) {{",
-            *body,
-            f"        {tag}_src = (const void *){source};",
-            f"        {tag}_ver = ctl[4];",
-            "    }"]
+    w.line(f"static const void *{tag}_src = 0;")
+    w.line(f"static int64_t {tag}_ver = -1;")
+    with w.block(f"if ({tag}_src != (const void *){source} || {tag}_ver != ctl[4])"):
+        yield w
+        w.line(f"{tag}_src = (const void *){source};")
+        w.line(f"{tag}_ver = ctl[4];")
+
+
+def repack_guard(tag: str, source: str, body: list[str]) -> list[str]:
+    """:func:`repack_guard_block` around already indented ``body`` lines (four-space
+    statements of a kernel body, the guarded ones one level deeper)."""
+    w = CWriter(indent=1)
+    with repack_guard_block(w, tag, source):
+        w.lines.extend(body)
+    return w.lines
 
 
 def _packed_floats(plan: _MatmulPlan) -> int:
@@ -511,40 +523,46 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     panels = -(-n // PACK_NR)
     tag = f"n{plan.anchor}"
     tasks = _packed_tasks(ctx, plan)
-    parallel = len(tasks) > 1
-    pragma = _omp_for(ctx, parallel and ctx.threads > 1)
-    table = [v for task in tasks for v in task]
+    pragma = _omp_for(ctx, len(tasks) > 1 and ctx.threads > 1)
     invariant = _run_invariant(ctx.graph.nodes[b.node])
+    pack_a = a.col_step != 1     # transposed A: packed first (else rows read in place)
+    w = CWriter(indent=1)
+    if pack_a:
+        w.line(ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k).strip())
     store = ctx.keep if invariant else ctx.scratch
-    lines = [store(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k),
-             "    " + _c_table("tasks", table),
-             f"    const float *pa = {ctx.ptr(a.node, True)};",
-             f"    const float *pb = {ctx.ptr(b.node, True)};",
-             f"    float *pc = {ctx.ptr(plan.out)};"]
-    pack = ([f"        {pragma}"] if pragma else []) + [
-        f"        for (int64_t p = 0; p < {panels}; p++)",
-        f"            rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, rlx_pkb_{tag}, p);"]
-    lines += repack_guard(f"rlx_pkb_{tag}", "pb", pack) if invariant else [
-        line[4:] for line in pack]
-    if a.col_step == 1:          # rows read in place
-        a_arg = f"pa, {a.row_step}"
-    else:                        # transposed A: packed first
-        lines.insert(0, ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k))
-        if pragma:
-            lines.append("    " + pragma)
-        lines += [f"    for (int64_t s = 0; s < {slivers}; s++)",
-                  f"        rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, "
-                  f"rlx_pka_{tag}, s);"]
+    w.line(store(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k).strip())
+    w.line(_c_table("tasks", [v for task in tasks for v in task]))
+    w.line(f"const float *pa = {ctx.ptr(a.node, True)};")
+    w.line(f"const float *pb = {ctx.ptr(b.node, True)};")
+    w.line(f"float *pc = {ctx.ptr(plan.out)};")
+
+    def pack_b(w: CWriter) -> None:
+        w.pragma(pragma)
+        w.line(f"for (int64_t p = 0; p < {panels}; p++)")
+        with w.indented():
+            w.line(f"rlx_pk_pack_b({k}, {n}, pb, {b.row_step}, {b.col_step}, "
+                   f"rlx_pkb_{tag}, p);")
+
+    if invariant:
+        with repack_guard_block(w, f"rlx_pkb_{tag}", "pb"):
+            pack_b(w)
+    else:
+        pack_b(w)
+    a_arg = f"pa, {a.row_step}"
+    if pack_a:
+        w.pragma(pragma)
+        w.line(f"for (int64_t s = 0; s < {slivers}; s++)")
+        with w.indented():
+            w.line(f"rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, "
+                   f"rlx_pka_{tag}, s);")
         a_arg = f"rlx_pka_{tag}, 0"
-    if pragma:
-        lines.append("    " + pragma)
+    w.pragma(pragma)
     epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
-    lines += [f"    for (int64_t t = 0; t < {len(tasks)}; t++) {{",
-              "        const int64_t *q = tasks + 4 * t;",
-              f"        rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
-              f"q[0], q[1], q[2], q[3], {epi_arg});",
-              "    }"]
-    return lines
+    with w.block(f"for (int64_t t = 0; t < {len(tasks)}; t++)"):
+        w.line("const int64_t *q = tasks + 4 * t;")
+        w.line(f"rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
+               f"q[0], q[1], q[2], q[3], {epi_arg});")
+    return w.lines
 
 
 def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:

@@ -1,0 +1,65 @@
+"""A writer for generated C whose blocks nest like the Python that writes them.
+
+    w = CWriter(indent=1)
+    w.line("const float *pa = ...;")
+    with w.block("for (int64_t p = 0; p < 4; p++)"):
+        w.line("rlx_pk_pack_b(...);")
+    lines = w.lines
+
+A brace opened by :meth:`CWriter.block` is closed when its ``with`` ends, so no function
+opens a brace that another closes and no caller counts indentation by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+INDENT = "    "
+
+
+class CWriter:
+    """Lines of C at a current indentation (``indent`` levels of four spaces to start)."""
+
+    def __init__(self, indent: int = 0):
+        self.lines: list[str] = []
+        self._depth = indent
+
+    def line(self, text: str = "") -> None:
+        """One line at the current indentation (an empty ``text`` writes a blank line)."""
+        self.lines.append(INDENT * self._depth + text if text else "")
+
+    def extend(self, texts: Iterable[str]) -> None:
+        """Several lines at the current indentation."""
+        for text in texts:
+            self.line(text)
+
+    def pragma(self, text: str) -> None:
+        """A ``#pragma`` line (nothing when ``text`` is empty), at the current
+        indentation."""
+        if text:
+            self.line(text)
+
+    @contextmanager
+    def block(self, header: str = "", trailer: str = "") -> Iterator[CWriter]:
+        """``header {``, the lines written inside the ``with``, one level deeper, then
+        ``}`` (followed by ``trailer``, e.g. ``" while (0);"``)."""
+        self.line(f"{header} {{" if header else "{")
+        self._depth += 1
+        try:
+            yield self
+        finally:
+            self._depth -= 1
+            self.line("}" + trailer)
+
+    @contextmanager
+    def indented(self) -> Iterator[CWriter]:
+        """Lines one level deeper without braces (the body of a braceless ``for``)."""
+        self._depth += 1
+        try:
+            yield self
+        finally:
+            self._depth -= 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
