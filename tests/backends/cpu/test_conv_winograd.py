@@ -7,8 +7,8 @@ new weights repacked after ``set_param``; infinities and nans handled as the dir
 handles them; which maps take which variant; and the convs the kernels must leave to
 the direct ones.
 
-On machines whose compiler does not target AVX-512 the kernel is still in the source
-but compiled out (the conv runs through im2col + BLAS); the comparisons hold there too.
+The kernels are one source for every ISA tier, and the tests run on each tier the host
+can execute (tests/backends/cpu/conftest.py); test_conv_isa.py compares the tiers.
 """
 
 from __future__ import annotations

@@ -3,16 +3,18 @@
 conv1d / conv2d (NCL / NCHW, stride, per-dim (before, after) padding, dilation, groups,
 optional bias) and an optional elementwise epilogue.
 
-* f32 with more than one output channel per group, compiled for AVX-512: the
-  register-tiled direct convolution of :mod:`conv_tiled` (the source keeps the path
-  below under ``#else`` for other targets), vectorised over output positions, or, for
-  small maps with run-invariant weights, over output channels (reading the input
-  itself, a padded grid, or im2col columns: see :func:`_channel_grid` and
-  :func:`_channel_tiled`);
-* f32 / f64 (and f16 / bf16, widened to f32): im2col of a column chunk of the output
-  positions into a per-thread scratch buffer (skipped for pointwise f32/f64
-  convolutions) and one BLAS GEMM per (image, group, chunk) — a vector-matrix product
-  when a group has one output channel;
+* f32 with more than one output channel per group: the register-tiled direct
+  convolution of :mod:`conv_tiled` (one source for every ISA tier: its tiles are
+  written against the prelude's vector shim and cut into register sub-tiles per
+  tier), vectorised over output positions, or, for small maps with run-invariant
+  weights, over output channels (reading the input itself, a padded grid, or im2col
+  columns: see :func:`_channel_grid` and :func:`_channel_tiled`); 3 x 3 stride-1
+  convs with run-invariant weights by Winograd's algorithm (:mod:`conv_winograd`),
+  the direct kernel compiled alongside for inputs with infinities or nans;
+* f32 convs the tiles do not take, f64 (and f16 / bf16, widened to f32): im2col of a
+  column chunk of the output positions into a per-thread scratch buffer (skipped for
+  pointwise f32/f64 convolutions) and one BLAS GEMM per (image, group, chunk) — a
+  vector-matrix product when a group has one output channel;
 * other dtypes, or sizes BLAS cannot take: generated loops.
 
 Threads, scratch and epilogues follow the rules in ``linalg``'s docstring; epilogue
@@ -143,35 +145,32 @@ def _plan_conv(ctx: RenderContext, kernel: Kernel) -> _ConvPlan:
 
 
 def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
-    """A conv kernel: the register-tiled kernel for f32 on AVX-512 targets (see the module
-    docstring), else im2col + BLAS GEMM for every float dtype (f16/bf16 via f32), direct
-    loops when the sizes do not fit BLAS or its scratch."""
+    """A conv kernel: Winograd or the register-tiled direct kernel for f32 where they
+    apply (see the module docstring), else im2col + BLAS GEMM for every float dtype
+    (f16/bf16 via f32), direct loops when the sizes do not fit BLAS or its scratch.
+    The same source for every ISA tier."""
     plan = _plan_conv(ctx, kernel)
     epi = _epilogue_function(ctx, kernel, plan.anchor)
     if plan.n * plan.cout * plan.positions == 0:
         return "    /* empty result */"
-    blas_dt = _blas_dtype(plan.dtype)
-    chunks = _conv_chunks(ctx, plan)
-    if plan.kdim > 0 and _conv_scratch_bytes(ctx, plan, chunks) <= SCRATCH_LIMIT_BYTES \
-            and _fits_blas(plan.kdim, plan.positions, plan.cog):
-        general = _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
-    else:
-        general = _render_conv_direct(ctx, plan, epi)
-    direct = _render_conv_avx512_direct(ctx, plan, epi)
+    direct = _render_conv_tiled_direct(ctx, plan, epi)
+    if direct is None:
+        blas_dt = _blas_dtype(plan.dtype)
+        chunks = _conv_chunks(ctx, plan)
+        if plan.kdim > 0 and _conv_scratch_bytes(ctx, plan, chunks) <= SCRATCH_LIMIT_BYTES \
+                and _fits_blas(plan.kdim, plan.positions, plan.cog):
+            direct = _render_conv_im2col(ctx, plan, blas_dt, chunks, epi)
+        else:
+            direct = _render_conv_direct(ctx, plan, epi)
     winograd = variant(ctx, plan)
-    if winograd is not None:
-        # the direct kernel, in a block of its own, for inputs with non-finite values
-        fallback = "    {\n" + (direct or general) + "\n    }"
-        tiled = render_conv_winograd(ctx, plan, winograd, epi, fallback)
-    elif direct is None:
-        return general
-    else:
-        tiled = direct
-    return "\n".join(["#if defined(__AVX512F__)", tiled, "#else", general, "#endif"])
+    if winograd is None:
+        return direct
+    # the direct kernel, in a block of its own, for inputs with non-finite values
+    return render_conv_winograd(ctx, plan, winograd, epi, "    {\n" + direct + "\n    }")
 
 
-def _render_conv_avx512_direct(ctx: RenderContext, plan: _ConvPlan,
-                               epi: str | None) -> str | None:
+def _render_conv_tiled_direct(ctx: RenderContext, plan: _ConvPlan,
+                              epi: str | None) -> str | None:
     """The register-tiled direct kernel for ``plan``: channel-vectorised from a grid or
     from input columns, else position-vectorised; None when no grid fits."""
     grid = _channel_grid(ctx, plan)
@@ -724,18 +723,26 @@ def _channel_im2col_lines(ctx: RenderContext, plan: _ConvPlan, parallel: bool) -
     return lines
 
 
-def _tile_variants(plan: _ConvPlan, geo: TiledGeometry) -> dict[tuple[bool, bool], tuple[int, int]]:
-    """The micro-tile (MR, NV) for each (full rows?, full panel?) case that occurs."""
+def _tile_variants(plan: _ConvPlan,
+                   geo: TiledGeometry) -> dict[tuple[bool, bool], tuple[int, int, str]]:
+    """The micro-tile (MR, NV, loads) for each (full rows?, full panel?) case that occurs:
+    every panel but the grid's last is whole; the last is as many vectors as it reaches,
+    partly loaded when it ends inside one (see ``conv_tiled.tile_function``)."""
     mr, nv = geo.mr, geo.nv
     tail_rows = plan.cog % mr
     last = geo.positions - (-(-geo.positions // geo.width) - 1) * geo.width
     tail_nv = -(-last // LANES)
+    tail_loads = conv_tiled.WHOLE if last == LANES * tail_nv else conv_tiled.PARTIAL
+    if tail_nv == nv and tail_loads != conv_tiled.WHOLE:
+        wide_loads = tail_loads = conv_tiled.EITHER
+    else:
+        wide_loads = conv_tiled.WHOLE
     variants = {}
     for full_rows, rows in ((True, mr), (False, tail_rows)):
         if rows == 0 or (full_rows and plan.cog < mr):
             continue
-        variants[(full_rows, True)] = (rows, nv)
-        variants[(full_rows, False)] = (rows, tail_nv)
+        variants[(full_rows, True)] = (rows, nv, wide_loads)
+        variants[(full_rows, False)] = (rows, tail_nv, tail_loads)
     return variants
 
 
@@ -780,8 +787,8 @@ def _tile_calls(plan: _ConvPlan, geo: TiledGeometry, variants: dict,
     args = (f"(kc, wm, {lda}, grid, qb, rlx_off + k0, q, nq, {geo.width}, pm, first, last, "
             f"ym, {plan.positions}, {geo.wq}, {plan.ow}, bm);")
 
-    def call(tile: tuple[int, int]) -> str:
-        return tile_name(tile[0], tile[1], packed, prefetch) + args
+    def call(tile: tuple[int, int, str]) -> str:
+        return tile_name(tile[0], tile[1], packed, prefetch, loads=tile[2]) + args
 
     def by_panel(full_rows: bool, indent: str) -> list[str]:
         wide, narrow = variants[(full_rows, True)], variants[(full_rows, False)]

@@ -1,4 +1,4 @@
-"""Register-tiled direct convolution: the cpu backend's f32 conv on AVX-512 targets.
+"""Register-tiled direct convolution: the cpu backend's f32 conv, on every ISA tier.
 
 A convolution is a product ``Y[co, p] = sum_k W[co, k] * B[k, p]`` over the group's
 ``K = C_in/groups * kh * kw`` (channel, tap) pairs, where ``B[k, p]`` is the input value
@@ -11,17 +11,30 @@ rows its positions read (``rows`` rows of every phase plane of every input chann
 its group) into a per-thread buffer, zero-padded and split into the ``sh * sw`` stride
 phases the taps use (a pass over a slice of the input, small next to the product).
 
-A micro-tile holds ``MR`` output channels x ``NV`` vectors of 16 grid positions (a
-*panel*) in AVX-512 registers while it sums over a block of k in order (one fused
+A micro-tile holds ``MR`` output channels x ``NV`` vectors of LANES (16) grid positions
+(a *panel*) in vector registers while it sums over a block of k in order (one fused
 multiply-add per k, weights broadcast from their rows, the input read with unaligned
-loads, the last vector masked, the next panel's input prefetched). Weights that are
-the same on every run (params, prepare-stage values) are read from a copy packed
-``MR`` channels per k instead, repacked when their address or the params' version
-(``ctl[4]``) changes, as linalg's packed GEMM does. Between blocks of
-k the sums wait in a small per-thread buffer; after the last block the tile adds the
-bias and stores the lanes whose grid column is an output column. Every output element
-is summed the same way whatever tile, task or thread computes it, so results do not
-depend on the thread count.
+loads, the last vector masked, the next panel's input prefetched). The tiles are one C
+source for every ISA tier, written against the prelude's ``rlx_vf`` vectors (RLX_VW
+floats: 16 on AVX-512, 8 on AVX2, 4 on NEON and in portable C); the geometry here
+counts LANES-wide vectors whatever the tier, and a tile is summed as register
+sub-tiles that fit the tier's registers (:func:`sub_tiles`: the whole tile on
+AVX-512's 32, e.g. four of 4 rows x 3 vectors of 8 for an 8 x 3 tile on AVX2's 16),
+chosen by the preprocessor. A sub-tile sums each element over k in the order the
+whole tile would, so the FMA tiers give the same bits. Only two helpers keep code for
+one ISA, each beside a portable version, because the shim has no operation that moves
+values between lanes: the store of a vector whose positions span two output rows
+packs them with AVX-512's compress (through memory, ResNet-50's strided 3 x 3 convs ran
+20 % slower there), and transposes (channel-vectorised stores, Winograd's copies) use
+register transposes on AVX-512 and AVX2.
+
+Weights that are the same on every run (params, prepare-stage values) are read from a
+copy packed ``MR`` channels per k instead, repacked when their address or the params'
+version (``ctl[4]``) changes, as linalg's packed GEMM does. Between blocks of k the
+sums wait in a small per-thread buffer; after the last block the tile adds the bias and
+stores the lanes whose grid column is an output column. Every output element is summed
+the same way whatever tile, task or thread computes it, so results do not depend on the
+thread count.
 
 A task is a span of ``GROUP_PANELS`` panels times a block of output channels (all of
 them when there are MIN_SPANS spans or more): for each ``MR`` channels of its
@@ -236,49 +249,189 @@ def copy_floats(plan, geo: TiledGeometry) -> int:
 
 
 # --------------------------------------------------------------------------- C helpers
+#
+# The tiles are written once against the prelude's rlx_vf vectors (RLX_VW floats). The
+# geometry above counts in LANES-wide vectors whatever the tier; in C one such vector
+# is RLX_CV_VPL = LANES / RLX_VW shim vectors. A tile of MR rows x NV vectors is summed
+# as register sub-tiles (:func:`sub_tiles`), sized for each tier's registers by
+# :data:`REGISTER_CLASSES` and chosen in the source by the preprocessor, so the source
+# is the same for every tier. A sub-tile sums each of its elements over k in the same
+# order as the whole tile would, so the tier (among the FMA ones) and the sub-tiling
+# change no bit.
+
+REGISTER_CLASSES = (
+    # (preprocessor test, floats per vector, vector registers, registers a step of k
+    #  needs besides the sums and the loaded vectors)
+    ("RLX_VW == 16", 16, 32, 0),     # AVX-512: FMAs broadcast their weight from memory
+    ("RLX_VW == 8", 8, 16, 1),       # AVX2: a broadcast register
+    ("defined(__ARM_NEON) || defined(__aarch64__)", 4, 32, 1),
+    (None, 4, 16, 2),                # SSE2 / portable C: a broadcast and a product
+)
+"""The register files the sub-tiles are sized for, in the prelude's order of tiers."""
+SUB_MAX_ROWS = 16
+SUB_MAX_VECTORS = 8
+"""Bounds of a sub-tile (the sizes of its arrays in C)."""
+
+
+def sub_tiles(rows: int, vectors: int, lanes: int, registers: int,
+              spare: int) -> tuple[int, int]:
+    """(rows, vectors of ``lanes`` floats) of the register sub-tiles that cover a tile of
+    ``rows`` x ``vectors`` LANES-wide vectors on a register file of ``registers``
+    vectors: the split into balanced groups of rows and of vectors whose sums, loaded
+    vectors and ``spare`` registers fit, with the fewest loads and broadcasts per step
+    of k (a sub-tile loads its vectors and broadcasts its rows' weights), then the
+    fewest sub-tiles. AVX-512's tiles (at most 28 sums) are one sub-tile."""
+    nvv = vectors * (LANES // lanes)
+    best = None
+    for gr in range(1, rows + 1):
+        sr = -(-rows // gr)
+        for gv in range(1, nvv + 1):
+            sv = -(-nvv // gv)
+            if sr * sv + sv + spare > registers or sr > SUB_MAX_ROWS or sv > SUB_MAX_VECTORS:
+                continue
+            key = (gv * rows + gr * nvv, gr * gv)
+            if best is None or key < best[0]:
+                best = (key, (sr, sv))
+    if best is None:
+        raise ValueError(f"no register sub-tile for a {rows} x {vectors} conv tile")
+    return best[1]
+
 
 MASK_AND_STORE = """\
-/* conv tiles: the mask of the first n (0..16) lanes */
-static inline __mmask16 rlx_cv_mask(int64_t n) {
-    return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? (__mmask16)0 : (__mmask16)((1u << n) - 1);
+/* conv tiles: a vector of the Python geometry (conv_tiled.LANES floats) in shim vectors */
+#define RLX_CV_VPL (16 / RLX_VW)
+
+/* conv tiles: s in every lane. s - 0 is s for every float (-0 included), so gcc folds
+   the subtraction to a plain broadcast; the prelude's rlx_v_set1 (0 + s) keeps an
+   addition (0 + -0 is +0): one more instruction and register per broadcast, and on
+   AVX-512 no FMA reading its weight from memory */
+RLX_INLINE rlx_vf rlx_cv_set1(float s) { return s - rlx_v_zero(); }
+
+/* conv tiles: t[e - q] for the grid positions e in [q, q + lanes) whose grid column is
+   an output column, into the output row ``row`` (ow values per output row); kept out
+   of line, as the tiles call it for every row and vector they store */
+static __attribute__((noinline)) void rlx_cv_put_rows(const float *t, int64_t q,
+                                                      int64_t lanes, float *row, int64_t wq,
+                                                      int64_t ow) {
+    int64_t r = q / wq;
+    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
+        const int64_t lo = s > q ? s : q;
+        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
+        float *d = row + r * ow + (lo - s);
+        for (int64_t e = lo; e < hi; e++) d[e - lo] = t[e - q];
+    }
 }
 
-/* conv tiles: store the 16 values of grid positions q .. q+lanes-1 into the output
-   row ``row`` (ow values per output row), skipping grid columns >= ow */
-static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, int64_t wq,
+/* conv tiles: store the first lanes (at most RLX_VW; none when lanes <= 0) of v, the
+   values of grid positions q .. q+lanes-1, into the output row ``row`` (ow values per
+   output row), skipping grid columns >= ow */
+static inline void rlx_cv_put(rlx_vf v, int64_t q, int64_t lanes, float *row, int64_t wq,
                               int64_t ow) {
+    if (lanes <= 0) return;
     if (wq == ow) {
-        _mm512_mask_storeu_ps(row + q, rlx_cv_mask(lanes), v);
+        if (lanes >= RLX_VW) rlx_v_store(row + q, v);
+        else rlx_v_store_n(row + q, v, lanes);
         return;
     }
+#if defined(__AVX512F__)
+    /* each output row's lanes packed down in registers (no shim operation moves values
+       between lanes; through memory, ResNet-50's strided 3 x 3 convs run 20 % slower) */
     int64_t r = q / wq;
     for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
         const int64_t lo = s > q ? s : q;
         const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
         if (lo >= hi) continue;
-        const __mmask16 pick = (__mmask16)(rlx_cv_mask(hi - lo) << (lo - q));
-        _mm512_mask_storeu_ps(row + r * ow + (lo - s), rlx_cv_mask(hi - lo),
-                              _mm512_maskz_compress_ps(pick, v));
+        const __mmask16 keep = (__mmask16)((1u << (hi - lo)) - 1);
+        _mm512_mask_storeu_ps(row + r * ow + (lo - s), keep,
+                              _mm512_maskz_compress_ps((__mmask16)(keep << (lo - q)), v));
     }
+#else
+    float t[RLX_VW];
+    rlx_v_store(t, v);
+    rlx_cv_put_rows(t, q, lanes, row, wq, ow);
+#endif
+}"""
+
+
+TRANSPOSE = """\
+#if RLX_VW == 8
+/* dst[c * ds + r] = src[r * ss + c] for an 8 x 8 block (AVX2): unpacks and shuffles of
+   32-bit and 64-bit lanes, then 128-bit permutes */
+static inline void rlx_cv_transpose8(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m256 a[8], t[8];
+    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_ps(src + i * ss);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(a[i], a[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(a[i], a[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        a[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        a[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+        a[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        a[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        _mm256_storeu_ps(dst + i * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x20));
+        _mm256_storeu_ps(dst + (i + 4) * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x31));
+    }
+}
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src: register transposes where
+   the target has them (AVX-512: packed_gemm.h's 16 x 16 ones; AVX2: 8 x 8 ones, 3-10 %
+   of ResNet-50's Winograd convs against scalar copies) and the rest element by element,
+   else 8 x 8 blocks of scalar copies (the vector shim has no operation that moves values
+   between lanes) */
+static void rlx_cv_transpose(const float *src, int64_t ss, float *dst, int64_t ds,
+                             int64_t rows, int64_t cols) {
+#if defined(__AVX512F__) || RLX_VW == 8
+#if defined(__AVX512F__)
+    enum { B = 16 };
+#else
+    enum { B = 8 };
+#endif
+    const int64_t full_r = rows / B * B, full_c = cols / B * B;
+    for (int64_t r = 0; r < full_r; r += B) {
+        for (int64_t c = 0; c < full_c; c += B)
+#if defined(__AVX512F__)
+            rlx_pk_transpose16(src + r * ss + c, ss, dst + c * ds + r, ds);
+        if (full_c < cols)
+            rlx_pk_transpose16_cols(src + r * ss + full_c, ss, dst + full_c * ds + r, ds,
+                                    cols - full_c);
+#else
+            rlx_cv_transpose8(src + r * ss + c, ss, dst + c * ds + r, ds);
+        for (int64_t c = full_c; c < cols; c++)
+            for (int64_t i = r; i < r + B; i++) dst[c * ds + i] = src[i * ss + c];
+#endif
+    }
+    for (int64_t r = full_r; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) dst[c * ds + r] = src[r * ss + c];
+#else
+    rlx_pk_transpose_scalar(src, ss, dst, ds, rows, cols);
+#endif
 }"""
 
 
 STORE_TRANSPOSED = """\
 /* channel-vectorised conv tiles: y[c * ldy + q] = part[q * NR + c] + bias[c] (NR channels
    a row of part: conv_tiled.CHANNEL_NR) for the first n positions q and nc channels c,
-   16 x 16 blocks transposed in registers (part holds whole blocks of 16 rows; the rows
-   past n are read but not stored) */
+   in 16 x 16 blocks transposed through a buffer (part holds whole blocks of 16 rows;
+   the rows past n are read but not stored) */
 static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, int64_t ldy,
                            const float *bias) {
     float t[256] __attribute__((aligned(64)));
     for (int64_t c0 = 0; c0 < nc; c0 += 16)
         for (int64_t q0 = 0; q0 < n; q0 += 16) {
-            rlx_pk_transpose16(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16);
-            const __mmask16 m = rlx_cv_mask(n - q0);
+            rlx_cv_transpose(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16, 16, 16);
             for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
-                __m512 v = _mm512_load_ps(t + (c - c0) * 16);
-                if (bias) v = _mm512_add_ps(v, _mm512_set1_ps(bias[c]));
-                _mm512_mask_storeu_ps(y + c * ldy + q0, m, v);
+                const rlx_vf b = rlx_cv_set1(bias ? bias[c] : 0.0f);
+                for (int j = 0; j < RLX_CV_VPL; j++) {
+                    rlx_vf v = rlx_v_load(t + (c - c0) * 16 + j * RLX_VW);
+                    if (bias) v = v + b;
+                    const int64_t left = n - q0 - j * RLX_VW;
+                    if (left >= RLX_VW) rlx_v_store(y + c * ldy + q0 + j * RLX_VW, v);
+                    else if (left > 0) rlx_v_store_n(y + c * ldy + q0 + j * RLX_VW, v, left);
+                }
             }
         }
 }"""
@@ -291,28 +444,146 @@ static inline void rlx_cv_prefetch_next(const float *next, int64_t lines, int64_
                                         int64_t per) {
     if (!next) return;
     const int64_t l1 = l0 + per < lines ? l0 + per : lines;
-    for (int64_t l = l0; l < l1; l++) _mm_prefetch((const char *)next + 64 * l, _MM_HINT_T1);
+    for (int64_t l = l0; l < l1; l++) __builtin_prefetch((const char *)next + 64 * l, 0, 2);
 }"""
 
 
-def add_channel_helpers(ctx: RenderContext) -> None:
-    """Emit the helpers of the channel-vectorised paths besides their tiles (AVX-512
-    only): ``rlx_cv_store_t``, ``rlx_cv_prefetch_next`` and the helpers they call."""
+def add_transpose_helper(ctx: RenderContext) -> None:
+    """Emit ``rlx_cv_transpose`` (every ISA tier) and the packed-GEMM helpers it calls."""
     packed_gemm_helper(ctx)
+    ctx.add_helper("rlx_cv_transpose", TRANSPOSE)
+
+
+def add_channel_helpers(ctx: RenderContext) -> None:
+    """Emit the helpers of the channel-vectorised paths besides their tiles:
+    ``rlx_cv_store_t``, ``rlx_cv_prefetch_next`` and the helpers they call."""
+    add_transpose_helper(ctx)
     add_helpers(ctx, set(), False, False)
     store = STORE_TRANSPOSED.replace("RLX_CV_NR", str(CHANNEL_NR))
-    ctx.add_helper("rlx_cv_store_t", "#if defined(__AVX512F__)\n" + store
-                   + "\n" + PREFETCH_NEXT + "\n#endif")
+    ctx.add_helper("rlx_cv_store_t", store + "\n" + PREFETCH_NEXT)
+
+
+WHOLE, PARTIAL, EITHER = "whole", "partial", "either"
+"""What ``n`` a position-vectorised tile is given: always its width (every panel but a
+conv's last), always less (a last panel of its own tile), or either."""
+_LOADS_SUFFIX = {WHOLE: "", PARTIAL: "t", EITHER: "e"}
 
 
 def tile_name(mr: int, nv: int, packed: bool, prefetch: bool, grid: bool = False,
-              ahead: bool = False) -> str:
+              ahead: bool = False, loads: str = WHOLE) -> str:
     return (f"rlx_cv_tile_{mr}x{nv}{'p' if packed else ''}{'' if prefetch else 'n'}"
-            f"{'g' if grid else ''}{'a' if ahead else ''}")
+            f"{'g' if grid else ''}{'a' if ahead else ''}{_LOADS_SUFFIX[loads]}")
+
+
+def _sub_name(packed: bool, prefetch: bool, grid: bool, ahead: bool) -> str:
+    return "rlx_cv_sub" + tile_name(0, 0, packed, prefetch, grid, ahead)[len("rlx_cv_tile_0x0"):]
+
+
+SUB_ARGS = ("k, a, lda, bq, off, n, pf, part, {width}, first, last, y, ldy, q, wq, ow, "
+            "bias")
+
+
+def sub_function(packed: bool, prefetch: bool, grid: bool, ahead: bool) -> tuple[str, str]:
+    """(name, source) of the register sub-tile the tiles of these options are made of.
+
+    It covers rows ``r0 .. r0 + rows - 1`` and shim vectors ``v0 .. v0 + nv - 1`` (all
+    constants once inlined) of a tile ``width`` floats wide: the tile's sums for them
+    (from ``part``, or zeros when ``first``), plus each step of k in order, then back
+    into ``part`` or (``last``) plus bias into the output. ``masked``: the tile's last
+    LANES-wide vector is read with partial loads (the first ``n`` positions only; its
+    other lanes are zeros and are not stored). Prefetches are issued by the sub-tiles
+    of the first rows only, one per cache line of the vectors."""
+    name = _sub_name(packed, prefetch, grid, ahead)
+    weight = ("a[off[kk] + r0 + i]" if grid else "a[kk * lda + r0 + i]" if packed
+              else "a[(r0 + i) * lda + kk]")
+    unroll = '_Pragma("GCC unroll 16")'
+    lines = [
+        f"RLX_INLINE void {name}(const int rows, const int nv, const int r0, const int v0,",
+        "        const int nvv, const int masked, int64_t k, const float *restrict a,",
+        "        int64_t lda, const float *restrict bq, const int32_t *restrict off, int64_t n,",
+        "        int64_t pf, float *restrict part, const int width, int first, int last,",
+        "        float *restrict y, int64_t ldy, int64_t q, int64_t wq, int64_t ow,",
+        "        const float *restrict bias) {",
+        f"    rlx_vf acc[{SUB_MAX_ROWS}][{SUB_MAX_VECTORS}];",
+        f"    int64_t left[{SUB_MAX_VECTORS}];",
+        f"    {unroll}",
+        "    for (int v = 0; v < nv; v++) {",
+        "        const int64_t l = n - (int64_t)(v0 + v) * RLX_VW;",
+        "        left[v] = l < 0 ? 0 : l < RLX_VW ? l : RLX_VW;",
+        "    }",
+        f"    {unroll}",
+        "    for (int i = 0; i < rows; i++) {",
+        f"        {unroll}",
+        "        for (int v = 0; v < nv; v++)",
+        "            acc[i][v] = first ? rlx_v_zero()",
+        "                              : rlx_v_load(part + (r0 + i) * width + (v0 + v) * RLX_VW);",
+        "    }",
+        "    for (int64_t kk = 0; kk < k; kk++) {",
+        "        const float *bk = bq + kk * lda;" if grid else
+        "        const float *bk = bq + off[kk];",
+        f"        rlx_vf bv[{SUB_MAX_VECTORS}];",
+        f"        {unroll}",
+        "        for (int v = 0; v < nv; v++)",
+        "            bv[v] = masked && v0 + v >= nvv - RLX_CV_VPL",
+        "                ? rlx_v_load_n(bk + (v0 + v) * RLX_VW, left[v])",
+        "                : rlx_v_load(bk + (v0 + v) * RLX_VW);",
+    ]
+    if prefetch:
+        lines += ["        if (r0 == 0) {",
+                  f"            {unroll}",
+                  "            for (int v = 0; v < nv; v++)",
+                  "                if ((v0 + v) % RLX_CV_VPL == 0)",
+                  "                    __builtin_prefetch(bk + pf + (v0 + v) * RLX_VW, 0, 3);",
+                  "        }"]
+    if ahead:
+        lines += ["        if (r0 == 0 && v0 == 0)",
+                  f"            __builtin_prefetch(a + kk * lda + {CHANNEL_PREFETCH_AHEAD}, 0, 3);"]
+    lines += [
+        f"        {unroll}",
+        "        for (int i = 0; i < rows; i++) {",
+        f"            const rlx_vf ai = rlx_cv_set1({weight});",
+        f"            {unroll}",
+        "            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);",
+        "        }",
+        "    }",
+        "    if (!last) {",
+        f"        {unroll}",
+        "        for (int i = 0; i < rows; i++) {",
+        f"            {unroll}",
+        "            for (int v = 0; v < nv; v++)",
+        "                rlx_v_store(part + (r0 + i) * width + (v0 + v) * RLX_VW, acc[i][v]);",
+        "        }",
+        "        return;",
+        "    }",
+        f"    {unroll}",
+        "    for (int i = 0; i < rows; i++) {",
+        "        const rlx_vf b = rlx_cv_set1(bias ? bias[r0 + i] : 0.0f);",
+        f"        {unroll}",
+        "        for (int v = 0; v < nv; v++)",
+        "            rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, left[v],",
+        "                       y + (r0 + i) * ldy, wq, ow);",
+        "    }",
+        "}",
+    ]
+    return name, "\n".join(lines)
+
+
+def _sub_calls(name: str, mr: int, nv: int, masked: bool, lanes: int, registers: int,
+               spare: int, indent: str) -> list[str]:
+    """The calls of ``name`` covering an ``mr`` x ``nv`` tile on one register class:
+    groups of vectors outside, groups of rows inside (a group's vectors are read from
+    L1 by each group of rows)."""
+    sr, sv = sub_tiles(mr, nv, lanes, registers, spare)
+    nvv = nv * (LANES // lanes)
+    args = SUB_ARGS.format(width=LANES * nv)
+    return [f"{indent}{name}({min(sr, mr - r0)}, {min(sv, nvv - v0)}, {r0}, {v0}, {nvv}, "
+            f"{int(masked)}, {args});"
+            for v0 in range(0, nvv, sv) for r0 in range(0, mr, sr)]
 
 
 def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
-                  grid: bool = False, ahead: bool = False) -> tuple[str, str]:
+                  grid: bool = False, ahead: bool = False,
+                  loads: str = WHOLE) -> tuple[str, str]:
     """(name, source) of the micro-tile for ``mr`` channels x ``nv`` vectors.
 
     It adds ``w[0:mr, 0:k]`` (row ``i``, column ``kk`` at ``a[i * lda + kk]``, or at
@@ -328,57 +599,40 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
     grid): the broadcast value ``i`` of step ``kk`` is ``a[off[kk] + i]`` and the vectors
     are row ``kk`` of ``b`` (rows ``lda`` apart). ``ahead`` (packed channel-vectorised
     tiles broadcasting from the input or its columns, not from a grid): each step of k
-    also prefetches the broadcast row CHANNEL_PREFETCH_AHEAD values on."""
+    also prefetches the broadcast row CHANNEL_PREFETCH_AHEAD values on.
+
+    The tile is the register sub-tiles of :func:`sub_function` for the tier the source
+    is compiled for (:data:`REGISTER_CLASSES`). ``loads`` says what ``n`` the tile is
+    given (WHOLE: its width, as the channel-vectorised tiles always are; PARTIAL: less;
+    EITHER): a tile that may be given less reads its last LANES-wide vector with partial
+    loads, when it is (EITHER, on the tiers whose partial loads cost more than whole
+    ones: a second copy of the sub-tiles) or always (PARTIAL, and EITHER on AVX-512)."""
     if ahead and (grid or not packed):
         raise ValueError("conv tiles prefetch ahead only along packed broadcast rows")
-    name = tile_name(mr, nv, packed, prefetch, grid, ahead)
-    weight = "a[off[kk] + i]" if grid else "a[kk * lda + i]" if packed else "a[i * lda + kk]"
-    last, width = LANES * (nv - 1), LANES * nv
-    loads = [f"        bv[{v}] = _mm512_loadu_ps(bk + {LANES * v});" for v in range(nv - 1)]
-    loads.append(f"        bv[{nv - 1}] = _mm512_maskz_loadu_ps(tail, bk + {last});")
-    unrolled = [f"    #pragma GCC unroll {mr}", f"    for (int i = 0; i < {mr}; i++)",
-                f"        #pragma GCC unroll {nv}", f"        for (int v = 0; v < {nv}; v++)"]
+    if (grid or ahead) and loads != WHOLE:
+        raise ValueError("channel-vectorised conv tiles are given whole panels")
+    name = tile_name(mr, nv, packed, prefetch, grid, ahead, loads)
+    sub = _sub_name(packed, prefetch, grid, ahead)
+    body = []
+    for index, (test, lanes, registers, spare) in enumerate(REGISTER_CLASSES):
+        body.append("#if " + test if index == 0 else "#elif " + test if test else "#else")
+        if loads == WHOLE or loads == PARTIAL or lanes == LANES:
+            body += _sub_calls(sub, mr, nv, loads != WHOLE, lanes, registers, spare, "    ")
+        else:
+            body += [f"    if (n >= {LANES * nv}) {{",
+                     *_sub_calls(sub, mr, nv, False, lanes, registers, spare, "        "),
+                     "    } else {",
+                     *_sub_calls(sub, mr, nv, True, lanes, registers, spare, "        "),
+                     "    }"]
+    body.append("#endif")
     source = "\n".join([
         f"static void {name}(int64_t k, const float *restrict a, int64_t lda,",
         "        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,",
         "        int64_t n, int64_t pf,",
         "        float *restrict part, int first, int last, float *restrict y, int64_t ldy,",
         "        int64_t wq, int64_t ow, const float *restrict bias) {",
-        f"    __m512 acc[{mr}][{nv}];",
-        *unrolled,
-        f"            acc[i][v] = first ? _mm512_setzero_ps() : "
-        f"_mm512_load_ps(part + i * {width} + {LANES} * v);",
-        f"    const __mmask16 tail = rlx_cv_mask(n - {last});",
         "    const float *bq = b + (q - qb);",
-        "    for (int64_t kk = 0; kk < k; kk++) {",
-        "        const float *bk = bq + kk * lda;" if grid else
-        "        const float *bk = bq + off[kk];",
-        f"        __m512 bv[{nv}];",
-        *loads,
-        *[f"        _mm_prefetch((const char *)(bk + pf + {LANES * v}), _MM_HINT_T0);"
-          for v in range(nv) if prefetch],
-        *([f"        _mm_prefetch((const char *)(a + kk * lda + {CHANNEL_PREFETCH_AHEAD}), "
-           "_MM_HINT_T0);"] if ahead else []),
-        f"        #pragma GCC unroll {mr}",
-        f"        for (int i = 0; i < {mr}; i++) {{",
-        f"            const __m512 ai = _mm512_set1_ps({weight});",
-        f"            #pragma GCC unroll {nv}",
-        f"            for (int v = 0; v < {nv}; v++) acc[i][v] = "
-        "_mm512_fmadd_ps(ai, bv[v], acc[i][v]);",
-        "        }",
-        "    }",
-        "    if (!last) {",
-        *["    " + line for line in unrolled],
-        f"                _mm512_store_ps(part + i * {width} + {LANES} * v, acc[i][v]);",
-        "        return;",
-        "    }",
-        *unrolled,
-        "        {",
-        "            __m512 s = acc[i][v];",
-        "            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));",
-        f"            rlx_cv_put(s, q + {LANES} * v, v < {nv - 1} ? {LANES} : n - {LANES} * v, "
-        "y + i * ldy, wq, ow);",
-        "        }",
+        *body,
         "}",
     ])
     return name, source
@@ -386,11 +640,15 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
 
 def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool,
                 prefetch: bool, grid: bool = False, ahead: bool = False) -> None:
-    """Emit the mask/store helpers and the micro-tiles ``variants`` (AVX-512 only), for
+    """Emit the store helper and the micro-tiles ``variants`` ((MR, NV) or (MR, NV,
+    loads): see :func:`tile_function`) with their sub-tile, for
     packed weights when ``packed``, prefetching when ``prefetch``, broadcasting from a
     grid when ``grid``, prefetching the broadcast rows when ``ahead``."""
-    ctx.add_helper("rlx_cv_put", "#if defined(__AVX512F__)\n#include <immintrin.h>\n"
-                   + MASK_AND_STORE + "\n#endif")
-    for mr, nv in sorted(variants):
-        name, source = tile_function(mr, nv, packed, prefetch, grid, ahead)
-        ctx.add_helper(name, "#if defined(__AVX512F__)\n" + source + "\n#endif")
+    ctx.add_helper("rlx_cv_put", MASK_AND_STORE)
+    if not variants:
+        return
+    name, source = sub_function(packed, prefetch, grid, ahead)
+    ctx.add_helper(name, source)
+    for variant in sorted(variants):
+        name, source = tile_function(*variant[:2], packed, prefetch, grid, ahead, *variant[2:])
+        ctx.add_helper(name, source)

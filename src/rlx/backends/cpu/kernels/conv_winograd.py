@@ -1,5 +1,5 @@
-"""3 x 3 stride-1 convolutions by Winograd's F(m x m, 3 x 3) on AVX-512 targets, m = 2
-or 4 (:class:`Variant`: SMALL and LARGE).
+"""3 x 3 stride-1 convolutions by Winograd's F(m x m, 3 x 3), m = 2 or 4
+(:class:`Variant`: SMALL and LARGE), on every ISA tier from one source.
 
 Each m x m block of output positions (a *tile*) is computed from the a x a input patch
 under it (a = m + 2): with ``d`` the patch and ``g`` a 3 x 3 filter, the outputs are
@@ -25,8 +25,10 @@ compiled alongside.
 
 Per image, in one parallel region:
 
-1. the input is copied channels-last into a zero-padded grid (16 x 16 register
-   transposes; the threads split the rows, check the copied values are finite, then
+1. the input is copied channels-last into a zero-padded grid (``conv_tiled``'s
+   ``rlx_cv_transpose``: 16 x 16 register transposes on AVX-512, 8 x 8 blocks of
+   scalar copies on the other tiers, which have no shim operation that moves values
+   between lanes; the threads split the rows, check the copied values are finite, then
    wait for each other and stop if any is not), so a patch's values for 16 consecutive
    channels are one vector;
 2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
@@ -41,7 +43,11 @@ Per image, in one parallel region:
    tiles, with barriers between: each reads only its products' filters (ResNet-50's
    3 x 3 convs on 14 x 14 maps: 10 % faster at 2 threads);
 3. after a barrier, each thread copies a share of the output positions back to NCHW
-   (register transposes) and runs the kernel's epilogue on them.
+   (the same transposes) and runs the kernel's epilogue on them.
+
+The transforms are loops over channels the compiler vectorises for the tier, the
+products the packed GEMM every tier has; neither contracts a product and a sum the
+source keeps apart (-ffp-contract=off), so the FMA tiers give the same bits.
 
 Each output element is summed in one order whatever the thread count (the GEMM's k
 order is fixed), so results do not depend on it. Used when the weights are the same on
@@ -57,13 +63,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rlx.backends.cpu.kernels.conv_tiled import add_transpose_helper
 from rlx.backends.cpu.kernels.linalg import (
     PACK_MR,
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
     _run_invariant,
     _thread_id,
-    packed_gemm_helper,
     repack_guard,
 )
 from rlx.backends.cpu.render import RenderContext
@@ -281,30 +287,13 @@ def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
             "            }"])
 
 
-def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int, dst: str,
+def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int | str, dst: str,
                      dst_stride: str, indent: str) -> list[str]:
-    """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows`` (a count
-    or a C expression), ``c < cols``: 16 x 16 register blocks (the last columns' block
-    masked), then the last rows element by element (loop variables prefixed ``tr_``,
-    shadowing nothing around them)."""
-    full_c = cols // 16 * 16
-    at = f"{src}[tr_r * {src_stride} + tr_c]"
-    lines = [f"{indent}{{",
-             f"{indent}    const int64_t tr_n = {rows}, tr_full = tr_n / 16 * 16;",
-             f"{indent}    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {{",
-             f"{indent}        for (int64_t tr_c = 0; tr_c < {full_c}; tr_c += 16)",
-             f"{indent}            rlx_pk_transpose16({src} + tr_r * {src_stride} + tr_c, "
-             f"{src_stride}, {dst} + tr_c * {dst_stride} + tr_r, {dst_stride});"]
-    if full_c < cols:
-        lines += [f"{indent}        rlx_pk_transpose16_cols({src} + tr_r * {src_stride} + "
-                  f"{full_c}, {src_stride}, {dst} + {full_c} * {dst_stride} + tr_r, "
-                  f"{dst_stride}, {cols - full_c});"]
-    lines += [f"{indent}    }}",
-              f"{indent}    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)",
-              f"{indent}        for (int64_t tr_c = 0; tr_c < {cols}; tr_c++)",
-              f"{indent}            {dst}[tr_c * {dst_stride} + tr_r] = {at};",
-              f"{indent}}}"]
-    return lines
+    """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows``, ``c < cols``
+    (counts or C expressions): ``conv_tiled``'s ``rlx_cv_transpose`` (16 x 16
+    register blocks on AVX-512, 8 x 8 blocks of scalar copies elsewhere)."""
+    return [f"{indent}rlx_cv_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, "
+            f"{cols});"]
 
 
 def _input_transform(plan, v: Variant, t_lo: str, t_hi: str, base: str, dst: str,
@@ -374,14 +363,8 @@ def _to_nchw(plan, p_lo: str, p_hi: str, epi: str | None, indent: str) -> list[s
              f"{i}    const int64_t cn = {co_n} - c0 < 16 ? {co_n} - c0 : 16;",
              f"{i}    const float *src = rlx_yt + {p_lo} * {co_n} + c0;",
              f"{i}    float *dst = yn + c0 * {ohw} + {p_lo};",
-             f"{i}    if (cn == 16) {{",
-             *_transpose_lines("src", str(co_n), f"{p_hi} - {p_lo}", 16, "dst", str(ohw),
-                               i + "        "),
-             f"{i}    }} else {{",
-             f"{i}        for (int64_t p = 0; p < {p_hi} - {p_lo}; p++)",
-             f"{i}            for (int64_t c = 0; c < cn; c++) dst[c * {ohw} + p] = "
-             f"src[p * {co_n} + c];",
-             f"{i}    }}"]
+             *_transpose_lines("src", str(co_n), f"{p_hi} - {p_lo}", "cn", "dst", str(ohw),
+                               i + "    ")]
     if epi is not None:
         lines += [f"{i}    for (int64_t c = c0; c < c0 + cn; c++)",
                   f"{i}        if ({p_hi} > {p_lo}) {epi}(slots, arena, (n * {co_n} + c) * {ohw} "
@@ -405,7 +388,7 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     statements ``fallback`` (a direct conv) instead when an input value or a weight is
     an infinity or a nan: the transforms would turn some infinities the direct sum
     keeps into nans."""
-    packed_gemm_helper(ctx)
+    add_transpose_helper(ctx)
     ci_n, co_n = plan.cin, plan.cout
     th, tw = _tiles(plan, v)
     hp, wp = v.m * th + 2, v.m * tw + 2
