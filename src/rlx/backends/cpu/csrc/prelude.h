@@ -493,7 +493,9 @@ typedef float rlx_vf_u __attribute__((vector_size(4 * RLX_VW), aligned(4), may_a
 
 RLX_INLINE rlx_vf rlx_v_load(const float *p) { return *(const rlx_vf_u *)p; }
 RLX_INLINE void rlx_v_store(float *p, rlx_vf v) { *(rlx_vf_u *)p = v; }
-RLX_INLINE rlx_vf rlx_v_set1(float s) { return (rlx_vf){0} + s; }
+/* s - (+0) is s for every float, -0 included, so this folds to a plain broadcast (a + 0
+   would not: it turns -0 into +0 and costs an add) */
+RLX_INLINE rlx_vf rlx_v_set1(float s) { return s - (rlx_vf){0}; }
 RLX_INLINE rlx_vf rlx_v_zero(void) { return (rlx_vf){0}; }
 /* lanes 0, 1, ..., RLX_VW - 1 */
 RLX_INLINE rlx_vi rlx_v_iota(void) {
