@@ -268,8 +268,8 @@ def test_stem_max_pool_over_threads_matches_torch():
 def test_max_pool_wider_than_the_row_buffer_matches_torch():
     """A row too wide for the separable pool's stack buffer takes the per-window loop."""
     torch = pytest.importorskip("torch")
-    from rlx.backends.cpu.kernels import index
-    values = np.random.default_rng(23).standard_normal((1, 2, 4, index.POOL_ROW_LIMIT + 7))
+    from rlx.backends.cpu.kernels import nn
+    values = np.random.default_rng(23).standard_normal((1, 2, 4, nn.POOL_ROW_LIMIT + 7))
     values = values.astype(np.float32)
     values[0, 1, 2, 5] = np.nan
     g = rlx.Graph("wide_pool")

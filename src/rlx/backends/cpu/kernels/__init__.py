@@ -13,10 +13,14 @@ from rlx.backends.cpu.kernels import (
     elementwise,
     gradops,
     index,
+    layout,
     linalg,
+    nn,
     qmatmul,
     quant,
-    rowwise,
+    rng,
+    rowops,
+    rowreduce,
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
@@ -28,15 +32,18 @@ KIND_RENDERERS = {
     **linalg.KIND_RENDERERS,
     **conv.KIND_RENDERERS,
     **attention.KIND_RENDERERS,
-    **rowwise.KIND_RENDERERS,
+    **rowreduce.KIND_RENDERERS,
 }
 OP_RENDERERS = {**linalg.OP_RENDERERS, **conv.OP_RENDERERS, **attention.OP_RENDERERS,
-                **rowwise.OP_RENDERERS, **index.OP_RENDERERS, **quant.OP_RENDERERS,
+                **rowreduce.OP_RENDERERS, **rowops.OP_RENDERERS,
+                **layout.OP_RENDERERS, **index.OP_RENDERERS, **nn.OP_RENDERERS,
+                **rng.OP_RENDERERS, **quant.OP_RENDERERS,
                 **qmatmul.OP_RENDERERS, **gradops.OP_RENDERERS}
 SUPPORTED = (elementwise.ELEMENTWISE_OPS | elementwise.VIEW_OPS | linalg.SUPPORTED
              | conv.SUPPORTED | attention.SUPPORTED
-             | rowwise.SUPPORTED | index.SUPPORTED | quant.SUPPORTED | qmatmul.SUPPORTED
-             | gradops.SUPPORTED
+             | rowreduce.SUPPORTED | rowops.SUPPORTED
+             | layout.SUPPORTED | index.SUPPORTED | nn.SUPPORTED | rng.SUPPORTED
+             | quant.SUPPORTED | qmatmul.SUPPORTED | gradops.SUPPORTED
              | {"input", "param", "constant", "arange"})
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from rlx.backends.cpu import cstyle
-from rlx.backends.cpu.kernels.index import (
+from rlx.backends.cpu.kernels.nn import (
     interior_and_border,
     padded_pool_loops,
     pool_block,

@@ -1,15 +1,11 @@
-"""Row-wise and reduction kernels of the cpu backend, and the single ops built like them.
+"""Row walks: the geometry, lane reductions and frames the cpu backend's row-wise and
+reduction kernels are built from.
 
-Kernel kinds rendered here:
-
-* ``rowwise``: an optional elementwise prologue, then softmax / log_softmax over one
-  axis (any axis) or layer_norm / rms_norm over the trailing axes ``axis..end`` (with
-  optional gamma / beta), then an optional elementwise epilogue;
-* ``reduce``: an optional prologue, then sum / mean / max / min / prod / logsumexp over
-  any set of axes (keepdims or not), then an optional epilogue on the result.
-
-Single-node (``op``) kernels: the ops above when the pipeline does not fuse, and
-argmax / argmin, cumsum, batch_norm, topk and softmax_cross_entropy.
+The renderers in :mod:`rlx.backends.cpu.kernels.rowreduce` (the ``rowwise`` and
+``reduce`` kernel kinds) and :mod:`rlx.backends.cpu.kernels.rowops` (argmax, cumsum and
+the other single row ops) describe one row of their work with the :class:`Walk` and
+:class:`Frame` defined here; the attention kernels borrow :func:`lane_reduction`.
+This module renders no kernel of its own.
 
 Geometry. A kernel walks its operand's domain through a :class:`Walk`: axes of size 1
 are dropped, and neighbouring axes of the same class (reduced or kept) merge when every
@@ -22,43 +18,23 @@ axis, a sum over leading axes) becomes the *lanes*: a row then handles up to
 loop is contiguous and vectorises. Without lanes the innermost reduced loop is the
 vectorised one (``#pragma omp simd`` with a reduction clause).
 
-The prologue is evaluated inline wherever the operand is read, in every pass (it is
+Frames. A :class:`Frame` reads the kernel's operand and stores its results. The
+prologue is evaluated inline wherever the operand is read, in every pass (it is
 never stored), and rounded to the operand's dtype as if it had been materialised;
 the anchor's value is rounded to its dtype before the epilogue, which is applied as
 each result is stored.
 
-Precision. Float sums (sum, mean, and the sums inside softmax, the norms and
-logsumexp) accumulate in double; without lanes, a row is reduced over ``REDUCE_LANES``
-lanes (element j in lane j % REDUCE_LANES, the lanes combined pairwise at the end),
-and f16/bf16/f32 values are first summed in float lanes over blocks of ``SUM_BLOCK``
-elements (eight terms per lane), each block's lanes then added into double lanes.
-The rounding error is then a few float roundings of the summed magnitudes whatever
-the row length (a plain float sum's grows with it), against a reference that sums
-f32 in f64; this runs at the speed of a float reduction, which a double-only loop
-(one conversion per element) does not. Products, cumsum and cross-entropy sums
-accumulate in double throughout; max / min are exact; integers accumulate in 64-bit
-unsigned arithmetic and are truncated to their dtype, which equals wrapping in the
-dtype. Per-element math (centring, scaling, exp arguments) runs in the compute type
-(float for f16/bf16/f32, double for f64). layer_norm takes its moments about a shift near the
-mean, recomputing the variance about the mean when the shift proves far off, and
-subtracts the mean as a float pair (rounded mean plus its rounding error), so rows
-with a large mean keep their precision.
-
-Active extent. ``ctl[2] >= 0`` says only the first ``ctl[2]`` rows of an extent of
-``ctl[3]`` matter. A ``rowwise`` kernel honours it when its row count (the product of
-the operand's axes before the normalised axis or axes) equals ``ctl[3]``: it then
-processes rows ``0 .. min(ctl[2], rows) - 1`` only and leaves the other rows of its
-output unwritten. The rule is a hint keyed on the count alone, so it is exact for
-graphs whose row-wise work runs along the bucket axis (as the bucketed compile cache
-arranges); reduce and single-op kernels always process everything.
+Lane reductions. Without lanes, a row is reduced over ``REDUCE_LANES`` lanes
+(element j in lane j % REDUCE_LANES, the lanes combined pairwise at the end). A sum
+given a float partial type (:class:`Acc`) first sums its f16/bf16/f32 values in float
+lanes over blocks of ``SUM_BLOCK`` elements (eight terms per lane), each block's lanes
+then added into lanes of the accumulator's own (double) type. The rounding error is
+then a few float roundings of the summed magnitudes whatever the row length (a plain
+float sum's grows with it); this runs at the speed of a float reduction, which a
+double-only loop (one conversion per element) does not.
 
 Threads. Rows (row x lane-block pairs) are split statically over threads and every
 row accumulates in a fixed order, so results do not depend on the thread count.
-Reductions with a single row, topk and the mean / sum forms of cross-entropy run on
-one thread (the latter so the batch total keeps one summation order).
-
-Data errors (a cross-entropy label outside ``[0, C)``, scratch allocation failing
-in topk) write ``rlx_error_text`` and return 1.
 """
 
 from __future__ import annotations
@@ -72,27 +48,14 @@ from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
 from rlx.ir.types import Shape, numel
-from rlx.passes.loops import (
-    LoopNest,
-    broadcast_strides,
-    kernel_epilogue,
-    kernel_prologue,
-    row_major_strides,
-)
+from rlx.passes.loops import LoopNest, kernel_epilogue, kernel_prologue, row_major_strides
 from rlx.passes.program import Kernel
 
-ROWWISE_OPS = frozenset({"softmax", "log_softmax", "layer_norm", "rms_norm"})
-REDUCE_OPS = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp"})
-SINGLE_OPS = frozenset({"argmax", "argmin", "cumsum", "batch_norm", "topk",
-                        "softmax_cross_entropy"})
 LANE_BLOCK = 64
 """Most lanes one row iteration handles (per-lane accumulators live on the stack)."""
 
 SUM_BLOCK = 128
 """Elements a float partial sum covers before it is added to its double accumulator."""
-
-TOPK_SELECT_MAX = 64
-"""Largest k for which topk selects in one scan instead of sorting the whole row."""
 
 ROW = "        "
 """Indentation of the statements inside the row loop."""
@@ -211,7 +174,8 @@ class Walk:
     def rows_loop(self, ctx: RenderContext, work: int, body: list[str],
                   active: bool = False) -> str:
         """The kernel: the row loop (parallel when ``work`` elements pay for it) around
-        ``body``; ``active`` honours the active extent (module docstring).
+        ``body``. ``active`` honours the active extent: when ``ctl[2] >= 0`` and
+        ``ctl[3]`` equals the row count, only rows ``0 .. min(ctl[2], rows) - 1`` run.
 
         The row body works on a local copy of the slot pointers it uses: GCC cannot
         tell that the stores into its OpenMP reduction arrays leave ``slots[]`` alone,
@@ -505,8 +469,8 @@ def plan_walk(dims: Shape, reduced_axes: tuple[int, ...],
                 lane, count, tuple(vectors))
 
 
-def _lift(strides: tuple[int, ...], dims: Shape, axes: tuple[int, ...],
-          keepdims: bool) -> tuple[int, ...]:
+def lift(strides: tuple[int, ...], dims: Shape, axes: tuple[int, ...],
+         keepdims: bool) -> tuple[int, ...]:
     """Strides over a reduction's result shape as strides over its operand ``dims``:
     0 along the reduced ``axes``."""
     out = []
@@ -532,7 +496,8 @@ def _rounded(value: str, dt: DType) -> str:
     return value
 
 
-def _exp(dt: DType) -> str:
+def exp(dt: DType) -> str:
+    """The prelude's exp function for the compute type of ``dt``."""
     return "rlx_expf" if cstyle.cty(dt) == "float" else "rlx_expd"
 
 
@@ -571,7 +536,7 @@ class _Operand:
 
 
 @dataclass
-class _Frame:
+class Frame:
     """What the passes of one kernel share: its walk, operand reader, epilogue and
     output. Offsets refer to the loop variables of :meth:`Walk.sweep` /
     :meth:`Walk.per_lane`."""
@@ -622,8 +587,8 @@ class _Frame:
 Lift = Callable[[tuple[int, ...]], tuple[int, ...]]
 
 
-def _frame(ctx: RenderContext, kernel: Kernel, anchor: int, reduced: tuple[int, ...],
-           lift: Lift, extra: dict[str, tuple[int, ...]] | None = None) -> _Frame:
+def frame(ctx: RenderContext, kernel: Kernel, anchor: int, reduced: tuple[int, ...],
+           lift: Lift, extra: dict[str, tuple[int, ...]] | None = None) -> Frame:
     """The frame of ``kernel`` around ``anchor``; ``lift`` maps strides over the
     anchor's result shape to strides over its operand's domain; ``extra`` adds vectors
     (gamma, beta) already over the operand's domain."""
@@ -639,593 +604,15 @@ def _frame(ctx: RenderContext, kernel: Kernel, anchor: int, reduced: tuple[int, 
             if ld.node != anchor:
                 vectors[f"e{i}"] = lift(ld.strides)
     dims = graph.nodes[operand.node].shape
-    return _Frame(ctx, anchor, operand, epilogue, out, plan_walk(dims, reduced, vectors))
+    return Frame(ctx, anchor, operand, epilogue, out, plan_walk(dims, reduced, vectors))
 
 
-def _same(strides: tuple[int, ...]) -> tuple[int, ...]:
+def same(strides: tuple[int, ...]) -> tuple[int, ...]:
+    """The :data:`Lift` of a kernel whose result has its operand's shape."""
     return strides
 
 
-def _anchor(graph: Graph, kernel: Kernel, ops: frozenset[str]) -> int:
-    return next(n for n in kernel.nodes if graph.nodes[n].op in ops)
-
-
-# =========================================================================== rowwise
-
-def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
-    """A ``rowwise`` kernel: prologue + softmax / log_softmax / layer_norm / rms_norm +
-    epilogue, parallel over rows, honouring the active extent."""
-    graph = ctx.graph
-    anchor = _anchor(graph, kernel, ROWWISE_OPS)
-    node = graph.nodes[anchor]
-    dims = graph.nodes[node.inputs[0]].shape
-    if numel(dims) == 0:
-        return "    /* empty domain */"
-    axis = node.attr("axis")
-    if node.op in ("softmax", "log_softmax"):
-        reduced: tuple[int, ...] = (axis,)
-        extra = {}
-    else:
-        reduced = tuple(range(axis, len(dims)))
-        extra = {key: broadcast_strides(graph.nodes[nid].shape, dims)
-                 for key, nid in _affine_operands(node).items()}
-    frame = _frame(ctx, kernel, anchor, reduced, _same, extra)
-    if node.op in ("softmax", "log_softmax"):
-        body = _softmax_row(frame, node.op == "log_softmax")
-    elif node.op == "layer_norm":
-        body = _layer_norm_row(frame, node)
-    else:
-        body = _rms_norm_row(frame, node)
-    active = frame.walk.rows == numel(dims[:axis])
-    return frame.walk.rows_loop(ctx, numel(dims), body, active)
-
-
-def _affine_operands(node: Node) -> dict[str, int]:
-    """The gamma / beta operands of a norm node that has them, by vector key."""
-    rest = list(node.inputs[1:])
-    found = {}
-    if node.attr("has_gamma"):
-        found["gamma"] = rest.pop(0)
-    if node.attr("has_beta"):
-        found["beta"] = rest.pop(0)
-    return found
-
-
-def _partial(dt: DType) -> str | None:
-    """The partial-sum type for sums of ``dt`` values (float compute only)."""
-    return "float" if cstyle.cty(dt) == "float" else None
-
-
-def _softmax_row(f: _Frame, log: bool) -> list[str]:
-    """Three passes per row: the max, the sum of exp(x - shift), the results.
-
-    softmax shifts by the max itself (an all -inf or +inf row gives nan, as the
-    reference); log_softmax by the max when finite, else 0; a nan reaches every
-    result through the sum. f32 / f64 softmax keep each exp in the output during
-    the second pass and scale it in the third."""
-    w, ct = f.walk, f.ct
-    sh, k = w.slot("r_shift"), w.slot("r_k")
-    keep_exp = not log and f.dtype in (DType.F32, DType.F64)
-    exp = "rlx_expf_weight" if keep_exp and f.dtype is DType.F32 else _exp(f.dtype)
-    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
-                       ("double", "r_sum", "0.0"), (ct, "r_k", None)])
-    lines += _max_sweep(f)
-    mx = w.slot("r_max")
-    shift = f"(isfinite({mx}) ? {mx} : ({ct})0)" if log else mx
-    lines += w.per_lane(lambda i: [f"{i}{sh} = {shift};"])
-
-    def accumulate(i: str, acc: Callable[[str], str]) -> list[str]:
-        body = f.read(i) + [f"{i}const {ct} r_e = {exp}(r_x - {sh});",
-                            f"{i}{acc('r_sum')} += r_e;"]
-        if keep_exp:
-            body.append(f"{i}{f.out_ref()} = r_e;")
-        return body
-
-    lines += w.sweep(accumulate, (Acc("r_sum", "+", _partial(f.dtype)),))
-    total = w.slot("r_sum")
-    factor = f"({ct})log({total})" if log else f"({ct})(1.0 / {total})"
-    lines += w.per_lane(lambda i: [f"{i}{k} = {factor};"])
-
-    def write(i: str, acc: Callable[[str], str]) -> list[str]:
-        if log:
-            body = f.read(i) + [f"{i}const {ct} r_y = (r_x - {sh}) - {k};"]
-        elif keep_exp:
-            body = [f"{i}const {ct} r_y = {f.out_ref()} * {k};"]
-        else:
-            body = f.read(i) + [f"{i}const {ct} r_y = {exp}(r_x - {sh}) * {k};"]
-        return body + f.store("r_y", i)
-
-    lines += w.sweep(write)
-    return lines
-
-
-def _max_sweep(f: _Frame) -> list[str]:
-    """A sweep folding the operand into the declared ``r_max`` (nan never wins)."""
-    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
-        mx = acc("r_max")
-        return f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"]
-    return f.walk.sweep(fold, (Acc("r_max", "max"),))
-
-
-def _affine_write(f: _Frame, node: Node, centred: str) -> SweepBody:
-    """The result pass of a norm: ``centred * rstd``, then gamma and beta, stored."""
-    ct, rstd = f.ct, f.walk.slot("r_rstd")
-    affine = _affine_operands(node)
-
-    def write(i: str, acc: Callable[[str], str]) -> list[str]:
-        body = f.read(i) + [f"{i}{ct} r_y = {centred} * {rstd};"]
-        if "gamma" in affine:
-            body.append(f"{i}r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
-        if "beta" in affine:
-            body.append(f"{i}r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
-        return body + f.store("r_y", i)
-
-    return write
-
-
-def _layer_norm_row(f: _Frame, node: Node) -> list[str]:
-    """The moments about a shift in one pass, then the results.
-
-    The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`, in the
-    compute type: any c near the mean will do); one pass sums d = x - c and d*d,
-    giving the mean c + E[d] and the biased variance E[d^2] - E[d]^2. That
-    difference cancels when c lies far from the mean, so when E[d]^2 > var / 4 (an
-    unrepresentative first block, or a nan) a second pass recomputes the variance
-    about the mean itself, bounding the cancellation. The results
-    ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus its
-    rounding error), so rows with a large mean keep their precision. Norm rows end
-    with reduced axes, so they never have lanes."""
-    w, ct = f.walk, f.ct
-    n = float(w.count)
-    eps = repr(float(node.attr("eps")))
-    partial = _partial(f.dtype)
-    centred = "((r_x - r_mean) - r_low)"
-    lines = w.declare([(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
-                       ("double", "r_v", "0.0"), ("double", "r_m", None),
-                       ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
-                       (ct, "r_rstd", None)])
-    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}{acc('r_h')} += r_x;"],
-                          (Acc("r_h", "+"),))
-    lines.append(f"{ROW}r_c = r_h / ({ct}){w.head_count};")
-
-    def moments(i: str, acc: Callable[[str], str]) -> list[str]:
-        return f.read(i) + [f"{i}const {ct} r_d = r_x - r_c;",
-                            f"{i}{acc('r_s')} += r_d;",
-                            f"{i}{acc('r_v')} += r_d * r_d;"]
-
-    def squares(i: str, acc: Callable[[str], str]) -> list[str]:
-        return f.read(i) + [f"{i}const {ct} r_d = {centred};",
-                            f"{i}{acc('r_v')} += r_d * r_d;"]
-
-    lines += w.sweep(moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
-    lines += [f"{ROW}r_m = r_s / {n!r};",
-              f"{ROW}r_var = r_v / {n!r} - r_m * r_m;",
-              f"{ROW}r_mean = ({ct})((double)r_c + r_m);",
-              f"{ROW}r_low = ({ct})((double)r_c + r_m - (double)r_mean);",
-              f"{ROW}if (!(r_m * r_m <= 0.25 * r_var)) {{",
-              f"{ROW}    r_v = 0.0;",
-              *["    " + line for line in w.sweep(squares, (Acc("r_v", "+", partial),))],
-              f"{ROW}    r_var = r_v / {n!r};",
-              f"{ROW}}}",
-              f"{ROW}r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"]
-    lines += w.sweep(_affine_write(f, node, centred))
-    return lines
-
-
-def _rms_norm_row(f: _Frame, node: Node) -> list[str]:
-    """Two passes per row: the mean square, then ``x * rstd`` (times gamma)."""
-    w, ct = f.walk, f.ct
-    n = float(w.count)
-    eps = repr(float(node.attr("eps")))
-    s, rstd = w.slot("r_s"), w.slot("r_rstd")
-    lines = w.declare([("double", "r_s", "0.0"), (ct, "r_rstd", None)])
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_s')} += r_x * r_x;"],
-                     (Acc("r_s", "+", _partial(f.dtype)),))
-    lines += w.per_lane(lambda i: [f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"])
-    lines += w.sweep(_affine_write(f, node, "r_x"))
-    return lines
-
-
-# =========================================================================== reduce
-
-def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
-    """A ``reduce`` kernel: prologue + sum / mean / max / min / prod / logsumexp over
-    the node's axes + epilogue on each result, parallel over results."""
-    graph = ctx.graph
-    anchor = _anchor(graph, kernel, REDUCE_OPS)
-    node = graph.nodes[anchor]
-    if node.type.numel == 0:
-        return "    /* empty result */"
-    axes, keepdims = tuple(node.attr("axes")), bool(node.attr("keepdims"))
-    dims = graph.nodes[node.inputs[0]].shape
-    frame = _frame(ctx, kernel, anchor, axes, lambda s: _lift(s, dims, axes, keepdims))
-    body, final = REDUCERS[node.op](frame)
-    body += frame.walk.per_lane(
-        lambda i: [f"{i}const {frame.ct} r_y = {final};", *frame.store("r_y", i)])
-    return frame.walk.rows_loop(ctx, numel(dims), body)
-
-
-def _sum_like(f: _Frame, op: str) -> tuple[list[str], str]:
-    """sum / mean / prod: double accumulators for floats (sums through float
-    partials, see :class:`Acc`), 64-bit unsigned ones (wrapping) for integers; an
-    empty mean is 0/0 = nan."""
-    w, ct = f.walk, f.ct
-    product = op == "prod"
-    sign = "*" if product else "+"
-    if f.dtype.is_float:
-        acc_type, init = "double", ("1.0" if product else "0.0")
-        partial = None if product else _partial(f.dtype)
-    else:
-        acc_type, init, partial = "uint64_t", ("1" if product else "0"), None
-    lines = w.declare([(acc_type, "r_acc", init)])
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_acc')} {sign}= r_x;"],
-                     (Acc("r_acc", sign, partial),))
-    total = w.slot("r_acc")
-    if op == "mean":
-        return lines, f"({ct})({total} / {float(w.count)!r})"
-    return lines, f"({ct}){total}"
-
-
-def _extreme(f: _Frame, op: str) -> tuple[list[str], str]:
-    """max / min, exact; for floats a nan anywhere makes the result nan."""
-    w, ct, dt = f.walk, f.ct, f.dtype
-    cmp = ">" if op == "max" else "<"
-
-    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
-        best = acc("r_acc")
-        lines = f.read(i) + [f"{i}{best} = r_x {cmp} {best} ? r_x : {best};"]
-        if dt.is_float:
-            lines.append(f"{i}{acc('r_nan')} |= r_x != r_x;")
-        return lines
-
-    if dt.is_float:
-        init = "-INFINITY" if op == "max" else "INFINITY"
-        lines = w.declare([(ct, "r_acc", init), ("int", "r_nan", "0")])
-        lines += w.sweep(fold, (Acc("r_acc", op), Acc("r_nan", "|")))
-        return lines, f"({w.slot('r_nan')} ? ({ct})NAN : {w.slot('r_acc')})"
-    if dt.is_bool:
-        init = "0" if op == "max" else "1"
-    else:
-        low, high = cstyle.INT_LIMITS[dt]
-        init = low if op == "max" else high
-    lines = w.declare([(ct, "r_acc", f"({ct}){init}")])
-    lines += w.sweep(fold, (Acc("r_acc", op),))
-    return lines, w.slot("r_acc")
-
-
-def _logsumexp(f: _Frame) -> tuple[list[str], str]:
-    """log(sum(exp(x - s))) + s with s the max when finite, else 0; nan propagates
-    through the sum; an empty reduction gives log(0) = -inf."""
-    w, ct = f.walk, f.ct
-    mx, sh = w.slot("r_max"), w.slot("r_shift")
-    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
-                       ("double", "r_sum", "0.0")])
-    lines += _max_sweep(f)
-    lines += w.per_lane(lambda i: [f"{i}{sh} = isfinite({mx}) ? {mx} : ({ct})0;"])
-    exp = _exp(f.dtype)
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_sum')} += {exp}(r_x - {sh});"],
-                     (Acc("r_sum", "+", _partial(f.dtype)),))
-    return lines, f"({ct})(log({w.slot('r_sum')}) + (double){sh})"
-
-
-REDUCERS: dict[str, Callable[[_Frame], tuple[list[str], str]]] = {
-    "sum": lambda f: _sum_like(f, "sum"),
-    "mean": lambda f: _sum_like(f, "mean"),
-    "prod": lambda f: _sum_like(f, "prod"),
-    "max": lambda f: _extreme(f, "max"),
-    "min": lambda f: _extreme(f, "min"),
-    "logsumexp": _logsumexp,
-}
-
-
-# =========================================================================== single ops
-
-def _single(render: Callable[[RenderContext, Kernel], str]
-            ) -> Callable[[RenderContext, Node], str]:
-    """An op renderer running a kernel-kind renderer on the one-node kernel of ``node``."""
-    def render_op(ctx: RenderContext, node: Node) -> str:
-        return render(ctx, _own_kernel(ctx, node))
-    return render_op
-
-
-def _own_kernel(ctx: RenderContext, node: Node) -> Kernel:
+def own_kernel(ctx: RenderContext, node: Node) -> Kernel:
+    """The one-node ``op`` kernel of ``node``."""
     nid = ctx.node_id(node)
     return Kernel(f"op{nid}", "op", (nid,), (nid,), node.inputs)
-
-
-def _need_stdlib(ctx: RenderContext) -> None:
-    """snprintf (error messages) and malloc (scratch) for the kernels that use them."""
-    ctx.add_helper("rlx_stdio_stdlib", "#include <stdio.h>\n#include <stdlib.h>")
-
-
-def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
-    """argmax / argmin along ``axis``: the first index of the extreme value, or of the
-    first nan (numpy's rule); sequential within a row, parallel over rows."""
-    if node.type.numel == 0:
-        return "    /* empty result */"
-    axis, keepdims = node.attr("axis"), bool(node.attr("keepdims"))
-    dims = ctx.graph.nodes[node.inputs[0]].shape
-
-    def lift(strides: tuple[int, ...]) -> tuple[int, ...]:
-        return _lift(strides, dims, (axis,), keepdims)
-
-    kernel = _own_kernel(ctx, node)
-    f = _frame(ctx, kernel, kernel.outputs[0], (axis,), lift)
-    w, dt = f.walk, f.operand.dtype
-    vt = cstyle.cty(dt)
-    best, idx = w.slot("r_best"), w.slot("r_idx")
-    cmp = ">" if node.op == "argmax" else "<"
-    if dt.is_float:
-        init = "-INFINITY" if node.op == "argmax" else "INFINITY"
-        better = f"{best} == {best} && (r_x != r_x || r_x {cmp} {best})"
-    else:
-        low, high = cstyle.INT_LIMITS[dt]
-        init = f"({vt}){low if node.op == 'argmax' else high}"
-        better = f"r_x {cmp} {best}"
-    position = "i0" if w.reduced else "0"
-    body = w.declare([(vt, "r_best", init), ("int64_t", "r_idx", "0")])
-    body += w.sweep(lambda i, acc: f.read(i) + [
-        f"{i}if ({better}) {{ {best} = r_x; {idx} = {position}; }}"], simd=False)
-    body += w.per_lane(lambda i: f.store(idx, i))
-    return w.rows_loop(ctx, numel(dims), body)
-
-
-def render_cumsum(ctx: RenderContext, node: Node) -> str:
-    """Running sums along ``axis`` (double for floats, wrapping 64-bit for integers);
-    ``reverse`` runs from the end, ``exclusive`` stores before adding (first = 0)."""
-    dims = node.shape
-    if numel(dims) == 0:
-        return "    /* empty domain */"
-    kernel = _own_kernel(ctx, node)
-    f = _frame(ctx, kernel, kernel.outputs[0], (node.attr("axis"),), _same)
-    w, ct = f.walk, f.ct
-    acc = w.slot("r_acc")
-    acc_type = "double" if f.dtype.is_float else "uint64_t"
-
-    def step(i: str, _: Callable[[str], str]) -> list[str]:
-        add = [f"{i}{acc} += r_x;"]
-        store = f.store(f"({ct}){acc}", i)
-        if node.attr("exclusive"):
-            return f.read(i) + store + add
-        return f.read(i) + add + store
-
-    body = w.declare([(acc_type, "r_acc", "0")])
-    body += w.sweep(step, simd=False, reverse=bool(node.attr("reverse")))
-    return w.rows_loop(ctx, numel(dims), body)
-
-
-def render_batch_norm(ctx: RenderContext, node: Node) -> str:
-    """(x - mean[c]) * (gamma[c] / sqrt(var[c] + eps)) + beta[c] over channel axis 1;
-    the per-channel scale in double, the per-element work in compute type."""
-    if node.type.numel == 0:
-        return "    /* empty domain */"
-    nid = ctx.node_id(node)
-    x, mean, var, gamma, beta = node.inputs
-    dims = node.shape
-    channels, inner = dims[1], numel(dims[2:])
-    rows = dims[0] * channels
-    ct = cstyle.cty(node.dtype)
-
-    def channel(arg: int) -> str:
-        return cstyle.load(ctx.dtype(arg), f"{ctx.ptr(arg, True)}[c]")
-
-    eps = repr(float(node.attr("eps")))
-    value = cstyle.load(ctx.dtype(x), f"{ctx.ptr(x, True)}[r * {inner} + j]")
-    result = cstyle.store(node.dtype, "(r_x - r_mean) * r_scale + r_beta")
-    lines = []
-    pragma = ctx.parallel_for(node.type.numel, rows)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += [
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t c = r % {channels};",
-        f"{ROW}const {ct} r_mean = ({ct}){channel(mean)};",
-        f"{ROW}const {ct} r_scale = ({ct})((double){channel(gamma)} / "
-        f"sqrt((double){channel(var)} + {eps}));",
-        f"{ROW}const {ct} r_beta = ({ct}){channel(beta)};",
-        f"{ROW}#pragma omp simd",
-        f"{ROW}for (int64_t j = 0; j < {inner}; j++) {{",
-        f"{ROW}    const {ct} r_x = {value};",
-        f"{ROW}    {ctx.ptr(nid)}[r * {inner} + j] = {result};",
-        f"{ROW}}}",
-        "    }"]
-    return "\n".join(lines)
-
-
-def _topk_before(dt: DType, largest: bool) -> str:
-    """C condition: value ``u`` ranks strictly before value ``v`` (nan above every
-    number, so first for ``largest`` and last otherwise; equal values do not)."""
-    if dt.is_float and largest:
-        return "(u != u && v == v) || u > v"
-    if dt.is_float:
-        return "(u == u && v != v) || u < v"
-    return "u > v" if largest else "u < v"
-
-
-def _topk_helper(ctx: RenderContext, dt: DType, largest: bool, select: bool) -> str:
-    """Name of a C helper ranking one row of ``n`` elements ``stride`` apart.
-
-    ``select``: ``(x, stride, n, k, best)`` keeps the ``k`` best indices in ``best``
-    in rank order, inserting each element that beats the current k-th (O(n k) at
-    worst, for small k). Otherwise ``(x, stride, n, a, b)`` is a stable bottom-up
-    merge sort of all the indices with ``a`` and ``b`` scratch of ``n`` each,
-    returning whichever holds the order. Both keep equal values in index order."""
-    kind = "select" if select else "sort"
-    name = f"rlx_topk_{kind}_{dt.value}_{'largest' if largest else 'smallest'}"
-    st, ct = cstyle.ctype(dt), cstyle.cty(dt)
-    before = _topk_before(dt, largest)
-
-    def value(index: str) -> str:
-        return cstyle.load(dt, f"x[{index} * stride]")
-
-    if select:
-        code = f"""static void {name}(const {st} *x, int64_t stride, int64_t n, int64_t k,
-                                int64_t *best) {{
-    int64_t count = 0;
-    for (int64_t i = 0; i < n; i++) {{
-        const {ct} u = {value("i")};
-        if (count == k) {{
-            const {ct} v = {value("best[k - 1]")};
-            if (!({before})) continue;
-            count--;
-        }}
-        int64_t j = count;
-        while (j > 0) {{
-            const {ct} v = {value("best[j - 1]")};
-            if (!({before})) break;
-            best[j] = best[j - 1];
-            j--;
-        }}
-        best[j] = i;
-        count++;
-    }}
-}}"""
-    else:
-        code = f"""static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,
-                                int64_t *a, int64_t *b) {{
-    for (int64_t i = 0; i < n; i++) a[i] = i;
-    for (int64_t w = 1; w < n; w *= 2) {{
-        for (int64_t lo = 0; lo < n; lo += 2 * w) {{
-            const int64_t mid = lo + w < n ? lo + w : n;
-            const int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int64_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) {{
-                const {ct} u = {value("a[j]")};
-                const {ct} v = {value("a[i]")};
-                b[k++] = ({before}) ? a[j++] : a[i++];
-            }}
-            while (i < mid) b[k++] = a[i++];
-            while (j < hi) b[k++] = a[j++];
-        }}
-        int64_t *swap = a; a = b; b = swap;
-    }}
-    return a;
-}}"""
-    ctx.add_helper(name, code)
-    return name
-
-
-def render_topk(ctx: RenderContext, node: Node) -> str:
-    """The ``k`` best entries along ``axis`` in rank order (values or i64 indices).
-
-    Up to ``TOPK_SELECT_MAX`` results per row, each row is scanned once into a
-    stack buffer (rows in parallel); beyond, each row is merge-sorted in heap
-    scratch, one row after another."""
-    if node.type.numel == 0:
-        return "    /* empty result */"
-    nid = ctx.node_id(node)
-    x = node.inputs[0]
-    dims, axis, k = ctx.shape(x), node.attr("axis"), node.attr("k")
-    n, after = dims[axis], numel(dims[axis + 1:])
-    rows = numel(dims[:axis]) * after
-    select = k <= TOPK_SELECT_MAX
-    rank = _topk_helper(ctx, ctx.dtype(x), bool(node.attr("largest")), select)
-    st = cstyle.ctype(ctx.dtype(x))
-    picked = (f"r_src[p * {n * after} + r_order[m] * {after} + q]"
-              if node.attr("result") == "values" else "r_order[m]")
-    lines = [f"    const {st} *const r_src = {ctx.ptr(x, True)};",
-             f"    {cstyle.ctype(node.dtype)} *const r_out = {ctx.ptr(nid)};"]
-    if select:
-        pragma = ctx.parallel_for(numel(dims), rows)
-        if pragma:
-            lines.append("    " + pragma)
-        ranking = [f"{ROW}int64_t r_order[{k}];",
-                   f"{ROW}{rank}(r_src + p * {n * after} + q, {after}, {n}, {k}, r_order);"]
-    else:
-        _need_stdlib(ctx)
-        lines += [f"    int64_t *const r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});",
-                  "    if (r_scratch == NULL) {",
-                  "        snprintf(rlx_error_text, sizeof(rlx_error_text), "
-                  f"\"topk: cannot allocate {16 * n} bytes of scratch\");",
-                  "        return 1;",
-                  "    }"]
-        ranking = [f"{ROW}const int64_t *r_order = {rank}(r_src + p * {n * after} + q, "
-                   f"{after}, {n}, r_scratch, r_scratch + {n});"]
-    lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
-              f"{ROW}const int64_t p = r / {after}, q = r % {after};",
-              *ranking,
-              f"{ROW}for (int64_t m = 0; m < {k}; m++)",
-              f"{ROW}    r_out[p * {k * after} + m * {after} + q] = {picked};",
-              "    }"]
-    if not select:
-        lines.append("    free(r_scratch);")
-    return "\n".join(lines)
-
-
-def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
-    """-log_softmax(logits)[label] per row, then none / sum / mean. Every label is
-    checked first (the first bad row is reported); the loss of a row is
-    logsumexp(row) - row[label], max-shifted, with the sum of exps in double."""
-    _need_stdlib(ctx)
-    nid = ctx.node_id(node)
-    logits, labels = node.inputs
-    rows, classes = ctx.shape(logits)
-    dt, reduction = ctx.dtype(logits), node.attr("reduction")
-    ct, st = cstyle.cty(dt), cstyle.ctype(dt)
-    element = cstyle.load(dt, "r_row[j]")
-    lines = [
-        f"    const {st} *const r_logits = {ctx.ptr(logits, True)};",
-        f"    const {cstyle.ctype(ctx.dtype(labels))} *const r_labels = "
-        f"{ctx.ptr(labels, True)};",
-        f"    {st} *const r_out = {ctx.ptr(nid)};",
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t r_label = (int64_t)r_labels[r];",
-        f"{ROW}if (r_label < 0 || r_label >= {classes}) {{",
-        f"{ROW}    snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
-        f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
-        "(long long)r);",
-        f"{ROW}    return 1;",
-        f"{ROW}}}",
-        "    }",
-        "    double r_total = 0.0;"]
-    pragma = ctx.parallel_for(rows * classes, rows) if reduction == "none" else ""
-    if pragma:
-        lines.append("    " + pragma)
-    if reduction == "none":
-        finish = f"r_out[r] = {cstyle.store(dt, f'({ct})r_loss')};"
-    else:
-        finish = "r_total += r_loss;"
-    lines += [
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const {st} *const r_row = r_logits + r * {classes};",
-        f"{ROW}{ct} r_max = -INFINITY;",
-        f"{ROW}#pragma omp simd reduction(max:r_max)",
-        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
-        f"{ROW}    const {ct} r_x = {element};",
-        f"{ROW}    r_max = r_x > r_max ? r_x : r_max;",
-        f"{ROW}}}",
-        f"{ROW}const {ct} r_shift = isfinite(r_max) ? r_max : ({ct})0;",
-        f"{ROW}double r_sum = 0.0;",
-        f"{ROW}#pragma omp simd reduction(+:r_sum)",
-        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
-        f"{ROW}    const {ct} r_x = {element};",
-        f"{ROW}    r_sum += (double){_exp(dt)}(r_x - r_shift);",
-        f"{ROW}}}",
-        f"{ROW}const double r_picked = (double){cstyle.load(dt, 'r_row[r_labels[r]]')};",
-        f"{ROW}const double r_loss = log(r_sum) + (double)r_shift - r_picked;",
-        f"{ROW}{finish}",
-        "    }"]
-    if reduction == "sum":
-        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})r_total')};")
-    elif reduction == "mean":
-        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
-    return "\n".join(lines)
-
-
-# =========================================================================== tables
-
-KIND_RENDERERS: dict[str, Callable[[RenderContext, Kernel], str]] = {
-    "rowwise": render_rowwise,
-    "reduce": render_reduce,
-}
-OP_RENDERERS: dict[str, Callable[[RenderContext, Node], str]] = {
-    **{op: _single(render_rowwise) for op in ROWWISE_OPS},
-    **{op: _single(render_reduce) for op in REDUCE_OPS},
-    "argmax": render_arg_extreme,
-    "argmin": render_arg_extreme,
-    "cumsum": render_cumsum,
-    "batch_norm": render_batch_norm,
-    "topk": render_topk,
-    "softmax_cross_entropy": render_softmax_cross_entropy,
-}
-SUPPORTED: frozenset[str] = ROWWISE_OPS | REDUCE_OPS | SINGLE_OPS

@@ -1,0 +1,356 @@
+"""The cpu backend's ``rowwise`` and ``reduce`` kernels, and the single ops they cover.
+
+Kernel kinds rendered here:
+
+* ``rowwise``: an optional elementwise prologue, then softmax / log_softmax over one
+  axis (any axis) or layer_norm / rms_norm over the trailing axes ``axis..end`` (with
+  optional gamma / beta), then an optional elementwise epilogue;
+* ``reduce``: an optional prologue, then sum / mean / max / min / prod / logsumexp over
+  any set of axes (keepdims or not), then an optional epilogue on the result.
+
+Single-node (``op``) kernels of these ops, when the pipeline does not fuse them, are
+rendered as one-node kernels of the same kinds. Each kernel walks its operand with a
+:class:`~rlx.backends.cpu.kernels.rowwise.Walk` (geometry, lanes, prologue and
+epilogue: see :mod:`rlx.backends.cpu.kernels.rowwise`).
+
+Precision. Float sums (sum, mean, and the sums inside softmax, the norms and
+logsumexp) accumulate in double, f16/bf16/f32 values through float partial sums over
+lanes (:mod:`~rlx.backends.cpu.kernels.rowwise`), against a reference that sums f32 in
+f64. Products accumulate in double throughout; max / min are exact; integers
+accumulate in 64-bit unsigned arithmetic and are truncated to their dtype, which
+equals wrapping in the dtype. Per-element math (centring, scaling, exp arguments) runs
+in the compute type (float for f16/bf16/f32, double for f64). layer_norm takes its
+moments about a shift near the mean, recomputing the variance about the mean when the
+shift proves far off, and subtracts the mean as a float pair (rounded mean plus its
+rounding error), so rows with a large mean keep their precision.
+
+Active extent. ``ctl[2] >= 0`` says only the first ``ctl[2]`` rows of an extent of
+``ctl[3]`` matter. A ``rowwise`` kernel honours it when its row count (the product of
+the operand's axes before the normalised axis or axes) equals ``ctl[3]``: it then
+processes rows ``0 .. min(ctl[2], rows) - 1`` only and leaves the other rows of its
+output unwritten. The rule is a hint keyed on the count alone, so it is exact for
+graphs whose row-wise work runs along the bucket axis (as the bucketed compile cache
+arranges); reduce kernels always process everything.
+
+Threads. Rows are split statically over threads (see ``rowwise``); a reduction with a
+single row runs on one thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.rowwise import (
+    ROW,
+    Acc,
+    Frame,
+    SweepBody,
+    exp,
+    frame,
+    lift,
+    own_kernel,
+    same,
+)
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph, Node
+from rlx.ir.types import numel
+from rlx.passes.loops import broadcast_strides
+from rlx.passes.program import Kernel
+
+ROWWISE_OPS = frozenset({"softmax", "log_softmax", "layer_norm", "rms_norm"})
+REDUCE_OPS = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp"})
+
+
+def _anchor(graph: Graph, kernel: Kernel, ops: frozenset[str]) -> int:
+    return next(n for n in kernel.nodes if graph.nodes[n].op in ops)
+
+
+# =========================================================================== rowwise
+
+def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
+    """A ``rowwise`` kernel: prologue + softmax / log_softmax / layer_norm / rms_norm +
+    epilogue, parallel over rows, honouring the active extent."""
+    graph = ctx.graph
+    anchor = _anchor(graph, kernel, ROWWISE_OPS)
+    node = graph.nodes[anchor]
+    dims = graph.nodes[node.inputs[0]].shape
+    if numel(dims) == 0:
+        return "    /* empty domain */"
+    axis = node.attr("axis")
+    if node.op in ("softmax", "log_softmax"):
+        reduced: tuple[int, ...] = (axis,)
+        extra = {}
+    else:
+        reduced = tuple(range(axis, len(dims)))
+        extra = {key: broadcast_strides(graph.nodes[nid].shape, dims)
+                 for key, nid in _affine_operands(node).items()}
+    f = frame(ctx, kernel, anchor, reduced, same, extra)
+    if node.op in ("softmax", "log_softmax"):
+        body = _softmax_row(f, node.op == "log_softmax")
+    elif node.op == "layer_norm":
+        body = _layer_norm_row(f, node)
+    else:
+        body = _rms_norm_row(f, node)
+    active = f.walk.rows == numel(dims[:axis])
+    return f.walk.rows_loop(ctx, numel(dims), body, active)
+
+
+def _affine_operands(node: Node) -> dict[str, int]:
+    """The gamma / beta operands of a norm node that has them, by vector key."""
+    rest = list(node.inputs[1:])
+    found = {}
+    if node.attr("has_gamma"):
+        found["gamma"] = rest.pop(0)
+    if node.attr("has_beta"):
+        found["beta"] = rest.pop(0)
+    return found
+
+
+def _partial(dt: DType) -> str | None:
+    """The partial-sum type for sums of ``dt`` values (float compute only)."""
+    return "float" if cstyle.cty(dt) == "float" else None
+
+
+def _softmax_row(f: Frame, log: bool) -> list[str]:
+    """Three passes per row: the max, the sum of exp(x - shift), the results.
+
+    softmax shifts by the max itself (an all -inf or +inf row gives nan, as the
+    reference); log_softmax by the max when finite, else 0; a nan reaches every
+    result through the sum. f32 / f64 softmax keep each exp in the output during
+    the second pass and scale it in the third."""
+    w, ct = f.walk, f.ct
+    sh, k = w.slot("r_shift"), w.slot("r_k")
+    keep_exp = not log and f.dtype in (DType.F32, DType.F64)
+    exp_fn = "rlx_expf_weight" if keep_exp and f.dtype is DType.F32 else exp(f.dtype)
+    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                       ("double", "r_sum", "0.0"), (ct, "r_k", None)])
+    lines += _max_sweep(f)
+    mx = w.slot("r_max")
+    shift = f"(isfinite({mx}) ? {mx} : ({ct})0)" if log else mx
+    lines += w.per_lane(lambda i: [f"{i}{sh} = {shift};"])
+
+    def accumulate(i: str, acc: Callable[[str], str]) -> list[str]:
+        body = f.read(i) + [f"{i}const {ct} r_e = {exp_fn}(r_x - {sh});",
+                            f"{i}{acc('r_sum')} += r_e;"]
+        if keep_exp:
+            body.append(f"{i}{f.out_ref()} = r_e;")
+        return body
+
+    lines += w.sweep(accumulate, (Acc("r_sum", "+", _partial(f.dtype)),))
+    total = w.slot("r_sum")
+    factor = f"({ct})log({total})" if log else f"({ct})(1.0 / {total})"
+    lines += w.per_lane(lambda i: [f"{i}{k} = {factor};"])
+
+    def write(i: str, acc: Callable[[str], str]) -> list[str]:
+        if log:
+            body = f.read(i) + [f"{i}const {ct} r_y = (r_x - {sh}) - {k};"]
+        elif keep_exp:
+            body = [f"{i}const {ct} r_y = {f.out_ref()} * {k};"]
+        else:
+            body = f.read(i) + [f"{i}const {ct} r_y = {exp_fn}(r_x - {sh}) * {k};"]
+        return body + f.store("r_y", i)
+
+    lines += w.sweep(write)
+    return lines
+
+
+def _max_sweep(f: Frame) -> list[str]:
+    """A sweep folding the operand into the declared ``r_max`` (nan never wins)."""
+    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+        mx = acc("r_max")
+        return f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"]
+    return f.walk.sweep(fold, (Acc("r_max", "max"),))
+
+
+def _affine_write(f: Frame, node: Node, centred: str) -> SweepBody:
+    """The result pass of a norm: ``centred * rstd``, then gamma and beta, stored."""
+    ct, rstd = f.ct, f.walk.slot("r_rstd")
+    affine = _affine_operands(node)
+
+    def write(i: str, acc: Callable[[str], str]) -> list[str]:
+        body = f.read(i) + [f"{i}{ct} r_y = {centred} * {rstd};"]
+        if "gamma" in affine:
+            body.append(f"{i}r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
+        if "beta" in affine:
+            body.append(f"{i}r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
+        return body + f.store("r_y", i)
+
+    return write
+
+
+def _layer_norm_row(f: Frame, node: Node) -> list[str]:
+    """The moments about a shift in one pass, then the results.
+
+    The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`, in the
+    compute type: any c near the mean will do); one pass sums d = x - c and d*d,
+    giving the mean c + E[d] and the biased variance E[d^2] - E[d]^2. That
+    difference cancels when c lies far from the mean, so when E[d]^2 > var / 4 (an
+    unrepresentative first block, or a nan) a second pass recomputes the variance
+    about the mean itself, bounding the cancellation. The results
+    ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus its
+    rounding error), so rows with a large mean keep their precision. Norm rows end
+    with reduced axes, so they never have lanes."""
+    w, ct = f.walk, f.ct
+    n = float(w.count)
+    eps = repr(float(node.attr("eps")))
+    partial = _partial(f.dtype)
+    centred = "((r_x - r_mean) - r_low)"
+    lines = w.declare([(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
+                       ("double", "r_v", "0.0"), ("double", "r_m", None),
+                       ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
+                       (ct, "r_rstd", None)])
+    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}{acc('r_h')} += r_x;"],
+                          (Acc("r_h", "+"),))
+    lines.append(f"{ROW}r_c = r_h / ({ct}){w.head_count};")
+
+    def moments(i: str, acc: Callable[[str], str]) -> list[str]:
+        return f.read(i) + [f"{i}const {ct} r_d = r_x - r_c;",
+                            f"{i}{acc('r_s')} += r_d;",
+                            f"{i}{acc('r_v')} += r_d * r_d;"]
+
+    def squares(i: str, acc: Callable[[str], str]) -> list[str]:
+        return f.read(i) + [f"{i}const {ct} r_d = {centred};",
+                            f"{i}{acc('r_v')} += r_d * r_d;"]
+
+    lines += w.sweep(moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
+    lines += [f"{ROW}r_m = r_s / {n!r};",
+              f"{ROW}r_var = r_v / {n!r} - r_m * r_m;",
+              f"{ROW}r_mean = ({ct})((double)r_c + r_m);",
+              f"{ROW}r_low = ({ct})((double)r_c + r_m - (double)r_mean);",
+              f"{ROW}if (!(r_m * r_m <= 0.25 * r_var)) {{",
+              f"{ROW}    r_v = 0.0;",
+              *["    " + line for line in w.sweep(squares, (Acc("r_v", "+", partial),))],
+              f"{ROW}    r_var = r_v / {n!r};",
+              f"{ROW}}}",
+              f"{ROW}r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"]
+    lines += w.sweep(_affine_write(f, node, centred))
+    return lines
+
+
+def _rms_norm_row(f: Frame, node: Node) -> list[str]:
+    """Two passes per row: the mean square, then ``x * rstd`` (times gamma)."""
+    w, ct = f.walk, f.ct
+    n = float(w.count)
+    eps = repr(float(node.attr("eps")))
+    s, rstd = w.slot("r_s"), w.slot("r_rstd")
+    lines = w.declare([("double", "r_s", "0.0"), (ct, "r_rstd", None)])
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_s')} += r_x * r_x;"],
+                     (Acc("r_s", "+", _partial(f.dtype)),))
+    lines += w.per_lane(lambda i: [f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"])
+    lines += w.sweep(_affine_write(f, node, "r_x"))
+    return lines
+
+
+# =========================================================================== reduce
+
+def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
+    """A ``reduce`` kernel: prologue + sum / mean / max / min / prod / logsumexp over
+    the node's axes + epilogue on each result, parallel over results."""
+    graph = ctx.graph
+    anchor = _anchor(graph, kernel, REDUCE_OPS)
+    node = graph.nodes[anchor]
+    if node.type.numel == 0:
+        return "    /* empty result */"
+    axes, keepdims = tuple(node.attr("axes")), bool(node.attr("keepdims"))
+    dims = graph.nodes[node.inputs[0]].shape
+    f = frame(ctx, kernel, anchor, axes, lambda s: lift(s, dims, axes, keepdims))
+    body, final = REDUCERS[node.op](f)
+    body += f.walk.per_lane(
+        lambda i: [f"{i}const {f.ct} r_y = {final};", *f.store("r_y", i)])
+    return f.walk.rows_loop(ctx, numel(dims), body)
+
+
+def _sum_like(f: Frame, op: str) -> tuple[list[str], str]:
+    """sum / mean / prod: double accumulators for floats (sums through float
+    partials, see :class:`Acc`), 64-bit unsigned ones (wrapping) for integers; an
+    empty mean is 0/0 = nan."""
+    w, ct = f.walk, f.ct
+    product = op == "prod"
+    sign = "*" if product else "+"
+    if f.dtype.is_float:
+        acc_type, init = "double", ("1.0" if product else "0.0")
+        partial = None if product else _partial(f.dtype)
+    else:
+        acc_type, init, partial = "uint64_t", ("1" if product else "0"), None
+    lines = w.declare([(acc_type, "r_acc", init)])
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_acc')} {sign}= r_x;"],
+                     (Acc("r_acc", sign, partial),))
+    total = w.slot("r_acc")
+    if op == "mean":
+        return lines, f"({ct})({total} / {float(w.count)!r})"
+    return lines, f"({ct}){total}"
+
+
+def _extreme(f: Frame, op: str) -> tuple[list[str], str]:
+    """max / min, exact; for floats a nan anywhere makes the result nan."""
+    w, ct, dt = f.walk, f.ct, f.dtype
+    cmp = ">" if op == "max" else "<"
+
+    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+        best = acc("r_acc")
+        lines = f.read(i) + [f"{i}{best} = r_x {cmp} {best} ? r_x : {best};"]
+        if dt.is_float:
+            lines.append(f"{i}{acc('r_nan')} |= r_x != r_x;")
+        return lines
+
+    if dt.is_float:
+        init = "-INFINITY" if op == "max" else "INFINITY"
+        lines = w.declare([(ct, "r_acc", init), ("int", "r_nan", "0")])
+        lines += w.sweep(fold, (Acc("r_acc", op), Acc("r_nan", "|")))
+        return lines, f"({w.slot('r_nan')} ? ({ct})NAN : {w.slot('r_acc')})"
+    if dt.is_bool:
+        init = "0" if op == "max" else "1"
+    else:
+        low, high = cstyle.INT_LIMITS[dt]
+        init = low if op == "max" else high
+    lines = w.declare([(ct, "r_acc", f"({ct}){init}")])
+    lines += w.sweep(fold, (Acc("r_acc", op),))
+    return lines, w.slot("r_acc")
+
+
+def _logsumexp(f: Frame) -> tuple[list[str], str]:
+    """log(sum(exp(x - s))) + s with s the max when finite, else 0; nan propagates
+    through the sum; an empty reduction gives log(0) = -inf."""
+    w, ct = f.walk, f.ct
+    mx, sh = w.slot("r_max"), w.slot("r_shift")
+    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                       ("double", "r_sum", "0.0")])
+    lines += _max_sweep(f)
+    lines += w.per_lane(lambda i: [f"{i}{sh} = isfinite({mx}) ? {mx} : ({ct})0;"])
+    exp_fn = exp(f.dtype)
+    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_sum')} += {exp_fn}(r_x - {sh});"],
+                     (Acc("r_sum", "+", _partial(f.dtype)),))
+    return lines, f"({ct})(log({w.slot('r_sum')}) + (double){sh})"
+
+
+REDUCERS: dict[str, Callable[[Frame], tuple[list[str], str]]] = {
+    "sum": lambda f: _sum_like(f, "sum"),
+    "mean": lambda f: _sum_like(f, "mean"),
+    "prod": lambda f: _sum_like(f, "prod"),
+    "max": lambda f: _extreme(f, "max"),
+    "min": lambda f: _extreme(f, "min"),
+    "logsumexp": _logsumexp,
+}
+
+
+# =========================================================================== tables
+
+def _single(render: Callable[[RenderContext, Kernel], str]
+            ) -> Callable[[RenderContext, Node], str]:
+    """An op renderer running a kernel-kind renderer on the one-node kernel of ``node``."""
+    def render_op(ctx: RenderContext, node: Node) -> str:
+        return render(ctx, own_kernel(ctx, node))
+    return render_op
+
+
+KIND_RENDERERS: dict[str, Callable[[RenderContext, Kernel], str]] = {
+    "rowwise": render_rowwise,
+    "reduce": render_reduce,
+}
+OP_RENDERERS: dict[str, Callable[[RenderContext, Node], str]] = {
+    **{op: _single(render_rowwise) for op in ROWWISE_OPS},
+    **{op: _single(render_reduce) for op in REDUCE_OPS},
+}
+SUPPORTED: frozenset[str] = ROWWISE_OPS | REDUCE_OPS
