@@ -14,7 +14,7 @@ from tests.helpers import conv2d_float64
 
 import rlx
 from rlx.backends.cpu import isa
-from rlx.backends.cpu.kernels import conv, conv_tiled, conv_winograd
+from rlx.backends.cpu.kernels import conv_channels, conv_tiled, conv_winograd
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
@@ -33,10 +33,10 @@ CASES = {
                                       f"{POSITIONS}8x1pnt("),
     "positions, either panel": ((2, 8, 17, 17), (13, 8, 3, 3), 1, 1, f"{POSITIONS}8x3pne("),
     "positions, wide map": ((1, 16, 40, 40), (21, 16, 1, 1), 1, 0, f"{POSITIONS}8x3p("),
-    "channels, input": ((1, 40, 13, 13), (70, 40, 1, 1), 1, 0, conv.CHANNEL_MARK),
-    "channels, columns": ((1, 24, 14, 13), (33, 24, 1, 1), 2, 0, conv.CHANNEL_MARK),
+    "channels, input": ((1, 40, 13, 13), (70, 40, 1, 1), 1, 0, conv_channels.CHANNEL_MARK),
+    "channels, columns": ((1, 24, 14, 13), (33, 24, 1, 1), 2, 0, conv_channels.CHANNEL_MARK),
     "channels, grid": ((1, 12, 23, 21), (70, 12, 3, 3), 2, 1,
-                       f"{conv.CHANNEL_MARK}, from a grid"),
+                       f"{conv_channels.CHANNEL_MARK}, from a grid"),
     "winograd F(2x2)": ((1, 24, 10, 9), (40, 24, 3, 3), 1, 1,
                         f"{conv_winograd.WINOGRAD_MARK} {conv_winograd.SMALL.name}"),
     "winograd F(4x4)": ((1, 16, 28, 28), (20, 16, 3, 3), 1, 1,
@@ -93,7 +93,7 @@ def test_every_tier_runs_the_kernel_from_one_source(case):
         two, _ = _run(graph, values, tier, 2)
         assert mark in source and "cblas" not in source, tier
         if mark.startswith(POSITIONS):
-            assert conv.CHANNEL_MARK not in source
+            assert conv_channels.CHANNEL_MARK not in source
         np.testing.assert_allclose(one, want, err_msg=tier,
                                    **TOLERANCE.get(case, dict(rtol=1e-5, atol=1e-5)))
         np.testing.assert_array_equal(one, two, err_msg=tier)

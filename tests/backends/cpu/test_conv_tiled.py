@@ -18,7 +18,7 @@ import torch.nn.functional as F
 from tests.helpers import compile_with_values, conv2d_float64
 
 import rlx
-from rlx.backends.cpu.kernels import conv, conv_tiled, conv_winograd
+from rlx.backends.cpu.kernels import conv, conv_channels, conv_tiled, conv_winograd
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
@@ -195,7 +195,7 @@ def test_the_general_path_agrees(case, monkeypatch):
     x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue = CASES[case]
     graph = _conv_graph(x_shape, w_shape, stride, padding, dilation, groups, bias, epilogue)
     feeds = _feeds(np.random.default_rng(5), graph)
-    monkeypatch.setattr(conv, "_tiled_geometry", lambda ctx, plan: None)
+    monkeypatch.setattr(conv, "positions_geometry", lambda ctx, plan: None)
     got, source = _run(graph, feeds, threads=2)
     assert "rlx_cv_tile_" not in source and "scipy_cblas_sgemm" in source
     expected = _torch_reference(feeds, stride, padding, dilation, groups, epilogue)
@@ -349,8 +349,8 @@ CHANNEL_CASES = {
 
 def _read_from(source: str) -> str:
     """Where the channel-vectorised kernel in ``source`` reads its broadcast values."""
-    assert conv.CHANNEL_MARK in source
-    if f"{conv.CHANNEL_MARK}, from a grid" in source:
+    assert conv_channels.CHANNEL_MARK in source
+    if f"{conv_channels.CHANNEL_MARK}, from a grid" in source:
         return "grid"
     return "columns" if "rlx_cols" in source else "input"
 
@@ -403,7 +403,7 @@ def test_pointwise_convs_with_few_panels_split_positions_across_threads():
     feeds = _param_feeds(np.random.default_rng(13), graph)
     one, source_one = _run_params(graph, feeds, 1)
     two, source_two = _run_params(graph, feeds, 2)
-    assert conv.CHANNEL_MARK in source_one and conv.CHANNEL_MARK not in source_two
+    assert conv_channels.CHANNEL_MARK in source_one and conv_channels.CHANNEL_MARK not in source_two
     expected = _torch_reference(feeds, 1, 0, 1, 1, "residual")
     np.testing.assert_allclose(one, expected, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(two, expected, rtol=1e-5, atol=1e-5)
@@ -440,7 +440,7 @@ def test_small_maps_take_the_measured_paths():
         compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=1)).compile(graph)
         source = compiled._exe.source
         if read_from is None:
-            assert conv.CHANNEL_MARK not in source and "rlx_cv_tile_" in source, name
+            assert conv_channels.CHANNEL_MARK not in source and "rlx_cv_tile_" in source, name
         else:
             assert _read_from(source) == read_from, name
 
@@ -450,7 +450,7 @@ def test_small_map_weight_changes_are_seen():
         "1x1 stride 2"][0]
     graph = _param_conv_graph(x_shape, w_shape, stride, padding, dilation, groups, True, None)
     compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=2)).compile(graph)
-    assert conv.CHANNEL_MARK in compiled._exe.source
+    assert conv_channels.CHANNEL_MARK in compiled._exe.source
     rng = np.random.default_rng(13)
     x = rng.standard_normal(x_shape).astype(np.float32)
     b = rng.standard_normal(w_shape[0]).astype(np.float32)
@@ -472,7 +472,7 @@ def test_small_conv1d_vectorises_over_channels():
     xv = rng.standard_normal((2, 16, 40)).astype(np.float32)
     wv = (rng.standard_normal((24, 16, 3)) / np.sqrt(48)).astype(np.float32)
     compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=2)).compile(g)
-    assert conv.CHANNEL_MARK in compiled._exe.source
+    assert conv_channels.CHANNEL_MARK in compiled._exe.source
     compiled.set_param("w", wv)
     (y,) = compiled.run({"x": xv})
     expected = F.conv1d(torch.from_numpy(xv).double(), torch.from_numpy(wv).double(),

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import rlx
-from rlx.backends.cpu.kernels import attention, conv, linalg
+from rlx.backends.cpu.kernels import attention, conv_im2col, linalg
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
@@ -315,8 +315,8 @@ def test_loop_fallbacks_agree_with_blas(case, monkeypatch):
     """Sizes BLAS cannot take fall back to generated loops; force that path here."""
     graph, feeds = _thread_cases(np.random.default_rng(6))[case]
     (blas,) = _run(graph, feeds, threads=2)
-    for module in (linalg, conv, attention):
-        monkeypatch.setattr(module, "_fits_blas", lambda *sizes: False)
+    for module in (linalg, conv_im2col, attention):
+        monkeypatch.setattr(module, "fits_blas", lambda *sizes: False)
     cg = _compile(graph, threads=2)
     assert "scipy_cblas_" not in cg._exe.source
     (loops,) = cg.run(feeds)

@@ -7,7 +7,7 @@ strides, masked exponentials in place, ``P V`` by GEMM written through the outpu
 strides, then each output row scaled by 1 / (its sum of weights). A single query
 position (decoding) groups the query heads that share a kv head into one GEMM, or uses
 ``?gemv`` when none share. f16 / bf16 and cases BLAS cannot express run as generated
-loops. Threads and scratch follow the rules in ``linalg``'s docstring.
+loops. Threads and scratch follow the rules in ``support``'s docstring.
 """
 
 from __future__ import annotations
@@ -15,22 +15,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
-from rlx.backends.cpu.kernels.linalg import (
+from rlx.backends.cpu.kernels.rowwise import lane_reduction
+from rlx.backends.cpu.kernels.support import (
     CHUNK_ELEMENTS,
     PACK_MR,
     PACK_NR,
     PARALLEL_MIN_FLOPS,
     SCRATCH_LIMIT_BYTES,
-    _anchor,
-    _blas_prefix,
-    _fits_blas,
-    _omp_for,
-    _single,
-    _thread_id,
-    _thread_slots,
+    anchor_node,
+    blas_prefix,
+    fits_blas,
+    omp_for,
     packed_gemm_helper,
+    single_node_renderer,
+    thread_id,
+    thread_slots,
 )
-from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
@@ -110,7 +110,7 @@ def _write_view(graph: Graph, kernel: Kernel, anchor: int) -> _Strided:
 def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
     """The kernel's attention with absorbed transposes turned into strides."""
     g = ctx.graph
-    anchor = _anchor(g, kernel, "attention")
+    anchor = anchor_node(g, kernel, "attention")
     node = g.nodes[anchor]
     members = set(kernel.nodes)
     q, k, v = (_read_view(g, members, i) for i in node.inputs[:3])
@@ -200,10 +200,10 @@ def _attention_tiling(ctx: RenderContext, plan: _AttentionPlan) -> _AttentionTil
     o = _blas_matrix(q_rows, plan.dv, plan.o.strides[axis], plan.o.strides[3])
     if q is None or k is None or v is None or o is None or o[0]:
         return None
-    slots = _thread_slots(ctx, _attention_parallel(ctx, plan, tasks))
+    slots = thread_slots(ctx, _attention_parallel(ctx, plan, tasks))
     if slots * rows * plan.t * plan.dtype.itemsize > SCRATCH_LIMIT_BYTES:
         return None
-    if not _fits_blas(plan.s, plan.t, plan.d, plan.dv, q[1], k[1], v[1], o[1]):
+    if not fits_blas(plan.s, plan.t, plan.d, plan.dv, q[1], k[1], v[1], o[1]):
         return None
     return _AttentionTiling(by_heads, rows, chunks, tasks, q, k, v, o)
 
@@ -218,15 +218,15 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     exponentials row by row in place, out = P V written through the output strides,
     then each output row scaled by 1 / (its sum of weights): normalising the Dv outputs
     is cheaper than normalising the T weights."""
-    p = _blas_prefix(ctx, plan.dtype)
+    p = blas_prefix(ctx, plan.dtype)
     ct = cstyle.ctype(plan.dtype)
     parallel = _attention_parallel(ctx, plan, tiling.tasks)
-    slots = _thread_slots(ctx, parallel)
-    tid = _thread_id(ctx) if slots > 1 else "0"
+    slots = thread_slots(ctx, parallel)
+    tid = thread_id(ctx) if slots > 1 else "0"
     t, rows = plan.t, tiling.rows
     lines = ["    rlx_blas_serial();", ctx.scratch("rlx_scores", plan.dtype, slots * rows * t),
              ctx.scratch("rlx_inv", plan.dtype, slots * rows)]
-    pragma = _omp_for(ctx, parallel)
+    pragma = omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
     lines += _attention_task_header(ctx, plan, tiling)
@@ -252,15 +252,15 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
 def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
                              tiling: _AttentionTiling) -> str:
     """The f32 path (every ISA tier): the BLAS path's tasks with both products on the
-    packed GEMM of ``linalg`` (small GEMMs are where BLAS loses most). Per task: pack
+    packed GEMM of ``support`` (small GEMMs are where BLAS loses most). Per task: pack
     K^T (and Q when its rows are not contiguous), scores into this thread's scratch, the
     masked exponentials in place (the scale folded into them when there is no mask
     operand), pack V, P V straight into the output rows, then each output row scaled by
     1 / (its sum of weights)."""
     packed_gemm_helper(ctx)
     parallel = _attention_parallel(ctx, plan, tiling.tasks)
-    slots = _thread_slots(ctx, parallel)
-    tid = _thread_id(ctx) if slots > 1 else "0"
+    slots = thread_slots(ctx, parallel)
+    tid = thread_id(ctx) if slots > 1 else "0"
     t, d, dv, rows = plan.t, plan.d, plan.dv, tiling.rows
     a_size = -(-rows // PACK_MR) * PACK_MR * d if plan.q.strides[3] != 1 else 0
     b_size = max(-(-t // PACK_NR) * PACK_NR * d, -(-dv // PACK_NR) * PACK_NR * t)
@@ -275,7 +275,7 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
              ctx.scratch("rlx_inv", DType.F32, slots * rows)]
     if a_size:
         lines.append(ctx.scratch("rlx_att_a", DType.F32, slots * a_size))
-    pragma = _omp_for(ctx, parallel)
+    pragma = omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
     lines += _attention_task_header(ctx, plan, tiling)
@@ -438,12 +438,12 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     weighted sum of values, in float (f16/bf16/f32) or double (f64)."""
     wt = "double" if plan.dtype is DType.F64 else "float"
     parallel = _attention_parallel(ctx, plan, plan.b * plan.h * plan.s)
-    slots = _thread_slots(ctx, parallel)
-    tid = _thread_id(ctx) if slots > 1 else "0"
+    slots = thread_slots(ctx, parallel)
+    tid = thread_id(ctx) if slots > 1 else "0"
     t, dv = plan.t, plan.dv
     lines = [ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
                          slots * (t + dv))]
-    pragma = _omp_for(ctx, parallel)
+    pragma = omp_for(ctx, parallel)
     if pragma:
         lines.append("    " + pragma)
     lines += [
@@ -499,5 +499,5 @@ def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) ->
 
 
 KIND_RENDERERS = {"attention": render_attention}
-OP_RENDERERS = {"attention": _single("attention", render_attention)}
+OP_RENDERERS = {"attention": single_node_renderer("attention", render_attention)}
 SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)

@@ -30,11 +30,11 @@ register transposes on AVX-512 and AVX2.
 
 Weights that are the same on every run (params, prepare-stage values) are read from a
 copy packed ``MR`` channels per k instead, repacked when their address or the params'
-version (``ctl[4]``) changes, as linalg's packed GEMM does. Between blocks of k the
-sums wait in a small per-thread buffer; after the last block the tile adds the bias and
-stores the lanes whose grid column is an output column. Every output element is summed
-the same way whatever tile, task or thread computes it, so results do not depend on the
-thread count.
+version (``ctl[4]``) changes, as the packed GEMM's run-invariant operand is. Between
+blocks of k the sums wait in a small per-thread buffer; after the last block the tile
+adds the bias and stores the lanes whose grid column is an output column. Every output
+element is summed the same way whatever tile, task or thread computes it, so results do
+not depend on the thread count.
 
 A task is a span of ``GROUP_PANELS`` panels times a block of output channels (all of
 them when there are MIN_SPANS spans or more): for each ``MR`` channels of its
@@ -48,12 +48,13 @@ parallel region and one barrier whatever its batch, and convs of less than
 PARALLEL_MIN_FLOPS multiply-adds run on the calling thread alone.
 
 Small maps (a 7 x 7 map is 49 positions: four vectors of which a quarter would be
-padding) swap the operands' roles (``conv._render_conv_channels`` and
-``conv._render_conv_channel_grid``): the same micro-tiles broadcast ``CHANNEL_ROWS``
-input positions (from the input itself for a pointwise conv, from the conv's grid
-through each (channel, tap)'s offset for other convs, from an im2col copy for strided
-ones on the smallest maps) and load ``CHANNEL_NR`` output channels of weights packed
-k-major, aligned, so no lane is wasted; the sums are written to the output transposed.
+padding) swap the operands' roles (``conv_channels.render_conv_channels`` and
+``conv_channels.render_conv_channel_grid``): the same micro-tiles broadcast
+``CHANNEL_ROWS`` input positions (from the input itself for a pointwise conv, from the
+conv's grid through each (channel, tap)'s offset for other convs, from an im2col copy
+for strided ones on the smallest maps) and load ``CHANNEL_NR`` output channels of
+weights packed k-major, aligned, so no lane is wasted; the sums are written to the
+output transposed.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.backends.base import round_up
-from rlx.backends.cpu.kernels.linalg import packed_gemm_helper
+from rlx.backends.cpu.kernels.support import packed_gemm_helper
 from rlx.backends.cpu.render import RenderContext
 
 TILE_WIDE = (8, 3)
@@ -107,7 +108,7 @@ CHANNEL_PREFETCH_ROWS = 16
 maps: 4 KiB ahead beats the next row by 5-15 %, the next block of k is worse)."""
 CHANNEL_PREFETCH_NEXT_LINES = 16
 """Most cache lines of the next block of k a channel-vectorised tile prefetches into L2
-(see ``conv._weight_prefetch_lines``)."""
+(see ``conv_channels._weight_prefetch_lines``)."""
 CHANNEL_PREFETCH_AHEAD = 16
 """Input positions ahead a channel-vectorised tile reading the input or its columns
 prefetches, one line of each row it broadcasts from: on several threads, half of a

@@ -34,7 +34,7 @@ Per image, in one parallel region:
 2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
    tiles at a time (sized so that the chunk's transformed input and products stay in
    L2), computes the input transform ``V[xi][t][c]`` (vectorised over channels), the
-   products on linalg's packed GEMM (``V[xi]`` read in place as A; ``U[xi]``, the
+   products on the packed GEMM (``V[xi]`` read in place as A; ``U[xi]``, the
    filters' transform, computed and packed into GEMM panels when the weights' address
    or the params' version changes, as the packed B), and the output transform plus
    bias into a channels-last buffer (vectorised over output channels). On small maps
@@ -64,13 +64,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rlx.backends.cpu.kernels.conv_tiled import add_transpose_helper
-from rlx.backends.cpu.kernels.linalg import (
+from rlx.backends.cpu.kernels.support import (
     PACK_MR,
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
-    _run_invariant,
-    _thread_id,
     repack_guard,
+    run_invariant,
+    thread_id,
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -224,7 +224,7 @@ def variant(ctx: RenderContext, plan) -> Variant | None:
     if min(plan.cin, plan.cout) < MIN_CHANNELS:
         return None
     th, tw = _tiles(plan, SMALL)
-    if th * tw < MIN_TILES or not _run_invariant(ctx.graph.nodes[plan.w]):
+    if th * tw < MIN_TILES or not run_invariant(ctx.graph.nodes[plan.w]):
         return None
     large = math.prod(_tiles(plan, LARGE))
     if (large >= LARGE_MIN_TILES
@@ -400,7 +400,7 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     chunk = _chunk(plan, v, slots)
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     if parallel:
-        who = f"const int64_t tid = {_thread_id(ctx)}, nt = omp_get_num_threads();"
+        who = f"const int64_t tid = {thread_id(ctx)}, nt = omp_get_num_threads();"
     else:
         who = "const int64_t tid = 0, nt = 1;"
     lines = [f"    /* {WINOGRAD_MARK} {v.name} */",
