@@ -10,7 +10,7 @@
    elements over k in the same order, so every FMA tier gives the same bits. */
 /* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
    RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
-   (rlx.backends.cpu.kernels.linalg) before this file. */
+   (rlx.backends.cpu.kernels.support) before this file. */
 #define RLX_PK_NV (RLX_PK_NR / RLX_VW)
 #if RLX_VW < 16
 /* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
