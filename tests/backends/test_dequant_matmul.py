@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import rlx
+from rlx.backends.cpu.isa import tiers_for_host
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import formats as F
 from rlx.ir.quantized import (
@@ -404,8 +405,9 @@ def test_build_time_errors_name_the_rule():
 
 @pytest.mark.parametrize("scheme", ALL_GGML)
 def test_ggml_portable_kernels_match_the_gguf_packages_weight(scheme, monkeypatch, tmp_path):
-    """Compiled for the generic ISA tier (no AVX), the cpu kernels take their portable C
-    path: the same products, one row of x (decode) and several."""
+    """Compiled for the generic ISA tier (no AVX), the cpu kernels: the same products,
+    one row of x (decode), a few (the decode kernel on two pieces of 3 rows) and more
+    (the prefill kernel)."""
     if "cpu" not in rlx.available_devices():
         pytest.skip("no C compiler on this machine")
     monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
@@ -413,12 +415,63 @@ def test_ggml_portable_kernels_match_the_gguf_packages_weight(scheme, monkeypatc
     n, k = 37, _ggml_k(scheme, 9 if GGML_SCHEMES[scheme].default_block == 32 else 2)
     raw = _ggml_blocks(scheme, n, k, seed=31)
     w = _gguf_values(raw, scheme)
-    for m in (1, 6):
+    for m, kernel in ((1, "gv4x1"), (6, "gv4x3"), (11, "gt")):
         g = rlx.Graph("qggmlportable")
         x = g.input("x", (m, k))
         g.set_outputs([quantized_linear(x, "l", k, n, scheme)])
         cg = _compile("cpu", g, {"q": raw})
-        assert "__AVX512F__" in cg._exe.source   # the source has both paths
+        assert f"rlx_{kernel}_{scheme}(" in cg._exe.source
         xv = np.random.default_rng(32).standard_normal((m, k)).astype(np.float32)
         (out,) = cg.run({"x": xv})
         _assert_close_to_oracle(out, xv, w.T)
+
+
+FMA_TIERS = ("avx2", "avx512", "neon")
+"""ISA tiers with fused multiply-adds: the GGML kernels give the same bits on each."""
+
+
+@pytest.mark.parametrize("scheme", ALL_GGML)
+def test_ggml_kernels_on_every_tier_and_thread_count(scheme):
+    """The GGML kernels compiled for each ISA tier this host runs, at 1 and 2 threads:
+    decode (1 row of x, and 7: the decode kernel in two pieces of rows of x) and
+    prefill (37 rows: panels of x and a short last one), 75 rows of W (neither a
+    multiple of the decode kernel's 4 rows nor of the prefill kernel's 12) and k past
+    the prefill kernel's 1024-element chunk. Products within f32 accumulation error of
+    the gguf package's weights in float64; the same bits at 1 and 2 threads, on every
+    tier with fused multiply-adds, and for a row of x alone or among 7."""
+    if "cpu" not in rlx.available_devices():
+        pytest.skip("no C compiler on this machine")
+    n = 75
+    k = _ggml_k(scheme, 36 if GGML_SCHEMES[scheme].default_block == 32 else 5)
+    raw = _ggml_blocks(scheme, n, k, seed=41)
+    w = _gguf_values(raw, scheme)
+    layout = PackedLayout.of(scheme, n, k)
+    g = rlx.Graph("qggmltiers")
+    counts = (1, 7, 37)
+    xs = [g.input(f"x{m}", (m, k)) for m in counts]
+    (q,) = [g.param("l.q", t.shape, t.dtype) for t in layout.operand_types()]
+    g.set_outputs([dequant_matmul(x, [q], scheme, n, k) for x in xs])
+    rng = np.random.default_rng(42)
+    feeds = {f"x{m}": rng.standard_normal((m, k)).astype(np.float32) for m in counts}
+    feeds["x7"][3] = feeds["x1"][0]
+    fma_outs = {}
+    for tier in tiers_for_host():
+        outs = {}
+        for threads in (1, 2):
+            cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)
+                             ).compile(g)
+            cg.set_param("l.q", raw)
+            assert ("omp parallel for" in cg._exe.source) == (threads > 1)
+            outs[threads] = [o.view(np.uint32) for o in cg.run(feeds)]
+            for out, m in zip(outs[threads], counts):
+                _assert_close_to_oracle(out.view(np.float32), feeds[f"x{m}"], w.T)
+            np.testing.assert_array_equal(outs[threads][1][3], outs[threads][0][0],
+                                          err_msg=f"{tier}: a row of x alone vs among 7")
+        for one, two in zip(outs[1], outs[2]):
+            np.testing.assert_array_equal(one, two, err_msg=f"{tier}: 1 thread vs 2")
+        if tier in FMA_TIERS:
+            fma_outs[tier] = outs[1]
+    tiers = list(fma_outs)
+    for tier in tiers[1:]:
+        for a, b in zip(fma_outs[tiers[0]], fma_outs[tier]):
+            np.testing.assert_array_equal(a, b, err_msg=f"{tiers[0]} vs {tier}")

@@ -4,31 +4,33 @@ No f32 copy of the weight is ever made. Each kernel walks the weight in *segment
 of up to ``SEGMENT`` consecutive elements of one row of W [n, k]; a segment is
 decoded into a small stack buffer (L1-resident) and used at once:
 
-* decoding: int8 codes convert directly; fp8 e4m3 bytes are looked up 64 at a time
-  as f16 bytes in register tables where the compiler targets AVX512-VBMI, otherwise
-  (and for the last bytes of a segment) in a table of 256 floats (a gather: about
-  three times slower, measured); 4-bit codes (two per byte,
-  low nibble first) are looked up 16 bytes at a time with two register permutes of
-  the 16 nibble values where the compiler targets AVX-512, and otherwise (and for the
+* decoding: int8 codes convert directly. fp8 e4m3 bytes are looked up 64 at a time
+  as f16 bytes in register tables where the compiler targets AVX512-VBMI; elsewhere
+  RLX_VW bytes at a time on the prelude's vectors by bit arithmetic (one exact
+  multiplication, the sign and nan), every tier: measured streaming a 4096 x 4096
+  weight on one core of the 2-core AVX-512 VM, 22 weights per ns with VBMI, 18 with
+  the vector arithmetic on AVX-512, 8.7 with it on AVX2 (2.9 with the table of 256
+  floats it replaced there, a gather), 4.4 in portable C (0.6); the last bytes of a
+  segment use the table. 4-bit codes (two per byte, low nibble first) are looked up
+  RLX_VW bytes at a time where the compiler targets AVX2 or AVX-512: the bytes widen
+  to int32 lanes and their nibbles index the 16 values held in registers (one
+  permute on AVX-512, two and a blend on AVX2), interleaved; otherwise (and for the
   last bytes of a segment) in a table of 256 float pairs, one 8-byte load per byte.
-  Measured streaming a 4096 x 4096 weight on one core of a 2-core AVX-512 VM: 0.12
-  ns per weight with permutes, 0.35-0.47 with the pair table, 0.96 with a 16-entry
-  table per nibble. Block scales (f16 for int4, E8M0 bytes for mxfp4, E4M3 bytes for
-  nvfp4, converted by tables or F16C) then multiply the decoded blocks; per-row
-  scales (int8, fp8) and nvfp4's tensor scale are applied once per output element.
-  GGML block formats (q8_0, q4_1, q4_k, q6_k, ...) are decoded from the file's
-  blocks by :mod:`.qmatmul_ggml`.
+  Same weight: int4 16-17 weights per ns on AVX-512 (15-16 with the intrinsics this
+  replaced), 8.0 on AVX2 (4.6 with the pair table). Block scales (f16 for int4, E8M0
+  bytes for mxfp4, E4M3 bytes for nvfp4, converted by tables or F16C) then multiply
+  the decoded blocks; per-row scales (int8, fp8) and nvfp4's tensor scale are applied
+  once per output element. GGML block formats (q8_0, q4_1, q4_k, q6_k, ...) are
+  decoded from the file's blocks by :mod:`.qmatmul_ggml`.
 * ``x @ W.T`` (the forward product): OpenMP splits the output channels (rows of W);
   for each block of up to ``ROW_BLOCK`` rows of x every segment is decoded once and
   dotted with each of those rows (vectorised f32 reductions). At decode time
   (one row of x) this streams the packed rows once: the kernel reads a quarter
   (8-bit) or an eighth (4-bit) of the bytes an f32 matrix-vector product does.
-  GGML formats differ (:func:`_ggml_forward_loops`): for one row of x the blocks
-  are decoded in registers straight into the dot products, several rows of W side
-  by side (measured on one core: 10-16 weights per ns, against 4-6 for the decode
-  into a buffer); for more rows, rows of W up to ``TILE_MAX_K`` long are decoded
-  whole, ``TILE`` at a time, and multiplied with x in register tiles (a SmolLM2
-  prefill of 128 tokens: 0.41 s against 1.1 s by segments, 0.32 s in f32).
+  GGML formats differ (:func:`_ggml_forward_loops`, :mod:`.qmatmul_ggml`): for up to
+  8 rows of x the blocks are decoded in registers straight into the dot products,
+  several rows of W side by side; for more rows, rows of W are decoded a chunk of k
+  at a time and multiplied with x, packed once, in register tiles.
 * ``x @ W`` (``transpose``, the input gradient): OpenMP splits the columns of W into
   segments; each thread accumulates its output columns for a block of rows of x
   over all rows of W.
@@ -36,6 +38,9 @@ decoded into a small stack buffer (L1-resident) and used at once:
 Accumulation is in f32, in an order that does not depend on the thread count; the
 dequantised weights are exactly those of :func:`rlx.ir.quantized.dequantize`, so
 results differ from the reference (which accumulates in f64) by f32 rounding only.
+Multiply-adds are fused on the tiers with FMA instructions and rounded in two steps
+in portable C, as the prelude's ``rlx_v_fma`` (``fmaf`` is a library call there:
+int8 at 0.7 weights per ns in portable C, 8.4 in two steps).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ import numpy as np
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
 from rlx.ir.quantized import (
     E2M1_VALUES,
@@ -62,16 +68,24 @@ LANES = 32
 """Partial sums per dot product (independent chains the compiler vectorises)."""
 
 COMMON = r"""
+/* dequant_matmul: a * b + c rounded once on the tiers with fused multiply-adds, the
+   product and the sum rounded separately in portable C (as the prelude's rlx_v_fma:
+   fmaf is a library call without FMA instructions) */
+#if defined(__FMA__) || defined(__aarch64__)
+#define RLX_Q_FMA(a, b, c) fmaf(a, b, c)
+#else
+#define RLX_Q_FMA(a, b, c) ((a) * (b) + (c))
+#endif
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
-   partial sums (fused multiply-adds) in an order fixed by n alone */
+   partial sums in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
                                  float *restrict part) {
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -124,11 +138,15 @@ E4M3_WIDE = r"""
 #if defined(__AVX512VBMI__)
 #include <immintrin.h>
 #endif
-/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first 64-byte
-   groups of c[0 .. n); returns how many bytes it decoded (the caller decodes the
-   rest). With AVX512-VBMI the low and high bytes of each value's f16 encoding come
-   from two 128-entry byte tables held in registers (the sign bit is copied), are
-   interleaved and widened to f32 exactly; elsewhere it decodes nothing. */
+/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first groups of
+   c[0 .. n); returns how many bytes it decoded (the caller decodes the rest). With
+   AVX512-VBMI, 64 bytes at a time: the low and high bytes of each value's f16 encoding
+   come from two 128-entry byte tables held in registers (the sign bit is copied), are
+   interleaved and widened to f32 exactly. Elsewhere RLX_VW bytes at a time on the
+   prelude's vectors: the 7 bits below the sign, shifted to an f32's exponent and
+   mantissa, are the value times 2^-120 (subnormal codes land on f32 subnormals), so
+   one exact multiplication by 2^120 gives the magnitude; then the sign, and nan for
+   the magnitude 0x7f. */
 static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
                                       float *restrict out) {
     int64_t i = 0;
@@ -153,36 +171,46 @@ static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
         _mm512_storeu_ps(out + i + 48, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h1, 1)));
     }
 #else
-    (void)c; (void)n; (void)out;
+    for (; i + RLX_VW <= n; i += RLX_VW) {
+        const rlx_vi z = rlx_q_u8(c + i), mag = z & 0x7f;
+        const rlx_vi v = (rlx_vi)((rlx_vf)(mag << 20) * rlx_q_set1(0x1p120f));
+        const rlx_vi nan = (mag == 0x7f) & 0x7fc00000;
+        rlx_v_store(out + i, (rlx_vf)(v | nan | (z & 0x80) << 24));
+    }
 #endif
     return i;
 }
 """
 
 NIBBLES_WIDE = r"""
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
 /* dequant_matmul: out[2j], out[2j+1] = values[low nibble], values[high nibble] of p[j]
-   for the first 16-byte groups of p[0 .. bytes); returns how many bytes it decoded (the
-   caller decodes the rest). With AVX-512 a group is two 16-entry permutes of a
-   register; elsewhere it decodes nothing. */
+   for the first groups of RLX_VW bytes of p[0 .. bytes); returns how many bytes it
+   decoded (the caller decodes the rest). With AVX2 or AVX-512 a group is widened to
+   int32 lanes, its low and high nibbles look the 16 values up in registers (one
+   permute on AVX-512, two and a blend on AVX2) and the two vectors are interleaved;
+   elsewhere (no variable permute of floats) it decodes nothing. */
+#if RLX_VW == 16
+#define RLX_Q_LOOKUP(t0, t1, i) __builtin_shuffle(t0, i)
+#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, \
+                                                   4, 20, 5, 21, 6, 22, 7, 23)
+#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, \
+                                                   12, 28, 13, 29, 14, 30, 15, 31)
+#elif RLX_VW == 8
+#define RLX_Q_LOOKUP(t0, t1, i) __builtin_shuffle(t0, t1, i)
+#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11)
+#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 4, 12, 5, 13, 6, 14, 7, 15)
+#endif
 static inline int64_t rlx_q_nibbles_wide(const uint8_t *restrict p, int64_t bytes,
                                          const float *restrict values, float *restrict out) {
     int64_t j = 0;
-#if defined(__AVX512F__)
-    const __m512 table = _mm512_loadu_ps(values);
-    const __m512i low = _mm512_set1_epi32(15);
-    const __m512i first = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19,
-                                            4, 20, 5, 21, 6, 22, 7, 23);
-    const __m512i second = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27,
-                                             12, 28, 13, 29, 14, 30, 15, 31);
-    for (; j + 16 <= bytes; j += 16) {
-        const __m512i b = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(p + j)));
-        const __m512 lo = _mm512_permutexvar_ps(_mm512_and_si512(b, low), table);
-        const __m512 hi = _mm512_permutexvar_ps(_mm512_srli_epi32(b, 4), table);
-        _mm512_storeu_ps(out + 2 * j, _mm512_permutex2var_ps(lo, first, hi));
-        _mm512_storeu_ps(out + 2 * j + 16, _mm512_permutex2var_ps(lo, second, hi));
+#if defined(__AVX2__) && defined(__FMA__)
+    const rlx_vf t0 = rlx_v_load(values), t1 = rlx_v_load(values + 16 - RLX_VW);
+    (void)t1;
+    for (; j + RLX_VW <= bytes; j += RLX_VW) {
+        const rlx_vi b = rlx_q_u8(p + j);
+        const rlx_vf lo = RLX_Q_LOOKUP(t0, t1, b & 15), hi = RLX_Q_LOOKUP(t0, t1, b >> 4);
+        rlx_v_store(out + 2 * j, RLX_Q_ZIP_LO(lo, hi));
+        rlx_v_store(out + 2 * j + RLX_VW, RLX_Q_ZIP_HI(lo, hi));
     }
 #else
     (void)p; (void)bytes; (void)values; (void)out;
@@ -281,6 +309,7 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     if scheme in ("fp8_e4m3", "nvfp4"):
         ctx.add_helper("rlx_q_e4m3", _value_table("rlx_q_e4m3", E4M3_VALUES))
     if scheme == "fp8_e4m3":
+        ctx.add_helper("rlx_q_bytes", qmatmul_ggml.BYTE_LOADS)
         _add_e4m3_wide(ctx)
     if scheme == "mxfp4":
         ctx.add_helper("rlx_q_e8m0", _value_table("rlx_q_e8m0", E8M0_VALUES))
@@ -290,6 +319,7 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
         ctx.add_helper(f"rlx_dq_{scheme}", PER_ROW_DECODERS[scheme])
         return f"rlx_dq_{scheme}"
     tables, values, stype, scale = NIBBLE_SCHEMES[scheme]
+    ctx.add_helper("rlx_q_bytes", qmatmul_ggml.BYTE_LOADS)
     ctx.add_helper("rlx_q_nibbles_wide", NIBBLES_WIDE)
     ctx.add_helper(tables, _value_table(tables, values))
     ctx.add_helper(f"{tables}_pairs", _pair_table(f"{tables}_pairs", values))
@@ -301,11 +331,15 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
 
 
 def _ggml_decoder(ctx: RenderContext, scheme: str) -> str:
-    """Emit the decoder of a GGML block format and its helpers; returns its name."""
+    """Emit the decoders of a GGML block format and their helpers; returns the name of
+    its segment decoder."""
     ctx.add_helper("rlx_q_f16", F16_SCALE)
     ctx.add_helper("rlx_g_half", qmatmul_ggml.HALF)
     if scheme in qmatmul_ggml.K_FORMATS:
         ctx.add_helper("rlx_g_k_scale", qmatmul_ggml.K_SCALES)
+    ctx.add_helper("rlx_q_bytes", qmatmul_ggml.BYTE_LOADS)
+    ctx.add_helper("rlx_g_vectors", qmatmul_ggml.VECTOR_HELPERS)
+    ctx.add_helper(f"rlx_g_grp_{scheme}", qmatmul_ggml.GROUPS[scheme])
     ctx.add_helper(f"rlx_dq_{scheme}", qmatmul_ggml.DECODERS[scheme])
     return f"rlx_dq_{scheme}"
 
@@ -396,52 +430,57 @@ def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
 def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int,
                         seg: int) -> list[str]:
     """y [M, n] = x [M, k] @ W.T for a GGML-format weight, split over the rows of W.
-    One row of x (decode): groups of GEMV_ROWS rows of W are dotted with x straight
-    from their blocks (the file's bytes are streamed once), then the last rows one by
-    one. More rows: each row of W is decoded a segment at a time for ROW_BLOCK rows of
-    x, as for the other schemes."""
+    Up to GEMV_MAX_ROWS rows of x (decode): groups of GEMV_ROWS rows of W are dotted
+    with the rows of x straight from their blocks (the file's bytes are streamed once;
+    rows of x in pieces of up to GEMV_MAX_X, each piece reading the group's bytes
+    again from the cache), then the last rows of W one by one. More rows of x: see
+    :func:`_ggml_rows_loops`."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
-    if rows > 1:
-        return _ggml_rows_loops(ctx, layout, rows, seg)
+    if rows > qmatmul_ggml.GEMV_MAX_ROWS:
+        return _ggml_rows_loops(ctx, layout, rows)
     group = qmatmul_ggml.GEMV_ROWS
-    ctx.add_helper("rlx_g_wide", qmatmul_ggml.WIDE)
-    for count in (group, 1):
-        ctx.add_helper(f"rlx_gv{count}_{fmt}", qmatmul_ggml.gemv(fmt, layout.block, seg, count))
-    lines = _pragma_lines(ctx.parallel_for(n * k, n // group)) + [
-        f"    for (int64_t g = 0; g < {n // group}; g++)",
-        f"        rlx_gv{group}_{fmt}(q + g * {group * row_bytes}, {row_bytes}, x, {k}, "
-        f"y + g * {group});"]
-    if n % group:
-        lines += [f"    for (int64_t r = {n - n % group}; r < {n}; r++)",
-                  f"        rlx_gv1_{fmt}(q + r * {row_bytes}, {row_bytes}, x, {k}, y + r);"]
-    return lines
+    pieces = -(-rows // qmatmul_ggml.GEMV_MAX_X)
+    starts = [rows * i // pieces for i in range(pieces + 1)]
 
+    def calls(count: int, w0: str) -> list[str]:
+        out = []
+        for m0, m1 in zip(starts, starts[1:]):
+            name = f"rlx_gv{count}x{m1 - m0}_{fmt}"
+            ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, m1 - m0))
+            out.append(f"        {name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0 * k}, {k}, "
+                       f"y + {m0 * n} + {w0}, {n});")
+        return out
 
-def _ggml_rows_loops(ctx: RenderContext, layout: PackedLayout, rows: int,
-                     seg: int) -> list[str]:
-    """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight. Rows
-    of W up to TILE_MAX_K long go TILE at a time: decoded once, then multiplied with x
-    in register tiles; longer rows (and the last n % TILE) are decoded a segment at a
-    time for ROW_BLOCK rows of x."""
-    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
-    tile = qmatmul_ggml.TILE
-    tiles = n // tile if k <= qmatmul_ggml.TILE_MAX_K else 0
     lines = []
-    if tiles:
-        ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
-        lines += _pragma_lines(ctx.parallel_for(rows * tiles * tile * k, tiles)) + [
-            f"    for (int64_t g = 0; g < {tiles}; g++) {{",
-            f"        float w[{tile * k}] __attribute__((aligned(64)));",
-            f"        rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, x, {rows}, {k}, "
-            f"{n}, y + g * {tile}, w);",
+    if n // group:
+        lines += _pragma_lines(ctx.parallel_for(rows * n * k, n // group)) + [
+            f"    for (int64_t g = 0; g < {n // group}; g++) {{", *calls(group, f"g * {group}"),
             "    }"]
-    if tiles * tile < n:
-        ctx.add_helper(f"rlx_gm_{fmt}", qmatmul_ggml.rows_product(fmt, seg, ROW_BLOCK))
-        lines += _pragma_lines(ctx.parallel_for(rows * (n - tiles * tile) * k,
-                                                n - tiles * tile)) + [
-            f"    for (int64_t r = {tiles * tile}; r < {n}; r++)",
-            f"        rlx_gm_{fmt}(q + r * {row_bytes}, x, {rows}, {k}, {n}, y + r);"]
+    if n % group:
+        lines += [f"    for (int64_t r = {n - n % group}; r < {n}; r++) {{", *calls(1, "r"),
+                  "    }"]
     return lines
+
+
+def _ggml_rows_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> list[str]:
+    """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight: x is
+    packed once into panels (in the kernel's scratch, split over the threads by
+    panels), then the rows of W go TILE_ROWS at a time, each decoded a chunk of k at a
+    time and multiplied with every panel of x in register tiles."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    tile, widest = qmatmul_ggml.TILE_ROWS, qmatmul_ggml.PANEL_MAX
+    tasks = -(-n // tile)
+    ctx.add_helper("rlx_g_tiles", qmatmul_ggml.TILES)
+    ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
+    panels = f"({rows} + RLX_G_NX - 1) / RLX_G_NX"
+    return [ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k)] + _pragma_lines(
+        ctx.parallel_for(rows * k, -(-rows // widest))) + [
+        f"    for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {rows}, {k}, p, xt);",
+    ] + _pragma_lines(ctx.parallel_for(rows * n * k, tasks)) + [
+        f"    for (int64_t g = 0; g < {tasks}; g++)",
+        f"        rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
+        f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {rows}, {k}, {n}, "
+        f"y + g * {tile});"]
 
 
 def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
@@ -470,7 +509,7 @@ def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
         f"                    const float a = x[(m0 + m) * {n} + r] * rs;",
         "                    #pragma omp simd",
         "                    for (int64_t i = 0; i < len; i++)",
-        "                        acc[m][i] = fmaf(a, buf[i], acc[m][i]);",
+        "                        acc[m][i] = RLX_Q_FMA(a, buf[i], acc[m][i]);",
         "                }",
         "            }",
         "            for (int64_t m = 0; m < mn; m++)",

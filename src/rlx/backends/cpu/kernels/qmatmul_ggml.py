@@ -1,26 +1,61 @@
-"""C decoders of GGML's block formats for dequant_matmul (see :mod:`.qmatmul`).
+"""C kernels of dequant_matmul over GGML's block formats (see :mod:`.qmatmul`).
 
-Each decoder turns the whole blocks of a segment of one weight row — elements
-``c0 .. c0 + len - 1``, ``c0`` and ``len`` multiples of the block — into floats, read
-straight from the file's bytes (:mod:`rlx.ir.gguf_blocks` gives the layouts). Every
-value is GGML's: the fp16 fields widen exactly, and each value is a product of
-integers and fp16 scales that is exact in f32, plus (q4_1, q5_1, q4_k, q5_k) one
-f32 addition or subtraction of an exact term, so the result has a single rounding
-in any evaluation order and equals :func:`rlx.ir.gguf_blocks.dequantize_blocks` bit
-for bit (``-ffp-contract=off`` is not even needed for that).
+One source for every ISA tier. The kernels are written against the prelude's vector
+shim (``rlx_vf``: RLX_VW floats, 16 with AVX-512, 8 with AVX2, 4 on NEON and in
+portable C; ``rlx_vi`` its int32 lanes) and GCC's vector extensions: nibbles and high
+bits are masks, shifts and comparisons of int32 lanes, conversions are
+``__builtin_convertvector``, sums the shim's fused multiply-adds. Two small helpers
+hold per-ISA intrinsics, because gcc 12 has no better spelling: ``rlx_q_u8`` /
+``rlx_q_s8`` (:data:`BYTE_LOADS`) widen RLX_VW bytes to int32 lanes with one
+instruction (``vpmovzxbd`` / ``vpmovsxbd``; ``__builtin_convertvector`` from a vector
+of bytes compiles to byte loads and lane inserts on every target), and
+``rlx_g_half1v`` / ``rlx_g_half2v`` convert an fp16 scale (or a scale and min pair)
+straight into a broadcast vector with F16C (5 instructions for the pair against 8).
+These kernels replace hand-written AVX-512 ones (``__m512`` intrinsics, a portable
+decode into a buffer elsewhere); measured on one core of the 2-core AVX-512 VM
+(Zen 5), streaming weights from memory, GB/s of blocks, old AVX-512 / new AVX-512 /
+old AVX2 / new AVX2: q4_1 15.9 / 20.3 / 4.5 / 12.2, q8_0 21.6 / 32.5 / 12.5 / 24.8,
+q4_k 10.9 / 13.0 / 5.6 / 8.9, q5_0 11.8 / 12.9 / 3.5 / 8.4, q6_k 11.9 / 12.3 /
+3.3 / 7.0.
 
-The inner loops run over fixed runs of 16 or 32 elements with ``omp simd``; the
-compiler vectorises them with its target's widest vectors (AVX-512 under
-``-march=native`` on such machines) and plain C remains the portable form. The
-decoders are not inlined: one copy serves every kernel of a format (a decoder graph
-has hundreds), which keeps the generated file quick to compile.
+Decoding (:data:`GROUP_DECODERS`): ``rlx_g_grp_<format>(b, g, w)`` turns group g of
+32 values of the block at b into ``32 / RLX_VW`` vectors ``w``, read straight from
+the file's bytes (:mod:`rlx.ir.gguf_blocks` gives the layouts). Every value is
+GGML's: the fp16 fields widen exactly, and each value is a product of integers and
+fp16 scales that is exact in f32 (q6_k: rounded once, as GGML's second product), plus
+(q4_1, q5_1, q4_k, q5_k) one f32 addition of an exact term, which a fused
+multiply-add rounds the same way; so the values equal
+:func:`rlx.ir.gguf_blocks.dequantize_blocks` bit for bit on every tier.
 
-For one row of x (decode) :func:`gemv` dots rows of W with x straight from the
-blocks; for several rows :func:`tiled_product` decodes a few rows of W whole and
-multiplies them with x in register tiles (:func:`rows_product`, by segments, serves
-the rest). Both use AVX-512 intrinsics where the compiler targets them and fall back
-to the portable decoders elsewhere (on an AVX-512 machine the tests run the
-intrinsics, not that fallback).
+Three kernels use the group decoders, all inlined into one noinline function per
+format (one copy serves every kernel of the format, which keeps the generated file
+quick to compile):
+
+* ``rlx_gv<rows>x<mx>_<format>`` (:func:`gemv`, up to GEMV_MAX_X rows of x: decode):
+  rows of W dotted with the rows of x, the groups decoded in registers straight into
+  fused multiply-adds, RLX_G_RP rows of W side by side (4 on AVX2, AVX-512 and NEON:
+  their sums take 8 ymm, 4 zmm, 16 NEON registers; 8 rows streamed at once were
+  slower from memory on AVX-512) so that each piece of x is loaded once for all and
+  several rows stream at once. Element i of a row goes to partial sum i mod 16, each
+  partial sum runs over its elements in order, and the 16 are added pairwise in a
+  fixed order (``rlx_g_fold``): the same arithmetic on every FMA tier, so AVX-512,
+  AVX2 and NEON give the same bits (the portable tier rounds products and sums
+  separately), whatever the grouping of the rows of W or x and the thread count: a
+  row of x gives the same bits alone or in a batch. The kernel fetches the bytes
+  RLX_G_AHEAD passes of rows ahead into the cache (measured on one AVX-512 core,
+  q8_0 rows of 2048: 15.5 GB/s 4096 bytes ahead, the distance it had, 40 GB/s 3
+  passes ahead; rows of 640: 22 and 32 GB/s).
+* ``rlx_gt_<format>`` (:func:`tiled_product`, more rows of x: prefill): rows of W are
+  decoded (vector stores) into a buffer, TILE_KC elements of k at a time, and
+  multiplied with x, packed once per product as panels of RLX_SUB_NV vectors of rows
+  of x, k-major (``rlx_g_pack_x``), in register tiles of RLX_SUB_MR rows of W by
+  RLX_SUB_NV vectors of rows of x (12 x 2 zmm on AVX-512, 6 x 2 ymm on AVX2: the
+  prelude's GEMM sub-tile): each output is one chain of fused multiply-adds over k in
+  order, so every FMA tier, tile shape and thread count gives the same bits. Measured
+  x [128, 576] @ W [1536, 576].T q4_1 on one core: 198 GFLOP/s on AVX-512 (135 with
+  the AVX-512 4 x 4 tiles of dot products it replaced), 127 on AVX2 (58).
+* ``rlx_dq_<format>`` (:data:`DECODERS`): a segment of one row decoded into a float
+  buffer (the input gradient, ``x @ W``, uses it).
 """
 
 from __future__ import annotations
@@ -28,11 +63,28 @@ from __future__ import annotations
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 
 HALF = r"""
-/* GGML blocks: the fp16 field at p (any alignment) as a float */
+/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
+   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
+   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
+   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
+   given the all-ones exponent for inf and nan */
 static inline float rlx_g_half(const uint8_t *p) {
     uint16_t h;
     memcpy(&h, p, 2);
+#if defined(__F16C__) || defined(__aarch64__)
     return rlx_q_f16(h);
+#else
+    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
+    float f;
+    if ((h & 0x7c00) == 0x7c00) {
+        u |= 0x7f800000u;
+        memcpy(&f, &u, 4);
+    } else {
+        memcpy(&f, &u, 4);
+        f *= 0x1p112f;
+    }
+    return h & 0x8000 ? -f : f;
+#endif
 }
 """
 
@@ -49,466 +101,428 @@ static inline void rlx_g_k_scale(const uint8_t *s, int j, float *sc, float *mn) 
 }
 """
 
-DECODER_TEMPLATE = r"""
+BYTE_LOADS = r"""
+/* dequant_matmul on the prelude's vectors */
+#if defined(__SSE2__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#endif
+/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
+   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
+   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
+   intrinsics */
+RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i z = _mm_setzero_si128();
+    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
+    return v;
+#endif
+}
+RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
+    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
+    return v;
+#endif
+}
+/* s in every lane (the prelude's rlx_v_set1 adds 0.0 first: an instruction, and -0
+   becomes +0) */
+RLX_INLINE rlx_vf rlx_q_set1(float s) { return s - (rlx_vf){0}; }
+"""
+"""Byte loads and a broadcast on the prelude's vectors (every kernel of
+:mod:`.qmatmul` and this module that decodes into vectors)."""
+
+VECTOR_HELPERS = r"""
+/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
+   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
+   vectors. */
+#define RLX_G_NC (32 / RLX_VW)
+#define RLX_G_NA (16 / RLX_VW)
+/* rows of W the decode kernel streams side by side: as many as keep its sums
+   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
+   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
+#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
+#define RLX_G_RP 4
+#else
+#define RLX_G_RP 2
+#endif
+/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
+   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
+   fewer instructions than a scalar conversion and a broadcast per field */
+RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
+#if defined(__AVX512F__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_q_set1(rlx_g_half(p));
+#endif
+}
+RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
+#if defined(__AVX512F__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
+    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
+    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
+#else
+    *a = rlx_q_set1(rlx_g_half(p));
+    *b = rlx_q_set1(rlx_g_half(p + 2));
+#endif
+}
+RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
+/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
+   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
+RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
+    const rlx_vi z = rlx_q_u8(p + (i & 15));
+    return i < 16 ? z & 15 : z >> 4;
+}
+/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
+   holds h in every lane) */
+RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
+    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
+}
+/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
+   ahead into the cache (prefetches never fault, past the end of W too) */
+#define RLX_G_AHEAD 3
+/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
+   l + 2, l and l + 1, whatever RLX_VW is */
+RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
+#if RLX_G_NA == 4
+    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#elif RLX_G_NA == 2
+    const rlx_vf v = acc[0] + acc[1];
+#else
+    const rlx_vf v = acc[0];
+#endif
+    float t[RLX_VW];
+    memcpy(t, &v, sizeof t);
+    for (int w = RLX_VW / 2; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+"""
+"""Vector helpers every GGML kernel uses (after the prelude and :data:`HALF`)."""
+
+GROUP_TEMPLATE = r"""
 /* {doc} */
+RLX_INLINE void rlx_g_grp_{fmt}(const uint8_t *restrict b, int g, rlx_vf *restrict w) {{{setup}
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {{
+        const int i = c * RLX_VW;
+        w[c] = {value};
+    }}
+}}
+"""
+"""``rlx_g_grp_<format>(b, g, w)``: group g (32 values) of the block at b as RLX_G_NC
+vectors; ``{setup}`` reads the scales, ``{value}`` is vector c (values i .. i +
+RLX_VW - 1 of the group)."""
+
+GROUP_DECODERS = {
+    # format: (layout, statements before the vectors, vector c)
+    "q8_0": ("""q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q""", r"""
+    const rlx_vf d = rlx_g_half1v(b);""",
+             "rlx_g_f(rlx_q_s8(b + 2 + i)) * d"),
+    "q4_0": ("""q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i,
+   element i + 16 its high nibble); x = d * (q - 8)""", r"""
+    const rlx_vf d = rlx_g_half1v(b);""",
+             "rlx_g_f(rlx_g_nib(b + 2, i) - 8) * d"),
+    "q4_1": ("""q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0);
+   x = d * q + m (d * q is exact: the fused multiply-add rounds as GGML's two steps)""",
+             r"""
+    rlx_vf d, m;
+    rlx_g_half2v(b, &d, &m);""",
+             "rlx_v_fma(rlx_g_f(rlx_g_nib(b + 4, i)), d, m)"),
+    "q5_0": ("""q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16
+   bytes of nibbles (as q4_0); x = d * (q - 16)""", r"""
+    const rlx_vf d = rlx_g_half1v(b);
+    uint32_t h;
+    memcpy(&h, b + 2, 4);
+    const rlx_vi hv = (rlx_vi){0} + (int32_t)h;""",
+             "rlx_g_f((rlx_g_nib(b + 6, i) | rlx_g_bit4(hv, i)) - 16) * d"),
+    "q5_1": ("""q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles
+   (as q5_0); x = d * q + m""", r"""
+    rlx_vf d, m;
+    rlx_g_half2v(b, &d, &m);
+    uint32_t h;
+    memcpy(&h, b + 4, 4);
+    const rlx_vi hv = (rlx_vi){0} + (int32_t)h;""",
+             "rlx_v_fma(rlx_g_f(rlx_g_nib(b + 8, i) | rlx_g_bit4(hv, i)), d, m)"),
+    "q4_k": ("""q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and
+   mins, 128 bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
+   x = (d * scale) * q - dmin * min per sub-block (group) g of 32""", r"""
+    float s, mn;
+    rlx_g_k_scale(b + 4, g, &s, &mn);
+    const rlx_vf st = rlx_q_set1(rlx_g_half(b) * s), of = rlx_q_set1(-(rlx_g_half(b + 2) * mn));
+    const uint8_t *p = b + 16 + 32 * (g >> 1);""",
+             "rlx_v_fma(rlx_g_f(g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15), st, of)"),
+    "q5_k": ("""q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the
+   nibbles (bit g of byte i tops element i of sub-block g)""", r"""
+    float s, mn;
+    rlx_g_k_scale(b + 4, g, &s, &mn);
+    const rlx_vf st = rlx_q_set1(rlx_g_half(b) * s), of = rlx_q_set1(-(rlx_g_half(b + 2) * mn));
+    const uint8_t *p = b + 48 + 32 * (g >> 1);""",
+             "rlx_v_fma(rlx_g_f((g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15)"
+             "\n                        | ((rlx_q_u8(b + 16 + i) >> g & 1) << 4)), st, of)"),
+    "q6_k": ("""q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs,
+   16 int8 scales (one per 16 elements), fp16 d. Half h = g / 4 (128 elements) uses low
+   bytes L = 128-byte part 64h.. and high bytes H = 32h..; its groups of 32 are the low
+   nibbles of L[0:32], L[32:64], then their high nibbles, topped by bits (2g', 2g' + 1)
+   of H (g' = g mod 4); x = (d * scale) * (q - 32)""", r"""
+    const int half = g >> 2, gq = g & 3;
+    const uint8_t *lo = b + 64 * half + 32 * (gq & 1), *hi = b + 128 + 32 * half;
+    const int shift = gq >> 1 ? 4 : 0;
+    const int8_t *sc = (const int8_t *)(b + 192) + 8 * half + 2 * gq;
+    const float d = rlx_g_half(b + 208);
+    const rlx_vf st0 = rlx_q_set1(d * (float)sc[0]), st1 = rlx_q_set1(d * (float)sc[1]);""",
+             "rlx_g_f(((rlx_q_u8(lo + i) >> shift & 15) | (rlx_q_u8(hi + i) >> 2 * gq & 3) << 4)"
+             " - 32)\n               * (i < 16 ? st0 : st1)"),
+}
+"""Each format's part of :data:`GROUP_TEMPLATE`."""
+
+K_FORMATS = frozenset({"q4_k", "q5_k"})
+"""Formats whose decoders use :data:`K_SCALES`."""
+
+
+def _groups(fmt: str) -> int:
+    return BLOCK_FORMATS[fmt][0] // 32
+
+
+GROUPS = {fmt: GROUP_TEMPLATE.format(fmt=fmt, doc=doc.strip(), setup=setup, value=value)
+          for fmt, (doc, setup, value) in GROUP_DECODERS.items()}
+"""Group decoder of each GGML format, named ``rlx_g_grp_<format>``."""
+
+DECODER_TEMPLATE = r"""
+/* {fmt}: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_{fmt}(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {{
     const uint8_t *b = q + (c0 / {block}) * {size};
     (void)sc;
-    for (int64_t e = 0; e < len; e += {block}, b += {size}) {{{body}
-    }}
+    for (int64_t e = 0; e < len; e += {block}, b += {size})
+        for (int g = 0; g < {groups}; g++) {{
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_{fmt}(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }}
 }}
 """
-"""A segment decoder: the loop over the blocks of elements ``c0 .. c0 + len - 1`` at
-``b``, filling ``out[e ..]`` with the block of elements ``c0 + e ..``."""
-
-DECODER_BODIES = {
-    # format: (layout, one block's decoding); block sizes from BLOCK_FORMATS
-    "q8_0": ("""
-q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q""", r"""
-        const float d = rlx_g_half(b);
-        const int8_t *c = (const int8_t *)(b + 2);
-        #pragma omp simd
-        for (int i = 0; i < 32; i++) out[e + i] = d * (float)c[i];"""),
-    "q4_0": ("""
-q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i, element
-   i + 16 its high nibble); x = d * (q - 8)""", r"""
-        const float d = rlx_g_half(b);
-        const uint8_t *c = b + 2;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            out[e + i] = d * (float)((int)(c[i] & 15) - 8);
-            out[e + i + 16] = d * (float)((int)(c[i] >> 4) - 8);
-        }"""),
-    "q4_1": ("""
-q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0); x = d * q + m""", r"""
-        const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
-        const uint8_t *c = b + 4;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            out[e + i] = d * (float)(c[i] & 15) + m;
-            out[e + i + 16] = d * (float)(c[i] >> 4) + m;
-        }"""),
-    "q5_0": ("""
-q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16 bytes of
-   nibbles (as q4_0); x = d * (q - 16)""", r"""
-        const float d = rlx_g_half(b);
-        uint32_t h;
-        memcpy(&h, b + 2, 4);
-        const uint8_t *c = b + 6;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            const int lo = (c[i] & 15) | (int)(((h >> i) & 1) << 4);
-            const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
-            out[e + i] = d * (float)(lo - 16);
-            out[e + i + 16] = d * (float)(hi - 16);
-        }"""),
-    "q5_1": ("""
-q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles (as
-   q5_0); x = d * q + m""", r"""
-        const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
-        uint32_t h;
-        memcpy(&h, b + 4, 4);
-        const uint8_t *c = b + 8;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            const int lo = (c[i] & 15) | (int)(((h >> i) & 1) << 4);
-            const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
-            out[e + i] = d * (float)lo + m;
-            out[e + i + 16] = d * (float)hi + m;
-        }"""),
-    "q4_k": ("""
-q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and mins, 128
-   bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
-   x = (d * scale) * q - dmin * min per sub-block of 32""", r"""
-        const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-        for (int c = 0; c < 4; c++) {
-            const uint8_t *p = b + 16 + 32 * c;
-            float s0, m0, s1, m1;
-            rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-            rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-            const float step0 = d * s0, off0 = dmin * m0, step1 = d * s1, off1 = dmin * m1;
-            float *o = out + e + 64 * c;
-            #pragma omp simd
-            for (int i = 0; i < 32; i++) {
-                o[i] = step0 * (float)(p[i] & 15) - off0;
-                o[i + 32] = step1 * (float)(p[i] >> 4) - off1;
-            }
-        }"""),
-    "q5_k": ("""
-q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the nibbles
-   (bit s of byte i tops element i of sub-block s)""", r"""
-        const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-        const uint8_t *hb = b + 16;
-        for (int c = 0; c < 4; c++) {
-            const uint8_t *p = b + 48 + 32 * c;
-            float s0, m0, s1, m1;
-            rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-            rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-            const float step0 = d * s0, off0 = dmin * m0, step1 = d * s1, off1 = dmin * m1;
-            float *o = out + e + 64 * c;
-            #pragma omp simd
-            for (int i = 0; i < 32; i++) {
-                const int lo = (p[i] & 15) | (((hb[i] >> (2 * c)) & 1) << 4);
-                const int hi = (p[i] >> 4) | (((hb[i] >> (2 * c + 1)) & 1) << 4);
-                o[i] = step0 * (float)lo - off0;
-                o[i + 32] = step1 * (float)hi - off1;
-            }
-        }"""),
-    "q6_k": ("""
-q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
-   scales (one per 16 elements), fp16 d. Half h (128 elements) uses low bytes L =
-   128-byte part 64h.. and high bytes H = 32h..; its groups of 32 are the low nibbles
-   of L[0:32], L[32:64], then their high nibbles, topped by bits (2g, 2g + 1) of H;
-   x = (d * scale) * (q - 32)""", r"""
-        const float d = rlx_g_half(b + 208);
-        const int8_t *scales = (const int8_t *)(b + 192);
-        for (int half = 0; half < 2; half++) {
-            const uint8_t *lo = b + 64 * half, *hi = b + 128 + 32 * half;
-            float *o = out + e + 128 * half;
-            const int8_t *s = scales + 8 * half;
-            for (int g = 0; g < 4; g++) {
-                const uint8_t *l = lo + 32 * (g & 1);
-                const int shift = g >> 1 ? 4 : 0;
-                const float step0 = d * (float)s[2 * g], step1 = d * (float)s[2 * g + 1];
-                #pragma omp simd
-                for (int i = 0; i < 16; i++) {
-                    const int v0 = ((l[i] >> shift) & 15) | (((hi[i] >> (2 * g)) & 3) << 4);
-                    const int v1 = ((l[i + 16] >> shift) & 15)
-                                   | (((hi[i + 16] >> (2 * g)) & 3) << 4);
-                    o[32 * g + i] = step0 * (float)(v0 - 32);
-                    o[32 * g + i + 16] = step1 * (float)(v1 - 32);
-                }
-            }
-        }"""),
-}
 
 DECODERS = {fmt: DECODER_TEMPLATE.format(fmt=fmt, block=BLOCK_FORMATS[fmt][0],
-                                         size=BLOCK_FORMATS[fmt][1], doc=doc.strip(),
-                                         body=body)
-            for fmt, (doc, body) in DECODER_BODIES.items()}
+                                         size=BLOCK_FORMATS[fmt][1], groups=_groups(fmt))
+            for fmt in GROUP_DECODERS}
 """Segment decoder of each GGML format, named ``rlx_dq_<format>``."""
 
-K_FORMATS = frozenset({"q4_k", "q5_k"})
-"""Formats whose decoders use :data:`K_SCALES`."""
-
-WIDE = r"""
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* GGML blocks: the low / high nibbles of 16 bytes as 16 int32 lanes */
-static inline __m512i rlx_g_lo16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(b, _mm_set1_epi8(15)));
-}
-static inline __m512i rlx_g_hi16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(_mm_srli_epi16(b, 4), _mm_set1_epi8(15)));
-}
-static inline __m128i rlx_g_load16(const uint8_t *p) {
-    return _mm_loadu_si128((const __m128i *)p);
-}
-/* fetch the bytes RLX_G_AHEAD past p into the cache: rows of W lie one after another,
-   so this runs a few rows ahead of the groups being read (measured streaming a
-   262144 x 640 q8_0 weight on one core: 41 ms without, 23 ms 256 bytes ahead, 17 ms
-   4096 bytes ahead); past the end of W it is harmless (prefetches never fault) */
-#define RLX_G_AHEAD 4096
-static inline void rlx_g_prefetch(const uint8_t *p) {
-    _mm_prefetch((const char *)(p + RLX_G_AHEAD), _MM_HINT_T0);
-}
-/* (h >> shift) & mask, moved to bit 4: the high bits of 5- and 6-bit codes */
-static inline __m512i rlx_g_top(__m512i h, __m512i shift, __m512i mask) {
-    return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(h, shift), mask), 4);
-}
-#endif
-"""
-
 GEMV_TEMPLATE = r"""
-/* {fmt}: y[j] = (row j of W) . x for the {rows} rows of blocks at q, q + row_bytes, ...
-   (k / {block} blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv{rows}_{fmt}(
+/* {fmt}: y[m * n + j] = (row j of W) . x[m] for the {rows} rows of blocks at q,
+   q + row_bytes, ... (k / {block} blocks each) and the {mx} rows of x [{mx}, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {{
-#if defined(__AVX512F__)
-    __m512 acc0[{rows}], acc1[{rows}];
-    for (int j = 0; j < {rows}; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-{wide}
-    for (int j = 0; j < {rows}; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < {rows}; j++) {{
-        float buf[{segment}] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {{0}};
-        for (int64_t c0 = 0; c0 < k; c0 += {segment}) {{
-            const int64_t len = k - c0 < {segment} ? k - c0 : {segment};
-            rlx_dq_{fmt}(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
+        float *restrict y, int64_t n) {{
+    enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
+    (void)n;
+    for (int j0 = 0; j0 < {rows}; j0 += RP) {{
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][{mx}][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < {mx}; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += {block}, o += {size}) {{
+            for (int g = 0; g < {groups}; g++) {{
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {{
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_{fmt}(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < {mx}; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }}
+            }}
         }}
-        y[j] = rlx_q_sum32(part);
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < {mx}; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }}
-#endif
 }}
 """
-
-BLOCK32_GEMV = r"""{setup}
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += {bytes}) {{
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < ROWS; j++) {{
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));{decode}
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }}
-    }}"""
-"""The AVX-512 loop over ``ROWS`` rows for the formats of 32-value blocks: ``{decode}``
-turns the block at ``b`` (scale ``d`` loaded) into its 32 weights ``w0``, ``w1``."""
-
-BLOCK32_DECODE = {
-    # format: (statements before the loop, decoding of the block at b)
-    "q8_0": ("", r"""
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);"""),
-    "q4_0": ("\n    const __m512i eight = _mm512_set1_epi32(8);", r"""
-            const __m128i c = rlx_g_load16(b + 2);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_lo16(c), eight)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_hi16(c), eight)), d);"""),
-    "q4_1": ("", r"""
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            const __m128i c = rlx_g_load16(b + 4);
-            /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);"""),
-    "q5_0": ("\n    const __m512i sixteen = _mm512_set1_epi32(16);", r"""
-            uint32_t h;
-            memcpy(&h, b + 2, 4);
-            const __m128i c = rlx_g_load16(b + 6);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q0, sixteen)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q1, sixteen)), d);"""),
-    "q5_1": ("\n    const __m512i sixteen = _mm512_set1_epi32(16);", r"""
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            uint32_t h;
-            memcpy(&h, b + 4, 4);
-            const __m128i c = rlx_g_load16(b + 8);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q0), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q1), d, m);"""),
-}
-"""Each 32-value block format's part of :data:`BLOCK32_GEMV`."""
-
-GEMV_BODIES = {
-    **{fmt: BLOCK32_GEMV.format(bytes=BLOCK_FORMATS[fmt][1], setup=setup, decode=decode)
-       for fmt, (setup, decode) in BLOCK32_DECODE.items()},
-    "q4_k": r"""
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            for (int j = 0; j < ROWS; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 16 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                /* (d * scale) * q is exact: one fused multiply-subtract rounds as GGML */
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512 w0 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(ca)), st0, of0);
-                const __m512 w1 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(cb)), st0, of0);
-                const __m512 w2 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(ca)), st1, of1);
-                const __m512 w3 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(cb)), st1, of1);
-                acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(w2, x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w3, x3, acc1[j]);
-            }
-        }
-    }""",
-    "q5_k": r"""
-    const __m512i one = _mm512_set1_epi32(1);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 176) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            const __m512i sh0 = _mm512_set1_epi32(2 * c), sh1 = _mm512_set1_epi32(2 * c + 1);
-            for (int j = 0; j < ROWS; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 48 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 16));
-                const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 32));
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512i t0 = rlx_g_top(ha, sh0, one), t1 = rlx_g_top(hb, sh0, one);
-                const __m512i t2 = rlx_g_top(ha, sh1, one), t3 = rlx_g_top(hb, sh1, one);
-                const __m512 q0 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(ca), t0));
-                const __m512 q1 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(cb), t1));
-                const __m512 q2 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(ca), t2));
-                const __m512 q3 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(cb), t3));
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q0, st0, of0), x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q1, st0, of0), x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q2, st1, of1), x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q3, st1, of1), x3, acc1[j]);
-            }
-        }
-    }""",
-    "q6_k": r"""
-    const __m512i three = _mm512_set1_epi32(3), bias = _mm512_set1_epi32(32);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 210) {
-        for (int half = 0; half < 2; half++) {
-            for (int g = 0; g < 4; g++) {
-                const float *xs = x + e + 128 * half + 32 * g;
-                const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-                const __m512i sh = _mm512_set1_epi32(2 * g);
-                for (int j = 0; j < ROWS; j++) {
-                    const uint8_t *b = q + j * row_bytes + o;
-                    const uint8_t *lo = b + 64 * half + 32 * (g & 1);
-                    rlx_g_prefetch(b + 32 * (4 * half + g));
-                    const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 128 + 32 * half));
-                    const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 144 + 32 * half));
-                    const __m128i la = rlx_g_load16(lo), lb = rlx_g_load16(lo + 16);
-                    const __m512i ua = g >> 1 ? rlx_g_hi16(la) : rlx_g_lo16(la);
-                    const __m512i ub = g >> 1 ? rlx_g_hi16(lb) : rlx_g_lo16(lb);
-                    const __m512i ta = rlx_g_top(ha, sh, three), tb = rlx_g_top(hb, sh, three);
-                    const __m512i ia = _mm512_sub_epi32(_mm512_or_si512(ua, ta), bias);
-                    const __m512i ib = _mm512_sub_epi32(_mm512_or_si512(ub, tb), bias);
-                    const float d = rlx_g_half(b + 208);
-                    const int8_t *scales = (const int8_t *)(b + 192) + 8 * half + 2 * g;
-                    const __m512 st0 = _mm512_set1_ps(d * (float)scales[0]);
-                    const __m512 st1 = _mm512_set1_ps(d * (float)scales[1]);
-                    const __m512 wa = _mm512_mul_ps(_mm512_cvtepi32_ps(ia), st0);
-                    const __m512 wb = _mm512_mul_ps(_mm512_cvtepi32_ps(ib), st1);
-                    acc0[j] = _mm512_fmadd_ps(wa, x0, acc0[j]);
-                    acc1[j] = _mm512_fmadd_ps(wb, x1, acc1[j]);
-                }
-            }
-        }
-    }""",
-}
-"""The AVX-512 loop of each format's :data:`GEMV_TEMPLATE` over ``ROWS`` rows
-(``acc0[j]`` / ``acc1[j]`` the sums of row j)."""
 
 GEMV_ROWS = 4
-"""Rows of W one call of the wide kernel streams side by side."""
+"""Rows of W one call of the decode kernel takes (a multiple of every tier's
+RLX_G_RP)."""
+GEMV_MAX_X = 4
+"""The most rows of x one call of the decode kernel takes."""
+GEMV_MAX_ROWS = 8
+"""The most rows of x the decode kernel serves (in pieces of up to GEMV_MAX_X; more
+rows go to the prefill kernel)."""
 
 
-def gemv(fmt: str, block: int, segment: int, rows: int) -> str:
-    """``rlx_gv<rows>_<fmt>(q, row_bytes, x, k, y)``: ``rows`` rows of format ``fmt``
-    dotted with x (see :data:`GEMV_TEMPLATE`)."""
-    wide = GEMV_BODIES[fmt].replace("ROWS", str(rows))
-    return GEMV_TEMPLATE.format(fmt=fmt, block=block, segment=segment, rows=rows, wide=wide)
+def gemv(fmt: str, rows: int, mx: int = 1) -> str:
+    """``rlx_gv<rows>x<mx>_<fmt>(q, row_bytes, x, k, y, n)``: ``rows`` rows of format
+    ``fmt`` dotted with the ``mx`` rows of x (see :data:`GEMV_TEMPLATE`)."""
+    block, size = BLOCK_FORMATS[fmt]
+    return GEMV_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, block=block, size=size,
+                                groups=_groups(fmt))
 
 
-ROWS_TEMPLATE = r"""
-/* {fmt}: y[m * n] = (the weight row at qr) . x[m] for the rows m of x [rows, k]: each
-   segment of the row is decoded once for up to {row_block} rows of x. Not inlined (one
-   copy for every kernel of the format). */
-static __attribute__((noinline)) void rlx_gm_{fmt}(
-        const uint8_t *restrict qr, const float *restrict x, int64_t rows, int64_t k,
-        int64_t n, float *restrict y) {{
-    float buf[{segment}] __attribute__((aligned(64)));
-    float part[{row_block}][32] __attribute__((aligned(64)));
-    for (int64_t m0 = 0; m0 < rows; m0 += {row_block}) {{
-        const int64_t mn = rows - m0 < {row_block} ? rows - m0 : {row_block};
-        memset(part, 0, sizeof part);
-        for (int64_t c0 = 0; c0 < k; c0 += {segment}) {{
-            const int64_t len = k - c0 < {segment} ? k - c0 : {segment};
-            rlx_dq_{fmt}(qr, NULL, c0, len, buf);
-            for (int64_t m = 0; m < mn; m++)
-                rlx_q_dot_acc(x + (m0 + m) * k + c0, buf, len, part[m]);
-        }}
-        for (int64_t m = 0; m < mn; m++)
-            y[(m0 + m) * n] = rlx_q_sum32(part[m]);
-    }}
-}}
+TILE_ROWS = 12
+"""Rows of W per task of the prefill kernel: a multiple of every tier's RLX_SUB_MR
+(12 on AVX-512, 6 on AVX2 and NEON, 4 in portable C)."""
+TILE_KC = 1024
+"""Elements of k the prefill kernel decodes at a time (a multiple of every block)."""
+PANEL_MAX = 32
+"""The widest panel of x (RLX_SUB_NV * RLX_VW: 32 on AVX-512, 16 on AVX2 and NEON, 8
+in portable C): the packed x takes at most ``round_up(rows, PANEL_MAX) * k`` floats."""
+
+TILE_HELPERS = r"""
+/* GGML prefill: rows of x packed as panels of RLX_G_NX rows, k-major */
+#define RLX_G_NX (RLX_SUB_NV * RLX_VW)
+#define RLX_G_KC __KC__
+/* panel p of x [rows, k]: xt[p * k * RLX_G_NX + kk * RLX_G_NX + l] = x[(p * RLX_G_NX + l)
+   * k + kk], 0 past the last row */
+static void rlx_g_pack_x(const float *restrict x, int64_t rows, int64_t k, int64_t p,
+                         float *restrict xt) {
+    float *dst = xt + p * k * RLX_G_NX;
+    const int64_t r0 = p * RLX_G_NX;
+    const int64_t nr = rows - r0 < RLX_G_NX ? rows - r0 : RLX_G_NX;
+    for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        const int64_t kn = k - k0 < 16 ? k - k0 : 16;
+        for (int64_t l = 0; l < RLX_G_NX; l++)
+            for (int64_t kk = 0; kk < kn; kk++)
+                dst[(k0 + kk) * RLX_G_NX + l] = l < nr ? x[(r0 + l) * k + k0 + kk] : 0.0f;
+    }
+}
+/* the register tile: y[(m0 + l) * n + t] (l < RLX_G_NX, m0 + l < rows; t < mr) plus
+   sum over kk < kn of w[t * ws + kk] * xp[kk * RLX_G_NX + l], one fused multiply-add
+   after the other, from 0 when first */
+RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
+                           const float *restrict xp, int64_t kn, int first, int64_t m0,
+                           int64_t rows, float *restrict y, int64_t n) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    const int64_t nl = rows - m0 < RLX_G_NX ? rows - m0 : RLX_G_NX;
+    #pragma GCC unroll 12
+    for (int t = 0; t < mr; t++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++) {
+            acc[t][v] = rlx_v_zero();
+            if (!first)
+                for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
+                    acc[t][v][l] = y[(m0 + v * RLX_VW + l) * n + t];
+        }
+    for (int64_t kk = 0; kk < kn; kk++) {
+        rlx_vf b[RLX_SUB_NV];
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++) b[v] = rlx_v_load(xp + kk * RLX_G_NX + v * RLX_VW);
+        #pragma GCC unroll 12
+        for (int t = 0; t < mr; t++) {
+            const rlx_vf a = rlx_q_set1(w[t * ws + kk]);
+            #pragma GCC unroll 4
+            for (int v = 0; v < RLX_SUB_NV; v++) acc[t][v] = rlx_v_fma(a, b[v], acc[t][v]);
+        }
+    }
+    #pragma GCC unroll 12
+    for (int t = 0; t < mr; t++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++)
+            for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
+                y[(m0 + v * RLX_VW + l) * n + t] = acc[t][v][l];
+}
+/* rlx_g_tile for mr rows of W (1 .. RLX_SUB_MR), a constant in each copy */
+static __attribute__((noinline)) void rlx_g_tiles(
+        const float *restrict w, int64_t ws, int mr, const float *restrict xp, int64_t kn,
+        int first, int64_t m0, int64_t rows, float *restrict y, int64_t n) {
+    switch (mr) {
+__CASES__
+    }
+}
 """
 
 
-def rows_product(fmt: str, segment: int, row_block: int) -> str:
-    """``rlx_gm_<fmt>(qr, x, rows, k, n, y)``: one weight row of format ``fmt`` dotted
-    with every row of x (see :data:`ROWS_TEMPLATE`)."""
-    return ROWS_TEMPLATE.format(fmt=fmt, segment=segment, row_block=row_block)
+def _tile_cases() -> str:
+    cases = []
+    for mr in range(1, TILE_ROWS + 1):
+        case = (f"    case {mr}: rlx_g_tile(w, ws, {mr}, xp, kn, first, m0, rows, y, n); "
+                "break;")
+        cases.append(case if mr <= 4 else f"#if RLX_SUB_MR >= {mr}\n{case}\n#endif")
+    return "\n".join(cases)
 
+
+TILES = TILE_HELPERS.replace("__KC__", str(TILE_KC)).replace("__CASES__", _tile_cases())
+"""The prefill kernel's packing and register tiles (every format shares them)."""
 
 TILE_TEMPLATE = r"""
-/* {fmt}: y[m * n + u] = (weight row u at q + u * row_bytes) . x[m] for the {tile} rows
-   u of W and every row m of x [rows, k]: the rows of W are decoded once into w
-   ({tile} * k floats), then multiplied with x in register tiles of {tile} rows of x by
-   {tile} rows of W (AVX-512) or row by row. Each output's f32 sums run in an order
-   that depends on k alone. Not inlined (one copy for every kernel of the format). */
+/* {fmt}: y[m * n + u] = (weight row u at q + u * row_bytes) . x[m] for the nw rows u
+   of W (nw <= {tile}) and every row m of x, packed in xt (rlx_g_pack_x): the rows of
+   W decoded RLX_G_KC elements at a time into w, then multiplied with x in register
+   tiles */
 static __attribute__((noinline)) void rlx_gt_{fmt}(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t rows,
-        int64_t k, int64_t n, float *restrict y, float *restrict w) {{
-    for (int u = 0; u < {tile}; u++) rlx_dq_{fmt}(q + u * row_bytes, NULL, 0, k, w + u * k);
-    int64_t m = 0;
-#if defined(__AVX512F__)
-    for (; m + {tile} <= rows; m += {tile}) {{
-        __m512 acc[{tile}][{tile}];
-        for (int t = 0; t < {tile}; t++)
-            for (int u = 0; u < {tile}; u++) acc[t][u] = _mm512_setzero_ps();
-        for (int64_t i = 0; i < k; i += 16) {{
-            __m512 xv[{tile}], wv[{tile}];
-            for (int t = 0; t < {tile}; t++) xv[t] = _mm512_loadu_ps(x + (m + t) * k + i);
-            for (int u = 0; u < {tile}; u++) wv[u] = _mm512_loadu_ps(w + u * k + i);
-            for (int t = 0; t < {tile}; t++)
-                for (int u = 0; u < {tile}; u++)
-                    acc[t][u] = _mm512_fmadd_ps(xv[t], wv[u], acc[t][u]);
-        }}
-        for (int t = 0; t < {tile}; t++)
-            for (int u = 0; u < {tile}; u++)
-                y[(m + t) * n + u] = _mm512_reduce_add_ps(acc[t][u]);
-    }}
-    for (; m < rows; m++) {{
-        for (int u = 0; u < {tile}; u++) {{
-            __m512 acc = _mm512_setzero_ps();
-            for (int64_t i = 0; i < k; i += 16)
-                acc = _mm512_fmadd_ps(_mm512_loadu_ps(x + m * k + i),
-                                      _mm512_loadu_ps(w + u * k + i), acc);
-            y[m * n + u] = _mm512_reduce_add_ps(acc);
+        const uint8_t *restrict q, int64_t row_bytes, int64_t nw, const float *restrict xt,
+        int64_t rows, int64_t k, int64_t n, float *restrict y) {{
+    float w[{tile} * RLX_G_KC] __attribute__((aligned(64)));
+    for (int64_t k0 = 0; k0 < k; k0 += RLX_G_KC) {{
+        const int64_t kn = k - k0 < RLX_G_KC ? k - k0 : RLX_G_KC;
+        for (int64_t u = 0; u < nw; u++)
+            rlx_dq_{fmt}(q + u * row_bytes, NULL, k0, kn, w + u * RLX_G_KC);
+        for (int64_t u0 = 0; u0 < nw; u0 += RLX_SUB_MR) {{
+            const int mr = nw - u0 < RLX_SUB_MR ? (int)(nw - u0) : RLX_SUB_MR;
+            for (int64_t m0 = 0; m0 < rows; m0 += RLX_G_NX)
+                rlx_g_tiles(w + u0 * RLX_G_KC, RLX_G_KC, mr, xt + m0 * k + k0 * RLX_G_NX, kn,
+                            k0 == 0, m0, rows, y + u0, n);
         }}
     }}
-#else
-    for (; m < rows; m++) {{
-        for (int u = 0; u < {tile}; u++) {{
-            float part[32] __attribute__((aligned(64))) = {{0}};
-            rlx_q_dot_acc(x + m * k, w + u * k, k, part);
-            y[m * n + u] = rlx_q_sum32(part);
-        }}
-    }}
-#endif
 }}
 """
-
-TILE = 4
-"""Rows of W decoded together (and rows of x per register tile) by :func:`tiled_product`."""
-TILE_MAX_K = 4096
-"""The longest rows :func:`tiled_product` decodes whole (TILE * k floats on the stack)."""
 
 
 def tiled_product(fmt: str) -> str:
-    """``rlx_gt_<fmt>(q, row_bytes, x, rows, k, n, y, w)``: TILE rows of W of format
-    ``fmt`` times every row of x (see :data:`TILE_TEMPLATE`)."""
-    return TILE_TEMPLATE.format(fmt=fmt, tile=TILE)
+    """``rlx_gt_<fmt>(q, row_bytes, nw, xt, rows, k, n, y)``: up to TILE_ROWS rows of
+    W of format ``fmt`` times every row of x (see :data:`TILE_TEMPLATE`)."""
+    return TILE_TEMPLATE.format(fmt=fmt, tile=TILE_ROWS)
