@@ -187,16 +187,19 @@ NIBBLES_WIDE = r"""
    for the first groups of RLX_VW bytes of p[0 .. bytes); returns how many bytes it
    decoded (the caller decodes the rest). With AVX2 or AVX-512 a group is widened to
    int32 lanes, its low and high nibbles look the 16 values up in registers (one
-   permute on AVX-512, two and a blend on AVX2) and the two vectors are interleaved;
-   elsewhere (no variable permute of floats) it decodes nothing. */
+   permute on AVX-512, two and a blend on AVX2: intrinsics, as clang has no
+   __builtin_shuffle) and the two vectors are interleaved; elsewhere (no variable
+   permute of floats) it decodes nothing. */
 #if RLX_VW == 16
-#define RLX_Q_LOOKUP(t0, t1, i) __builtin_shuffle(t0, i)
+#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm512_permutexvar_ps((__m512i)(i), (__m512)(t0)))
 #define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, \
                                                    4, 20, 5, 21, 6, 22, 7, 23)
 #define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, \
                                                    12, 28, 13, 29, 14, 30, 15, 31)
 #elif RLX_VW == 8
-#define RLX_Q_LOOKUP(t0, t1, i) __builtin_shuffle(t0, t1, i)
+#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm256_blendv_ps(                             \
+    _mm256_permutevar8x32_ps((__m256)(t0), (__m256i)(i)),                              \
+    _mm256_permutevar8x32_ps((__m256)(t1), (__m256i)(i)), (__m256)((i) > 7)))
 #define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11)
 #define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 4, 12, 5, 13, 6, 14, 7, 15)
 #endif
