@@ -302,12 +302,6 @@ MASK_AND_STORE = """\
 /* conv tiles: a vector of the Python geometry (conv_tiled.LANES floats) in shim vectors */
 #define RLX_CV_VPL (16 / RLX_VW)
 
-/* conv tiles: s in every lane. s - 0 is s for every float (-0 included), so gcc folds
-   the subtraction to a plain broadcast; the prelude's rlx_v_set1 (0 + s) keeps an
-   addition (0 + -0 is +0): one more instruction and register per broadcast, and on
-   AVX-512 no FMA reading its weight from memory */
-RLX_INLINE rlx_vf rlx_cv_set1(float s) { return s - rlx_v_zero(); }
-
 /* conv tiles: t[e - q] for the grid positions e in [q, q + lanes) whose grid column is
    an output column, into the output row ``row`` (ow values per output row); kept out
    of line, as the tiles call it for every row and vector they store */
@@ -425,7 +419,7 @@ static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, i
         for (int64_t q0 = 0; q0 < n; q0 += 16) {
             rlx_cv_transpose(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16, 16, 16);
             for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
-                const rlx_vf b = rlx_cv_set1(bias ? bias[c] : 0.0f);
+                const rlx_vf b = rlx_v_set1(bias ? bias[c] : 0.0f);
                 for (int j = 0; j < RLX_CV_VPL; j++) {
                     rlx_vf v = rlx_v_load(t + (c - c0) * 16 + j * RLX_VW);
                     if (bias) v = v + b;
@@ -542,7 +536,7 @@ def sub_function(packed: bool, prefetch: bool, grid: bool, ahead: bool) -> tuple
     lines += [
         f"        {unroll}",
         "        for (int i = 0; i < rows; i++) {",
-        f"            const rlx_vf ai = rlx_cv_set1({weight});",
+        f"            const rlx_vf ai = rlx_v_set1({weight});",
         f"            {unroll}",
         "            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);",
         "        }",
@@ -558,7 +552,7 @@ def sub_function(packed: bool, prefetch: bool, grid: bool, ahead: bool) -> tuple
         "    }",
         f"    {unroll}",
         "    for (int i = 0; i < rows; i++) {",
-        "        const rlx_vf b = rlx_cv_set1(bias ? bias[r0 + i] : 0.0f);",
+        "        const rlx_vf b = rlx_v_set1(bias ? bias[r0 + i] : 0.0f);",
         f"        {unroll}",
         "        for (int v = 0; v < nv; v++)",
         "            rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, left[v],",

@@ -173,7 +173,7 @@ static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
 #else
     for (; i + RLX_VW <= n; i += RLX_VW) {
         const rlx_vi z = rlx_q_u8(c + i), mag = z & 0x7f;
-        const rlx_vi v = (rlx_vi)((rlx_vf)(mag << 20) * rlx_q_set1(0x1p120f));
+        const rlx_vi v = (rlx_vi)((rlx_vf)(mag << 20) * rlx_v_set1(0x1p120f));
         const rlx_vi nan = (mag == 0x7f) & 0x7fc00000;
         rlx_v_store(out + i, (rlx_vf)(v | nan | (z & 0x80) << 24));
     }

@@ -150,11 +150,8 @@ RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
     return v;
 #endif
 }
-/* s in every lane (the prelude's rlx_v_set1 adds 0.0 first: an instruction, and -0
-   becomes +0) */
-RLX_INLINE rlx_vf rlx_q_set1(float s) { return s - (rlx_vf){0}; }
 """
-"""Byte loads and a broadcast on the prelude's vectors (every kernel of
+"""Byte loads on the prelude's vectors (every kernel of
 :mod:`.qmatmul` and this module that decodes into vectors)."""
 
 VECTOR_HELPERS = r"""
@@ -184,7 +181,7 @@ RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
     memcpy(&h, p, 2);
     return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
 #else
-    return rlx_q_set1(rlx_g_half(p));
+    return rlx_v_set1(rlx_g_half(p));
 #endif
 }
 RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
@@ -201,8 +198,8 @@ RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
     *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
     *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
 #else
-    *a = rlx_q_set1(rlx_g_half(p));
-    *b = rlx_q_set1(rlx_g_half(p + 2));
+    *a = rlx_v_set1(rlx_g_half(p));
+    *b = rlx_v_set1(rlx_g_half(p + 2));
 #endif
 }
 RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
@@ -289,14 +286,14 @@ GROUP_DECODERS = {
    x = (d * scale) * q - dmin * min per sub-block (group) g of 32""", r"""
     float s, mn;
     rlx_g_k_scale(b + 4, g, &s, &mn);
-    const rlx_vf st = rlx_q_set1(rlx_g_half(b) * s), of = rlx_q_set1(-(rlx_g_half(b + 2) * mn));
+    const rlx_vf st = rlx_v_set1(rlx_g_half(b) * s), of = rlx_v_set1(-(rlx_g_half(b + 2) * mn));
     const uint8_t *p = b + 16 + 32 * (g >> 1);""",
              "rlx_v_fma(rlx_g_f(g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15), st, of)"),
     "q5_k": ("""q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the
    nibbles (bit g of byte i tops element i of sub-block g)""", r"""
     float s, mn;
     rlx_g_k_scale(b + 4, g, &s, &mn);
-    const rlx_vf st = rlx_q_set1(rlx_g_half(b) * s), of = rlx_q_set1(-(rlx_g_half(b + 2) * mn));
+    const rlx_vf st = rlx_v_set1(rlx_g_half(b) * s), of = rlx_v_set1(-(rlx_g_half(b + 2) * mn));
     const uint8_t *p = b + 48 + 32 * (g >> 1);""",
              "rlx_v_fma(rlx_g_f((g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15)"
              "\n                        | ((rlx_q_u8(b + 16 + i) >> g & 1) << 4)), st, of)"),
@@ -310,7 +307,7 @@ GROUP_DECODERS = {
     const int shift = gq >> 1 ? 4 : 0;
     const int8_t *sc = (const int8_t *)(b + 192) + 8 * half + 2 * gq;
     const float d = rlx_g_half(b + 208);
-    const rlx_vf st0 = rlx_q_set1(d * (float)sc[0]), st1 = rlx_q_set1(d * (float)sc[1]);""",
+    const rlx_vf st0 = rlx_v_set1(d * (float)sc[0]), st1 = rlx_v_set1(d * (float)sc[1]);""",
              "rlx_g_f(((rlx_q_u8(lo + i) >> shift & 15) | (rlx_q_u8(hi + i) >> 2 * gq & 3) << 4)"
              " - 32)\n               * (i < 16 ? st0 : st1)"),
 }
@@ -463,7 +460,7 @@ RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
         for (int v = 0; v < RLX_SUB_NV; v++) b[v] = rlx_v_load(xp + kk * RLX_G_NX + v * RLX_VW);
         #pragma GCC unroll 12
         for (int t = 0; t < mr; t++) {
-            const rlx_vf a = rlx_q_set1(w[t * ws + kk]);
+            const rlx_vf a = rlx_v_set1(w[t * ws + kk]);
             #pragma GCC unroll 4
             for (int v = 0; v < RLX_SUB_NV; v++) acc[t][v] = rlx_v_fma(a, b[v], acc[t][v]);
         }
