@@ -1,10 +1,8 @@
 /* codegen_replay: main program of graph 'bert_b1_s16' */
-/* rlx: generated from graph 'bert_b1_s16', compiled in 4 part(s) */
+/* rlx: generated from graph 'bert_b1_s16', compiled in 3 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
-
-#include "cblas.h"
 
 #include <stdio.h>
 
@@ -25,15 +23,8 @@ static void rlx_epi_n17(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
-/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
-   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
-   OpenMP's for the same cores). */
-static void rlx_blas_serial(void) {
-    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
-}
-
 #define RLX_PK_MR 12
-#define RLX_PK_NV 2
+#define RLX_PK_NR 32
 #define RLX_PK_KC 384
 #define RLX_PK_NC 16
 #define RLX_PK_PF 8
@@ -42,16 +33,25 @@ static void rlx_blas_serial(void) {
    zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
    every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
    in registers over a KC block of k; blocks of k are added in order, so every element's
-   rounding is the same however the rows and panels are split over threads. Compiled
-   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
-   (prefetch distance in k steps) are defined by the renderer
-   (rlx.backends.cpu.kernels.linalg) before this file. */
-#define RLX_PK_NR (16 * RLX_PK_NV)
+   rounding is the same however the rows and panels are split over threads. One source
+   for every ISA tier: the micro-kernel is written against the prelude's rlx_vf vectors
+   and covers a tile with register sub-tiles of RLX_SUB_MR x RLX_SUB_NV vectors (the
+   whole 12 x 32 tile on AVX-512; 2 x 2 sub-tiles of 6 x 16 on AVX2), each summing its
+   elements over k in the same order, so every FMA tier gives the same bits. */
+/* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
+   RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.support) before this file. */
+#define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
+#define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
+#if defined(__AVX512F__)
 /* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
    of 32-bit, 64-bit and 128-bit lanes. */
 static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
@@ -99,6 +99,21 @@ static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *
     for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
 }
 
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
+   without AVX-512's register transpose). */
+static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
+                                    int64_t rows, int64_t cols) {
+    for (int64_t r0 = 0; r0 < rows; r0 += 8)
+        for (int64_t c0 = 0; c0 < cols; c0 += 8) {
+            const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
+            const int64_t c1 = cols - c0 < 8 ? cols : c0 + 8;
+            for (int64_t c = c0; c < c1; c++)
+                for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
+        }
+}
+
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
                           float *bp, int64_t p) {
     float *dst = bp + p * k * RLX_PK_NR;
@@ -106,6 +121,7 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
     if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
         int64_t j = 0;
+#if defined(__AVX512F__)
         for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
             const float *src = b + (j0 + j) * cs;
             int64_t kk = 0;
@@ -114,10 +130,8 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
             for (; kk < k; kk++)
                 for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
         }
-        for (; j < nr; j++) {
-            const float *src = b + (j0 + j) * cs;
-            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
-        }
+#endif
+        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
         for (int64_t kk = 0; kk < k; kk++)
             for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
         return;
@@ -152,85 +166,74 @@ static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int6
 
 /* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
    (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
-   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+   is inlined with its sizes constant, so its loops unroll and the sums stay in
+   registers. */
 #define RLX_PK_INLINE static inline __attribute__((always_inline))
 
-/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
-RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
-                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
-    __mmask16 mask[RLX_PK_NV];
-    for (int v = 0; v < RLX_PK_NV; v++) {
-        const int64_t left = nr - 16 * v;
-        mask[v] = left >= 16 ? (__mmask16)0xFFFF
-                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+/* One register sub-tile: c[i, (v0 + v) * VW + lane] for rows i < ROWS (a constant, at
+   most RLX_SUB_MR) and vectors v < NV (a constant, at most RLX_SUB_NV) = (accumulate ?
+   c : 0) + sum over kk < kc of A(i, kk) * bp[kk * NR + (v0 + v) * VW + lane], where
+   A(i, kk) = a[i * ars + kk * aks]. Only rows below mr and columns below nr are
+   stored. The panel row RLX_PK_PF steps ahead is prefetched into L1: the hardware
+   prefetchers alone leave the FMAs waiting on L2 once B outgrows L1 (10-20% slower at
+   128 x 384 x 1536 on AVX-512). Past the block's end this touches the panel's next k
+   block or the next panel, which come next anyway (a prefetch never faults). */
+RLX_PK_INLINE void rlx_pk_sub(const int rows, const int nv, int64_t kc, const float *a,
+                              int64_t ars, int64_t aks, const float *bp, int v0, float *c,
+                              int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_zero();
+    const float *b = bp + v0 * RLX_VW;
+    for (int64_t kk = 0; kk < kc; kk++) {
+        rlx_vf bv[RLX_SUB_NV];
+        for (int v = 0; v < nv; v += RLX_PK_VPL)
+            __builtin_prefetch(b + (kk + RLX_PK_PF) * RLX_PK_NR + v * RLX_VW, 0, 3);
+        for (int v = 0; v < nv; v++) bv[v] = rlx_v_load(b + kk * RLX_PK_NR + v * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[i * ars + kk * aks]);
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
     }
     _Pragma("GCC unroll 16")
     for (int i = 0; i < rows; i++) {
         if (i >= mr) break;
-        float *ci = c + i * ldc;
-        for (int v = 0; v < RLX_PK_NV; v++) {
-            __m512 x = acc[i][v];
-            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
-            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        float *ci = c + i * ldc + v0 * RLX_VW;
+        for (int v = 0; v < nv; v++) {
+            const int64_t left = nr - (v0 + v) * RLX_VW;
+            if (left >= RLX_VW) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load(ci + v * RLX_VW) + x;
+                rlx_v_store(ci + v * RLX_VW, x);
+            } else if (left > 0) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load_n(ci + v * RLX_VW, left) + x;
+                rlx_v_store_n(ci + v * RLX_VW, x, left);
+            }
         }
     }
 }
 
-/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
-   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
-   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
-   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
-   panel's next k block or the next panel, which come next anyway (a prefetch never
-   faults). */
-#define RLX_PK_STEP(ROWS, A_AT)                                                            \
-    do {                                                                                   \
-        __m512 bv[RLX_PK_NV];                                                              \
-        for (int v = 0; v < RLX_PK_NV; v++)                                                \
-            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
-                         _MM_HINT_T0);                                                     \
-        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
-        _Pragma("GCC unroll 16")                                                           \
-        for (int i = 0; i < ROWS; i++) {                                                   \
-            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
-            for (int v = 0; v < RLX_PK_NV; v++)                                            \
-                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
-        }                                                                                  \
-    } while (0)
-
-#define RLX_PK_ZERO(ROWS)                                                                  \
-    _Pragma("GCC unroll 16")                                                               \
-    for (int i = 0; i < ROWS; i++)                                                         \
-        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
-
-/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
-   (i, kk) at ap[kk * MR + i]. */
-RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
-                                    const float *bp, float *c, int64_t ldc, int accumulate,
-                                    int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-        const float *a = ap + kk * RLX_PK_MR;
-#define RLX_PK_PACKED(i) a[i]
-        RLX_PK_STEP(rows, RLX_PK_PACKED);
-#undef RLX_PK_PACKED
+/* A tile of ROWS rows (a constant) x NR columns as register sub-tiles: column groups of
+   RLX_SUB_NV vectors outside, row groups of RLX_SUB_MR rows inside (so a group's
+   columns of the panel are read from L1 by every row group). */
+RLX_PK_INLINE void rlx_pk_tile_any(const int rows, int64_t kc, const float *a, int64_t ars,
+                                   int64_t aks, const float *bp, float *c, int64_t ldc,
+                                   int accumulate, int64_t mr, int64_t nr) {
+    _Pragma("GCC unroll 16")
+    for (int v0 = 0; v0 < RLX_PK_NV; v0 += RLX_SUB_NV) {
+        if (v0 * RLX_VW >= nr) break;
+        const int nv = RLX_PK_NV - v0 < RLX_SUB_NV ? RLX_PK_NV - v0 : RLX_SUB_NV;
+        _Pragma("GCC unroll 16")
+        for (int r0 = 0; r0 < rows; r0 += RLX_SUB_MR) {
+            if (r0 >= mr) break;
+            const int r = rows - r0 < RLX_SUB_MR ? rows - r0 : RLX_SUB_MR;
+            rlx_pk_sub(r, nv, kc, a + r0 * ars, ars, aks, bp, v0, c + r0 * ldc, ldc,
+                       accumulate, mr - r0, nr);
+        }
     }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
-}
-
-/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
-   the small products of attention this is a third faster than packing A first. */
-RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
-                                         int64_t lda, const float *bp, float *c, int64_t ldc,
-                                         int accumulate, int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-#define RLX_PK_ROWS(i) a[(i) * lda + kk]
-        RLX_PK_STEP(rows, RLX_PK_ROWS);
-#undef RLX_PK_ROWS
-    }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
@@ -241,28 +244,26 @@ static inline int64_t rlx_pk_tile_height(int64_t mr) {
     return RLX_PK_MR;
 }
 
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
 static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
                         int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
-    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr);
 }
 
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
 static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
                              float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) {
-        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
-    if (mr <= 8) {
-        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
@@ -311,7 +312,7 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
         }
     }
 }
-#endif
+
 
 static void rlx_epi_n23(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
@@ -1237,7 +1238,6 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k5_matmul_add: matmul: matmul + add */
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n17 = (float *)(rlx_keep + 0);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
@@ -1257,31 +1257,12 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n17, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n17, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[8]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n17(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k7_matmul_add: matmul: matmul + add */
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n23 = (float *)(rlx_keep + 589824);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
@@ -1301,31 +1282,12 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n23, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n23, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[10]));
-    float *pc = ((float *)(arena + 73728));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n23(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k9_matmul_add: matmul: matmul + add */
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n29 = (float *)(rlx_keep + 1179648);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
@@ -1345,34 +1307,15 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n29, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n29, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[12]));
-    float *pc = ((float *)(arena + 98304));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n29(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -1466,104 +1409,12 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 73728) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 98304) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 122880)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k13_matmul_add: matmul: matmul + add + add */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n38 = (float *)(rlx_keep + 1769472);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 122880) + 0));
@@ -1583,24 +1434,6 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n38, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n38, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 122880) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[14]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n38(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -1777,7 +1610,6 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k15_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n46 = (float *)(rlx_keep + 2359296);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
@@ -1797,32 +1629,12 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n46, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n46, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[18]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n46(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k16_matmul_add: matmul: matmul + add + add */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n51 = (float *)(rlx_keep + 4718592);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
@@ -1842,25 +1654,6 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n51, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n51, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[20]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n51(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -2037,7 +1830,6 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k18_matmul_add: matmul: matmul + add */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n59 = (float *)(rlx_keep + 7077888);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2057,31 +1849,12 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n59, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n59, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[24]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n59(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k20_matmul_add: matmul: matmul + add */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n65 = (float *)(rlx_keep + 7667712);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2101,31 +1874,12 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n65, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n65, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[26]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n65(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k22_matmul_add: matmul: matmul + add */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n71 = (float *)(rlx_keep + 8257536);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2145,34 +1899,15 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n71, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n71, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[28]));
-    float *pc = ((float *)(arena + 73792));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n71(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -2266,131 +2001,12 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 49216) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 73792) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 98368)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
 /* k26_matmul_add: matmul: matmul + add + add */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n80 = (float *)(rlx_keep + 8847360);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
@@ -2410,24 +2026,6 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n80, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n80, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[30]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n80(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -2604,7 +2202,6 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k28_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n88 = (float *)(rlx_keep + 9437184);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
@@ -2624,32 +2221,12 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n88, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n88, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[34]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n88(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k29_matmul_add: matmul: matmul + add + add */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n93 = (float *)(rlx_keep + 11796480);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
@@ -2669,25 +2246,6 @@ static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n93, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n93, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[36]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n93(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -2861,10 +2419,41 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
 /* k31_matmul_add: matmul: matmul + add */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n101 = (float *)(rlx_keep + 14155776);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2884,31 +2473,12 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n101, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n101, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[40]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n101(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k33_matmul_add: matmul: matmul + add */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n107 = (float *)(rlx_keep + 14745600);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2928,31 +2498,12 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n107, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n107, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[42]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n107(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k35_matmul_add: matmul: matmul + add */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n113 = (float *)(rlx_keep + 15335424);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -2972,34 +2523,15 @@ static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n113, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n113, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[44]));
-    float *pc = ((float *)(arena + 73792));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n113(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -3093,104 +2625,12 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 49216) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 73792) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 98368)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k39_matmul_add: matmul: matmul + add + add */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n122 = (float *)(rlx_keep + 15925248);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
@@ -3210,24 +2650,6 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n122, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n122, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[46]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n122(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -3404,7 +2826,6 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k41_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n130 = (float *)(rlx_keep + 16515072);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
@@ -3424,32 +2845,12 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n130, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n130, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[50]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n130(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k42_matmul_add: matmul: matmul + add + add */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n135 = (float *)(rlx_keep + 18874368);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
@@ -3469,25 +2870,6 @@ static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n135, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n135, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[52]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n135(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -3661,34 +3043,9 @@ static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 2
 /* k44_matmul_add: matmul: matmul + add */
 static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n143 = (float *)(rlx_keep + 21233664);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -3708,31 +3065,12 @@ static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n143, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n143, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[56]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n143(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k46_matmul_add: matmul: matmul + add */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n149 = (float *)(rlx_keep + 21823488);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -3752,31 +3090,12 @@ static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n149, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n149, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[58]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n149(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k48_matmul_add: matmul: matmul + add */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n155 = (float *)(rlx_keep + 22413312);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -3796,34 +3115,15 @@ static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n155, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n155, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[60]));
-    float *pc = ((float *)(arena + 73792));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n155(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -3917,104 +3217,12 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 49216) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 73792) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 98368)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k52_matmul_add: matmul: matmul + add + add */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n164 = (float *)(rlx_keep + 23003136);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
@@ -4034,24 +3242,6 @@ static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n164, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n164, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[62]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n164(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -4228,7 +3418,6 @@ static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k54_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n172 = (float *)(rlx_keep + 23592960);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
@@ -4248,32 +3437,12 @@ static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n172, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n172, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[66]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n172(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k55_matmul_add: matmul: matmul + add + add */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n177 = (float *)(rlx_keep + 25952256);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
@@ -4293,25 +3462,6 @@ static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n177, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n177, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[68]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n177(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -4488,7 +3638,6 @@ static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k57_matmul_add: matmul: matmul + add */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n185 = (float *)(rlx_keep + 28311552);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -4508,31 +3657,41 @@ static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n185, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n185, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[72]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n185(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k50(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k52(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k53(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k54(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k55(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k56(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k57(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 2
 /* k59_matmul_add: matmul: matmul + add */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n191 = (float *)(rlx_keep + 28901376);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -4552,31 +3711,12 @@ static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n191, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n191, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[74]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n191(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k61_matmul_add: matmul: matmul + add */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n197 = (float *)(rlx_keep + 29491200);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -4596,34 +3736,15 @@ static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n197, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n197, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[76]));
-    float *pc = ((float *)(arena + 73792));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n197(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -4717,104 +3838,12 @@ static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 49216) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 73792) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 98368)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k65_matmul_add: matmul: matmul + add + add */
 static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n206 = (float *)(rlx_keep + 30081024);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
@@ -4834,24 +3863,6 @@ static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n206, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n206, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[78]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n206(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -5025,35 +4036,9 @@ static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k50(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k52(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k53(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k54(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k55(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k56(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k57(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k59(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k61(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k63(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k65(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k66(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 3
 /* k67_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n214 = (float *)(rlx_keep + 30670848);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
@@ -5073,32 +4058,12 @@ static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n214, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n214, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[82]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n214(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k68_matmul_add: matmul: matmul + add + add */
 static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n219 = (float *)(rlx_keep + 33030144);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
@@ -5118,25 +4083,6 @@ static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n219, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n219, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[84]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n219(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -5313,7 +4259,6 @@ static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k70_matmul_add: matmul: matmul + add */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n227 = (float *)(rlx_keep + 35389440);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -5333,31 +4278,12 @@ static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n227, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n227, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[88]));
-    float *pc = ((float *)(arena + 64));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n227(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k72_matmul_add: matmul: matmul + add */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n233 = (float *)(rlx_keep + 35979264);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -5377,31 +4303,12 @@ static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n233, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n233, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[90]));
-    float *pc = ((float *)(arena + 49216));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n233(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k74_matmul_add: matmul: matmul + add */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n239 = (float *)(rlx_keep + 36569088);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
@@ -5421,34 +4328,15 @@ static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n239, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n239, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[92]));
-    float *pc = ((float *)(arena + 73792));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n239(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 148608);
-    float *rlx_att_b = (float *)(arena + 149632);
-    float *rlx_inv = (float *)(arena + 153728);
+    float *rlx_scores = (float *)(arena + 147520);
+    float *rlx_att_b = (float *)(arena + 148544);
+    float *rlx_inv = (float *)(arena + 152640);
     for (int64_t task = 0; task < 12; task++) {
         const int64_t bi = task / 12, head = task / 1 % 12;
         const int64_t kvh = head / 1, i0 = task % 1 * 16;
@@ -5542,104 +4430,12 @@ static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 147520);
-    float *rlx_inv = (float *)(arena + 148544);
-    for (int64_t task = 0; task < 12; task++) {
-        const int64_t bi = task / 12, head = task / 1 % 12;
-        const int64_t kvh = head / 1, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((arena + 64) + 0)) + bi * 6144 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 49216) + 0)) + bi * 6144 + kvh * 32;
-        const float *vp = ((const float *)((arena + 73792) + 0)) + bi * 6144 + kvh * 32;
-        float *op = ((float *)(arena + 98368)) + bi * 6144 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)0 * 256;
-        float *inv = rlx_inv + (int64_t)0 * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 16, 32, 0.17677669529663687f, qp, 384, kp, 384, 0, sc, 16);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 16;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 16;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = 0;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 16; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 32, 16, 1, sc, 16, vp, 384, 0, op, 384);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            for (int64_t c = 0; c < 32; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k78_matmul_add: matmul: matmul + add + add */
 static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n248 = (float *)(rlx_keep + 37158912);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
@@ -5659,24 +4455,6 @@ static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n248, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n248, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[94]));
-    float *pc = ((float *)(arena + 122944));
-    static const int64_t split[2] = {0, 384};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t bb = task / 1;
-        const int64_t lo = split[task % 1], hi = split[task % 1 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n248(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -5853,7 +4631,6 @@ static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k80_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n256 = (float *)(rlx_keep + 37748736);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 0));
@@ -5873,32 +4650,12 @@ static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n256, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n256, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[98]));
-    float *pc = ((float *)(arena + 24576));
-    static const int64_t split[3] = {0, 768, 1536};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 24576;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 384, 1, a, 384, b + lo * 1, 1536, 0, c + lo, 1536);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n256(slots, arena, bb * 24576 + i * 1536 + lo, bb * 24576 + i * 1536 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k81_matmul_add: matmul: matmul + add + add */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_pkb_n261 = (float *)(rlx_keep + 40108032);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24576));
@@ -5918,25 +4675,6 @@ static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n261, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n261, slots, arena);
     }
-#else
-    rlx_blas_serial();
-    const float *pa = ((const float *)(arena + 24576));
-    const float *pb = ((const float *)((uint8_t *)slots[100]));
-    float *pc = ((float *)(arena + 122880));
-    static const int64_t split[3] = {0, 192, 384};
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t bb = task / 2;
-        const int64_t lo = split[task % 2], hi = split[task % 2 + 1];
-        const float *a = pa + 0;
-        const float *b = pb + 0;
-        float *c = pc + bb * 6144;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)(hi - lo), 1536, 1, a, 1536, b + lo * 1, 384, 0, c + lo, 384);
-        for (int64_t i = 0; i < 16; i++) {
-            rlx_epi_n261(slots, arena, bb * 6144 + i * 384 + lo, bb * 6144 + i * 384 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -6296,9 +5034,14 @@ static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k59(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k61(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k63(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k65(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k66(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k67(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k68(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k69(slots, arena, ctl)) != 0) return rc;
@@ -6354,7 +5097,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -6362,7 +5104,6 @@ void rlx_set_threads(int n) {
 #ifdef _OPENMP
     omp_set_num_threads(n);
 #endif
-    scipy_openblas_set_num_threads(1);
 }
 #endif
 /* codegen_replay: prepare program of graph 'bert_b1_s16' */

@@ -4,25 +4,8 @@
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
 
-#include "cblas.h"
-
-/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
-   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
-   OpenMP's for the same cores). */
-static void rlx_blas_serial(void) {
-    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
-}
-
-static inline int rlx_thread_id(void) {
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
 #define RLX_PK_MR 12
-#define RLX_PK_NV 2
+#define RLX_PK_NR 32
 #define RLX_PK_KC 384
 #define RLX_PK_NC 16
 #define RLX_PK_PF 8
@@ -31,16 +14,25 @@ static inline int rlx_thread_id(void) {
    zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
    every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
    in registers over a KC block of k; blocks of k are added in order, so every element's
-   rounding is the same however the rows and panels are split over threads. Compiled
-   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
-   (prefetch distance in k steps) are defined by the renderer
-   (rlx.backends.cpu.kernels.linalg) before this file. */
-#define RLX_PK_NR (16 * RLX_PK_NV)
+   rounding is the same however the rows and panels are split over threads. One source
+   for every ISA tier: the micro-kernel is written against the prelude's rlx_vf vectors
+   and covers a tile with register sub-tiles of RLX_SUB_MR x RLX_SUB_NV vectors (the
+   whole 12 x 32 tile on AVX-512; 2 x 2 sub-tiles of 6 x 16 on AVX2), each summing its
+   elements over k in the same order, so every FMA tier gives the same bits. */
+/* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
+   RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.support) before this file. */
+#define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
+#define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
+#if defined(__AVX512F__)
 /* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
    of 32-bit, 64-bit and 128-bit lanes. */
 static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
@@ -88,6 +80,21 @@ static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *
     for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
 }
 
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
+   without AVX-512's register transpose). */
+static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
+                                    int64_t rows, int64_t cols) {
+    for (int64_t r0 = 0; r0 < rows; r0 += 8)
+        for (int64_t c0 = 0; c0 < cols; c0 += 8) {
+            const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
+            const int64_t c1 = cols - c0 < 8 ? cols : c0 + 8;
+            for (int64_t c = c0; c < c1; c++)
+                for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
+        }
+}
+
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
                           float *bp, int64_t p) {
     float *dst = bp + p * k * RLX_PK_NR;
@@ -95,6 +102,7 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
     if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
         int64_t j = 0;
+#if defined(__AVX512F__)
         for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
             const float *src = b + (j0 + j) * cs;
             int64_t kk = 0;
@@ -103,10 +111,8 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
             for (; kk < k; kk++)
                 for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
         }
-        for (; j < nr; j++) {
-            const float *src = b + (j0 + j) * cs;
-            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
-        }
+#endif
+        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
         for (int64_t kk = 0; kk < k; kk++)
             for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
         return;
@@ -141,85 +147,74 @@ static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int6
 
 /* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
    (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
-   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+   is inlined with its sizes constant, so its loops unroll and the sums stay in
+   registers. */
 #define RLX_PK_INLINE static inline __attribute__((always_inline))
 
-/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
-RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
-                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
-    __mmask16 mask[RLX_PK_NV];
-    for (int v = 0; v < RLX_PK_NV; v++) {
-        const int64_t left = nr - 16 * v;
-        mask[v] = left >= 16 ? (__mmask16)0xFFFF
-                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+/* One register sub-tile: c[i, (v0 + v) * VW + lane] for rows i < ROWS (a constant, at
+   most RLX_SUB_MR) and vectors v < NV (a constant, at most RLX_SUB_NV) = (accumulate ?
+   c : 0) + sum over kk < kc of A(i, kk) * bp[kk * NR + (v0 + v) * VW + lane], where
+   A(i, kk) = a[i * ars + kk * aks]. Only rows below mr and columns below nr are
+   stored. The panel row RLX_PK_PF steps ahead is prefetched into L1: the hardware
+   prefetchers alone leave the FMAs waiting on L2 once B outgrows L1 (10-20% slower at
+   128 x 384 x 1536 on AVX-512). Past the block's end this touches the panel's next k
+   block or the next panel, which come next anyway (a prefetch never faults). */
+RLX_PK_INLINE void rlx_pk_sub(const int rows, const int nv, int64_t kc, const float *a,
+                              int64_t ars, int64_t aks, const float *bp, int v0, float *c,
+                              int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_zero();
+    const float *b = bp + v0 * RLX_VW;
+    for (int64_t kk = 0; kk < kc; kk++) {
+        rlx_vf bv[RLX_SUB_NV];
+        for (int v = 0; v < nv; v += RLX_PK_VPL)
+            __builtin_prefetch(b + (kk + RLX_PK_PF) * RLX_PK_NR + v * RLX_VW, 0, 3);
+        for (int v = 0; v < nv; v++) bv[v] = rlx_v_load(b + kk * RLX_PK_NR + v * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[i * ars + kk * aks]);
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
     }
     _Pragma("GCC unroll 16")
     for (int i = 0; i < rows; i++) {
         if (i >= mr) break;
-        float *ci = c + i * ldc;
-        for (int v = 0; v < RLX_PK_NV; v++) {
-            __m512 x = acc[i][v];
-            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
-            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        float *ci = c + i * ldc + v0 * RLX_VW;
+        for (int v = 0; v < nv; v++) {
+            const int64_t left = nr - (v0 + v) * RLX_VW;
+            if (left >= RLX_VW) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load(ci + v * RLX_VW) + x;
+                rlx_v_store(ci + v * RLX_VW, x);
+            } else if (left > 0) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load_n(ci + v * RLX_VW, left) + x;
+                rlx_v_store_n(ci + v * RLX_VW, x, left);
+            }
         }
     }
 }
 
-/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
-   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
-   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
-   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
-   panel's next k block or the next panel, which come next anyway (a prefetch never
-   faults). */
-#define RLX_PK_STEP(ROWS, A_AT)                                                            \
-    do {                                                                                   \
-        __m512 bv[RLX_PK_NV];                                                              \
-        for (int v = 0; v < RLX_PK_NV; v++)                                                \
-            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
-                         _MM_HINT_T0);                                                     \
-        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
-        _Pragma("GCC unroll 16")                                                           \
-        for (int i = 0; i < ROWS; i++) {                                                   \
-            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
-            for (int v = 0; v < RLX_PK_NV; v++)                                            \
-                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
-        }                                                                                  \
-    } while (0)
-
-#define RLX_PK_ZERO(ROWS)                                                                  \
-    _Pragma("GCC unroll 16")                                                               \
-    for (int i = 0; i < ROWS; i++)                                                         \
-        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
-
-/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
-   (i, kk) at ap[kk * MR + i]. */
-RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
-                                    const float *bp, float *c, int64_t ldc, int accumulate,
-                                    int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-        const float *a = ap + kk * RLX_PK_MR;
-#define RLX_PK_PACKED(i) a[i]
-        RLX_PK_STEP(rows, RLX_PK_PACKED);
-#undef RLX_PK_PACKED
+/* A tile of ROWS rows (a constant) x NR columns as register sub-tiles: column groups of
+   RLX_SUB_NV vectors outside, row groups of RLX_SUB_MR rows inside (so a group's
+   columns of the panel are read from L1 by every row group). */
+RLX_PK_INLINE void rlx_pk_tile_any(const int rows, int64_t kc, const float *a, int64_t ars,
+                                   int64_t aks, const float *bp, float *c, int64_t ldc,
+                                   int accumulate, int64_t mr, int64_t nr) {
+    _Pragma("GCC unroll 16")
+    for (int v0 = 0; v0 < RLX_PK_NV; v0 += RLX_SUB_NV) {
+        if (v0 * RLX_VW >= nr) break;
+        const int nv = RLX_PK_NV - v0 < RLX_SUB_NV ? RLX_PK_NV - v0 : RLX_SUB_NV;
+        _Pragma("GCC unroll 16")
+        for (int r0 = 0; r0 < rows; r0 += RLX_SUB_MR) {
+            if (r0 >= mr) break;
+            const int r = rows - r0 < RLX_SUB_MR ? rows - r0 : RLX_SUB_MR;
+            rlx_pk_sub(r, nv, kc, a + r0 * ars, ars, aks, bp, v0, c + r0 * ldc, ldc,
+                       accumulate, mr - r0, nr);
+        }
     }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
-}
-
-/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
-   the small products of attention this is a third faster than packing A first. */
-RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
-                                         int64_t lda, const float *bp, float *c, int64_t ldc,
-                                         int accumulate, int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-#define RLX_PK_ROWS(i) a[(i) * lda + kk]
-        RLX_PK_STEP(rows, RLX_PK_ROWS);
-#undef RLX_PK_ROWS
-    }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
@@ -230,28 +225,26 @@ static inline int64_t rlx_pk_tile_height(int64_t mr) {
     return RLX_PK_MR;
 }
 
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
 static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
                         int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
-    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr);
 }
 
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
 static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
                              float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) {
-        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
-    if (mr <= 8) {
-        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
@@ -300,7 +293,15 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
         }
     }
 }
+
+
+static inline int rlx_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
 #endif
+}
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
@@ -308,10 +309,9 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 /* k0_attention: attention: attention */
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 6272);
-    float *rlx_att_b = (float *)(arena + 12416);
-    float *rlx_inv = (float *)(arena + 45184);
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_att_b = (float *)(arena + 6144);
+    float *rlx_inv = (float *)(arena + 38912);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
         const int64_t bi = task / 6, head = task / 1 % 6;
@@ -406,108 +406,15 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 0);
-    float *rlx_inv = (float *)(arena + 6144);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 6; task++) {
-        const int64_t bi = task / 6, head = task / 1 % 6;
-        const int64_t kvh = head / 3, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
-        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
-        float *op = ((float *)((uint8_t *)slots[5])) + bi * 6144 + head * 1024 + i0 * 64;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.125f, qp, 64, kp, 64, 0, sc, 48);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 48;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 48;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = i * 48;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((uint8_t *)slots[3]))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 64;
-            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k1_attention: attention: attention */
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 6272);
-    float *rlx_att_b = (float *)(arena + 12416);
-    float *rlx_inv = (float *)(arena + 45184);
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_att_b = (float *)(arena + 6144);
+    float *rlx_inv = (float *)(arena + 38912);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
         const int64_t bi = task / 6, head = task / 1 % 6;
@@ -602,108 +509,15 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 0);
-    float *rlx_inv = (float *)(arena + 6144);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 6; task++) {
-        const int64_t bi = task / 6, head = task / 1 % 6;
-        const int64_t kvh = head / 3, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
-        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
-        float *op = ((float *)((uint8_t *)slots[6])) + bi * 6144 + head * 1024 + i0 * 64;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.1f, qp, 64, kp, 64, 0, sc, 48);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 48;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 48;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = head * 768 + i * 48;
-            for (int64_t j = jlo; j < jhi; j++) {
-                row[j] += (float)(((const float *)((uint8_t *)slots[4]))[mo + j * 1]);
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 64;
-            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
 /* k2_attention: attention: attention */
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_scores = (float *)(arena + 6272);
-    float *rlx_att_b = (float *)(arena + 12416);
-    float *rlx_inv = (float *)(arena + 45184);
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_att_b = (float *)(arena + 6144);
+    float *rlx_inv = (float *)(arena + 38912);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
         const int64_t bi = task / 6, head = task / 1 % 6;
@@ -796,98 +610,6 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
         }
     }
-#else
-    rlx_blas_serial();
-    float *rlx_scores = (float *)(arena + 0);
-    float *rlx_inv = (float *)(arena + 6144);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 6; task++) {
-        const int64_t bi = task / 6, head = task / 1 % 6;
-        const int64_t kvh = head / 3, i0 = task % 1 * 16;
-        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
-        const float *qp = ((const float *)((uint8_t *)slots[0])) + bi * 6144 + head * 1024 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[1])) + bi * 6144 + kvh * 3072;
-        const float *vp = ((const float *)((uint8_t *)slots[2])) + bi * 6144 + kvh * 3072;
-        float *op = ((float *)((uint8_t *)slots[7])) + bi * 6144 + head * 1024 + i0 * 64;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 768;
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, 48, 64, 0.125f, qp, 64, kp, 64, 0, sc, 48);
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 48;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = 48;
-            jhi = i + 33 < 48 ? i + 33 : 48;
-            if (jhi < 0) jhi = 0;
-            jlo = i + 25;
-            if (jlo < 0) jlo = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < 48; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, 64, 48, 1, sc, 48, vp, 64, 0, op, 64);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 64;
-            for (int64_t c = 0; c < 64; c++) orow[c * 1] *= inv[r];
-        }
-    }
-#endif
     return 0;
 }
 
@@ -917,6 +639,5 @@ void rlx_set_threads(int n) {
 #ifdef _OPENMP
     omp_set_num_threads(n);
 #endif
-    scipy_openblas_set_num_threads(1);
 }
 #endif

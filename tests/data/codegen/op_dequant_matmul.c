@@ -5,16 +5,24 @@
 
 
 
+/* dequant_matmul: a * b + c rounded once on the tiers with fused multiply-adds, the
+   product and the sum rounded separately in portable C (as the prelude's rlx_v_fma:
+   fmaf is a library call without FMA instructions) */
+#if defined(__FMA__) || defined(__aarch64__)
+#define RLX_Q_FMA(a, b, c) fmaf(a, b, c)
+#else
+#define RLX_Q_FMA(a, b, c) ((a) * (b) + (c))
+#endif
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
-   partial sums (fused multiply-adds) in an order fixed by n alone */
+   partial sums in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
                                  float *restrict part) {
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -58,6 +66,57 @@ static const float rlx_q_e4m3[256] = {
     -0x1.0000000000000p+8f, -0x1.2000000000000p+8f, -0x1.4000000000000p+8f, -0x1.6000000000000p+8f, -0x1.8000000000000p+8f, -0x1.a000000000000p+8f, -0x1.c000000000000p+8f, NAN
 };
 
+
+/* dequant_matmul on the prelude's vectors */
+#if defined(__SSE2__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#endif
+/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
+   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
+   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
+   intrinsics */
+RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i z = _mm_setzero_si128();
+    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
+    return v;
+#endif
+}
+RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
+    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
+    return v;
+#endif
+}
+
+
 static const uint8_t rlx_q_e4m3_f16_lo[128] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 128, 0, 128, 0, 128,
     0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128,
@@ -91,11 +150,15 @@ static const uint8_t rlx_q_interleave[64] = {
 #if defined(__AVX512VBMI__)
 #include <immintrin.h>
 #endif
-/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first 64-byte
-   groups of c[0 .. n); returns how many bytes it decoded (the caller decodes the
-   rest). With AVX512-VBMI the low and high bytes of each value's f16 encoding come
-   from two 128-entry byte tables held in registers (the sign bit is copied), are
-   interleaved and widened to f32 exactly; elsewhere it decodes nothing. */
+/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first groups of
+   c[0 .. n); returns how many bytes it decoded (the caller decodes the rest). With
+   AVX512-VBMI, 64 bytes at a time: the low and high bytes of each value's f16 encoding
+   come from two 128-entry byte tables held in registers (the sign bit is copied), are
+   interleaved and widened to f32 exactly. Elsewhere RLX_VW bytes at a time on the
+   prelude's vectors: the 7 bits below the sign, shifted to an f32's exponent and
+   mantissa, are the value times 2^-120 (subnormal codes land on f32 subnormals), so
+   one exact multiplication by 2^120 gives the magnitude; then the sign, and nan for
+   the magnitude 0x7f. */
 static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
                                       float *restrict out) {
     int64_t i = 0;
@@ -120,7 +183,12 @@ static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
         _mm512_storeu_ps(out + i + 48, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h1, 1)));
     }
 #else
-    (void)c; (void)n; (void)out;
+    for (; i + RLX_VW <= n; i += RLX_VW) {
+        const rlx_vi z = rlx_q_u8(c + i), mag = z & 0x7f;
+        const rlx_vi v = (rlx_vi)((rlx_vf)(mag << 20) * rlx_v_set1(0x1p120f));
+        const rlx_vi nan = (mag == 0x7f) & 0x7fc00000;
+        rlx_v_store(out + i, (rlx_vf)(v | nan | (z & 0x80) << 24));
+    }
 #endif
     return i;
 }
@@ -155,29 +223,37 @@ static inline float rlx_q_f16(uint16_t h) {
 
 
 
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
 /* dequant_matmul: out[2j], out[2j+1] = values[low nibble], values[high nibble] of p[j]
-   for the first 16-byte groups of p[0 .. bytes); returns how many bytes it decoded (the
-   caller decodes the rest). With AVX-512 a group is two 16-entry permutes of a
-   register; elsewhere it decodes nothing. */
+   for the first groups of RLX_VW bytes of p[0 .. bytes); returns how many bytes it
+   decoded (the caller decodes the rest). With AVX2 or AVX-512 a group is widened to
+   int32 lanes, its low and high nibbles look the 16 values up in registers (one
+   permute on AVX-512, two and a blend on AVX2: intrinsics, as clang has no
+   __builtin_shuffle) and the two vectors are interleaved; elsewhere (no variable
+   permute of floats) it decodes nothing. */
+#if RLX_VW == 16
+#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm512_permutexvar_ps((__m512i)(i), (__m512)(t0)))
+#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, \
+                                                   4, 20, 5, 21, 6, 22, 7, 23)
+#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, \
+                                                   12, 28, 13, 29, 14, 30, 15, 31)
+#elif RLX_VW == 8
+#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm256_blendv_ps(                             \
+    _mm256_permutevar8x32_ps((__m256)(t0), (__m256i)(i)),                              \
+    _mm256_permutevar8x32_ps((__m256)(t1), (__m256i)(i)), (__m256)((i) > 7)))
+#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11)
+#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 4, 12, 5, 13, 6, 14, 7, 15)
+#endif
 static inline int64_t rlx_q_nibbles_wide(const uint8_t *restrict p, int64_t bytes,
                                          const float *restrict values, float *restrict out) {
     int64_t j = 0;
-#if defined(__AVX512F__)
-    const __m512 table = _mm512_loadu_ps(values);
-    const __m512i low = _mm512_set1_epi32(15);
-    const __m512i first = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19,
-                                            4, 20, 5, 21, 6, 22, 7, 23);
-    const __m512i second = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27,
-                                             12, 28, 13, 29, 14, 30, 15, 31);
-    for (; j + 16 <= bytes; j += 16) {
-        const __m512i b = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(p + j)));
-        const __m512 lo = _mm512_permutexvar_ps(_mm512_and_si512(b, low), table);
-        const __m512 hi = _mm512_permutexvar_ps(_mm512_srli_epi32(b, 4), table);
-        _mm512_storeu_ps(out + 2 * j, _mm512_permutex2var_ps(lo, first, hi));
-        _mm512_storeu_ps(out + 2 * j + 16, _mm512_permutex2var_ps(lo, second, hi));
+#if defined(__AVX2__) && defined(__FMA__)
+    const rlx_vf t0 = rlx_v_load(values), t1 = rlx_v_load(values + 16 - RLX_VW);
+    (void)t1;
+    for (; j + RLX_VW <= bytes; j += RLX_VW) {
+        const rlx_vi b = rlx_q_u8(p + j);
+        const rlx_vf lo = RLX_Q_LOOKUP(t0, t1, b & 15), hi = RLX_Q_LOOKUP(t0, t1, b >> 4);
+        rlx_v_store(out + 2 * j, RLX_Q_ZIP_LO(lo, hi));
+        rlx_v_store(out + 2 * j + RLX_VW, RLX_Q_ZIP_HI(lo, hi));
     }
 #else
     (void)p; (void)bytes; (void)values; (void)out;
@@ -452,264 +528,262 @@ static inline void rlx_dq_nvfp4_b16(const uint8_t *restrict q, const uint8_t *re
 
 
 
-/* GGML blocks: the fp16 field at p (any alignment) as a float */
+/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
+   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
+   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
+   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
+   given the all-ones exponent for inf and nan */
 static inline float rlx_g_half(const uint8_t *p) {
     uint16_t h;
     memcpy(&h, p, 2);
+#if defined(__F16C__) || defined(__aarch64__)
     return rlx_q_f16(h);
+#else
+    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
+    float f;
+    if ((h & 0x7c00) == 0x7c00) {
+        u |= 0x7f800000u;
+        memcpy(&f, &u, 4);
+    } else {
+        memcpy(&f, &u, 4);
+        f *= 0x1p112f;
+    }
+    return h & 0x8000 ? -f : f;
+#endif
 }
 
 
 
-/* q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i, element
-   i + 16 its high nibble); x = d * (q - 8) */
+/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
+   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
+   vectors. */
+#define RLX_G_NC (32 / RLX_VW)
+#define RLX_G_NA (16 / RLX_VW)
+/* rows of W the decode kernel streams side by side: as many as keep its sums
+   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
+   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
+#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
+#define RLX_G_RP 4
+#else
+#define RLX_G_RP 2
+#endif
+/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
+   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
+   fewer instructions than a scalar conversion and a broadcast per field */
+RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
+#if defined(__AVX512F__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_v_set1(rlx_g_half(p));
+#endif
+}
+RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
+#if defined(__AVX512F__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
+    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
+    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
+#else
+    *a = rlx_v_set1(rlx_g_half(p));
+    *b = rlx_v_set1(rlx_g_half(p + 2));
+#endif
+}
+RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
+/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
+   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
+RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
+    const rlx_vi z = rlx_q_u8(p + (i & 15));
+    return i < 16 ? z & 15 : z >> 4;
+}
+/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
+   holds h in every lane) */
+RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
+    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
+}
+/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
+   ahead into the cache (prefetches never fault, past the end of W too) */
+#define RLX_G_AHEAD 3
+/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
+   l + 2, l and l + 1, whatever RLX_VW is */
+RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
+#if RLX_G_NA == 4
+    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#elif RLX_G_NA == 2
+    const rlx_vf v = acc[0] + acc[1];
+#else
+    const rlx_vf v = acc[0];
+#endif
+    float t[RLX_VW];
+    memcpy(t, &v, sizeof t);
+    for (int w = RLX_VW / 2; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+
+
+
+/* q4_0 blocks of 32: fp16 d, 16 bytes (element i the low nibble of byte i,
+   element i + 16 its high nibble); x = d * (q - 8) */
+RLX_INLINE void rlx_g_grp_q4_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_g_nib(b + 2, i) - 8) * d;
+    }
+}
+
+
+
+/* q4_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q4_0(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 18;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 18) {
-        const float d = rlx_g_half(b);
-        const uint8_t *c = b + 2;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            out[e + i] = d * (float)((int)(c[i] & 15) - 8);
-            out[e + i + 16] = d * (float)((int)(c[i] >> 4) - 8);
+    for (int64_t e = 0; e < len; e += 32, b += 18)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q4_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* GGML blocks: the low / high nibbles of 16 bytes as 16 int32 lanes */
-static inline __m512i rlx_g_lo16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(b, _mm_set1_epi8(15)));
-}
-static inline __m512i rlx_g_hi16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(_mm_srli_epi16(b, 4), _mm_set1_epi8(15)));
-}
-static inline __m128i rlx_g_load16(const uint8_t *p) {
-    return _mm_loadu_si128((const __m128i *)p);
-}
-/* fetch the bytes RLX_G_AHEAD past p into the cache: rows of W lie one after another,
-   so this runs a few rows ahead of the groups being read (measured streaming a
-   262144 x 640 q8_0 weight on one core: 41 ms without, 23 ms 256 bytes ahead, 17 ms
-   4096 bytes ahead); past the end of W it is harmless (prefetches never fault) */
-#define RLX_G_AHEAD 4096
-static inline void rlx_g_prefetch(const uint8_t *p) {
-    _mm_prefetch((const char *)(p + RLX_G_AHEAD), _MM_HINT_T0);
-}
-/* (h >> shift) & mask, moved to bit 4: the high bits of 5- and 6-bit codes */
-static inline __m512i rlx_g_top(__m512i h, __m512i shift, __m512i mask) {
-    return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(h, shift), mask), 4);
-}
-#endif
-
-
-
-/* q4_0: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q4_0(
+/* q4_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i eight = _mm512_set1_epi32(8);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m128i c = rlx_g_load16(b + 2);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_lo16(c), eight)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_hi16(c), eight)), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_0(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q4_0: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q4_0(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i eight = _mm512_set1_epi32(8);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m128i c = rlx_g_load16(b + 2);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_lo16(c), eight)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(rlx_g_hi16(c), eight)), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
+/* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0);
+   x = d * q + m (d * q is exact: the fused multiply-add rounds as GGML's two steps) */
+RLX_INLINE void rlx_g_grp_q4_1(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    rlx_vf d, m;
+    rlx_g_half2v(b, &d, &m);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f(rlx_g_nib(b + 4, i)), d, m);
     }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0); x = d * q + m */
+/* q4_1: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q4_1(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 20;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 20) {
-        const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
-        const uint8_t *c = b + 4;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            out[e + i] = d * (float)(c[i] & 15) + m;
-            out[e + i + 16] = d * (float)(c[i] >> 4) + m;
+    for (int64_t e = 0; e < len; e += 32, b += 20)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q4_1(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q4_1: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q4_1(
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            const __m128i c = rlx_g_load16(b + 4);
-            /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
-}
-
-
-
-/* q4_1: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            const __m128i c = rlx_g_load16(b + 4);
-            /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
@@ -727,826 +801,481 @@ static inline void rlx_g_k_scale(const uint8_t *s, int j, float *sc, float *mn) 
 
 
 
-/* q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and mins, 128
-   bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
-   x = (d * scale) * q - dmin * min per sub-block of 32 */
+/* q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and
+   mins, 128 bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
+   x = (d * scale) * q - dmin * min per sub-block (group) g of 32 */
+RLX_INLINE void rlx_g_grp_q4_k(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    float s, mn;
+    rlx_g_k_scale(b + 4, g, &s, &mn);
+    const rlx_vf st = rlx_v_set1(rlx_g_half(b) * s), of = rlx_v_set1(-(rlx_g_half(b + 2) * mn));
+    const uint8_t *p = b + 16 + 32 * (g >> 1);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f(g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15), st, of);
+    }
+}
+
+
+
+/* q4_k: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q4_k(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 256) * 144;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 144) {
-        const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-        for (int c = 0; c < 4; c++) {
-            const uint8_t *p = b + 16 + 32 * c;
-            float s0, m0, s1, m1;
-            rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-            rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-            const float step0 = d * s0, off0 = dmin * m0, step1 = d * s1, off1 = dmin * m1;
-            float *o = out + e + 64 * c;
-            #pragma omp simd
-            for (int i = 0; i < 32; i++) {
-                o[i] = step0 * (float)(p[i] & 15) - off0;
-                o[i + 32] = step1 * (float)(p[i] >> 4) - off1;
-            }
+    for (int64_t e = 0; e < len; e += 256, b += 144)
+        for (int g = 0; g < 8; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q4_k(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q4_k: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q4_k(
+/* q4_k: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 256 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            for (int j = 0; j < 4; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 16 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                /* (d * scale) * q is exact: one fused multiply-subtract rounds as GGML */
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512 w0 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(ca)), st0, of0);
-                const __m512 w1 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(cb)), st0, of0);
-                const __m512 w2 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(ca)), st1, of1);
-                const __m512 w3 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(cb)), st1, of1);
-                acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(w2, x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w3, x3, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
+            for (int g = 0; g < 8; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_k(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
             }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q4_k: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q4_k(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            for (int j = 0; j < 1; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 16 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                /* (d * scale) * q is exact: one fused multiply-subtract rounds as GGML */
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512 w0 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(ca)), st0, of0);
-                const __m512 w1 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_lo16(cb)), st0, of0);
-                const __m512 w2 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(ca)), st1, of1);
-                const __m512 w3 = _mm512_fmsub_ps(_mm512_cvtepi32_ps(rlx_g_hi16(cb)), st1, of1);
-                acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(w2, x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(w3, x3, acc1[j]);
-            }
-        }
+/* q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16
+   bytes of nibbles (as q4_0); x = d * (q - 16) */
+RLX_INLINE void rlx_g_grp_q5_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    uint32_t h;
+    memcpy(&h, b + 2, 4);
+    const rlx_vi hv = (rlx_vi){0} + (int32_t)h;
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f((rlx_g_nib(b + 6, i) | rlx_g_bit4(hv, i)) - 16) * d;
     }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_0 blocks of 32: fp16 d, u32 of fifth bits (bit i tops element i), 16 bytes of
-   nibbles (as q4_0); x = d * (q - 16) */
+/* q5_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q5_0(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 22;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 22) {
-        const float d = rlx_g_half(b);
-        uint32_t h;
-        memcpy(&h, b + 2, 4);
-        const uint8_t *c = b + 6;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            const int lo = (c[i] & 15) | (int)(((h >> i) & 1) << 4);
-            const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
-            out[e + i] = d * (float)(lo - 16);
-            out[e + i + 16] = d * (float)(hi - 16);
+    for (int64_t e = 0; e < len; e += 32, b += 22)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q5_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q5_0: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q5_0(
+/* q5_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            uint32_t h;
-            memcpy(&h, b + 2, 4);
-            const __m128i c = rlx_g_load16(b + 6);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q0, sixteen)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q1, sixteen)), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q5_0(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_0: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q5_0(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            uint32_t h;
-            memcpy(&h, b + 2, 4);
-            const __m128i c = rlx_g_load16(b + 6);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q0, sixteen)), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_sub_epi32(q1, sixteen)), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
+/* q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles
+   (as q5_0); x = d * q + m */
+RLX_INLINE void rlx_g_grp_q5_1(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    rlx_vf d, m;
+    rlx_g_half2v(b, &d, &m);
+    uint32_t h;
+    memcpy(&h, b + 4, 4);
+    const rlx_vi hv = (rlx_vi){0} + (int32_t)h;
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f(rlx_g_nib(b + 8, i) | rlx_g_bit4(hv, i)), d, m);
     }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_1 blocks of 32: fp16 d, fp16 m, u32 of fifth bits, 16 bytes of nibbles (as
-   q5_0); x = d * q + m */
+/* q5_1: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q5_1(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 24;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 24) {
-        const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
-        uint32_t h;
-        memcpy(&h, b + 4, 4);
-        const uint8_t *c = b + 8;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            const int lo = (c[i] & 15) | (int)(((h >> i) & 1) << 4);
-            const int hi = (c[i] >> 4) | (int)(((h >> (i + 16)) & 1) << 4);
-            out[e + i] = d * (float)lo + m;
-            out[e + i + 16] = d * (float)hi + m;
+    for (int64_t e = 0; e < len; e += 32, b += 24)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q5_1(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q5_1: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q5_1(
+/* q5_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            uint32_t h;
-            memcpy(&h, b + 4, 4);
-            const __m128i c = rlx_g_load16(b + 8);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q0), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q1), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q5_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_1: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q5_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            uint32_t h;
-            memcpy(&h, b + 4, 4);
-            const __m128i c = rlx_g_load16(b + 8);
-            __m512i q0 = rlx_g_lo16(c), q1 = rlx_g_hi16(c);
-            q0 = _mm512_mask_or_epi32(q0, (__mmask16)(h & 0xFFFF), q0, sixteen);
-            q1 = _mm512_mask_or_epi32(q1, (__mmask16)(h >> 16), q1, sixteen);
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q0), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(q1), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
+/* q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the
+   nibbles (bit g of byte i tops element i of sub-block g) */
+RLX_INLINE void rlx_g_grp_q5_k(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    float s, mn;
+    rlx_g_k_scale(b + 4, g, &s, &mn);
+    const rlx_vf st = rlx_v_set1(rlx_g_half(b) * s), of = rlx_v_set1(-(rlx_g_half(b + 2) * mn));
+    const uint8_t *p = b + 48 + 32 * (g >> 1);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f((g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15)
+                        | ((rlx_q_u8(b + 16 + i) >> g & 1) << 4)), st, of);
     }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_k super-blocks of 256: as q4_k with 32 bytes of fifth bits before the nibbles
-   (bit s of byte i tops element i of sub-block s) */
+/* q5_k: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q5_k(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 256) * 176;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 176) {
-        const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-        const uint8_t *hb = b + 16;
-        for (int c = 0; c < 4; c++) {
-            const uint8_t *p = b + 48 + 32 * c;
-            float s0, m0, s1, m1;
-            rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-            rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-            const float step0 = d * s0, off0 = dmin * m0, step1 = d * s1, off1 = dmin * m1;
-            float *o = out + e + 64 * c;
-            #pragma omp simd
-            for (int i = 0; i < 32; i++) {
-                const int lo = (p[i] & 15) | (((hb[i] >> (2 * c)) & 1) << 4);
-                const int hi = (p[i] >> 4) | (((hb[i] >> (2 * c + 1)) & 1) << 4);
-                o[i] = step0 * (float)lo - off0;
-                o[i + 32] = step1 * (float)hi - off1;
-            }
+    for (int64_t e = 0; e < len; e += 256, b += 176)
+        for (int g = 0; g < 8; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q5_k(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q5_k: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q5_k(
+/* q5_k: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 256 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i one = _mm512_set1_epi32(1);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 176) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            const __m512i sh0 = _mm512_set1_epi32(2 * c), sh1 = _mm512_set1_epi32(2 * c + 1);
-            for (int j = 0; j < 4; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 48 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 16));
-                const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 32));
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512i t0 = rlx_g_top(ha, sh0, one), t1 = rlx_g_top(hb, sh0, one);
-                const __m512i t2 = rlx_g_top(ha, sh1, one), t3 = rlx_g_top(hb, sh1, one);
-                const __m512 q0 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(ca), t0));
-                const __m512 q1 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(cb), t1));
-                const __m512 q2 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(ca), t2));
-                const __m512 q3 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(cb), t3));
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q0, st0, of0), x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q1, st0, of0), x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q2, st1, of1), x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q3, st1, of1), x3, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 256, o += 176) {
+            for (int g = 0; g < 8; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q5_k(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
             }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q5_k: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q5_k(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i one = _mm512_set1_epi32(1);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 176) {
-        for (int c = 0; c < 4; c++) {
-            const float *xs = x + e + 64 * c;
-            const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-            const __m512 x2 = _mm512_loadu_ps(xs + 32), x3 = _mm512_loadu_ps(xs + 48);
-            const __m512i sh0 = _mm512_set1_epi32(2 * c), sh1 = _mm512_set1_epi32(2 * c + 1);
-            for (int j = 0; j < 1; j++) {
-                const uint8_t *b = q + j * row_bytes + o;
-                const uint8_t *p = b + 48 + 32 * c;
-                rlx_g_prefetch(b + 48 * c);
-                const float d = rlx_g_half(b), dmin = rlx_g_half(b + 2);
-                const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 16));
-                const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 32));
-                float s0, m0, s1, m1;
-                rlx_g_k_scale(b + 4, 2 * c, &s0, &m0);
-                rlx_g_k_scale(b + 4, 2 * c + 1, &s1, &m1);
-                const __m512 st0 = _mm512_set1_ps(d * s0), of0 = _mm512_set1_ps(dmin * m0);
-                const __m512 st1 = _mm512_set1_ps(d * s1), of1 = _mm512_set1_ps(dmin * m1);
-                const __m128i ca = rlx_g_load16(p), cb = rlx_g_load16(p + 16);
-                const __m512i t0 = rlx_g_top(ha, sh0, one), t1 = rlx_g_top(hb, sh0, one);
-                const __m512i t2 = rlx_g_top(ha, sh1, one), t3 = rlx_g_top(hb, sh1, one);
-                const __m512 q0 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(ca), t0));
-                const __m512 q1 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_lo16(cb), t1));
-                const __m512 q2 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(ca), t2));
-                const __m512 q3 = _mm512_cvtepi32_ps(_mm512_or_si512(rlx_g_hi16(cb), t3));
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q0, st0, of0), x0, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q1, st0, of0), x1, acc1[j]);
-                acc0[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q2, st1, of1), x2, acc0[j]);
-                acc1[j] = _mm512_fmadd_ps(_mm512_fmsub_ps(q3, st1, of1), x3, acc1[j]);
-            }
-        }
+/* q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs,
+   16 int8 scales (one per 16 elements), fp16 d. Half h = g / 4 (128 elements) uses low
+   bytes L = 128-byte part 64h.. and high bytes H = 32h..; its groups of 32 are the low
+   nibbles of L[0:32], L[32:64], then their high nibbles, topped by bits (2g', 2g' + 1)
+   of H (g' = g mod 4); x = (d * scale) * (q - 32) */
+RLX_INLINE void rlx_g_grp_q6_k(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const int half = g >> 2, gq = g & 3;
+    const uint8_t *lo = b + 64 * half + 32 * (gq & 1), *hi = b + 128 + 32 * half;
+    const int shift = gq >> 1 ? 4 : 0;
+    const int8_t *sc = (const int8_t *)(b + 192) + 8 * half + 2 * gq;
+    const float d = rlx_g_half(b + 208);
+    const rlx_vf st0 = rlx_v_set1(d * (float)sc[0]), st1 = rlx_v_set1(d * (float)sc[1]);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(((rlx_q_u8(lo + i) >> shift & 15) | (rlx_q_u8(hi + i) >> 2 * gq & 3) << 4) - 32)
+               * (i < 16 ? st0 : st1);
     }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q5_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
-/* q6_k super-blocks of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
-   scales (one per 16 elements), fp16 d. Half h (128 elements) uses low bytes L =
-   128-byte part 64h.. and high bytes H = 32h..; its groups of 32 are the low nibbles
-   of L[0:32], L[32:64], then their high nibbles, topped by bits (2g, 2g + 1) of H;
-   x = (d * scale) * (q - 32) */
+/* q6_k: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q6_k(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 256) * 210;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 256, b += 210) {
-        const float d = rlx_g_half(b + 208);
-        const int8_t *scales = (const int8_t *)(b + 192);
-        for (int half = 0; half < 2; half++) {
-            const uint8_t *lo = b + 64 * half, *hi = b + 128 + 32 * half;
-            float *o = out + e + 128 * half;
-            const int8_t *s = scales + 8 * half;
-            for (int g = 0; g < 4; g++) {
-                const uint8_t *l = lo + 32 * (g & 1);
-                const int shift = g >> 1 ? 4 : 0;
-                const float step0 = d * (float)s[2 * g], step1 = d * (float)s[2 * g + 1];
-                #pragma omp simd
-                for (int i = 0; i < 16; i++) {
-                    const int v0 = ((l[i] >> shift) & 15) | (((hi[i] >> (2 * g)) & 3) << 4);
-                    const int v1 = ((l[i + 16] >> shift) & 15)
-                                   | (((hi[i + 16] >> (2 * g)) & 3) << 4);
-                    o[32 * g + i] = step0 * (float)(v0 - 32);
-                    o[32 * g + i + 16] = step1 * (float)(v1 - 32);
-                }
-            }
+    for (int64_t e = 0; e < len; e += 256, b += 210)
+        for (int g = 0; g < 8; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q6_k(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-/* q6_k: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q6_k(
+/* q6_k: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 256 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i three = _mm512_set1_epi32(3), bias = _mm512_set1_epi32(32);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 210) {
-        for (int half = 0; half < 2; half++) {
-            for (int g = 0; g < 4; g++) {
-                const float *xs = x + e + 128 * half + 32 * g;
-                const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-                const __m512i sh = _mm512_set1_epi32(2 * g);
-                for (int j = 0; j < 4; j++) {
-                    const uint8_t *b = q + j * row_bytes + o;
-                    const uint8_t *lo = b + 64 * half + 32 * (g & 1);
-                    rlx_g_prefetch(b + 32 * (4 * half + g));
-                    const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 128 + 32 * half));
-                    const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 144 + 32 * half));
-                    const __m128i la = rlx_g_load16(lo), lb = rlx_g_load16(lo + 16);
-                    const __m512i ua = g >> 1 ? rlx_g_hi16(la) : rlx_g_lo16(la);
-                    const __m512i ub = g >> 1 ? rlx_g_hi16(lb) : rlx_g_lo16(lb);
-                    const __m512i ta = rlx_g_top(ha, sh, three), tb = rlx_g_top(hb, sh, three);
-                    const __m512i ia = _mm512_sub_epi32(_mm512_or_si512(ua, ta), bias);
-                    const __m512i ib = _mm512_sub_epi32(_mm512_or_si512(ub, tb), bias);
-                    const float d = rlx_g_half(b + 208);
-                    const int8_t *scales = (const int8_t *)(b + 192) + 8 * half + 2 * g;
-                    const __m512 st0 = _mm512_set1_ps(d * (float)scales[0]);
-                    const __m512 st1 = _mm512_set1_ps(d * (float)scales[1]);
-                    const __m512 wa = _mm512_mul_ps(_mm512_cvtepi32_ps(ia), st0);
-                    const __m512 wb = _mm512_mul_ps(_mm512_cvtepi32_ps(ib), st1);
-                    acc0[j] = _mm512_fmadd_ps(wa, x0, acc0[j]);
-                    acc1[j] = _mm512_fmadd_ps(wb, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 256, o += 210) {
+            for (int g = 0; g < 8; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q6_k(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
                 }
             }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q6_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
-}
-
-
-
-/* q6_k: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 256 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q6_k(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    const __m512i three = _mm512_set1_epi32(3), bias = _mm512_set1_epi32(32);
-    for (int64_t e = 0, o = 0; e < k; e += 256, o += 210) {
-        for (int half = 0; half < 2; half++) {
-            for (int g = 0; g < 4; g++) {
-                const float *xs = x + e + 128 * half + 32 * g;
-                const __m512 x0 = _mm512_loadu_ps(xs), x1 = _mm512_loadu_ps(xs + 16);
-                const __m512i sh = _mm512_set1_epi32(2 * g);
-                for (int j = 0; j < 1; j++) {
-                    const uint8_t *b = q + j * row_bytes + o;
-                    const uint8_t *lo = b + 64 * half + 32 * (g & 1);
-                    rlx_g_prefetch(b + 32 * (4 * half + g));
-                    const __m512i ha = _mm512_cvtepu8_epi32(rlx_g_load16(b + 128 + 32 * half));
-                    const __m512i hb = _mm512_cvtepu8_epi32(rlx_g_load16(b + 144 + 32 * half));
-                    const __m128i la = rlx_g_load16(lo), lb = rlx_g_load16(lo + 16);
-                    const __m512i ua = g >> 1 ? rlx_g_hi16(la) : rlx_g_lo16(la);
-                    const __m512i ub = g >> 1 ? rlx_g_hi16(lb) : rlx_g_lo16(lb);
-                    const __m512i ta = rlx_g_top(ha, sh, three), tb = rlx_g_top(hb, sh, three);
-                    const __m512i ia = _mm512_sub_epi32(_mm512_or_si512(ua, ta), bias);
-                    const __m512i ib = _mm512_sub_epi32(_mm512_or_si512(ub, tb), bias);
-                    const float d = rlx_g_half(b + 208);
-                    const int8_t *scales = (const int8_t *)(b + 192) + 8 * half + 2 * g;
-                    const __m512 st0 = _mm512_set1_ps(d * (float)scales[0]);
-                    const __m512 st1 = _mm512_set1_ps(d * (float)scales[1]);
-                    const __m512 wa = _mm512_mul_ps(_mm512_cvtepi32_ps(ia), st0);
-                    const __m512 wb = _mm512_mul_ps(_mm512_cvtepi32_ps(ib), st1);
-                    acc0[j] = _mm512_fmadd_ps(wa, x0, acc0[j]);
-                    acc1[j] = _mm512_fmadd_ps(wb, x1, acc1[j]);
-                }
-            }
-        }
-    }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q6_k(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
 
 /* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
+RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
+    }
+}
+
+
+
+/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q8_0(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 34;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 34) {
-        const float d = rlx_g_half(b);
-        const int8_t *c = (const int8_t *)(b + 2);
-        #pragma omp simd
-        for (int i = 0; i < 32; i++) out[e + i] = d * (float)c[i];
-    }
+    for (int64_t e = 0; e < len; e += 32, b += 34)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q8_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
 }
 
 
 
-/* q8_0: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q8_0(
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q8_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
-}
-
-
-
-/* q8_0: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q8_0(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q8_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
@@ -1706,8 +1435,9 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[26]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[13]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q4_0(q + g * 1152, 288, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q4_0(q + g * 4 * 288, 288, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1718,8 +1448,9 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[27]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q4_1(q + g * 1280, 320, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 320, 320, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1730,8 +1461,9 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[28]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q4_k(q + g * 1152, 288, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q4_k(q + g * 4 * 288, 288, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1742,8 +1474,9 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[29]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q5_0(q + g * 1408, 352, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q5_0(q + g * 4 * 352, 352, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1754,8 +1487,9 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[30]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[17]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q5_1(q + g * 1536, 384, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q5_1(q + g * 4 * 384, 384, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1766,8 +1500,9 @@ static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[31]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[18]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q5_k(q + g * 1408, 352, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q5_k(q + g * 4 * 352, 352, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1778,8 +1513,9 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[32]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[19]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q6_k(q + g * 1680, 420, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q6_k(q + g * 4 * 420, 420, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 
@@ -1790,8 +1526,9 @@ static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[33]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++)
-        rlx_gv4_q8_0(q + g * 2176, 544, x, 512, y + g * 4);
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_gv4x1_q8_0(q + g * 4 * 544, 544, x + 0, 512, y + 0 + g * 4, 384);
+    }
     return 0;
 }
 

@@ -455,6 +455,94 @@ RLX_F32_VIA_F64(atan)
 RLX_INLINE float rlx_powf(float a, float b) { return (float)pow((double)a, (double)b); }
 RLX_INLINE float rlx_fmod_floorf(float a, float b) { return (float)rlx_fmod_floord(a, b); }
 
+/* ---- vectors: one kernel source for every ISA tier ----------------------- */
+/* Hand-vectorised kernels are written once against rlx_vf, a vector of RLX_VW floats
+ * whose width follows the target the compiler was given (the cpu device's ISA tier,
+ * rlx.backends.cpu.isa): 16 with AVX-512, 8 with AVX2 + FMA, 4 on NEON and in portable
+ * C. rlx_vi holds RLX_VW int32 lanes. Arithmetic uses GCC's vector extensions
+ * (+, -, *, &, >>, comparisons, lane indexing); what they cannot spell is below:
+ * unaligned and partial loads / stores, broadcast, fused multiply-add. The FMA tiers
+ * (avx512, avx2, neon) round a * b + c once; the portable tier rounds the product and
+ * the sum separately (the compiler contracts nothing: -ffp-contract=off).
+ * RLX_SUB_MR x RLX_SUB_NV is the register tile (rows x vectors) a GEMM micro-kernel of
+ * that tier keeps in its vector registers (32 registers on AVX-512 and NEON, 16 on
+ * AVX2 and SSE). */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#define RLX_VW 16
+#define RLX_SUB_MR 12
+#define RLX_SUB_NV 2
+#elif defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define RLX_VW 8
+#define RLX_SUB_MR 6
+#define RLX_SUB_NV 2
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+#include <arm_neon.h>
+#define RLX_VW 4
+#define RLX_SUB_MR 6
+#define RLX_SUB_NV 4
+#else
+#define RLX_VW 4
+#define RLX_SUB_MR 4
+#define RLX_SUB_NV 2
+#endif
+typedef float rlx_vf __attribute__((vector_size(4 * RLX_VW)));
+typedef int32_t rlx_vi __attribute__((vector_size(4 * RLX_VW)));
+typedef float rlx_vf_u __attribute__((vector_size(4 * RLX_VW), aligned(4), may_alias));
+
+RLX_INLINE rlx_vf rlx_v_load(const float *p) { return *(const rlx_vf_u *)p; }
+RLX_INLINE void rlx_v_store(float *p, rlx_vf v) { *(rlx_vf_u *)p = v; }
+/* s - (+0) is s for every float, -0 included, so this folds to a plain broadcast (a + 0
+   would not: it turns -0 into +0 and costs an add) */
+RLX_INLINE rlx_vf rlx_v_set1(float s) { return s - (rlx_vf){0}; }
+RLX_INLINE rlx_vf rlx_v_zero(void) { return (rlx_vf){0}; }
+/* lanes 0, 1, ..., RLX_VW - 1 */
+RLX_INLINE rlx_vi rlx_v_iota(void) {
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = l;
+    return v;
+}
+/* a * b + c */
+RLX_INLINE rlx_vf rlx_v_fma(rlx_vf a, rlx_vf b, rlx_vf c) {
+#if defined(__AVX512F__)
+    return _mm512_fmadd_ps(a, b, c);
+#elif defined(__AVX2__) && defined(__FMA__)
+    return _mm256_fmadd_ps(a, b, c);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    return vfmaq_f32(c, a, b);
+#else
+    return a * b + c;
+#endif
+}
+/* the first n lanes (0 <= n <= RLX_VW) of p, the others 0; reads only those n floats */
+RLX_INLINE rlx_vf rlx_v_load_n(const float *p, int64_t n) {
+#if defined(__AVX512F__)
+    return _mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1), p);
+#elif defined(__AVX2__) && defined(__FMA__)
+    return _mm256_maskload_ps(p, (__m256i)(rlx_v_iota() < (int32_t)n));
+#else
+    rlx_vf v = rlx_v_zero();
+    for (int64_t l = 0; l < n; l++) v[l] = p[l];
+    return v;
+#endif
+}
+/* store the first n lanes (0 <= n <= RLX_VW) of v; writes only those n floats */
+RLX_INLINE void rlx_v_store_n(float *p, rlx_vf v, int64_t n) {
+#if defined(__AVX512F__)
+    _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1), v);
+#elif defined(__AVX2__) && defined(__FMA__)
+    _mm256_maskstore_ps(p, (__m256i)(rlx_v_iota() < (int32_t)n), v);
+#else
+    for (int64_t l = 0; l < n; l++) p[l] = v[l];
+#endif
+}
+RLX_INLINE float rlx_v_sum(rlx_vf v) {
+    float s = 0.0f;
+    for (int l = 0; l < RLX_VW; l++) s += v[l];
+    return s;
+}
+
 /* ---- errors ------------------------------------------------------------- */
 /* One buffer for the whole shared object: a large program is compiled in parts
    (-DRLX_PART=i); the entry part defines it (render.py). */

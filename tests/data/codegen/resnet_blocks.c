@@ -1,5 +1,5 @@
 /* codegen_replay: main program of graph 'resnet_blocks' */
-/* rlx: generated from graph 'resnet_blocks', compiled in 3 part(s) */
+/* rlx: generated from graph 'resnet_blocks', compiled in 2 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -21,11 +21,169 @@ static void rlx_epi_n3(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
-/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
-   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
-   OpenMP's for the same cores). */
-static void rlx_blas_serial(void) {
-    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+/* conv tiles: a vector of the Python geometry (conv_tiled.LANES floats) in shim vectors */
+#define RLX_CV_VPL (16 / RLX_VW)
+
+/* conv tiles: t[e - q] for the grid positions e in [q, q + lanes) whose grid column is
+   an output column, into the output row ``row`` (ow values per output row); kept out
+   of line, as the tiles call it for every row and vector they store */
+static __attribute__((noinline)) void rlx_cv_put_rows(const float *t, int64_t q,
+                                                      int64_t lanes, float *row, int64_t wq,
+                                                      int64_t ow) {
+    int64_t r = q / wq;
+    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
+        const int64_t lo = s > q ? s : q;
+        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
+        float *d = row + r * ow + (lo - s);
+        for (int64_t e = lo; e < hi; e++) d[e - lo] = t[e - q];
+    }
+}
+
+/* conv tiles: store the first lanes (at most RLX_VW; none when lanes <= 0) of v, the
+   values of grid positions q .. q+lanes-1, into the output row ``row`` (ow values per
+   output row), skipping grid columns >= ow */
+static inline void rlx_cv_put(rlx_vf v, int64_t q, int64_t lanes, float *row, int64_t wq,
+                              int64_t ow) {
+    if (lanes <= 0) return;
+    if (wq == ow) {
+        if (lanes >= RLX_VW) rlx_v_store(row + q, v);
+        else rlx_v_store_n(row + q, v, lanes);
+        return;
+    }
+#if defined(__AVX512F__)
+    /* each output row's lanes packed down in registers (no shim operation moves values
+       between lanes; through memory, ResNet-50's strided 3 x 3 convs run 20 % slower) */
+    int64_t r = q / wq;
+    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
+        const int64_t lo = s > q ? s : q;
+        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
+        if (lo >= hi) continue;
+        const __mmask16 keep = (__mmask16)((1u << (hi - lo)) - 1);
+        _mm512_mask_storeu_ps(row + r * ow + (lo - s), keep,
+                              _mm512_maskz_compress_ps((__mmask16)(keep << (lo - q)), v));
+    }
+#else
+    float t[RLX_VW];
+    rlx_v_store(t, v);
+    rlx_cv_put_rows(t, q, lanes, row, wq, ow);
+#endif
+}
+
+RLX_INLINE void rlx_cv_subpn(const int rows, const int nv, const int r0, const int v0,
+        const int nvv, const int masked, int64_t k, const float *restrict a,
+        int64_t lda, const float *restrict bq, const int32_t *restrict off, int64_t n,
+        int64_t pf, float *restrict part, const int width, int first, int last,
+        float *restrict y, int64_t ldy, int64_t q, int64_t wq, int64_t ow,
+        const float *restrict bias) {
+    rlx_vf acc[16][8];
+    int64_t left[8];
+    _Pragma("GCC unroll 16")
+    for (int v = 0; v < nv; v++) {
+        const int64_t l = n - (int64_t)(v0 + v) * RLX_VW;
+        left[v] = l < 0 ? 0 : l < RLX_VW ? l : RLX_VW;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            acc[i][v] = first ? rlx_v_zero()
+                              : rlx_v_load(part + (r0 + i) * width + (v0 + v) * RLX_VW);
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        rlx_vf bv[8];
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            bv[v] = masked && v0 + v >= nvv - RLX_CV_VPL
+                ? rlx_v_load_n(bk + (v0 + v) * RLX_VW, left[v])
+                : rlx_v_load(bk + (v0 + v) * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[kk * lda + r0 + i]);
+            _Pragma("GCC unroll 16")
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            _Pragma("GCC unroll 16")
+            for (int v = 0; v < nv; v++)
+                rlx_v_store(part + (r0 + i) * width + (v0 + v) * RLX_VW, acc[i][v]);
+        }
+        return;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        const rlx_vf b = rlx_v_set1(bias ? bias[r0 + i] : 0.0f);
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, left[v],
+                       y + (r0 + i) * ldy, wq, ow);
+    }
+}
+
+static void rlx_cv_tile_8x3pne(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    const float *bq = b + (q - qb);
+#if RLX_VW == 16
+    rlx_cv_subpn(8, 3, 0, 0, 3, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#elif RLX_VW == 8
+    if (n >= 48) {
+        rlx_cv_subpn(4, 3, 0, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 4, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 0, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 4, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    } else {
+        rlx_cv_subpn(4, 3, 0, 0, 6, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 4, 0, 6, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 0, 3, 6, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 3, 4, 3, 6, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    }
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    if (n >= 48) {
+        rlx_cv_subpn(4, 6, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 4, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 4, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    } else {
+        rlx_cv_subpn(4, 6, 0, 0, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 4, 0, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 0, 6, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(4, 6, 4, 6, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    }
+#else
+    if (n >= 48) {
+        rlx_cv_subpn(3, 3, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    } else {
+        rlx_cv_subpn(3, 3, 0, 0, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 0, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 0, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 3, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 3, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 3, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 6, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 6, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 6, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 0, 9, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(3, 3, 3, 9, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+        rlx_cv_subpn(2, 3, 6, 9, 12, 1, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    }
+#endif
 }
 
 static inline int rlx_thread_id(void) {
@@ -35,80 +193,6 @@ static inline int rlx_thread_id(void) {
     return 0;
 #endif
 }
-
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* conv tiles: the mask of the first n (0..16) lanes */
-static inline __mmask16 rlx_cv_mask(int64_t n) {
-    return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? (__mmask16)0 : (__mmask16)((1u << n) - 1);
-}
-
-/* conv tiles: store the 16 values of grid positions q .. q+lanes-1 into the output
-   row ``row`` (ow values per output row), skipping grid columns >= ow */
-static inline void rlx_cv_put(__m512 v, int64_t q, int64_t lanes, float *row, int64_t wq,
-                              int64_t ow) {
-    if (wq == ow) {
-        _mm512_mask_storeu_ps(row + q, rlx_cv_mask(lanes), v);
-        return;
-    }
-    int64_t r = q / wq;
-    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
-        const int64_t lo = s > q ? s : q;
-        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
-        if (lo >= hi) continue;
-        const __mmask16 pick = (__mmask16)(rlx_cv_mask(hi - lo) << (lo - q));
-        _mm512_mask_storeu_ps(row + r * ow + (lo - s), rlx_cv_mask(hi - lo),
-                              _mm512_maskz_compress_ps(pick, v));
-    }
-}
-#endif
-
-#if defined(__AVX512F__)
-static void rlx_cv_tile_8x3pn(int64_t k, const float *restrict a, int64_t lda,
-        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
-        int64_t n, int64_t pf,
-        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
-        int64_t wq, int64_t ow, const float *restrict bias) {
-    __m512 acc[8][3];
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 3
-        for (int v = 0; v < 3; v++)
-            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 48 + 16 * v);
-    const __mmask16 tail = rlx_cv_mask(n - 32);
-    const float *bq = b + (q - qb);
-    for (int64_t kk = 0; kk < k; kk++) {
-        const float *bk = bq + off[kk];
-        __m512 bv[3];
-        bv[0] = _mm512_loadu_ps(bk + 0);
-        bv[1] = _mm512_loadu_ps(bk + 16);
-        bv[2] = _mm512_maskz_loadu_ps(tail, bk + 32);
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
-            #pragma GCC unroll 3
-            for (int v = 0; v < 3; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
-        }
-    }
-    if (!last) {
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++)
-            #pragma GCC unroll 3
-            for (int v = 0; v < 3; v++)
-                _mm512_store_ps(part + i * 48 + 16 * v, acc[i][v]);
-        return;
-    }
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 3
-        for (int v = 0; v < 3; v++)
-        {
-            __m512 s = acc[i][v];
-            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
-            rlx_cv_put(s, q + 16 * v, v < 2 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
-        }
-}
-#endif
 
 static void rlx_epi_n8(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
@@ -125,54 +209,71 @@ static void rlx_epi_n8(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
-#if defined(__AVX512F__)
-static void rlx_cv_tile_8x2pn(int64_t k, const float *restrict a, int64_t lda,
+static void rlx_cv_tile_8x2pnt(int64_t k, const float *restrict a, int64_t lda,
         const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
         int64_t n, int64_t pf,
         float *restrict part, int first, int last, float *restrict y, int64_t ldy,
         int64_t wq, int64_t ow, const float *restrict bias) {
-    __m512 acc[8][2];
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 2
-        for (int v = 0; v < 2; v++)
-            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 32 + 16 * v);
-    const __mmask16 tail = rlx_cv_mask(n - 16);
     const float *bq = b + (q - qb);
-    for (int64_t kk = 0; kk < k; kk++) {
-        const float *bk = bq + off[kk];
-        __m512 bv[2];
-        bv[0] = _mm512_loadu_ps(bk + 0);
-        bv[1] = _mm512_maskz_loadu_ps(tail, bk + 16);
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
-            #pragma GCC unroll 2
-            for (int v = 0; v < 2; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
-        }
-    }
-    if (!last) {
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++)
-            #pragma GCC unroll 2
-            for (int v = 0; v < 2; v++)
-                _mm512_store_ps(part + i * 32 + 16 * v, acc[i][v]);
-        return;
-    }
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 2
-        for (int v = 0; v < 2; v++)
-        {
-            __m512 s = acc[i][v];
-            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
-            rlx_cv_put(s, q + 16 * v, v < 1 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
-        }
-}
+#if RLX_VW == 16
+    rlx_cv_subpn(8, 2, 0, 0, 2, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+#elif RLX_VW == 8
+    rlx_cv_subpn(4, 2, 0, 0, 4, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 0, 4, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 0, 2, 4, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 2, 4, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    rlx_cv_subpn(8, 3, 0, 0, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(8, 3, 0, 3, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(8, 2, 0, 6, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+#else
+    rlx_cv_subpn(4, 2, 0, 0, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 0, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 0, 2, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 2, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 0, 4, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 4, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 0, 6, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 2, 4, 6, 8, 1, k, a, lda, bq, off, n, pf, part, 32, first, last, y, ldy, q, wq, ow, bias);
 #endif
+}
+
+static void rlx_cv_tile_8x3pn(int64_t k, const float *restrict a, int64_t lda,
+        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
+        int64_t n, int64_t pf,
+        float *restrict part, int first, int last, float *restrict y, int64_t ldy,
+        int64_t wq, int64_t ow, const float *restrict bias) {
+    const float *bq = b + (q - qb);
+#if RLX_VW == 16
+    rlx_cv_subpn(8, 3, 0, 0, 3, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#elif RLX_VW == 8
+    rlx_cv_subpn(4, 3, 0, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 3, 4, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 3, 0, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 3, 4, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    rlx_cv_subpn(4, 6, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 6, 4, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 6, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(4, 6, 4, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#else
+    rlx_cv_subpn(3, 3, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 3, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(2, 3, 6, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 0, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 3, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(2, 3, 6, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 3, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(2, 3, 6, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 0, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(3, 3, 3, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subpn(2, 3, 6, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#endif
+}
 
 #define RLX_PK_MR 12
-#define RLX_PK_NV 2
+#define RLX_PK_NR 32
 #define RLX_PK_KC 384
 #define RLX_PK_NC 16
 #define RLX_PK_PF 8
@@ -181,16 +282,25 @@ static void rlx_cv_tile_8x2pn(int64_t k, const float *restrict a, int64_t lda,
    zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
    every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
    in registers over a KC block of k; blocks of k are added in order, so every element's
-   rounding is the same however the rows and panels are split over threads. Compiled
-   only for AVX-512 targets (elsewhere the same kernel calls BLAS). */
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* RLX_PK_MR, RLX_PK_NV (vectors of 16 per tile row), RLX_PK_KC, RLX_PK_NC and RLX_PK_PF
-   (prefetch distance in k steps) are defined by the renderer
-   (rlx.backends.cpu.kernels.linalg) before this file. */
-#define RLX_PK_NR (16 * RLX_PK_NV)
+   rounding is the same however the rows and panels are split over threads. One source
+   for every ISA tier: the micro-kernel is written against the prelude's rlx_vf vectors
+   and covers a tile with register sub-tiles of RLX_SUB_MR x RLX_SUB_NV vectors (the
+   whole 12 x 32 tile on AVX-512; 2 x 2 sub-tiles of 6 x 16 on AVX2), each summing its
+   elements over k in the same order, so every FMA tier gives the same bits. */
+/* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
+   RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.support) before this file. */
+#define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
+#define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
 typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
 
+#if defined(__AVX512F__)
 /* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
    of 32-bit, 64-bit and 128-bit lanes. */
 static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
@@ -238,6 +348,21 @@ static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *
     for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
 }
 
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
+   without AVX-512's register transpose). */
+static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
+                                    int64_t rows, int64_t cols) {
+    for (int64_t r0 = 0; r0 < rows; r0 += 8)
+        for (int64_t c0 = 0; c0 < cols; c0 += 8) {
+            const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
+            const int64_t c1 = cols - c0 < 8 ? cols : c0 + 8;
+            for (int64_t c = c0; c < c1; c++)
+                for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
+        }
+}
+
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
                           float *bp, int64_t p) {
     float *dst = bp + p * k * RLX_PK_NR;
@@ -245,6 +370,7 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
     if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
         int64_t j = 0;
+#if defined(__AVX512F__)
         for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
             const float *src = b + (j0 + j) * cs;
             int64_t kk = 0;
@@ -253,10 +379,8 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
             for (; kk < k; kk++)
                 for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
         }
-        for (; j < nr; j++) {
-            const float *src = b + (j0 + j) * cs;
-            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_NR + j] = src[kk];
-        }
+#endif
+        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
         for (int64_t kk = 0; kk < k; kk++)
             for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
         return;
@@ -291,85 +415,74 @@ static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int6
 
 /* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
    (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
-   is inlined with its rows constant, so its loops unroll and the sums stay in registers. */
+   is inlined with its sizes constant, so its loops unroll and the sums stay in
+   registers. */
 #define RLX_PK_INLINE static inline __attribute__((always_inline))
 
-/* Store a tile's sums: c[0:mr, 0:nr] = (accumulate ? c : 0) + acc (mr <= rows). */
-RLX_PK_INLINE void rlx_pk_store(const int rows, __m512 acc[RLX_PK_MR][RLX_PK_NV], float *c,
-                                int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
-    __mmask16 mask[RLX_PK_NV];
-    for (int v = 0; v < RLX_PK_NV; v++) {
-        const int64_t left = nr - 16 * v;
-        mask[v] = left >= 16 ? (__mmask16)0xFFFF
-                : left > 0 ? (__mmask16)((1u << left) - 1) : (__mmask16)0;
+/* One register sub-tile: c[i, (v0 + v) * VW + lane] for rows i < ROWS (a constant, at
+   most RLX_SUB_MR) and vectors v < NV (a constant, at most RLX_SUB_NV) = (accumulate ?
+   c : 0) + sum over kk < kc of A(i, kk) * bp[kk * NR + (v0 + v) * VW + lane], where
+   A(i, kk) = a[i * ars + kk * aks]. Only rows below mr and columns below nr are
+   stored. The panel row RLX_PK_PF steps ahead is prefetched into L1: the hardware
+   prefetchers alone leave the FMAs waiting on L2 once B outgrows L1 (10-20% slower at
+   128 x 384 x 1536 on AVX-512). Past the block's end this touches the panel's next k
+   block or the next panel, which come next anyway (a prefetch never faults). */
+RLX_PK_INLINE void rlx_pk_sub(const int rows, const int nv, int64_t kc, const float *a,
+                              int64_t ars, int64_t aks, const float *bp, int v0, float *c,
+                              int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_zero();
+    const float *b = bp + v0 * RLX_VW;
+    for (int64_t kk = 0; kk < kc; kk++) {
+        rlx_vf bv[RLX_SUB_NV];
+        for (int v = 0; v < nv; v += RLX_PK_VPL)
+            __builtin_prefetch(b + (kk + RLX_PK_PF) * RLX_PK_NR + v * RLX_VW, 0, 3);
+        for (int v = 0; v < nv; v++) bv[v] = rlx_v_load(b + kk * RLX_PK_NR + v * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[i * ars + kk * aks]);
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
     }
     _Pragma("GCC unroll 16")
     for (int i = 0; i < rows; i++) {
         if (i >= mr) break;
-        float *ci = c + i * ldc;
-        for (int v = 0; v < RLX_PK_NV; v++) {
-            __m512 x = acc[i][v];
-            if (accumulate) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], ci + 16 * v), x);
-            _mm512_mask_storeu_ps(ci + 16 * v, mask[v], x);
+        float *ci = c + i * ldc + v0 * RLX_VW;
+        for (int v = 0; v < nv; v++) {
+            const int64_t left = nr - (v0 + v) * RLX_VW;
+            if (left >= RLX_VW) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load(ci + v * RLX_VW) + x;
+                rlx_v_store(ci + v * RLX_VW, x);
+            } else if (left > 0) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load_n(ci + v * RLX_VW, left) + x;
+                rlx_v_store_n(ci + v * RLX_VW, x, left);
+            }
         }
     }
 }
 
-/* One k step of a tile: acc[i] += A(i, kk) * B(kk, 0:NR) for ROWS rows (a constant),
-   A(i, kk) given by the expression A_AT(i). The panel row RLX_PK_PF steps ahead is
-   prefetched into L1: the hardware prefetchers alone leave the FMAs waiting on L2 once B
-   outgrows L1 (10-20% slower at 128 x 384 x 1536). Past the block's end this touches the
-   panel's next k block or the next panel, which come next anyway (a prefetch never
-   faults). */
-#define RLX_PK_STEP(ROWS, A_AT)                                                            \
-    do {                                                                                   \
-        __m512 bv[RLX_PK_NV];                                                              \
-        for (int v = 0; v < RLX_PK_NV; v++)                                                \
-            _mm_prefetch((const char *)(bp + (kk + RLX_PK_PF) * RLX_PK_NR + 16 * v),       \
-                         _MM_HINT_T0);                                                     \
-        for (int v = 0; v < RLX_PK_NV; v++) bv[v] = _mm512_load_ps(bp + kk * RLX_PK_NR + 16 * v); \
-        _Pragma("GCC unroll 16")                                                           \
-        for (int i = 0; i < ROWS; i++) {                                                   \
-            const __m512 ai = _mm512_set1_ps(A_AT(i));                                     \
-            for (int v = 0; v < RLX_PK_NV; v++)                                            \
-                acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);                         \
-        }                                                                                  \
-    } while (0)
-
-#define RLX_PK_ZERO(ROWS)                                                                  \
-    _Pragma("GCC unroll 16")                                                               \
-    for (int i = 0; i < ROWS; i++)                                                         \
-        for (int v = 0; v < RLX_PK_NV; v++) acc[i][v] = _mm512_setzero_ps()
-
-/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
-   (i, kk) at ap[kk * MR + i]. */
-RLX_PK_INLINE void rlx_pk_tile_body(const int rows, int64_t kc, const float *ap,
-                                    const float *bp, float *c, int64_t ldc, int accumulate,
-                                    int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-        const float *a = ap + kk * RLX_PK_MR;
-#define RLX_PK_PACKED(i) a[i]
-        RLX_PK_STEP(rows, RLX_PK_PACKED);
-#undef RLX_PK_PACKED
+/* A tile of ROWS rows (a constant) x NR columns as register sub-tiles: column groups of
+   RLX_SUB_NV vectors outside, row groups of RLX_SUB_MR rows inside (so a group's
+   columns of the panel are read from L1 by every row group). */
+RLX_PK_INLINE void rlx_pk_tile_any(const int rows, int64_t kc, const float *a, int64_t ars,
+                                   int64_t aks, const float *bp, float *c, int64_t ldc,
+                                   int accumulate, int64_t mr, int64_t nr) {
+    _Pragma("GCC unroll 16")
+    for (int v0 = 0; v0 < RLX_PK_NV; v0 += RLX_SUB_NV) {
+        if (v0 * RLX_VW >= nr) break;
+        const int nv = RLX_PK_NV - v0 < RLX_SUB_NV ? RLX_PK_NV - v0 : RLX_SUB_NV;
+        _Pragma("GCC unroll 16")
+        for (int r0 = 0; r0 < rows; r0 += RLX_SUB_MR) {
+            if (r0 >= mr) break;
+            const int r = rows - r0 < RLX_SUB_MR ? rows - r0 : RLX_SUB_MR;
+            rlx_pk_sub(r, nv, kc, a + r0 * ars, ars, aks, bp, v0, c + r0 * ldc, ldc,
+                       accumulate, mr - r0, nr);
+        }
     }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
-}
-
-/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
-   the small products of attention this is a third faster than packing A first. */
-RLX_PK_INLINE void rlx_pk_tile_rows_body(const int rows, int64_t kc, const float *a,
-                                         int64_t lda, const float *bp, float *c, int64_t ldc,
-                                         int accumulate, int64_t mr, int64_t nr) {
-    __m512 acc[RLX_PK_MR][RLX_PK_NV];
-    RLX_PK_ZERO(rows);
-    for (int64_t kk = 0; kk < kc; kk++) {
-#define RLX_PK_ROWS(i) a[(i) * lda + kk]
-        RLX_PK_STEP(rows, RLX_PK_ROWS);
-#undef RLX_PK_ROWS
-    }
-    rlx_pk_store(rows, acc, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
@@ -380,28 +493,26 @@ static inline int64_t rlx_pk_tile_height(int64_t mr) {
     return RLX_PK_MR;
 }
 
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
 static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
                         int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) { rlx_pk_tile_body(4, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
-    if (mr <= 8) { rlx_pk_tile_body(8, kc, ap, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_body(RLX_PK_MR, kc, ap, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr);
 }
 
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
 static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
                              float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
-    if (mr <= 4) {
-        rlx_pk_tile_rows_body(4, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
-    if (mr <= 8) {
-        rlx_pk_tile_rows_body(8, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
-        return;
-    }
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
 #endif
-    rlx_pk_tile_rows_body(RLX_PK_MR, kc, a, lda, bp, c, ldc, accumulate, mr, nr);
+    rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
 }
 
 /* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride ldc).
@@ -450,7 +561,64 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
         }
     }
 }
+
+
+#if RLX_VW == 8
+/* dst[c * ds + r] = src[r * ss + c] for an 8 x 8 block (AVX2): unpacks and shuffles of
+   32-bit and 64-bit lanes, then 128-bit permutes */
+static inline void rlx_cv_transpose8(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m256 a[8], t[8];
+    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_ps(src + i * ss);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(a[i], a[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(a[i], a[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        a[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        a[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+        a[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        a[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        _mm256_storeu_ps(dst + i * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x20));
+        _mm256_storeu_ps(dst + (i + 4) * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x31));
+    }
+}
 #endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src: register transposes where
+   the target has them (AVX-512: packed_gemm.h's 16 x 16 ones; AVX2: 8 x 8 ones, 3-10 %
+   of ResNet-50's Winograd convs against scalar copies) and the rest element by element,
+   else 8 x 8 blocks of scalar copies (the vector shim has no operation that moves values
+   between lanes) */
+static void rlx_cv_transpose(const float *src, int64_t ss, float *dst, int64_t ds,
+                             int64_t rows, int64_t cols) {
+#if defined(__AVX512F__) || RLX_VW == 8
+#if defined(__AVX512F__)
+    enum { B = 16 };
+#else
+    enum { B = 8 };
+#endif
+    const int64_t full_r = rows / B * B, full_c = cols / B * B;
+    for (int64_t r = 0; r < full_r; r += B) {
+        for (int64_t c = 0; c < full_c; c += B)
+#if defined(__AVX512F__)
+            rlx_pk_transpose16(src + r * ss + c, ss, dst + c * ds + r, ds);
+        if (full_c < cols)
+            rlx_pk_transpose16_cols(src + r * ss + full_c, ss, dst + full_c * ds + r, ds,
+                                    cols - full_c);
+#else
+            rlx_cv_transpose8(src + r * ss + c, ss, dst + c * ds + r, ds);
+        for (int64_t c = full_c; c < cols; c++)
+            for (int64_t i = r; i < r + B; i++) dst[c * ds + i] = src[i * ss + c];
+#endif
+    }
+    for (int64_t r = full_r; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) dst[c * ds + r] = src[r * ss + c];
+#else
+    rlx_pk_transpose_scalar(src, ss, dst, ds, rows, cols);
+#endif
+}
 
 static void rlx_epi_n12(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
@@ -485,101 +653,121 @@ static void rlx_epi_n17(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
-#if defined(__AVX512F__)
+RLX_INLINE void rlx_cv_subp(const int rows, const int nv, const int r0, const int v0,
+        const int nvv, const int masked, int64_t k, const float *restrict a,
+        int64_t lda, const float *restrict bq, const int32_t *restrict off, int64_t n,
+        int64_t pf, float *restrict part, const int width, int first, int last,
+        float *restrict y, int64_t ldy, int64_t q, int64_t wq, int64_t ow,
+        const float *restrict bias) {
+    rlx_vf acc[16][8];
+    int64_t left[8];
+    _Pragma("GCC unroll 16")
+    for (int v = 0; v < nv; v++) {
+        const int64_t l = n - (int64_t)(v0 + v) * RLX_VW;
+        left[v] = l < 0 ? 0 : l < RLX_VW ? l : RLX_VW;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            acc[i][v] = first ? rlx_v_zero()
+                              : rlx_v_load(part + (r0 + i) * width + (v0 + v) * RLX_VW);
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *bk = bq + off[kk];
+        rlx_vf bv[8];
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            bv[v] = masked && v0 + v >= nvv - RLX_CV_VPL
+                ? rlx_v_load_n(bk + (v0 + v) * RLX_VW, left[v])
+                : rlx_v_load(bk + (v0 + v) * RLX_VW);
+        if (r0 == 0) {
+            _Pragma("GCC unroll 16")
+            for (int v = 0; v < nv; v++)
+                if ((v0 + v) % RLX_CV_VPL == 0)
+                    __builtin_prefetch(bk + pf + (v0 + v) * RLX_VW, 0, 3);
+        }
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[kk * lda + r0 + i]);
+            _Pragma("GCC unroll 16")
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
+    }
+    if (!last) {
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            _Pragma("GCC unroll 16")
+            for (int v = 0; v < nv; v++)
+                rlx_v_store(part + (r0 + i) * width + (v0 + v) * RLX_VW, acc[i][v]);
+        }
+        return;
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        const rlx_vf b = rlx_v_set1(bias ? bias[r0 + i] : 0.0f);
+        _Pragma("GCC unroll 16")
+        for (int v = 0; v < nv; v++)
+            rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, left[v],
+                       y + (r0 + i) * ldy, wq, ow);
+    }
+}
+
 static void rlx_cv_tile_8x1p(int64_t k, const float *restrict a, int64_t lda,
         const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
         int64_t n, int64_t pf,
         float *restrict part, int first, int last, float *restrict y, int64_t ldy,
         int64_t wq, int64_t ow, const float *restrict bias) {
-    __m512 acc[8][1];
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 1
-        for (int v = 0; v < 1; v++)
-            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 16 + 16 * v);
-    const __mmask16 tail = rlx_cv_mask(n - 0);
     const float *bq = b + (q - qb);
-    for (int64_t kk = 0; kk < k; kk++) {
-        const float *bk = bq + off[kk];
-        __m512 bv[1];
-        bv[0] = _mm512_maskz_loadu_ps(tail, bk + 0);
-        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
-            #pragma GCC unroll 1
-            for (int v = 0; v < 1; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
-        }
-    }
-    if (!last) {
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++)
-            #pragma GCC unroll 1
-            for (int v = 0; v < 1; v++)
-                _mm512_store_ps(part + i * 16 + 16 * v, acc[i][v]);
-        return;
-    }
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 1
-        for (int v = 0; v < 1; v++)
-        {
-            __m512 s = acc[i][v];
-            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
-            rlx_cv_put(s, q + 16 * v, v < 0 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
-        }
-}
+#if RLX_VW == 16
+    rlx_cv_subp(8, 1, 0, 0, 1, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+#elif RLX_VW == 8
+    rlx_cv_subp(4, 2, 0, 0, 2, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 2, 4, 0, 2, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    rlx_cv_subp(4, 4, 0, 0, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 4, 4, 0, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+#else
+    rlx_cv_subp(4, 2, 0, 0, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 2, 4, 0, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 2, 0, 2, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 2, 4, 2, 4, 0, k, a, lda, bq, off, n, pf, part, 16, first, last, y, ldy, q, wq, ow, bias);
 #endif
+}
 
-#if defined(__AVX512F__)
 static void rlx_cv_tile_8x3p(int64_t k, const float *restrict a, int64_t lda,
         const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,
         int64_t n, int64_t pf,
         float *restrict part, int first, int last, float *restrict y, int64_t ldy,
         int64_t wq, int64_t ow, const float *restrict bias) {
-    __m512 acc[8][3];
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 3
-        for (int v = 0; v < 3; v++)
-            acc[i][v] = first ? _mm512_setzero_ps() : _mm512_load_ps(part + i * 48 + 16 * v);
-    const __mmask16 tail = rlx_cv_mask(n - 32);
     const float *bq = b + (q - qb);
-    for (int64_t kk = 0; kk < k; kk++) {
-        const float *bk = bq + off[kk];
-        __m512 bv[3];
-        bv[0] = _mm512_loadu_ps(bk + 0);
-        bv[1] = _mm512_loadu_ps(bk + 16);
-        bv[2] = _mm512_maskz_loadu_ps(tail, bk + 32);
-        _mm_prefetch((const char *)(bk + pf + 0), _MM_HINT_T0);
-        _mm_prefetch((const char *)(bk + pf + 16), _MM_HINT_T0);
-        _mm_prefetch((const char *)(bk + pf + 32), _MM_HINT_T0);
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            const __m512 ai = _mm512_set1_ps(a[kk * lda + i]);
-            #pragma GCC unroll 3
-            for (int v = 0; v < 3; v++) acc[i][v] = _mm512_fmadd_ps(ai, bv[v], acc[i][v]);
-        }
-    }
-    if (!last) {
-        #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++)
-            #pragma GCC unroll 3
-            for (int v = 0; v < 3; v++)
-                _mm512_store_ps(part + i * 48 + 16 * v, acc[i][v]);
-        return;
-    }
-    #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        #pragma GCC unroll 3
-        for (int v = 0; v < 3; v++)
-        {
-            __m512 s = acc[i][v];
-            if (bias) s = _mm512_add_ps(s, _mm512_set1_ps(bias[i]));
-            rlx_cv_put(s, q + 16 * v, v < 2 ? 16 : n - 16 * v, y + i * ldy, wq, ow);
-        }
-}
+#if RLX_VW == 16
+    rlx_cv_subp(8, 3, 0, 0, 3, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#elif RLX_VW == 8
+    rlx_cv_subp(4, 3, 0, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 3, 4, 0, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 3, 0, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 3, 4, 3, 6, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    rlx_cv_subp(4, 6, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 6, 4, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 6, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(4, 6, 4, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+#else
+    rlx_cv_subp(3, 3, 0, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 3, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(2, 3, 6, 0, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 0, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 3, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(2, 3, 6, 3, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 0, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 3, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(2, 3, 6, 6, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 0, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(3, 3, 3, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
+    rlx_cv_subp(2, 3, 6, 9, 12, 0, k, a, lda, bq, off, n, pf, part, 48, first, last, y, ldy, q, wq, ow, bias);
 #endif
+}
 
 static void rlx_epi_n21(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
@@ -664,6 +852,13 @@ static void rlx_epi_n42(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
+/* Generated kernels split work over OpenMP threads and call BLAS inside the parallel
+   regions, so OpenBLAS must stay single-threaded (its own pool would compete with
+   OpenMP's for the same cores). */
+static void rlx_blas_serial(void) {
+    if (scipy_openblas_get_num_threads() != 1) scipy_openblas_set_num_threads(1);
+}
+
 static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float *w, int64_t ld,
         float *y) {
     for (int64_t j0 = 0; j0 < n; j0 += 2048) {
@@ -697,9 +892,8 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 /* k0_conv_relu: conv: conv + relu */
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_part = (float *)(arena + 3361792);
-    float *rlx_grid = (float *)(arena + 3770368);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2415616);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 0);
     static const int64_t taps[9] = {0, 1, 2, 114, 115, 116, 228, 229, 230};
     static int rlx_off_ready = 0;
@@ -774,7 +968,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t q = q0; q < q1; q += 48) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
-                rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 12544, 114, 112, bm);
+                rlx_cv_tile_8x3pne(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 12544, 114, 112, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -782,52 +976,6 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                     rlx_epi_n3(slots, arena, base + i * 12544 + o0, base + i * 12544 + o1);
         }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[3] = {0, 6272, 12544};
-    float *rlx_cols = (float *)(arena + 2007040);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t ng = task / 2, chunk = task % 2;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 32 + g * 32) * 12544;
-        const int64_t xo = (n * 3 + g * 3) * 12544;
-        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 169344;
-        for (int64_t r = 0; r < 27; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 12544;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 112, ox0 = (lo + q) % 112;
-                const int64_t run = 112 - ox0 < w - q ? 112 - ox0 : w - q;
-                const int64_t iy = oy * 1 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 112;
-                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
-                const int64_t room = 112 - ix0;
-                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 112) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)((uint8_t *)slots[0]))[xr + ix0 + t * 1];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 32, (int)w, 27, 1, ((const float *)((uint8_t *)slots[1])) + g * 864, 27, cols, (int)w, 0, ((float *)(arena + 0)) + base + lo, (int)12544);
-        for (int64_t co = 0; co < 32; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 0))[base + co * 12544 + lo + q] = (((float *)(arena + 0))[base + co * 12544 + lo + q] + (float)(((const float *)((uint8_t *)slots[2]))[g * 32 + co]));
-            }
-        }
-        for (int64_t co = 0; co < 32; co++) {
-            rlx_epi_n3(slots, arena, base + co * 12544 + lo, base + co * 12544 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -870,12 +1018,11 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k2_conv_relu: conv: conv + relu */
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 4378752);
-    float *rlx_v = (float *)(arena + 4809344);
-    float *rlx_m = (float *)(arena + 5714816);
-    float *rlx_yt = (float *)(arena + 6620288);
+    float *rlx_xt = (float *)(arena + 2572416);
+    float *rlx_v = (float *)(arena + 3003008);
+    float *rlx_m = (float *)(arena + 3908480);
+    float *rlx_yt = (float *)(arena + 4813952);
     const float *x = ((const float *)(arena + 1605632));
     const float *wt = ((const float *)((uint8_t *)slots[3]));
     const float *bias = ((const float *)((uint8_t *)slots[4]));
@@ -934,17 +1081,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1824, 0, 32 * sizeof(float));
                 const float *src = xn + ir * 56;
                 float *dst = row + 32;
-                {
-                    const int64_t tr_n = 32, tr_full = tr_n / 16 * 16;
-                    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                        for (int64_t tr_c = 0; tr_c < 48; tr_c += 16)
-                            rlx_pk_transpose16(src + tr_r * 3136 + tr_c, 3136, dst + tr_c * 32 + tr_r, 32);
-                        rlx_pk_transpose16_cols(src + tr_r * 3136 + 48, 3136, dst + 48 * 32 + tr_r, 32, 8);
-                    }
-                    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                        for (int64_t tr_c = 0; tr_c < 56; tr_c++)
-                            dst[tr_c * 32 + tr_r] = src[tr_r * 3136 + tr_c];
-                }
+                rlx_cv_transpose(src, 3136, dst, 32, 32, 56);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -1164,21 +1301,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 32 - c0 < 16 ? 32 - c0 : 16;
                     const float *src = rlx_yt + p0 * 32 + c0;
                     float *dst = yn + c0 * 3136 + p0;
-                    if (cn == 16) {
-                        {
-                            const int64_t tr_n = p1 - p0, tr_full = tr_n / 16 * 16;
-                            for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                                    rlx_pk_transpose16(src + tr_r * 32 + tr_c, 32, dst + tr_c * 3136 + tr_r, 3136);
-                            }
-                            for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c++)
-                                    dst[tr_c * 3136 + tr_r] = src[tr_r * 32 + tr_c];
-                        }
-                    } else {
-                        for (int64_t p = 0; p < p1 - p0; p++)
-                            for (int64_t c = 0; c < cn; c++) dst[c * 3136 + p] = src[p * 32 + c];
-                    }
+                    rlx_cv_transpose(src, 32, dst, 3136, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n8(slots, arena, (n * 32 + c) * 3136 + p0, (n * 32 + c) * 3136 + p1);
                 }
@@ -1187,8 +1310,8 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     if (rlx_bad) {
     {
-    float *rlx_part = (float *)(arena + 3813376);
-    float *rlx_grid = (float *)(arena + 3917824);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2111488);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 3584);
     static const int64_t taps[9] = {0, 1, 2, 58, 59, 60, 116, 117, 118};
     static int rlx_off_ready = 0;
@@ -1264,7 +1387,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
                 if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
-                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
+                else rlx_cv_tile_8x2pnt(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -1274,64 +1397,17 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[5] = {0, 784, 1568, 2352, 3136};
-    float *rlx_cols = (float *)(arena + 2007040);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 4; task++) {
-        const int64_t ng = task / 4, chunk = task % 4;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 32 + g * 32) * 3136;
-        const int64_t xo = (n * 32 + g * 32) * 3136;
-        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 225792;
-        for (int64_t r = 0; r < 288; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 3136;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 56, ox0 = (lo + q) % 56;
-                const int64_t run = 56 - ox0 < w - q ? 56 - ox0 : w - q;
-                const int64_t iy = oy * 1 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 56;
-                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
-                const int64_t room = 56 - ix0;
-                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 56) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 1605632))[xr + ix0 + t * 1];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 32, (int)w, 288, 1, ((const float *)((uint8_t *)slots[3])) + g * 9216, 288, cols, (int)w, 0, ((float *)(arena + 0)) + base + lo, (int)3136);
-        for (int64_t co = 0; co < 32; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 0))[base + co * 3136 + lo + q] = (((float *)(arena + 0))[base + co * 3136 + lo + q] + (float)(((const float *)((uint8_t *)slots[4]))[g * 32 + co]));
-            }
-        }
-        for (int64_t co = 0; co < 32; co++) {
-            rlx_epi_n8(slots, arena, base + co * 3136 + lo, base + co * 3136 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
 /* k3_conv_relu: conv: conv + add + relu */
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 4378752);
-    float *rlx_v = (float *)(arena + 4809344);
-    float *rlx_m = (float *)(arena + 5714816);
-    float *rlx_yt = (float *)(arena + 6620288);
+    float *rlx_xt = (float *)(arena + 2572416);
+    float *rlx_v = (float *)(arena + 3003008);
+    float *rlx_m = (float *)(arena + 3908480);
+    float *rlx_yt = (float *)(arena + 4813952);
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[5]));
     const float *bias = ((const float *)((uint8_t *)slots[6]));
@@ -1390,17 +1466,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1824, 0, 32 * sizeof(float));
                 const float *src = xn + ir * 56;
                 float *dst = row + 32;
-                {
-                    const int64_t tr_n = 32, tr_full = tr_n / 16 * 16;
-                    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                        for (int64_t tr_c = 0; tr_c < 48; tr_c += 16)
-                            rlx_pk_transpose16(src + tr_r * 3136 + tr_c, 3136, dst + tr_c * 32 + tr_r, 32);
-                        rlx_pk_transpose16_cols(src + tr_r * 3136 + 48, 3136, dst + 48 * 32 + tr_r, 32, 8);
-                    }
-                    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                        for (int64_t tr_c = 0; tr_c < 56; tr_c++)
-                            dst[tr_c * 32 + tr_r] = src[tr_r * 3136 + tr_c];
-                }
+                rlx_cv_transpose(src, 3136, dst, 32, 32, 56);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -1620,21 +1686,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 32 - c0 < 16 ? 32 - c0 : 16;
                     const float *src = rlx_yt + p0 * 32 + c0;
                     float *dst = yn + c0 * 3136 + p0;
-                    if (cn == 16) {
-                        {
-                            const int64_t tr_n = p1 - p0, tr_full = tr_n / 16 * 16;
-                            for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                                    rlx_pk_transpose16(src + tr_r * 32 + tr_c, 32, dst + tr_c * 3136 + tr_r, 3136);
-                            }
-                            for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c++)
-                                    dst[tr_c * 3136 + tr_r] = src[tr_r * 32 + tr_c];
-                        }
-                    } else {
-                        for (int64_t p = 0; p < p1 - p0; p++)
-                            for (int64_t c = 0; c < cn; c++) dst[c * 3136 + p] = src[p * 32 + c];
-                    }
+                    rlx_cv_transpose(src, 32, dst, 3136, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n12(slots, arena, (n * 32 + c) * 3136 + p0, (n * 32 + c) * 3136 + p1);
                 }
@@ -1643,8 +1695,8 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     if (rlx_bad) {
     {
-    float *rlx_part = (float *)(arena + 3813376);
-    float *rlx_grid = (float *)(arena + 3917824);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2111488);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 189056);
     static const int64_t taps[9] = {0, 1, 2, 58, 59, 60, 116, 117, 118};
     static int rlx_off_ready = 0;
@@ -1720,7 +1772,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
                 if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
-                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
+                else rlx_cv_tile_8x2pnt(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 3136, 58, 56, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -1730,73 +1782,12 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[5] = {0, 784, 1568, 2352, 3136};
-    float *rlx_cols = (float *)(arena + 2007040);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 4; task++) {
-        const int64_t ng = task / 4, chunk = task % 4;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 32 + g * 32) * 3136;
-        const int64_t xo = (n * 32 + g * 32) * 3136;
-        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 225792;
-        for (int64_t r = 0; r < 288; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 3136;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 56, ox0 = (lo + q) % 56;
-                const int64_t run = 56 - ox0 < w - q ? 56 - ox0 : w - q;
-                const int64_t iy = oy * 1 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 56;
-                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
-                const int64_t room = 56 - ix0;
-                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 56) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 0))[xr + ix0 + t * 1];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 32, (int)w, 288, 1, ((const float *)((uint8_t *)slots[5])) + g * 9216, 288, cols, (int)w, 0, ((float *)(arena + 401408)) + base + lo, (int)3136);
-        for (int64_t co = 0; co < 32; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 401408))[base + co * 3136 + lo + q] = (((float *)(arena + 401408))[base + co * 3136 + lo + q] + (float)(((const float *)((uint8_t *)slots[6]))[g * 32 + co]));
-            }
-        }
-        for (int64_t co = 0; co < 32; co++) {
-            rlx_epi_n12(slots, arena, base + co * 3136 + lo, base + co * 3136 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
 /* k4_conv_relu: conv: conv + relu */
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_part = (float *)(arena + 2007040);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 374528);
     static int rlx_off_ready = 0;
@@ -1857,33 +1848,14 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
                     rlx_epi_n17(slots, arena, base + i * 3136 + o0, base + i * 3136 + o1);
         }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[2] = {0, 3136};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t ng = task / 1, chunk = task % 1;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 16 + g * 16) * 3136;
-        const int64_t xo = (n * 32 + g * 32) * 3136;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)w, 32, 1, ((const float *)((uint8_t *)slots[7])) + g * 512, 32, ((const float *)(arena + 401408)) + xo + lo, (int)3136, 0, ((float *)(arena + 0)) + base + lo, (int)3136);
-        for (int64_t co = 0; co < 16; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 0))[base + co * 3136 + lo + q] = (((float *)(arena + 0))[base + co * 3136 + lo + q] + (float)(((const float *)((uint8_t *)slots[8]))[g * 16 + co]));
-            }
-        }
-        rlx_epi_n17(slots, arena, base, base + 50176);
-    }
-#endif
     return 0;
 }
 
 /* k5_conv_relu: conv: conv + relu */
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_part = (float *)(arena + 2458624);
-    float *rlx_grid = (float *)(arena + 2470912);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2019328);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 376704);
     static const int64_t taps[9] = {0, 435, 1, 870, 1305, 871, 29, 464, 30};
     static int rlx_off_ready = 0;
@@ -1989,7 +1961,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t q = q0; q < q1; q += 48) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
-                rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 29, 28, bm);
+                rlx_cv_tile_8x3pne(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 29, 28, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -1997,58 +1969,30 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
                     rlx_epi_n21(slots, arena, base + i * 784 + o0, base + i * 784 + o1);
         }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[2] = {0, 784};
-    float *rlx_cols = (float *)(arena + 2007040);
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t ng = task / 1, chunk = task % 1;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 16 + g * 16) * 784;
-        const int64_t xo = (n * 16 + g * 16) * 3136;
-        float *cols = rlx_cols + (int64_t)0 * 112896;
-        for (int64_t r = 0; r < 144; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 3136;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
-                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
-                const int64_t iy = oy * 2 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 56;
-                const int64_t ix0 = ox0 * 2 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 1) / 2 : 0;
-                const int64_t room = 56 - ix0;
-                int64_t t1 = room > 0 ? (room + 1) / 2 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 56) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 0))[xr + ix0 + t * 2];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 16, (int)w, 144, 1, ((const float *)((uint8_t *)slots[9])) + g * 2304, 144, cols, (int)w, 0, ((float *)(arena + 200704)) + base + lo, (int)784);
-        for (int64_t co = 0; co < 16; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 200704))[base + co * 784 + lo + q] = (((float *)(arena + 200704))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[10]))[g * 16 + co]));
-            }
-        }
-        rlx_epi_n21(slots, arena, base, base + 12544);
-    }
-#endif
     return 0;
 }
 
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
 /* k6_conv: conv: conv */
 static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
-    float *rlx_part = (float *)(arena + 2107392);
-    float *rlx_grid = (float *)(arena + 2119680);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2019328);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 386496);
     static int rlx_off_ready = 0;
     if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
@@ -2122,55 +2066,12 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
         }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[2] = {0, 784};
-    float *rlx_cols = (float *)(arena + 2007040);
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t ng = task / 1, chunk = task % 1;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 64 + g * 64) * 784;
-        const int64_t xo = (n * 32 + g * 32) * 3136;
-        float *cols = rlx_cols + (int64_t)0 * 25088;
-        for (int64_t r = 0; r < 32; r++) {
-            const int64_t ci = r / 1, ki = (r % 1) / 1, kj = r % 1;
-            const int64_t xc = xo + ci * 3136;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
-                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
-                const int64_t iy = oy * 2 - 0 + ki * 1;
-                const int64_t xr = xc + iy * 56;
-                const int64_t ix0 = ox0 * 2 - 0 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 1) / 2 : 0;
-                const int64_t room = 56 - ix0;
-                int64_t t1 = room > 0 ? (room + 1) / 2 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 56) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 401408))[xr + ix0 + t * 2];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 32, 1, ((const float *)((uint8_t *)slots[13])) + g * 2048, 32, cols, (int)w, 0, ((float *)(arena + 0)) + base + lo, (int)784);
-        for (int64_t co = 0; co < 64; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 0))[base + co * 784 + lo + q] = (((float *)(arena + 0))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[14]))[g * 64 + co]));
-            }
-        }
-    }
-#endif
     return 0;
 }
 
 /* k7_conv_relu: conv: conv + add + relu */
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     float *rlx_part = (float *)(arena + 2007040);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 394816);
     static int rlx_off_ready = 0;
@@ -2231,36 +2132,17 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
                     rlx_epi_n25(slots, arena, base + i * 784 + o0, base + i * 784 + o1);
         }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[2] = {0, 784};
-    for (int64_t task = 0; task < 1; task++) {
-        const int64_t ng = task / 1, chunk = task % 1;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 64 + g * 64) * 784;
-        const int64_t xo = (n * 16 + g * 16) * 784;
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 16, 1, ((const float *)((uint8_t *)slots[11])) + g * 1024, 16, ((const float *)(arena + 200704)) + xo + lo, (int)784, 0, ((float *)(arena + 250880)) + base + lo, (int)784);
-        for (int64_t co = 0; co < 64; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 250880))[base + co * 784 + lo + q] = (((float *)(arena + 250880))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[12]))[g * 64 + co]));
-            }
-        }
-        rlx_epi_n25(slots, arena, base, base + 50176);
-    }
-#endif
     return 0;
 }
 
 /* k8_conv_relu: conv: conv + relu */
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 4120960);
-    float *rlx_v = (float *)(arena + 4351360);
-    float *rlx_m = (float *)(arena + 4805248);
-    float *rlx_yt = (float *)(arena + 5259136);
+    float *rlx_xt = (float *)(arena + 2277760);
+    float *rlx_v = (float *)(arena + 2508160);
+    float *rlx_m = (float *)(arena + 2962048);
+    float *rlx_yt = (float *)(arena + 3415936);
     const float *x = ((const float *)(arena + 250880));
     const float *wt = ((const float *)((uint8_t *)slots[15]));
     const float *bias = ((const float *)((uint8_t *)slots[16]));
@@ -2319,17 +2201,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1856, 0, 64 * sizeof(float));
                 const float *src = xn + ir * 28;
                 float *dst = row + 64;
-                {
-                    const int64_t tr_n = 64, tr_full = tr_n / 16 * 16;
-                    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                        for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                            rlx_pk_transpose16(src + tr_r * 784 + tr_c, 784, dst + tr_c * 64 + tr_r, 64);
-                        rlx_pk_transpose16_cols(src + tr_r * 784 + 16, 784, dst + 16 * 64 + tr_r, 64, 12);
-                    }
-                    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                        for (int64_t tr_c = 0; tr_c < 28; tr_c++)
-                            dst[tr_c * 64 + tr_r] = src[tr_r * 784 + tr_c];
-                }
+                rlx_cv_transpose(src, 784, dst, 64, 64, 28);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -2549,21 +2421,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 64 - c0 < 16 ? 64 - c0 : 16;
                     const float *src = rlx_yt + p0 * 64 + c0;
                     float *dst = yn + c0 * 784 + p0;
-                    if (cn == 16) {
-                        {
-                            const int64_t tr_n = p1 - p0, tr_full = tr_n / 16 * 16;
-                            for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                                    rlx_pk_transpose16(src + tr_r * 64 + tr_c, 64, dst + tr_c * 784 + tr_r, 784);
-                            }
-                            for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c++)
-                                    dst[tr_c * 784 + tr_r] = src[tr_r * 64 + tr_c];
-                        }
-                    } else {
-                        for (int64_t p = 0; p < p1 - p0; p++)
-                            for (int64_t c = 0; c < cn; c++) dst[c * 784 + p] = src[p * 64 + c];
-                    }
+                    rlx_cv_transpose(src, 64, dst, 784, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n33(slots, arena, (n * 64 + c) * 784 + p0, (n * 64 + c) * 784 + p1);
                 }
@@ -2572,8 +2430,8 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     if (rlx_bad) {
     {
-    float *rlx_part = (float *)(arena + 3850240);
-    float *rlx_grid = (float *)(arena + 3874816);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2031616);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 398976);
     static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
     static int rlx_off_ready = 0;
@@ -2649,7 +2507,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
                 if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
-                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
+                else rlx_cv_tile_8x2pnt(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -2659,79 +2517,17 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[3] = {0, 400, 784};
-    float *rlx_cols = (float *)(arena + 2007040);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t ng = task / 2, chunk = task % 2;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 64 + g * 64) * 784;
-        const int64_t xo = (n * 64 + g * 64) * 784;
-        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 230400;
-        for (int64_t r = 0; r < 576; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 784;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
-                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
-                const int64_t iy = oy * 1 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 28;
-                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
-                const int64_t room = 28 - ix0;
-                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 28) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 250880))[xr + ix0 + t * 1];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 576, 1, ((const float *)((uint8_t *)slots[15])) + g * 36864, 576, cols, (int)w, 0, ((float *)(arena + 0)) + base + lo, (int)784);
-        for (int64_t co = 0; co < 64; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 0))[base + co * 784 + lo + q] = (((float *)(arena + 0))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[16]))[g * 64 + co]));
-            }
-        }
-        for (int64_t co = 0; co < 64; co++) {
-            rlx_epi_n33(slots, arena, base + co * 784 + lo, base + co * 784 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k6(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k8(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 2
 /* k9_conv_relu: conv: conv + add + relu */
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-#if defined(__AVX512F__)
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 4120960);
-    float *rlx_v = (float *)(arena + 4351360);
-    float *rlx_m = (float *)(arena + 4805248);
-    float *rlx_yt = (float *)(arena + 5259136);
+    float *rlx_xt = (float *)(arena + 2277760);
+    float *rlx_v = (float *)(arena + 2508160);
+    float *rlx_m = (float *)(arena + 2962048);
+    float *rlx_yt = (float *)(arena + 3415936);
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[17]));
     const float *bias = ((const float *)((uint8_t *)slots[18]));
@@ -2790,17 +2586,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1856, 0, 64 * sizeof(float));
                 const float *src = xn + ir * 28;
                 float *dst = row + 64;
-                {
-                    const int64_t tr_n = 64, tr_full = tr_n / 16 * 16;
-                    for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                        for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                            rlx_pk_transpose16(src + tr_r * 784 + tr_c, 784, dst + tr_c * 64 + tr_r, 64);
-                        rlx_pk_transpose16_cols(src + tr_r * 784 + 16, 784, dst + 16 * 64 + tr_r, 64, 12);
-                    }
-                    for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                        for (int64_t tr_c = 0; tr_c < 28; tr_c++)
-                            dst[tr_c * 64 + tr_r] = src[tr_r * 784 + tr_c];
-                }
+                rlx_cv_transpose(src, 784, dst, 64, 64, 28);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -3020,21 +2806,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 64 - c0 < 16 ? 64 - c0 : 16;
                     const float *src = rlx_yt + p0 * 64 + c0;
                     float *dst = yn + c0 * 784 + p0;
-                    if (cn == 16) {
-                        {
-                            const int64_t tr_n = p1 - p0, tr_full = tr_n / 16 * 16;
-                            for (int64_t tr_r = 0; tr_r < tr_full; tr_r += 16) {
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c += 16)
-                                    rlx_pk_transpose16(src + tr_r * 64 + tr_c, 64, dst + tr_c * 784 + tr_r, 784);
-                            }
-                            for (int64_t tr_r = tr_full; tr_r < tr_n; tr_r++)
-                                for (int64_t tr_c = 0; tr_c < 16; tr_c++)
-                                    dst[tr_c * 784 + tr_r] = src[tr_r * 64 + tr_c];
-                        }
-                    } else {
-                        for (int64_t p = 0; p < p1 - p0; p++)
-                            for (int64_t c = 0; c < cn; c++) dst[c * 784 + p] = src[p * 64 + c];
-                    }
+                    rlx_cv_transpose(src, 64, dst, 784, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n37(slots, arena, (n * 64 + c) * 784 + p0, (n * 64 + c) * 784 + p1);
                 }
@@ -3043,8 +2815,8 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     if (rlx_bad) {
     {
-    float *rlx_part = (float *)(arena + 3850240);
-    float *rlx_grid = (float *)(arena + 3874816);
+    float *rlx_part = (float *)(arena + 2007040);
+    float *rlx_grid = (float *)(arena + 2031616);
     int32_t *rlx_off = (int32_t *)(rlx_keep + 1138560);
     static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
     static int rlx_off_ready = 0;
@@ -3120,7 +2892,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                 const int64_t nq = q1 - q < 48 ? q1 - q : 48;
                 float *pm = part + (q - q0) * 8;
                 if (nq > 32) rlx_cv_tile_8x3pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
-                else rlx_cv_tile_8x2pn(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
+                else rlx_cv_tile_8x2pnt(kc, wm, 8, grid, qb, rlx_off + k0, q, nq, 48, pm, first, last, ym, 784, 30, 28, bm);
             }
             }
             for (int64_t i = m; i < m + 8 && i < m1; i++)
@@ -3130,52 +2902,6 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     }
     }
-#else
-    rlx_blas_serial();
-    static const int64_t split[3] = {0, 400, 784};
-    float *rlx_cols = (float *)(arena + 2007040);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 2; task++) {
-        const int64_t ng = task / 2, chunk = task % 2;
-        const int64_t n = ng / 1, g = ng % 1;
-        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;
-        const int64_t base = (n * 64 + g * 64) * 784;
-        const int64_t xo = (n * 64 + g * 64) * 784;
-        float *cols = rlx_cols + (int64_t)rlx_thread_id() * 230400;
-        for (int64_t r = 0; r < 576; r++) {
-            const int64_t ci = r / 9, ki = (r % 9) / 3, kj = r % 3;
-            const int64_t xc = xo + ci * 784;
-            float *dst = cols + r * w;
-            for (int64_t q = 0; q < w;) {
-                const int64_t oy = (lo + q) / 28, ox0 = (lo + q) % 28;
-                const int64_t run = 28 - ox0 < w - q ? 28 - ox0 : w - q;
-                const int64_t iy = oy * 1 - 1 + ki * 1;
-                const int64_t xr = xc + iy * 28;
-                const int64_t ix0 = ox0 * 1 - 1 + kj * 1;
-                int64_t t0 = ix0 < 0 ? (-ix0 + 0) / 1 : 0;
-                const int64_t room = 28 - ix0;
-                int64_t t1 = room > 0 ? (room + 0) / 1 : 0;
-                t1 = t1 < run ? t1 : run;
-                if (iy < 0 || iy >= 28) t1 = 0;
-                t0 = t0 < t1 ? t0 : t1;
-                for (int64_t t = 0; t < t0; t++) dst[q + t] = 0.0f;
-                #pragma omp simd
-                for (int64_t t = t0; t < t1; t++) dst[q + t] = ((const float *)(arena + 0))[xr + ix0 + t * 1];
-                for (int64_t t = t1; t < run; t++) dst[q + t] = 0.0f;
-                q += run;
-            }
-        }
-        scipy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 64, (int)w, 576, 1, ((const float *)((uint8_t *)slots[17])) + g * 36864, 576, cols, (int)w, 0, ((float *)(arena + 451584)) + base + lo, (int)784);
-        for (int64_t co = 0; co < 64; co++) {
-            for (int64_t q = 0; q < w; q++) {
-                ((float *)(arena + 451584))[base + co * 784 + lo + q] = (((float *)(arena + 451584))[base + co * 784 + lo + q] + (float)(((const float *)((uint8_t *)slots[18]))[g * 64 + co]));
-            }
-        }
-        for (int64_t co = 0; co < 64; co++) {
-            rlx_epi_n37(slots, arena, base + co * 784 + lo, base + co * 784 + hi);
-        }
-    }
-#endif
     return 0;
 }
 
@@ -3256,9 +2982,12 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k6(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k8(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k10(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
@@ -3296,7 +3025,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 

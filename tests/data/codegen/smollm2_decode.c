@@ -9,16 +9,24 @@
 #include <stdio.h>
 
 
+/* dequant_matmul: a * b + c rounded once on the tiers with fused multiply-adds, the
+   product and the sum rounded separately in portable C (as the prelude's rlx_v_fma:
+   fmaf is a library call without FMA instructions) */
+#if defined(__FMA__) || defined(__aarch64__)
+#define RLX_Q_FMA(a, b, c) fmaf(a, b, c)
+#else
+#define RLX_Q_FMA(a, b, c) ((a) * (b) + (c))
+#endif
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
-   partial sums (fused multiply-adds) in an order fixed by n alone */
+   partial sums in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
                                  float *restrict part) {
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] = fmaf(a[i + j], b[i + j], part[j]);
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -44,150 +52,237 @@ static inline float rlx_q_f16(uint16_t h) {
 
 
 
-/* GGML blocks: the fp16 field at p (any alignment) as a float */
+/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
+   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
+   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
+   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
+   given the all-ones exponent for inf and nan */
 static inline float rlx_g_half(const uint8_t *p) {
     uint16_t h;
     memcpy(&h, p, 2);
+#if defined(__F16C__) || defined(__aarch64__)
     return rlx_q_f16(h);
+#else
+    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
+    float f;
+    if ((h & 0x7c00) == 0x7c00) {
+        u |= 0x7f800000u;
+        memcpy(&f, &u, 4);
+    } else {
+        memcpy(&f, &u, 4);
+        f *= 0x1p112f;
+    }
+    return h & 0x8000 ? -f : f;
+#endif
 }
 
 
 
-/* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0); x = d * q + m */
+/* dequant_matmul on the prelude's vectors */
+#if defined(__SSE2__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#endif
+/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
+   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
+   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
+   intrinsics */
+RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i z = _mm_setzero_si128();
+    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
+    return v;
+#endif
+}
+RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
+    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
+    return v;
+#endif
+}
+
+
+
+/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
+   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
+   vectors. */
+#define RLX_G_NC (32 / RLX_VW)
+#define RLX_G_NA (16 / RLX_VW)
+/* rows of W the decode kernel streams side by side: as many as keep its sums
+   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
+   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
+#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
+#define RLX_G_RP 4
+#else
+#define RLX_G_RP 2
+#endif
+/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
+   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
+   fewer instructions than a scalar conversion and a broadcast per field */
+RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
+#if defined(__AVX512F__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_v_set1(rlx_g_half(p));
+#endif
+}
+RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
+#if defined(__AVX512F__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
+    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
+    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
+#else
+    *a = rlx_v_set1(rlx_g_half(p));
+    *b = rlx_v_set1(rlx_g_half(p + 2));
+#endif
+}
+RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
+/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
+   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
+RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
+    const rlx_vi z = rlx_q_u8(p + (i & 15));
+    return i < 16 ? z & 15 : z >> 4;
+}
+/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
+   holds h in every lane) */
+RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
+    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
+}
+/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
+   ahead into the cache (prefetches never fault, past the end of W too) */
+#define RLX_G_AHEAD 3
+/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
+   l + 2, l and l + 1, whatever RLX_VW is */
+RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
+#if RLX_G_NA == 4
+    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#elif RLX_G_NA == 2
+    const rlx_vf v = acc[0] + acc[1];
+#else
+    const rlx_vf v = acc[0];
+#endif
+    float t[RLX_VW];
+    memcpy(t, &v, sizeof t);
+    for (int w = RLX_VW / 2; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+
+
+
+/* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0);
+   x = d * q + m (d * q is exact: the fused multiply-add rounds as GGML's two steps) */
+RLX_INLINE void rlx_g_grp_q4_1(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    rlx_vf d, m;
+    rlx_g_half2v(b, &d, &m);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f(rlx_g_nib(b + 4, i)), d, m);
+    }
+}
+
+
+
+/* q4_1: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q4_1(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 20;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 20) {
-        const float d = rlx_g_half(b), m = rlx_g_half(b + 2);
-        const uint8_t *c = b + 4;
-        #pragma omp simd
-        for (int i = 0; i < 16; i++) {
-            out[e + i] = d * (float)(c[i] & 15) + m;
-            out[e + i + 16] = d * (float)(c[i] >> 4) + m;
+    for (int64_t e = 0; e < len; e += 32, b += 20)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q4_1(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
         }
-    }
 }
 
 
 
-#if defined(__AVX512F__)
-#include <immintrin.h>
-/* GGML blocks: the low / high nibbles of 16 bytes as 16 int32 lanes */
-static inline __m512i rlx_g_lo16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(b, _mm_set1_epi8(15)));
-}
-static inline __m512i rlx_g_hi16(__m128i b) {
-    return _mm512_cvtepu8_epi32(_mm_and_si128(_mm_srli_epi16(b, 4), _mm_set1_epi8(15)));
-}
-static inline __m128i rlx_g_load16(const uint8_t *p) {
-    return _mm_loadu_si128((const __m128i *)p);
-}
-/* fetch the bytes RLX_G_AHEAD past p into the cache: rows of W lie one after another,
-   so this runs a few rows ahead of the groups being read (measured streaming a
-   262144 x 640 q8_0 weight on one core: 41 ms without, 23 ms 256 bytes ahead, 17 ms
-   4096 bytes ahead); past the end of W it is harmless (prefetches never fault) */
-#define RLX_G_AHEAD 4096
-static inline void rlx_g_prefetch(const uint8_t *p) {
-    _mm_prefetch((const char *)(p + RLX_G_AHEAD), _MM_HINT_T0);
-}
-/* (h >> shift) & mask, moved to bit 4: the high bits of 5- and 6-bit codes */
-static inline __m512i rlx_g_top(__m512i h, __m512i shift, __m512i mask) {
-    return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(h, shift), mask), 4);
-}
-#endif
-
-
-
-/* q4_1: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q4_1(
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            const __m128i c = rlx_g_load16(b + 4);
-            /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
-}
-
-
-
-/* q4_1: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 m = _mm512_set1_ps(rlx_g_half(b + 2));
-            const __m128i c = rlx_g_load16(b + 4);
-            /* d * q is exact, so one fused d * q + m rounds as GGML's two operations */
-            const __m512 w0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_lo16(c)), d, m);
-            const __m512 w1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(rlx_g_hi16(c)), d, m);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q4_1(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
@@ -710,107 +805,76 @@ static void rlx_epi_n1660(void **slots, uint8_t *arena, int64_t f0, int64_t f1) 
 
 
 /* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
+RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
+    }
+}
+
+
+
+/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
 static __attribute__((noinline)) void rlx_dq_q8_0(
         const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
         float *restrict out) {
     const uint8_t *b = q + (c0 / 32) * 34;
     (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 34) {
-        const float d = rlx_g_half(b);
-        const int8_t *c = (const int8_t *)(b + 2);
-        #pragma omp simd
-        for (int i = 0; i < 32; i++) out[e + i] = d * (float)c[i];
-    }
+    for (int64_t e = 0; e < len; e += 32, b += 34)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q8_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
 }
 
 
 
-/* q8_0: y[j] = (row j of W) . x for the 4 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv4_q8_0(
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[4], acc1[4];
-    for (int j = 0; j < 4; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    (void)n;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
         }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
-    for (int j = 0; j < 4; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 4; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q8_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
-}
-
-
-
-/* q8_0: y[j] = (row j of W) . x for the 1 rows of blocks at q, q + row_bytes, ...
-   (k / 32 blocks each). With AVX-512 the blocks are decoded in registers, 16
-   values at a time, into multiply-adds, the rows side by side so that each piece of x
-   is loaded once for all and several rows stream at once; elsewhere each row is
-   decoded a segment at a time into a buffer. Each row's f32 sums run in an order that
-   depends on k alone (not on how rows are grouped). Not inlined: one copy serves every
-   kernel of the format (the generated file compiles faster). */
-static __attribute__((noinline)) void rlx_gv1_q8_0(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y) {
-#if defined(__AVX512F__)
-    __m512 acc0[1], acc1[1];
-    for (int j = 0; j < 1; j++) acc0[j] = acc1[j] = _mm512_setzero_ps();
-
-    for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-        const __m512 x0 = _mm512_loadu_ps(x + e), x1 = _mm512_loadu_ps(x + e + 16);
-        for (int j = 0; j < 1; j++) {
-            const uint8_t *b = q + j * row_bytes + o;
-            rlx_g_prefetch(b);
-            const __m512 d = _mm512_set1_ps(rlx_g_half(b));
-            const __m512 w0 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 2))), d);
-            const __m512 w1 = _mm512_mul_ps(
-                _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(rlx_g_load16(b + 18))), d);
-            acc0[j] = _mm512_fmadd_ps(w0, x0, acc0[j]);
-            acc1[j] = _mm512_fmadd_ps(w1, x1, acc1[j]);
-        }
-    }
-    for (int j = 0; j < 1; j++) y[j] = _mm512_reduce_add_ps(_mm512_add_ps(acc0[j], acc1[j]));
-#else
-    for (int j = 0; j < 1; j++) {
-        float buf[256] __attribute__((aligned(64)));
-        float part[32] __attribute__((aligned(64))) = {0};
-        for (int64_t c0 = 0; c0 < k; c0 += 256) {
-            const int64_t len = k - c0 < 256 ? k - c0 : 256;
-            rlx_dq_q8_0(q + j * row_bytes, NULL, c0, len, buf);
-            rlx_q_dot_acc(x + c0, buf, len, part);
-        }
-        y[j] = rlx_q_sum32(part);
-    }
-#endif
 }
 
 
@@ -1041,8 +1105,9 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[9]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -1062,8 +1127,9 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -1083,8 +1149,9 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[11]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -1428,8 +1495,9 @@ static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[12]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -1519,8 +1587,9 @@ static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -1531,8 +1600,9 @@ static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -1557,8 +1627,9 @@ static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -1670,8 +1741,9 @@ static int rlx_k60(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -1691,8 +1763,9 @@ static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[21]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -1712,8 +1785,9 @@ static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[22]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -2057,8 +2131,9 @@ static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2148,8 +2223,9 @@ static int rlx_k91(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -2160,8 +2236,9 @@ static int rlx_k92(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -2186,8 +2263,9 @@ static int rlx_k94(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2299,8 +2377,9 @@ static int rlx_k99(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2320,8 +2399,9 @@ static int rlx_k102(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -2341,8 +2421,9 @@ static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -2686,8 +2767,9 @@ static int rlx_k127(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2777,8 +2859,9 @@ static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -2789,8 +2872,9 @@ static int rlx_k131(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -2815,8 +2899,9 @@ static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2928,8 +3013,9 @@ static int rlx_k138(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[42]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -2949,8 +3035,9 @@ static int rlx_k141(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -2970,8 +3057,9 @@ static int rlx_k144(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[44]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -3315,8 +3403,9 @@ static int rlx_k166(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[45]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -3406,8 +3495,9 @@ static int rlx_k169(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[47]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -3418,8 +3508,9 @@ static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[48]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -3444,8 +3535,9 @@ static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[49]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -3557,8 +3649,9 @@ static int rlx_k177(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[53]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -3578,8 +3671,9 @@ static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[54]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -3599,8 +3693,9 @@ static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[55]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -3944,8 +4039,9 @@ static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[56]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4035,8 +4131,9 @@ static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[58]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -4047,8 +4144,9 @@ static int rlx_k209(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[59]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -4073,8 +4171,9 @@ static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[60]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4186,8 +4285,9 @@ static int rlx_k216(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[64]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4207,8 +4307,9 @@ static int rlx_k219(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[65]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -4228,8 +4329,9 @@ static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[66]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -4573,8 +4675,9 @@ static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[67]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4664,8 +4767,9 @@ static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[69]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -4676,8 +4780,9 @@ static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[70]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -4702,8 +4807,9 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[71]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4815,8 +4921,9 @@ static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[75]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -4836,8 +4943,9 @@ static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[76]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -4857,8 +4965,9 @@ static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[77]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -5202,8 +5311,9 @@ static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[78]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -5293,8 +5403,9 @@ static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[80]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -5305,8 +5416,9 @@ static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[81]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -5331,8 +5443,9 @@ static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[82]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -5444,8 +5557,9 @@ static int rlx_k294(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[86]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -5465,8 +5579,9 @@ static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[87]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -5486,8 +5601,9 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[88]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -6082,8 +6198,9 @@ static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[89]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6173,8 +6290,9 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[91]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -6185,8 +6303,9 @@ static int rlx_k326(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[92]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -6211,8 +6330,9 @@ static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[93]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6324,8 +6444,9 @@ static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[97]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6345,8 +6466,9 @@ static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[98]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -6366,8 +6488,9 @@ static int rlx_k339(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[99]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -6711,8 +6834,9 @@ static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[100]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6802,8 +6926,9 @@ static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[102]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -6814,8 +6939,9 @@ static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[103]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -6840,8 +6966,9 @@ static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[104]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6953,8 +7080,9 @@ static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[108]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -6974,8 +7102,9 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[109]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -6995,8 +7124,9 @@ static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[110]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -7340,8 +7470,9 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[111]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -7431,8 +7562,9 @@ static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[113]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -7443,8 +7575,9 @@ static int rlx_k404(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[114]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -7469,8 +7602,9 @@ static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[115]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -7582,8 +7716,9 @@ static int rlx_k411(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[119]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -7603,8 +7738,9 @@ static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[120]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -7624,8 +7760,9 @@ static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[121]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -7969,8 +8106,9 @@ static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[122]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8060,8 +8198,9 @@ static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[124]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -8072,8 +8211,9 @@ static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[125]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -8098,8 +8238,9 @@ static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[126]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8211,8 +8352,9 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[130]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8232,8 +8374,9 @@ static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[131]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -8253,8 +8396,9 @@ static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[132]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -8598,8 +8742,9 @@ static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[133]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8689,8 +8834,9 @@ static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[135]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -8701,8 +8847,9 @@ static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[136]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -8727,8 +8874,9 @@ static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[137]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8840,8 +8988,9 @@ static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[141]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -8861,8 +9010,9 @@ static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[142]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -8882,8 +9032,9 @@ static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[143]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -9227,8 +9378,9 @@ static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[144]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -9318,8 +9470,9 @@ static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[146]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -9330,8 +9483,9 @@ static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[147]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -9356,8 +9510,9 @@ static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[148]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -9469,8 +9624,9 @@ static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[152]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -9490,8 +9646,9 @@ static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[153]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -9511,8 +9668,9 @@ static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[154]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -9856,8 +10014,9 @@ static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[155]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -9947,8 +10106,9 @@ static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[157]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -9959,8 +10119,9 @@ static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[158]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -9985,8 +10146,9 @@ static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[159]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -10098,8 +10260,9 @@ static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[163]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -10119,8 +10282,9 @@ static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[164]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -10140,8 +10304,9 @@ static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[165]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -10485,8 +10650,9 @@ static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[166]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -10576,8 +10742,9 @@ static int rlx_k598(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[168]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -10588,8 +10755,9 @@ static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[169]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -10614,8 +10782,9 @@ static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[170]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -10970,8 +11139,9 @@ static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[174]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -10991,8 +11161,9 @@ static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[175]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -11012,8 +11183,9 @@ static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[176]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -11357,8 +11529,9 @@ static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[177]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -11448,8 +11621,9 @@ static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[179]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -11460,8 +11634,9 @@ static int rlx_k638(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[180]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -11486,8 +11661,9 @@ static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[181]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -11599,8 +11775,9 @@ static int rlx_k645(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[185]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -11620,8 +11797,9 @@ static int rlx_k648(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[186]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -11641,8 +11819,9 @@ static int rlx_k651(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[187]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -11986,8 +12165,9 @@ static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[188]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12077,8 +12257,9 @@ static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[190]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -12089,8 +12270,9 @@ static int rlx_k677(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[191]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -12115,8 +12297,9 @@ static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[192]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12228,8 +12411,9 @@ static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[196]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12249,8 +12433,9 @@ static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[197]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -12270,8 +12455,9 @@ static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[198]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -12615,8 +12801,9 @@ static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[199]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12706,8 +12893,9 @@ static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[201]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -12718,8 +12906,9 @@ static int rlx_k716(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[202]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -12744,8 +12933,9 @@ static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[203]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12857,8 +13047,9 @@ static int rlx_k723(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[207]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -12878,8 +13069,9 @@ static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[208]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -12899,8 +13091,9 @@ static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[209]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -13244,8 +13437,9 @@ static int rlx_k751(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[210]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -13335,8 +13529,9 @@ static int rlx_k754(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[212]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -13347,8 +13542,9 @@ static int rlx_k755(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[213]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -13373,8 +13569,9 @@ static int rlx_k757(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[214]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -13486,8 +13683,9 @@ static int rlx_k762(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[218]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -13507,8 +13705,9 @@ static int rlx_k765(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[219]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -13528,8 +13727,9 @@ static int rlx_k768(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[220]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -13873,8 +14073,9 @@ static int rlx_k790(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[221]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -13964,8 +14165,9 @@ static int rlx_k793(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[223]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -13976,8 +14178,9 @@ static int rlx_k794(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[224]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -14002,8 +14205,9 @@ static int rlx_k796(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[225]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -14115,8 +14319,9 @@ static int rlx_k801(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[229]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -14136,8 +14341,9 @@ static int rlx_k804(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[230]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -14157,8 +14363,9 @@ static int rlx_k807(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[231]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -14502,8 +14709,9 @@ static int rlx_k829(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[232]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -14593,8 +14801,9 @@ static int rlx_k832(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[234]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -14605,8 +14814,9 @@ static int rlx_k833(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[235]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -14631,8 +14841,9 @@ static int rlx_k835(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[236]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -14744,8 +14955,9 @@ static int rlx_k840(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[240]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -14765,8 +14977,9 @@ static int rlx_k843(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[241]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -14786,8 +14999,9 @@ static int rlx_k846(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[242]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -15131,8 +15345,9 @@ static int rlx_k868(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[243]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -15222,8 +15437,9 @@ static int rlx_k871(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[245]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -15234,8 +15450,9 @@ static int rlx_k872(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[246]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -15260,8 +15477,9 @@ static int rlx_k874(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[247]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -15373,8 +15591,9 @@ static int rlx_k879(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[251]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -15394,8 +15613,9 @@ static int rlx_k882(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[252]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -15415,8 +15635,9 @@ static int rlx_k885(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[253]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -16004,8 +16225,9 @@ static int rlx_k907(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[254]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16095,8 +16317,9 @@ static int rlx_k910(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[256]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -16107,8 +16330,9 @@ static int rlx_k911(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[257]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -16133,8 +16357,9 @@ static int rlx_k913(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[258]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16246,8 +16471,9 @@ static int rlx_k918(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[262]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16267,8 +16493,9 @@ static int rlx_k921(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[263]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -16288,8 +16515,9 @@ static int rlx_k924(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[264]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -16633,8 +16861,9 @@ static int rlx_k946(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[265]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16724,8 +16953,9 @@ static int rlx_k949(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[267]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -16736,8 +16966,9 @@ static int rlx_k950(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[268]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -16762,8 +16993,9 @@ static int rlx_k952(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[269]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16875,8 +17107,9 @@ static int rlx_k957(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[273]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -16896,8 +17129,9 @@ static int rlx_k960(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[274]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -16917,8 +17151,9 @@ static int rlx_k963(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[275]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -17262,8 +17497,9 @@ static int rlx_k985(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[276]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -17353,8 +17589,9 @@ static int rlx_k988(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[278]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -17365,8 +17602,9 @@ static int rlx_k989(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[279]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -17391,8 +17629,9 @@ static int rlx_k991(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[280]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -17504,8 +17743,9 @@ static int rlx_k996(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[284]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -17525,8 +17765,9 @@ static int rlx_k999(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[285]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -17546,8 +17787,9 @@ static int rlx_k1002(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[286]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -17891,8 +18133,9 @@ static int rlx_k1024(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[287]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -17982,8 +18225,9 @@ static int rlx_k1027(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[289]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -17994,8 +18238,9 @@ static int rlx_k1028(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[290]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -18020,8 +18265,9 @@ static int rlx_k1030(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[291]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -18133,8 +18379,9 @@ static int rlx_k1035(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[295]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -18154,8 +18401,9 @@ static int rlx_k1038(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[296]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -18175,8 +18423,9 @@ static int rlx_k1041(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[297]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -18520,8 +18769,9 @@ static int rlx_k1063(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[298]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -18611,8 +18861,9 @@ static int rlx_k1066(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[300]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -18623,8 +18874,9 @@ static int rlx_k1067(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[301]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -18649,8 +18901,9 @@ static int rlx_k1069(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[302]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -18762,8 +19015,9 @@ static int rlx_k1074(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[306]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -18783,8 +19037,9 @@ static int rlx_k1077(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[307]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -18804,8 +19059,9 @@ static int rlx_k1080(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[308]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -19149,8 +19405,9 @@ static int rlx_k1102(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[309]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -19240,8 +19497,9 @@ static int rlx_k1105(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[311]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -19252,8 +19510,9 @@ static int rlx_k1106(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[312]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -19278,8 +19537,9 @@ static int rlx_k1108(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[313]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -19391,8 +19651,9 @@ static int rlx_k1113(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[317]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -19412,8 +19673,9 @@ static int rlx_k1116(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[318]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -19433,8 +19695,9 @@ static int rlx_k1119(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[319]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -19778,8 +20041,9 @@ static int rlx_k1141(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[320]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -19869,8 +20133,9 @@ static int rlx_k1144(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[322]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -19881,8 +20146,9 @@ static int rlx_k1145(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[323]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -19907,8 +20173,9 @@ static int rlx_k1147(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[324]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -20020,8 +20287,9 @@ static int rlx_k1152(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[328]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -20041,8 +20309,9 @@ static int rlx_k1155(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[329]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -20062,8 +20331,9 @@ static int rlx_k1158(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 398784));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[330]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
     return 0;
 }
 
@@ -20407,8 +20677,9 @@ static int rlx_k1180(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 403392));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[331]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -20498,8 +20769,9 @@ static int rlx_k1183(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 5568));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[333]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -20510,8 +20782,9 @@ static int rlx_k1184(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 11712));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[334]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++)
-        rlx_gv4_q4_1(q + g * 1440, 360, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
     return 0;
 }
 
@@ -20536,8 +20809,9 @@ static int rlx_k1186(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 3264));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[335]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++)
-        rlx_gv4_q4_1(q + g * 3840, 960, x, 1536, y + g * 4);
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
     return 0;
 }
 
@@ -20662,8 +20936,9 @@ static int rlx_k1192(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[344]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[337]));
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 12288; g++)
-        rlx_gv4_q8_0(q + g * 2448, 612, x, 576, y + g * 4);
+    for (int64_t g = 0; g < 12288; g++) {
+        rlx_gv4x1_q8_0(q + g * 4 * 612, 612, x + 0, 576, y + 0 + g * 4, 49152);
+    }
     return 0;
 }
 
