@@ -7,8 +7,9 @@ process before numpy, PyTorch or ONNX Runtime is imported:
 ==============  ==================================================================
 peer            switch
 ==============  ==================================================================
-numpy           ``OPENBLAS_CORETYPE`` (Haswell for avx2, Prescott for generic; unset,
-                with ``OPENBLAS_L2_SIZE``, for avx512 so OpenBLAS picks its own)
+numpy           ``OPENBLAS_CORETYPE`` (Prescott for generic, Haswell for avx2, SkylakeX
+                for avx512: named, not detected, since OpenBLAS builds that do not
+                know a new CPU can pick a wrong kernel or crash on it)
 PyTorch         ``ATEN_CPU_CAPABILITY`` (its own kernels), ``MKL_ENABLE_INSTRUCTIONS``
                 (MKL's GEMM) and ``ONEDNN_MAX_CPU_ISA`` (oneDNN)
 JAX             ``XLA_FLAGS=--xla_cpu_max_isa=...``
@@ -33,8 +34,7 @@ _SWITCHES: dict[str, dict[str, str | None]] = {
     "avx2": {"OPENBLAS_CORETYPE": "Haswell", "ATEN_CPU_CAPABILITY": "avx2",
              "MKL_ENABLE_INSTRUCTIONS": "AVX2", "ONEDNN_MAX_CPU_ISA": "AVX2",
              "XLA_FLAGS": "--xla_cpu_max_isa=AVX2"},
-    "avx512": {"OPENBLAS_CORETYPE": None, "OPENBLAS_L2_SIZE": None,
-               "ATEN_CPU_CAPABILITY": "avx512", "MKL_ENABLE_INSTRUCTIONS": "AVX512",
+    "avx512": {"OPENBLAS_CORETYPE": "SkylakeX", "ATEN_CPU_CAPABILITY": "avx512", "MKL_ENABLE_INSTRUCTIONS": "AVX512",
                "ONEDNN_MAX_CPU_ISA": "AVX512_CORE", "XLA_FLAGS": "--xla_cpu_max_isa=AVX512"},
     "neon": {},
 }
