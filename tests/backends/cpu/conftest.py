@@ -1,13 +1,15 @@
-"""Every test of the cpu kernels runs on each ISA tier this host can execute (lowest
-first; the ids end in the tier). A module whose tests choose tiers themselves sets
-``TIERS_CHOSEN_BY_TEST = True`` and runs once, on the host's tier."""
+"""Every test of the cpu kernels runs on each ISA tier this host can execute, up to the
+one in force (``RLX_CPU_ISA`` when set, else the host's highest), lowest first; the ids
+name the tier. A module whose tests choose tiers themselves sets
+``TIERS_CHOSEN_BY_TEST = True`` and runs once, on the tier in force."""
 
 import pytest
 
 import rlx
 from rlx.backends.cpu import isa
 
-HOST_TIERS = list(isa.tiers_for_host()) if "cpu" in rlx.available_devices() else ["generic"]
+HOST_TIERS = (list(isa.tiers_for_host()[:isa.tiers_for_host().index(isa.resolve_tier()) + 1])
+              if "cpu" in rlx.available_devices() else ["generic"])
 
 
 def pytest_generate_tests(metafunc):
