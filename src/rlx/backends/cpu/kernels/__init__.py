@@ -1,4 +1,5 @@
-"""The cpu backend's renderer tables, assembled in one place.
+"""The cpu backend's renderer tables, joined from each kernel module's ``RENDERS``
+declaration (:mod:`.registry`: a kind or op registered twice is an error).
 
 ``KIND_RENDERERS`` render a whole kernel by its kind; kernels of kind ``op`` (one node)
 go to ``OP_RENDERERS`` by op kind. ``SUPPORTED`` is the set of op kinds the backend
@@ -22,29 +23,17 @@ from rlx.backends.cpu.kernels import (
     rowops,
     rowreduce,
 )
+from rlx.backends.cpu.kernels.registry import assemble
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
 from rlx.passes.program import Kernel
 
-KIND_RENDERERS = {
-    "elementwise": elementwise.render_elementwise,
-    "view": elementwise.render_view,
-    **linalg.KIND_RENDERERS,
-    **conv.KIND_RENDERERS,
-    **attention.KIND_RENDERERS,
-    **rowreduce.KIND_RENDERERS,
-}
-OP_RENDERERS = {**linalg.OP_RENDERERS, **conv.OP_RENDERERS, **attention.OP_RENDERERS,
-                **rowreduce.OP_RENDERERS, **rowops.OP_RENDERERS,
-                **layout.OP_RENDERERS, **index.OP_RENDERERS, **nn.OP_RENDERERS,
-                **rng.OP_RENDERERS, **quant.OP_RENDERERS,
-                **qmatmul.OP_RENDERERS, **gradops.OP_RENDERERS}
-SUPPORTED = (elementwise.ELEMENTWISE_OPS | elementwise.VIEW_OPS | linalg.SUPPORTED
-             | conv.SUPPORTED | attention.SUPPORTED
-             | rowreduce.SUPPORTED | rowops.SUPPORTED
-             | layout.SUPPORTED | index.SUPPORTED | nn.SUPPORTED | rng.SUPPORTED
-             | quant.SUPPORTED | qmatmul.SUPPORTED | gradops.SUPPORTED
-             | {"input", "param", "constant", "arange"})
+TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, rowreduce, rowops,
+                                        layout, index, nn, rng, quant, qmatmul, gradops)],
+                  leaves={"input", "param", "constant", "arange"})
+KIND_RENDERERS = TABLES.kinds
+OP_RENDERERS = TABLES.ops
+SUPPORTED = TABLES.supported
 
 
 def render_kernel(ctx: RenderContext, kernel: Kernel) -> str | None:

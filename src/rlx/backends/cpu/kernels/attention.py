@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.kernels.support import (
     CHUNK_ELEMENTS,
@@ -501,3 +502,4 @@ def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) ->
 KIND_RENDERERS = {"attention": render_attention}
 OP_RENDERERS = {"attention": single_node_renderer("attention", render_attention)}
 SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)
+RENDERS = Renders(__name__, kinds=KIND_RENDERERS, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -37,6 +37,7 @@ from rlx.backends.cpu.kernels.conv_im2col import render_conv_generic
 from rlx.backends.cpu.kernels.conv_plan import ConvPlan, plan_conv
 from rlx.backends.cpu.kernels.conv_positions import positions_geometry, render_conv_positions
 from rlx.backends.cpu.kernels.conv_winograd import render_conv_winograd, variant
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.support import epilogue_function, single_node_renderer
 from rlx.backends.cpu.render import RenderContext
 from rlx.passes.program import Kernel
@@ -77,3 +78,4 @@ def _render_conv_tiled_direct(ctx: RenderContext, plan: ConvPlan,
 KIND_RENDERERS = {"conv": render_conv}
 OP_RENDERERS = {"conv": single_node_renderer("conv", render_conv)}
 SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)
+RENDERS = Renders(__name__, kinds=KIND_RENDERERS, ops=OP_RENDERERS, claims=SUPPORTED)

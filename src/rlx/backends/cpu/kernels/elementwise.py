@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.passes.loops import kernel_epilogue, loop_nest
@@ -40,3 +41,7 @@ def render_epilogue(ctx: RenderContext, kernel: Kernel, anchor: int) -> str:
     if nest is None:
         return ""
     return ctx.render_nest(nest, kernel.outputs[0], temps_from={anchor: kernel.outputs[0]})
+
+
+RENDERS = Renders(__name__, kinds={"elementwise": render_elementwise, "view": render_view},
+                  claims=ELEMENTWISE_OPS | VIEW_OPS)

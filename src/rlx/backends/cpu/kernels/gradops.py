@@ -21,6 +21,7 @@ from rlx.backends.cpu.kernels.nn import (
     pool_block,
     unpadded_pool_loops,
 )
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -221,3 +222,4 @@ def _render_max_pool2d_indices_padded(ctx: RenderContext, node: Node, x: int,
         ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{node.shape[3]}];"],
         first=_FIRST_TAP, further=_FURTHER_TAP)
     return "\n".join(lines)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

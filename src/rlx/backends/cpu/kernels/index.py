@@ -22,6 +22,7 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.layout import CHUNK, bits_constant, pragma
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.graph import Node
 from rlx.ir.printer import format_node
@@ -142,3 +143,4 @@ OP_RENDERERS = {
     "one_hot": _render_one_hot,
 }
 SUPPORTED: frozenset[str] = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.backends.reference.kernels.shape import fill_value
 from rlx.ir.graph import Node
@@ -401,3 +402,4 @@ OP_RENDERERS = {
     "flip": _render_flip,
 }
 SUPPORTED: frozenset[str] = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

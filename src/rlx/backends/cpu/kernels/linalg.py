@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.support import (
     PACK_MR,
     PACK_NR,
@@ -482,3 +483,4 @@ def _render_matmul_loops(ctx: RenderContext, plan: _MatmulPlan, epi: str | None)
 KIND_RENDERERS = {"matmul": render_matmul}
 OP_RENDERERS = {op: single_node_renderer(op, fn) for op, fn in KIND_RENDERERS.items()}
 SUPPORTED: frozenset[str] = frozenset(KIND_RENDERERS)
+RENDERS = Renders(__name__, kinds=KIND_RENDERERS, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.layout import broadcast_strides, pragma
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -453,3 +454,4 @@ OP_RENDERERS = {
     "avg_pool2d": _render_avg_pool2d,
 }
 SUPPORTED: frozenset[str] = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

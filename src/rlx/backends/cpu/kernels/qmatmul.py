@@ -49,6 +49,7 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -524,3 +525,4 @@ def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
 
 OP_RENDERERS = {"dequant_matmul": render_dequant_matmul}
 SUPPORTED = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.formats import FP4_E2M1, FP8_E4M3, FormatScaling
 from rlx.ir.graph import Node
@@ -109,3 +110,4 @@ def _block_scales(fmt, scaling: FormatScaling, n: int, row: int) -> list[str]:
 
 OP_RENDERERS = {"round_to_format": render_round_to_format}
 SUPPORTED = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

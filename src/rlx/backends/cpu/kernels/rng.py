@@ -19,6 +19,7 @@ from __future__ import annotations
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.layout import pragma
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -137,3 +138,4 @@ OP_RENDERERS = {
     "random_normal": _render_random,
 }
 SUPPORTED: frozenset[str] = frozenset(OP_RENDERERS)
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

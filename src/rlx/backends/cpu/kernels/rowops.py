@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import ROW, exp, frame, lift, own_kernel, same
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -328,3 +329,4 @@ OP_RENDERERS: dict[str, Callable[[RenderContext, Node], str]] = {
     "softmax_cross_entropy": render_softmax_cross_entropy,
 }
 SUPPORTED: frozenset[str] = SINGLE_OPS
+RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import (
     ROW,
     Acc,
@@ -354,3 +355,4 @@ OP_RENDERERS: dict[str, Callable[[RenderContext, Node], str]] = {
     **{op: _single(render_reduce) for op in REDUCE_OPS},
 }
 SUPPORTED: frozenset[str] = ROWWISE_OPS | REDUCE_OPS
+RENDERS = Renders(__name__, kinds=KIND_RENDERERS, ops=OP_RENDERERS, claims=SUPPORTED)
