@@ -12,9 +12,12 @@ loops. Threads and scratch follow the rules in ``support``'s docstring.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.kernels.support import (
@@ -225,29 +228,29 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     slots = thread_slots(ctx, parallel)
     tid = thread_id(ctx) if slots > 1 else "0"
     t, rows = plan.t, tiling.rows
-    lines = ["    rlx_blas_serial();", ctx.scratch("rlx_scores", plan.dtype, slots * rows * t),
-             ctx.scratch("rlx_inv", plan.dtype, slots * rows)]
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += _attention_task_header(ctx, plan, tiling)
-    lines += [f"        {ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};",
-              f"        {ct} *inv = rlx_inv + (int64_t){tid} * {rows};",
-              "        " + _scores_call(p, plan, tiling),
-              "        for (int64_t r = 0; r < n; r++) {",
-              f"            {ct} *row = sc + r * {t};"]
-    if tiling.by_heads:
-        lines += [f"            const int64_t head = kvh * {plan.h // plan.hkv} + r, i = 0;"]
-    else:
-        lines += ["            const int64_t i = i0 + r;"]
-    lines += _softmax_lines(ctx, plan, cstyle.cty(plan.dtype), "            ")
-    lines += ["            inv[r] = row_inv;", "        }", "        " + _mix_call(p, plan, tiling)]
-    step = plan.o.strides[3] if plan.dv > 1 else 1
-    lines += ["        for (int64_t r = 0; r < n; r++) {",
-              f"            {ct} *orow = op + r * {tiling.o[1]};",
-              f"            for (int64_t c = 0; c < {plan.dv}; c++) orow[c * {step}] *= inv[r];",
-              "        }", "    }"]
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line("rlx_blas_serial();")
+    w.line(ctx.scratch("rlx_scores", plan.dtype, slots * rows * t).strip())
+    w.line(ctx.scratch("rlx_inv", plan.dtype, slots * rows).strip())
+    w.pragma(omp_for(ctx, parallel))
+    with _attention_task(w, ctx, plan, tiling):
+        w.line(f"{ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};")
+        w.line(f"{ct} *inv = rlx_inv + (int64_t){tid} * {rows};")
+        w.line(_scores_call(p, plan, tiling))
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line(f"{ct} *row = sc + r * {t};")
+            if tiling.by_heads:
+                w.line(f"const int64_t head = kvh * {plan.h // plan.hkv} + r, i = 0;")
+            else:
+                w.line("const int64_t i = i0 + r;")
+            _softmax(w, ctx, plan, cstyle.cty(plan.dtype))
+            w.line("inv[r] = row_inv;")
+        w.line(_mix_call(p, plan, tiling))
+        step = plan.o.strides[3] if plan.dv > 1 else 1
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line(f"{ct} *orow = op + r * {tiling.o[1]};")
+            w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) orow[c * {step}] *= inv[r];")
+    return w.text()
 
 
 def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
@@ -271,76 +274,74 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     t_panels, dv_panels = -(-t // PACK_NR), -(-dv // PACK_NR)
     scale = cstyle.literal(plan.scale, plan.dtype)
     fold = plan.mask is None and plan.scale > 0   # the scale goes into the exponential
-    lines = [ctx.scratch("rlx_scores", DType.F32, slots * rows * t),
-             ctx.scratch("rlx_att_b", DType.F32, slots * b_size),
-             ctx.scratch("rlx_inv", DType.F32, slots * rows)]
+    w = CWriter(indent=1)
+    w.line(ctx.scratch("rlx_scores", DType.F32, slots * rows * t).strip())
+    w.line(ctx.scratch("rlx_att_b", DType.F32, slots * b_size).strip())
+    w.line(ctx.scratch("rlx_inv", DType.F32, slots * rows).strip())
     if a_size:
-        lines.append(ctx.scratch("rlx_att_a", DType.F32, slots * a_size))
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += _attention_task_header(ctx, plan, tiling)
-    lines += [f"        float *sc = rlx_scores + (int64_t){tid} * {rows * t};",
-              f"        float *bp = rlx_att_b + (int64_t){tid} * {b_size};",
-              f"        const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};"]
-    if a_size:
-        lines += [f"        float *ap = rlx_att_a + (int64_t){tid} * {a_size};",
-                  "        for (int64_t s = 0; s < ns; s++) "
-                  f"rlx_pk_pack_a(n, {d}, qp, {q_rs}, {q_cs}, ap, s);"]
-        q_arg = "ap, 0"
-    else:
-        q_arg = f"qp, {q_rs}"
-    lines += [f"        for (int64_t p = 0; p < {t_panels}; p++) "
-              f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);",
-              f"        rlx_pk_gemm(n, {t}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {t_panels}, "
-              "0, slots, arena);",
-              f"        float *inv = rlx_inv + (int64_t){tid} * {rows};",
-              "        for (int64_t r = 0; r < n; r++) {",
-              f"            float *row = sc + r * {t};",
-              "            const int64_t i = i0 + r;"]
-    if not fold:
-        lines += ["            #pragma omp simd",
-                  f"            for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};"]
-    lines += _softmax_lines(ctx, plan, "float", "            ", scale if fold else None)
-    lines += ["            inv[r] = row_inv;",
-              "        }",
-              f"        for (int64_t p = 0; p < {dv_panels}; p++) "
-              f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);",
-              f"        rlx_pk_gemm(n, {dv}, {t}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
-              f"{dv_panels}, 0, slots, arena);",
-              "        for (int64_t r = 0; r < n; r++) {",
-              f"            float *orow = op + r * {tiling.o[1]};",
-              "            #pragma omp simd",
-              f"            for (int64_t c = 0; c < {dv}; c++) orow[c] *= inv[r];",
-              "        }",
-              "    }"]
-    return "\n".join(lines)
+        w.line(ctx.scratch("rlx_att_a", DType.F32, slots * a_size).strip())
+    w.pragma(omp_for(ctx, parallel))
+    with _attention_task(w, ctx, plan, tiling):
+        w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * t};")
+        w.line(f"float *bp = rlx_att_b + (int64_t){tid} * {b_size};")
+        w.line(f"const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};")
+        if a_size:
+            w.line(f"float *ap = rlx_att_a + (int64_t){tid} * {a_size};")
+            w.line("for (int64_t s = 0; s < ns; s++) "
+                   f"rlx_pk_pack_a(n, {d}, qp, {q_rs}, {q_cs}, ap, s);")
+            q_arg = "ap, 0"
+        else:
+            q_arg = f"qp, {q_rs}"
+        w.line(f"for (int64_t p = 0; p < {t_panels}; p++) "
+               f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {t}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {t_panels}, "
+               "0, slots, arena);")
+        w.line(f"float *inv = rlx_inv + (int64_t){tid} * {rows};")
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line(f"float *row = sc + r * {t};")
+            w.line("const int64_t i = i0 + r;")
+            if not fold:
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};")
+            _softmax(w, ctx, plan, "float", scale if fold else None)
+            w.line("inv[r] = row_inv;")
+        w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
+               f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {dv}, {t}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
+               f"{dv_panels}, 0, slots, arena);")
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line(f"float *orow = op + r * {tiling.o[1]};")
+            w.line("#pragma omp simd")
+            w.line(f"for (int64_t c = 0; c < {dv}; c++) orow[c] *= inv[r];")
+    return w.text()
 
 
-def _attention_task_header(ctx: RenderContext, plan: _AttentionPlan,
-                           tiling: _AttentionTiling) -> list[str]:
-    """Open the task loop: batch ``bi``, kv head ``kvh``, ``n`` rows, and the pointers
-    ``qp``, ``kp``, ``vp``, ``op`` to the task's first q row, k / v head and out row
-    (plus ``head`` and the first query ``i0`` when tasks are query blocks)."""
+@contextmanager
+def _attention_task(w: CWriter, ctx: RenderContext, plan: _AttentionPlan,
+                    tiling: _AttentionTiling) -> Iterator[CWriter]:
+    """The task loop, its body written inside the ``with``: batch ``bi``, kv head
+    ``kvh``, ``n`` rows, and the pointers ``qp``, ``kp``, ``vp``, ``op`` to the task's
+    first q row, k / v head and out row (plus ``head`` and the first query ``i0`` when
+    tasks are query blocks)."""
     ct = cstyle.ctype(plan.dtype)
     group = plan.h // plan.hkv
-    lines = [f"    for (int64_t task = 0; task < {tiling.tasks}; task++) {{"]
-    if tiling.by_heads:
-        lines += [f"        const int64_t bi = task / {plan.hkv}, kvh = task % {plan.hkv};",
-                  f"        const int64_t n = {group};"]
-        first = ("bi", f"kvh * {group}")
-    else:
-        chunks, rows = tiling.chunks, tiling.rows
-        lines += [f"        const int64_t bi = task / {plan.h * chunks}, "
-                  f"head = task / {chunks} % {plan.h};",
-                  f"        const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};",
-                  f"        const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};"]
-        first = ("bi", "head", "i0")
-    return lines + [
-        f"        const {ct} *qp = {ctx.ptr(plan.q.node, True)} + {plan.q.offset(*first)};",
-        f"        const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};",
-        f"        const {ct} *vp = {ctx.ptr(plan.v.node, True)} + {plan.v.offset('bi', 'kvh')};",
-        f"        {ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset(*first)};"]
+    with w.block(f"for (int64_t task = 0; task < {tiling.tasks}; task++)"):
+        if tiling.by_heads:
+            w.line(f"const int64_t bi = task / {plan.hkv}, kvh = task % {plan.hkv};")
+            w.line(f"const int64_t n = {group};")
+            first = ("bi", f"kvh * {group}")
+        else:
+            chunks, rows = tiling.chunks, tiling.rows
+            w.line(f"const int64_t bi = task / {plan.h * chunks}, "
+                   f"head = task / {chunks} % {plan.h};")
+            w.line(f"const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};")
+            w.line(f"const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};")
+            first = ("bi", "head", "i0")
+        w.line(f"const {ct} *qp = {ctx.ptr(plan.q.node, True)} + {plan.q.offset(*first)};")
+        w.line(f"const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};")
+        w.line(f"const {ct} *vp = {ctx.ptr(plan.v.node, True)} + {plan.v.offset('bi', 'kvh')};")
+        w.line(f"{ct} *op = {ctx.ptr(plan.o.node)} + {plan.o.offset(*first)};")
+        yield w
 
 
 def _scores_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
@@ -378,8 +379,8 @@ def _flag(transposed: bool) -> str:
     return "CblasTrans" if transposed else "CblasNoTrans"
 
 
-def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: str,
-                   scale: str | None = None) -> list[str]:
+def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
+             scale: str | None = None) -> None:
     """Statements turning the scaled scores ``row[0..T)`` of query ``i`` (of head
     ``head``, batch ``bi``) into unnormalised softmax weights in place, and ``row_inv``
     into 1 / their sum, with the causal / window / bool / additive masking of the
@@ -389,49 +390,49 @@ def _softmax_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str, indent: st
     unscaled and the scale is applied inside the exponential instead."""
     t, s = plan.t, plan.s
     exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
-    lines = [f"int64_t jlo = 0, jhi = {t};"]
+    w.line(f"int64_t jlo = 0, jhi = {t};")
     if plan.causal:
-        lines += [f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};",
-                  "if (jhi < 0) jhi = 0;"]
+        w.line(f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};")
+        w.line("if (jhi < 0) jhi = 0;")
     if plan.window is not None:
-        lines += [f"jlo = i + {t - s - plan.window + 1};", "if (jlo < 0) jlo = 0;"]
-    lines += ["if (jlo > jhi) jlo = jhi;"]
-    lines += _mask_lines(ctx, plan, wt)
-    lines += [f"{wt} mx = -INFINITY;"]
-    lines += lane_reduction("", "j", "jlo", "jhi", [("mx", "max")], lambda i, acc: [
-        f"{i}{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"])
-    lines += [f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;",
-              f"{wt} sum = 0;"]
-    lines += lane_reduction("", "j", "jlo", "jhi", [("sum", "+")], lambda i, acc: [
+        w.line(f"jlo = i + {t - s - plan.window + 1};")
+        w.line("if (jlo < 0) jlo = 0;")
+    w.line("if (jlo > jhi) jlo = jhi;")
+    _mask(w, ctx, plan, wt)
+    w.line(f"{wt} mx = -INFINITY;")
+    w.extend(lane_reduction("", "j", "jlo", "jhi", [("mx", "max")], lambda i, acc: [
+        f"{i}{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"]))
+    w.line(f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;")
+    w.line(f"{wt} sum = 0;")
+    w.extend(lane_reduction("", "j", "jlo", "jhi", [("sum", "+")], lambda i, acc: [
         f"{i}const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
         "  /* exp(-inf) == 0: masked keys */",
         f"{i}row[j] = e;",
-        f"{i}{acc('sum')} += e;"])
-    lines += [f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;",
-              "for (int64_t j = 0; j < jlo; j++) row[j] = 0;",
-              f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;"]
-    return [indent + line for line in lines]
+        f"{i}{acc('sum')} += e;"]))
+    w.line(f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;")
+    w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
+    w.line(f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;")
 
 
 def _scaled(value: str, scale: str | None) -> str:
     return value if scale is None else f"({value}) * {scale}"
 
 
-def _mask_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+def _mask(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str) -> None:
     """Apply the mask operand to ``row[jlo..jhi)``: add an additive mask, set keys a bool
     mask hides to -inf."""
     if plan.mask is None:
-        return []
+        return
     step = plan.mask.strides[3]
-    lines = [f"const int64_t mo = {plan.mask.offset('bi', 'head', 'i')};"]
+    w.line(f"const int64_t mo = {plan.mask.offset('bi', 'head', 'i')};")
     ref = f"mo + j * {step}" if step else "mo"
     mask_dt = ctx.dtype(plan.mask.node)
     value = cstyle.load(mask_dt, f"{ctx.ptr(plan.mask.node, True)}[{ref}]")
-    if plan.mask_kind == "bool":
-        body = f"if (!{value}) row[j] = -INFINITY;"
-    else:
-        body = f"row[j] += ({wt})({value});"
-    return lines + ["for (int64_t j = jlo; j < jhi; j++) {", f"    {body}", "}"]
+    with w.block("for (int64_t j = jlo; j < jhi; j++)"):
+        if plan.mask_kind == "bool":
+            w.line(f"if (!{value}) row[j] = -INFINITY;")
+        else:
+            w.line(f"row[j] += ({wt})({value});")
 
 
 def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
@@ -442,27 +443,24 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     slots = thread_slots(ctx, parallel)
     tid = thread_id(ctx) if slots > 1 else "0"
     t, dv = plan.t, plan.dv
-    lines = [ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
-                         slots * (t + dv))]
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += [
-        f"    for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++) {{",
-        f"        const int64_t bi = task / {plan.h * plan.s}, head = task / {plan.s} % {plan.h};",
-        f"        const int64_t i = task % {plan.s}, kvh = head / {plan.h // plan.hkv};",
-        f"        {wt} *row = rlx_rows + (int64_t){tid} * {t + dv};",
-        f"        {wt} *acc = row + {t};",
-        f"        const int64_t qo = {plan.q.offset('bi', 'head', 'i')};",
-        f"        const int64_t ko = {plan.k.offset('bi', 'kvh')};",
-        f"        const int64_t vo = {plan.v.offset('bi', 'kvh')};",
-        f"        const int64_t oo = {plan.o.offset('bi', 'head', 'i')};",
-    ]
-    lines += _dot_score_lines(ctx, plan, wt)
-    lines += _softmax_lines(ctx, plan, wt, "        ")
-    lines += _weighted_values_lines(ctx, plan, wt)
-    lines.append("    }")
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
+                       slots * (t + dv)).strip())
+    w.pragma(omp_for(ctx, parallel))
+    with w.block(f"for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++)"):
+        w.line(f"const int64_t bi = task / {plan.h * plan.s}, "
+               f"head = task / {plan.s} % {plan.h};")
+        w.line(f"const int64_t i = task % {plan.s}, kvh = head / {plan.h // plan.hkv};")
+        w.line(f"{wt} *row = rlx_rows + (int64_t){tid} * {t + dv};")
+        w.line(f"{wt} *acc = row + {t};")
+        w.line(f"const int64_t qo = {plan.q.offset('bi', 'head', 'i')};")
+        w.line(f"const int64_t ko = {plan.k.offset('bi', 'kvh')};")
+        w.line(f"const int64_t vo = {plan.v.offset('bi', 'kvh')};")
+        w.line(f"const int64_t oo = {plan.o.offset('bi', 'head', 'i')};")
+        _dot_scores(w, ctx, plan, wt)
+        _softmax(w, ctx, plan, wt)
+        _weighted_values(w, ctx, plan, wt)
+    return w.text()
 
 
 def _view_element(ctx: RenderContext, view: _Strided, dt: DType, index: str) -> str:
@@ -470,33 +468,30 @@ def _view_element(ctx: RenderContext, view: _Strided, dt: DType, index: str) -> 
     return cstyle.load(dt, f"{ctx.ptr(view.node, True)}[{index}]")
 
 
-def _dot_score_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+def _dot_scores(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str) -> None:
     """``row[j] = scale * q_i . k_j`` for every key ``j``."""
     q = _view_element(ctx, plan.q, plan.dtype, f"qo + dd * {plan.q.strides[3]}")
     k_index = f"ko + j * {plan.k.strides[2]} + dd * {plan.k.strides[3]}"
     k = _view_element(ctx, plan.k, plan.dtype, k_index)
-    return [f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
-            f"            {wt} dot = 0;",
-            f"            for (int64_t dd = 0; dd < {plan.d}; dd++) {{",
-            f"                dot += ({wt})({q}) * ({wt})({k});",
-            "            }",
-            f"            row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};",
-            "        }"]
+    with w.block(f"for (int64_t j = 0; j < {plan.t}; j++)"):
+        w.line(f"{wt} dot = 0;")
+        with w.block(f"for (int64_t dd = 0; dd < {plan.d}; dd++)"):
+            w.line(f"dot += ({wt})({q}) * ({wt})({k});")
+        w.line(f"row[j] = dot * ({wt}){cstyle.literal(plan.scale, DType.F64)};")
 
 
-def _weighted_values_lines(ctx: RenderContext, plan: _AttentionPlan, wt: str) -> list[str]:
+def _weighted_values(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str) -> None:
     """``out_i = row_inv * sum_j row[j] * v_j``, accumulated in ``acc``, stored rounded."""
     v_index = f"vo + j * {plan.v.strides[2]} + c * {plan.v.strides[3]}"
     v = _view_element(ctx, plan.v, plan.dtype, v_index)
     out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
     value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})(acc[c] * row_inv)")
-    return [f"        for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;",
-            f"        for (int64_t j = 0; j < {plan.t}; j++) {{",
-            f"            const {wt} pj = row[j];",
-            "            #pragma omp simd",
-            f"            for (int64_t c = 0; c < {plan.dv}; c++) acc[c] += pj * ({wt})({v});",
-            "        }",
-            f"        for (int64_t c = 0; c < {plan.dv}; c++) {out} = {value};"]
+    w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;")
+    with w.block(f"for (int64_t j = 0; j < {plan.t}; j++)"):
+        w.line(f"const {wt} pj = row[j];")
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) acc[c] += pj * ({wt})({v});")
+    w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) {out} = {value};")
 
 
 KIND_RENDERERS = {"attention": render_attention}
