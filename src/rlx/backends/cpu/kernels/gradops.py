@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.nn import (
     interior_and_border,
     padded_pool_loops,
@@ -40,39 +41,36 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
     acc_t = "double" if dt.is_float else cstyle.cty(dt)
     it = cstyle.ctype(ctx.dtype(indices))
     ut = cstyle.ctype(ctx.dtype(updates))
-    lines = [
-        f"    const {it} *restrict idx = {ctx.ptr(indices, True)};",
-        f"    const {ut} *restrict upd = {ctx.ptr(updates, True)};",
-        f"    {cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};",
-    ] + _index_check("scatter_add", "idx", nidx, size, "an axis of size") + [
-        f"    static {acc_t} acc[{max(total, 1)}];",
-        f"    memset(acc, 0, sizeof(acc[0]) * {total});",
-        f"    for (int64_t b = 0; b < {before}; b++)",
-        f"        for (int64_t i = 0; i < {nidx}; i++) {{",
-        f"            int64_t k = (int64_t)idx[i]; if (k < 0) k += {size};",
-        f"            {acc_t} *restrict row = acc + (b * {size} + k) * {after};",
-        f"            const {ut} *restrict from = upd + (b * {nidx} + i) * {after};",
-        "            #pragma omp simd",
-        f"            for (int64_t j = 0; j < {after}; j++) row[j] += ({acc_t})"
-        f"{cstyle.load(ctx.dtype(updates), 'from[j]')};",
-        "        }",
-        "    #pragma omp simd",
-        f"    for (int64_t i = 0; i < {total}; i++) dst[i] = "
-        f"{cstyle.store(dt, _narrow(dt, 'acc[i]'))};",
-    ]
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line(f"const {it} *restrict idx = {ctx.ptr(indices, True)};")
+    w.line(f"const {ut} *restrict upd = {ctx.ptr(updates, True)};")
+    w.line(f"{cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};")
+    _index_check(w, "scatter_add", "idx", nidx, size, "an axis of size")
+    w.line(f"static {acc_t} acc[{max(total, 1)}];")
+    w.line(f"memset(acc, 0, sizeof(acc[0]) * {total});")
+    w.line(f"for (int64_t b = 0; b < {before}; b++)")
+    with w.indented(), w.block(f"for (int64_t i = 0; i < {nidx}; i++)"):
+        w.line(f"int64_t k = (int64_t)idx[i]; if (k < 0) k += {size};")
+        w.line(f"{acc_t} *restrict row = acc + (b * {size} + k) * {after};")
+        w.line(f"const {ut} *restrict from = upd + (b * {nidx} + i) * {after};")
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t j = 0; j < {after}; j++) row[j] += ({acc_t})"
+               f"{cstyle.load(ctx.dtype(updates), 'from[j]')};")
+    w.line("#pragma omp simd")
+    w.line(f"for (int64_t i = 0; i < {total}; i++) dst[i] = "
+           f"{cstyle.store(dt, _narrow(dt, 'acc[i]'))};")
+    return w.text()
 
 
-def _index_check(op: str, idx: str, count: int, size: int, what: str) -> list[str]:
-    """C lines returning an error for the first of ``count`` indices outside [-size, size)."""
-    return [
-        f"    for (int64_t i = 0; i < {count}; i++) {{",
-        f"        const int64_t k = (int64_t){idx}[i];",
-        f"        if (k < -{size} || k >= {size}) {{",
-        f"            snprintf(rlx_error_text, sizeof rlx_error_text, \"{op}: index %lld is "
-        f"out of range for {what} {size} (valid: {-size}..{size - 1})\", (long long)k);",
-        "            return 1;", "        }", "    }",
-    ]
+def _index_check(w: CWriter, op: str, idx: str, count: int, size: int, what: str) -> None:
+    """Return an error for the first of ``count`` indices outside [-size, size)."""
+    with w.block(f"for (int64_t i = 0; i < {count}; i++)"):
+        w.line(f"const int64_t k = (int64_t){idx}[i];")
+        with w.block(f"if (k < -{size} || k >= {size})"):
+            w.line(f"snprintf(rlx_error_text, sizeof rlx_error_text, \"{op}: index %lld is "
+                   f"out of range for {what} {size} (valid: {-size}..{size - 1})\", "
+                   "(long long)k);")
+            w.line("return 1;")
 
 
 def render_scatter_update(ctx: RenderContext, node: Node) -> str:
@@ -85,37 +83,33 @@ def render_scatter_update(ctx: RenderContext, node: Node) -> str:
     total = rows * width
     st, ct = cstyle.ctype(dt), cstyle.cty(dt)
     narrow = st != ct and dt.is_float
-    lines = [f"    const {cstyle.ctype(ctx.dtype(indices))} *restrict idx = "
-             f"{ctx.ptr(indices, True)};",
-             f"    const {st} *upd = {ctx.ptr(updates, True)};",
-             f"    const {st} *src = {ctx.ptr(data, True)};",
-             f"    {st} *dst = {ctx.ptr(out)};"]
-    lines += _index_check("scatter_update", "idx", nidx, rows, "a table of")
+    w = CWriter(indent=1)
+    w.line(f"const {cstyle.ctype(ctx.dtype(indices))} *restrict idx = "
+           f"{ctx.ptr(indices, True)};")
+    w.line(f"const {st} *upd = {ctx.ptr(updates, True)};")
+    w.line(f"const {st} *src = {ctx.ptr(data, True)};")
+    w.line(f"{st} *dst = {ctx.ptr(out)};")
+    _index_check(w, "scatter_update", "idx", nidx, rows, "a table of")
     if narrow:
         # rows are combined in f32 and rounded once, like the reference
-        lines += [f"    static float work[{max(total, 1)}];",
-                  "    #pragma omp simd",
-                  f"    for (int64_t i = 0; i < {total}; i++) "
-                  f"work[i] = {cstyle.load(dt, 'src[i]')};"]
+        w.line(f"static float work[{max(total, 1)}];")
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t i = 0; i < {total}; i++) work[i] = {cstyle.load(dt, 'src[i]')};")
         target = "work"
     else:
-        lines.append(f"    if (dst != src) memmove(dst, src, sizeof(dst[0]) * {total});")
+        w.line(f"if (dst != src) memmove(dst, src, sizeof(dst[0]) * {total});")
         target = "dst"
     value = _SCATTER_COMBINE[node.attr("reduction")](dt, "row[j]", cstyle.load(dt, "from[j]"))
-    lines += [
-        f"    for (int64_t i = 0; i < {nidx}; i++) {{",
-        f"        int64_t k = (int64_t)idx[i]; if (k < 0) k += {rows};",
-        f"        {ct} *restrict row = {target} + k * {width};",
-        f"        const {st} *restrict from = upd + i * {width};",
-        "        #pragma omp simd",
-        f"        for (int64_t j = 0; j < {width}; j++) row[j] = {value};",
-        "    }",
-    ]
+    with w.block(f"for (int64_t i = 0; i < {nidx}; i++)"):
+        w.line(f"int64_t k = (int64_t)idx[i]; if (k < 0) k += {rows};")
+        w.line(f"{ct} *restrict row = {target} + k * {width};")
+        w.line(f"const {st} *restrict from = upd + i * {width};")
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t j = 0; j < {width}; j++) row[j] = {value};")
     if narrow:
-        lines += ["    #pragma omp simd",
-                  f"    for (int64_t i = 0; i < {total}; i++) "
-                  f"dst[i] = {cstyle.store(dt, 'work[i]')};"]
-    return "\n".join(lines)
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t i = 0; i < {total}; i++) dst[i] = {cstyle.store(dt, 'work[i]')};")
+    return w.text()
 
 
 def _wrapping(dt: DType, op: str, a: str, b: str) -> str:
@@ -164,29 +158,24 @@ def render_max_pool2d_indices(ctx: RenderContext, node: Node) -> str:
     dt = ctx.dtype(x)
     ct = cstyle.cty(dt)
     val = cstyle.load(dt, f"{ctx.ptr(x, True)}[plane + (int64_t)r * {w} + q]")
-    lines = [
-        ctx.parallel_for(n * c * oh * ow * kh * kw, n * c),
-        f"    for (int64_t p = 0; p < {n * c}; p++) {{",
-        f"        const int64_t plane = p * {h * w};",
-        f"        for (int64_t i = 0; i < {oh}; i++)",
-        f"        for (int64_t j = 0; j < {ow}; j++) {{",
-        f"            int64_t best = -1; {ct} bv = 0;",
-        f"            for (int64_t a = 0; a < {kh}; a++) {{",
-        f"                const int64_t r = i * {sh} - {pt} + a;",
-        f"                if (r < 0 || r >= {h}) continue;",
-        f"                for (int64_t b = 0; b < {kw}; b++) {{",
-        f"                    const int64_t q = j * {sw} - {pl} + b;",
-        f"                    if (q < 0 || q >= {w}) continue;",
-        f"                    const {ct} v = {val};",
-        "                    if (best >= 0 && bv != bv) continue;",
-        f"                    if (best < 0 || v != v || v > bv) {{ best = r * {w} + q; bv = v; }}",
-        "                }",
-        "            }",
-        f"            {ctx.ptr(out)}[(p * {oh} + i) * {ow} + j] = best;",
-        "        }",
-        "    }",
-    ]
-    return "\n".join(line for line in lines if line)
+    wr = CWriter()
+    wr.pragma(ctx.parallel_for(n * c * oh * ow * kh * kw, n * c))   # at column 0
+    with wr.indented(), wr.block(f"for (int64_t p = 0; p < {n * c}; p++)"):
+        wr.line(f"const int64_t plane = p * {h * w};")
+        wr.line(f"for (int64_t i = 0; i < {oh}; i++)")
+        with wr.block(f"for (int64_t j = 0; j < {ow}; j++)"):
+            wr.line(f"int64_t best = -1; {ct} bv = 0;")
+            with wr.block(f"for (int64_t a = 0; a < {kh}; a++)"):
+                wr.line(f"const int64_t r = i * {sh} - {pt} + a;")
+                wr.line(f"if (r < 0 || r >= {h}) continue;")
+                with wr.block(f"for (int64_t b = 0; b < {kw}; b++)"):
+                    wr.line(f"const int64_t q = j * {sw} - {pl} + b;")
+                    wr.line(f"if (q < 0 || q >= {w}) continue;")
+                    wr.line(f"const {ct} v = {val};")
+                    wr.line("if (best >= 0 && bv != bv) continue;")
+                    wr.line(f"if (best < 0 || v != v || v > bv) {{ best = r * {w} + q; bv = v; }}")
+            wr.line(f"{ctx.ptr(out)}[(p * {oh} + i) * {ow} + j] = best;")
+    return wr.text()
 
 
 OP_RENDERERS = {"scatter_add": render_scatter_add,
@@ -206,20 +195,22 @@ def _render_max_pool2d_indices_unpadded(ctx: RenderContext, node: Node, x: int,
     """Without padding every window lies inside x: a block of positions takes the first
     tap as its best, then each further tap replaces the best, branch-free (vectorised),
     when the best so far is not nan and the tap is nan or larger."""
-    lines = [f"    int64_t *dst = {ctx.ptr(out)};"]
-    lines += unpadded_pool_loops(
+    w = CWriter(indent=1)
+    w.line(f"int64_t *dst = {ctx.ptr(out)};")
+    w.lines.extend(unpadded_pool_loops(   # already indented (kernels.nn)
         ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{pool_block(node)}];"],
-        first=_FIRST_TAP, further=_FURTHER_TAP)
-    return "\n".join(lines)
+        first=_FIRST_TAP, further=_FURTHER_TAP))
+    return w.text()
 
 
 def _render_max_pool2d_indices_padded(ctx: RenderContext, node: Node, x: int,
                                       out: int) -> str:
     """With padding: the same rule, vectorised over the output rows whose windows lie
     inside x, tap by tap (padding taps skipped) at the borders."""
-    lines = [f"    int64_t *dst = {ctx.ptr(out)};"]
-    lines += padded_pool_loops(
+    w = CWriter(indent=1)
+    w.line(f"int64_t *dst = {ctx.ptr(out)};")
+    w.lines.extend(padded_pool_loops(     # already indented (kernels.nn)
         ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{node.shape[3]}];"],
-        first=_FIRST_TAP, further=_FURTHER_TAP)
-    return "\n".join(lines)
+        first=_FIRST_TAP, further=_FURTHER_TAP))
+    return w.text()
 RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)
