@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
-from rlx.backends.cpu.kernels.rowwise import ROW, exp, frame, lift, own_kernel, same
+from rlx.backends.cpu.kernels.rowwise import exp, frame, lift, own_kernel, same
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -118,24 +119,19 @@ def render_batch_norm(ctx: RenderContext, node: Node) -> str:
     eps = repr(float(node.attr("eps")))
     value = cstyle.load(ctx.dtype(x), f"{ctx.ptr(x, True)}[r * {inner} + j]")
     result = cstyle.store(node.dtype, "(r_x - r_mean) * r_scale + r_beta")
-    lines = []
-    pragma = ctx.parallel_for(node.type.numel, rows)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += [
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t c = r % {channels};",
-        f"{ROW}const {ct} r_mean = ({ct}){channel(mean)};",
-        f"{ROW}const {ct} r_scale = ({ct})((double){channel(gamma)} / "
-        f"sqrt((double){channel(var)} + {eps}));",
-        f"{ROW}const {ct} r_beta = ({ct}){channel(beta)};",
-        f"{ROW}#pragma omp simd",
-        f"{ROW}for (int64_t j = 0; j < {inner}; j++) {{",
-        f"{ROW}    const {ct} r_x = {value};",
-        f"{ROW}    {ctx.ptr(nid)}[r * {inner} + j] = {result};",
-        f"{ROW}}}",
-        "    }"]
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.pragma(ctx.parallel_for(node.type.numel, rows))
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const int64_t c = r % {channels};")
+        w.line(f"const {ct} r_mean = ({ct}){channel(mean)};")
+        w.line(f"const {ct} r_scale = ({ct})((double){channel(gamma)} / "
+               f"sqrt((double){channel(var)} + {eps}));")
+        w.line(f"const {ct} r_beta = ({ct}){channel(beta)};")
+        w.line("#pragma omp simd")
+        with w.block(f"for (int64_t j = 0; j < {inner}; j++)"):
+            w.line(f"const {ct} r_x = {value};")
+            w.line(f"{ctx.ptr(nid)}[r * {inner} + j] = {result};")
+    return w.text()
 
 
 def _topk_before(dt: DType, largest: bool) -> str:
@@ -164,49 +160,43 @@ def _topk_helper(ctx: RenderContext, dt: DType, largest: bool, select: bool) -> 
     def value(index: str) -> str:
         return cstyle.load(dt, f"x[{index} * stride]")
 
+    c = CWriter()
     if select:
-        code = f"""static void {name}(const {st} *x, int64_t stride, int64_t n, int64_t k,
-                                int64_t *best) {{
-    int64_t count = 0;
-    for (int64_t i = 0; i < n; i++) {{
-        const {ct} u = {value("i")};
-        if (count == k) {{
-            const {ct} v = {value("best[k - 1]")};
-            if (!({before})) continue;
-            count--;
-        }}
-        int64_t j = count;
-        while (j > 0) {{
-            const {ct} v = {value("best[j - 1]")};
-            if (!({before})) break;
-            best[j] = best[j - 1];
-            j--;
-        }}
-        best[j] = i;
-        count++;
-    }}
-}}"""
+        with c.block(f"static void {name}(const {st} *x, int64_t stride, int64_t n, int64_t k,"
+                     "\n                                int64_t *best)"):
+            c.line("int64_t count = 0;")
+            with c.block("for (int64_t i = 0; i < n; i++)"):
+                c.line(f"const {ct} u = {value('i')};")
+                with c.block("if (count == k)"):
+                    c.line(f"const {ct} v = {value('best[k - 1]')};")
+                    c.line(f"if (!({before})) continue;")
+                    c.line("count--;")
+                c.line("int64_t j = count;")
+                with c.block("while (j > 0)"):
+                    c.line(f"const {ct} v = {value('best[j - 1]')};")
+                    c.line(f"if (!({before})) break;")
+                    c.line("best[j] = best[j - 1];")
+                    c.line("j--;")
+                c.line("best[j] = i;")
+                c.line("count++;")
     else:
-        code = f"""static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,
-                                int64_t *a, int64_t *b) {{
-    for (int64_t i = 0; i < n; i++) a[i] = i;
-    for (int64_t w = 1; w < n; w *= 2) {{
-        for (int64_t lo = 0; lo < n; lo += 2 * w) {{
-            const int64_t mid = lo + w < n ? lo + w : n;
-            const int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int64_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) {{
-                const {ct} u = {value("a[j]")};
-                const {ct} v = {value("a[i]")};
-                b[k++] = ({before}) ? a[j++] : a[i++];
-            }}
-            while (i < mid) b[k++] = a[i++];
-            while (j < hi) b[k++] = a[j++];
-        }}
-        int64_t *swap = a; a = b; b = swap;
-    }}
-    return a;
-}}"""
+        with c.block(f"static int64_t *{name}(const {st} *x, int64_t stride, int64_t n,"
+                     "\n                                int64_t *a, int64_t *b)"):
+            c.line("for (int64_t i = 0; i < n; i++) a[i] = i;")
+            with c.block("for (int64_t w = 1; w < n; w *= 2)"):
+                with c.block("for (int64_t lo = 0; lo < n; lo += 2 * w)"):
+                    c.line("const int64_t mid = lo + w < n ? lo + w : n;")
+                    c.line("const int64_t hi = lo + 2 * w < n ? lo + 2 * w : n;")
+                    c.line("int64_t i = lo, j = mid, k = lo;")
+                    with c.block("while (i < mid && j < hi)"):
+                        c.line(f"const {ct} u = {value('a[j]')};")
+                        c.line(f"const {ct} v = {value('a[i]')};")
+                        c.line(f"b[k++] = ({before}) ? a[j++] : a[i++];")
+                    c.line("while (i < mid) b[k++] = a[i++];")
+                    c.line("while (j < hi) b[k++] = a[j++];")
+                c.line("int64_t *swap = a; a = b; b = swap;")
+            c.line("return a;")
+    code = c.text()
     ctx.add_helper(name, code)
     return name
 
@@ -229,33 +219,31 @@ def render_topk(ctx: RenderContext, node: Node) -> str:
     st = cstyle.ctype(ctx.dtype(x))
     picked = (f"r_src[p * {n * after} + r_order[m] * {after} + q]"
               if node.attr("result") == "values" else "r_order[m]")
-    lines = [f"    const {st} *const r_src = {ctx.ptr(x, True)};",
-             f"    {cstyle.ctype(node.dtype)} *const r_out = {ctx.ptr(nid)};"]
+    w = CWriter(indent=1)
+    w.line(f"const {st} *const r_src = {ctx.ptr(x, True)};")
+    w.line(f"{cstyle.ctype(node.dtype)} *const r_out = {ctx.ptr(nid)};")
     if select:
-        pragma = ctx.parallel_for(numel(dims), rows)
-        if pragma:
-            lines.append("    " + pragma)
-        ranking = [f"{ROW}int64_t r_order[{k}];",
-                   f"{ROW}{rank}(r_src + p * {n * after} + q, {after}, {n}, {k}, r_order);"]
+        w.pragma(ctx.parallel_for(numel(dims), rows))
+        ranking = [f"int64_t r_order[{k}];",
+                   f"{rank}(r_src + p * {n * after} + q, {after}, {n}, {k}, r_order);"]
     else:
         _need_stdlib(ctx)
-        lines += [f"    int64_t *const r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});",
-                  "    if (r_scratch == NULL) {",
-                  "        snprintf(rlx_error_text, sizeof(rlx_error_text), "
-                  f"\"topk: cannot allocate {16 * n} bytes of scratch\");",
-                  "        return 1;",
-                  "    }"]
-        ranking = [f"{ROW}const int64_t *r_order = {rank}(r_src + p * {n * after} + q, "
+        w.line(f"int64_t *const r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});")
+        with w.block("if (r_scratch == NULL)"):
+            w.line("snprintf(rlx_error_text, sizeof(rlx_error_text), "
+                   f"\"topk: cannot allocate {16 * n} bytes of scratch\");")
+            w.line("return 1;")
+        ranking = [f"const int64_t *r_order = {rank}(r_src + p * {n * after} + q, "
                    f"{after}, {n}, r_scratch, r_scratch + {n});"]
-    lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
-              f"{ROW}const int64_t p = r / {after}, q = r % {after};",
-              *ranking,
-              f"{ROW}for (int64_t m = 0; m < {k}; m++)",
-              f"{ROW}    r_out[p * {k * after} + m * {after} + q] = {picked};",
-              "    }"]
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const int64_t p = r / {after}, q = r % {after};")
+        w.extend(ranking)
+        w.line(f"for (int64_t m = 0; m < {k}; m++)")
+        with w.indented():
+            w.line(f"r_out[p * {k * after} + m * {after} + q] = {picked};")
     if not select:
-        lines.append("    free(r_scratch);")
-    return "\n".join(lines)
+        w.line("free(r_scratch);")
+    return w.text()
 
 
 def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
@@ -269,53 +257,45 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     dt, reduction = ctx.dtype(logits), node.attr("reduction")
     ct, st = cstyle.cty(dt), cstyle.ctype(dt)
     element = cstyle.load(dt, "r_row[j]")
-    lines = [
-        f"    const {st} *const r_logits = {ctx.ptr(logits, True)};",
-        f"    const {cstyle.ctype(ctx.dtype(labels))} *const r_labels = "
-        f"{ctx.ptr(labels, True)};",
-        f"    {st} *const r_out = {ctx.ptr(nid)};",
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const int64_t r_label = (int64_t)r_labels[r];",
-        f"{ROW}if (r_label < 0 || r_label >= {classes}) {{",
-        f"{ROW}    snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
-        f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
-        "(long long)r);",
-        f"{ROW}    return 1;",
-        f"{ROW}}}",
-        "    }",
-        "    double r_total = 0.0;"]
-    pragma = ctx.parallel_for(rows * classes, rows) if reduction == "none" else ""
-    if pragma:
-        lines.append("    " + pragma)
+    w = CWriter(indent=1)
+    w.line(f"const {st} *const r_logits = {ctx.ptr(logits, True)};")
+    w.line(f"const {cstyle.ctype(ctx.dtype(labels))} *const r_labels = "
+           f"{ctx.ptr(labels, True)};")
+    w.line(f"{st} *const r_out = {ctx.ptr(nid)};")
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line("const int64_t r_label = (int64_t)r_labels[r];")
+        with w.block(f"if (r_label < 0 || r_label >= {classes})"):
+            w.line("snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
+                   f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
+                   "(long long)r);")
+            w.line("return 1;")
+    w.line("double r_total = 0.0;")
+    w.pragma(ctx.parallel_for(rows * classes, rows) if reduction == "none" else "")
     if reduction == "none":
         finish = f"r_out[r] = {cstyle.store(dt, f'({ct})r_loss')};"
     else:
         finish = "r_total += r_loss;"
-    lines += [
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"{ROW}const {st} *const r_row = r_logits + r * {classes};",
-        f"{ROW}{ct} r_max = -INFINITY;",
-        f"{ROW}#pragma omp simd reduction(max:r_max)",
-        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
-        f"{ROW}    const {ct} r_x = {element};",
-        f"{ROW}    r_max = r_x > r_max ? r_x : r_max;",
-        f"{ROW}}}",
-        f"{ROW}const {ct} r_shift = isfinite(r_max) ? r_max : ({ct})0;",
-        f"{ROW}double r_sum = 0.0;",
-        f"{ROW}#pragma omp simd reduction(+:r_sum)",
-        f"{ROW}for (int64_t j = 0; j < {classes}; j++) {{",
-        f"{ROW}    const {ct} r_x = {element};",
-        f"{ROW}    r_sum += (double){exp(dt)}(r_x - r_shift);",
-        f"{ROW}}}",
-        f"{ROW}const double r_picked = (double){cstyle.load(dt, 'r_row[r_labels[r]]')};",
-        f"{ROW}const double r_loss = log(r_sum) + (double)r_shift - r_picked;",
-        f"{ROW}{finish}",
-        "    }"]
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const {st} *const r_row = r_logits + r * {classes};")
+        w.line(f"{ct} r_max = -INFINITY;")
+        w.line("#pragma omp simd reduction(max:r_max)")
+        with w.block(f"for (int64_t j = 0; j < {classes}; j++)"):
+            w.line(f"const {ct} r_x = {element};")
+            w.line("r_max = r_x > r_max ? r_x : r_max;")
+        w.line(f"const {ct} r_shift = isfinite(r_max) ? r_max : ({ct})0;")
+        w.line("double r_sum = 0.0;")
+        w.line("#pragma omp simd reduction(+:r_sum)")
+        with w.block(f"for (int64_t j = 0; j < {classes}; j++)"):
+            w.line(f"const {ct} r_x = {element};")
+            w.line(f"r_sum += (double){exp(dt)}(r_x - r_shift);")
+        w.line(f"const double r_picked = (double){cstyle.load(dt, 'r_row[r_labels[r]]')};")
+        w.line("const double r_loss = log(r_sum) + (double)r_shift - r_picked;")
+        w.line(finish)
     if reduction == "sum":
-        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})r_total')};")
+        w.line(f"r_out[0] = {cstyle.store(dt, f'({ct})r_total')};")
     elif reduction == "mean":
-        lines.append(f"    r_out[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
-    return "\n".join(lines)
+        w.line(f"r_out[0] = {cstyle.store(dt, f'({ct})(r_total / {float(rows)!r})')};")
+    return w.text()
 
 
 # =========================================================================== tables
