@@ -27,7 +27,7 @@ import sys
 
 MARK = "RLX_BENCH_ISA"
 
-_SWITCHES: dict[str, dict[str, str | None]] = {
+_SWITCHES: dict[str, dict[str, str]] = {
     "generic": {"OPENBLAS_CORETYPE": "Prescott", "ATEN_CPU_CAPABILITY": "default",
                 "MKL_ENABLE_INSTRUCTIONS": "SSE4_2", "ONEDNN_MAX_CPU_ISA": "SSE41",
                 "XLA_FLAGS": "--xla_cpu_max_isa=SSE4_2"},
@@ -47,12 +47,7 @@ def apply(tier: str | None) -> None:
         return
     if tier not in _SWITCHES:
         raise SystemExit(f"--isa: unknown tier {tier!r}; tiers: {', '.join(_SWITCHES)}")
-    env = dict(os.environ, RLX_CPU_ISA=tier, **{MARK: tier})
-    for key, value in _SWITCHES[tier].items():
-        if value is None:
-            env.pop(key, None)
-        else:
-            env[key] = value
+    env = dict(os.environ, RLX_CPU_ISA=tier, **{MARK: tier}, **_SWITCHES[tier])
     os.execve(sys.executable, [sys.executable, "-m", "bench", *sys.argv[1:]], env)
 
 

@@ -75,7 +75,6 @@ class CpuExecutable(Executable):
     def __init__(self, program: Program, rng: RngOptions, library: _Library,
                  ctx: RenderContext, source: str, cache_hit: bool, isa_tier: str):
         super().__init__(program, rng)
-        self.isa = isa_tier
         self.capabilities_ = dataclasses.replace(CPU_CAPABILITIES, isa=isa_tier)
         self.library = library
         self.layout = ctx.slots
@@ -102,6 +101,11 @@ class CpuExecutable(Executable):
             fn = library.dll.rlx_profile
             fn.restype = ctypes.POINTER(ctypes.c_double)
             self._profile = np.ctypeslib.as_array(fn(), shape=(len(self._profiled_kernels), 2))
+
+    @property
+    def isa(self) -> str:
+        """The ISA tier the shared object was built for."""
+        return self.capabilities_.isa
 
     def kernel_profile(self) -> list[KernelTime] | None:
         if self._profile is None:

@@ -35,7 +35,6 @@ import subprocess
 from rlx.errors import DeviceError
 
 ISA_ENV = "RLX_CPU_ISA"
-X86_TIERS = ("generic", "avx2", "avx512")
 ARM_TIERS = ("generic", "neon")
 TIERS = ("generic", "avx2", "avx512", "neon")
 
@@ -73,9 +72,8 @@ def tiers_for_host() -> tuple[str, ...]:
     """The tiers this host can run, lowest first."""
     arch, feats = _arch(), host_features()
     if arch == "x86_64":
-        tiers = ["generic"]
-        # Linux names BMI1 "bmi1" in cpuinfo; treat a missing flag list as generic only
-        if _AVX2_FLAGS - {"bmi1"} <= feats:
+        tiers = ["generic"]          # an unreadable flag list leaves generic only
+        if _AVX2_FLAGS <= feats:
             tiers.append("avx2")
             if _AVX512_FLAGS <= feats:
                 tiers.append("avx512")
