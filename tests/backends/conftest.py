@@ -13,8 +13,7 @@ import pytest
 import rlx
 from rlx.backends.cpu import isa
 
-LOWER_TIERS = (list(isa.tiers_for_host()[:isa.tiers_for_host().index(isa.resolve_tier())])
-               if "cpu" in rlx.available_devices() else [])
+LOWER_TIERS = list(isa.tiers_in_force()[:-1]) if "cpu" in rlx.available_devices() else []
 BACKEND_DEVICES = [d for d in ("reference", "cpu") if d in rlx.available_devices()] + [
     f"cpu-{tier}" for tier in reversed(LOWER_TIERS)]
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import rlx
-from rlx.backends.cpu.isa import tiers_for_host
+from rlx.backends.cpu.isa import tiers_in_force
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import formats as F
 from rlx.ir.quantized import (
@@ -455,7 +455,7 @@ def test_ggml_kernels_on_every_tier_and_thread_count(scheme):
     feeds = {f"x{m}": rng.standard_normal((m, k)).astype(np.float32) for m in counts}
     feeds["x7"][3] = feeds["x1"][0]
     fma_outs = {}
-    for tier in tiers_for_host():
+    for tier in tiers_in_force():
         outs = {}
         for threads in (1, 2):
             cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)

@@ -8,8 +8,7 @@ import pytest
 import rlx
 from rlx.backends.cpu import isa
 
-HOST_TIERS = (list(isa.tiers_for_host()[:isa.tiers_for_host().index(isa.resolve_tier()) + 1])
-              if "cpu" in rlx.available_devices() else ["generic"])
+HOST_TIERS = list(isa.tiers_in_force()) if "cpu" in rlx.available_devices() else ["generic"]
 
 
 def pytest_generate_tests(metafunc):

@@ -13,7 +13,7 @@ from rlx.errors import DeviceError
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(),
                                 reason="no C compiler on this machine")
 
-TIERS = isa.tiers_for_host()
+TIERS = isa.tiers_in_force()
 FMA_TIERS = [t for t in TIERS if t in ("avx2", "avx512", "neon")]
 TIERS_CHOSEN_BY_TEST = True
 

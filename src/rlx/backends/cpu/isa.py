@@ -89,6 +89,13 @@ def host_tier() -> str:
     return tiers_for_host()[-1]
 
 
+def tiers_in_force() -> tuple[str, ...]:
+    """The tiers this host runs, lowest first, up to the one a compile targets now
+    (``$RLX_CPU_ISA`` or the host's): what a host whose highest tier is that one runs."""
+    runnable = tiers_for_host()
+    return runnable[:runnable.index(resolve_tier()) + 1]
+
+
 def resolve_tier(requested: str | None = None) -> str:
     """The tier to compile for: ``requested`` (``CompileOptions.isa``), else
     ``$RLX_CPU_ISA``, else the host's. DeviceError for an unknown tier or one the host
