@@ -169,7 +169,9 @@ RLX_INLINE double rlx_fmod_floord(double a, double b) {
     return r;
 }
 
-/* Building blocks of the f32 helpers (not called by generated code). */
+/* Building blocks of the f32 helpers. RLX_FMAF (also used by dequant_matmul): a * b + c
+   rounded once where FMA instructions exist, the product and the sum rounded separately
+   elsewhere (as rlx_v_fma: fmaf would be a library call there). */
 #ifdef __FP_FAST_FMAF
 #define RLX_FMAF(a, b, c) __builtin_fmaf((a), (b), (c))
 #else

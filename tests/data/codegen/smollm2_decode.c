@@ -9,14 +9,6 @@
 #include <stdio.h>
 
 
-/* dequant_matmul: a * b + c rounded once on the tiers with fused multiply-adds, the
-   product and the sum rounded separately in portable C (as the prelude's rlx_v_fma:
-   fmaf is a library call without FMA instructions) */
-#if defined(__FMA__) || defined(__aarch64__)
-#define RLX_Q_FMA(a, b, c) fmaf(a, b, c)
-#else
-#define RLX_Q_FMA(a, b, c) ((a) * (b) + (c))
-#endif
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
    partial sums in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
@@ -24,9 +16,9 @@ static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict 
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -251,7 +243,6 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    (void)n;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -843,7 +834,6 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    (void)n;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;

@@ -69,14 +69,6 @@ LANES = 32
 """Partial sums per dot product (independent chains the compiler vectorises)."""
 
 COMMON = r"""
-/* dequant_matmul: a * b + c rounded once on the tiers with fused multiply-adds, the
-   product and the sum rounded separately in portable C (as the prelude's rlx_v_fma:
-   fmaf is a library call without FMA instructions) */
-#if defined(__FMA__) || defined(__aarch64__)
-#define RLX_Q_FMA(a, b, c) fmaf(a, b, c)
-#else
-#define RLX_Q_FMA(a, b, c) ((a) * (b) + (c))
-#endif
 /* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
    partial sums in an order fixed by n alone */
 static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
@@ -84,9 +76,9 @@ static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict 
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
     }
-    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_Q_FMA(a[i + j], b[i + j], part[j]);
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
 }
 static inline float rlx_q_sum32(const float *part) {
     float s = 0.0f;
@@ -404,9 +396,9 @@ def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
     """y [M, n] = x [M, k] @ W.T, split over the rows of W."""
     n, k = layout.n, layout.k
     rows = node.type.numel // n
-    seg = _segment(layout)
     if layout.ggml:
-        return _ggml_forward_loops(ctx, layout, rows, seg)
+        return _ggml_forward_loops(ctx, layout, rows)
+    seg = _segment(layout)
     mb = min(rows, ROW_BLOCK)
     pragma = ctx.parallel_for(rows * n * k, n)
     return _pragma_lines(pragma) + [
@@ -431,8 +423,7 @@ def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
     ]
 
 
-def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int,
-                        seg: int) -> list[str]:
+def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> list[str]:
     """y [M, n] = x [M, k] @ W.T for a GGML-format weight, split over the rows of W.
     Up to GEMV_MAX_ROWS rows of x (decode): groups of GEMV_ROWS rows of W are dotted
     with the rows of x straight from their blocks (the file's bytes are streamed once;
@@ -513,7 +504,7 @@ def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
         f"                    const float a = x[(m0 + m) * {n} + r] * rs;",
         "                    #pragma omp simd",
         "                    for (int64_t i = 0; i < len; i++)",
-        "                        acc[m][i] = RLX_Q_FMA(a, buf[i], acc[m][i]);",
+        "                        acc[m][i] = RLX_FMAF(a, buf[i], acc[m][i]);",
         "                }",
         "            }",
         "            for (int64_t m = 0; m < mn; m++)",
