@@ -132,7 +132,7 @@ def render_conv_channels(ctx: RenderContext, plan: ConvPlan, epi: str | None) ->
     panels = -(-cog // nr)
     pairs = plan.n * plan.groups
     tasks = pairs * panels
-    parallel = ctx.threads > 1 and tasks > 1 and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS
+    parallel = conv_tiled.runs_parallel(ctx, plan, tasks)
     variants = {(pr, nv)} | ({(tail, nv)} if tail else set())
     add_tile_helpers(ctx, variants, True, True, ahead=True)
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))
@@ -274,7 +274,7 @@ def render_conv_channel_grid(ctx: RenderContext, plan: ConvPlan, geo: TiledGeome
     panels = -(-cog // nr)
     pairs = plan.n * plan.groups
     tasks = pairs * panels * spans
-    parallel = ctx.threads > 1 and tasks > 1 and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS
+    parallel = conv_tiled.runs_parallel(ctx, plan, tasks)
     variants = {(pr, nv)} | ({(tail, nv)} if tail else set())
     add_tile_helpers(ctx, variants, True, True, grid=True)
     kc = max(1, min(kdim, conv_tiled.PANEL_BLOCK_BYTES // (nr * 4)))

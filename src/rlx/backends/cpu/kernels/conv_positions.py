@@ -45,7 +45,7 @@ def positions_geometry(ctx: RenderContext, plan: ConvPlan) -> TiledGeometry | No
     ``conv_tiled.thread_spans`` allows, else spans of GROUP_PANELS panels)."""
     if plan.dtype is not DType.F32 or plan.kdim == 0 or plan.cog < 2:
         return None
-    parallel = ctx.threads > 1 and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS
+    parallel = conv_tiled.runs_parallel(ctx, plan)
     for threads in ([ctx.threads] if parallel else []) + [1]:
         geo = tiled_geometry(plan, threads=threads)
         if geo is not None and copy_floats(plan, geo) * 4 <= SCRATCH_LIMIT_BYTES:
@@ -70,8 +70,7 @@ def render_conv_positions(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry
     blocks = -(-plan.cog // block)
     per_group = blocks * spans
     tasks = plan.n * plan.groups * per_group
-    parallel = (ctx.threads > 1 and tasks > 1
-                and plan.flops >= conv_tiled.PARALLEL_MIN_FLOPS)
+    parallel = conv_tiled.runs_parallel(ctx, plan, tasks)
     variants = _tile_variants(plan, geo)
     packed = _packed_weights(ctx, plan, geo)
     prefetch = len(geo.taps) <= conv_tiled.PREFETCH_MAX_TAPS
@@ -150,7 +149,7 @@ def _tile_variants(plan: ConvPlan,
     partly loaded when it ends inside one (see ``conv_tiled.tile_function``)."""
     mr, nv = geo.mr, geo.nv
     tail_rows = plan.cog % mr
-    last = geo.positions - (-(-geo.positions // geo.width) - 1) * geo.width
+    last = (geo.positions - 1) % geo.width + 1
     tail_nv = -(-last // LANES)
     tail_loads = conv_tiled.WHOLE if last == LANES * tail_nv else conv_tiled.PARTIAL
     if tail_nv == nv and tail_loads != conv_tiled.WHOLE:

@@ -88,6 +88,13 @@ next panels are summed); a block of k holds whole input channels."""
 PARALLEL_MIN_FLOPS = 1 << 22
 """Multiply-adds below which a conv runs on one thread (tens of microseconds: less
 than what waking and joining a second thread risks on a busy machine)."""
+
+
+def runs_parallel(ctx: RenderContext, plan, tasks: int = 2) -> bool:
+    """Whether a tiled conv of ``plan`` in ``tasks`` tasks splits over the threads: more
+    than one of each, and at least PARALLEL_MIN_FLOPS multiply-adds (read at call
+    time, so tests can lower it)."""
+    return ctx.threads > 1 and tasks > 1 and plan.flops >= PARALLEL_MIN_FLOPS
 PREFETCH_MAX_TAPS = 1
 """Position-vectorised tiles prefetch the next panel for convs of at most this many
 taps (see :func:`tile_function`)."""
@@ -611,7 +618,7 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
     body = []
     for index, (test, lanes, registers, spare) in enumerate(REGISTER_CLASSES):
         body.append("#if " + test if index == 0 else "#elif " + test if test else "#else")
-        if loads == WHOLE or loads == PARTIAL or lanes == LANES:
+        if loads != EITHER or lanes == LANES:
             body += _sub_calls(sub, mr, nv, loads != WHOLE, lanes, registers, spare, "    ")
         else:
             body += [f"    if (n >= {LANES * nv}) {{",

@@ -26,9 +26,9 @@ compiled alongside.
 Per image, in one parallel region:
 
 1. the input is copied channels-last into a zero-padded grid (``conv_tiled``'s
-   ``rlx_cv_transpose``: 16 x 16 register transposes on AVX-512, 8 x 8 blocks of
-   scalar copies on the other tiers, which have no shim operation that moves values
-   between lanes; the threads split the rows, check the copied values are finite, then
+   ``rlx_cv_transpose``: 16 x 16 register transposes on AVX-512, 8 x 8 on AVX2,
+   8 x 8 blocks of scalar copies on the other tiers, which have no shim operation that
+   moves values between lanes; the threads split the rows, check the copied values are finite, then
    wait for each other and stop if any is not), so a patch's values for 16 consecutive
    channels are one vector;
 2. each thread takes an equal share of whole GEMM slivers of tiles and, a chunk of
@@ -68,6 +68,7 @@ from rlx.backends.cpu.kernels.support import (
     PACK_MR,
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
+    packed_gemm_helper,
     repack_guard,
     run_invariant,
     thread_id,
@@ -291,7 +292,7 @@ def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int | str
                      dst_stride: str, indent: str) -> list[str]:
     """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows``, ``c < cols``
     (counts or C expressions): ``conv_tiled``'s ``rlx_cv_transpose`` (16 x 16
-    register blocks on AVX-512, 8 x 8 blocks of scalar copies elsewhere)."""
+    register blocks on AVX-512, 8 x 8 on AVX2, 8 x 8 blocks of scalar copies elsewhere)."""
     return [f"{indent}rlx_cv_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, "
             f"{cols});"]
 
@@ -389,6 +390,7 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     an infinity or a nan: the transforms would turn some infinities the direct sum
     keeps into nans."""
     add_transpose_helper(ctx)
+    packed_gemm_helper(ctx)        # the products are rlx_pk_gemm calls
     ci_n, co_n = plan.cin, plan.cout
     th, tw = _tiles(plan, v)
     hp, wp = v.m * th + 2, v.m * tw + 2
