@@ -78,6 +78,25 @@ class CompileError(RlxError):
         self.source_path = source_path
 
 
+class CacheError(CompileError):
+    """The disk cache of compiled programs could not be used.
+
+    Its directory cannot be created or written (read-only, permissions), the disk is
+    full, or a cached shared object cannot be loaded. The message names the directory
+    or file and the OS's reason. Free space, fix the permissions, or point
+    ``RLX_CACHE_DIR`` at a writable directory on a file system that allows executables.
+    """
+
+
+class OutOfMemoryError(RlxError, MemoryError):
+    """A compiled program's memory (its arena, params, outputs) could not be allocated.
+
+    Raised while compiling, before anything runs. The message names the bytes asked for
+    and what they were for. Use a smaller batch or sequence bound, or a machine with more
+    memory.
+    """
+
+
 class InputError(RlxError, ValueError):
     """A run-time input or param was rejected before execution.
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import itertools
 import mmap
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -23,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from rlx.errors import InputError
+from rlx.errors import InputError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.passes.program import Program
@@ -52,20 +53,61 @@ again on 4 KiB pages (10 MB read after 70 ms untouched: 15 ms on 4 KiB pages, 0.
 2 MiB pages, measured here; page walks that miss the caches are the likely cause)."""
 
 
-def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _physical_memory() -> int | None:
+    """Bytes of memory this process may have: the machine's physical memory, or its
+    control group's limit where lower; None where the OS does not say."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+    for path in _CGROUP_LIMITS:
+        try:
+            with open(path) as f:
+                limit = f.read().strip()
+        except OSError:
+            continue
+        if limit.isdigit():
+            total = min(total, int(limit))
+    return total
+
+
+def _byte_size(nbytes: int) -> str:
+    """``nbytes`` in bytes and, from a KiB on, in the largest binary unit under it."""
+    text = f"{nbytes} bytes"
+    for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if nbytes >= 1 << shift:
+            return f"{text} ({nbytes / (1 << shift):.1f} {unit})"
+    return text
+
+
+def map_zeroed(nbytes: int, what: str = "rlx buffers") -> tuple[mmap.mmap, np.ndarray]:
     """(the mapping, its first ``nbytes`` zeroed bytes as a uint8 array): a private
     anonymous mapping, from HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto
     huge pages where the OS has them (shared anonymous memory would take none), whole
     ones: a last partial huge page would stay on small pages, and an 8.2 MB matrix
-    read 2 ms slower for its 1.9 MB tail. The array keeps the mapping alive."""
+    read 2 ms slower for its 1.9 MB tail. The array keeps the mapping alive.
+
+    OutOfMemoryError, naming ``nbytes`` and ``what`` they are for, when the OS refuses
+    the mapping or it is larger than the machine's memory (an overcommitting OS would
+    grant it and kill the process when the pages are touched)."""
     huge = nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")
     span = round_up(nbytes, HUGE_PAGE) if huge else nbytes
     pad = HUGE_PAGE if huge else 0
-    if hasattr(mmap, "MAP_PRIVATE"):
-        mapping = mmap.mmap(-1, max(span + pad, 1),
-                            flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    else:
-        mapping = mmap.mmap(-1, max(span + pad, 1))
+    total = _physical_memory()
+    if total is not None and nbytes > total:
+        raise OutOfMemoryError(f"cannot allocate {_byte_size(nbytes)} for {what}: more than "
+                               f"this machine's memory, {_byte_size(total)}")
+    try:
+        if hasattr(mmap, "MAP_PRIVATE"):
+            mapping = mmap.mmap(-1, max(span + pad, 1),
+                                flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        else:
+            mapping = mmap.mmap(-1, max(span + pad, 1))
+    except (OSError, OverflowError, ValueError) as e:
+        raise OutOfMemoryError(f"cannot allocate {_byte_size(nbytes)} for {what}: {e}") from e
     whole = np.frombuffer(mapping, np.uint8)
     start = -whole.ctypes.data % HUGE_PAGE if huge else 0
     if huge:
@@ -76,13 +118,15 @@ def map_zeroed(nbytes: int) -> tuple[mmap.mmap, np.ndarray]:
     return mapping, whole[start:start + nbytes]
 
 
-def aligned_zeros(shape: Sequence[int], dtype: Any) -> np.ndarray:
+def aligned_zeros(shape: Sequence[int], dtype: Any, what: str = "an rlx buffer"
+                  ) -> np.ndarray:
     """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary (on
-    huge pages from HUGE_MIN bytes: :func:`map_zeroed`)."""
+    huge pages from HUGE_MIN bytes: :func:`map_zeroed`, whose OutOfMemoryError names
+    ``what`` the array is for)."""
     dtype = np.dtype(dtype)
     count = int(np.prod(shape, dtype=np.int64))
     if count * dtype.itemsize >= HUGE_MIN:
-        return map_zeroed(count * dtype.itemsize)[1].view(dtype).reshape(tuple(shape))
+        return map_zeroed(count * dtype.itemsize, what)[1].view(dtype).reshape(tuple(shape))
     raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
     start = -raw.ctypes.data % ALIGNMENT
     return raw[start:start + count * dtype.itemsize].view(dtype).reshape(tuple(shape))

@@ -36,6 +36,11 @@ class CompileOptions:
     isa:          cpu: the ISA tier to compile for ("generic", "avx2", "avx512", "neon";
                   None: ``RLX_CPU_ISA`` or the host's highest). A tier the host cannot
                   run is a DeviceError (see rlx.backends.cpu.isa).
+    sanitize:     cpu: build the program with sanitizers, "address" and/or "undefined"
+                  (a sequence or a comma-separated string; None: ``RLX_CPU_SANITIZE``,
+                  else none); every finding stops the process with a report. A program
+                  built with "address" loads only into a Python started with the ASan
+                  runtime preloaded (see rlx.backends.cpu.toolchain, scripts/sanitize.py).
     """
 
     verbose: bool = False
@@ -50,6 +55,7 @@ class CompileOptions:
     profile: bool = False
     winograd: bool = True
     isa: str | None = None
+    sanitize: str | tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.precision not in ("f32", "bf16", "f16"):

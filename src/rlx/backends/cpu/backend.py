@@ -24,7 +24,7 @@ from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
 from rlx.backends.cpu.render import RenderContext, render_program
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
 from rlx.backends.reference.kernels import KernelContext
-from rlx.errors import ExecutionError
+from rlx.errors import ExecutionError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
@@ -56,7 +56,7 @@ class _Library:
 
     def __init__(self, path: str, threads: int):
         self.path = path
-        self.dll = ctypes.CDLL(path)
+        self.dll = toolchain.load_shared_object(path)
         self.run = self.dll.rlx_run
         self.run.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
         self.run.restype = ctypes.c_int
@@ -237,8 +237,17 @@ class CpuBackend(Backend):
     def compile(self, program: Program, options: Any) -> CpuExecutable:
         threads = options.num_threads or default_threads()
         tier = isa.resolve_tier(getattr(options, "isa", None))
+        sanitize = toolchain.resolve_sanitizers(getattr(options, "sanitize", None))
         source, ctx, parts = self.render(program, options, threads)
         so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
-                                                       tier=tier, parts=parts)
+                                                       tier=tier, parts=parts, sanitize=sanitize)
         library = _Library(str(so_path), threads)
-        return CpuExecutable(program, options.rng, library, ctx, source, hit, tier)
+        try:
+            return CpuExecutable(program, options.rng, library, ctx, source, hit, tier)
+        except OutOfMemoryError as e:
+            graph = program.graph
+            params = sum(t.nbytes for _, t in graph.params)
+            outputs = sum(t.nbytes for t in graph.output_types)
+            raise OutOfMemoryError(f"graph {graph.name!r} on cpu needs {ctx.arena_bytes} bytes "
+                                   f"of arena (buffers and kernel scratch), {params} of params "
+                                   f"and {outputs} of outputs; {e}") from e
