@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -88,13 +89,42 @@ def _parse_shape(name: str, text: str) -> tuple[int, ...]:
 
 
 def _load_inputs(files: Mapping[str, str]) -> dict[str, np.ndarray]:
-    arrays = {}
-    for name, path in files.items():
-        try:
-            arrays[name] = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise InputError(f"--input {name}={path}: cannot read a .npy array ({e})") from e
-    return arrays
+    return {name: _load_npy(name, path) for name, path in files.items()}
+
+
+def _load_npy(name: str, path: str) -> np.ndarray:
+    """The array in the .npy file ``path``: its header is checked (a bool, integer or
+    float dtype; a shape whose bytes the file holds) before any data is read."""
+    where = f"--input {name}={path}"
+    fmt = np.lib.format
+    try:
+        with open(path, "rb") as f:
+            version = fmt.read_magic(f)
+            if version == (1, 0):
+                shape, _, dtype = fmt.read_array_header_1_0(f)
+            elif version == (2, 0):
+                shape, _, dtype = fmt.read_array_header_2_0(f)
+            else:
+                raise ValueError(f".npy format version {version} is not read")
+            data_bytes = os.fstat(f.fileno()).st_size - f.tell()
+    except OSError as e:
+        raise InputError(f"{where}: cannot read a .npy array ({e})") from e
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as e:  # numpy's header parser raises assorted errors on garbage
+        raise InputError(f"{where}: not a .npy array ({type(e).__name__}: {e})") from e
+    if dtype.kind not in "biuf" or dtype.fields is not None or dtype.subdtype is not None:
+        raise InputError(f"{where}: dtype {dtype} is not a bool, integer or float type")
+    needed = math.prod(shape) * dtype.itemsize
+    if needed > data_bytes:
+        raise InputError(f"{where}: the header declares shape {shape} of {dtype} "
+                         f"({needed} bytes) but the file holds {data_bytes} bytes of data")
+    try:
+        return np.load(path, allow_pickle=False)
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as e:
+        raise InputError(f"{where}: cannot read a .npy array ({type(e).__name__}: {e})") from e
 
 
 def random_input(t: TensorType, rng: np.random.Generator) -> np.ndarray:

@@ -38,6 +38,8 @@ GGUF_MAGIC = b"GGUF"
 SUPPORTED_VERSIONS = (2, 3)
 DEFAULT_ALIGNMENT = 32
 MAX_RANK = 8
+MAX_ARRAY_DEPTH = 8       # arrays of arrays nest at most this deep
+MAX_ELEMENTS = 1 << 62    # a tensor's element count must fit numpy's sizes
 
 
 class GGUFError(RlxError, ValueError):
@@ -171,6 +173,8 @@ class GGUFFile:
         except ValueError:
             raise GGUFError(f"{where} has unknown GGML type id {type_id}") from None
         elems, size = BLOCK_LAYOUT[ggml_type]
+        if math.prod(d for d in dims if d) > MAX_ELEMENTS // size:
+            raise GGUFError(f"{where}: dims {dims} are too large for any array")
         inner = dims[0] if dims else 1
         if inner % elems:
             raise GGUFError(f"{where}: its rows of {inner} elements are not whole "
@@ -261,7 +265,7 @@ class _Cursor:
             raise GGUFError(f"{self.path}: the string at offset {start} is not UTF-8 "
                             f"({exc})") from None
 
-    def value(self, type_id: int) -> tuple[Any, str]:
+    def value(self, type_id: int, depth: int = 0) -> tuple[Any, str]:
         """One metadata value of GGUF type ``type_id`` and that type's name."""
         if type_id in _SCALARS:
             name, fmt = _SCALARS[type_id]
@@ -269,12 +273,15 @@ class _Cursor:
         if type_id == _STRING:
             return self.string(), "string"
         if type_id == _ARRAY:
-            return self.array()
+            return self.array(depth)
         raise GGUFError(f"{self.path}: unknown metadata value type {type_id} at offset "
                         f"{self.offset - 4}")
 
-    def array(self) -> tuple[Any, str]:
+    def array(self, depth: int = 0) -> tuple[Any, str]:
         """An array value: numeric arrays as numpy arrays, others as lists."""
+        if depth >= MAX_ARRAY_DEPTH:
+            raise GGUFError(f"{self.path}: arrays nest deeper than {MAX_ARRAY_DEPTH} at "
+                            f"offset {self.offset}")
         elem_type, count = self.u32(), self.u64()
         if elem_type in _SCALARS:
             name, fmt = _SCALARS[elem_type]
@@ -287,7 +294,7 @@ class _Cursor:
             return [self.string() for _ in range(count)], "array[string]"
         if elem_type == _ARRAY:
             self._check_room(count, 12)
-            return [self.array()[0] for _ in range(count)], "array[array]"
+            return [self.array(depth + 1)[0] for _ in range(count)], "array[array]"
         raise GGUFError(f"{self.path}: unknown array element type {elem_type} at offset "
                         f"{self.offset - 12}")
 

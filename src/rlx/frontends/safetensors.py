@@ -27,6 +27,7 @@ __all__ = ["SafetensorsError", "SafetensorsFile", "SafetensorsTensorInfo", "load
 
 HEADER_LENGTH_BYTES = 8
 MAX_HEADER_BYTES = 100 * 1024 * 1024
+MAX_ELEMENTS = 1 << 62    # a tensor's element count must fit numpy's sizes
 METADATA_KEY = "__metadata__"
 
 NUMPY_DTYPES: dict[str, np.dtype] = {
@@ -196,6 +197,8 @@ def _parse_entry(name: str, entry: object, data_start: int, data_size: int,
     if not _is_int_list(shape) or any(d < 0 for d in shape):
         raise SafetensorsError(f"{where}: shape must be a list of non-negative integers, "
                                f"got {shape!r}")
+    if math.prod(d for d in shape if d) > MAX_ELEMENTS // 8:
+        raise SafetensorsError(f"{where}: shape {shape} is too large for any array")
     if not _is_int_list(offsets) or len(offsets) != 2:
         raise SafetensorsError(f"{where}: data_offsets must be [begin, end], got {offsets!r}")
     begin, end = offsets

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,7 +119,8 @@ class Tokenizer:
         ``add_special_tokens``), untruncated."""
         _check_text(text)
         self._backend.no_truncation()
-        return self._backend.encode(text, add_special_tokens=add_special_tokens).ids
+        return _backend_call("encode", self._backend.encode, text,
+                             add_special_tokens=add_special_tokens).ids
 
     def encode_batch(self, texts: Sequence[str], max_length: int | None = None,
                      padding: str = "longest", truncation: bool = True,
@@ -158,7 +159,9 @@ class Tokenizer:
             self._backend.enable_truncation(max_length)
         try:
             return self._backend.encode_batch(texts, add_special_tokens=add_special_tokens)
-        except Exception as exc:
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # the Rust backend panics on some broken models
             raise InputError(f"encode_batch: the tokenizer rejected the batch "
                              f"(max_length {max_length}): {exc}") from None
         finally:
@@ -166,8 +169,8 @@ class Tokenizer:
 
     def decode(self, ids: Sequence[int] | np.ndarray, skip_special_tokens: bool = True) -> str:
         """The text of token ids (special tokens dropped when ``skip_special_tokens``)."""
-        return self._backend.decode([int(i) for i in ids],
-                                    skip_special_tokens=skip_special_tokens)
+        return _backend_call("decode", self._backend.decode, [int(i) for i in ids],
+                             skip_special_tokens=skip_special_tokens)
 
     def decode_batch(self, batch: Sequence[Sequence[int]] | np.ndarray,
                      skip_special_tokens: bool = True) -> list[str]:
@@ -175,6 +178,18 @@ class Tokenizer:
 
     def __repr__(self) -> str:
         return f"<rlx.Tokenizer vocab {self.vocab_size}, special {self.special}>"
+
+
+def _backend_call(what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` on the wrapped tokenizer; its errors (a Rust panic
+    included) become TokenizerError."""
+    try:
+        return fn(*args, **kwargs)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:
+        raise TokenizerError(f"{what}: the tokenizer failed ({type(exc).__name__}: "
+                             f"{exc})") from None
 
 
 def _check_text(text: Any) -> None:
@@ -229,7 +244,9 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
 def _from_tokenizer_json(json_path: str, config_dir: str) -> Tokenizer:
     try:
         backend = tokenizers.Tokenizer.from_file(json_path)
-    except Exception as exc:
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # the Rust parser panics on some malformed files
         raise TokenizerError(f"{json_path}: not a readable tokenizer.json ({exc})") from None
     config = {**_read_json(os.path.join(config_dir, "special_tokens_map.json")),
               **_read_json(os.path.join(config_dir, "tokenizer_config.json"))}
@@ -308,9 +325,12 @@ def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
     "gpt2" pre-tokenizer rule not in ``BPE_PRE_TOKENIZERS``.
     """
     kind = _required(metadata, "tokenizer.ggml.model")
-    tokens = list(_required(metadata, "tokenizer.ggml.tokens"))
-    token_types = np.asarray(metadata.get("tokenizer.ggml.token_type",
-                                          np.full(len(tokens), TOKEN_NORMAL)))
+    tokens = _string_list(metadata, "tokenizer.ggml.tokens")
+    token_types = _number_array(metadata, "tokenizer.ggml.token_type", "iu",
+                                np.full(len(tokens), TOKEN_NORMAL))
+    chat_template = metadata.get("tokenizer.chat_template")
+    if chat_template is not None and not isinstance(chat_template, str):
+        raise TokenizerError("GGUF metadata tokenizer.chat_template is not a string")
     if len(token_types) != len(tokens):
         raise TokenizerError(f"tokenizer.ggml.token_type has {len(token_types)} entries for "
                              f"{len(tokens)} tokens")
@@ -329,11 +349,10 @@ def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
         raise TokenizerError(f"GGUF tokenizer model {kind!r} is not supported (supported: "
                              "'gpt2', 'llama')")
     _add_matched_tokens(backend, tokens, token_types)
-    add_bos = bool(metadata.get("tokenizer.ggml.add_bos_token", default_add_bos))
-    add_eos = bool(metadata.get("tokenizer.ggml.add_eos_token", False))
+    add_bos = _flag(metadata, "tokenizer.ggml.add_bos_token", default_add_bos)
+    add_eos = _flag(metadata, "tokenizer.ggml.add_eos_token", False)
     backend.post_processor = _bos_eos_template(tokens, special, add_bos, add_eos)
-    return Tokenizer(backend, special, metadata.get("tokenizer.chat_template"), add_bos,
-                     add_eos)
+    return Tokenizer(backend, special, chat_template, add_bos, add_eos)
 
 
 def _required(metadata: Mapping[str, Any], key: str) -> Any:
@@ -342,10 +361,34 @@ def _required(metadata: Mapping[str, Any], key: str) -> Any:
     return metadata[key]
 
 
+def _flag(metadata: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = metadata.get(key, default)
+    if not isinstance(value, bool | int | np.integer):
+        raise TokenizerError(f"GGUF metadata {key} = {value!r} is not a boolean")
+    return bool(value)
+
+
+def _string_list(metadata: Mapping[str, Any], key: str) -> list[str]:
+    value = _required(metadata, key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TokenizerError(f"GGUF metadata {key} is not an array of strings")
+    return value
+
+
+def _number_array(metadata: Mapping[str, Any], key: str, kinds: str,
+                  default: np.ndarray | None = None) -> np.ndarray:
+    value = metadata.get(key, default) if default is not None else _required(metadata, key)
+    if not isinstance(value, np.ndarray) or value.ndim != 1 or value.dtype.kind not in kinds:
+        raise TokenizerError(f"GGUF metadata {key} is not a numeric array")
+    return value
+
+
 def _metadata_id(metadata: Mapping[str, Any], key: str, vocab_size: int) -> int | None:
     value = metadata.get(key)
     if value is None:
         return None
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TokenizerError(f"GGUF metadata {key} = {value!r} is not an integer")
     if not 0 <= int(value) < vocab_size:
         raise TokenizerError(f"GGUF metadata {key} = {value} is outside the vocabulary of "
                              f"{vocab_size} tokens")
@@ -363,13 +406,13 @@ def _first_ids(tokens: Sequence[str]) -> dict[str, int]:
 def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.Tokenizer:
     """Byte-level BPE from the GGUF vocab and merges."""
     pre = metadata.get("tokenizer.ggml.pre", "default")
-    make_pre_tokenizer = BPE_PRE_TOKENIZERS.get(pre)
+    make_pre_tokenizer = BPE_PRE_TOKENIZERS.get(pre) if isinstance(pre, str) else None
     if make_pre_tokenizer is None:
         raise TokenizerError(f"GGUF pre-tokenizer rule {pre!r} is not supported (supported: "
                              f"{', '.join(sorted(BPE_PRE_TOKENIZERS))})")
-    merges = [_split_merge(m) for m in _required(metadata, "tokenizer.ggml.merges")]
-    model = models.BPE(vocab=_first_ids(tokens), merges=merges, fuse_unk=False,
-                       byte_fallback=False)
+    merges = [_split_merge(m) for m in _string_list(metadata, "tokenizer.ggml.merges")]
+    model = _backend_call("GGUF BPE vocabulary", models.BPE, vocab=_first_ids(tokens),
+                          merges=merges, fuse_unk=False, byte_fallback=False)
     backend = tokenizers.Tokenizer(model)
     backend.pre_tokenizer = make_pre_tokenizer()
     backend.decoder = decoders.ByteLevel()
@@ -386,15 +429,17 @@ def _split_merge(merge: str) -> tuple[str, str]:
 def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: np.ndarray,
                    special: SpecialTokens) -> tokenizers.Tokenizer:
     """SentencePiece-style BPE: merges ranked by the scores of the merged pieces."""
-    scores = np.asarray(_required(metadata, "tokenizer.ggml.scores"), dtype=np.float64)
+    scores = _number_array(metadata, "tokenizer.ggml.scores", "iuf").astype(np.float64)
     if len(scores) != len(tokens):
         raise TokenizerError(f"tokenizer.ggml.scores has {len(scores)} entries for "
                              f"{len(tokens)} tokens")
     unk = None if special.unk is None else tokens[special.unk]
-    model = models.BPE(vocab=_first_ids(tokens), merges=_merges_from_scores(
-        tokens, token_types, scores), unk_token=unk, fuse_unk=True, byte_fallback=True)
+    model = _backend_call("GGUF SentencePiece vocabulary", models.BPE,
+                          vocab=_first_ids(tokens),
+                          merges=_merges_from_scores(tokens, token_types, scores),
+                          unk_token=unk, fuse_unk=True, byte_fallback=True)
     backend = tokenizers.Tokenizer(model)
-    add_space_prefix = bool(metadata.get("tokenizer.ggml.add_space_prefix", True))
+    add_space_prefix = _flag(metadata, "tokenizer.ggml.add_space_prefix", True)
     steps = [normalizers.Prepend(SPIECE_SPACE)] if add_space_prefix else []
     backend.normalizer = normalizers.Sequence(steps + [normalizers.Replace(" ", SPIECE_SPACE)])
     decode_steps = [decoders.Replace(SPIECE_SPACE, " "), decoders.ByteFallback(),

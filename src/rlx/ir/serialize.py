@@ -18,7 +18,7 @@ import json
 import math
 from typing import Any
 
-from rlx.errors import GraphBuildError, SerializationError
+from rlx.errors import SerializationError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import ConstValue, Graph, Node
 from rlx.ir.types import TensorType
@@ -51,10 +51,22 @@ def _dec(v: Any) -> Any:
         if "float" in v:
             return float(v["float"])
         if "const" in v:
-            c = v["const"]
-            return ConstValue(DType(c["dtype"]), tuple(c["shape"]), base64.b64decode(c["base64"]))
+            return _dec_const(v["const"])
         raise SerializationError(f"unknown tagged value {v!r}")
     return v
+
+
+def _dec_const(c: Any) -> ConstValue:
+    """A tagged constant, its byte count checked against its dtype and shape."""
+    dtype, shape = DType(c["dtype"]), tuple(c["shape"])
+    if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
+        raise SerializationError(f"constant shape {list(shape)} is not a list of "
+                                 "non-negative integers")
+    data = base64.b64decode(c["base64"], validate=True)
+    if len(data) != math.prod(shape) * dtype.np.itemsize:
+        raise SerializationError(f"constant of dtype {dtype.value} and shape {list(shape)} "
+                                 f"holds {len(data)} bytes")
+    return ConstValue(dtype, shape, data)
 
 
 def to_json(graph: Graph) -> str:
@@ -78,10 +90,12 @@ def from_json(text: str) -> Graph:
             nodes.append(Node(raw["op"], tuple(raw["inputs"]), attrs,
                               TensorType(tuple(shape), DType(dtype))))
         return Graph.from_nodes(doc.get("name", "graph"), nodes, doc["outputs"])
-    except SerializationError:
+    except (SerializationError, MemoryError):
         raise
-    except (KeyError, TypeError, ValueError, GraphBuildError) as e:
-        raise SerializationError(f"malformed rlx graph JSON: {e}") from e
+    except RecursionError:
+        raise SerializationError("malformed rlx graph JSON: nested too deeply") from None
+    except Exception as e:  # hostile documents reach every check; none may escape bare
+        raise SerializationError(f"malformed rlx graph JSON: {type(e).__name__}: {e}") from e
 
 
 def save(graph: Graph, path: str) -> None:
@@ -90,5 +104,13 @@ def save(graph: Graph, path: str) -> None:
 
 
 def load(path: str) -> Graph:
-    with open(path, encoding="utf-8") as f:
-        return from_json(f.read())
+    """Read the graph saved at ``path``; SerializationError naming the file when it is
+    not a well-formed rlx graph document, OSError when it cannot be read."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        return from_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise SerializationError(f"{path}: not UTF-8 text ({e})") from None
+    except SerializationError as e:
+        raise SerializationError(f"{path}: {e}") from e

@@ -19,6 +19,7 @@ pipeline, which moves it into the prepare stage.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,7 +30,7 @@ import onnx.inliner
 from onnx import GraphProto, ModelProto, NodeProto, TypeProto, helper, numpy_helper
 
 from rlx.backends.reference.kernels import KERNELS, KernelContext
-from rlx.errors import GraphBuildError, InputError, ShapeError, UnsupportedOpError
+from rlx.errors import GraphBuildError, InputError, RlxError, ShapeError, UnsupportedOpError
 from rlx.frontends.onnx import dtypes, functions
 from rlx.frontends.onnx.context import ImportState, NodeContext, Scope, count_readers
 from rlx.frontends.onnx.patterns import fuse_gelu
@@ -41,6 +42,7 @@ from rlx.ir.rng import RngOptions
 from rlx.passes.cleanup import eliminate_dead_code
 
 LARGE = 64  # initializers and folded values with more elements become params
+MAX_FOLD_BYTES = 1 << 28  # larger node values are computed at run time, not at import
 PARAMS_AS = ("auto", "params", "constants")
 
 ModelSource = str | os.PathLike | bytes | ModelProto
@@ -106,6 +108,18 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     if params_as not in PARAMS_AS:
         raise GraphBuildError(f"params_as must be one of {PARAMS_AS}, got {params_as!r}")
     model = read_model(source)
+    try:
+        return _import(model, input_shapes, params_as, input_values)
+    except RlxError:
+        raise
+    except Exception as e:  # a hostile model reaches places no rule covers: never bare
+        raise GraphBuildError(f"malformed ONNX model {model.graph.name!r}: "
+                              f"{type(e).__name__}: {e}") from e
+
+
+def _import(model: ModelProto, input_shapes: InputShapes | None, params_as: str,
+            input_values: Mapping[str, Any] | None
+            ) -> tuple[Graph, dict[str, np.ndarray]]:
     opsets = model_opsets(model)
     check_model(model, opsets)
     graph = Graph(model.graph.name or "onnx")
@@ -127,7 +141,7 @@ def declare_initializers(state: ImportState, scope: Scope, graph: GraphProto,
                          params_as: str) -> None:
     """Bind each initializer to a constant or a param (see ``load``'s params_as)."""
     for init in graph.initializer:
-        value = dtypes.to_boundary(numpy_helper.to_array(init), init.data_type)
+        value = dtypes.to_boundary(_initializer_array(init), init.data_type)
         dtypes.from_numpy(value, f"initializer {init.name!r}")
         as_param = params_as == "params" or (params_as == "auto" and value.size > LARGE)
         if as_param:
@@ -137,6 +151,48 @@ def declare_initializers(state: ImportState, scope: Scope, graph: GraphProto,
         if dtypes.carrier(init.data_type) is not None:
             state.logical[tensor.id] = init.data_type
         scope.bind(init.name, tensor)
+
+
+def _initializer_array(init: onnx.TensorProto) -> np.ndarray:
+    """An initializer's value; GraphBuildError naming it when its dims and its data
+    disagree (checked before anything is allocated) or it cannot be decoded."""
+    where = f"initializer {init.name!r}"
+    dims = list(init.dims)
+    if any(d < 0 for d in dims):
+        raise GraphBuildError(f"{where}: negative dimension in {dims}")
+    count = math.prod(dims)
+    if init.HasField("raw_data"):
+        try:
+            bits = _PACKED_BITS.get(init.data_type) or 8 * helper.tensor_dtype_to_np_dtype(
+                init.data_type).itemsize
+        except Exception:  # an unknown data type: to_array reports it below
+            bits = None
+        needed = (count * bits + 7) // 8 if bits else len(init.raw_data)
+        if len(init.raw_data) != needed:
+            raise GraphBuildError(f"{where}: dims {dims} need {needed} bytes, its raw data "
+                                  f"has {len(init.raw_data)}")
+    elif init.data_location != onnx.TensorProto.EXTERNAL and count > _stored_values(init):
+        raise GraphBuildError(f"{where}: dims {dims} need {count} values, it stores "
+                              f"{_stored_values(init)}")
+    try:
+        return numpy_helper.to_array(init)
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as e:  # onnx raises assorted errors on a malformed tensor
+        raise GraphBuildError(f"{where}: cannot be decoded ({type(e).__name__}: {e})") from e
+
+
+_PACKED_BITS = {getattr(onnx.TensorProto, name): bits for name, bits in [
+    ("INT4", 4), ("UINT4", 4), ("FLOAT4E2M1", 4), ("INT2", 2), ("UINT2", 2)]
+    if hasattr(onnx.TensorProto, name)}
+
+
+def _stored_values(init: onnx.TensorProto) -> int:
+    """Values in the typed fields (complex types store two per value, packed types
+    several; counting every stored number bounds them all)."""
+    fields = (init.float_data, init.int32_data, init.string_data, init.int64_data,
+              init.double_data, init.uint64_data)
+    return sum(len(f) for f in fields) * 8
 
 
 def _declare_inputs(state: ImportState, scope: Scope, graph: GraphProto,
@@ -238,13 +294,21 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
     cx = NodeContext(state, scope, node, opset, opsets)
     try:
         result = converter.fn(cx)
+        fold_new_nodes(state, start)
     except UnsupportedOpError:
         raise
     except GraphBuildError as e:
         if str(e).startswith("ONNX node"):
             raise
         raise type(e)(f"ONNX node {cx.label}: {e}") from e
-    fold_new_nodes(state, start)
+    except RlxError:
+        raise
+    except MemoryError as e:
+        raise GraphBuildError(f"ONNX node {cx.label}: converting it needs more memory than "
+                              f"is available ({e})") from None
+    except Exception as e:  # a malformed node (attribute of the wrong kind, ...)
+        raise GraphBuildError(f"ONNX node {cx.label}: malformed node "
+                              f"({type(e).__name__}: {e})") from e
     _bind_outputs(state, scope, cx, result)
 
 
@@ -290,6 +354,8 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
         if node.op == "constant":
             state.known[nid] = node.attr("value").array()
         elif node.op in ("input", "param") or node.op in RANDOM_OPS:
+            continue
+        elif node.type.nbytes > MAX_FOLD_BYTES:
             continue
         elif all(i in state.known for i in node.inputs):
             args = [state.known[i] for i in node.inputs]

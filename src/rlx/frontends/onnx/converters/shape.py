@@ -26,6 +26,8 @@ from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
 from rlx.ir.types import broadcast_shapes
 
+MAX_RANGE_BYTES = 1 << 28  # a Range is built at import time; larger ones are refused
+
 # --------------------------------------------------------------------------- shape queries
 
 
@@ -280,7 +282,12 @@ def convert_range(cx: NodeContext) -> Tensor:
     start, limit, delta = (np.asarray(cx.static(i)).reshape(()) for i in range(3))
     if delta == 0:
         raise cx.error("delta must be non-zero")
-    count = max(int(np.ceil((float(limit) - float(start)) / float(delta))), 0)
+    span = (float(limit) - float(start)) / float(delta)
+    if not np.isfinite(span) or span * start.dtype.itemsize > MAX_RANGE_BYTES:
+        raise cx.error(f"start {start}, limit {limit} and delta {delta} make "
+                       f"{span:.4g} elements, more than a constant may hold "
+                       f"({MAX_RANGE_BYTES} bytes)")
+    count = max(int(np.ceil(span)), 0)
     values = start + np.arange(count, dtype=start.dtype) * delta
     return cx.const(values.astype(start.dtype))
 
