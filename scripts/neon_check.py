@@ -16,7 +16,7 @@ reference device, on a machine without an Arm core:
    then the main one) as ``CpuBackend.compile`` does (the pass pipeline, then
    ``render_program``), in one compile part, and writes the slot table as a manifest
    for ``csrc/standalone_main.c``, a driver that reads each input, param and constant
-   from a file, calls ``rlx_set_threads``, ``rlx_prepare`` and ``rlx_run`` (twice: the
+   from a file, calls ``rlx_set_threads``, ``rlx_keep_bytes`` and ``rlx_run`` (twice: the
    second run finds the weights repacked) and writes the outputs;
 3. it cross-compiles the C with ``aarch64-linux-gnu-gcc`` and the flags of
    ``rlx.backends.cpu.toolchain.BASE_FLAGS`` (less ``-fPIC -shared``), the target

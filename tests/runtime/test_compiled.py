@@ -250,6 +250,16 @@ def test_kv_row_feeds(device):
     np.testing.assert_array_equal(cg.read_handle("past"), expect)
     with pytest.raises(rlx.InputError):
         cg.feed_kv_batch_major_ragged(0, 1, [0, 4], 4, 3)
+    # a row past one sequence's capacity is refused, not written into the next sequence
+    for bad in ({"dst_row": 4}, {"dst_row": -1}, {"dst_row": 5},
+                {"dst_row": 0, "seq_cap": 5}, {"dst_row": 0, "row_elems": 0}):
+        call = {"dst_row": 0, "batch": 2, "seq_cap": 4, "row_elems": 3, **bad}
+        with pytest.raises(rlx.InputError):
+            cg.feed_kv_batch_major(**call)
+        with pytest.raises(rlx.InputError):
+            cg.feed_kv_batch_major_src(0, 1, call["dst_row"], 2, call["seq_cap"],
+                                       call["row_elems"])
+    np.testing.assert_array_equal(cg.read_handle("past"), expect)
 
 
 def test_clone_copy_and_share_params(device):

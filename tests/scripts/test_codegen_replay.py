@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import re
 import sys
 
 import pytest
@@ -73,3 +74,54 @@ def test_command_line_update_then_check(replay, tmp_path, capsys):
     assert sorted(os.listdir(tmp_path)) == ["op_add.c", "prelude.c"]
     assert replay.main(args) == 0
     assert "2 cases: 2 same, 0 changed" in capsys.readouterr().out
+
+
+# a function: "static [attributes] type name(" (its definition or declaration)
+_FUNCTION = re.compile(r"^\s*static\s+(__attribute__\(\(\w+\)\)\s+)?[\w\s*]*?\b\w+\s*\(")
+# a table that cannot change: "static const type name[...] = ..." (no pointer in it)
+_CONST_TABLE = re.compile(r"^\s*static\s+const\s+[\w\s]+\b\w+(\[\w*\])+\s*=")
+# a variable at file scope: "type name;", "type *name = ...;", "type name[n];"
+_FILE_SCOPE_VARIABLE = re.compile(r"^(?!typedef|extern|return)[A-Za-z_][\w *]*[\s*]\w+"
+                                  r"(\[[^\]]*\])*\s*(=[^;]*)?;\s*$")
+
+
+def mutable_state(source: str) -> list[str]:
+    """Lines of ``source`` that define data a run could write and that outlives the call:
+    a ``static`` variable (in a function or at file scope) or a file-scope variable."""
+    found = []
+    for line in source.splitlines():
+        if re.match(r"^\s*static\b", line):
+            if not (re.match(r"^\s*static\s+inline\b", line) or _FUNCTION.match(line)
+                    or _CONST_TABLE.match(line)):
+                found.append(line.strip())
+        elif _FILE_SCOPE_VARIABLE.match(line):
+            found.append(line.strip())
+    return found
+
+
+def test_the_mutable_state_check_finds_each_kind():
+    earlier = """\
+char rlx_error_text[512];
+uint8_t *rlx_keep;
+static int64_t rlx_held[2];
+    static const void *rlx_wpk_src = 0;
+    static double w[49152];
+    static const int64_t split[] = {0, 64};
+static const float rlx_q_int4_pairs[256][2] = {
+static __attribute__((noinline)) void rlx_dq_q4_0(
+static inline float rlx_h2f(uint16_t h) {
+    static int rlx_off_ready = 0;
+"""
+    assert mutable_state(earlier) == [
+        "char rlx_error_text[512];", "uint8_t *rlx_keep;", "static int64_t rlx_held[2];",
+        "static const void *rlx_wpk_src = 0;", "static double w[49152];",
+        "static int rlx_off_ready = 0;"]
+
+
+def test_generated_c_keeps_no_mutable_state(replay):
+    """Every case of the corpus (each op the cpu device claims, MiniLM, a decoder step,
+    ResNet blocks): the shared object holds nothing a run writes, so executables that
+    load one (clones, threads) share no state (rlx.backends.cpu.render)."""
+    rendered = replay.render_all(list(replay.corpus()))
+    found = {name: mutable_state(r.text) for name, r in rendered.items()}
+    assert {name: lines for name, lines in found.items() if lines} == {}

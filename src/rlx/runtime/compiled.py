@@ -6,13 +6,26 @@ pipeline split off a param-only *prepare* program, it runs lazily before the fir
 run, re-runs after any param it reads changes, and its results reach the main
 program through persistent handles — or, where the backend cannot bind them, as
 extra inputs on every run path.
+
+Threads. A CompiledGraph may be used from several threads at once: each call that
+reads or writes its buffers (runs, params, handles, KV feeds, clones) holds the graph's
+lock for the native call and the copy of its outputs, so concurrent runs take turns
+and each returns its own inputs' results. Checking and converting inputs happens
+before the lock is taken. The native call releases the GIL, so *clones* (which share
+nothing a run writes) run in parallel. What run_raw and run_slots return are views
+of the output buffers, valid until the next run from any thread: from several
+threads, use run (fresh arrays) or a clone per thread. Graphs joined by
+share_params_from or share_handle_from share that storage: writing it while the
+other runs is the caller's race.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -23,6 +36,17 @@ from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.runtime.coerce import coerce, from_bytes
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _serialised(method: _Method) -> _Method:
+    """``method`` run while holding the graph's lock (module docstring: Threads)."""
+    @functools.wraps(method)
+    def locked(self: CompiledGraph, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -67,6 +91,7 @@ class CompiledGraph:
                  params: Mapping[str, TensorType], staging: Staging | None = None,
                  report: Any = None, rounding: UploadRounding | None = None):
         self._exe = executable
+        self._lock = threading.RLock()
         self._rounding = rounding
         self._inputs = dict(inputs)
         self._params = dict(params)
@@ -103,6 +128,7 @@ class CompiledGraph:
         """The compile report: dispatch, fusion groups and memory plan."""
         return self._report
 
+    @_serialised
     def kernel_profile(self, reset: bool = False) -> list[KernelTime]:
         """Each kernel's calls and total seconds over the runs so far (or since the last
         ``reset=True``, which zeroes them after reading), in call order. Needs
@@ -127,6 +153,7 @@ class CompiledGraph:
             raise InputError(f"unknown param {name!r}; params are: {known}")
         return t
 
+    @_serialised
     def set_param(self, name: str, value: Any) -> None:
         """Set a weight. ``value`` converts by the rules of ``rlx.runtime.coerce``."""
         arr = coerce("param", name, value, self._param_type(name))
@@ -147,6 +174,7 @@ class CompiledGraph:
         """Set a weight from raw bytes holding ``dtype`` elements (converted by value)."""
         self.set_param(name, from_bytes("param", name, data, dtype, self._param_type(name)))
 
+    @_serialised
     def set_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
         """Overwrite ``len(data)`` bytes of a param's storage (declared dtype) at
         ``byte_offset``. Returns False when the write was not done: the param is rounded
@@ -175,6 +203,7 @@ class CompiledGraph:
             done |= self._exe.write_param_range(name, byte_offset, data)
         return done
 
+    @_serialised
     def finalize_params(self) -> None:
         """Run the prepare stage if it is due and warm backend caches."""
         self._ensure_prepared()
@@ -257,13 +286,16 @@ class CompiledGraph:
 
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once. Returns a fresh array per output, in declared shape and dtype."""
-        outs = self._execute(self._feeds(inputs))
-        return [o.copy() for o in outs]
+        feeds = self._feeds(inputs)
+        with self._lock:
+            return [o.copy() for o in self._execute(feeds)]
 
     def run_raw(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once; returns read-only views of the output buffers, valid until the next
         run (no copy)."""
-        return self._readonly_outputs(self._execute(self._feeds(inputs)))
+        feeds = self._feeds(inputs)
+        with self._lock:
+            return self._readonly_outputs(self._execute(feeds))
 
     def run_slots(self, arrays: Sequence[Any]) -> list[np.ndarray]:
         """Fastest path: inputs by declaration order (``None`` for a handle-bound input);
@@ -279,7 +311,8 @@ class CompiledGraph:
                 feeds[name] = self._input_value(name, value)
             elif name not in self._exe.handles:
                 raise InputError(f"missing input {name!r} ({t})")
-        return self._readonly_outputs(self._execute(feeds))
+        with self._lock:
+            return self._readonly_outputs(self._execute(feeds))
 
     def _readonly_outputs(self, outs: list[np.ndarray]) -> list[np.ndarray]:
         """Read-only views of the executable's output buffers (made once: the buffers
@@ -293,14 +326,16 @@ class CompiledGraph:
     def run_read_outputs(self, inputs: Mapping[str, Any] | None,
                          indices: Sequence[int] | None = None) -> list[np.ndarray]:
         """Run, then copy out only the outputs at ``indices`` (all when None)."""
-        outs = self._execute(self._feeds(inputs))
-        if indices is None:
-            return [o.copy() for o in outs]
-        for i in indices:
-            if not 0 <= i < len(outs):
-                raise InputError(f"output index {i} out of range ({len(outs)} outputs)")
-        return [outs[i].copy() for i in indices]
+        count = len(self._exe.output_types)
+        for i in indices or ():
+            if not 0 <= i < count:
+                raise InputError(f"output index {i} out of range ({count} outputs)")
+        feeds = self._feeds(inputs)
+        with self._lock:
+            outs = self._execute(feeds)
+            return [outs[i].copy() for i in (range(count) if indices is None else indices)]
 
+    @_serialised
     def read_output_row(self, out_idx: int, row: int, row_inner: int) -> np.ndarray:
         """Elements ``[row * row_inner, (row + 1) * row_inner)`` of output ``out_idx``
         from the last run."""
@@ -325,13 +360,17 @@ class CompiledGraph:
                 raise InputError(f"unknown input {name!r}; inputs are: {', '.join(self._inputs)}")
             data, dtype = pair
             decoded[name] = from_bytes("input", name, data, dtype, t)
-        outs = self._execute(self._feeds(decoded))
-        return [(o.tobytes(), t.dtype) for o, t in zip(outs, self._exe.output_types)]
+        feeds = self._feeds(decoded)
+        with self._lock:
+            outs = self._execute(feeds)
+            return [(o.tobytes(), t.dtype) for o, t in zip(outs, self._exe.output_types)]
 
     # async-style entry points: every current backend runs synchronously
     def commit_no_wait(self, inputs: Mapping[str, Any] | None = None) -> None:
         """Start a run without reading outputs (synchronous on every current backend)."""
-        self._execute(self._feeds(inputs))
+        feeds = self._feeds(inputs)
+        with self._lock:
+            self._execute(feeds)
 
     def sync_pending(self) -> None:
         """Wait for runs started by commit_no_wait (nothing pending on current backends)."""
@@ -341,6 +380,7 @@ class CompiledGraph:
         return [self.run(inputs) for inputs in input_sets]
 
     # ------------------------------------------------------------------ handles
+    @_serialised
     def bind_handle(self, name: str, value: Any) -> bool:
         """Make ``value`` the persistent buffer used as input ``name`` on every run.
         Returns False when the backend has no persistent handles."""
@@ -350,10 +390,12 @@ class CompiledGraph:
                              f"{', '.join(self._inputs) or '(none)'}")
         return self._exe.bind_handle(name, coerce("handle", name, value, t))
 
+    @_serialised
     def read_handle(self, name: str) -> np.ndarray | None:
         """A copy of a persistent buffer's contents, or None when not bound."""
         return self._exe.read_handle(name)
 
+    @_serialised
     def share_handle_from(self, other: CompiledGraph, name: str) -> bool:
         """Use ``other``'s persistent buffer ``name`` as this graph's input ``name``: one
         buffer, no copy, so what either graph's KV feeds append the other reads (a KV
@@ -368,24 +410,29 @@ class CompiledGraph:
             return False
         return self._exe.share_handle_from(other._exe, name)
 
+    @_serialised
     def register_kv_row_feed(self, handle_name: str, output_index: int) -> bool:
         return self._exe.register_kv_row_feed(handle_name, output_index)
 
+    @_serialised
     def feed_kv_row(self, src_row: int, dst_row: int, row_elems: int) -> bool:
         """Copy row ``src_row`` of each registered output into row ``dst_row`` of its handle."""
         return self._exe.feed_kv_row(src_row, dst_row, row_elems)
 
+    @_serialised
     def feed_kv_batch_major(self, dst_row: int, batch: int, seq_cap: int,
                             row_elems: int) -> bool:
         """``past[b, dst_row] <- new[b, 0]`` for each registered feed."""
         return self._exe.feed_kv_batch_major(dst_row, batch, seq_cap, row_elems)
 
+    @_serialised
     def feed_kv_batch_major_src(self, src_row: int, src_seq_cap: int, dst_row: int, batch: int,
                                 dst_seq_cap: int, row_elems: int) -> bool:
         """``past[b, dst_row] <- out[b, src_row]`` with separate source/destination capacities."""
         return self._exe.feed_kv_batch_major_src(src_row, src_seq_cap, dst_row, batch,
                                                  dst_seq_cap, row_elems)
 
+    @_serialised
     def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
                                    dst_rows: Sequence[int], dst_seq_cap: int,
                                    row_elems: int, rows: int | Sequence[int] = 1) -> bool:
@@ -396,6 +443,7 @@ class CompiledGraph:
         return self._exe.feed_kv_batch_major_ragged(src_row, src_seq_cap, dst_rows,
                                                     dst_seq_cap, row_elems, rows)
 
+    @_serialised
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:
         """In-place optimizer step on the executable's own param storage; the gradient of
@@ -405,6 +453,7 @@ class CompiledGraph:
         return self._exe.optimizer_step_resident(trainable, step)
 
     # ------------------------------------------------------------------ copies
+    @_serialised
     def clone(self) -> CompiledGraph:
         """An independent deep copy (params, handles, prepare state)."""
         exe = self._exe.clone()
@@ -424,6 +473,7 @@ class CompiledGraph:
         return (self.device == other.device and self._params == other._params
                 and (self._staging is None) == (other._staging is None))
 
+    @_serialised
     def copy_params_from(self, other: CompiledGraph) -> bool:
         """Copy every param value from ``other``; False across devices or layouts."""
         if not self._same_shape(other) or not self._exe.copy_params_from(other._exe):
@@ -434,6 +484,7 @@ class CompiledGraph:
         self._params_ready = False
         return True
 
+    @_serialised
     def share_params_from(self, other: CompiledGraph) -> bool:
         """Use ``other``'s param storage (no copy); False across devices or layouts."""
         if not self._same_shape(other) or not self._exe.share_params_from(other._exe):
@@ -445,6 +496,7 @@ class CompiledGraph:
         return True
 
     # ------------------------------------------------------------------ misc
+    @_serialised
     def set_rng(self, rng: RngOptions | int) -> None:
         """Change the seed/policy of in-graph random ops without recompiling."""
         if isinstance(rng, int):
@@ -456,6 +508,7 @@ class CompiledGraph:
     def rng(self) -> RngOptions:
         return self._exe.rng_options
 
+    @_serialised
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         """Hint that only the first ``actual`` of ``upper`` rows matter (None clears)."""
         if extent is not None:
@@ -464,19 +517,24 @@ class CompiledGraph:
                 raise InputError(f"set_active_extent: need 0 <= actual <= upper, got {extent}")
         self._exe.set_active_extent(extent)
 
+    @_serialised
     def release_scratch(self) -> None:
         """Return idle scratch memory to the OS; the next run works unchanged."""
         self._exe.release_scratch()
 
+    @_serialised
     def set_moe_resident_experts(self, mask: Sequence[bool]) -> None:
         self._exe.set_moe_resident_experts(mask)
 
+    @_serialised
     def enable_moe_topk_capture(self, num_experts: int) -> bool:
         return self._exe.enable_moe_topk_capture(num_experts)
 
+    @_serialised
     def take_moe_topk_capture(self) -> list[list[int]] | None:
         return self._exe.take_moe_topk_capture()
 
+    @_serialised
     def take_moe_residency_stats(self) -> Any:
         return self._exe.take_moe_residency_stats()
 

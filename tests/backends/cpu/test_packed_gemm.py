@@ -123,8 +123,8 @@ def test_optimizer_step_in_place_is_seen():
 
 
 def test_clones_and_shared_params_keep_their_own_weights():
-    """Executables of one graph load one shared object (one packed-weight cache); each
-    must still compute with its own weights, whichever ran last."""
+    """Executables of one graph load one shared object; each computes with its own
+    weights (packed into its own keep region), whichever ran last."""
     rng = np.random.default_rng(4)
     m, k, n = 24, 32, 64
     x = rng.standard_normal((m, k)).astype(np.float32)

@@ -6,9 +6,9 @@ tests fill the whole arena with 0xFF bytes (nan as a float, -1 as an int) before
 run, so a kernel that reads scratch it has not written gives nan or reads out of
 place, and check the results against float64 references.
 
-The keep region: weights repacked for the kernels stay in one region of the shared
-object from one run to the next, so executables that load the same shared object
-share it, as they share the kernels' record of what they repacked.
+The keep region: weights repacked for the kernels, and the kernels' record of what
+they repacked, stay from one run to the next in a region each executable owns, so
+executables that load the same shared object never see each other's.
 
 The host's buffers: large arenas and params start on a huge-page boundary, params
 share one pooled mapping without overlapping, and a refused huge-page advice leaves a
@@ -133,9 +133,9 @@ def test_half_precision_convs_and_matmuls_ignore_what_scratch_held():
 
 
 def test_executables_sharing_a_shared_object_keep_their_own_weights():
-    """Two compiles of one graph load one shared object (one keep region). Runs that
-    alternate between them, with different weights, each repack theirs: every result
-    matches its own reference, also after new weights through set_param."""
+    """Two compiles of one graph load one shared object (each with its own keep
+    region). Runs that alternate between them, with different weights, each use theirs:
+    every result matches its own reference, also after new weights through set_param."""
     graph, specs = _conv_chain_graph()
     rng = np.random.default_rng(3)
     x = rng.standard_normal((2, 16, 20, 20)).astype(np.float32)

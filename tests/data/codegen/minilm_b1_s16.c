@@ -951,9 +951,6 @@ static void rlx_epi_n261(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
-/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
-extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
-
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -964,7 +961,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 16; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -30522 || v >= 30522) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%4 = gather(%%3, %%0, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 30522 (valid: -30522..30521)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = gather(%%3, %%0, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 30522 (valid: -30522..30521)", (long long)v);
             return 1;
         }
     }
@@ -986,7 +983,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 16; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2 || v >= 2) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%7 = gather(%%6, %%2, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 2 (valid: -2..1)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = gather(%%6, %%2, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 2 (valid: -2..1)", (long long)v);
             return 1;
         }
     }
@@ -1238,19 +1235,18 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k5_matmul_add: matmul: matmul + add */
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n17 = (float *)(rlx_keep + 0);
+    float *rlx_pkb_n17 = (float *)(RLX_KEEP + 0);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
     const float *pb = ((const float *)((uint8_t *)slots[8]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n17_src = 0;
-    static int64_t rlx_pkb_n17_ver = -1;
-    if (rlx_pkb_n17_src != (const void *)pb || rlx_pkb_n17_ver != ctl[4]) {
+    int64_t *rlx_pkb_n17_seen = (int64_t *)(RLX_KEEP + 589824);
+    if (rlx_pkb_n17_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n17_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n17, p);
-        rlx_pkb_n17_src = (const void *)pb;
-        rlx_pkb_n17_ver = ctl[4];
+        rlx_pkb_n17_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n17_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1263,19 +1259,18 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k7_matmul_add: matmul: matmul + add */
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n23 = (float *)(rlx_keep + 589824);
+    float *rlx_pkb_n23 = (float *)(RLX_KEEP + 589888);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
     const float *pb = ((const float *)((uint8_t *)slots[10]));
     float *pc = ((float *)(arena + 73728));
-    static const void *rlx_pkb_n23_src = 0;
-    static int64_t rlx_pkb_n23_ver = -1;
-    if (rlx_pkb_n23_src != (const void *)pb || rlx_pkb_n23_ver != ctl[4]) {
+    int64_t *rlx_pkb_n23_seen = (int64_t *)(RLX_KEEP + 1179712);
+    if (rlx_pkb_n23_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n23_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n23, p);
-        rlx_pkb_n23_src = (const void *)pb;
-        rlx_pkb_n23_ver = ctl[4];
+        rlx_pkb_n23_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n23_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1288,19 +1283,18 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k9_matmul_add: matmul: matmul + add */
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n29 = (float *)(rlx_keep + 1179648);
+    float *rlx_pkb_n29 = (float *)(RLX_KEEP + 1179776);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49152));
     const float *pb = ((const float *)((uint8_t *)slots[12]));
     float *pc = ((float *)(arena + 98304));
-    static const void *rlx_pkb_n29_src = 0;
-    static int64_t rlx_pkb_n29_ver = -1;
-    if (rlx_pkb_n29_src != (const void *)pb || rlx_pkb_n29_ver != ctl[4]) {
+    int64_t *rlx_pkb_n29_seen = (int64_t *)(RLX_KEEP + 1769600);
+    if (rlx_pkb_n29_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n29_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n29, p);
-        rlx_pkb_n29_src = (const void *)pb;
-        rlx_pkb_n29_ver = ctl[4];
+        rlx_pkb_n29_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n29_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1415,19 +1409,18 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k13_matmul_add: matmul: matmul + add + add */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n38 = (float *)(rlx_keep + 1769472);
+    float *rlx_pkb_n38 = (float *)(RLX_KEEP + 1769664);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 122880) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[14]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n38_src = 0;
-    static int64_t rlx_pkb_n38_ver = -1;
-    if (rlx_pkb_n38_src != (const void *)pb || rlx_pkb_n38_ver != ctl[4]) {
+    int64_t *rlx_pkb_n38_seen = (int64_t *)(RLX_KEEP + 2359488);
+    if (rlx_pkb_n38_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n38_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n38, p);
-        rlx_pkb_n38_src = (const void *)pb;
-        rlx_pkb_n38_ver = ctl[4];
+        rlx_pkb_n38_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n38_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1610,19 +1603,18 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k15_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n46 = (float *)(rlx_keep + 2359296);
+    float *rlx_pkb_n46 = (float *)(RLX_KEEP + 2359552);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[18]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n46_src = 0;
-    static int64_t rlx_pkb_n46_ver = -1;
-    if (rlx_pkb_n46_src != (const void *)pb || rlx_pkb_n46_ver != ctl[4]) {
+    int64_t *rlx_pkb_n46_seen = (int64_t *)(RLX_KEEP + 4718848);
+    if (rlx_pkb_n46_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n46_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n46, p);
-        rlx_pkb_n46_src = (const void *)pb;
-        rlx_pkb_n46_ver = ctl[4];
+        rlx_pkb_n46_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n46_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1635,19 +1627,18 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k16_matmul_add: matmul: matmul + add + add */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n51 = (float *)(rlx_keep + 4718592);
+    float *rlx_pkb_n51 = (float *)(RLX_KEEP + 4718912);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
     const float *pb = ((const float *)((uint8_t *)slots[20]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n51_src = 0;
-    static int64_t rlx_pkb_n51_ver = -1;
-    if (rlx_pkb_n51_src != (const void *)pb || rlx_pkb_n51_ver != ctl[4]) {
+    int64_t *rlx_pkb_n51_seen = (int64_t *)(RLX_KEEP + 7078208);
+    if (rlx_pkb_n51_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n51_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n51, p);
-        rlx_pkb_n51_src = (const void *)pb;
-        rlx_pkb_n51_ver = ctl[4];
+        rlx_pkb_n51_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n51_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1830,19 +1821,18 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k18_matmul_add: matmul: matmul + add */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n59 = (float *)(rlx_keep + 7077888);
+    float *rlx_pkb_n59 = (float *)(RLX_KEEP + 7078272);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[24]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n59_src = 0;
-    static int64_t rlx_pkb_n59_ver = -1;
-    if (rlx_pkb_n59_src != (const void *)pb || rlx_pkb_n59_ver != ctl[4]) {
+    int64_t *rlx_pkb_n59_seen = (int64_t *)(RLX_KEEP + 7668096);
+    if (rlx_pkb_n59_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n59_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n59, p);
-        rlx_pkb_n59_src = (const void *)pb;
-        rlx_pkb_n59_ver = ctl[4];
+        rlx_pkb_n59_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n59_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1855,19 +1845,18 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k20_matmul_add: matmul: matmul + add */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n65 = (float *)(rlx_keep + 7667712);
+    float *rlx_pkb_n65 = (float *)(RLX_KEEP + 7668160);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[26]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n65_src = 0;
-    static int64_t rlx_pkb_n65_ver = -1;
-    if (rlx_pkb_n65_src != (const void *)pb || rlx_pkb_n65_ver != ctl[4]) {
+    int64_t *rlx_pkb_n65_seen = (int64_t *)(RLX_KEEP + 8257984);
+    if (rlx_pkb_n65_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n65_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n65, p);
-        rlx_pkb_n65_src = (const void *)pb;
-        rlx_pkb_n65_ver = ctl[4];
+        rlx_pkb_n65_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n65_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -1880,19 +1869,18 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k22_matmul_add: matmul: matmul + add */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n71 = (float *)(rlx_keep + 8257536);
+    float *rlx_pkb_n71 = (float *)(RLX_KEEP + 8258048);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[28]));
     float *pc = ((float *)(arena + 73792));
-    static const void *rlx_pkb_n71_src = 0;
-    static int64_t rlx_pkb_n71_ver = -1;
-    if (rlx_pkb_n71_src != (const void *)pb || rlx_pkb_n71_ver != ctl[4]) {
+    int64_t *rlx_pkb_n71_seen = (int64_t *)(RLX_KEEP + 8847872);
+    if (rlx_pkb_n71_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n71_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n71, p);
-        rlx_pkb_n71_src = (const void *)pb;
-        rlx_pkb_n71_ver = ctl[4];
+        rlx_pkb_n71_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n71_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2007,19 +1995,18 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k26_matmul_add: matmul: matmul + add + add */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n80 = (float *)(rlx_keep + 8847360);
+    float *rlx_pkb_n80 = (float *)(RLX_KEEP + 8847936);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[30]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n80_src = 0;
-    static int64_t rlx_pkb_n80_ver = -1;
-    if (rlx_pkb_n80_src != (const void *)pb || rlx_pkb_n80_ver != ctl[4]) {
+    int64_t *rlx_pkb_n80_seen = (int64_t *)(RLX_KEEP + 9437760);
+    if (rlx_pkb_n80_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n80_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n80, p);
-        rlx_pkb_n80_src = (const void *)pb;
-        rlx_pkb_n80_ver = ctl[4];
+        rlx_pkb_n80_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n80_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2202,19 +2189,18 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k28_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n88 = (float *)(rlx_keep + 9437184);
+    float *rlx_pkb_n88 = (float *)(RLX_KEEP + 9437824);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[34]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n88_src = 0;
-    static int64_t rlx_pkb_n88_ver = -1;
-    if (rlx_pkb_n88_src != (const void *)pb || rlx_pkb_n88_ver != ctl[4]) {
+    int64_t *rlx_pkb_n88_seen = (int64_t *)(RLX_KEEP + 11797120);
+    if (rlx_pkb_n88_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n88_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n88, p);
-        rlx_pkb_n88_src = (const void *)pb;
-        rlx_pkb_n88_ver = ctl[4];
+        rlx_pkb_n88_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n88_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2227,19 +2213,18 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k29_matmul_add: matmul: matmul + add + add */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n93 = (float *)(rlx_keep + 11796480);
+    float *rlx_pkb_n93 = (float *)(RLX_KEEP + 11797184);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
     const float *pb = ((const float *)((uint8_t *)slots[36]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n93_src = 0;
-    static int64_t rlx_pkb_n93_ver = -1;
-    if (rlx_pkb_n93_src != (const void *)pb || rlx_pkb_n93_ver != ctl[4]) {
+    int64_t *rlx_pkb_n93_seen = (int64_t *)(RLX_KEEP + 14156480);
+    if (rlx_pkb_n93_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n93_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n93, p);
-        rlx_pkb_n93_src = (const void *)pb;
-        rlx_pkb_n93_ver = ctl[4];
+        rlx_pkb_n93_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n93_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2454,19 +2439,18 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 /* k31_matmul_add: matmul: matmul + add */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n101 = (float *)(rlx_keep + 14155776);
+    float *rlx_pkb_n101 = (float *)(RLX_KEEP + 14156544);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[40]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n101_src = 0;
-    static int64_t rlx_pkb_n101_ver = -1;
-    if (rlx_pkb_n101_src != (const void *)pb || rlx_pkb_n101_ver != ctl[4]) {
+    int64_t *rlx_pkb_n101_seen = (int64_t *)(RLX_KEEP + 14746368);
+    if (rlx_pkb_n101_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n101_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n101, p);
-        rlx_pkb_n101_src = (const void *)pb;
-        rlx_pkb_n101_ver = ctl[4];
+        rlx_pkb_n101_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n101_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2479,19 +2463,18 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k33_matmul_add: matmul: matmul + add */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n107 = (float *)(rlx_keep + 14745600);
+    float *rlx_pkb_n107 = (float *)(RLX_KEEP + 14746432);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[42]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n107_src = 0;
-    static int64_t rlx_pkb_n107_ver = -1;
-    if (rlx_pkb_n107_src != (const void *)pb || rlx_pkb_n107_ver != ctl[4]) {
+    int64_t *rlx_pkb_n107_seen = (int64_t *)(RLX_KEEP + 15336256);
+    if (rlx_pkb_n107_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n107_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n107, p);
-        rlx_pkb_n107_src = (const void *)pb;
-        rlx_pkb_n107_ver = ctl[4];
+        rlx_pkb_n107_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n107_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2504,19 +2487,18 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k35_matmul_add: matmul: matmul + add */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n113 = (float *)(rlx_keep + 15335424);
+    float *rlx_pkb_n113 = (float *)(RLX_KEEP + 15336320);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[44]));
     float *pc = ((float *)(arena + 73792));
-    static const void *rlx_pkb_n113_src = 0;
-    static int64_t rlx_pkb_n113_ver = -1;
-    if (rlx_pkb_n113_src != (const void *)pb || rlx_pkb_n113_ver != ctl[4]) {
+    int64_t *rlx_pkb_n113_seen = (int64_t *)(RLX_KEEP + 15926144);
+    if (rlx_pkb_n113_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n113_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n113, p);
-        rlx_pkb_n113_src = (const void *)pb;
-        rlx_pkb_n113_ver = ctl[4];
+        rlx_pkb_n113_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n113_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2631,19 +2613,18 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k39_matmul_add: matmul: matmul + add + add */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n122 = (float *)(rlx_keep + 15925248);
+    float *rlx_pkb_n122 = (float *)(RLX_KEEP + 15926208);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[46]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n122_src = 0;
-    static int64_t rlx_pkb_n122_ver = -1;
-    if (rlx_pkb_n122_src != (const void *)pb || rlx_pkb_n122_ver != ctl[4]) {
+    int64_t *rlx_pkb_n122_seen = (int64_t *)(RLX_KEEP + 16516032);
+    if (rlx_pkb_n122_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n122_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n122, p);
-        rlx_pkb_n122_src = (const void *)pb;
-        rlx_pkb_n122_ver = ctl[4];
+        rlx_pkb_n122_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n122_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2826,19 +2807,18 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k41_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n130 = (float *)(rlx_keep + 16515072);
+    float *rlx_pkb_n130 = (float *)(RLX_KEEP + 16516096);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[50]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n130_src = 0;
-    static int64_t rlx_pkb_n130_ver = -1;
-    if (rlx_pkb_n130_src != (const void *)pb || rlx_pkb_n130_ver != ctl[4]) {
+    int64_t *rlx_pkb_n130_seen = (int64_t *)(RLX_KEEP + 18875392);
+    if (rlx_pkb_n130_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n130_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n130, p);
-        rlx_pkb_n130_src = (const void *)pb;
-        rlx_pkb_n130_ver = ctl[4];
+        rlx_pkb_n130_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n130_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -2851,19 +2831,18 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k42_matmul_add: matmul: matmul + add + add */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n135 = (float *)(rlx_keep + 18874368);
+    float *rlx_pkb_n135 = (float *)(RLX_KEEP + 18875456);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
     const float *pb = ((const float *)((uint8_t *)slots[52]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n135_src = 0;
-    static int64_t rlx_pkb_n135_ver = -1;
-    if (rlx_pkb_n135_src != (const void *)pb || rlx_pkb_n135_ver != ctl[4]) {
+    int64_t *rlx_pkb_n135_seen = (int64_t *)(RLX_KEEP + 21234752);
+    if (rlx_pkb_n135_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n135_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n135, p);
-        rlx_pkb_n135_src = (const void *)pb;
-        rlx_pkb_n135_ver = ctl[4];
+        rlx_pkb_n135_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n135_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3046,19 +3025,18 @@ static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k44_matmul_add: matmul: matmul + add */
 static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n143 = (float *)(rlx_keep + 21233664);
+    float *rlx_pkb_n143 = (float *)(RLX_KEEP + 21234816);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[56]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n143_src = 0;
-    static int64_t rlx_pkb_n143_ver = -1;
-    if (rlx_pkb_n143_src != (const void *)pb || rlx_pkb_n143_ver != ctl[4]) {
+    int64_t *rlx_pkb_n143_seen = (int64_t *)(RLX_KEEP + 21824640);
+    if (rlx_pkb_n143_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n143_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n143, p);
-        rlx_pkb_n143_src = (const void *)pb;
-        rlx_pkb_n143_ver = ctl[4];
+        rlx_pkb_n143_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n143_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3071,19 +3049,18 @@ static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k46_matmul_add: matmul: matmul + add */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n149 = (float *)(rlx_keep + 21823488);
+    float *rlx_pkb_n149 = (float *)(RLX_KEEP + 21824704);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[58]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n149_src = 0;
-    static int64_t rlx_pkb_n149_ver = -1;
-    if (rlx_pkb_n149_src != (const void *)pb || rlx_pkb_n149_ver != ctl[4]) {
+    int64_t *rlx_pkb_n149_seen = (int64_t *)(RLX_KEEP + 22414528);
+    if (rlx_pkb_n149_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n149_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n149, p);
-        rlx_pkb_n149_src = (const void *)pb;
-        rlx_pkb_n149_ver = ctl[4];
+        rlx_pkb_n149_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n149_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3096,19 +3073,18 @@ static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k48_matmul_add: matmul: matmul + add */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n155 = (float *)(rlx_keep + 22413312);
+    float *rlx_pkb_n155 = (float *)(RLX_KEEP + 22414592);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[60]));
     float *pc = ((float *)(arena + 73792));
-    static const void *rlx_pkb_n155_src = 0;
-    static int64_t rlx_pkb_n155_ver = -1;
-    if (rlx_pkb_n155_src != (const void *)pb || rlx_pkb_n155_ver != ctl[4]) {
+    int64_t *rlx_pkb_n155_seen = (int64_t *)(RLX_KEEP + 23004416);
+    if (rlx_pkb_n155_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n155_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n155, p);
-        rlx_pkb_n155_src = (const void *)pb;
-        rlx_pkb_n155_ver = ctl[4];
+        rlx_pkb_n155_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n155_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3223,19 +3199,18 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k52_matmul_add: matmul: matmul + add + add */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n164 = (float *)(rlx_keep + 23003136);
+    float *rlx_pkb_n164 = (float *)(RLX_KEEP + 23004480);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[62]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n164_src = 0;
-    static int64_t rlx_pkb_n164_ver = -1;
-    if (rlx_pkb_n164_src != (const void *)pb || rlx_pkb_n164_ver != ctl[4]) {
+    int64_t *rlx_pkb_n164_seen = (int64_t *)(RLX_KEEP + 23594304);
+    if (rlx_pkb_n164_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n164_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n164, p);
-        rlx_pkb_n164_src = (const void *)pb;
-        rlx_pkb_n164_ver = ctl[4];
+        rlx_pkb_n164_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n164_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3418,19 +3393,18 @@ static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k54_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n172 = (float *)(rlx_keep + 23592960);
+    float *rlx_pkb_n172 = (float *)(RLX_KEEP + 23594368);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[66]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n172_src = 0;
-    static int64_t rlx_pkb_n172_ver = -1;
-    if (rlx_pkb_n172_src != (const void *)pb || rlx_pkb_n172_ver != ctl[4]) {
+    int64_t *rlx_pkb_n172_seen = (int64_t *)(RLX_KEEP + 25953664);
+    if (rlx_pkb_n172_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n172_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n172, p);
-        rlx_pkb_n172_src = (const void *)pb;
-        rlx_pkb_n172_ver = ctl[4];
+        rlx_pkb_n172_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n172_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3443,19 +3417,18 @@ static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k55_matmul_add: matmul: matmul + add + add */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n177 = (float *)(rlx_keep + 25952256);
+    float *rlx_pkb_n177 = (float *)(RLX_KEEP + 25953728);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
     const float *pb = ((const float *)((uint8_t *)slots[68]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n177_src = 0;
-    static int64_t rlx_pkb_n177_ver = -1;
-    if (rlx_pkb_n177_src != (const void *)pb || rlx_pkb_n177_ver != ctl[4]) {
+    int64_t *rlx_pkb_n177_seen = (int64_t *)(RLX_KEEP + 28313024);
+    if (rlx_pkb_n177_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n177_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n177, p);
-        rlx_pkb_n177_src = (const void *)pb;
-        rlx_pkb_n177_ver = ctl[4];
+        rlx_pkb_n177_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n177_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3638,19 +3611,18 @@ static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k57_matmul_add: matmul: matmul + add */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n185 = (float *)(rlx_keep + 28311552);
+    float *rlx_pkb_n185 = (float *)(RLX_KEEP + 28313088);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[72]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n185_src = 0;
-    static int64_t rlx_pkb_n185_ver = -1;
-    if (rlx_pkb_n185_src != (const void *)pb || rlx_pkb_n185_ver != ctl[4]) {
+    int64_t *rlx_pkb_n185_seen = (int64_t *)(RLX_KEEP + 28902912);
+    if (rlx_pkb_n185_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n185_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n185, p);
-        rlx_pkb_n185_src = (const void *)pb;
-        rlx_pkb_n185_ver = ctl[4];
+        rlx_pkb_n185_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n185_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3692,19 +3664,18 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 /* k59_matmul_add: matmul: matmul + add */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n191 = (float *)(rlx_keep + 28901376);
+    float *rlx_pkb_n191 = (float *)(RLX_KEEP + 28902976);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[74]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n191_src = 0;
-    static int64_t rlx_pkb_n191_ver = -1;
-    if (rlx_pkb_n191_src != (const void *)pb || rlx_pkb_n191_ver != ctl[4]) {
+    int64_t *rlx_pkb_n191_seen = (int64_t *)(RLX_KEEP + 29492800);
+    if (rlx_pkb_n191_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n191_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n191, p);
-        rlx_pkb_n191_src = (const void *)pb;
-        rlx_pkb_n191_ver = ctl[4];
+        rlx_pkb_n191_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n191_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3717,19 +3688,18 @@ static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k61_matmul_add: matmul: matmul + add */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n197 = (float *)(rlx_keep + 29491200);
+    float *rlx_pkb_n197 = (float *)(RLX_KEEP + 29492864);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[76]));
     float *pc = ((float *)(arena + 73792));
-    static const void *rlx_pkb_n197_src = 0;
-    static int64_t rlx_pkb_n197_ver = -1;
-    if (rlx_pkb_n197_src != (const void *)pb || rlx_pkb_n197_ver != ctl[4]) {
+    int64_t *rlx_pkb_n197_seen = (int64_t *)(RLX_KEEP + 30082688);
+    if (rlx_pkb_n197_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n197_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n197, p);
-        rlx_pkb_n197_src = (const void *)pb;
-        rlx_pkb_n197_ver = ctl[4];
+        rlx_pkb_n197_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n197_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -3844,19 +3814,18 @@ static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k65_matmul_add: matmul: matmul + add + add */
 static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n206 = (float *)(rlx_keep + 30081024);
+    float *rlx_pkb_n206 = (float *)(RLX_KEEP + 30082752);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[78]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n206_src = 0;
-    static int64_t rlx_pkb_n206_ver = -1;
-    if (rlx_pkb_n206_src != (const void *)pb || rlx_pkb_n206_ver != ctl[4]) {
+    int64_t *rlx_pkb_n206_seen = (int64_t *)(RLX_KEEP + 30672576);
+    if (rlx_pkb_n206_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n206_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n206, p);
-        rlx_pkb_n206_src = (const void *)pb;
-        rlx_pkb_n206_ver = ctl[4];
+        rlx_pkb_n206_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n206_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4039,19 +4008,18 @@ static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k67_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n214 = (float *)(rlx_keep + 30670848);
+    float *rlx_pkb_n214 = (float *)(RLX_KEEP + 30672640);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[82]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n214_src = 0;
-    static int64_t rlx_pkb_n214_ver = -1;
-    if (rlx_pkb_n214_src != (const void *)pb || rlx_pkb_n214_ver != ctl[4]) {
+    int64_t *rlx_pkb_n214_seen = (int64_t *)(RLX_KEEP + 33031936);
+    if (rlx_pkb_n214_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n214_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n214, p);
-        rlx_pkb_n214_src = (const void *)pb;
-        rlx_pkb_n214_ver = ctl[4];
+        rlx_pkb_n214_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n214_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4064,19 +4032,18 @@ static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k68_matmul_add: matmul: matmul + add + add */
 static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n219 = (float *)(rlx_keep + 33030144);
+    float *rlx_pkb_n219 = (float *)(RLX_KEEP + 33032000);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 49216));
     const float *pb = ((const float *)((uint8_t *)slots[84]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n219_src = 0;
-    static int64_t rlx_pkb_n219_ver = -1;
-    if (rlx_pkb_n219_src != (const void *)pb || rlx_pkb_n219_ver != ctl[4]) {
+    int64_t *rlx_pkb_n219_seen = (int64_t *)(RLX_KEEP + 35391296);
+    if (rlx_pkb_n219_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n219_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n219, p);
-        rlx_pkb_n219_src = (const void *)pb;
-        rlx_pkb_n219_ver = ctl[4];
+        rlx_pkb_n219_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n219_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4259,19 +4226,18 @@ static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k70_matmul_add: matmul: matmul + add */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n227 = (float *)(rlx_keep + 35389440);
+    float *rlx_pkb_n227 = (float *)(RLX_KEEP + 35391360);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[88]));
     float *pc = ((float *)(arena + 64));
-    static const void *rlx_pkb_n227_src = 0;
-    static int64_t rlx_pkb_n227_ver = -1;
-    if (rlx_pkb_n227_src != (const void *)pb || rlx_pkb_n227_ver != ctl[4]) {
+    int64_t *rlx_pkb_n227_seen = (int64_t *)(RLX_KEEP + 35981184);
+    if (rlx_pkb_n227_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n227_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n227, p);
-        rlx_pkb_n227_src = (const void *)pb;
-        rlx_pkb_n227_ver = ctl[4];
+        rlx_pkb_n227_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n227_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4284,19 +4250,18 @@ static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k72_matmul_add: matmul: matmul + add */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n233 = (float *)(rlx_keep + 35979264);
+    float *rlx_pkb_n233 = (float *)(RLX_KEEP + 35981248);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[90]));
     float *pc = ((float *)(arena + 49216));
-    static const void *rlx_pkb_n233_src = 0;
-    static int64_t rlx_pkb_n233_ver = -1;
-    if (rlx_pkb_n233_src != (const void *)pb || rlx_pkb_n233_ver != ctl[4]) {
+    int64_t *rlx_pkb_n233_seen = (int64_t *)(RLX_KEEP + 36571072);
+    if (rlx_pkb_n233_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n233_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n233, p);
-        rlx_pkb_n233_src = (const void *)pb;
-        rlx_pkb_n233_ver = ctl[4];
+        rlx_pkb_n233_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n233_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4309,19 +4274,18 @@ static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k74_matmul_add: matmul: matmul + add */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n239 = (float *)(rlx_keep + 36569088);
+    float *rlx_pkb_n239 = (float *)(RLX_KEEP + 36571136);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24640));
     const float *pb = ((const float *)((uint8_t *)slots[92]));
     float *pc = ((float *)(arena + 73792));
-    static const void *rlx_pkb_n239_src = 0;
-    static int64_t rlx_pkb_n239_ver = -1;
-    if (rlx_pkb_n239_src != (const void *)pb || rlx_pkb_n239_ver != ctl[4]) {
+    int64_t *rlx_pkb_n239_seen = (int64_t *)(RLX_KEEP + 37160960);
+    if (rlx_pkb_n239_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n239_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n239, p);
-        rlx_pkb_n239_src = (const void *)pb;
-        rlx_pkb_n239_ver = ctl[4];
+        rlx_pkb_n239_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n239_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4436,19 +4400,18 @@ static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k78_matmul_add: matmul: matmul + add + add */
 static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n248 = (float *)(rlx_keep + 37158912);
+    float *rlx_pkb_n248 = (float *)(RLX_KEEP + 37161024);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)((arena + 98368) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[94]));
     float *pc = ((float *)(arena + 122944));
-    static const void *rlx_pkb_n248_src = 0;
-    static int64_t rlx_pkb_n248_ver = -1;
-    if (rlx_pkb_n248_src != (const void *)pb || rlx_pkb_n248_ver != ctl[4]) {
+    int64_t *rlx_pkb_n248_seen = (int64_t *)(RLX_KEEP + 37750848);
+    if (rlx_pkb_n248_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n248_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n248, p);
-        rlx_pkb_n248_src = (const void *)pb;
-        rlx_pkb_n248_ver = ctl[4];
+        rlx_pkb_n248_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n248_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4631,19 +4594,18 @@ static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k80_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n256 = (float *)(rlx_keep + 37748736);
+    float *rlx_pkb_n256 = (float *)(RLX_KEEP + 37750912);
     static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
     const float *pa = ((const float *)(arena + 0));
     const float *pb = ((const float *)((uint8_t *)slots[98]));
     float *pc = ((float *)(arena + 24576));
-    static const void *rlx_pkb_n256_src = 0;
-    static int64_t rlx_pkb_n256_ver = -1;
-    if (rlx_pkb_n256_src != (const void *)pb || rlx_pkb_n256_ver != ctl[4]) {
+    int64_t *rlx_pkb_n256_seen = (int64_t *)(RLX_KEEP + 40110208);
+    if (rlx_pkb_n256_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n256_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n256, p);
-        rlx_pkb_n256_src = (const void *)pb;
-        rlx_pkb_n256_ver = ctl[4];
+        rlx_pkb_n256_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n256_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -4656,19 +4618,18 @@ static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k81_matmul_add: matmul: matmul + add + add */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n261 = (float *)(rlx_keep + 40108032);
+    float *rlx_pkb_n261 = (float *)(RLX_KEEP + 40110272);
     static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
     const float *pa = ((const float *)(arena + 24576));
     const float *pb = ((const float *)((uint8_t *)slots[100]));
     float *pc = ((float *)(arena + 122880));
-    static const void *rlx_pkb_n261_src = 0;
-    static int64_t rlx_pkb_n261_ver = -1;
-    if (rlx_pkb_n261_src != (const void *)pb || rlx_pkb_n261_ver != ctl[4]) {
+    int64_t *rlx_pkb_n261_seen = (int64_t *)(RLX_KEEP + 42469568);
+    if (rlx_pkb_n261_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n261_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 12; p++)
             rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n261, p);
-        rlx_pkb_n261_src = (const void *)pb;
-        rlx_pkb_n261_ver = ctl[4];
+        rlx_pkb_n261_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n261_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -5064,32 +5025,7 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-
-#include <sys/mman.h>
-uint8_t *rlx_keep;
-int rlx_prepare(void) {
-    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
-    const size_t bytes = 44040192, pad = 2097152;
-    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (raw == MAP_FAILED) {
-        snprintf(rlx_error_text, sizeof rlx_error_text,
-                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
-                 bytes);
-        return 1;
-    }
-    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
-#ifdef MADV_HUGEPAGE
-    madvise(region, bytes, MADV_HUGEPAGE);
-#endif
-    uint8_t *none = 0;
-    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(raw, bytes + pad);
-    return 0;
-}
+int64_t rlx_keep_bytes(void) { return 42469632; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
@@ -5959,9 +5895,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

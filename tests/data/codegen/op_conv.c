@@ -975,9 +975,6 @@ static void rlx_cv_tile_6x4pg(int64_t k, const float *restrict a, int64_t lda,
 #endif
 }
 
-/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
-extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
-
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -985,23 +982,22 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 147840);
-    float *rlx_v = (float *)(arena + 263040);
-    float *rlx_m = (float *)(arena + 491136);
-    float *rlx_yt = (float *)(arena + 945024);
+    float *rlx_xt = (float *)(arena + 147904);
+    float *rlx_v = (float *)(arena + 263104);
+    float *rlx_m = (float *)(arena + 491200);
+    float *rlx_yt = (float *)(arena + 945088);
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[1]));
     const float *bias = ((const float *)((uint8_t *)slots[2]));
     float *y = ((float *)((uint8_t *)slots[14]));
-    float *rlx_wg = (float *)(rlx_keep + 74880);
-    static int rlx_wg_finite = 1;
-    static const void *rlx_wg_src = 0;
-    static int64_t rlx_wg_ver = -1;
-    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+    float *rlx_wg = (float *)(RLX_KEEP + 75008);
+    int32_t *rlx_wg_bad = (int32_t *)(RLX_KEEP + 369920);
+    int64_t *rlx_wg_seen = (int64_t *)(RLX_KEEP + 369984);
+    if (rlx_wg_seen[0] != (int64_t)(uintptr_t)wt || rlx_wg_seen[1] != ctl[4]) {
         int bad = 0;
         #pragma omp simd reduction(|:bad)
         for (int64_t e = 0; e < 18432; e++) bad |= !(wt[e] - wt[e] == 0.0f);
-        rlx_wg_finite = !bad;
+        rlx_wg_bad[0] = bad;
         for (int64_t co = 0; co < 64; co++)
             for (int64_t ci = 0; ci < 32; ci++) {
                 const float *g = wt + (co * 32 + ci) * 9;
@@ -1025,10 +1021,10 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int xi = 0; xi < 36; xi++)
                     rlx_wg[((xi * 2 + co / 32) * 32 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
             }
-        rlx_wg_src = (const void *)wt;
-        rlx_wg_ver = ctl[4];
+        rlx_wg_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wg_seen[1] = ctl[4];
     }
-    int rlx_bad = !rlx_wg_finite;
+    int rlx_bad = rlx_wg_bad[0];
     for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
         const float *xn = x + n * 25088;
         float *yn = y + n * 50176;
@@ -1276,21 +1272,20 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     {
     float *rlx_part = (float *)(arena + 0);
     float *rlx_grid = (float *)(arena + 24576);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 0);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 0);
     static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 1152);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 480 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[1]));
     const float *bias = ((const float *)((uint8_t *)slots[2]));
     float *y = ((float *)((uint8_t *)slots[14]));
-    float *rlx_wpk = (float *)(rlx_keep + 1152);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 1216);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 74944);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 288;
@@ -1299,10 +1294,10 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 288; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 288 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 147840);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
     for (int64_t task = 0; task < 6; task++) {
@@ -1362,20 +1357,19 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 0);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 369792);
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 370048);
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 370176);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 32; k++) rlx_off[k] = (int32_t)(k * 784);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[3]));
     const float *bias = ((const float *)((uint8_t *)slots[4]));
     float *y = ((float *)((uint8_t *)slots[15]));
-    float *rlx_wpk = (float *)(rlx_keep + 369920);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 370240);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 378432);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 32;
@@ -1384,8 +1378,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 32; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 32 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
     for (int64_t task = 0; task < 6; task++) {
         const int64_t ng = task / 6, t = task % 6;
@@ -1423,21 +1417,20 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv vectorised over output channels, from a grid */
     float *rlx_part = (float *)(arena + 0);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 378112);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 378496);
     static const int64_t taps[9] = {0, 225, 1, 450, 675, 451, 15, 240, 16};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 379648);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 900 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[5]));
     const float *bias = ((const float *)((uint8_t *)slots[6]));
     float *y = ((float *)((uint8_t *)slots[16]));
-    float *rlx_wpk = (float *)(rlx_keep + 379264);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 379712);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 453440);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gp = 0; gp < 1; gp++) {
             const int64_t c0 = gp % 1 * 64;
             const float *src = wt + (gp / 1 * 64 + c0) * 288;
@@ -1446,8 +1439,8 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t c = 0; c < 64; c++)
                     dst[kk * 64 + c] = c0 + c < 64 ? src[c * 288 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
     float *rlx_grid = (float *)(arena + 53248);
     for (int64_t ng = 0; ng < 1; ng++) {
@@ -1587,21 +1580,20 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 0);
     float *rlx_grid = (float *)(arena + 12288);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 452992);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 453504);
     static const int64_t taps[9] = {0, 2, 4, 64, 66, 68, 128, 130, 132};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 453824);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 72; k++) rlx_off[k] = (int32_t)(k / 9 * 512 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[9]));
     const float *bias = ((const float *)((uint8_t *)slots[10]));
     float *y = ((float *)((uint8_t *)slots[18]));
-    float *rlx_wpk = (float *)(rlx_keep + 453312);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 453888);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 463104);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 4; gb++) {
             const int64_t m = gb % 1 * 8;
             const float *src = wt + (gb / 1 * 8 + m) * 72;
@@ -1610,10 +1602,10 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 72; kk++)
                     dst[kk * 8 + i] = m + i < 8 ? src[i * 72 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[1];
+    int64_t *rlx_held = (int64_t *)(arena + 28864);
     for (int64_t s = 0; s < 1; s++) rlx_held[s] = -1;
     for (int64_t task = 0; task < 12; task++) {
         const int64_t ng = task / 3, t = task % 3;
@@ -1670,12 +1662,12 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 0);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 462528);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 463168);
     static const int64_t taps[9] = {0, 1, 2, 28, 29, 30, 56, 57, 58};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 464320);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 784 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[11]));
@@ -1717,21 +1709,20 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv vectorised over output channels, from a grid */
     float *rlx_part = (float *)(arena + 0);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 463680);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 464384);
     static const int64_t taps[5] = {0, 1, 2, 3, 4};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 464704);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 80; k++) rlx_off[k] = (int32_t)(k / 5 * 104 + taps[k % 5]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[12]));
     const float *wt = ((const float *)((uint8_t *)slots[13]));
     const float *bias = 0;
     float *y = ((float *)((uint8_t *)slots[20]));
-    float *rlx_wpk = (float *)(rlx_keep + 464000);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 464768);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 485248);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gp = 0; gp < 1; gp++) {
             const int64_t c0 = gp % 1 * 64;
             const float *src = wt + (gp / 1 * 32 + c0) * 80;
@@ -1740,8 +1731,8 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t c = 0; c < 64; c++)
                     dst[kk * 64 + c] = c0 + c < 32 ? src[c * 80 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
     float *rlx_grid = (float *)(arena + 28672);
     for (int64_t ng = 0; ng < 2; ng++) {
@@ -1815,29 +1806,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-
-#include <sys/mman.h>
-uint8_t *rlx_keep;
-int rlx_prepare(void) {
-    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
-    const size_t bytes = 484480, pad = 0;
-    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (raw == MAP_FAILED) {
-        snprintf(rlx_error_text, sizeof rlx_error_text,
-                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
-                 bytes);
-        return 1;
-    }
-    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
-    uint8_t *none = 0;
-    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(raw, bytes + pad);
-    return 0;
-}
+int64_t rlx_keep_bytes(void) { return 485312; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

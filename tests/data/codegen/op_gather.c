@@ -16,7 +16,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 128; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -5000 || v >= 5000) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%3 = gather(%%0, %%2, axis=0) : f32[4,32,384]: gather: index %lld is out of range for axis 0 of size 5000 (valid: -5000..4999)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = gather(%%0, %%2, axis=0) : f32[4,32,384]: gather: index %lld is out of range for axis 0 of size 5000 (valid: -5000..4999)", (long long)v);
             return 1;
         }
     }
@@ -39,7 +39,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 7; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -1000 || v >= 1000) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%5 = gather(%%1, %%4, axis=1) : f32[48,7]: gather: index %lld is out of range for axis 1 of size 1000 (valid: -1000..999)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = gather(%%1, %%4, axis=1) : f32[48,7]: gather: index %lld is out of range for axis 1 of size 1000 (valid: -1000..999)", (long long)v);
             return 1;
         }
     }
@@ -64,9 +64,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

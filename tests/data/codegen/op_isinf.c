@@ -28,9 +28,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

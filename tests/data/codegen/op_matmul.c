@@ -345,28 +345,24 @@ static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float 
     }
 }
 
-/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
-extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
-
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
 /* k0_matmul_add: matmul: matmul + add */
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n5 = (float *)(rlx_keep + 0);
+    float *rlx_pkb_n5 = (float *)(RLX_KEEP + 0);
     static const int64_t tasks[8] = {0, 11, 0, 24, 0, 11, 24, 48};
     const float *pa = ((const float *)((uint8_t *)slots[0]));
     const float *pb = ((const float *)((uint8_t *)slots[1]));
     float *pc = ((float *)((uint8_t *)slots[7]));
-    static const void *rlx_pkb_n5_src = 0;
-    static int64_t rlx_pkb_n5_ver = -1;
-    if (rlx_pkb_n5_src != (const void *)pb || rlx_pkb_n5_ver != ctl[4]) {
+    int64_t *rlx_pkb_n5_seen = (int64_t *)(RLX_KEEP + 2359296);
+    if (rlx_pkb_n5_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n5_seen[1] != ctl[4]) {
         #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t p = 0; p < 48; p++)
             rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n5, p);
-        rlx_pkb_n5_src = (const void *)pb;
-        rlx_pkb_n5_ver = ctl[4];
+        rlx_pkb_n5_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n5_seen[1] = ctl[4];
     }
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t t = 0; t < 2; t++) {
@@ -426,29 +422,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-
-#include <sys/mman.h>
-uint8_t *rlx_keep;
-int rlx_prepare(void) {
-    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
-    const size_t bytes = 2359296, pad = 0;
-    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (raw == MAP_FAILED) {
-        snprintf(rlx_error_text, sizeof rlx_error_text,
-                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
-                 bytes);
-        return 1;
-    }
-    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
-    uint8_t *none = 0;
-    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(raw, bytes + pad);
-    return 0;
-}
+int64_t rlx_keep_bytes(void) { return 2359360; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

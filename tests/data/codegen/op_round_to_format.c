@@ -43,7 +43,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const int64_t n = 49152, row = 1024;
     (void)row;
-    static double w[49152];
+    double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
     for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i], 7, -126, 3.3895313892515355e+38, 0, NAN)); ((float *)((uint8_t *)slots[1]))[i] = (float)f; }
     return 0;
@@ -54,9 +54,9 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const int64_t n = 49152, row = 1024;
     (void)row;
-    static double w[49152];
+    double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
-    static double bs[49152];
+    double *bs = (double *)(arena + 393216);
     for (int64_t r0 = 0; r0 < n; r0 += row) {
         for (int64_t b0 = 0; b0 < row; b0 += 32) {
             int64_t len = row - b0 < 32 ? row - b0 : 32;
@@ -77,9 +77,9 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const int64_t n = 49152, row = 1024;
     (void)row;
-    static double w[49152];
+    double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
-    static double bs[49152];
+    double *bs = (double *)(arena + 393216);
     const double tamax = rlx_finite_amax(w, n);
     const double t = tamax > 0 ? (double)(float)(tamax / 2688.0) : 1.0;
     for (int64_t r0 = 0; r0 < n; r0 += row) {
@@ -99,7 +99,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const int64_t n = 49152, row = 1024;
     (void)row;
-    static double w[49152];
+    double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
     const double amax = rlx_finite_amax(w, n);
     const double s = amax > 0 ? (double)(float)(amax / 57344.0) : 1.0;
@@ -119,9 +119,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

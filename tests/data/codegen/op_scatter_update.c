@@ -17,7 +17,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < 64; i++) {
         const int64_t k = (int64_t)idx[i];
         if (k < -500 || k >= 500) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
             return 1;
         }
     }
@@ -42,7 +42,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < 64; i++) {
         const int64_t k = (int64_t)idx[i];
         if (k < -500 || k >= 500) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
             return 1;
         }
     }
@@ -67,9 +67,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

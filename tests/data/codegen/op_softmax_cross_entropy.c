@@ -19,7 +19,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t r = 0; r < 48; r++) {
         const int64_t r_label = (int64_t)r_labels[r];
         if (r_label < 0 || r_label >= 1000) {
-            snprintf(rlx_error_text, sizeof(rlx_error_text), "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
             return 1;
         }
     }
@@ -56,7 +56,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t r = 0; r < 48; r++) {
         const int64_t r_label = (int64_t)r_labels[r];
         if (r_label < 0 || r_label >= 1000) {
-            snprintf(rlx_error_text, sizeof(rlx_error_text), "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
             return 1;
         }
     }
@@ -94,9 +94,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

@@ -545,10 +545,14 @@ RLX_INLINE float rlx_v_sum(rlx_vf v) {
     return s;
 }
 
-/* ---- errors ------------------------------------------------------------- */
-/* One buffer for the whole shared object: a large program is compiled in parts
-   (-DRLX_PART=i); the entry part defines it (render.py). */
-extern char rlx_error_text[512] __attribute__((visibility("hidden")));
+/* ---- the caller's per-executable state ----------------------------------- */
+/* Nothing a run writes lives in the shared object: every executable (and every clone)
+   passes its own keep region, error buffer and kernel profile through ctl (render.py),
+   so executables loading one shared object never share mutable state. */
+#define RLX_KEEP ((uint8_t *)(uintptr_t)ctl[5])
+#define RLX_ERROR_TEXT ((char *)(uintptr_t)ctl[6])
+#define RLX_ERROR_BYTES 512
+#define RLX_PROFILE ((double *)(uintptr_t)ctl[7])
 #ifdef RLX_PART
 #define RLX_PART_FN __attribute__((visibility("hidden")))
 #else

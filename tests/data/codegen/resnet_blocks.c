@@ -883,9 +883,6 @@ static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float 
     }
 }
 
-/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
-extern uint8_t *rlx_keep __attribute__((visibility("hidden")));
-
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -894,21 +891,20 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2415616);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 0);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 0);
     static const int64_t taps[9] = {0, 1, 2, 114, 115, 116, 228, 229, 230};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 128);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 27; k++) rlx_off[k] = (int32_t)(k / 9 * 6612 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)((uint8_t *)slots[0]));
     const float *wt = ((const float *)((uint8_t *)slots[1]));
     const float *bias = ((const float *)((uint8_t *)slots[2]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wpk = (float *)(rlx_keep + 128);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 192);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 3648);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 4; gb++) {
             const int64_t m = gb % 4 * 8;
             const float *src = wt + (gb / 4 * 32 + m) * 27;
@@ -917,10 +913,10 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 27; kk++)
                     dst[kk * 8 + i] = m + i < 32 ? src[i * 27 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 2575360);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 2; task++) {
@@ -1019,23 +1015,22 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 2572416);
-    float *rlx_v = (float *)(arena + 3003008);
-    float *rlx_m = (float *)(arena + 3908480);
-    float *rlx_yt = (float *)(arena + 4813952);
+    float *rlx_xt = (float *)(arena + 2572480);
+    float *rlx_v = (float *)(arena + 3003072);
+    float *rlx_m = (float *)(arena + 3908544);
+    float *rlx_yt = (float *)(arena + 4814016);
     const float *x = ((const float *)(arena + 1605632));
     const float *wt = ((const float *)((uint8_t *)slots[3]));
     const float *bias = ((const float *)((uint8_t *)slots[4]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wg = (float *)(rlx_keep + 41600);
-    static int rlx_wg_finite = 1;
-    static const void *rlx_wg_src = 0;
-    static int64_t rlx_wg_ver = -1;
-    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+    float *rlx_wg = (float *)(RLX_KEEP + 41856);
+    int32_t *rlx_wg_bad = (int32_t *)(RLX_KEEP + 189312);
+    int64_t *rlx_wg_seen = (int64_t *)(RLX_KEEP + 189376);
+    if (rlx_wg_seen[0] != (int64_t)(uintptr_t)wt || rlx_wg_seen[1] != ctl[4]) {
         int bad = 0;
         #pragma omp simd reduction(|:bad)
         for (int64_t e = 0; e < 9216; e++) bad |= !(wt[e] - wt[e] == 0.0f);
-        rlx_wg_finite = !bad;
+        rlx_wg_bad[0] = bad;
         for (int64_t co = 0; co < 32; co++)
             for (int64_t ci = 0; ci < 32; ci++) {
                 const float *g = wt + (co * 32 + ci) * 9;
@@ -1059,10 +1054,10 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int xi = 0; xi < 36; xi++)
                     rlx_wg[((xi * 1 + co / 32) * 32 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
             }
-        rlx_wg_src = (const void *)wt;
-        rlx_wg_ver = ctl[4];
+        rlx_wg_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wg_seen[1] = ctl[4];
     }
-    int rlx_bad = !rlx_wg_finite;
+    int rlx_bad = rlx_wg_bad[0];
     for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
         const float *xn = x + n * 100352;
         float *yn = y + n * 100352;
@@ -1312,21 +1307,20 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     {
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2111488);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 3584);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 3712);
     static const int64_t taps[9] = {0, 1, 2, 58, 59, 60, 116, 117, 118};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 4864);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 1798 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 1605632));
     const float *wt = ((const float *)((uint8_t *)slots[3]));
     const float *bias = ((const float *)((uint8_t *)slots[4]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wpk = (float *)(rlx_keep + 4736);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 4928);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 41792);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 4; gb++) {
             const int64_t m = gb % 4 * 8;
             const float *src = wt + (gb / 4 * 32 + m) * 288;
@@ -1335,10 +1329,10 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 288; kk++)
                     dst[kk * 8 + i] = m + i < 32 ? src[i * 288 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 2572416);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 2; task++) {
@@ -1404,23 +1398,22 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 2572416);
-    float *rlx_v = (float *)(arena + 3003008);
-    float *rlx_m = (float *)(arena + 3908480);
-    float *rlx_yt = (float *)(arena + 4813952);
+    float *rlx_xt = (float *)(arena + 2572480);
+    float *rlx_v = (float *)(arena + 3003072);
+    float *rlx_m = (float *)(arena + 3908544);
+    float *rlx_yt = (float *)(arena + 4814016);
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[5]));
     const float *bias = ((const float *)((uint8_t *)slots[6]));
     float *y = ((float *)(arena + 401408));
-    float *rlx_wg = (float *)(rlx_keep + 227072);
-    static int rlx_wg_finite = 1;
-    static const void *rlx_wg_src = 0;
-    static int64_t rlx_wg_ver = -1;
-    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+    float *rlx_wg = (float *)(RLX_KEEP + 227584);
+    int32_t *rlx_wg_bad = (int32_t *)(RLX_KEEP + 375040);
+    int64_t *rlx_wg_seen = (int64_t *)(RLX_KEEP + 375104);
+    if (rlx_wg_seen[0] != (int64_t)(uintptr_t)wt || rlx_wg_seen[1] != ctl[4]) {
         int bad = 0;
         #pragma omp simd reduction(|:bad)
         for (int64_t e = 0; e < 9216; e++) bad |= !(wt[e] - wt[e] == 0.0f);
-        rlx_wg_finite = !bad;
+        rlx_wg_bad[0] = bad;
         for (int64_t co = 0; co < 32; co++)
             for (int64_t ci = 0; ci < 32; ci++) {
                 const float *g = wt + (co * 32 + ci) * 9;
@@ -1444,10 +1437,10 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int xi = 0; xi < 36; xi++)
                     rlx_wg[((xi * 1 + co / 32) * 32 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
             }
-        rlx_wg_src = (const void *)wt;
-        rlx_wg_ver = ctl[4];
+        rlx_wg_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wg_seen[1] = ctl[4];
     }
-    int rlx_bad = !rlx_wg_finite;
+    int rlx_bad = rlx_wg_bad[0];
     for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
         const float *xn = x + n * 100352;
         float *yn = y + n * 100352;
@@ -1697,21 +1690,20 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     {
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2111488);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 189056);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 189440);
     static const int64_t taps[9] = {0, 1, 2, 58, 59, 60, 116, 117, 118};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 190592);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 288; k++) rlx_off[k] = (int32_t)(k / 9 * 1798 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[5]));
     const float *bias = ((const float *)((uint8_t *)slots[6]));
     float *y = ((float *)(arena + 401408));
-    float *rlx_wpk = (float *)(rlx_keep + 190208);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 190656);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 227520);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 4; gb++) {
             const int64_t m = gb % 4 * 8;
             const float *src = wt + (gb / 4 * 32 + m) * 288;
@@ -1720,10 +1712,10 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 288; kk++)
                     dst[kk * 8 + i] = m + i < 32 ? src[i * 288 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 2572416);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 2; task++) {
@@ -1789,20 +1781,19 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 2007040);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 374528);
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 375168);
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 375296);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 32; k++) rlx_off[k] = (int32_t)(k * 3136);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 401408));
     const float *wt = ((const float *)((uint8_t *)slots[7]));
     const float *bias = ((const float *)((uint8_t *)slots[8]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wpk = (float *)(rlx_keep + 374656);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 375360);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 377408);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 2; gb++) {
             const int64_t m = gb % 2 * 8;
             const float *src = wt + (gb / 2 * 16 + m) * 32;
@@ -1811,8 +1802,8 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 32; kk++)
                     dst[kk * 8 + i] = m + i < 16 ? src[i * 32 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
     for (int64_t task = 0; task < 9; task++) {
         const int64_t ng = task / 9, t = task % 9;
@@ -1856,21 +1847,20 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2019328);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 376704);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 377472);
     static const int64_t taps[9] = {0, 435, 1, 870, 1305, 871, 29, 464, 30};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 378048);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 144; k++) rlx_off[k] = (int32_t)(k / 9 * 1740 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[9]));
     const float *bias = ((const float *)((uint8_t *)slots[10]));
     float *y = ((float *)(arena + 200704));
-    float *rlx_wpk = (float *)(rlx_keep + 377280);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 378112);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 387328);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 2; gb++) {
             const int64_t m = gb % 2 * 8;
             const float *src = wt + (gb / 2 * 16 + m) * 144;
@@ -1879,10 +1869,10 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 144; kk++)
                     dst[kk * 8 + i] = m + i < 16 ? src[i * 144 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[1];
+    int64_t *rlx_held = (int64_t *)(arena + 2130880);
     for (int64_t s = 0; s < 1; s++) rlx_held[s] = -1;
     for (int64_t task = 0; task < 3; task++) {
         const int64_t ng = task / 3, t = task % 3;
@@ -1993,20 +1983,19 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2019328);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 386496);
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 387392);
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 387520);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 32; k++) rlx_off[k] = (int32_t)(k * 420);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 401408));
     const float *wt = ((const float *)((uint8_t *)slots[13]));
     const float *bias = ((const float *)((uint8_t *)slots[14]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wpk = (float *)(rlx_keep + 386624);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 387584);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 395776);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 32;
@@ -2015,10 +2004,10 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 32; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 32 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[1];
+    int64_t *rlx_held = (int64_t *)(arena + 2073280);
     for (int64_t s = 0; s < 1; s++) rlx_held[s] = -1;
     for (int64_t task = 0; task < 6; task++) {
         const int64_t ng = task / 6, t = task % 6;
@@ -2073,20 +2062,19 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_part = (float *)(arena + 2007040);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 394816);
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 395840);
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 395904);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 16; k++) rlx_off[k] = (int32_t)(k * 784);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 200704));
     const float *wt = ((const float *)((uint8_t *)slots[11]));
     const float *bias = ((const float *)((uint8_t *)slots[12]));
     float *y = ((float *)(arena + 250880));
-    float *rlx_wpk = (float *)(rlx_keep + 394880);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 395968);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 400064);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 16;
@@ -2095,8 +2083,8 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 16; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 16 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
     for (int64_t task = 0; task < 6; task++) {
         const int64_t ng = task / 6, t = task % 6;
@@ -2139,23 +2127,22 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 2277760);
-    float *rlx_v = (float *)(arena + 2508160);
-    float *rlx_m = (float *)(arena + 2962048);
-    float *rlx_yt = (float *)(arena + 3415936);
+    float *rlx_xt = (float *)(arena + 2277824);
+    float *rlx_v = (float *)(arena + 2508224);
+    float *rlx_m = (float *)(arena + 2962112);
+    float *rlx_yt = (float *)(arena + 3416000);
     const float *x = ((const float *)(arena + 250880));
     const float *wt = ((const float *)((uint8_t *)slots[15]));
     const float *bias = ((const float *)((uint8_t *)slots[16]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wg = (float *)(rlx_keep + 548736);
-    static int rlx_wg_finite = 1;
-    static const void *rlx_wg_src = 0;
-    static int64_t rlx_wg_ver = -1;
-    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+    float *rlx_wg = (float *)(RLX_KEEP + 550016);
+    int32_t *rlx_wg_bad = (int32_t *)(RLX_KEEP + 1139840);
+    int64_t *rlx_wg_seen = (int64_t *)(RLX_KEEP + 1139904);
+    if (rlx_wg_seen[0] != (int64_t)(uintptr_t)wt || rlx_wg_seen[1] != ctl[4]) {
         int bad = 0;
         #pragma omp simd reduction(|:bad)
         for (int64_t e = 0; e < 36864; e++) bad |= !(wt[e] - wt[e] == 0.0f);
-        rlx_wg_finite = !bad;
+        rlx_wg_bad[0] = bad;
         for (int64_t co = 0; co < 64; co++)
             for (int64_t ci = 0; ci < 64; ci++) {
                 const float *g = wt + (co * 64 + ci) * 9;
@@ -2179,10 +2166,10 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int xi = 0; xi < 36; xi++)
                     rlx_wg[((xi * 2 + co / 32) * 64 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
             }
-        rlx_wg_src = (const void *)wt;
-        rlx_wg_ver = ctl[4];
+        rlx_wg_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wg_seen[1] = ctl[4];
     }
-    int rlx_bad = !rlx_wg_finite;
+    int rlx_bad = rlx_wg_bad[0];
     for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
         const float *xn = x + n * 50176;
         float *yn = y + n * 50176;
@@ -2432,21 +2419,20 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     {
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2031616);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 398976);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 400128);
     static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 402432);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 576; k++) rlx_off[k] = (int32_t)(k / 9 * 480 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 250880));
     const float *wt = ((const float *)((uint8_t *)slots[15]));
     const float *bias = ((const float *)((uint8_t *)slots[16]));
     float *y = ((float *)(arena + 0));
-    float *rlx_wpk = (float *)(rlx_keep + 401280);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 402496);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 549952);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 576;
@@ -2455,10 +2441,10 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 576; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 576 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 2277760);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
     for (int64_t task = 0; task < 6; task++) {
@@ -2524,23 +2510,22 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     /* conv by Winograd F(4x4, 3x3) */
-    float *rlx_xt = (float *)(arena + 2277760);
-    float *rlx_v = (float *)(arena + 2508160);
-    float *rlx_m = (float *)(arena + 2962048);
-    float *rlx_yt = (float *)(arena + 3415936);
+    float *rlx_xt = (float *)(arena + 2277824);
+    float *rlx_v = (float *)(arena + 2508224);
+    float *rlx_m = (float *)(arena + 2962112);
+    float *rlx_yt = (float *)(arena + 3416000);
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[17]));
     const float *bias = ((const float *)((uint8_t *)slots[18]));
     float *y = ((float *)(arena + 451584));
-    float *rlx_wg = (float *)(rlx_keep + 1288320);
-    static int rlx_wg_finite = 1;
-    static const void *rlx_wg_src = 0;
-    static int64_t rlx_wg_ver = -1;
-    if (rlx_wg_src != (const void *)wt || rlx_wg_ver != ctl[4]) {
+    float *rlx_wg = (float *)(RLX_KEEP + 1289856);
+    int32_t *rlx_wg_bad = (int32_t *)(RLX_KEEP + 1879680);
+    int64_t *rlx_wg_seen = (int64_t *)(RLX_KEEP + 1879744);
+    if (rlx_wg_seen[0] != (int64_t)(uintptr_t)wt || rlx_wg_seen[1] != ctl[4]) {
         int bad = 0;
         #pragma omp simd reduction(|:bad)
         for (int64_t e = 0; e < 36864; e++) bad |= !(wt[e] - wt[e] == 0.0f);
-        rlx_wg_finite = !bad;
+        rlx_wg_bad[0] = bad;
         for (int64_t co = 0; co < 64; co++)
             for (int64_t ci = 0; ci < 64; ci++) {
                 const float *g = wt + (co * 64 + ci) * 9;
@@ -2564,10 +2549,10 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int xi = 0; xi < 36; xi++)
                     rlx_wg[((xi * 2 + co / 32) * 64 + ci) * 32 + co % 32] = (float)u[xi / 6][xi % 6];
             }
-        rlx_wg_src = (const void *)wt;
-        rlx_wg_ver = ctl[4];
+        rlx_wg_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wg_seen[1] = ctl[4];
     }
-    int rlx_bad = !rlx_wg_finite;
+    int rlx_bad = rlx_wg_bad[0];
     for (int64_t n = 0; n < 1 && !rlx_bad; n++) {
         const float *xn = x + n * 50176;
         float *yn = y + n * 50176;
@@ -2817,21 +2802,20 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     {
     float *rlx_part = (float *)(arena + 2007040);
     float *rlx_grid = (float *)(arena + 2031616);
-    int32_t *rlx_off = (int32_t *)(rlx_keep + 1138560);
+    int32_t *rlx_off = (int32_t *)(RLX_KEEP + 1139968);
     static const int64_t taps[9] = {0, 1, 2, 30, 31, 32, 60, 61, 62};
-    static int rlx_off_ready = 0;
-    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {
+    int32_t *rlx_off_ready = (int32_t *)(RLX_KEEP + 1142272);
+    if (!rlx_off_ready[0]) {
         for (int64_t k = 0; k < 576; k++) rlx_off[k] = (int32_t)(k / 9 * 480 + taps[k % 9]);
-        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);
+        rlx_off_ready[0] = 1;
     }
     const float *x = ((const float *)(arena + 0));
     const float *wt = ((const float *)((uint8_t *)slots[17]));
     const float *bias = ((const float *)((uint8_t *)slots[18]));
     float *y = ((float *)(arena + 451584));
-    float *rlx_wpk = (float *)(rlx_keep + 1140864);
-    static const void *rlx_wpk_src = 0;
-    static int64_t rlx_wpk_ver = -1;
-    if (rlx_wpk_src != (const void *)wt || rlx_wpk_ver != ctl[4]) {
+    float *rlx_wpk = (float *)(RLX_KEEP + 1142336);
+    int64_t *rlx_wpk_seen = (int64_t *)(RLX_KEEP + 1289792);
+    if (rlx_wpk_seen[0] != (int64_t)(uintptr_t)wt || rlx_wpk_seen[1] != ctl[4]) {
         for (int64_t gb = 0; gb < 8; gb++) {
             const int64_t m = gb % 8 * 8;
             const float *src = wt + (gb / 8 * 64 + m) * 576;
@@ -2840,10 +2824,10 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                 for (int64_t kk = 0; kk < 576; kk++)
                     dst[kk * 8 + i] = m + i < 64 ? src[i * 576 + kk] : 0.0f;
         }
-        rlx_wpk_src = (const void *)wt;
-        rlx_wpk_ver = ctl[4];
+        rlx_wpk_seen[0] = (int64_t)(uintptr_t)wt;
+        rlx_wpk_seen[1] = ctl[4];
     }
-    static int64_t rlx_held[2];
+    int64_t *rlx_held = (int64_t *)(arena + 2277760);
     for (int64_t s = 0; s < 2; s++) rlx_held[s] = -1;
     #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
     for (int64_t task = 0; task < 6; task++) {
@@ -2996,29 +2980,7 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-
-#include <sys/mman.h>
-uint8_t *rlx_keep;
-int rlx_prepare(void) {
-    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
-    const size_t bytes = 1878144, pad = 0;
-    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (raw == MAP_FAILED) {
-        snprintf(rlx_error_text, sizeof rlx_error_text,
-                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
-                 bytes);
-        return 1;
-    }
-    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
-    uint8_t *none = 0;
-    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(raw, bytes + pad);
-    return 0;
-}
+int64_t rlx_keep_bytes(void) { return 1879808; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

@@ -892,7 +892,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%10 = gather(%%9, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%10 = gather(%%9, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -914,7 +914,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%12 = gather(%%11, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%12 = gather(%%11, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -985,7 +985,7 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -49152 || v >= 49152) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%27 = gather(%%26, %%0, axis=0) : f32[1,1,576]: gather: index %lld is out of range for axis 0 of size 49152 (valid: -49152..49151)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%27 = gather(%%26, %%0, axis=0) : f32[1,1,576]: gather: index %lld is out of range for axis 0 of size 49152 (valid: -49152..49151)", (long long)v);
             return 1;
         }
     }
@@ -20838,7 +20838,7 @@ static int rlx_k1190(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -1 || v >= 1) {
-            snprintf(rlx_error_text, sizeof rlx_error_text, "%%1683 = gather(%%1682, %%1681, axis=0) : f32[1,576]: gather: index %lld is out of range for axis 0 of size 1 (valid: -1..0)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1683 = gather(%%1682, %%1681, axis=0) : f32[1,576]: gather: index %lld is out of range for axis 0 of size 1 (valid: -1..0)", (long long)v);
             return 1;
         }
     }
@@ -21174,9 +21174,7 @@ RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-char rlx_error_text[512];
-const char *rlx_error(void) { return rlx_error_text; }
-int rlx_prepare(void) { return 0; }
+int64_t rlx_keep_bytes(void) { return 0; }
 
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;

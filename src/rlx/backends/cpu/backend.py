@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import _ctypes
 import ctypes
 import dataclasses
 import mmap
 import os
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,6 +43,8 @@ if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
 CPU_CAPABILITIES = ExecutableCapabilities(
     clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
 THREADS_ENV = "RLX_NUM_THREADS"
+ERROR_BYTES = 512
+"""Bytes of an executable's error buffer (``RLX_ERROR_BYTES`` in the C prelude)."""
 
 
 def default_threads() -> int:
@@ -52,20 +56,27 @@ def default_threads() -> int:
 
 
 class _Library:
-    """A loaded shared object and its entry points."""
+    """A loaded shared object and its entry points. Executables and their clones share
+    one; when the last of them is gone it is unloaded (each load is one ``dlopen``
+    reference, given back by ``dlclose``), so compiling and dropping programs does not
+    leave their code mapped."""
 
     def __init__(self, path: str, threads: int):
         self.path = path
         self.dll = toolchain.load_shared_object(path)
+        weakref.finalize(self, _unload, self.dll._handle).atexit = False
         self.run = self.dll.rlx_run
         self.run.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
         self.run.restype = ctypes.c_int
-        self.error = self.dll.rlx_error
-        self.error.restype = ctypes.c_char_p
+        self.dll.rlx_keep_bytes.restype = ctypes.c_int64
+        self.keep_bytes = int(self.dll.rlx_keep_bytes())
         self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
         self.dll.rlx_set_threads(threads)
-        if self.dll.rlx_prepare() != 0:       # the region of the kernels' repacked weights
-            raise ExecutionError(self.error().decode(errors="replace"))
+
+
+def _unload(handle: int) -> None:
+    """Give back one ``dlopen`` reference of a shared object no executable uses."""
+    _ctypes.dlclose(handle)
 
 
 class CpuExecutable(Executable):
@@ -83,24 +94,27 @@ class CpuExecutable(Executable):
         # the memory plan's buffers, then the kernels' shared scratch (render.py)
         self.arena_bytes = ctx.arena_bytes
         self._arena_map, self.arena = map_zeroed(max(self.arena_bytes, 1))
+        # what the kernels keep between runs (render.py): this executable's own, so
+        # clones and other executables of the same shared object share nothing
+        self._keep_map, self._keep = map_zeroed(max(library.keep_bytes, 1))
+        self._error = np.zeros(ERROR_BYTES, np.uint8)
         self._slots = (ctypes.c_void_p * max(len(self.layout), 1))()
-        self._ctl = np.array([0, 0, -1, 0, 0], np.int64)
         self._arena_ptr = self.arena.ctypes.data
-        self._ctl_ptr = self._ctl.ctypes.data
         self._fixed: dict[int, np.ndarray] = {}
         self._input_slots: list[tuple[int, str]] = []
         # the array last bound to each input slot (kept alive while its pointer is in
         # the slot): feeding the same array again skips the pointer lookup (about 1 us)
         self._bound_inputs: dict[int, np.ndarray] = {}
+        # (seconds, calls) of each profiled kernel, this executable's runs only
+        self._profiled_kernels = list(ctx.profiled)
+        self._profile = (np.zeros((len(self._profiled_kernels), 2))
+                         if self._profiled_kernels else None)
+        self._ctl = np.array([0, 0, -1, 0, 0, self._keep.ctypes.data, self._error.ctypes.data,
+                              0 if self._profile is None else self._profile.ctypes.data],
+                             np.int64)
+        self._ctl_ptr = self._ctl.ctypes.data
         self._bind_static_slots()
         self._set_seed()
-        # kernel times live in the shared object: clones of this executable add to them
-        self._profiled_kernels = list(ctx.profiled)
-        self._profile = None
-        if self._profiled_kernels:
-            fn = library.dll.rlx_profile
-            fn.restype = ctypes.POINTER(ctypes.c_double)
-            self._profile = np.ctypeslib.as_array(fn(), shape=(len(self._profiled_kernels), 2))
 
     @property
     def isa(self) -> str:
@@ -163,7 +177,8 @@ class CpuExecutable(Executable):
         ctl[4] = self.params.version
         rc = self.library.run(self._slots, self._arena_ptr, self._ctl_ptr)
         if rc != 0:
-            raise ExecutionError(self.library.error().decode(errors="replace"))
+            message = self._error.tobytes().partition(b"\0")[0]
+            raise ExecutionError(message.decode(errors="replace"))
         self.run_index += 1
         self.ran = True
         return self.outputs

@@ -7,10 +7,12 @@ with fixed slots of their own, graph outputs) in the order of
 :attr:`RenderContext.slots`; ``arena`` is the memory plan's arena followed by the
 kernels' scratch region (:meth:`RenderContext.scratch`, :attr:`RenderContext.arena_bytes`
 in all); ``ctl`` is
-``[seed, rng run counter, active rows (-1 = all), active upper extent, params version]``
-(the version of :class:`rlx.backends.base.ParamStore`: kernels that cache repacked
-weights repack when it or the weights' address changes). It returns
-0, or a non-zero code after writing a message readable through ``rlx_error()``.
+``[seed, rng run counter, active rows (-1 = all), active upper extent, params version,
+keep region, error buffer, kernel profile]``: the params version is that of
+:class:`rlx.backends.base.ParamStore` (kernels that cache repacked weights repack when
+it or the weights' address changes); the last three are addresses of the caller's
+storage (the profile's 0 when not profiling; ``RLX_ERROR_BYTES`` of error buffer). It
+returns 0, or a non-zero code after writing a message into the error buffer.
 
 Each kernel becomes a function; renderers for each kernel kind and each
 single op live in :mod:`rlx.backends.cpu.kernels` and build C text with the helpers
@@ -25,13 +27,15 @@ the part's runner ``rlx_part<i>``, which ``rlx_run`` calls in turn; parts are cu
 where the kernels' text reaches an even share. Small programs stay one part.
 
 Values a kernel keeps from one run to the next (weights repacked for its inner loops,
-redone only when the weights change) live in one *keep* region of the shared object
-(:meth:`RenderContext.keep`), mapped when the shared object is loaded (``rlx_prepare``,
-which returns non-zero with a message in ``rlx_error()`` when it cannot): zeroed, and
-backed by 2 MiB pages when it is large. A run reads all of it, and memory a run reads once lies
-untouched for a whole run, which on 4 KiB pages made it several times slower to read
-again (``rlx.backends.base.HUGE_MIN``): ResNet-50 ran 17% slower at 1 thread (8% at
-2) with its repacked weights and arena on 4 KiB pages.
+redone only when the weights change, and the guards that say so) live in a *keep*
+region (:meth:`RenderContext.keep`) that the caller owns and passes through ``ctl``:
+``rlx_keep_bytes()`` says how large, and it starts zeroed. The shared object holds no
+mutable state at all, so executables that load the same one (clones with weights of
+their own, threads running clones at once) never share anything a run writes. The host
+maps the keep region like its arena (``rlx.backends.base.map_zeroed``): a run reads all
+of it, and memory a run reads once lies untouched for a whole run, which on 4 KiB pages
+made it several times slower to read again (``rlx.backends.base.HUGE_MIN``): ResNet-50
+ran 17% slower at 1 thread (8% at 2) with its repacked weights and arena on 4 KiB pages.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 
-from rlx.backends.base import ALIGNMENT, HUGE_MIN, HUGE_PAGE, round_up
+from rlx.backends.base import ALIGNMENT, round_up
 from rlx.backends.cpu import cstyle
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
@@ -155,11 +159,11 @@ class RenderContext:
 
     def keep(self, name: str, dtype: DType, count: int) -> str:
         """Declaration of ``name``, a pointer to ``count`` elements of ``dtype`` in the
-        keep region: zeroed when first mapped, ``ALIGNMENT``-aligned, and what the
-        kernel writes there stays until it writes again (module docstring)."""
+        keep region: zeroed when the executable is made, ``ALIGNMENT``-aligned, and what
+        the kernel writes there stays until it writes again (module docstring)."""
         offset = self.keep_bytes
         self.keep_bytes += _region_bytes(dtype, count)
-        return _pointer_line(name, dtype, "rlx_keep", offset)
+        return _pointer_line(name, dtype, "RLX_KEEP", offset)
 
     def node_id(self, node) -> int:
         """Id of ``node`` (a Node object of this graph) — for single-op renderers."""
@@ -332,8 +336,8 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     number of compile parts (at most ``max_parts``; module docstring).
 
     ``kernel_renderer(ctx, kernel) -> str`` gives the body of one kernel function. With
-    ``profile`` every kernel call is timed into ``rlx_profile()`` (seconds, calls per
-    kernel in call order; ``ctx.profiled`` lists the kernels). ``winograd``: whether
+    ``profile`` every kernel call is timed into the caller's profile buffer (seconds,
+    calls per kernel in call order; ``ctx.profiled`` lists the kernels). ``winograd``: whether
     convolutions may take Winograd kernels (``CompileOptions.winograd``)."""
     ctx = RenderContext(program, plan, threads, winograd=winograd)
     ctx.assign_slots()
@@ -358,8 +362,6 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     if "blas" in ctx.features:
         parts.append('#include "cblas.h"')
     parts += list(ctx.helpers.values())
-    if ctx.keep_bytes:
-        parts.append(KEEP_DECLARATION)
     if profile:
         parts.append(PROFILE_SOURCE)
     runners = []
@@ -373,12 +375,7 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
             "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
             + "\n".join(calls[lo:hi]) + "\n    return 0;\n}"])))
         runners.append(f"    if ((rc = {runner}(slots, arena, ctl)) != 0) return rc;")
-    profile_store = (f"double rlx_profile_data[{2 * max(len(ctx.profiled), 1)}];\n"
-                     "double *rlx_profile(void) { return rlx_profile_data; }\n"
-                     if profile else "")
-    parts.append(_in_part(0, "char rlx_error_text[512];\n"
-                             "const char *rlx_error(void) { return rlx_error_text; }\n"
-                 + profile_store + _keep_definition(ctx.keep_bytes) + "\n"
+    parts.append(_in_part(0, f"int64_t rlx_keep_bytes(void) {{ return {ctx.keep_bytes}; }}\n\n"
                  "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
                  + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
@@ -396,61 +393,16 @@ def _pointer_line(name: str, dtype: DType, region: str, offset: int) -> str:
     return f"    {ctype} *{name} = ({ctype} *)({region} + {offset});"
 
 
-KEEP_DECLARATION = """\
-/* the keep region (render.py): mapped by rlx_prepare when the shared object loads */
-extern uint8_t *rlx_keep __attribute__((visibility("hidden")));"""
-
-
-def _keep_definition(nbytes: int) -> str:
-    """``rlx_prepare``, which the host calls once it has loaded the shared object, and
-    for a program with kept values the keep region's pointer: an anonymous private
-    mapping (zeroed), from ``HUGE_MIN`` bytes ``HUGE_PAGE``-aligned and advised onto
-    whole huge pages, as ``rlx.backends.base.map_zeroed`` maps the host's buffers
-    (smaller regions would round a few KiB up to a 2 MiB page). Executables loading
-    the same shared object share it; when two threads map it at once, one mapping wins
-    and the other is undone."""
-    if not nbytes:
-        return "int rlx_prepare(void) { return 0; }\n"
-    huge = nbytes >= HUGE_MIN
-    advise = ("#ifdef MADV_HUGEPAGE\n    madvise(region, bytes, MADV_HUGEPAGE);\n#endif\n"
-              if huge else "")
-    pad = HUGE_PAGE if huge else 0
-    nbytes = round_up(nbytes, HUGE_PAGE) if huge else nbytes
-    return f"""
-#include <sys/mman.h>
-uint8_t *rlx_keep;
-int rlx_prepare(void) {{
-    if (__atomic_load_n(&rlx_keep, __ATOMIC_ACQUIRE)) return 0;
-    const size_t bytes = {nbytes}, pad = {pad};
-    uint8_t *raw = mmap(0, bytes + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (raw == MAP_FAILED) {{
-        snprintf(rlx_error_text, sizeof rlx_error_text,
-                 "out of memory: could not map %zu bytes for the kernels' repacked weights",
-                 bytes);
-        return 1;
-    }}
-    uint8_t *region = pad ? raw + (-(uintptr_t)raw & (pad - 1)) : raw;
-{advise}    uint8_t *none = 0;
-    if (!__atomic_compare_exchange_n(&rlx_keep, &none, region, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(raw, bytes + pad);
-    return 0;
-}}
-"""
-
-
 PROFILE_SOURCE = """\
 /* kernel profile: seconds and calls of kernel i at [2i], [2i + 1] */
 #include <time.h>
-extern double rlx_profile_data[] __attribute__((visibility("hidden")));
 static inline double rlx_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 #define RLX_TIMED(i, call) ({ const double rlx_t0 = rlx_now(); int rlx_rc = (call); \\
-    rlx_profile_data[2 * (i)] += rlx_now() - rlx_t0; rlx_profile_data[2 * (i) + 1] += 1; \\
+    RLX_PROFILE[2 * (i)] += rlx_now() - rlx_t0; RLX_PROFILE[2 * (i) + 1] += 1; \\
     rlx_rc; })"""
 
 

@@ -5,14 +5,14 @@
  * Built from two translation units: the generated source (rlx.backends.cpu.render) and
  * this file, linked together with -fopenmp -lm. The generated source exports
  *
- *     int rlx_prepare(void);          maps the keep region (repacked weights)
+ *     int64_t rlx_keep_bytes(void);   bytes of the keep region (repacked weights)
  *     void rlx_set_threads(int n);
  *     int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl);
- *     const char *rlx_error(void);
  *
  * and this driver calls them as rlx.backends.cpu.backend does: one pointer per slot
  * (the render context's slot table, in order), a zeroed arena of the context's
- * arena_bytes, and ctl = [seed, 0, -1, 0, 1]. It reads a manifest:
+ * arena_bytes, and ctl = [seed, 0, -1, 0, 1, keep region, error buffer, 0] with a
+ * zeroed keep region and a 512-byte error buffer. It reads a manifest:
  *
  *     ARENA_BYTES THREADS RUNS SEED
  *     KIND NBYTES PATH            one line per slot, in slot order
@@ -22,8 +22,8 @@
  *      w: the slot is written to PATH after the last run (a graph output).
  * Every buffer is 64-byte aligned and zeroed first. rlx_run is called RUNS times (the
  * second run finds the weights already repacked, as every run after a compile does).
- * Exit status: 0, 1 for a bad manifest or file, 2 when rlx_prepare or rlx_run fails
- * (rlx_error() is printed).
+ * Exit status: 0, 1 for a bad manifest or file, 2 when rlx_run fails (its error
+ * message is printed).
  *
  * Generated sources that call BLAS include "cblas.h" and call scipy-openblas32's
  * scipy_cblas_{s,d}{gemm,gemv} and scipy_openblas_{get,set}_num_threads. Where that
@@ -70,10 +70,9 @@ void scipy_cblas_dgemv(enum CBLAS_ORDER order, enum CBLAS_TRANSPOSE trans, int m
 #include <stdlib.h>
 #include <string.h>
 
-int rlx_prepare(void);
+int64_t rlx_keep_bytes(void);
 void rlx_set_threads(int n);
 int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl);
-const char *rlx_error(void);
 
 #ifdef RLX_PORTABLE_CBLAS
 /* ---- portable BLAS: the few routines the generated kernels call --------------- */
@@ -196,13 +195,15 @@ int main(int argc, char **argv) {
     }
     fclose(m);
     uint8_t *arena = rlx_sa_alloc(arena_bytes);
-    if (!arena) { fprintf(stderr, "out of memory\n"); return 1; }
+    uint8_t *keep = rlx_sa_alloc(rlx_keep_bytes());
+    char *error = rlx_sa_alloc(512);
+    if (!arena || !keep || !error) { fprintf(stderr, "out of memory\n"); return 1; }
     rlx_set_threads(threads);
-    if (rlx_prepare() != 0) { fprintf(stderr, "rlx_prepare: %s\n", rlx_error()); return 2; }
-    const int64_t ctl[5] = {(int64_t)seed, 0, -1, 0, 1};
+    const int64_t ctl[8] = {(int64_t)seed, 0, -1, 0, 1, (int64_t)(uintptr_t)keep,
+                            (int64_t)(uintptr_t)error, 0};
     for (int r = 0; r < runs; r++) {
         if (rlx_run(slots, arena, ctl) != 0) {
-            fprintf(stderr, "rlx_run: %s\n", rlx_error());
+            fprintf(stderr, "rlx_run: %s\n", error);
             return 2;
         }
     }

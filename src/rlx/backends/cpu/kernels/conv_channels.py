@@ -228,7 +228,7 @@ def _channel_weight_lines(ctx: RenderContext, plan: ConvPlan) -> list[str]:
     nr, kdim, cog = conv_tiled.CHANNEL_NR, plan.kdim, plan.cog
     panels = -(-cog // nr)
     return [ctx.keep("rlx_wpk", DType.F32, _channel_weight_floats(plan))] + repack_guard(
-        "rlx_wpk", "wt", [
+        ctx, "rlx_wpk", "wt", [
             f"        for (int64_t gp = 0; gp < {plan.groups * panels}; gp++) {{",
             f"            const int64_t c0 = gp % {panels} * {nr};",
             f"            const float *src = wt + (gp / {panels} * {cog} + c0) * {kdim};",

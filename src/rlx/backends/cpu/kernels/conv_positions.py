@@ -90,7 +90,7 @@ def render_conv_positions(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry
     if packed:
         lines += _pack_weight_lines(ctx, plan, geo)
     if geo.copy:
-        lines += [f"    static int64_t rlx_held[{slots}];",
+        lines += [ctx.scratch("rlx_held", DType.I64, slots),
                   f"    for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;"]
     if parallel:
         lines.append(f"    #pragma omp parallel for num_threads({ctx.threads}) "
@@ -186,7 +186,7 @@ def _pack_weight_lines(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry) -
     mr, kdim, cog = geo.mr, plan.kdim, plan.cog
     blocks = -(-cog // mr)
     return [ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo))] + repack_guard(
-        "rlx_wpk", "wt", [
+        ctx, "rlx_wpk", "wt", [
             f"        for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++) {{",
             f"            const int64_t m = gb % {blocks} * {mr};",
             f"            const float *src = wt + (gb / {blocks} * {cog} + m) * {kdim};",
@@ -274,13 +274,13 @@ def offset_table(ctx: RenderContext, kdim: int, taps: tuple[int, ...],
     """``rlx_off``: the offset of each step k of a tile, ``k / len(taps) * plane +
     taps[k % len(taps)]`` (a channel's plane, then its tap). The values are the
     compiler's constants, so they live in the keep region and are written on the
-    shared object's first run only."""
+    executable's first run only (``rlx_off_ready``, zero until then)."""
     n = len(taps)
     value = f"k / {n} * {plane} + taps[k % {n}]" if taps != (0,) else f"k * {plane}"
     return [ctx.keep("rlx_off", DType.I32, kdim),
             *(["    " + c_table("taps", list(taps))] if taps != (0,) else []),
-            "    static int rlx_off_ready = 0;",
-            "    if (!__atomic_load_n(&rlx_off_ready, __ATOMIC_ACQUIRE)) {",
+            ctx.keep("rlx_off_ready", DType.I32, 1),
+            "    if (!rlx_off_ready[0]) {",
             f"        for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)({value});",
-            "        __atomic_store_n(&rlx_off_ready, 1, __ATOMIC_RELEASE);",
+            "        rlx_off_ready[0] = 1;",
             "    }"]

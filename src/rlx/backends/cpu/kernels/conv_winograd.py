@@ -256,7 +256,7 @@ def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
     (output, input) channel pair into the GEMM's B panels:
     ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]`` (zero past the last
     output channel: the buffer starts zeroed and those entries are never written), and
-    note in ``rlx_wg_finite`` whether every weight is finite."""
+    note in ``rlx_wg_bad`` (kept) whether a weight is not finite."""
     ci_n, co_n, panels, nr, a = plan.cin, plan.cout, _panels(plan), PACK_NR, v.a
     count = co_n * ci_n * 9
     rows = [f"                    t[{i}][j] = "
@@ -266,12 +266,12 @@ def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
             + _combination(v.g[j], [f"t[i][{k}]" for k in range(3)], True) + ";"
             for j in range(a)]
     return [ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)),
-            "    static int rlx_wg_finite = 1;"] + repack_guard(
-        "rlx_wg", "wt", [
+            ctx.keep("rlx_wg_bad", DType.I32, 1)] + repack_guard(
+        ctx, "rlx_wg", "wt", [
             "        int bad = 0;",
             "        #pragma omp simd reduction(|:bad)",
             f"        for (int64_t e = 0; e < {count}; e++) bad |= !(wt[e] - wt[e] == 0.0f);",
-            "        rlx_wg_finite = !bad;",
+            "        rlx_wg_bad[0] = bad;",
             f"        for (int64_t co = 0; co < {co_n}; co++)",
             f"            for (int64_t ci = 0; ci < {ci_n}; ci++) {{",
             f"                const float *g = wt + (co * {ci_n} + ci) * 9;",
@@ -414,7 +414,7 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     lines += _filter_lines(ctx, plan, v)
     # the copy in step 1 notes in rlx_bad whether the image holds an infinity or a nan;
     # the threads then stop, and the fallback runs after the last image tried
-    lines.append("    int rlx_bad = !rlx_wg_finite;")
+    lines.append("    int rlx_bad = rlx_wg_bad[0];")
     right = wp - plan.pw - plan.iw
     lines += [f"    for (int64_t n = 0; n < {plan.n} && !rlx_bad; n++) {{",
               f"        const float *xn = x + n * {ci_n * ihw};",

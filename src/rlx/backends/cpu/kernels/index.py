@@ -13,7 +13,7 @@ reference kernels in ``rlx.backends.reference.kernels`` are the oracle; see
 * ``one_hot`` leaves an all-zero row for an index outside ``[0, depth)``.
 
 The run-time error path (:func:`need_stdio`, :func:`format_literal`, :func:`error`:
-write ``rlx_error_text`` and return 1) is shared with the random ops.
+write the error buffer (``RLX_ERROR_TEXT``) and return 1) is shared with the random ops.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ def format_literal(text: str) -> str:
 
 
 def error(message: str, *args: str, indent: str = "    ") -> list[str]:
-    """C lines writing ``message`` (a printf format) to rlx_error_text and failing."""
+    """C lines writing ``message`` (a printf format) to the error buffer and failing."""
     extra = "".join(f", {a}" for a in args)
-    return [f'{indent}snprintf(rlx_error_text, sizeof rlx_error_text, "{message}"{extra});',
+    return [f'{indent}snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "{message}"{extra});',
             f"{indent}return 1;"]
 
 

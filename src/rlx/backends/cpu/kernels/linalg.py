@@ -271,7 +271,7 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
                    f"rlx_pkb_{tag}, p);")
 
     if invariant:
-        with repack_guard_block(w, f"rlx_pkb_{tag}", "pb"):
+        with repack_guard_block(ctx, w, f"rlx_pkb_{tag}", "pb"):
             pack_b(w)
     else:
         pack_b(w)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
 from rlx.ir.formats import FP4_E2M1, FP8_E4M3, FormatScaling
 from rlx.ir.graph import Node
 from rlx.ir.ops import format_from_attrs
@@ -66,7 +67,7 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
         return "    /* empty */"
     rd = cstyle.load(dt, f"{ctx.ptr(src, True)}[i]")
     lines = [f"    const int64_t n = {n}, row = {row};", "    (void)row;"]
-    lines.append(f"    static double w[{n}];")
+    lines.append(ctx.scratch("w", DType.F64, n))
     lines.append(f"    for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
     store = f"{ctx.ptr(out)}[i]"
     if scaling.kind == "none":
@@ -76,7 +77,7 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
                   f"    const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;"]
         value = f"{_call(fmt, 'w[i] / s')} * s"
     else:
-        lines += _block_scales(fmt, scaling, n, row)
+        lines += _block_scales(ctx, fmt, scaling, n, row)
         scaled = _call(fmt, "w[i] / bs[i]", True)
         value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {scaled} : 0.0) * bs[i])"
     lines.append(f"    for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
@@ -84,9 +85,10 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
     return "\n".join(lines)
 
 
-def _block_scales(fmt, scaling: FormatScaling, n: int, row: int) -> list[str]:
-    """Statements filling ``bs[i]``: the scale of the block holding element i."""
-    lines = [f"    static double bs[{n}];"]
+def _block_scales(ctx: RenderContext, fmt, scaling: FormatScaling, n: int, row: int
+                  ) -> list[str]:
+    """Statements filling ``bs[i]`` (scratch): the scale of the block holding element i."""
+    lines = [ctx.scratch("bs", DType.F64, n)]
     if scaling.kind == "nvfp4":
         lines += ["    const double tamax = rlx_finite_amax(w, n);",
                   f"    const double t = tamax > 0 ? (double)(float)(tamax / "

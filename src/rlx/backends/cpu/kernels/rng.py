@@ -11,7 +11,7 @@ Normals use the C library's ``log`` and ``cos``, which may differ from numpy's b
 f64 ulp; after rounding that is at most one ulp of an f32 (or narrower) result.
 
 Element indices are 32-bit counters: a random node of more than
-``MAX_RANDOM_ELEMENTS`` elements fails at run time (``rlx_error_text``, return 1).
+``MAX_RANDOM_ELEMENTS`` elements fails at run time (error buffer ``RLX_ERROR_TEXT``, return 1).
 """
 
 from __future__ import annotations

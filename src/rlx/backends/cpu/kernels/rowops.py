@@ -18,7 +18,7 @@ cross-entropy, run on one thread (the latter so the batch total keeps one summat
 order).
 
 Data errors (a cross-entropy label outside ``[0, C)``, scratch allocation failing
-in topk) write ``rlx_error_text`` and return 1.
+in topk) write the error buffer (``RLX_ERROR_TEXT``) and return 1.
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def render_topk(ctx: RenderContext, node: Node) -> str:
         _need_stdlib(ctx)
         w.line(f"int64_t *const r_scratch = (int64_t *)malloc(sizeof(int64_t) * {2 * n});")
         with w.block("if (r_scratch == NULL)"):
-            w.line("snprintf(rlx_error_text, sizeof(rlx_error_text), "
+            w.line("snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "
                    f"\"topk: cannot allocate {16 * n} bytes of scratch\");")
             w.line("return 1;")
         ranking = [f"const int64_t *r_order = {rank}(r_src + p * {n * after} + q, "
@@ -265,7 +265,7 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
         w.line("const int64_t r_label = (int64_t)r_labels[r];")
         with w.block(f"if (r_label < 0 || r_label >= {classes})"):
-            w.line("snprintf(rlx_error_text, sizeof(rlx_error_text), \"softmax_cross_entropy: "
+            w.line("snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, \"softmax_cross_entropy: "
                    f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
                    "(long long)r);")
             w.line("return 1;")

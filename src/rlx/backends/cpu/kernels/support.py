@@ -415,22 +415,25 @@ def run_invariant(node: Node) -> bool:
 
 
 @contextmanager
-def repack_guard_block(w: CWriter, tag: str, source: str) -> Iterator[CWriter]:
+def repack_guard_block(ctx: RenderContext, w: CWriter, tag: str, source: str
+                       ) -> Iterator[CWriter]:
     """Run what the ``with`` writes (a repacking of the run-invariant operand at pointer
     ``source``) only when the operand's address or the params' version (``ctl[4]``, see
-    ``ParamStore``) changed since it last ran; ``tag`` names the static state."""
-    w.line(f"static const void *{tag}_src = 0;")
-    w.line(f"static int64_t {tag}_ver = -1;")
-    with w.block(f"if ({tag}_src != (const void *){source} || {tag}_ver != ctl[4])"):
+    ``ParamStore``) changed since it last ran. ``tag`` names the guard: the address and
+    version it last saw, two int64 in the keep region (zero at first, which no address
+    of an operand and no params version is, so the first run repacks)."""
+    w.line(ctx.keep(f"{tag}_seen", DType.I64, 2).strip())
+    with w.block(f"if ({tag}_seen[0] != (int64_t)(uintptr_t){source} "
+                 f"|| {tag}_seen[1] != ctl[4])"):
         yield w
-        w.line(f"{tag}_src = (const void *){source};")
-        w.line(f"{tag}_ver = ctl[4];")
+        w.line(f"{tag}_seen[0] = (int64_t)(uintptr_t){source};")
+        w.line(f"{tag}_seen[1] = ctl[4];")
 
 
-def repack_guard(tag: str, source: str, body: list[str]) -> list[str]:
+def repack_guard(ctx: RenderContext, tag: str, source: str, body: list[str]) -> list[str]:
     """:func:`repack_guard_block` around already indented ``body`` lines (four-space
     statements of a kernel body, the guarded ones one level deeper)."""
     w = CWriter(indent=1)
-    with repack_guard_block(w, tag, source):
+    with repack_guard_block(ctx, w, tag, source):
         w.lines.extend(body)
     return w.lines
