@@ -353,9 +353,12 @@ def print_report(report: Report) -> None:
 
 
 def replay(name: str, paths: list[str]) -> int:
-    """Run ``paths`` through target ``name`` once each in this process."""
+    """Run ``paths`` through target ``name`` once each in this process (its address
+    space capped as in the workers)."""
     target = TARGETS[name]
     failed = 0
+    _import_loaders()
+    _cap_address_space()
     with tempfile.TemporaryDirectory() as scratch:
         harness = Harness(target, scratch, os.path.join(scratch, "crashes"))
         for path in paths:

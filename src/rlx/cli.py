@@ -92,6 +92,24 @@ def _load_inputs(files: Mapping[str, str]) -> dict[str, np.ndarray]:
     return {name: _load_npy(name, path) for name, path in files.items()}
 
 
+NPY_MAX_HEADER = 10000   # numpy's own limit on a .npy header's length
+
+
+def _check_npy_header_length(f, version: tuple[int, int]) -> None:
+    """Refuse a header length the file cannot hold before numpy reads (and allocates)
+    that many bytes; the file is left where the header length starts."""
+    start = f.tell()
+    width = 2 if version == (1, 0) else 4
+    raw = f.read(width)
+    f.seek(start)
+    if len(raw) < width:
+        raise ValueError("the file ends inside the header length")
+    length = int.from_bytes(raw, "little")
+    if length > min(NPY_MAX_HEADER, os.fstat(f.fileno()).st_size - start - width):
+        raise ValueError(f"header length {length} passes the end of the file or numpy's "
+                         f"limit of {NPY_MAX_HEADER} bytes")
+
+
 def _load_npy(name: str, path: str) -> np.ndarray:
     """The array in the .npy file ``path``: its header is checked (a bool, integer or
     float dtype; a shape whose bytes the file holds) before any data is read."""
@@ -100,6 +118,7 @@ def _load_npy(name: str, path: str) -> np.ndarray:
     try:
         with open(path, "rb") as f:
             version = fmt.read_magic(f)
+            _check_npy_header_length(f, version)
             if version == (1, 0):
                 shape, _, dtype = fmt.read_array_header_1_0(f)
             elif version == (2, 0):

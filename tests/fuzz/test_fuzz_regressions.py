@@ -6,10 +6,12 @@ The long campaign is ``python scripts/fuzz.py --all --seconds 600`` (see README)
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import random
+import signal
 import struct
 import sys
 
@@ -90,11 +92,33 @@ def test_short_seeded_fuzz_run_finds_nothing(fuzz, target, tmp_path):
     rng = random.Random(f"short-{target}")
     outcomes = {True: 0, None: 0}
     for _ in range(SHORT_RUN):
-        result = harness.run(fuzz.mutate(rng.choice(pool), rng, spec.kind, pool))
+        data = fuzz.mutate(rng.choice(pool), rng, spec.kind, pool)
+        with _deadline(fuzz.TIMEOUT_S, data):
+            result = harness.run(data)
         assert not isinstance(result, fuzz.Finding), (
             f"{result.kind} at {result.where}: {result.message} ({result.reproducer})")
         outcomes[result] += 1
     assert outcomes[None] > 0           # the mutations do reach the error paths
+
+
+class _Hang(BaseException):
+    """Raised by the alarm inside the load: the harness reports it as a finding."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float, data: bytes):
+    """Fail the test when one execution runs over ``seconds`` (a hang is a finding)."""
+    def alarm(signum, frame):
+        raise _Hang(f"one execution ran over {seconds:g} s on input {data[:200]!r}")
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _Hang as hang:
+        pytest.fail(str(hang))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # ---------------------------------------------------------------------- size checks
