@@ -41,12 +41,43 @@ def test_blocks_nest_and_close():
     ]
 
 
+def test_else_blocks_continue_the_block_just_closed():
+    w = CWriter(indent=1)
+    with w.block("if (a)"):
+        w.line("x = 1;")
+    with w.else_block("else if (b)"):
+        w.line("x = 2;")
+    with w.else_block():
+        w.line("x = 3;")
+    assert w.lines == ["    if (a) {", "        x = 1;", "    } else if (b) {", "        x = 2;",
+                       "    } else {", "        x = 3;", "    }"]
+
+
+def test_an_else_block_needs_a_block_just_closed():
+    w = CWriter()
+    w.line("x = 1;")
+    with pytest.raises(ValueError), w.else_block():
+        pass
+
+
 def test_a_block_closes_when_its_body_raises():
     w = CWriter(indent=1)
     with pytest.raises(ValueError), w.block("if (x)"):
         raise ValueError
     w.line("y;")
     assert w.lines == ["    if (x) {", "    }", "    y;"]
+
+
+def test_flat_blocks_directives_and_spliced_text():
+    w = CWriter(indent=1)
+    with w.block("if (x)"):
+        w.directive("#if A")
+        with w.block("for (;;)", flat=True):
+            w.line("y;")
+        w.directive("#endif")
+        w.splice("    z;\n  {\n  }")
+    assert w.lines == ["    if (x) {", "#if A", "        for (;;) {", "        y;",
+                       "        }", "#endif", "    z;", "  {", "  }", "    }"]
 
 
 def test_written_c_compiles(tmp_path):

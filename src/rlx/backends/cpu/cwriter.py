@@ -34,6 +34,16 @@ class CWriter:
         for text in texts:
             self.line(text)
 
+    def splice(self, text: str) -> None:
+        """Lines rendered elsewhere (e.g. another renderer's kernel statements) with
+        their own indentation, unchanged."""
+        self.lines.extend(text.split("\n"))
+
+    def directive(self, text: str) -> None:
+        """A preprocessor conditional (``#if``, ``#elif``, ``#else``, ``#endif``) at
+        column 0, whatever the current indentation."""
+        self.lines.append(text)
+
     def pragma(self, text: str) -> None:
         """A ``#pragma`` line (nothing when ``text`` is empty), at the current
         indentation."""
@@ -41,16 +51,35 @@ class CWriter:
             self.line(text)
 
     @contextmanager
-    def block(self, header: str = "", trailer: str = "") -> Iterator[CWriter]:
-        """``header {``, the lines written inside the ``with``, one level deeper, then
-        ``}`` (followed by ``trailer``, e.g. ``" while (0);"``)."""
+    def block(self, header: str = "", trailer: str = "",
+              flat: bool = False) -> Iterator[CWriter]:
+        """``header {``, the lines written inside the ``with``, one level deeper (at the
+        header's level when ``flat``), then ``}`` (followed by ``trailer``, e.g.
+        ``" while (0);"``)."""
         self.line(f"{header} {{" if header else "{")
+        step = 0 if flat else 1
+        self._depth += step
+        try:
+            yield self
+        finally:
+            self._depth -= step
+            self.line("}" + trailer)
+
+    @contextmanager
+    def else_block(self, header: str = "else") -> Iterator[CWriter]:
+        """Continue the block just closed at this depth: its ``}`` becomes
+        ``} else {`` (or ``} <header> {``, e.g. ``else if (x)``), closed in turn when the
+        ``with`` ends."""
+        closing = INDENT * self._depth + "}"
+        if not self.lines or self.lines[-1] != closing:
+            raise ValueError("else_block must follow a block closed at this depth")
+        self.lines[-1] = f"{closing} {header} {{"
         self._depth += 1
         try:
             yield self
         finally:
             self._depth -= 1
-            self.line("}" + trailer)
+            self.line("}")
 
     @contextmanager
     def indented(self) -> Iterator[CWriter]:
