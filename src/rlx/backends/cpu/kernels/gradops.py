@@ -197,9 +197,9 @@ def _render_max_pool2d_indices_unpadded(ctx: RenderContext, node: Node, x: int,
     when the best so far is not nan and the tap is nan or larger."""
     w = CWriter(indent=1)
     w.line(f"int64_t *dst = {ctx.ptr(out)};")
-    w.lines.extend(unpadded_pool_loops(   # already indented (kernels.nn)
-        ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{pool_block(node)}];"],
-        first=_FIRST_TAP, further=_FURTHER_TAP))
+    unpadded_pool_loops(
+        w, ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{pool_block(node)}];"],
+        first=_FIRST_TAP, further=_FURTHER_TAP)
     return w.text()
 
 
@@ -209,8 +209,8 @@ def _render_max_pool2d_indices_padded(ctx: RenderContext, node: Node, x: int,
     inside x, tap by tap (padding taps skipped) at the borders."""
     w = CWriter(indent=1)
     w.line(f"int64_t *dst = {ctx.ptr(out)};")
-    w.lines.extend(padded_pool_loops(     # already indented (kernels.nn)
-        ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{node.shape[3]}];"],
-        first=_FIRST_TAP, further=_FURTHER_TAP))
+    padded_pool_loops(
+        w, ctx, node, x, declare=[f"{cstyle.cty(ctx.dtype(x))} best[{node.shape[3]}];"],
+        first=_FIRST_TAP, further=_FURTHER_TAP)
     return w.text()
 RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

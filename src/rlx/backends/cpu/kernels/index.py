@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.cpu import cstyle
-from rlx.backends.cpu.kernels.layout import CHUNK, bits_constant, pragma
+from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.layout import CHUNK, bits_constant
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.graph import Node
@@ -50,11 +51,11 @@ def format_literal(text: str) -> str:
     return "".join(out)
 
 
-def error(message: str, *args: str, indent: str = "    ") -> list[str]:
-    """C lines writing ``message`` (a printf format) to the error buffer and failing."""
+def error(w: CWriter, message: str, *args: str) -> None:
+    """Write ``message`` (a printf format) to the error buffer and fail."""
     extra = "".join(f", {a}" for a in args)
-    return [f'{indent}snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "{message}"{extra});',
-            f"{indent}return 1;"]
+    w.line(f'snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "{message}"{extra});')
+    w.line("return 1;")
 
 
 # --------------------------------------------------------------------------- gather, one_hot
@@ -78,27 +79,27 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
     ct = cstyle.ctype(node.dtype)
     message = (format_literal(f"{format_node(out, node)}: gather: index ") + "%lld"
                + f" is out of range for axis {axis} of size {n} (valid: {-n}..{n - 1})")
-    lines = [f"    const {it} *idx = {ctx.ptr(idx, True)};",
-             f"    for (int64_t j = 0; j < {count}; j++) {{",
-             "        const int64_t v = (int64_t)idx[j];",
-             f"        if (v < {-n} || v >= {n}) {{"]
-    lines += error(message, "(long long)v", indent="            ")
-    lines += ["        }", "    }"]
+    w = CWriter(indent=1)
+    w.line(f"const {it} *idx = {ctx.ptr(idx, True)};")
+    with w.block(f"for (int64_t j = 0; j < {count}; j++)"):
+        w.line("const int64_t v = (int64_t)idx[j];")
+        with w.block(f"if (v < {-n} || v >= {n})"):
+            error(w, message, "(long long)v")
     if numel(node.shape) == 0:
-        return "\n".join(lines)
+        return w.text()
     total = outer * count
-    lines += [f"    const {ct} *src = {ctx.ptr(x, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
-    lines += pragma(ctx, total * inner, total)
-    lines += [f"    for (int64_t t = 0; t < {total}; t++) {{",
-              f"        int64_t v = (int64_t)idx[t % {count}];",
-              f"        if (v < 0) v += {n};",
-              f"        const int64_t from = ((t / {count}) * {n} + v) * {inner};"]
-    if inner == 1:
-        lines.append("        dst[t] = src[from];")
-    else:
-        lines.append(f"        memcpy(dst + t * {inner}, src + from, {inner} * sizeof *dst);")
-    lines.append("    }")
-    return "\n".join(lines)
+    w.line(f"const {ct} *src = {ctx.ptr(x, True)};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
+    w.pragma(ctx.parallel_for(total * inner, total))
+    with w.block(f"for (int64_t t = 0; t < {total}; t++)"):
+        w.line(f"int64_t v = (int64_t)idx[t % {count}];")
+        w.line(f"if (v < 0) v += {n};")
+        w.line(f"const int64_t from = ((t / {count}) * {n} + v) * {inner};")
+        if inner == 1:
+            w.line("dst[t] = src[from];")
+        else:
+            w.line(f"memcpy(dst + t * {inner}, src + from, {inner} * sizeof *dst);")
+    return w.text()
 
 
 def _render_one_hot(ctx: RenderContext, node: Node) -> str:
@@ -111,29 +112,30 @@ def _render_one_hot(ctx: RenderContext, node: Node) -> str:
         return "    /* empty result */"
     it = cstyle.ctype(ctx.dtype(idx))
     ct = cstyle.ctype(node.dtype)
-    lines = [f"    const {it} *idx = {ctx.ptr(idx, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
-    lines += bits_constant("one", np.asarray(1, dtype=node.dtype.np), ct)
-    lines += _contiguous_memset(ctx, count * depth)
-    lines += pragma(ctx, count * depth, count)
-    lines += [f"    for (int64_t j = 0; j < {count}; j++) {{",
-              "        const int64_t v = (int64_t)idx[j];",
-              f"        if (v >= 0 && v < {depth}) dst[j * {depth} + v] = one;",
-              "    }"]
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line(f"const {it} *idx = {ctx.ptr(idx, True)};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
+    bits_constant(w, "one", np.asarray(1, dtype=node.dtype.np), ct)
+    _contiguous_memset(w, ctx, count * depth)
+    w.pragma(ctx.parallel_for(count * depth, count))
+    with w.block(f"for (int64_t j = 0; j < {count}; j++)"):
+        w.line("const int64_t v = (int64_t)idx[j];")
+        w.line(f"if (v >= 0 && v < {depth}) dst[j * {depth} + v] = one;")
+    return w.text()
 
 
-def _contiguous_memset(ctx: RenderContext, count: int) -> list[str]:
+def _contiguous_memset(w: CWriter, ctx: RenderContext, count: int) -> None:
     """Zero the first ``count`` elements of ``dst`` (parallel chunks when large)."""
     chunks = -(-count // CHUNK)
-    omp = pragma(ctx, count, chunks)
+    omp = ctx.parallel_for(count, chunks)
     if not omp:
-        return [f"    memset(dst, 0, {count} * sizeof *dst);"]
-    return omp + [
-        f"    for (int64_t c = 0; c < {chunks}; c++) {{",
-        f"        const int64_t lo = c * {CHUNK};",
-        f"        const int64_t n = {count} - lo < {CHUNK} ? {count} - lo : {CHUNK};",
-        "        memset(dst + lo, 0, n * sizeof *dst);",
-        "    }"]
+        w.line(f"memset(dst, 0, {count} * sizeof *dst);")
+        return
+    w.line(omp)
+    with w.block(f"for (int64_t c = 0; c < {chunks}; c++)"):
+        w.line(f"const int64_t lo = c * {CHUNK};")
+        w.line(f"const int64_t n = {count} - lo < {CHUNK} ? {count} - lo : {CHUNK};")
+        w.line("memset(dst + lo, 0, n * sizeof *dst);")
 
 
 # --------------------------------------------------------------------------- tables

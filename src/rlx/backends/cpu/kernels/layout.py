@@ -21,8 +21,8 @@ reshape, squeeze and unsqueeze are always views (``elementwise.render_view`` cop
 them when they are not aliased), and a contiguous slice is a view too; a strided
 slice comes here.
 
-The small utilities the other data-movement renderers share (:func:`pragma`,
-:func:`bits_constant`, :func:`broadcast_strides`, ``CHUNK``) live here too.
+The small utilities the other data-movement renderers share
+(:func:`bits_constant`, :func:`broadcast_strides`, ``CHUNK``) live here too.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.backends.reference.kernels.shape import fill_value
@@ -59,19 +60,13 @@ RLX_INLINE int64_t rlx_ix_edge(int64_t i, int64_t n) {
 
 # --------------------------------------------------------------------------- small utilities
 
-def pragma(ctx: RenderContext, work: int, iterations: int, indent: str = "    ") -> list[str]:
-    """The OpenMP line for a loop of ``iterations`` doing ``work`` elements, if any."""
-    omp = ctx.parallel_for(work, iterations)
-    return [indent + omp] if omp else []
-
-
-def bits_constant(name: str, value: np.ndarray, ctype: str) -> list[str]:
-    """C lines declaring ``ctype name`` holding exactly the bytes of 0-d ``value``."""
+def bits_constant(w: CWriter, name: str, value: np.ndarray, ctype: str) -> None:
+    """Declare ``ctype name`` holding exactly the bytes of 0-d ``value``."""
     size = value.dtype.itemsize
     bits = int(np.asarray(value).reshape(()).view(f"u{size}"))
-    return [f"    {ctype} {name};",
-            f"    {{ const uint{8 * size}_t bits = {bits:#x}ULL; "
-            f"memcpy(&{name}, &bits, sizeof {name}); }}"]
+    w.line(f"{ctype} {name};")
+    w.line(f"{{ const uint{8 * size}_t bits = {bits:#x}ULL; "
+           f"memcpy(&{name}, &bits, sizeof {name}); }}")
 
 
 def broadcast_strides(src: Shape, dst: Shape) -> tuple[int, ...]:
@@ -114,49 +109,53 @@ def _strided_copy(ctx: RenderContext, out: int, src: int, dims: Shape,
     if numel(dims) == 0:
         return "    /* empty result */"
     ct = cstyle.ctype(ctx.dtype(out))
-    lines = [f"    const {ct} *src = {ctx.ptr(src, True)} + {offset};",
-             f"    {ct} *dst = {ctx.ptr(out)};"]
-    return "\n".join(lines + _copy_loops(ctx, ct, *_simplify(dims, strides)))
+    w = CWriter(indent=1)
+    w.line(f"const {ct} *src = {ctx.ptr(src, True)} + {offset};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
+    _copy_loops(w, ctx, ct, *_simplify(dims, strides))
+    return w.text()
 
 
-def _copy_loops(ctx: RenderContext, ct: str, dims: list[int], strides: list[int]) -> list[str]:
+def _copy_loops(w: CWriter, ctx: RenderContext, ct: str, dims: list[int],
+                strides: list[int]) -> None:
     """The loops of a strided copy over simplified axes, from ``src`` to ``dst``."""
     if not dims:
-        return ["    dst[0] = src[0];"]
-    if strides[-1] == 1:
-        return _copy_rows(ctx, dims, strides)
-    axis = _blocked_axis(dims, strides)
-    if axis is not None:
-        return _copy_blocked(ctx, ct, dims, strides, axis)
-    return _copy_elements(ctx, ct, dims, strides)
+        w.line("dst[0] = src[0];")
+    elif strides[-1] == 1:
+        _copy_rows(w, ctx, dims, strides)
+    elif (axis := _blocked_axis(dims, strides)) is not None:
+        _copy_blocked(w, ctx, ct, dims, strides, axis)
+    else:
+        _copy_elements(w, ctx, ct, dims, strides)
 
 
-def _contiguous_copy(ctx: RenderContext, dst: str, src: str, count: int,
-                     indent: str = "    ") -> list[str]:
+def _contiguous_copy(w: CWriter, ctx: RenderContext, dst: str, src: str, count: int) -> None:
     """Copy ``count`` consecutive elements from ``src`` to ``dst`` (typed pointer
     expressions); split into parallel chunks when large."""
     chunks = -(-count // CHUNK)
-    omp = pragma(ctx, count, chunks, indent)
+    omp = ctx.parallel_for(count, chunks)
     if not omp:
-        return [f"{indent}memcpy({dst}, {src}, {count} * sizeof *({dst}));"]
-    return omp + [
-        f"{indent}for (int64_t c = 0; c < {chunks}; c++) {{",
-        f"{indent}    const int64_t lo = c * {CHUNK};",
-        f"{indent}    const int64_t n = {count} - lo < {CHUNK} ? {count} - lo : {CHUNK};",
-        f"{indent}    memcpy({dst} + lo, {src} + lo, n * sizeof *({dst}));",
-        f"{indent}}}"]
+        w.line(f"memcpy({dst}, {src}, {count} * sizeof *({dst}));")
+        return
+    w.line(omp)
+    with w.block(f"for (int64_t c = 0; c < {chunks}; c++)"):
+        w.line(f"const int64_t lo = c * {CHUNK};")
+        w.line(f"const int64_t n = {count} - lo < {CHUNK} ? {count} - lo : {CHUNK};")
+        w.line(f"memcpy({dst} + lo, {src} + lo, n * sizeof *({dst}));")
 
 
-def _copy_rows(ctx: RenderContext, dims: list[int], strides: list[int]) -> list[str]:
+def _copy_rows(w: CWriter, ctx: RenderContext, dims: list[int], strides: list[int]) -> None:
     """The source is contiguous along the last axis: one memcpy per output row."""
     inner = dims[-1]
     rows = numel(tuple(dims[:-1]))
     if rows == 1:
-        return _contiguous_copy(ctx, "dst", "src", inner)
+        _contiguous_copy(w, ctx, "dst", "src", inner)
+        return
     offset = _offset_expr(tuple(strides[:-1]), tuple(dims[:-1]), "r")
-    return pragma(ctx, rows * inner, rows) + [
-        f"    for (int64_t r = 0; r < {rows}; r++)",
-        f"        memcpy(dst + r * {inner}, src + {offset}, {inner} * sizeof *dst);"]
+    w.pragma(ctx.parallel_for(rows * inner, rows))
+    w.line(f"for (int64_t r = 0; r < {rows}; r++)")
+    with w.indented():
+        w.line(f"memcpy(dst + r * {inner}, src + {offset}, {inner} * sizeof *dst);")
 
 
 def _blocked_axis(dims: list[int], strides: list[int]) -> int | None:
@@ -170,8 +169,8 @@ def _blocked_axis(dims: list[int], strides: list[int]) -> int | None:
     return None
 
 
-def _copy_blocked(ctx: RenderContext, ct: str, dims: list[int], strides: list[int],
-                  k: int) -> list[str]:
+def _copy_blocked(w: CWriter, ctx: RenderContext, ct: str, dims: list[int],
+                  strides: list[int], k: int) -> None:
     """Blocked 2-D transpose over axes ``k`` (contiguous in the source) and the last
     (contiguous in the output), for every index of the other axes: BLOCK x BLOCK
     tiles keep both the reads and the writes within a few cache lines."""
@@ -184,38 +183,38 @@ def _copy_blocked(ctx: RenderContext, ct: str, dims: list[int], strides: list[in
     dst_off = _offset_expr(tuple(out_strides[a] for a in others), outer_dims, "r")
     blocks = -(-dims[k] // BLOCK)
     dk, dl = dims[k], dims[last]
-    return pragma(ctx, numel(tuple(dims)), rows * blocks) + [
-        f"    for (int64_t t = 0; t < {rows * blocks}; t++) {{",
-        f"        const int64_t r = t / {blocks};",
-        f"        const int64_t k0 = (t % {blocks}) * {BLOCK};",
-        f"        const int64_t k1 = k0 + {BLOCK} < {dk} ? k0 + {BLOCK} : {dk};",
-        f"        const {ct} *s = src + {src_off};",
-        f"        {ct} *d = dst + {dst_off};",
-        f"        for (int64_t j0 = 0; j0 < {dl}; j0 += {BLOCK}) {{",
-        f"            const int64_t j1 = j0 + {BLOCK} < {dl} ? j0 + {BLOCK} : {dl};",
-        "            for (int64_t kk = k0; kk < k1; kk++)",
-        "                for (int64_t jj = j0; jj < j1; jj++)",
-        f"                    d[kk * {out_strides[k]} + jj] = "
-        f"s[kk * {strides[k]} + jj * {strides[last]}];",
-        "        }",
-        "    }"]
+    w.pragma(ctx.parallel_for(numel(tuple(dims)), rows * blocks))
+    with w.block(f"for (int64_t t = 0; t < {rows * blocks}; t++)"):
+        w.line(f"const int64_t r = t / {blocks};")
+        w.line(f"const int64_t k0 = (t % {blocks}) * {BLOCK};")
+        w.line(f"const int64_t k1 = k0 + {BLOCK} < {dk} ? k0 + {BLOCK} : {dk};")
+        w.line(f"const {ct} *s = src + {src_off};")
+        w.line(f"{ct} *d = dst + {dst_off};")
+        with w.block(f"for (int64_t j0 = 0; j0 < {dl}; j0 += {BLOCK})"):
+            w.line(f"const int64_t j1 = j0 + {BLOCK} < {dl} ? j0 + {BLOCK} : {dl};")
+            w.line("for (int64_t kk = k0; kk < k1; kk++)")
+            with w.indented():
+                w.line("for (int64_t jj = j0; jj < j1; jj++)")
+                with w.indented():
+                    w.line(f"d[kk * {out_strides[k]} + jj] = "
+                           f"s[kk * {strides[k]} + jj * {strides[last]}];")
 
 
-def _copy_elements(ctx: RenderContext, ct: str, dims: list[int],
-                   strides: list[int]) -> list[str]:
+def _copy_elements(w: CWriter, ctx: RenderContext, ct: str, dims: list[int],
+                   strides: list[int]) -> None:
     """Element by element: output rows in order, the source read with a stride."""
     inner, step = dims[-1], strides[-1]
     rows = numel(tuple(dims[:-1]))
     if rows == 1:
-        return pragma(ctx, inner, inner) + [
-            f"    for (int64_t j = 0; j < {inner}; j++) dst[j] = src[j * {step}];"]
+        w.pragma(ctx.parallel_for(inner, inner))
+        w.line(f"for (int64_t j = 0; j < {inner}; j++) dst[j] = src[j * {step}];")
+        return
     offset = _offset_expr(tuple(strides[:-1]), tuple(dims[:-1]), "r")
-    return pragma(ctx, rows * inner, rows) + [
-        f"    for (int64_t r = 0; r < {rows}; r++) {{",
-        f"        const {ct} *s = src + {offset};",
-        f"        {ct} *d = dst + r * {inner};",
-        f"        for (int64_t j = 0; j < {inner}; j++) d[j] = s[j * {step}];",
-        "    }"]
+    w.pragma(ctx.parallel_for(rows * inner, rows))
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const {ct} *s = src + {offset};")
+        w.line(f"{ct} *d = dst + r * {inner};")
+        w.line(f"for (int64_t j = 0; j < {inner}; j++) d[j] = s[j * {step}];")
 
 
 # --------------------------------------------------------------------------- layout ops
@@ -280,26 +279,26 @@ def _render_concat(ctx: RenderContext, node: Node) -> str:
     inner = numel(node.shape[axis + 1:])
     row = node.shape[axis] * inner
     ct = cstyle.ctype(node.dtype)
-    lines = [f"    {ct} *dst = {ctx.ptr(out)};"]
+    w = CWriter(indent=1)
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
     parts = []
     start = 0
     for j, src in enumerate(node.inputs):
         length = ctx.shape(src)[axis] * inner
         if length:
-            lines.append(f"    const {ct} *p{j} = {ctx.ptr(src, True)};")
+            w.line(f"const {ct} *p{j} = {ctx.ptr(src, True)};")
             parts.append((f"p{j}", start, length))
         start += length
     if outer == 1:
         for name, begin, length in parts:
-            lines += _contiguous_copy(ctx, f"dst + {begin}", name, length)
-        return "\n".join(lines)
-    lines += pragma(ctx, outer * row, outer)
-    lines.append(f"    for (int64_t o = 0; o < {outer}; o++) {{")
-    for name, begin, length in parts:
-        lines.append(f"        memcpy(dst + o * {row} + {begin}, {name} + o * {length}, "
-                     f"{length} * sizeof *dst);")
-    lines.append("    }")
-    return "\n".join(lines)
+            _contiguous_copy(w, ctx, f"dst + {begin}", name, length)
+        return w.text()
+    w.pragma(ctx.parallel_for(outer * row, outer))
+    with w.block(f"for (int64_t o = 0; o < {outer}; o++)"):
+        for name, begin, length in parts:
+            w.line(f"memcpy(dst + o * {row} + {begin}, {name} + o * {length}, "
+                   f"{length} * sizeof *dst);")
+    return w.text()
 
 
 # --------------------------------------------------------------------------- pad
@@ -322,48 +321,47 @@ def _render_pad(ctx: RenderContext, node: Node) -> str:
     if mode != "constant":
         ctx.add_helper("rlx_ix_pad", PAD_HELPER)
     ct = cstyle.ctype(node.dtype)
-    lines = [f"    const {ct} *src = {ctx.ptr(x, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
+    w = CWriter(indent=1)
+    w.line(f"const {ct} *src = {ctx.ptr(x, True)};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
     if mode == "constant":
-        lines += bits_constant("fill", fill_value(node.attr("value"), node.dtype.np), ct)
+        bits_constant(w, "fill", fill_value(node.attr("value"), node.dtype.np), ct)
     width, before = node.shape[-1], pads[-1][0]
     rows = numel(node.shape[:-1])
-    lines += pragma(ctx, rows * width, rows)
-    lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
-              f"        {ct} *d = dst + r * {width};",
-              "        int64_t so = 0;"]
-    if mode == "constant":
-        lines.append("        int inside = 1;")
-    lines += _pad_row_source(node.shape, shape, pads, mode)
-    if mode == "constant":
-        lines += ["        if (!inside) {",
-                  f"            for (int64_t j = 0; j < {width}; j++) d[j] = fill;",
-                  "            continue;",
-                  "        }"]
-    lines.append(f"        const {ct} *s = src + so;")
-    lines += _pad_row_body(mode, shape[-1], before, width)
-    lines.append("    }")
-    return "\n".join(lines)
+    w.pragma(ctx.parallel_for(rows * width, rows))
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"{ct} *d = dst + r * {width};")
+        w.line("int64_t so = 0;")
+        if mode == "constant":
+            w.line("int inside = 1;")
+        _pad_row_source(w, node.shape, shape, pads, mode)
+        if mode == "constant":
+            with w.block("if (!inside)"):
+                w.line(f"for (int64_t j = 0; j < {width}; j++) d[j] = fill;")
+                w.line("continue;")
+        w.line(f"const {ct} *s = src + so;")
+        _pad_row_body(w, mode, shape[-1], before, width)
+    return w.text()
 
 
-def _pad_row_source(out_shape: Shape, shape: Shape, pads, mode: str) -> list[str]:
-    """C lines setting ``so`` (the source row's offset) for output row ``r``, and
-    clearing ``inside`` when a constant-padded axis falls outside the data."""
+def _pad_row_source(w: CWriter, out_shape: Shape, shape: Shape, pads, mode: str) -> None:
+    """Set ``so`` (the source row's offset) for output row ``r``, and clear ``inside``
+    when a constant-padded axis falls outside the data."""
     row_dims = out_shape[:-1]
     row_strides = row_major_strides(row_dims)
     src_strides = row_major_strides(shape)
-    lines = []
     for axis, (d, (b, e)) in enumerate(zip(shape[:-1], pads[:-1], strict=True)):
         index = _axis_index("r", row_strides[axis], row_dims[axis], first=axis == 0)
         if not (b or e):
-            lines.append(f"        so += ({index}) * {src_strides[axis]};")
+            w.line(f"so += ({index}) * {src_strides[axis]};")
             continue
-        lines.append(f"        {{ const int64_t i = ({index}) - {b};")
+        # one braced statement group, its continuation lines aligned under the brace
+        w.line(f"{{ const int64_t i = ({index}) - {b};")
         if mode == "constant":
-            lines.append(f"          if (i < 0 || i >= {d}) inside = 0;")
-            lines.append(f"          so += i * {src_strides[axis]}; }}")
+            w.line(f"  if (i < 0 || i >= {d}) inside = 0;")
+            w.line(f"  so += i * {src_strides[axis]}; }}")
         else:
-            lines.append(f"          so += rlx_ix_{mode}(i, {d}) * {src_strides[axis]}; }}")
-    return lines
+            w.line(f"  so += rlx_ix_{mode}(i, {d}) * {src_strides[axis]}; }}")
 
 
 def _axis_index(var: str, stride: int, size: int, first: bool) -> str:
@@ -373,21 +371,18 @@ def _axis_index(var: str, stride: int, size: int, first: bool) -> str:
     return index if first else f"({index}) % {size}"
 
 
-def _pad_row_body(mode: str, length: int, before: int, width: int) -> list[str]:
-    """C lines writing output row ``d`` from source row ``s`` (``length`` elements)."""
+def _pad_row_body(w: CWriter, mode: str, length: int, before: int, width: int) -> None:
+    """Write output row ``d`` from source row ``s`` (``length`` elements)."""
     if mode == "constant":
         value = "fill"
     else:
         value = f"s[rlx_ix_{mode}(j - {before}, {length})]"
-    lines = []
     if before:
-        lines.append(f"        for (int64_t j = 0; j < {before}; j++) d[j] = {value};")
+        w.line(f"for (int64_t j = 0; j < {before}; j++) d[j] = {value};")
     if length:
-        lines.append(f"        memcpy(d + {before}, s, {length} * sizeof *d);")
+        w.line(f"memcpy(d + {before}, s, {length} * sizeof *d);")
     if width > before + length:
-        lines.append(f"        for (int64_t j = {before + length}; j < {width}; j++) "
-                     f"d[j] = {value};")
-    return lines
+        w.line(f"for (int64_t j = {before + length}; j < {width}; j++) d[j] = {value};")
 
 
 # --------------------------------------------------------------------------- tables

@@ -19,10 +19,12 @@ type, which only an f64 result shows). ``max_pool2d`` is exact (nan propagates).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rlx.backends.cpu import cstyle
-from rlx.backends.cpu.kernels.layout import broadcast_strides, pragma
+from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.layout import broadcast_strides
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
@@ -74,33 +76,34 @@ def _render_rope(ctx: RenderContext, node: Node) -> str:
         first, second = "2 * i", "2 * i + 1"
     else:
         first, second = "i", f"i + {half}"
-    lines = [f"    const {ct} *x = {ctx.ptr(x, True)};", f"    {ct} *y = {ctx.ptr(out)};",
-             f"    const {cstyle.ctype(cdt)} *cs = {ctx.ptr(cos, True)};",
-             f"    const {cstyle.ctype(cdt)} *sn = {ctx.ptr(sin, True)};"]
-    lines += pragma(ctx, rows * width, rows)
-    lines += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
-              f"        const {ct} *xr = x + r * {width};",
-              f"        {ct} *yr = y + r * {width};",
-              f"        const int64_t t = {table_off};",
-              f"        for (int64_t i = 0; i < {half}; i++) {{",
-              f"            const {work} c = {_load_as(cdt, f'cs[t + i * {tstrides[-1]}]', work)};",
-              f"            const {work} s = {_load_as(cdt, f'sn[t + i * {tstrides[-1]}]', work)};",
-              f"            const {work} a = {_load_as(xdt, f'xr[{first}]', work)};",
-              f"            const {work} b = {_load_as(xdt, f'xr[{second}]', work)};",
-              f"            yr[{first}] = {_store_from(xdt, 'a * c - b * s')};",
-              f"            yr[{second}] = {_store_from(xdt, 'b * c + a * s')};",
-              "        }"]
-    if width > 2 * half:
-        lines.append(f"        memcpy(yr + {2 * half}, xr + {2 * half}, "
-                     f"{width - 2 * half} * sizeof *yr);")
-    lines.append("    }")
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line(f"const {ct} *x = {ctx.ptr(x, True)};")
+    w.line(f"{ct} *y = {ctx.ptr(out)};")
+    w.line(f"const {cstyle.ctype(cdt)} *cs = {ctx.ptr(cos, True)};")
+    w.line(f"const {cstyle.ctype(cdt)} *sn = {ctx.ptr(sin, True)};")
+    w.pragma(ctx.parallel_for(rows * width, rows))
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const {ct} *xr = x + r * {width};")
+        w.line(f"{ct} *yr = y + r * {width};")
+        w.line(f"const int64_t t = {table_off};")
+        with w.block(f"for (int64_t i = 0; i < {half}; i++)"):
+            w.line(f"const {work} c = {_load_as(cdt, f'cs[t + i * {tstrides[-1]}]', work)};")
+            w.line(f"const {work} s = {_load_as(cdt, f'sn[t + i * {tstrides[-1]}]', work)};")
+            w.line(f"const {work} a = {_load_as(xdt, f'xr[{first}]', work)};")
+            w.line(f"const {work} b = {_load_as(xdt, f'xr[{second}]', work)};")
+            w.line(f"yr[{first}] = {_store_from(xdt, 'a * c - b * s')};")
+            w.line(f"yr[{second}] = {_store_from(xdt, 'b * c + a * s')};")
+        if width > 2 * half:
+            w.line(f"memcpy(yr + {2 * half}, xr + {2 * half}, "
+                   f"{width - 2 * half} * sizeof *yr);")
+    return w.text()
 
 
 # --------------------------------------------------------------------------- pooling
 
-def _pool_loops(ctx: RenderContext, node: Node, x: int, out: int) -> tuple[list[str], list[str]]:
-    """The loop nest shared by the pools: (opening lines, closing lines).
+@contextmanager
+def _pool_loops(w: CWriter, ctx: RenderContext, node: Node, x: int, out: int) -> Iterator[None]:
+    """The loop nest shared by the pools, around the statements written in the ``with``.
 
     Inside, ``plane`` points at x's [H, W] plane, ``h0`` / ``w0`` are the window's
     top-left corner in x (negative inside the padding) and ``o`` the output index."""
@@ -110,42 +113,38 @@ def _pool_loops(ctx: RenderContext, node: Node, x: int, out: int) -> tuple[list[
     rows = n * c * oh
     kh, kw = node.attr("kernel")
     ct = cstyle.ctype(node.dtype)
-    opening = [f"    const {ct} *src = {ctx.ptr(x, True)};", f"    {ct} *dst = {ctx.ptr(out)};"]
-    opening += pragma(ctx, rows * ow * kh * kw, rows)   # work: every window's taps
-    opening += [f"    for (int64_t r = 0; r < {rows}; r++) {{",
-                f"        const {ct} *plane = src + (r / {oh}) * {height * width};",
-                f"        const int64_t h0 = (r % {oh}) * {sh} - {pt};",
-                f"        for (int64_t ow = 0; ow < {ow}; ow++) {{",
-                f"            const int64_t w0 = ow * {sw} - {pl};",
-                f"            const int64_t o = r * {ow} + ow;"]
-    closing = ["        }", "    }"]
-    return opening, closing
+    w.line(f"const {ct} *src = {ctx.ptr(x, True)};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
+    w.pragma(ctx.parallel_for(rows * ow * kh * kw, rows))   # work: every window's taps
+    with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+        w.line(f"const {ct} *plane = src + (r / {oh}) * {height * width};")
+        w.line(f"const int64_t h0 = (r % {oh}) * {sh} - {pt};")
+        with w.block(f"for (int64_t ow = 0; ow < {ow}; ow++)"):
+            w.line(f"const int64_t w0 = ow * {sw} - {pl};")
+            w.line(f"const int64_t o = r * {ow} + ow;")
+            yield
 
 
-def _window_taps(ctx: RenderContext, node: Node, x: int, statement: str,
-                 row_start: str = "", row_end: str = "") -> list[str]:
+def _window_taps(w: CWriter, ctx: RenderContext, node: Node, x: int, statement: str,
+                 row_start: str = "", row_end: str = "") -> None:
     """Loops over the window's taps inside x in row-major order, running ``statement``
     with ``v`` bound to the tap's value; ``row_start`` / ``row_end`` (optional C
     statements) run around each window row that lies inside x."""
     _, _, height, width = ctx.shape(x)
     kh, kw = node.attr("kernel")
     dt = ctx.dtype(x)
-    lines = [f"            for (int64_t i = 0; i < {kh}; i++) {{",
-             "                const int64_t h = h0 + i;",
-             f"                if (h < 0 || h >= {height}) continue;"]
-    if row_start:
-        lines.append(f"                {row_start}")
-    lines += [f"                for (int64_t j = 0; j < {kw}; j++) {{",
-              "                    const int64_t w = w0 + j;",
-              f"                    if (w < 0 || w >= {width}) continue;",
-              f"                    const {cstyle.cty(dt)} v = "
-              f"{cstyle.load(dt, f'plane[h * {width} + w]')};",
-              f"                    {statement}",
-              "                }"]
-    if row_end:
-        lines.append(f"                {row_end}")
-    lines.append("            }")
-    return lines
+    with w.block(f"for (int64_t i = 0; i < {kh}; i++)"):
+        w.line("const int64_t h = h0 + i;")
+        w.line(f"if (h < 0 || h >= {height}) continue;")
+        if row_start:
+            w.line(row_start)
+        with w.block(f"for (int64_t j = 0; j < {kw}; j++)"):
+            w.line("const int64_t w = w0 + j;")
+            w.line(f"if (w < 0 || w >= {width}) continue;")
+            w.line(f"const {cstyle.cty(dt)} v = {cstyle.load(dt, f'plane[h * {width} + w]')};")
+            w.line(statement)
+        if row_end:
+            w.line(row_end)
 
 
 def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
@@ -159,11 +158,12 @@ def _render_max_pool2d(ctx: RenderContext, node: Node) -> str:
     if separable and interior_and_border(ctx, node, x) is not None:
         return _render_max_pool2d_separable(ctx, node, x, out)
     dt = node.dtype
-    opening, closing = _pool_loops(ctx, node, x, out)
-    body = [f"            {cstyle.cty(dt)} acc = {_lowest(dt)};"]
-    body += _window_taps(ctx, node, x, "acc = rlx_max_keep_nan(acc, v);")
-    body.append(f"            dst[o] = {cstyle.store(dt, 'acc')};")
-    return "\n".join(opening + body + closing)
+    w = CWriter(indent=1)
+    with _pool_loops(w, ctx, node, x, out):
+        w.line(f"{cstyle.cty(dt)} acc = {_lowest(dt)};")
+        _window_taps(w, ctx, node, x, "acc = rlx_max_keep_nan(acc, v);")
+        w.line(f"dst[o] = {cstyle.store(dt, 'acc')};")
+    return w.text()
 
 
 def _lowest(dt: DType) -> str:
@@ -197,40 +197,36 @@ def _render_max_pool2d_separable(ctx: RenderContext, node: Node, x: int, out: in
     (kh, kw), (sh, sw) = node.attr("kernel"), node.attr("stride")
     (pt, _), (pl, _) = node.attr("padding")
     row = _separable_row(ctx, node)
-    lines = [f"    const {st} *src = {ctx.ptr(x, True)};",
-             f"    {st} *dst = {ctx.ptr(out)};"]
-    lines += pragma(ctx, n * c * oh * ow * kh * kw, n * c)
-    lines += [
-        f"    for (int64_t p = 0; p < {n * c}; p++) {{",
-        f"        const {st} *plane = src + p * {height * width};",
-        f"        {ct} buf[{row}];",
-        f"        for (int64_t j = 0; j < {row}; j++) buf[j] = {_lowest(dt)};",
-        f"        {ct} *cols = buf + {pl};",
-        f"        for (int64_t i = 0; i < {oh}; i++) {{",
-        f"            const int64_t h0 = i * {sh} - {pt} < 0 ? 0 : i * {sh} - {pt};",
-        f"            const int64_t h1 = i * {sh} - {pt} + {kh} > {height} ? {height} "
-        f": i * {sh} - {pt} + {kh};",
-        f"            const {st} *r0 = plane + h0 * {width};",
-        "            #pragma omp simd",
-        f"            for (int64_t w = 0; w < {width}; w++) cols[w] = "
-        f"{cstyle.load(dt, 'r0[w]')};",
-        "            for (int64_t h = h0 + 1; h < h1; h++) {",
-        f"                const {st} *rh = plane + h * {width};",
-        "                #pragma omp simd",
-        f"                for (int64_t w = 0; w < {width}; w++)",
-        f"                    cols[w] = rlx_max_keep_nan(cols[w], {cstyle.load(dt, 'rh[w]')});",
-        "            }",
-        f"            {st} *d = dst + (p * {oh} + i) * {ow};",
-        "            #pragma omp simd",
-        f"            for (int64_t j = 0; j < {ow}; j++) {{",
-        f"                {ct} acc = buf[j * {sw}];"]
-    lines += [f"                acc = rlx_max_keep_nan(acc, buf[j * {sw} + {b}]);"
-              for b in range(1, kw)]
-    lines += [f"                d[j] = {cstyle.store(dt, 'acc')};",
-              "            }",
-              "        }",
-              "    }"]
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.line(f"const {st} *src = {ctx.ptr(x, True)};")
+    w.line(f"{st} *dst = {ctx.ptr(out)};")
+    w.pragma(ctx.parallel_for(n * c * oh * ow * kh * kw, n * c))
+    with w.block(f"for (int64_t p = 0; p < {n * c}; p++)"):
+        w.line(f"const {st} *plane = src + p * {height * width};")
+        w.line(f"{ct} buf[{row}];")
+        w.line(f"for (int64_t j = 0; j < {row}; j++) buf[j] = {_lowest(dt)};")
+        w.line(f"{ct} *cols = buf + {pl};")
+        with w.block(f"for (int64_t i = 0; i < {oh}; i++)"):
+            w.line(f"const int64_t h0 = i * {sh} - {pt} < 0 ? 0 : i * {sh} - {pt};")
+            w.line(f"const int64_t h1 = i * {sh} - {pt} + {kh} > {height} ? {height} "
+                   f": i * {sh} - {pt} + {kh};")
+            w.line(f"const {st} *r0 = plane + h0 * {width};")
+            w.line("#pragma omp simd")
+            w.line(f"for (int64_t w = 0; w < {width}; w++) cols[w] = {cstyle.load(dt, 'r0[w]')};")
+            with w.block("for (int64_t h = h0 + 1; h < h1; h++)"):
+                w.line(f"const {st} *rh = plane + h * {width};")
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t w = 0; w < {width}; w++)")
+                with w.indented():
+                    w.line(f"cols[w] = rlx_max_keep_nan(cols[w], {cstyle.load(dt, 'rh[w]')});")
+            w.line(f"{st} *d = dst + (p * {oh} + i) * {ow};")
+            w.line("#pragma omp simd")
+            with w.block(f"for (int64_t j = 0; j < {ow}; j++)"):
+                w.line(f"{ct} acc = buf[j * {sw}];")
+                for b in range(1, kw):
+                    w.line(f"acc = rlx_max_keep_nan(acc, buf[j * {sw} + {b}]);")
+                w.line(f"d[j] = {cstyle.store(dt, 'acc')};")
+    return w.text()
 
 
 POOL_BLOCK = 512            # output positions of a plane one pass over a pool's taps keeps
@@ -241,11 +237,15 @@ def pool_block(node: Node) -> int:
     return min(node.shape[2] * node.shape[3], POOL_BLOCK)
 
 
-def unpadded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[str],
-                        first: Sequence[str], further: Sequence[str],
-                        finish: Sequence[str] = ()) -> list[str]:
-    """The loops of a pool without padding (every window lies inside x), vectorised over
-    output positions instead of branching per tap.
+TapPass = Callable[[str, Sequence[str]], None]
+"""Writes one vectorised pass over a block's positions: ``(tap offset, statements)``."""
+
+
+def unpadded_pool_loops(w: CWriter, ctx: RenderContext, node: Node, x: int,
+                        declare: Sequence[str], first: Sequence[str], further: Sequence[str],
+                        finish: Sequence[str] = ()) -> None:
+    """Write the loops of a pool without padding (every window lies inside x),
+    vectorised over output positions instead of branching per tap.
 
     For each [H, W] plane of x (``plane`` points at it) and each block of up to
     POOL_BLOCK of its output positions (``at``: the block's first output index, ``m``:
@@ -263,53 +263,45 @@ def unpadded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequenc
     block = pool_block(node)
     itype = "int32_t" if height * width < 2 ** 31 else "int64_t"
 
-    def tap_pass(tap: str, body: Sequence[str], indent: str) -> list[str]:
-        return [f"{indent}#pragma omp simd",
-                f"{indent}for (int64_t o = 0; o < m; o++) {{",
-                f"{indent}    const {itype} i = ({itype})(o0 + o);",
-                f"{indent}    const {itype} pos = (i / {ow}) * {sh * width} + (i % {ow}) * {sw}"
-                f" + {tap};",
-                f"{indent}    const {cstyle.cty(dt)} v = {cstyle.load(dt, 'plane[pos]')};",
-                *[f"{indent}    {line}" for line in body],
-                f"{indent}}}"]
+    def tap_pass(tap: str, body: Sequence[str]) -> None:
+        w.line("#pragma omp simd")
+        with w.block("for (int64_t o = 0; o < m; o++)"):
+            w.line(f"const {itype} i = ({itype})(o0 + o);")
+            w.line(f"const {itype} pos = (i / {ow}) * {sh * width} + (i % {ow}) * {sw} + {tap};")
+            w.line(f"const {cstyle.cty(dt)} v = {cstyle.load(dt, 'plane[pos]')};")
+            w.extend(body)
 
-    lines = [f"    const {cstyle.ctype(dt)} *src = {ctx.ptr(x, True)};"]
+    w.line(f"const {cstyle.ctype(dt)} *src = {ctx.ptr(x, True)};")
     # a vectorised pass costs about one element per output and tap: count outputs only,
     # so that small pools (a fork and join would cost more than they save) run serially
-    lines += pragma(ctx, n * c * positions, n * c)
-    lines += [f"    for (int64_t p = 0; p < {n * c}; p++) {{",
-              f"        const {cstyle.ctype(dt)} *plane = src + p * {height * width};",
-              f"        for (int64_t o0 = 0; o0 < {positions}; o0 += {block}) {{",
-              f"            const int64_t m = {positions} - o0 < {block} ? {positions} - o0 "
-              f": {block};",
-              f"            const int64_t at = p * {positions} + o0;"]
-    lines += [f"            {line}" for line in declare]
-    lines += _window_passes(tap_pass, (kh, kw), width, itype, (first, further, finish), "m")
-    lines += ["        }", "    }"]
-    return lines
+    w.pragma(ctx.parallel_for(n * c * positions, n * c))
+    with w.block(f"for (int64_t p = 0; p < {n * c}; p++)"):
+        w.line(f"const {cstyle.ctype(dt)} *plane = src + p * {height * width};")
+        with w.block(f"for (int64_t o0 = 0; o0 < {positions}; o0 += {block})"):
+            w.line(f"const int64_t m = {positions} - o0 < {block} ? {positions} - o0 "
+                   f": {block};")
+            w.line(f"const int64_t at = p * {positions} + o0;")
+            w.extend(declare)
+            _window_passes(w, tap_pass, (kh, kw), width, itype, (first, further, finish), "m")
 
 
-def _window_passes(tap_pass, kernel: tuple[int, int], width: int, itype: str,
-                   bodies: tuple[Sequence[str], Sequence[str], Sequence[str]],
-                   count: str) -> list[str]:
-    """A block's vectorised passes (12-space indent): ``first`` over the first tap, then
-    ``further`` over each further tap in row-major order, then ``finish`` over the
-    ``count`` positions. ``tap_pass(tap, body, indent)`` renders one pass."""
+def _window_passes(w: CWriter, tap_pass: TapPass, kernel: tuple[int, int], width: int,
+                   itype: str, bodies: tuple[Sequence[str], Sequence[str], Sequence[str]],
+                   count: str) -> None:
+    """A block's vectorised passes: ``first`` over the first tap, then ``further`` over
+    each further tap in row-major order, then ``finish`` over the ``count`` positions.
+    ``tap_pass(tap, body)`` writes one pass."""
     kh, kw = kernel
     first, further, finish = bodies
-    lines = tap_pass("0", first, "            ")
+    tap_pass("0", first)
     if kh * kw > 1:
-        lines += [f"            for (int64_t t = 1; t < {kh * kw}; t++) {{",
-                  f"                const {itype} tap = ({itype})((t / {kw}) * {width} + "
-                  f"t % {kw});"]
-        lines += tap_pass("tap", further, "                ")
-        lines.append("            }")
+        with w.block(f"for (int64_t t = 1; t < {kh * kw}; t++)"):
+            w.line(f"const {itype} tap = ({itype})((t / {kw}) * {width} + t % {kw});")
+            tap_pass("tap", further)
     if finish:
-        lines += ["            #pragma omp simd",
-                  f"            for (int64_t o = 0; o < {count}; o++) {{"]
-        lines += [f"                {line}" for line in finish]
-        lines.append("            }")
-    return lines
+        w.line("#pragma omp simd")
+        with w.block(f"for (int64_t o = 0; o < {count}; o++)"):
+            w.extend(finish)
 
 
 def _inside_range(size: int, out: int, kernel: int, stride: int, pad: int) -> tuple[int, int]:
@@ -335,12 +327,12 @@ def interior_and_border(ctx: RenderContext, node: Node,
     return (_inside_range(height, oh, kh, sh, pt), _inside_range(width, ow, kw, sw, pl))
 
 
-def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[str],
-                      first: Sequence[str], further: Sequence[str],
-                      finish: Sequence[str] = ()) -> list[str]:
-    """The loops of a padded pool, with :func:`unpadded_pool_loops`' contract: the lines
-    ``first`` run for each window's first tap inside x, ``further`` for each further
-    tap inside x in row-major order (padding taps are skipped), then ``finish``.
+def padded_pool_loops(w: CWriter, ctx: RenderContext, node: Node, x: int,
+                      declare: Sequence[str], first: Sequence[str], further: Sequence[str],
+                      finish: Sequence[str] = ()) -> None:
+    """Write the loops of a padded pool, with :func:`unpadded_pool_loops`' contract:
+    the lines ``first`` run for each window's first tap inside x, ``further`` for each
+    further tap inside x in row-major order (padding taps are skipped), then ``finish``.
 
     Per [H, W] plane, the output rows whose windows lie inside x run their interior
     columns vectorised like an unpadded pool (``o`` over the run, ``at`` its first
@@ -357,62 +349,52 @@ def padded_pool_loops(ctx: RenderContext, node: Node, x: int, declare: Sequence[
     itype = "int32_t" if height * width < 2 ** 31 else "int64_t"
     run = c1 - c0
 
-    def tap_pass(tap: str, body: Sequence[str], indent: str) -> list[str]:
-        return [f"{indent}#pragma omp simd",
-                f"{indent}for (int64_t o = 0; o < {run}; o++) {{",
-                f"{indent}    const {itype} pos = row + ({itype})o * {sw} + {tap};",
-                f"{indent}    const {ct} v = {cstyle.load(dt, 'plane[pos]')};",
-                *[f"{indent}    {line}" for line in body],
-                f"{indent}}}"]
+    def tap_pass(tap: str, body: Sequence[str]) -> None:
+        w.line("#pragma omp simd")
+        with w.block(f"for (int64_t o = 0; o < {run}; o++)"):
+            w.line(f"const {itype} pos = row + ({itype})o * {sw} + {tap};")
+            w.line(f"const {ct} v = {cstyle.load(dt, 'plane[pos]')};")
+            w.extend(body)
 
-    lines = [f"    const {cstyle.ctype(dt)} *src = {ctx.ptr(x, True)};"]
-    lines += pragma(ctx, n * c * oh * ow, n * c)
-    lines += [f"    for (int64_t p = 0; p < {n * c}; p++) {{",
-              f"        const {cstyle.ctype(dt)} *plane = src + p * {height * width};"]
-    lines += [f"        {line}" for line in declare]
-    if run > 0 and r1 > r0:
-        lines += [f"        for (int64_t i = {r0}; i < {r1}; i++) {{",
-                  f"            const int64_t at = p * {oh * ow} + i * {ow} + {c0};",
-                  f"            const {itype} row = ({itype})((i * {sh} - {pt}) * {width} "
-                  f"+ {c0 * sw - pl});"]
-        lines += _window_passes(tap_pass, (kh, kw), width, itype, (first, further, finish),
-                                str(run))
-        lines.append("        }")
-        inner = f"i >= {r0} && i < {r1}"
-    else:
-        inner = "0"
-    lines += [f"        for (int64_t i = 0; i < {oh}; i++) {{",
-              f"            const int inner = {inner};",
-              f"            for (int64_t j = 0; j < {ow}; j++) {{",
-              f"                if (inner && j == {c0}) {{",
-              f"                    j = {c1 - 1};",
-              "                    continue;",
-              "                }",
-              f"                const int64_t at = p * {oh * ow} + i * {ow} + j, o = 0;",
-              "                int started = 0;",
-              f"                for (int64_t a = 0; a < {kh}; a++) {{",
-              f"                    const int64_t h = i * {sh} - {pt} + a;",
-              f"                    if (h < 0 || h >= {height}) continue;",
-              f"                    for (int64_t b = 0; b < {kw}; b++) {{",
-              f"                        const int64_t w = j * {sw} - {pl} + b;",
-              f"                        if (w < 0 || w >= {width}) continue;",
-              f"                        const {itype} pos = ({itype})(h * {width} + w);",
-              f"                        const {ct} v = {cstyle.load(dt, 'plane[pos]')};",
-              "                        if (!started) {",
-              *[f"                            {line}" for line in first],
-              "                            started = 1;",
-              "                        } else {",
-              *[f"                            {line}" for line in further],
-              "                        }",
-              "                    }",
-              "                }",
-              *[f"                {line}" for line in finish],
-              "                (void)at;",
-              "                (void)o;",
-              "            }",
-              "        }",
-              "    }"]
-    return lines
+    w.line(f"const {cstyle.ctype(dt)} *src = {ctx.ptr(x, True)};")
+    w.pragma(ctx.parallel_for(n * c * oh * ow, n * c))
+    with w.block(f"for (int64_t p = 0; p < {n * c}; p++)"):
+        w.line(f"const {cstyle.ctype(dt)} *plane = src + p * {height * width};")
+        w.extend(declare)
+        if run > 0 and r1 > r0:
+            with w.block(f"for (int64_t i = {r0}; i < {r1}; i++)"):
+                w.line(f"const int64_t at = p * {oh * ow} + i * {ow} + {c0};")
+                w.line(f"const {itype} row = ({itype})((i * {sh} - {pt}) * {width} "
+                       f"+ {c0 * sw - pl});")
+                _window_passes(w, tap_pass, (kh, kw), width, itype, (first, further, finish),
+                               str(run))
+            inner = f"i >= {r0} && i < {r1}"
+        else:
+            inner = "0"
+        with w.block(f"for (int64_t i = 0; i < {oh}; i++)"):
+            w.line(f"const int inner = {inner};")
+            with w.block(f"for (int64_t j = 0; j < {ow}; j++)"):
+                with w.block(f"if (inner && j == {c0})"):
+                    w.line(f"j = {c1 - 1};")
+                    w.line("continue;")
+                w.line(f"const int64_t at = p * {oh * ow} + i * {ow} + j, o = 0;")
+                w.line("int started = 0;")
+                with w.block(f"for (int64_t a = 0; a < {kh}; a++)"):
+                    w.line(f"const int64_t h = i * {sh} - {pt} + a;")
+                    w.line(f"if (h < 0 || h >= {height}) continue;")
+                    with w.block(f"for (int64_t b = 0; b < {kw}; b++)"):
+                        w.line(f"const int64_t w = j * {sw} - {pl} + b;")
+                        w.line(f"if (w < 0 || w >= {width}) continue;")
+                        w.line(f"const {itype} pos = ({itype})(h * {width} + w);")
+                        w.line(f"const {ct} v = {cstyle.load(dt, 'plane[pos]')};")
+                        with w.block("if (!started)"):
+                            w.extend(first)
+                            w.line("started = 1;")
+                        with w.else_block():
+                            w.extend(further)
+                w.extend(finish)
+                w.line("(void)at;")
+                w.line("(void)o;")
 
 
 def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
@@ -429,21 +411,21 @@ def _render_avg_pool2d(ctx: RenderContext, node: Node) -> str:
     work = _work_ctype(dt)
     _, _, height, width = ctx.shape(x)
     kh, kw = node.attr("kernel")
-    opening, closing = _pool_loops(ctx, node, x, out)
-    body = [f"            {work} acc = 0;"]
-    body += _window_taps(ctx, node, x, f"row += ({work})v;",
-                         row_start=f"{work} row = 0;", row_end="acc += row;")
-    if node.attr("count_include_pad"):
-        body.append(f"            const {work} count = {kh * kw};")
-    else:
-        body += [f"            const int64_t rh = (h0 + {kh} < {height} ? h0 + {kh} : {height})"
-                 " - (h0 > 0 ? h0 : 0);",
-                 f"            const int64_t rw = (w0 + {kw} < {width} ? w0 + {kw} : {width})"
-                 " - (w0 > 0 ? w0 : 0);",
-                 f"            const {work} count = ({work})((rh > 0 ? rh : 0) * "
-                 "(rw > 0 ? rw : 0));"]
-    body.append(f"            dst[o] = {_store_from(dt, 'acc / count')};")
-    return "\n".join(opening + body + closing)
+    w = CWriter(indent=1)
+    with _pool_loops(w, ctx, node, x, out):
+        w.line(f"{work} acc = 0;")
+        _window_taps(w, ctx, node, x, f"row += ({work})v;",
+                     row_start=f"{work} row = 0;", row_end="acc += row;")
+        if node.attr("count_include_pad"):
+            w.line(f"const {work} count = {kh * kw};")
+        else:
+            w.line(f"const int64_t rh = (h0 + {kh} < {height} ? h0 + {kh} : {height})"
+                   " - (h0 > 0 ? h0 : 0);")
+            w.line(f"const int64_t rw = (w0 + {kw} < {width} ? w0 + {kw} : {width})"
+                   " - (w0 > 0 ? w0 : 0);")
+            w.line(f"const {work} count = ({work})((rh > 0 ? rh : 0) * (rw > 0 ? rw : 0));")
+        w.line(f"dst[o] = {_store_from(dt, 'acc / count')};")
+    return w.text()
 
 
 # --------------------------------------------------------------------------- tables

@@ -17,8 +17,8 @@ Element indices are 32-bit counters: a random node of more than
 from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
-from rlx.backends.cpu.kernels.layout import pragma
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -90,18 +90,19 @@ def _random_store(dt: DType, value: str) -> str:
     return f"rlx_ix_d2b({value})"
 
 
-def _random_value(node: Node) -> list[str]:
-    """C lines computing ``const double value`` from the Philox words ``w``."""
+def _random_value(w: CWriter, node: Node) -> None:
+    """Compute ``const double value`` from the Philox words ``w``."""
     if node.op == "random_uniform":
         low = float(node.attr("low", 0.0))
         high = float(node.attr("high", 1.0))
-        return [f"        const double value = {_double_literal(low)} + "
-                f"{_double_literal(high - low)} * rlx_ix_unit(w[0]);"]
+        w.line(f"const double value = {_double_literal(low)} + "
+               f"{_double_literal(high - low)} * rlx_ix_unit(w[0]);")
+        return
     mean = float(node.attr("mean", 0.0))
     std = float(node.attr("std", 1.0))
-    return ["        const double radius = sqrt(-2.0 * log(rlx_ix_unit(w[0])));",
-            f"        const double value = {_double_literal(mean)} + {_double_literal(std)}"
-            f" * radius * cos({_double_literal(6.283185307179586)} * rlx_ix_unit(w[1]));"]
+    w.line("const double radius = sqrt(-2.0 * log(rlx_ix_unit(w[0])));")
+    w.line(f"const double value = {_double_literal(mean)} + {_double_literal(std)}"
+           f" * radius * cos({_double_literal(6.283185307179586)} * rlx_ix_unit(w[1]));")
 
 
 def _render_random(ctx: RenderContext, node: Node) -> str:
@@ -111,24 +112,26 @@ def _render_random(ctx: RenderContext, node: Node) -> str:
     count = numel(node.shape)
     if count == 0:
         return "    /* empty result */"
+    w = CWriter(indent=1)
     if count > MAX_RANDOM_ELEMENTS:
         need_stdio(ctx)
         text = (f"{format_node(out, node)}: random ops count elements in 32 bits; "
                 f"{count} elements is too many")
-        return "\n".join(error(format_literal(text)))
+        error(w, format_literal(text))
+        return w.text()
     ctx.add_helper("rlx_ix_philox", PHILOX_HELPER)
     stream = int(node.attr("stream")) & 0xFFFFFFFF
-    lines = ["    const uint64_t seed = (uint64_t)ctl[0];",
-             "    const uint64_t run = (uint64_t)ctl[1];",
-             f"    {cstyle.ctype(node.dtype)} *dst = {ctx.ptr(out)};"]
-    lines += pragma(ctx, RANDOM_WORK * count, count)
-    lines += [f"    for (int64_t i = 0; i < {count}; i++) {{",
-              "        uint32_t w[4];",
-              f"        rlx_ix_philox(w, (uint32_t)i, {stream}u, (uint32_t)run, "
-              "(uint32_t)(run >> 32), (uint32_t)seed, (uint32_t)(seed >> 32));"]
-    lines += _random_value(node)
-    lines += [f"        dst[i] = {_random_store(node.dtype, 'value')};", "    }"]
-    return "\n".join(lines)
+    w.line("const uint64_t seed = (uint64_t)ctl[0];")
+    w.line("const uint64_t run = (uint64_t)ctl[1];")
+    w.line(f"{cstyle.ctype(node.dtype)} *dst = {ctx.ptr(out)};")
+    w.pragma(ctx.parallel_for(RANDOM_WORK * count, count))
+    with w.block(f"for (int64_t i = 0; i < {count}; i++)"):
+        w.line("uint32_t w[4];")
+        w.line(f"rlx_ix_philox(w, (uint32_t)i, {stream}u, (uint32_t)run, "
+               "(uint32_t)(run >> 32), (uint32_t)seed, (uint32_t)(seed >> 32));")
+        _random_value(w, node)
+        w.line(f"dst[i] = {_random_store(node.dtype, 'value')};")
+    return w.text()
 
 
 # --------------------------------------------------------------------------- tables
