@@ -18,7 +18,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.conv_plan import ConvPlan
 from rlx.backends.cpu.kernels.support import (
     CHUNK_ELEMENTS,
@@ -113,54 +117,55 @@ def _render_conv_im2col(ctx: RenderContext, plan: ConvPlan, blas_dt: DType,
     slots = thread_slots(ctx, parallel)
     width = max(b - a for a, b in zip(chunks, chunks[1:]))
     tid = thread_id(ctx) if slots > 1 else "0"
-    lines = ["    rlx_blas_serial();", "    " + c_table("split", chunks)]
+    w = CWriter(indent=1)
+    w.line("rlx_blas_serial();")
+    w.line(c_table("split", chunks))
     if narrow:
-        lines += convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)
-        lines.append(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width))
+        w.splice("\n".join(convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)))
+        w.line(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width).strip())
     if copy:
-        lines.append(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width))
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += _conv_task_header(plan, tasks, nchunks)
-    if copy:
-        lines.append(f"        {ct} *cols = rlx_cols + (int64_t){tid} * {plan.kdim * width};")
-        lines += _im2col_lines(ctx, plan, blas_dt)
-        b_ptr, ldb = "cols", "w"
-    else:
-        b_ptr, ldb = f"{ctx.ptr(plan.x, True)} + xo + lo", str(plan.positions)
-    if narrow:
-        lines.append(f"        {ct} *cb = rlx_c + (int64_t){tid} * {plan.cog * width};")
-        c_ptr, ldc = "cb", "w"
-    else:
-        c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(plan.positions)
-    weights = f"{'rlx_w' if narrow else ctx.ptr(plan.w, True)} + g * {plan.cog * plan.kdim}"
-    if plan.cog == 1:  # one output channel per group (depthwise): a vector-matrix product
-        lines.append(f"        {gemv_rows(ctx, blas_dt)}({plan.kdim}, w, {weights}, {b_ptr}, "
-                     f"{ldb}, {c_ptr});")
-    else:
-        lines.append(f"        scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
-                     f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights}, {plan.kdim}, {b_ptr}, "
-                     f"(int){ldb}, 0, {c_ptr}, (int){ldc});")
-    lines += _conv_finish_lines(ctx, plan, c_ptr if narrow else None)
-    lines += _conv_block_epilogue(plan, nchunks, epi)
-    lines.append("    }")
-    return "\n".join(lines)
+        w.line(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width).strip())
+    w.pragma(omp_for(ctx, parallel))
+    with _conv_task(w, plan, tasks, nchunks):
+        if copy:
+            w.line(f"{ct} *cols = rlx_cols + (int64_t){tid} * {plan.kdim * width};")
+            _im2col(w, ctx, plan, blas_dt)
+            b_ptr, ldb = "cols", "w"
+        else:
+            b_ptr, ldb = f"{ctx.ptr(plan.x, True)} + xo + lo", str(plan.positions)
+        if narrow:
+            w.line(f"{ct} *cb = rlx_c + (int64_t){tid} * {plan.cog * width};")
+            c_ptr, ldc = "cb", "w"
+        else:
+            c_ptr, ldc = f"{ctx.ptr(plan.out)} + base + lo", str(plan.positions)
+        weights = f"{'rlx_w' if narrow else ctx.ptr(plan.w, True)} + g * {plan.cog * plan.kdim}"
+        if plan.cog == 1:  # one output channel per group (depthwise): a vector-matrix product
+            w.line(f"{gemv_rows(ctx, blas_dt)}({plan.kdim}, w, {weights}, {b_ptr}, {ldb}, "
+                   f"{c_ptr});")
+        else:
+            w.line(f"scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, "
+                   f"{plan.cog}, (int)w, {plan.kdim}, 1, {weights}, {plan.kdim}, {b_ptr}, "
+                   f"(int){ldb}, 0, {c_ptr}, (int){ldc});")
+        _conv_finish(w, ctx, plan, c_ptr if narrow else None)
+        _conv_block_epilogue(w, plan, nchunks, epi)
+    return w.text()
 
 
-def _conv_task_header(plan: ConvPlan, tasks: int, nchunks: int) -> list[str]:
-    """Open the task loop: image ``n``, group ``g``, output positions ``[lo, hi)`` (``w``
-    of them), the block's output offset ``base`` and the group's input offset ``xo``."""
-    return [f"    for (int64_t task = 0; task < {tasks}; task++) {{",
-            f"        const int64_t ng = task / {nchunks}, chunk = task % {nchunks};",
-            f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
-            "        const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;",
-            f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {plan.positions};",
-            f"        const int64_t xo = (n * {plan.cin} + g * {plan.cig}) * "
-            f"{plan.ih * plan.iw};"]
+@contextmanager
+def _conv_task(w: CWriter, plan: ConvPlan, tasks: int, nchunks: int) -> Iterator[CWriter]:
+    """The task loop, its body what the ``with`` writes: image ``n``, group ``g``, output
+    positions ``[lo, hi)`` (``w`` of them), the block's output offset ``base`` and the
+    group's input offset ``xo``."""
+    with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
+        w.line(f"const int64_t ng = task / {nchunks}, chunk = task % {nchunks};")
+        w.line(f"const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};")
+        w.line("const int64_t lo = split[chunk], hi = split[chunk + 1], w = hi - lo;")
+        w.line(f"const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {plan.positions};")
+        w.line(f"const int64_t xo = (n * {plan.cin} + g * {plan.cig}) * {plan.ih * plan.iw};")
+        yield w
 
 
-def _im2col_lines(ctx: RenderContext, plan: ConvPlan, to: DType) -> list[str]:
+def _im2col(w: CWriter, ctx: RenderContext, plan: ConvPlan, to: DType) -> None:
     """Fill ``cols`` (kdim rows of ``w`` values) with the input values under each kernel
     tap for output positions ``[lo, hi)``, zeros in the padding, converted to ``to``.
 
@@ -171,39 +176,35 @@ def _im2col_lines(ctx: RenderContext, plan: ConvPlan, to: DType) -> list[str]:
     value = cstyle.convert(element_value(ctx, plan.x, f"xr + ix0 + t * {sw}", plan.dtype),
                            plan.dtype, to)
     zero = cstyle.literal(0, to)
-    return [
-        f"        for (int64_t r = 0; r < {plan.kdim}; r++) {{",
-        f"            const int64_t ci = r / {taps}, ki = (r % {taps}) / {plan.kw}, "
-        f"kj = r % {plan.kw};",
-        f"            const int64_t xc = xo + ci * {plan.ih * plan.iw};",
-        f"            {cstyle.ctype(to)} *dst = cols + r * w;",
-        "            for (int64_t q = 0; q < w;) {",
-        f"                const int64_t oy = (lo + q) / {plan.ow}, ox0 = (lo + q) % {plan.ow};",
-        f"                const int64_t run = {plan.ow} - ox0 < w - q ? {plan.ow} - ox0 : w - q;",
-        f"                const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
-        f"                const int64_t xr = xc + iy * {plan.iw};",
-        f"                const int64_t ix0 = ox0 * {sw} - {plan.pw} + kj * {plan.dw};",
-        f"                int64_t t0 = ix0 < 0 ? (-ix0 + {sw - 1}) / {sw} : 0;",
-        f"                const int64_t room = {plan.iw} - ix0;",
-        f"                int64_t t1 = room > 0 ? (room + {sw - 1}) / {sw} : 0;",
-        "                t1 = t1 < run ? t1 : run;",
-        f"                if (iy < 0 || iy >= {plan.ih}) t1 = 0;",
-        "                t0 = t0 < t1 ? t0 : t1;",
-        f"                for (int64_t t = 0; t < t0; t++) dst[q + t] = {zero};",
-        "                #pragma omp simd",
-        f"                for (int64_t t = t0; t < t1; t++) dst[q + t] = {value};",
-        f"                for (int64_t t = t1; t < run; t++) dst[q + t] = {zero};",
-        "                q += run;",
-        "            }",
-        "        }",
-    ]
+    with w.block(f"for (int64_t r = 0; r < {plan.kdim}; r++)"):
+        w.line(f"const int64_t ci = r / {taps}, ki = (r % {taps}) / {plan.kw}, "
+               f"kj = r % {plan.kw};")
+        w.line(f"const int64_t xc = xo + ci * {plan.ih * plan.iw};")
+        w.line(f"{cstyle.ctype(to)} *dst = cols + r * w;")
+        with w.block("for (int64_t q = 0; q < w;)"):
+            w.line(f"const int64_t oy = (lo + q) / {plan.ow}, ox0 = (lo + q) % {plan.ow};")
+            w.line(f"const int64_t run = {plan.ow} - ox0 < w - q ? {plan.ow} - ox0 : w - q;")
+            w.line(f"const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};")
+            w.line(f"const int64_t xr = xc + iy * {plan.iw};")
+            w.line(f"const int64_t ix0 = ox0 * {sw} - {plan.pw} + kj * {plan.dw};")
+            w.line(f"int64_t t0 = ix0 < 0 ? (-ix0 + {sw - 1}) / {sw} : 0;")
+            w.line(f"const int64_t room = {plan.iw} - ix0;")
+            w.line(f"int64_t t1 = room > 0 ? (room + {sw - 1}) / {sw} : 0;")
+            w.line("t1 = t1 < run ? t1 : run;")
+            w.line(f"if (iy < 0 || iy >= {plan.ih}) t1 = 0;")
+            w.line("t0 = t0 < t1 ? t0 : t1;")
+            w.line(f"for (int64_t t = 0; t < t0; t++) dst[q + t] = {zero};")
+            w.line("#pragma omp simd")
+            w.line(f"for (int64_t t = t0; t < t1; t++) dst[q + t] = {value};")
+            w.line(f"for (int64_t t = t1; t < run; t++) dst[q + t] = {zero};")
+            w.line("q += run;")
 
 
-def _conv_finish_lines(ctx: RenderContext, plan: ConvPlan, scratch: str | None) -> list[str]:
+def _conv_finish(w: CWriter, ctx: RenderContext, plan: ConvPlan, scratch: str | None) -> None:
     """Add the bias (in the compute dtype) and, for f16/bf16, round the f32 product block
     ``scratch`` (``cog`` rows of ``w``) into the output; nothing for f32/f64 without bias."""
     if scratch is None and plan.bias is None:
-        return []
+        return
     out = ctx.ptr(plan.out)
     dt = plan.dtype
     src = f"{scratch}[co * w + q]" if scratch else f"{out}[base + co * {plan.positions} + lo + q]"
@@ -211,23 +212,20 @@ def _conv_finish_lines(ctx: RenderContext, plan: ConvPlan, scratch: str | None) 
     if plan.bias is not None:
         bias = element_value(ctx, plan.bias, f"g * {plan.cog} + co", dt)
         value = f"({src} + ({cstyle.cty(dt)})({bias}))"
-    return [f"        for (int64_t co = 0; co < {plan.cog}; co++) {{",
-            "            for (int64_t q = 0; q < w; q++) {",
-            f"                {out}[base + co * {plan.positions} + lo + q] = "
-            f"{cstyle.store(dt, value)};",
-            "            }", "        }"]
+    with w.block(f"for (int64_t co = 0; co < {plan.cog}; co++)"), \
+            w.block("for (int64_t q = 0; q < w; q++)"):
+        w.line(f"{out}[base + co * {plan.positions} + lo + q] = {cstyle.store(dt, value)};")
 
 
-def _conv_block_epilogue(plan: ConvPlan, nchunks: int, epi: str | None) -> list[str]:
+def _conv_block_epilogue(w: CWriter, plan: ConvPlan, nchunks: int, epi: str | None) -> None:
     pos = plan.positions
     if epi is None:
-        return []
+        return
     if nchunks == 1:
-        return epilogue_call(epi, "base", f"base + {plan.cog * pos}", "        ")
-    return ([f"        for (int64_t co = 0; co < {plan.cog}; co++) {{"]
-            + epilogue_call(epi, f"base + co * {pos} + lo", f"base + co * {pos} + hi",
-                            "            ")
-            + ["        }"])
+        w.extend(epilogue_call(epi, "base", f"base + {plan.cog * pos}", ""))
+        return
+    with w.block(f"for (int64_t co = 0; co < {plan.cog}; co++)"):
+        w.extend(epilogue_call(epi, f"base + co * {pos} + lo", f"base + co * {pos} + hi", ""))
 
 
 def _render_conv_direct(ctx: RenderContext, plan: ConvPlan, epi: str | None) -> str:
@@ -237,37 +235,28 @@ def _render_conv_direct(ctx: RenderContext, plan: ConvPlan, epi: str | None) -> 
     acc = accumulator_type(dt)
     pos = plan.positions
     parallel = _conv_parallel(ctx, plan) and plan.n * plan.cout > 1
-    lines = []
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
     x_value = element_value(ctx, plan.x, f"xo + (ci * {plan.ih} + iy) * {plan.iw} + ix", dt)
     w_index = f"co * {plan.kdim} + (ci * {plan.kh} + ki) * {plan.kw} + kj"
     w_value = element_value(ctx, plan.w, w_index, dt)
-    lines += [
-        f"    for (int64_t nc = 0; nc < {plan.n * plan.cout}; nc++) {{",
-        f"        const int64_t n = nc / {plan.cout}, co = nc % {plan.cout};",
-        f"        const int64_t xo = (n * {plan.cin} + co / {plan.cog} * {plan.cig}) "
-        f"* {plan.ih * plan.iw};",
-        f"        for (int64_t p = 0; p < {pos}; p++) {{",
-        f"            const int64_t oy = p / {plan.ow}, ox = p % {plan.ow};",
-        f"            {acc} acc = 0;",
-        f"            for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
-        f"                for (int64_t ki = 0; ki < {plan.kh}; ki++) {{",
-        f"                    const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};",
-        f"                    if (iy < 0 || iy >= {plan.ih}) continue;",
-        f"                    for (int64_t kj = 0; kj < {plan.kw}; kj++) {{",
-        f"                        const int64_t ix = ox * {plan.sw} - {plan.pw} + kj * {plan.dw};",
-        f"                        if (ix < 0 || ix >= {plan.iw}) continue;",
-        f"                        acc += ({acc})({x_value}) * ({acc})({w_value});",
-        "                    }",
-        "                }",
-        "            }",
-    ]
-    if plan.bias is not None:
-        lines.append(f"            acc += ({acc})({element_value(ctx, plan.bias, 'co', dt)});")
-    lines += [f"            {ctx.ptr(plan.out)}[nc * {pos} + p] = {finish_value(dt, 'acc')};",
-              "        }"]
-    lines += epilogue_call(epi, f"nc * {pos}", f"nc * {pos} + {pos}", "        ")
-    lines.append("    }")
-    return "\n".join(lines)
+    w = CWriter(indent=1)
+    w.pragma(omp_for(ctx, parallel))
+    with w.block(f"for (int64_t nc = 0; nc < {plan.n * plan.cout}; nc++)"):
+        w.line(f"const int64_t n = nc / {plan.cout}, co = nc % {plan.cout};")
+        w.line(f"const int64_t xo = (n * {plan.cin} + co / {plan.cog} * {plan.cig}) "
+               f"* {plan.ih * plan.iw};")
+        with w.block(f"for (int64_t p = 0; p < {pos}; p++)"):
+            w.line(f"const int64_t oy = p / {plan.ow}, ox = p % {plan.ow};")
+            w.line(f"{acc} acc = 0;")
+            with w.block(f"for (int64_t ci = 0; ci < {plan.cig}; ci++)"), \
+                    w.block(f"for (int64_t ki = 0; ki < {plan.kh}; ki++)"):
+                w.line(f"const int64_t iy = oy * {plan.sh} - {plan.ph} + ki * {plan.dh};")
+                w.line(f"if (iy < 0 || iy >= {plan.ih}) continue;")
+                with w.block(f"for (int64_t kj = 0; kj < {plan.kw}; kj++)"):
+                    w.line(f"const int64_t ix = ox * {plan.sw} - {plan.pw} + kj * {plan.dw};")
+                    w.line(f"if (ix < 0 || ix >= {plan.iw}) continue;")
+                    w.line(f"acc += ({acc})({x_value}) * ({acc})({w_value});")
+            if plan.bias is not None:
+                w.line(f"acc += ({acc})({element_value(ctx, plan.bias, 'co', dt)});")
+            w.line(f"{ctx.ptr(plan.out)}[nc * {pos} + p] = {finish_value(dt, 'acc')};")
+        w.extend(epilogue_call(epi, f"nc * {pos}", f"nc * {pos} + {pos}", ""))
+    return w.text()
