@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -66,48 +67,50 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
     if n == 0:
         return "    /* empty */"
     rd = cstyle.load(dt, f"{ctx.ptr(src, True)}[i]")
-    lines = [f"    const int64_t n = {n}, row = {row};", "    (void)row;"]
-    lines.append(ctx.scratch("w", DType.F64, n))
-    lines.append(f"    for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
+    w = CWriter(indent=1)
+    w.line(f"const int64_t n = {n}, row = {row};")
+    w.line("(void)row;")
+    w.line(ctx.scratch("w", DType.F64, n).strip())
+    w.line(f"for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
     store = f"{ctx.ptr(out)}[i]"
     if scaling.kind == "none":
         value = _call(fmt, "w[i]")
     elif scaling.kind == "per_tensor":
-        lines += ["    const double amax = rlx_finite_amax(w, n);",
-                  f"    const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;"]
+        w.line("const double amax = rlx_finite_amax(w, n);")
+        w.line(f"const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;")
         value = f"{_call(fmt, 'w[i] / s')} * s"
     else:
-        lines += _block_scales(ctx, fmt, scaling, n, row)
+        _block_scales(w, ctx, fmt, scaling, n, row)
         scaled = _call(fmt, "w[i] / bs[i]", True)
         value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {scaled} : 0.0) * bs[i])"
-    lines.append(f"    for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
-                 f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
-    return "\n".join(lines)
+    w.line(f"for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
+           f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
+    return w.text()
 
 
-def _block_scales(ctx: RenderContext, fmt, scaling: FormatScaling, n: int, row: int
-                  ) -> list[str]:
-    """Statements filling ``bs[i]`` (scratch): the scale of the block holding element i."""
-    lines = [ctx.scratch("bs", DType.F64, n)]
+def _block_scales(w: CWriter, ctx: RenderContext, fmt, scaling: FormatScaling, n: int,
+                  row: int) -> None:
+    """Fill ``bs[i]`` (scratch): the scale of the block holding element i."""
+    w.line(ctx.scratch("bs", DType.F64, n).strip())
     if scaling.kind == "nvfp4":
-        lines += ["    const double tamax = rlx_finite_amax(w, n);",
-                  f"    const double t = tamax > 0 ? (double)(float)(tamax / "
-                  f"{FP4_E2M1.max * FP8_E4M3.max!r}) : 1.0;"]
-    lines += ["    for (int64_t r0 = 0; r0 < n; r0 += row) {",
-              f"        for (int64_t b0 = 0; b0 < row; b0 += {scaling.block}) {{",
-              f"            int64_t len = row - b0 < {scaling.block} ? row - b0 : {scaling.block};",
-              "            double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;"]
-    if scaling.kind == "mx":
-        lines += ["            if (amax > 0) { int e; frexp(amax, &e);",
-                  f"                int sh = (e - 1) - {fmt.emax};",
-                  "                if (sh < -127) sh = -127; if (sh > 127) sh = 127;",
-                  "                s = ldexp(1.0, sh); }"]
-    else:
-        e4m3_scale = _call(FP8_E4M3, f"amax / {FP4_E2M1.max!r} / t", True)
-        lines.append(f"            s = {e4m3_scale} * t;")
-    lines += ["            for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;",
-              "        }", "    }"]
-    return lines
+        w.line("const double tamax = rlx_finite_amax(w, n);")
+        w.line(f"const double t = tamax > 0 ? (double)(float)(tamax / "
+               f"{FP4_E2M1.max * FP8_E4M3.max!r}) : 1.0;")
+    with w.block("for (int64_t r0 = 0; r0 < n; r0 += row)"):
+        with w.block(f"for (int64_t b0 = 0; b0 < row; b0 += {scaling.block})"):
+            w.line(f"int64_t len = row - b0 < {scaling.block} ? row - b0 : {scaling.block};")
+            w.line("double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;")
+            if scaling.kind == "mx":
+                # a compact block: its brace shares the first and last statements' lines
+                w.line("if (amax > 0) { int e; frexp(amax, &e);")
+                with w.indented():
+                    w.line(f"int sh = (e - 1) - {fmt.emax};")
+                    w.line("if (sh < -127) sh = -127; if (sh > 127) sh = 127;")
+                    w.line("s = ldexp(1.0, sh); }")
+            else:
+                e4m3_scale = _call(FP8_E4M3, f"amax / {FP4_E2M1.max!r} / t", True)
+                w.line(f"s = {e4m3_scale} * t;")
+            w.line("for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;")
 
 
 OP_RENDERERS = {"round_to_format": render_round_to_format}
