@@ -8,13 +8,14 @@ panels, block of output channels) tasks; a task copies the grid rows it reads in
 thread's buffer (when the grid is a copy), then sums its tiles over blocks of k,
 reading weights packed ``MR`` channels per k when they are run-invariant.
 
-The grid helpers are shared with :mod:`conv_channels`: :func:`grid_copy_lines` fills a
+The grid helpers are shared with :mod:`conv_channels`: :func:`grid_copy` fills a
 zero-padded, phase-split grid, :func:`offset_table` the offset of each (channel, tap)
 step k of a tile.
 """
 
 from __future__ import annotations
 
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import conv_tiled
 from rlx.backends.cpu.kernels.conv_plan import ConvPlan
 from rlx.backends.cpu.kernels.conv_tiled import (
@@ -29,7 +30,7 @@ from rlx.backends.cpu.kernels.conv_tiled import add_helpers as add_tile_helpers
 from rlx.backends.cpu.kernels.support import (
     SCRATCH_LIMIT_BYTES,
     c_table,
-    repack_guard,
+    repack_guard_block,
     run_invariant,
     thread_id,
     thread_slots,
@@ -79,67 +80,70 @@ def render_conv_positions(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry
     slots = thread_slots(ctx, parallel)
     tid = thread_id(ctx) if slots > 1 else "0"
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
-    lines = [ctx.scratch("rlx_part", DType.F32, slots * mr * span)]
+    w = CWriter(indent=1)
+    w.line(ctx.scratch("rlx_part", DType.F32, slots * mr * span).strip())
     if geo.copy:
-        lines.append(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)))
-    lines += [*offset_table(ctx, plan.kdim, geo.taps, geo.plane),
-              f"    const float *x = {ctx.ptr(plan.x, True)};",
-              f"    const float *wt = {ctx.ptr(plan.w, True)};",
-              f"    const float *bias = {bias};",
-              f"    float *y = {ctx.ptr(plan.out)};"]
+        w.line(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)).strip())
+    offset_table(w, ctx, plan.kdim, geo.taps, geo.plane)
+    w.line(f"const float *x = {ctx.ptr(plan.x, True)};")
+    w.line(f"const float *wt = {ctx.ptr(plan.w, True)};")
+    w.line(f"const float *bias = {bias};")
+    w.line(f"float *y = {ctx.ptr(plan.out)};")
     if packed:
-        lines += _pack_weight_lines(ctx, plan, geo)
+        _pack_weights(w, ctx, plan, geo)
     if geo.copy:
-        lines += [ctx.scratch("rlx_held", DType.I64, slots),
-                  f"    for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;"]
+        w.line(ctx.scratch("rlx_held", DType.I64, slots).strip())
+        w.line(f"for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;")
     if parallel:
-        lines.append(f"    #pragma omp parallel for num_threads({ctx.threads}) "
-                     + ("schedule(static)" if geo.split else "schedule(dynamic, 1)"))
-    lines += [f"    for (int64_t task = 0; task < {tasks}; task++) {{",
-              f"        const int64_t ng = task / {per_group}, t = task % {per_group};",
-              f"        const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};",
-              f"        const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "
-              f"{plan.ih * plan.iw};",
-              f"        const int64_t base = (n * {plan.cout} + g * {plan.cog}) * "
-              f"{plan.positions};",
-              f"        const int64_t m0 = t % {blocks} * {block};",
-              f"        const int64_t m1 = m0 + {block} < {plan.cog} ? m0 + {block} : {plan.cog};",
-              f"        const int64_t q0 = t / {blocks} * {span};",
-              f"        const int64_t q1 = q0 + {span} < {geo.positions} ? q0 + {span} : "
-              f"{geo.positions};"]
-    if geo.copy:
-        lines += [f"        float *grid = rlx_grid + (int64_t){tid} * {copy_floats(plan, geo)};",
-                  f"        const int64_t r0 = q0 / {geo.wq}, qb = r0 * {geo.wq};",
-                  f"        if (rlx_held[{tid}] != task / {blocks}) {{",
-                  f"            rlx_held[{tid}] = task / {blocks};"]
-        lines += ["    " + line for line in grid_copy_lines(plan, geo)]
-        lines.append("        }")
-    else:
-        lines += ["        const float *grid = xg;", "        const int64_t qb = 0;"]
-    if epi is not None:
-        lines += _tile_output_range(plan, geo)
-    lines += [f"        float *part = rlx_part + (int64_t){tid} * {mr * span};",
-              f"        for (int64_t m = m0; m < m1; m += {mr}) {{",
-              f"            const float *bm = bias ? bias + g * {plan.cog} + m : 0;",
-              f"            float *ym = y + base + m * {plan.positions};",
-              f"            for (int64_t k0 = 0; k0 < {plan.kdim}; k0 += {kc}) {{",
-              f"            const int64_t kc = {plan.kdim} - k0 < {kc} ? {plan.kdim} - k0 : {kc};",
-              f"            const int first = k0 == 0, last = k0 + kc >= {plan.kdim};",
-              (f"            const float *wm = rlx_wpk + (g * {-(-plan.cog // mr)} + m / {mr}) "
-               f"* {mr * plan.kdim} + k0 * {mr};" if packed else
-               f"            const float *wm = wt + (g * {plan.cog} + m) * {plan.kdim} + k0;"),
-              f"            for (int64_t q = q0; q < q1; q += {width}) {{",
-              f"                const int64_t nq = q1 - q < {width} ? q1 - q : {width};",
-              f"                float *pm = part + (q - q0) * {mr};"]
-    lines += _tile_calls(plan, geo, variants, packed, prefetch)
-    lines += ["            }", "            }"]
-    if epi is not None:
-        lines += [f"            for (int64_t i = m; i < m + {mr} && i < m1; i++)",
-                  "                if (o1 > o0)",
-                  f"                    {epi}(slots, arena, base + i * {plan.positions} + o0, "
-                  f"base + i * {plan.positions} + o1);"]
-    lines += ["        }", "    }"]
-    return "\n".join(lines)
+        w.pragma(f"#pragma omp parallel for num_threads({ctx.threads}) "
+                 + ("schedule(static)" if geo.split else "schedule(dynamic, 1)"))
+    with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
+        w.line(f"const int64_t ng = task / {per_group}, t = task % {per_group};")
+        w.line(f"const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};")
+        w.line(f"const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "
+               f"{plan.ih * plan.iw};")
+        w.line(f"const int64_t base = (n * {plan.cout} + g * {plan.cog}) * {plan.positions};")
+        w.line(f"const int64_t m0 = t % {blocks} * {block};")
+        w.line(f"const int64_t m1 = m0 + {block} < {plan.cog} ? m0 + {block} : {plan.cog};")
+        w.line(f"const int64_t q0 = t / {blocks} * {span};")
+        w.line(f"const int64_t q1 = q0 + {span} < {geo.positions} ? q0 + {span} : "
+               f"{geo.positions};")
+        if geo.copy:
+            w.line(f"float *grid = rlx_grid + (int64_t){tid} * {copy_floats(plan, geo)};")
+            w.line(f"const int64_t r0 = q0 / {geo.wq}, qb = r0 * {geo.wq};")
+            with w.block(f"if (rlx_held[{tid}] != task / {blocks})"):
+                w.line(f"rlx_held[{tid}] = task / {blocks};")
+                grid_copy(w, plan, geo)
+        else:
+            w.line("const float *grid = xg;")
+            w.line("const int64_t qb = 0;")
+        if epi is not None:
+            _tile_output_range(w, plan, geo)
+        w.line(f"float *part = rlx_part + (int64_t){tid} * {mr * span};")
+        with w.block(f"for (int64_t m = m0; m < m1; m += {mr})"):
+            w.line(f"const float *bm = bias ? bias + g * {plan.cog} + m : 0;")
+            w.line(f"float *ym = y + base + m * {plan.positions};")
+            # the loop over blocks of k keeps its body at its own level
+            with w.block(f"for (int64_t k0 = 0; k0 < {plan.kdim}; k0 += {kc})", flat=True):
+                w.line(f"const int64_t kc = {plan.kdim} - k0 < {kc} ? {plan.kdim} - k0 : {kc};")
+                w.line(f"const int first = k0 == 0, last = k0 + kc >= {plan.kdim};")
+                if packed:
+                    w.line(f"const float *wm = rlx_wpk + (g * {-(-plan.cog // mr)} + m / {mr}) "
+                           f"* {mr * plan.kdim} + k0 * {mr};")
+                else:
+                    w.line(f"const float *wm = wt + (g * {plan.cog} + m) * {plan.kdim} + k0;")
+                with w.block(f"for (int64_t q = q0; q < q1; q += {width})"):
+                    w.line(f"const int64_t nq = q1 - q < {width} ? q1 - q : {width};")
+                    w.line(f"float *pm = part + (q - q0) * {mr};")
+                    _tile_calls(w, plan, geo, variants, packed, prefetch)
+            if epi is not None:
+                w.line(f"for (int64_t i = m; i < m + {mr} && i < m1; i++)")
+                with w.indented():
+                    w.line("if (o1 > o0)")
+                    with w.indented():
+                        w.line(f"{epi}(slots, arena, base + i * {plan.positions} + o0, "
+                               f"base + i * {plan.positions} + o1);")
+    return w.text()
 
 
 def _tile_variants(plan: ConvPlan,
@@ -166,7 +170,7 @@ def _tile_variants(plan: ConvPlan,
 
 
 def _packed_weights(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry) -> bool:
-    """Whether the tiles read the weights packed (see :func:`_pack_weight_lines`): when
+    """Whether the tiles read the weights packed (see :func:`_pack_weights`): when
     they are the same on every run (a param or a value of the prepare stage) and the
     packed copy fits the scratch limit."""
     return (run_invariant(ctx.graph.nodes[plan.w])
@@ -177,7 +181,7 @@ def _packed_weight_floats(plan: ConvPlan, geo: TiledGeometry) -> int:
     return plan.groups * -(-plan.cog // geo.mr) * geo.mr * plan.kdim
 
 
-def _pack_weight_lines(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry) -> list[str]:
+def _pack_weights(w: CWriter, ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry) -> None:
     """Repack the weights into ``rlx_wpk`` when their address or the params' version
     (``ctl[4]``, see ``ParamStore``) changed since the last pack: per group, each block
     of ``mr`` output channels becomes ``kdim`` columns of ``mr`` consecutive floats
@@ -185,21 +189,21 @@ def _pack_weight_lines(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry) -
     adjacent. Sums are taken in the same order either way."""
     mr, kdim, cog = geo.mr, plan.kdim, plan.cog
     blocks = -(-cog // mr)
-    return [ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo))] + repack_guard(
-        ctx, "rlx_wpk", "wt", [
-            f"        for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++) {{",
-            f"            const int64_t m = gb % {blocks} * {mr};",
-            f"            const float *src = wt + (gb / {blocks} * {cog} + m) * {kdim};",
-            f"            float *dst = rlx_wpk + gb * {mr * kdim};",
-            f"            for (int64_t i = 0; i < {mr}; i++)",
-            f"                for (int64_t kk = 0; kk < {kdim}; kk++)",
-            f"                    dst[kk * {mr} + i] = m + i < {cog} ? src[i * {kdim} + kk] "
-            ": 0.0f;",
-            "        }"])
+    w.line(ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo)).strip())
+    with repack_guard_block(ctx, w, "rlx_wpk", "wt"), \
+            w.block(f"for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++)"):
+        w.line(f"const int64_t m = gb % {blocks} * {mr};")
+        w.line(f"const float *src = wt + (gb / {blocks} * {cog} + m) * {kdim};")
+        w.line(f"float *dst = rlx_wpk + gb * {mr * kdim};")
+        w.line(f"for (int64_t i = 0; i < {mr}; i++)")
+        with w.indented():
+            w.line(f"for (int64_t kk = 0; kk < {kdim}; kk++)")
+            with w.indented():
+                w.line(f"dst[kk * {mr} + i] = m + i < {cog} ? src[i * {kdim} + kk] : 0.0f;")
 
 
-def _tile_calls(plan: ConvPlan, geo: TiledGeometry, variants: dict,
-                packed: bool, prefetch: bool) -> list[str]:
+def _tile_calls(w: CWriter, plan: ConvPlan, geo: TiledGeometry, variants: dict,
+                packed: bool, prefetch: bool) -> None:
     """The micro-tile call for the current rows ``m`` and panel ``q`` (``nq`` positions);
     tiles that prefetch fetch the next panel."""
     lda = geo.mr if packed else plan.kdim
@@ -209,78 +213,75 @@ def _tile_calls(plan: ConvPlan, geo: TiledGeometry, variants: dict,
     def call(tile: tuple[int, int, str]) -> str:
         return tile_name(tile[0], tile[1], packed, prefetch, loads=tile[2]) + args
 
-    def by_panel(full_rows: bool, indent: str) -> list[str]:
+    def by_panel(full_rows: bool) -> None:
         wide, narrow = variants[(full_rows, True)], variants[(full_rows, False)]
         if wide == narrow:
-            return [f"{indent}{call(wide)}"]
-        return [f"{indent}if (nq > {LANES * narrow[1]}) {call(wide)}",
-                f"{indent}else {call(narrow)}"]
+            w.line(call(wide))
+        else:
+            w.line(f"if (nq > {LANES * narrow[1]}) {call(wide)}")
+            w.line(f"else {call(narrow)}")
 
-    indent = "                "
     has_full = (True, True) in variants
-    has_tail = (False, True) in variants
-    if has_full and has_tail:
-        return ([f"{indent}if (m + {geo.mr} <= {plan.cog}) {{"] + by_panel(True, indent + "    ")
-                + [f"{indent}}} else {{"] + by_panel(False, indent + "    ") + [f"{indent}}}"])
-    return by_panel(has_full, indent)
+    if has_full and (False, True) in variants:
+        with w.block(f"if (m + {geo.mr} <= {plan.cog})"):
+            by_panel(True)
+        with w.else_block():
+            by_panel(False)
+    else:
+        by_panel(has_full)
 
 
-def _tile_output_range(plan: ConvPlan, geo: TiledGeometry) -> list[str]:
+def _tile_output_range(w: CWriter, plan: ConvPlan, geo: TiledGeometry) -> None:
     """``[o0, o1)``: the output positions of grid positions ``[q0, q1)`` (grid columns
     past the output width are not outputs)."""
     wq, ow = geo.wq, plan.ow
-    return [f"        const int64_t c0 = q0 % {wq}, e = q1 - 1, c1 = e % {wq};",
-            f"        const int64_t o0 = q0 / {wq} * {ow} + (c0 < {ow} ? c0 : {ow});",
-            f"        const int64_t o1 = e / {wq} * {ow} + (c1 < {ow} ? c1 + 1 : {ow});"]
+    w.line(f"const int64_t c0 = q0 % {wq}, e = q1 - 1, c1 = e % {wq};")
+    w.line(f"const int64_t o0 = q0 / {wq} * {ow} + (c0 < {ow} ? c0 : {ow});")
+    w.line(f"const int64_t o1 = e / {wq} * {ow} + (c1 < {ow} ? c1 + 1 : {ow});")
 
 
-def grid_copy_lines(plan: ConvPlan, geo: TiledGeometry, pragma: str = "") -> list[str]:
+def grid_copy(w: CWriter, plan: ConvPlan, geo: TiledGeometry, pragma: str = "") -> None:
     """Fill ``grid`` with the rows ``r0 .. r0 + rows - 1`` (those below the plane's
     ``hq``) of this (image, group)'s grid: per channel, one zero-padded plane slice per
     stride phase (row ``i``, column ``j`` of phase (a, b) holds padded input row
     ``(r0 + i) * sh + a``, column ``j * sw + b``); ``pragma`` precedes the loop over
     channels."""
     hq, wq, rows, sh, sw = geo.hq, geo.wq, geo.rows, plan.sh, plan.sw
-    lines = [f"        const int64_t nr = {hq} - r0 < {rows} ? {hq} - r0 : {rows};"]
-    if pragma:
-        lines.append(f"        {pragma}")
-    lines += [f"        for (int64_t ci = 0; ci < {plan.cig}; ci++) {{",
-             f"            const float *xc = xg + ci * {plan.ih * plan.iw};",
-             f"            float *dc = grid + ci * {geo.plane};"]
-    for index, (a, b) in enumerate(geo.phases):
-        j0 = min(wq, max(0, -(-(plan.pw - b) // sw)))
-        j1 = min(wq, max(j0, -(-(plan.iw + plan.pw - b) // sw)))
-        lines += ["            for (int64_t i = 0; i < nr; i++) {",
-                  f"                float *d = dc + {index * rows * wq} + i * {wq};",
-                  f"                const int64_t r = (r0 + i) * {sh} + {a - plan.ph};",
-                  f"                if (r < 0 || r >= {plan.ih}) {{",
-                  f"                    memset(d, 0, {wq} * sizeof(float));",
-                  "                    continue;",
-                  "                }"]
-        if j0 > 0:
-            lines.append(f"                memset(d, 0, {j0} * sizeof(float));")
-        lines += ["                #pragma omp simd",
-                  f"                for (int64_t j = {j0}; j < {j1}; j++) "
-                  f"d[j] = xc[r * {plan.iw} + j * {sw} + {b - plan.pw}];"]
-        if j1 < wq:
-            lines.append(f"                memset(d + {j1}, 0, {wq - j1} * sizeof(float));")
-        lines.append("            }")
-    lines.append("        }")
-    return lines
+    w.line(f"const int64_t nr = {hq} - r0 < {rows} ? {hq} - r0 : {rows};")
+    w.pragma(pragma)
+    with w.block(f"for (int64_t ci = 0; ci < {plan.cig}; ci++)"):
+        w.line(f"const float *xc = xg + ci * {plan.ih * plan.iw};")
+        w.line(f"float *dc = grid + ci * {geo.plane};")
+        for index, (a, b) in enumerate(geo.phases):
+            j0 = min(wq, max(0, -(-(plan.pw - b) // sw)))
+            j1 = min(wq, max(j0, -(-(plan.iw + plan.pw - b) // sw)))
+            with w.block("for (int64_t i = 0; i < nr; i++)"):
+                w.line(f"float *d = dc + {index * rows * wq} + i * {wq};")
+                w.line(f"const int64_t r = (r0 + i) * {sh} + {a - plan.ph};")
+                with w.block(f"if (r < 0 || r >= {plan.ih})"):
+                    w.line(f"memset(d, 0, {wq} * sizeof(float));")
+                    w.line("continue;")
+                if j0 > 0:
+                    w.line(f"memset(d, 0, {j0} * sizeof(float));")
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t j = {j0}; j < {j1}; j++) "
+                       f"d[j] = xc[r * {plan.iw} + j * {sw} + {b - plan.pw}];")
+                if j1 < wq:
+                    w.line(f"memset(d + {j1}, 0, {wq - j1} * sizeof(float));")
 
 
-def offset_table(ctx: RenderContext, kdim: int, taps: tuple[int, ...],
-                 plane: int) -> list[str]:
+def offset_table(w: CWriter, ctx: RenderContext, kdim: int, taps: tuple[int, ...],
+                 plane: int) -> None:
     """``rlx_off``: the offset of each step k of a tile, ``k / len(taps) * plane +
     taps[k % len(taps)]`` (a channel's plane, then its tap). The values are the
     compiler's constants, so they live in the keep region and are written on the
     executable's first run only (``rlx_off_ready``, zero until then)."""
     n = len(taps)
     value = f"k / {n} * {plane} + taps[k % {n}]" if taps != (0,) else f"k * {plane}"
-    return [ctx.keep("rlx_off", DType.I32, kdim),
-            *(["    " + c_table("taps", list(taps))] if taps != (0,) else []),
-            ctx.keep("rlx_off_ready", DType.I32, 1),
-            "    if (!rlx_off_ready[0]) {",
-            f"        for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)({value});",
-            "        rlx_off_ready[0] = 1;",
-            "    }"]
+    w.line(ctx.keep("rlx_off", DType.I32, kdim).strip())
+    if taps != (0,):
+        w.line(c_table("taps", list(taps)))
+    w.line(ctx.keep("rlx_off_ready", DType.I32, 1).strip())
+    with w.block("if (!rlx_off_ready[0])"):
+        w.line(f"for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)({value});")
+        w.line("rlx_off_ready[0] = 1;")
