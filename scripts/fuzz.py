@@ -14,8 +14,9 @@ mutator (``--engine random``); both use the format-aware mutations of
 ``scripts/fuzz_mutate.py``.
 
 A finding is an exception that is not an ``rlx.errors.RlxError`` (a MemoryError
-included: the worker's address space is capped at 2 GiB above its size after
-start-up, so an allocation sized by an unchecked header field fails), a run over
+included, also when an RlxError wraps it: the worker's address space is capped at
+2 GiB above its size after start-up, so an allocation sized by an unchecked header
+field fails), a run over
 ``--timeout`` seconds (5) or a dead worker. Each distinct finding (exception type
 and the line that raised it) is saved once as
 ``tests/data/fuzz/crashes/<target>/<kind>-<sha1>.<suffix>``; once fixed, move the
@@ -140,19 +141,32 @@ class Harness:
         try:
             self.target.load(self.input_path)
             return True
-        except RlxError:
-            return None
+        except RlxError as exc:
+            if not _out_of_memory(exc):
+                return None
+            error: BaseException = exc.__cause__ or exc.__context__
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # a finding by definition (a Rust panic included)
-            message = (str(exc).strip().splitlines() or [""])[0][:300]
-            finding = Finding(type(exc).__name__, message, _where(exc), "")
-            if finding.key not in self.known:
-                self.known.add(finding.key)
-                finding.reproducer = save_reproducer(self.target, finding.kind, data,
-                                                     self.crash_dir)
-            self.findings.append(finding)
-            return finding
+            error = exc
+        return self._finding(error, data)
+
+    def _finding(self, exc: BaseException, data: bytes) -> Finding:
+        message = (str(exc).strip().splitlines() or [""])[0][:300]
+        finding = Finding(type(exc).__name__, message, _where(exc), "")
+        if finding.key not in self.known:
+            self.known.add(finding.key)
+            finding.reproducer = save_reproducer(self.target, finding.kind, data,
+                                                 self.crash_dir)
+        self.findings.append(finding)
+        return finding
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether an RlxError reports a MemoryError: a loader that wraps one has still
+    tried an allocation the file could not back."""
+    cause = exc.__cause__ or exc.__context__
+    return isinstance(cause, MemoryError)
 
 
 # ---------------------------------------------------------------------- worker process

@@ -305,7 +305,7 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
         raise
     except MemoryError as e:
         raise GraphBuildError(f"ONNX node {cx.label}: converting it needs more memory than "
-                              f"is available ({e})") from None
+                              f"is available ({e})") from e
     except Exception as e:  # a malformed node (attribute of the wrong kind, ...)
         raise GraphBuildError(f"ONNX node {cx.label}: malformed node "
                               f"({type(e).__name__}: {e})") from e
