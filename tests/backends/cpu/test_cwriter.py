@@ -60,6 +60,18 @@ def test_an_else_block_needs_a_block_just_closed():
         pass
 
 
+def test_a_sub_writer_starts_at_the_current_indentation():
+    w = CWriter(indent=1)
+    with w.block("for (;;)"):
+        body = w.sub()
+        with body.block("if (x)"):
+            body.line("y;")
+        w.line("int x = f();")
+        w.lines += body.lines
+    assert w.lines == ["    for (;;) {", "        int x = f();", "        if (x) {",
+                       "            y;", "        }", "    }"]
+
+
 def test_a_block_closes_when_its_body_raises():
     w = CWriter(indent=1)
     with pytest.raises(ValueError), w.block("if (x)"):

@@ -90,5 +90,11 @@ class CWriter:
         finally:
             self._depth -= 1
 
+    def sub(self) -> CWriter:
+        """An empty writer at this one's current indentation, for statements that must
+        be written before the lines that go ahead of them are known; add them in their
+        place with ``w.lines += sub.lines``."""
+        return CWriter(self._depth)
+
     def text(self) -> str:
         return "\n".join(self.lines)

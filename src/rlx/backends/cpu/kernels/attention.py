@@ -400,15 +400,15 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
     w.line("if (jlo > jhi) jlo = jhi;")
     _mask(w, ctx, plan, wt)
     w.line(f"{wt} mx = -INFINITY;")
-    w.extend(lane_reduction("", "j", "jlo", "jhi", [("mx", "max")], lambda i, acc: [
-        f"{i}{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"]))
+    lane_reduction(w, "j", "jlo", "jhi", [("mx", "max")], lambda w, acc: w.line(
+        f"{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"))
     w.line(f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;")
     w.line(f"{wt} sum = 0;")
-    w.extend(lane_reduction("", "j", "jlo", "jhi", [("sum", "+")], lambda i, acc: [
-        f"{i}const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
+    lane_reduction(w, "j", "jlo", "jhi", [("sum", "+")], lambda w, acc: w.extend([
+        f"const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
         "  /* exp(-inf) == 0: masked keys */",
-        f"{i}row[j] = e;",
-        f"{i}{acc('sum')} += e;"]))
+        "row[j] = e;",
+        f"{acc('sum')} += e;"]))
     w.line(f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;")
     w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
     w.line(f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;")

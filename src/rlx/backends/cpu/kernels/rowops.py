@@ -58,9 +58,9 @@ def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
 
     kernel = own_kernel(ctx, node)
     f = frame(ctx, kernel, kernel.outputs[0], (axis,), lift_result)
-    w, dt = f.walk, f.operand.dtype
+    walk, dt = f.walk, f.operand.dtype
     vt = cstyle.cty(dt)
-    best, idx = w.slot("r_best"), w.slot("r_idx")
+    best, idx = walk.slot("r_best"), walk.slot("r_idx")
     cmp = ">" if node.op == "argmax" else "<"
     if dt.is_float:
         init = "-INFINITY" if node.op == "argmax" else "INFINITY"
@@ -69,12 +69,18 @@ def render_arg_extreme(ctx: RenderContext, node: Node) -> str:
         low, high = cstyle.INT_LIMITS[dt]
         init = f"({vt}){low if node.op == 'argmax' else high}"
         better = f"r_x {cmp} {best}"
-    position = "i0" if w.reduced else "0"
-    body = w.declare([(vt, "r_best", init), ("int64_t", "r_idx", "0")])
-    body += w.sweep(lambda i, acc: f.read(i) + [
-        f"{i}if ({better}) {{ {best} = r_x; {idx} = {position}; }}"], simd=False)
-    body += w.per_lane(lambda i: f.store(idx, i))
-    return w.rows_loop(ctx, numel(dims), body)
+    position = "i0" if walk.reduced else "0"
+
+    def scan(w: CWriter, _: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"if ({better}) {{ {best} = r_x; {idx} = {position}; }}")
+
+    def row(w: CWriter) -> None:
+        walk.declare(w, [(vt, "r_best", init), ("int64_t", "r_idx", "0")])
+        walk.sweep(w, scan, simd=False)
+        walk.per_lane(w, lambda w: f.store(w, idx))
+
+    return walk.rows_loop(ctx, numel(dims), row)
 
 
 def render_cumsum(ctx: RenderContext, node: Node) -> str:
@@ -85,20 +91,24 @@ def render_cumsum(ctx: RenderContext, node: Node) -> str:
         return "    /* empty domain */"
     kernel = own_kernel(ctx, node)
     f = frame(ctx, kernel, kernel.outputs[0], (node.attr("axis"),), same)
-    w, ct = f.walk, f.ct
-    acc = w.slot("r_acc")
+    walk, ct = f.walk, f.ct
+    acc = walk.slot("r_acc")
     acc_type = "double" if f.dtype.is_float else "uint64_t"
 
-    def step(i: str, _: Callable[[str], str]) -> list[str]:
-        add = [f"{i}{acc} += r_x;"]
-        store = f.store(f"({ct}){acc}", i)
+    def step(w: CWriter, _: Callable[[str], str]) -> None:
+        f.read(w)
         if node.attr("exclusive"):
-            return f.read(i) + store + add
-        return f.read(i) + add + store
+            f.store(w, f"({ct}){acc}")
+            w.line(f"{acc} += r_x;")
+        else:
+            w.line(f"{acc} += r_x;")
+            f.store(w, f"({ct}){acc}")
 
-    body = w.declare([(acc_type, "r_acc", "0")])
-    body += w.sweep(step, simd=False, reverse=bool(node.attr("reverse")))
-    return w.rows_loop(ctx, numel(dims), body)
+    def row(w: CWriter) -> None:
+        walk.declare(w, [(acc_type, "r_acc", "0")])
+        walk.sweep(w, step, simd=False, reverse=bool(node.attr("reverse")))
+
+    return walk.rows_loop(ctx, numel(dims), row)
 
 
 def render_batch_norm(ctx: RenderContext, node: Node) -> str:

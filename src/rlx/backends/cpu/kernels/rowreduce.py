@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import (
-    ROW,
     Acc,
     Frame,
     SweepBody,
@@ -88,14 +88,17 @@ def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
         extra = {key: broadcast_strides(graph.nodes[nid].shape, dims)
                  for key, nid in _affine_operands(node).items()}
     f = frame(ctx, kernel, anchor, reduced, same, extra)
-    if node.op in ("softmax", "log_softmax"):
-        body = _softmax_row(f, node.op == "log_softmax")
-    elif node.op == "layer_norm":
-        body = _layer_norm_row(f, node)
-    else:
-        body = _rms_norm_row(f, node)
+
+    def row(w: CWriter) -> None:
+        if node.op in ("softmax", "log_softmax"):
+            _softmax_row(w, f, node.op == "log_softmax")
+        elif node.op == "layer_norm":
+            _layer_norm_row(w, f, node)
+        else:
+            _rms_norm_row(w, f, node)
+
     active = f.walk.rows == numel(dims[:axis])
-    return f.walk.rows_loop(ctx, numel(dims), body, active)
+    return f.walk.rows_loop(ctx, numel(dims), row, active)
 
 
 def _affine_operands(node: Node) -> dict[str, int]:
@@ -114,55 +117,57 @@ def _partial(dt: DType) -> str | None:
     return "float" if cstyle.cty(dt) == "float" else None
 
 
-def _softmax_row(f: Frame, log: bool) -> list[str]:
+def _softmax_row(w: CWriter, f: Frame, log: bool) -> None:
     """Three passes per row: the max, the sum of exp(x - shift), the results.
 
     softmax shifts by the max itself (an all -inf or +inf row gives nan, as the
     reference); log_softmax by the max when finite, else 0; a nan reaches every
     result through the sum. f32 / f64 softmax keep each exp in the output during
     the second pass and scale it in the third."""
-    w, ct = f.walk, f.ct
-    sh, k = w.slot("r_shift"), w.slot("r_k")
+    walk, ct = f.walk, f.ct
+    sh, k = walk.slot("r_shift"), walk.slot("r_k")
     keep_exp = not log and f.dtype in (DType.F32, DType.F64)
     exp_fn = "rlx_expf_weight" if keep_exp and f.dtype is DType.F32 else exp(f.dtype)
-    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
-                       ("double", "r_sum", "0.0"), (ct, "r_k", None)])
-    lines += _max_sweep(f)
-    mx = w.slot("r_max")
+    walk.declare(w, [(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                     ("double", "r_sum", "0.0"), (ct, "r_k", None)])
+    _max_sweep(w, f)
+    mx = walk.slot("r_max")
     shift = f"(isfinite({mx}) ? {mx} : ({ct})0)" if log else mx
-    lines += w.per_lane(lambda i: [f"{i}{sh} = {shift};"])
+    walk.per_lane(w, lambda w: w.line(f"{sh} = {shift};"))
 
-    def accumulate(i: str, acc: Callable[[str], str]) -> list[str]:
-        body = f.read(i) + [f"{i}const {ct} r_e = {exp_fn}(r_x - {sh});",
-                            f"{i}{acc('r_sum')} += r_e;"]
+    def accumulate(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"const {ct} r_e = {exp_fn}(r_x - {sh});")
+        w.line(f"{acc('r_sum')} += r_e;")
         if keep_exp:
-            body.append(f"{i}{f.out_ref()} = r_e;")
-        return body
+            w.line(f"{f.out_ref()} = r_e;")
 
-    lines += w.sweep(accumulate, (Acc("r_sum", "+", _partial(f.dtype)),))
-    total = w.slot("r_sum")
+    walk.sweep(w, accumulate, (Acc("r_sum", "+", _partial(f.dtype)),))
+    total = walk.slot("r_sum")
     factor = f"({ct})log({total})" if log else f"({ct})(1.0 / {total})"
-    lines += w.per_lane(lambda i: [f"{i}{k} = {factor};"])
+    walk.per_lane(w, lambda w: w.line(f"{k} = {factor};"))
 
-    def write(i: str, acc: Callable[[str], str]) -> list[str]:
+    def write(w: CWriter, acc: Callable[[str], str]) -> None:
         if log:
-            body = f.read(i) + [f"{i}const {ct} r_y = (r_x - {sh}) - {k};"]
+            f.read(w)
+            w.line(f"const {ct} r_y = (r_x - {sh}) - {k};")
         elif keep_exp:
-            body = [f"{i}const {ct} r_y = {f.out_ref()} * {k};"]
+            w.line(f"const {ct} r_y = {f.out_ref()} * {k};")
         else:
-            body = f.read(i) + [f"{i}const {ct} r_y = {exp_fn}(r_x - {sh}) * {k};"]
-        return body + f.store("r_y", i)
+            f.read(w)
+            w.line(f"const {ct} r_y = {exp_fn}(r_x - {sh}) * {k};")
+        f.store(w, "r_y")
 
-    lines += w.sweep(write)
-    return lines
+    walk.sweep(w, write)
 
 
-def _max_sweep(f: Frame) -> list[str]:
+def _max_sweep(w: CWriter, f: Frame) -> None:
     """A sweep folding the operand into the declared ``r_max`` (nan never wins)."""
-    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+    def fold(w: CWriter, acc: Callable[[str], str]) -> None:
         mx = acc("r_max")
-        return f.read(i) + [f"{i}{mx} = r_x > {mx} ? r_x : {mx};"]
-    return f.walk.sweep(fold, (Acc("r_max", "max"),))
+        f.read(w)
+        w.line(f"{mx} = r_x > {mx} ? r_x : {mx};")
+    f.walk.sweep(w, fold, (Acc("r_max", "max"),))
 
 
 def _affine_write(f: Frame, node: Node, centred: str) -> SweepBody:
@@ -170,18 +175,19 @@ def _affine_write(f: Frame, node: Node, centred: str) -> SweepBody:
     ct, rstd = f.ct, f.walk.slot("r_rstd")
     affine = _affine_operands(node)
 
-    def write(i: str, acc: Callable[[str], str]) -> list[str]:
-        body = f.read(i) + [f"{i}{ct} r_y = {centred} * {rstd};"]
+    def write(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"{ct} r_y = {centred} * {rstd};")
         if "gamma" in affine:
-            body.append(f"{i}r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
+            w.line(f"r_y = r_y * ({ct}){f.vector_ref('gamma', affine['gamma'])};")
         if "beta" in affine:
-            body.append(f"{i}r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
-        return body + f.store("r_y", i)
+            w.line(f"r_y = r_y + ({ct}){f.vector_ref('beta', affine['beta'])};")
+        f.store(w, "r_y")
 
     return write
 
 
-def _layer_norm_row(f: Frame, node: Node) -> list[str]:
+def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     """The moments about a shift in one pass, then the results.
 
     The shift c is the mean of the row's first block (:meth:`Walk.sweep_head`, in the
@@ -193,55 +199,61 @@ def _layer_norm_row(f: Frame, node: Node) -> list[str]:
     ``(x - mean) * rstd`` use the mean as a float pair (rounded value plus its
     rounding error), so rows with a large mean keep their precision. Norm rows end
     with reduced axes, so they never have lanes."""
-    w, ct = f.walk, f.ct
-    n = float(w.count)
+    walk, ct = f.walk, f.ct
+    n = float(walk.count)
     eps = repr(float(node.attr("eps")))
     partial = _partial(f.dtype)
     centred = "((r_x - r_mean) - r_low)"
-    lines = w.declare([(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
-                       ("double", "r_v", "0.0"), ("double", "r_m", None),
-                       ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
-                       (ct, "r_rstd", None)])
-    lines += w.sweep_head(lambda i, acc: f.read(i) + [f"{i}{acc('r_h')} += r_x;"],
-                          (Acc("r_h", "+"),))
-    lines.append(f"{ROW}r_c = r_h / ({ct}){w.head_count};")
+    walk.declare(w, [(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
+                     ("double", "r_v", "0.0"), ("double", "r_m", None),
+                     ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
+                     (ct, "r_rstd", None)])
 
-    def moments(i: str, acc: Callable[[str], str]) -> list[str]:
-        return f.read(i) + [f"{i}const {ct} r_d = r_x - r_c;",
-                            f"{i}{acc('r_s')} += r_d;",
-                            f"{i}{acc('r_v')} += r_d * r_d;"]
+    def head(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"{acc('r_h')} += r_x;")
 
-    def squares(i: str, acc: Callable[[str], str]) -> list[str]:
-        return f.read(i) + [f"{i}const {ct} r_d = {centred};",
-                            f"{i}{acc('r_v')} += r_d * r_d;"]
+    def moments(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"const {ct} r_d = r_x - r_c;")
+        w.line(f"{acc('r_s')} += r_d;")
+        w.line(f"{acc('r_v')} += r_d * r_d;")
 
-    lines += w.sweep(moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
-    lines += [f"{ROW}r_m = r_s / {n!r};",
-              f"{ROW}r_var = r_v / {n!r} - r_m * r_m;",
-              f"{ROW}r_mean = ({ct})((double)r_c + r_m);",
-              f"{ROW}r_low = ({ct})((double)r_c + r_m - (double)r_mean);",
-              f"{ROW}if (!(r_m * r_m <= 0.25 * r_var)) {{",
-              f"{ROW}    r_v = 0.0;",
-              *["    " + line for line in w.sweep(squares, (Acc("r_v", "+", partial),))],
-              f"{ROW}    r_var = r_v / {n!r};",
-              f"{ROW}}}",
-              f"{ROW}r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));"]
-    lines += w.sweep(_affine_write(f, node, centred))
-    return lines
+    def squares(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"const {ct} r_d = {centred};")
+        w.line(f"{acc('r_v')} += r_d * r_d;")
+
+    walk.sweep_head(w, head, (Acc("r_h", "+"),))
+    w.line(f"r_c = r_h / ({ct}){walk.head_count};")
+    walk.sweep(w, moments, (Acc("r_s", "+", partial), Acc("r_v", "+", partial)))
+    w.line(f"r_m = r_s / {n!r};")
+    w.line(f"r_var = r_v / {n!r} - r_m * r_m;")
+    w.line(f"r_mean = ({ct})((double)r_c + r_m);")
+    w.line(f"r_low = ({ct})((double)r_c + r_m - (double)r_mean);")
+    with w.block("if (!(r_m * r_m <= 0.25 * r_var))"):
+        w.line("r_v = 0.0;")
+        walk.sweep(w, squares, (Acc("r_v", "+", partial),))
+        w.line(f"r_var = r_v / {n!r};")
+    w.line(f"r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));")
+    walk.sweep(w, _affine_write(f, node, centred))
 
 
-def _rms_norm_row(f: Frame, node: Node) -> list[str]:
+def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     """Two passes per row: the mean square, then ``x * rstd`` (times gamma)."""
-    w, ct = f.walk, f.ct
-    n = float(w.count)
+    walk, ct = f.walk, f.ct
+    n = float(walk.count)
     eps = repr(float(node.attr("eps")))
-    s, rstd = w.slot("r_s"), w.slot("r_rstd")
-    lines = w.declare([("double", "r_s", "0.0"), (ct, "r_rstd", None)])
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_s')} += r_x * r_x;"],
-                     (Acc("r_s", "+", _partial(f.dtype)),))
-    lines += w.per_lane(lambda i: [f"{i}{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"])
-    lines += w.sweep(_affine_write(f, node, "r_x"))
-    return lines
+    s, rstd = walk.slot("r_s"), walk.slot("r_rstd")
+
+    def squares(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"{acc('r_s')} += r_x * r_x;")
+
+    walk.declare(w, [("double", "r_s", "0.0"), (ct, "r_rstd", None)])
+    walk.sweep(w, squares, (Acc("r_s", "+", _partial(f.dtype)),))
+    walk.per_lane(w, lambda w: w.line(f"{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"))
+    walk.sweep(w, _affine_write(f, node, "r_x"))
 
 
 # =========================================================================== reduce
@@ -257,17 +269,24 @@ def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
     axes, keepdims = tuple(node.attr("axes")), bool(node.attr("keepdims"))
     dims = graph.nodes[node.inputs[0]].shape
     f = frame(ctx, kernel, anchor, axes, lambda s: lift(s, dims, axes, keepdims))
-    body, final = REDUCERS[node.op](f)
-    body += f.walk.per_lane(
-        lambda i: [f"{i}const {f.ct} r_y = {final};", *f.store("r_y", i)])
-    return f.walk.rows_loop(ctx, numel(dims), body)
+
+    def row(w: CWriter) -> None:
+        final = REDUCERS[node.op](w, f)
+
+        def result(w: CWriter) -> None:
+            w.line(f"const {f.ct} r_y = {final};")
+            f.store(w, "r_y")
+
+        f.walk.per_lane(w, result)
+
+    return f.walk.rows_loop(ctx, numel(dims), row)
 
 
-def _sum_like(f: Frame, op: str) -> tuple[list[str], str]:
+def _sum_like(w: CWriter, f: Frame, op: str) -> str:
     """sum / mean / prod: double accumulators for floats (sums through float
     partials, see :class:`Acc`), 64-bit unsigned ones (wrapping) for integers; an
-    empty mean is 0/0 = nan."""
-    w, ct = f.walk, f.ct
+    empty mean is 0/0 = nan. Returns the result's C expression."""
+    walk, ct = f.walk, f.ct
     product = op == "prod"
     sign = "*" if product else "+"
     if f.dtype.is_float:
@@ -275,65 +294,77 @@ def _sum_like(f: Frame, op: str) -> tuple[list[str], str]:
         partial = None if product else _partial(f.dtype)
     else:
         acc_type, init, partial = "uint64_t", ("1" if product else "0"), None
-    lines = w.declare([(acc_type, "r_acc", init)])
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_acc')} {sign}= r_x;"],
-                     (Acc("r_acc", sign, partial),))
-    total = w.slot("r_acc")
+
+    def fold(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"{acc('r_acc')} {sign}= r_x;")
+
+    walk.declare(w, [(acc_type, "r_acc", init)])
+    walk.sweep(w, fold, (Acc("r_acc", sign, partial),))
+    total = walk.slot("r_acc")
     if op == "mean":
-        return lines, f"({ct})({total} / {float(w.count)!r})"
-    return lines, f"({ct}){total}"
+        return f"({ct})({total} / {float(walk.count)!r})"
+    return f"({ct}){total}"
 
 
-def _extreme(f: Frame, op: str) -> tuple[list[str], str]:
-    """max / min, exact; for floats a nan anywhere makes the result nan."""
-    w, ct, dt = f.walk, f.ct, f.dtype
+def _extreme(w: CWriter, f: Frame, op: str) -> str:
+    """max / min, exact; for floats a nan anywhere makes the result nan. Returns the
+    result's C expression."""
+    walk, ct, dt = f.walk, f.ct, f.dtype
     cmp = ">" if op == "max" else "<"
 
-    def fold(i: str, acc: Callable[[str], str]) -> list[str]:
+    def fold(w: CWriter, acc: Callable[[str], str]) -> None:
         best = acc("r_acc")
-        lines = f.read(i) + [f"{i}{best} = r_x {cmp} {best} ? r_x : {best};"]
+        f.read(w)
+        w.line(f"{best} = r_x {cmp} {best} ? r_x : {best};")
         if dt.is_float:
-            lines.append(f"{i}{acc('r_nan')} |= r_x != r_x;")
-        return lines
+            w.line(f"{acc('r_nan')} |= r_x != r_x;")
 
     if dt.is_float:
         init = "-INFINITY" if op == "max" else "INFINITY"
-        lines = w.declare([(ct, "r_acc", init), ("int", "r_nan", "0")])
-        lines += w.sweep(fold, (Acc("r_acc", op), Acc("r_nan", "|")))
-        return lines, f"({w.slot('r_nan')} ? ({ct})NAN : {w.slot('r_acc')})"
+        walk.declare(w, [(ct, "r_acc", init), ("int", "r_nan", "0")])
+        walk.sweep(w, fold, (Acc("r_acc", op), Acc("r_nan", "|")))
+        return f"({walk.slot('r_nan')} ? ({ct})NAN : {walk.slot('r_acc')})"
     if dt.is_bool:
         init = "0" if op == "max" else "1"
     else:
         low, high = cstyle.INT_LIMITS[dt]
         init = low if op == "max" else high
-    lines = w.declare([(ct, "r_acc", f"({ct}){init}")])
-    lines += w.sweep(fold, (Acc("r_acc", op),))
-    return lines, w.slot("r_acc")
+    walk.declare(w, [(ct, "r_acc", f"({ct}){init}")])
+    walk.sweep(w, fold, (Acc("r_acc", op),))
+    return walk.slot("r_acc")
 
 
-def _logsumexp(f: Frame) -> tuple[list[str], str]:
+def _logsumexp(w: CWriter, f: Frame) -> str:
     """log(sum(exp(x - s))) + s with s the max when finite, else 0; nan propagates
-    through the sum; an empty reduction gives log(0) = -inf."""
-    w, ct = f.walk, f.ct
-    mx, sh = w.slot("r_max"), w.slot("r_shift")
-    lines = w.declare([(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
-                       ("double", "r_sum", "0.0")])
-    lines += _max_sweep(f)
-    lines += w.per_lane(lambda i: [f"{i}{sh} = isfinite({mx}) ? {mx} : ({ct})0;"])
+    through the sum; an empty reduction gives log(0) = -inf. Returns the result's C
+    expression."""
+    walk, ct = f.walk, f.ct
+    mx, sh = walk.slot("r_max"), walk.slot("r_shift")
     exp_fn = exp(f.dtype)
-    lines += w.sweep(lambda i, acc: f.read(i) + [f"{i}{acc('r_sum')} += {exp_fn}(r_x - {sh});"],
-                     (Acc("r_sum", "+", _partial(f.dtype)),))
-    return lines, f"({ct})(log({w.slot('r_sum')}) + (double){sh})"
+
+    def add_exp(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"{acc('r_sum')} += {exp_fn}(r_x - {sh});")
+
+    walk.declare(w, [(ct, "r_max", "-INFINITY"), (ct, "r_shift", None),
+                     ("double", "r_sum", "0.0")])
+    _max_sweep(w, f)
+    walk.per_lane(w, lambda w: w.line(f"{sh} = isfinite({mx}) ? {mx} : ({ct})0;"))
+    walk.sweep(w, add_exp, (Acc("r_sum", "+", _partial(f.dtype)),))
+    return f"({ct})(log({walk.slot('r_sum')}) + (double){sh})"
 
 
-REDUCERS: dict[str, Callable[[Frame], tuple[list[str], str]]] = {
-    "sum": lambda f: _sum_like(f, "sum"),
-    "mean": lambda f: _sum_like(f, "mean"),
-    "prod": lambda f: _sum_like(f, "prod"),
-    "max": lambda f: _extreme(f, "max"),
-    "min": lambda f: _extreme(f, "min"),
+REDUCERS: dict[str, Callable[[CWriter, Frame], str]] = {
+    "sum": lambda w, f: _sum_like(w, f, "sum"),
+    "mean": lambda w, f: _sum_like(w, f, "mean"),
+    "prod": lambda w, f: _sum_like(w, f, "prod"),
+    "max": lambda w, f: _extreme(w, f, "max"),
+    "min": lambda w, f: _extreme(w, f, "min"),
     "logsumexp": _logsumexp,
 }
+"""Each reducer writes a row's declarations and sweeps and returns the C expression of
+the row's result (per lane)."""
 
 
 # =========================================================================== tables

@@ -40,10 +40,12 @@ row accumulates in a fixed order, so results do not depend on the thread count.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
@@ -57,14 +59,11 @@ LANE_BLOCK = 64
 SUM_BLOCK = 128
 """Elements a float partial sum covers before it is added to its double accumulator."""
 
-ROW = "        "
-"""Indentation of the statements inside the row loop."""
+Body = Callable[[CWriter], None]
+"""Writes the C statements for one lane (or one element)."""
 
-Body = Callable[[str], list[str]]
-"""Given an indentation, the C statements for one lane (or one element)."""
-
-SweepBody = Callable[[str, Callable[[str], str]], list[str]]
-"""Given an indentation and the accumulator resolver, the statements for one element."""
+SweepBody = Callable[[CWriter, Callable[[str], str]], None]
+"""Given the accumulator resolver too, writes the statements for one element."""
 
 
 # =========================================================================== geometry
@@ -108,13 +107,6 @@ def _plain(name: str) -> str:
     return name
 
 
-def _close(lines: list[str], indent: str, down_to: str) -> None:
-    """Append the closing braces from ``indent`` back to ``down_to``."""
-    while len(indent) > len(down_to):
-        indent = indent[:-4]
-        lines.append(f"{indent}}}")
-
-
 @dataclass
 class Walk:
     """How a kernel visits its operand's domain (see the module docstring).
@@ -125,9 +117,9 @@ class Walk:
     per result (0 for an empty reduction, whose sweeps are then omitted); ``keys``:
     the vectors (arrays) whose offsets the kernel computes, in a fixed order.
 
-    A renderer builds the statements of one row with :meth:`declare`,
-    :meth:`sweep`, :meth:`sweep_head` and :meth:`per_lane`, then wraps them in the row
-    loop with :meth:`rows_loop`.
+    A renderer writes the statements of one row with :meth:`declare`,
+    :meth:`sweep`, :meth:`sweep_head` and :meth:`per_lane` in a function that
+    :meth:`rows_loop` calls inside the row loop.
     """
 
     outer: list[_Group]
@@ -171,68 +163,84 @@ class Walk:
         return _join(*terms)
 
     # ------------------------------------------------------------ the row loop
-    def rows_loop(self, ctx: RenderContext, work: int, body: list[str],
+    def rows_loop(self, ctx: RenderContext, work: int, body: Body,
                   active: bool = False) -> str:
         """The kernel: the row loop (parallel when ``work`` elements pay for it) around
-        ``body``. ``active`` honours the active extent: when ``ctl[2] >= 0`` and
-        ``ctl[3]`` equals the row count, only rows ``0 .. min(ctl[2], rows) - 1`` run.
+        the statements ``body`` writes. ``active`` honours the active extent: when
+        ``ctl[2] >= 0`` and ``ctl[3]`` equals the row count, only rows
+        ``0 .. min(ctl[2], rows) - 1`` run.
 
         The row body works on a local copy of the slot pointers it uses: GCC cannot
         tell that the stores into its OpenMP reduction arrays leave ``slots[]`` alone,
         and would otherwise reload the pointers per element and fall back to gathers.
         """
-        lines = ["    void **const rlx_caller_slots = slots;"]
+        w = CWriter(indent=1)
+        w.line("void **const rlx_caller_slots = slots;")
         rows = str(self.rows)
         if active:
-            lines += [f"    int64_t rows = {rows};",
-                      f"    if (ctl[2] >= 0 && ctl[3] == {rows}) "
-                      f"rows = ctl[2] < {rows} ? ctl[2] : {rows};"]
+            w.line(f"int64_t rows = {rows};")
+            w.line(f"if (ctl[2] >= 0 && ctl[3] == {rows}) "
+                   f"rows = ctl[2] < {rows} ? ctl[2] : {rows};")
             rows = "rows"
-        pragma = ctx.parallel_for(work, self.rows * self.blocks)
-        if pragma:
-            lines.append("    " + pragma)
+        w.pragma(ctx.parallel_for(work, self.rows * self.blocks))
         if self.lane:
-            lines += [f"    for (int64_t t = 0; t < {rows} * {self.blocks}; t++) {{",
-                      f"{ROW}const int64_t p = t / {self.blocks};",
-                      f"{ROW}const int64_t q0 = (t % {self.blocks}) * {self.block};",
-                      f"{ROW}const int64_t qn = {self.lane.size} - q0 < {self.block} ? "
-                      f"{self.lane.size} - q0 : {self.block};"]
+            header = f"for (int64_t t = 0; t < {rows} * {self.blocks}; t++)"
         else:
-            lines.append(f"    for (int64_t p = 0; p < {rows}; p++) {{")
-        used = sorted({int(k) for k in re.findall(r"\bslots\[(\d+)\]", "\n".join(body))})
-        if used:
-            lines.append(f"{ROW}void *slots[{used[-1] + 1}];")
-            lines += [f"{ROW}slots[{k}] = rlx_caller_slots[{k}];" for k in used]
-        for index, key in enumerate(self.keys):
-            base = self.base(key)
-            if base != "0":
-                lines.append(f"{ROW}const int64_t b{index} = {base};")
-        return "\n".join(lines + body + ["    }"])
+            header = f"for (int64_t p = 0; p < {rows}; p++)"
+        with w.block(header):
+            if self.lane:
+                w.line(f"const int64_t p = t / {self.blocks};")
+                w.line(f"const int64_t q0 = (t % {self.blocks}) * {self.block};")
+                w.line(f"const int64_t qn = {self.lane.size} - q0 < {self.block} ? "
+                       f"{self.lane.size} - q0 : {self.block};")
+            row = w.sub()
+            body(row)
+            text = "\n".join(row.lines)
+            used = sorted({int(k) for k in re.findall(r"\bslots\[(\d+)\]", text)})
+            if used:
+                w.line(f"void *slots[{used[-1] + 1}];")
+                for k in used:
+                    w.line(f"slots[{k}] = rlx_caller_slots[{k}];")
+            for index, key in enumerate(self.keys):
+                base = self.base(key)
+                if base != "0":
+                    w.line(f"const int64_t b{index} = {base};")
+            w.lines += row.lines
+        return w.text()
 
     # ------------------------------------------------------------ row statements
-    def declare(self, decls: list[tuple[str, str, str | None]]) -> list[str]:
+    def declare(self, w: CWriter, decls: list[tuple[str, str, str | None]]) -> None:
         """Per-row values ``(C type, name, initial value or None)``: scalars, or one
         array element per lane."""
         if not self.lane:
-            return [f"{ROW}{ct} {name}" + (f" = {init};" if init is not None else ";")
-                    for ct, name, init in decls]
-        lines = [f"{ROW}{ct} {name}[{self.block}];" for ct, name, _ in decls]
+            for ct, name, init in decls:
+                w.line(f"{ct} {name}" + (f" = {init};" if init is not None else ";"))
+            return
+        for ct, name, _ in decls:
+            w.line(f"{ct} {name}[{self.block}];")
         inits = [(name, init) for _, name, init in decls if init is not None]
-        if inits:
-            lines += self.per_lane(lambda i: [f"{i}{n}[l] = {v};" for n, v in inits])
-        return lines
 
-    def per_lane(self, body: Body) -> list[str]:
+        def initialise(w: CWriter) -> None:
+            for name, init in inits:
+                w.line(f"{name}[l] = {init};")
+
+        if inits:
+            self.per_lane(w, initialise)
+
+    def per_lane(self, w: CWriter, body: Body) -> None:
         """``body`` once per lane of the row (once, in a block, without lanes)."""
         if not self.lane:
-            return [f"{ROW}{{", *body(ROW + "    "), f"{ROW}}}"]
-        inner = ROW + "    "
-        return [f"{ROW}#pragma omp simd", f"{ROW}for (int64_t l = 0; l < qn; l++) {{",
-                f"{inner}const int64_t q = q0 + l;", *body(inner), f"{ROW}}}"]
+            with w.block():
+                body(w)
+            return
+        w.line("#pragma omp simd")
+        with w.block("for (int64_t l = 0; l < qn; l++)"):
+            w.line("const int64_t q = q0 + l;")
+            body(w)
 
-    def sweep(self, body: SweepBody, accs: tuple[Acc, ...] = (), simd: bool = True,
-              reverse: bool = False) -> list[str]:
-        """``body(indent, acc)`` for every element of the row, ``acc(name)`` giving the
+    def sweep(self, w: CWriter, body: SweepBody, accs: tuple[Acc, ...] = (),
+              simd: bool = True, reverse: bool = False) -> None:
+        """``body(w, acc)`` for every element of the row, ``acc(name)`` giving the
         lvalue through which accumulator ``name`` (one of ``accs``) is updated.
 
         Loops run over the reduced groups (the innermost backwards when ``reverse``),
@@ -241,78 +249,77 @@ class Walk:
         ``simd`` (a sequential scan); the lane loop is always simd (lanes are
         independent). Nothing when the reduction is empty."""
         if self.count == 0:
-            return []
+            return
         if self.lane:
-            return self._sweep_lanes(body, reverse)
-        if not self.reduced:
-            return [f"{ROW}{{", *body(ROW + "    ", _plain), f"{ROW}}}"]
-        return self._sweep_row(body, accs if simd else (), simd, reverse)
+            self._sweep_lanes(w, body, reverse)
+        elif not self.reduced:
+            with w.block():
+                body(w, _plain)
+        else:
+            self._sweep_row(w, body, accs if simd else (), simd, reverse)
 
     @property
     def head_count(self) -> int:
         """Elements :meth:`sweep_head` visits: the start of the innermost reduced group."""
         return min(self.reduced[-1].size, SUM_BLOCK) if self.reduced else 1
 
-    def sweep_head(self, body: SweepBody, accs: tuple[Acc, ...]) -> list[str]:
+    def sweep_head(self, w: CWriter, body: SweepBody, accs: tuple[Acc, ...]) -> None:
         """``body`` for the row's first :attr:`head_count` elements (the other reduced
         indices 0), a lane reduction into ``accs`` (no float partials); rows without
         lanes only."""
         assert self.lane is None
-        inner = ROW + "    "
-        if not self.reduced:
-            return [f"{ROW}{{", *body(inner, _plain), f"{ROW}}}"]
-        last = len(self.reduced) - 1
-        return [f"{ROW}{{",
-                *[f"{inner}const int64_t i{n} = 0;" for n in range(last)],
-                *lane_reduction(inner, f"i{last}", "0", str(self.head_count),
-                                [(a.name, a.op) for a in accs], body),
-                f"{ROW}}}"]
+        with w.block():
+            if not self.reduced:
+                body(w, _plain)
+                return
+            last = len(self.reduced) - 1
+            for n in range(last):
+                w.line(f"const int64_t i{n} = 0;")
+            lane_reduction(w, f"i{last}", "0", str(self.head_count),
+                           [(a.name, a.op) for a in accs], body)
 
-    def _open_loops(self, count: int, reverse_last: bool) -> tuple[list[str], str]:
-        """Headers of the first ``count`` reduced loops; returns (lines, inner indent)."""
-        lines, indent = [], ROW
-        for n, group in enumerate(self.reduced[:count]):
-            if reverse_last and n == len(self.reduced) - 1:
-                header = f"for (int64_t i{n} = {group.size - 1}; i{n} >= 0; i{n}--)"
-            else:
-                header = f"for (int64_t i{n} = 0; i{n} < {group.size}; i{n}++)"
-            lines.append(f"{indent}{header} {{")
-            indent += "    "
-        return lines, indent
+    @contextmanager
+    def _loops(self, w: CWriter, count: int, reverse_last: bool) -> Iterator[None]:
+        """The first ``count`` reduced loops around the statements written in the
+        ``with`` (the innermost reduced loop backwards when ``reverse_last``)."""
+        with ExitStack() as loops:
+            for n, group in enumerate(self.reduced[:count]):
+                if reverse_last and n == len(self.reduced) - 1:
+                    header = f"for (int64_t i{n} = {group.size - 1}; i{n} >= 0; i{n}--)"
+                else:
+                    header = f"for (int64_t i{n} = 0; i{n} < {group.size}; i{n}++)"
+                loops.enter_context(w.block(header))
+            yield
 
-    def _sweep_lanes(self, body: SweepBody, reverse: bool) -> list[str]:
-        lines, indent = self._open_loops(len(self.reduced), reverse)
-        lines += [f"{indent}#pragma omp simd", f"{indent}for (int64_t l = 0; l < qn; l++) {{",
-                  f"{indent}    const int64_t q = q0 + l;"]
-        inner = indent + "    "
-        lines += body(inner, lambda name: f"{name}[l]")
-        _close(lines, inner, ROW)
-        return lines
+    def _sweep_lanes(self, w: CWriter, body: SweepBody, reverse: bool) -> None:
+        with self._loops(w, len(self.reduced), reverse):
+            w.line("#pragma omp simd")
+            with w.block("for (int64_t l = 0; l < qn; l++)"):
+                w.line("const int64_t q = q0 + l;")
+                body(w, lambda name: f"{name}[l]")
 
-    def _sweep_row(self, body: SweepBody, accs: tuple[Acc, ...], simd: bool,
-                   reverse: bool) -> list[str]:
+    def _sweep_row(self, w: CWriter, body: SweepBody, accs: tuple[Acc, ...], simd: bool,
+                   reverse: bool) -> None:
         """The reduced loops of one row: a lane reduction (:func:`lane_reduction`)
         when there are accumulators, plain loops (simd, or a sequential scan)
         otherwise."""
+        if simd and accs:
+            self._reduce_row(w, body, accs)
+            return
         last = len(self.reduced) - 1
         size = self.reduced[last].size
         var = f"i{last}"
-        if simd and accs:
-            return self._reduce_row(body, accs)
-        lines, indent = self._open_loops(last, False)
-        if simd:
-            lines.append(f"{indent}#pragma omp simd")
-        if reverse:
-            header = f"for (int64_t {var} = {size - 1}; {var} >= 0; {var}--)"
-        else:
-            header = f"for (int64_t {var} = 0; {var} < {size}; {var}++)"
-        lines.append(f"{indent}{header} {{")
-        lines += body(indent + "    ", _plain)
-        lines.append(f"{indent}}}")
-        _close(lines, indent, ROW)
-        return lines
+        with self._loops(w, last, False):
+            if simd:
+                w.line("#pragma omp simd")
+            if reverse:
+                header = f"for (int64_t {var} = {size - 1}; {var} >= 0; {var}--)"
+            else:
+                header = f"for (int64_t {var} = 0; {var} < {size}; {var}++)"
+            with w.block(header):
+                body(w, _plain)
 
-    def _reduce_row(self, body: SweepBody, accs: tuple[Acc, ...]) -> list[str]:
+    def _reduce_row(self, w: CWriter, body: SweepBody, accs: tuple[Acc, ...]) -> None:
         """A row's reduction into ``accs`` over lanes (see :func:`lane_reduction`).
         Sums with a float ``partial`` type add each block of ``SUM_BLOCK`` elements
         of the innermost loop into float lanes, which are then added into lanes of
@@ -320,34 +327,26 @@ class Walk:
         last = len(self.reduced) - 1
         size = self.reduced[last].size
         wide = [a for a in accs if a.partial is not None and a.op == "+"]
-        lines = [f"{ROW}{{"]
-        top = ROW + "    "
-        lines += _lane_setup(top, [(a.name, a.op) for a in accs],
-                             {a.name: a.partial for a in wide})
-        loops, indent = self._open_loops(last, False)
-        lines += ["    " + line for line in loops]
-        indent += "    "
         names = [(a.name, a.op) for a in accs]
-        if not wide:
-            lines += _lane_loops(indent, f"i{last}", "0", str(size), names, body)
-        else:
-            lines += [f"{indent}for (int64_t blk = 0; blk < {size}; blk += {SUM_BLOCK}) {{",
-                      f"{indent}    const int64_t blk_end = blk + {SUM_BLOCK} < {size} ? "
-                      f"blk + {SUM_BLOCK} : {size};",
-                      f"{indent}    #pragma omp simd",
-                      f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
-                      *[f"{indent}        {a.name}_l[l] = 0;" for a in wide],
-                      f"{indent}    }}"]
-            lines += _lane_loops(indent + "    ", f"i{last}", "blk", "blk_end", names, body)
-            lines += [f"{indent}    #pragma omp simd",
-                      f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
-                      *[f"{indent}        {a.name}_w[l] += {a.name}_l[l];" for a in wide],
-                      f"{indent}    }}",
-                      f"{indent}}}"]
-        _close(lines, indent, top)
-        lines += _lane_finish(top, [(a.name, a.op) for a in accs], {a.name for a in wide})
-        lines.append(f"{ROW}}}")
-        return lines
+        with w.block():
+            _lane_setup(w, names, {a.name: a.partial for a in wide})
+            with self._loops(w, last, False):
+                if not wide:
+                    _lane_loops(w, f"i{last}", "0", str(size), names, body)
+                else:
+                    with w.block(f"for (int64_t blk = 0; blk < {size}; blk += {SUM_BLOCK})"):
+                        w.line(f"const int64_t blk_end = blk + {SUM_BLOCK} < {size} ? "
+                               f"blk + {SUM_BLOCK} : {size};")
+                        w.line("#pragma omp simd")
+                        with w.block(f"for (int l = 0; l < {REDUCE_LANES}; l++)"):
+                            for a in wide:
+                                w.line(f"{a.name}_l[l] = 0;")
+                        _lane_loops(w, f"i{last}", "blk", "blk_end", names, body)
+                        w.line("#pragma omp simd")
+                        with w.block(f"for (int l = 0; l < {REDUCE_LANES}; l++)"):
+                            for a in wide:
+                                w.line(f"{a.name}_w[l] += {a.name}_l[l];")
+            _lane_finish(w, names, {a.name for a in wide})
 
 
 # =========================================================================== lane reductions
@@ -366,81 +365,72 @@ def _combine(op: str, a: str, b: str) -> str:
     return f"{a} {op} {b}"
 
 
-def _lane_setup(indent: str, accs: list[tuple[str, str]],
-                partial: dict[str, str] | None = None) -> list[str]:
+def _lane_setup(w: CWriter, accs: list[tuple[str, str]],
+                partial: dict[str, str] | None = None) -> None:
     """Declare and initialise the lane arrays of ``accs`` ((name, op) pairs, each
     name a declared scalar): ``<name>_l`` in the accumulator's type, starting at the
     identity of a sum or product and at the accumulator itself for idempotent ops;
     with a ``partial`` type, ``<name>_l`` has that type and ``<name>_w`` (the
     accumulator's type, from zero) collects its blocks."""
     partial = partial or {}
-    lines, inits = [], []
+    inits = []
     for name, op in accs:
         if name in partial:
-            lines += [f"{indent}{partial[name]} {name}_l[{REDUCE_LANES}];",
-                      f"{indent}__typeof__({name}) {name}_w[{REDUCE_LANES}];"]
+            w.line(f"{partial[name]} {name}_l[{REDUCE_LANES}];")
+            w.line(f"__typeof__({name}) {name}_w[{REDUCE_LANES}];")
             inits.append(f"{name}_w[l] = 0;")
             continue
-        lines.append(f"{indent}__typeof__({name}) {name}_l[{REDUCE_LANES}];")
+        w.line(f"__typeof__({name}) {name}_l[{REDUCE_LANES}];")
         start = {"+": "0", "*": "1"}.get(op, name)
         inits.append(f"{name}_l[l] = {start};")
-    return lines + [f"{indent}#pragma omp simd",
-                    f"{indent}for (int l = 0; l < {REDUCE_LANES}; l++) {{",
-                    *[f"{indent}    {init}" for init in inits],
-                    f"{indent}}}"]
+    w.line("#pragma omp simd")
+    with w.block(f"for (int l = 0; l < {REDUCE_LANES}; l++)"):
+        w.extend(inits)
 
 
-def _lane_loops(indent: str, var: str, low: str, high: str, accs: list[tuple[str, str]],
-                body: SweepBody) -> list[str]:
+def _lane_loops(w: CWriter, var: str, low: str, high: str, accs: list[tuple[str, str]],
+                body: SweepBody) -> None:
     """``body`` for ``var`` in ``[low, high)``, accumulating into the lane arrays: full
     groups of ``REDUCE_LANES`` consecutive elements as one simd loop, the rest one
     element per lane."""
     lane = {name: f"{name}_l[l]" for name, _ in accs}.__getitem__
-    inner = indent + "        "
-    return [f"{indent}int64_t {var}_b = {low};",
-            f"{indent}for (; {var}_b + {REDUCE_LANES} <= {high}; {var}_b += {REDUCE_LANES}) {{",
-            f"{indent}    #pragma omp simd",
-            f"{indent}    for (int l = 0; l < {REDUCE_LANES}; l++) {{",
-            f"{inner}const int64_t {var} = {var}_b + l;",
-            *body(inner, lane),
-            f"{indent}    }}",
-            f"{indent}}}",
-            f"{indent}for (int l = 0; {var}_b + l < {high}; l++) {{",
-            f"{indent}    const int64_t {var} = {var}_b + l;",
-            *body(indent + "    ", lane),
-            f"{indent}}}"]
+    w.line(f"int64_t {var}_b = {low};")
+    with w.block(f"for (; {var}_b + {REDUCE_LANES} <= {high}; {var}_b += {REDUCE_LANES})"):
+        w.line("#pragma omp simd")
+        with w.block(f"for (int l = 0; l < {REDUCE_LANES}; l++)"):
+            w.line(f"const int64_t {var} = {var}_b + l;")
+            body(w, lane)
+    with w.block(f"for (int l = 0; {var}_b + l < {high}; l++)"):
+        w.line(f"const int64_t {var} = {var}_b + l;")
+        body(w, lane)
 
 
-def _lane_finish(indent: str, accs: list[tuple[str, str]], wide: set[str]) -> list[str]:
+def _lane_finish(w: CWriter, accs: list[tuple[str, str]], wide: set[str]) -> None:
     """Combine each accumulator's lanes pairwise (a tree of log2(REDUCE_LANES)
     levels) and fold the result into the accumulator."""
-    lines = []
     for name, op in accs:
         array = f"{name}_w" if name in wide else f"{name}_l"
-        lines += [f"{indent}for (int w = {REDUCE_LANES // 2}; w > 0; w /= 2) {{",
-                  f"{indent}    #pragma omp simd",
-                  f"{indent}    for (int l = 0; l < w; l++) "
-                  f"{array}[l] = {_combine(op, f'{array}[l]', f'{array}[l + w]')};",
-                  f"{indent}}}",
-                  f"{indent}{name} = {_combine(op, name, f'{array}[0]')};"]
-    return lines
+        with w.block(f"for (int w = {REDUCE_LANES // 2}; w > 0; w /= 2)"):
+            w.line("#pragma omp simd")
+            w.line(f"for (int l = 0; l < w; l++) "
+                   f"{array}[l] = {_combine(op, f'{array}[l]', f'{array}[l + w]')};")
+        w.line(f"{name} = {_combine(op, name, f'{array}[0]')};")
 
 
-def lane_reduction(indent: str, var: str, low: str, high: str, accs: list[tuple[str, str]],
-                   body: SweepBody) -> list[str]:
-    """Statements reducing ``body`` over ``var`` in ``[low, high)`` into the declared
-    scalars ``accs`` ((name, op) pairs; ``body(indent, acc)`` updates ``acc(name)``).
+def lane_reduction(w: CWriter, var: str, low: str, high: str, accs: list[tuple[str, str]],
+                   body: SweepBody) -> None:
+    """A block reducing ``body`` over ``var`` in ``[low, high)`` into the declared
+    scalars ``accs`` ((name, op) pairs; ``body(w, acc)`` updates ``acc(name)``).
 
     Element ``j`` is folded into lane ``j % REDUCE_LANES`` of a per-accumulator array
     (a vector register: the lanes are independent, so the loop vectorises with no
     reassociation), and the lanes are combined pairwise at the end. GCC's own
     ``omp simd`` reductions end in a chain of REDUCE_LANES dependent scalar adds, which
     costs more than the loop itself on rows of a few hundred elements."""
-    return ([f"{indent}{{"]
-            + _lane_setup(indent + "    ", accs)
-            + _lane_loops(indent + "    ", var, low, high, accs, body)
-            + _lane_finish(indent + "    ", accs, set())
-            + [f"{indent}}}"])
+    with w.block():
+        _lane_setup(w, accs)
+        _lane_loops(w, var, low, high, accs, body)
+        _lane_finish(w, accs, set())
 
 
 def plan_walk(dims: Shape, reduced_axes: tuple[int, ...],
@@ -524,15 +514,17 @@ class _Operand:
     def vectors(self) -> dict[str, tuple[int, ...]]:
         return {f"x{i}": s for i, s in enumerate(self.strides)}
 
-    def read(self, ctx: RenderContext, walk: Walk, target: str, indent: str) -> list[str]:
-        """Statements assigning the current element (compute type) to ``target``."""
+    def read(self, ctx: RenderContext, walk: Walk, w: CWriter, target: str) -> None:
+        """Assign the current element (compute type) to ``target``."""
         offsets = [walk.offset(f"x{i}") for i in range(len(self.strides))]
         if self.nest is None:
             ref = f"{ctx.ptr(self.node, True)}[{offsets[0]}]"
-            return [f"{indent}{target} = {cstyle.load(self.dtype, ref)};"]
-        body, value = ctx.nest_values(self.nest, offsets, {}, indent + "    ")
-        return [f"{indent}{{", *body,
-                f"{indent}    {target} = {_rounded(value, self.dtype)};", f"{indent}}}"]
+            w.line(f"{target} = {cstyle.load(self.dtype, ref)};")
+            return
+        body, value = ctx.nest_values(self.nest, offsets, {}, "")
+        with w.block():
+            w.extend(body)
+            w.line(f"{target} = {_rounded(value, self.dtype)};")
 
 
 @dataclass
@@ -556,10 +548,10 @@ class Frame:
     def ct(self) -> str:
         return cstyle.cty(self.dtype)
 
-    def read(self, indent: str, target: str = "r_x") -> list[str]:
+    def read(self, w: CWriter, target: str = "r_x") -> None:
         """Declare ``target`` and give it the operand's current element."""
-        decl = f"{indent}{cstyle.cty(self.operand.dtype)} {target};"
-        return [decl, *self.operand.read(self.ctx, self.walk, target, indent)]
+        w.line(f"{cstyle.cty(self.operand.dtype)} {target};")
+        self.operand.read(self.ctx, self.walk, w, target)
 
     def out_ref(self) -> str:
         return f"{self.ctx.ptr(self.out)}[{self.walk.offset('out')}]"
@@ -569,19 +561,17 @@ class Frame:
         ref = f"{self.ctx.ptr(node, True)}[{self.walk.offset(key)}]"
         return cstyle.load(self.ctx.dtype(node), ref)
 
-    def store(self, value: str, indent: str) -> list[str]:
+    def store(self, w: CWriter, value: str) -> None:
         """Apply the epilogue to the anchor's value ``value`` and store the result."""
-        lines = []
         if self.epilogue is not None:
-            lines.append(f"{indent}const {self.ct} r_a = {_rounded(value, self.dtype)};")
+            w.line(f"const {self.ct} r_a = {_rounded(value, self.dtype)};")
             offsets = ["0" if ld.node == self.anchor else self.walk.offset(f"e{i}")
                        for i, ld in enumerate(self.epilogue.loads)]
             body, value = self.ctx.nest_values(self.epilogue, offsets, {self.anchor: "r_a"},
-                                               indent)
-            lines += body
+                                               "")
+            w.extend(body)
         stored = cstyle.store(self.ctx.dtype(self.out), value)
-        lines.append(f"{indent}{self.out_ref()} = {stored};")
-        return lines
+        w.line(f"{self.out_ref()} = {stored};")
 
 
 Lift = Callable[[tuple[int, ...]], tuple[int, ...]]
