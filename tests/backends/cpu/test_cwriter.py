@@ -92,6 +92,14 @@ def test_flat_blocks_directives_and_spliced_text():
                        "        }", "#endif", "    z;", "  {", "  }", "    }"]
 
 
+def test_an_empty_pragma_can_keep_its_place():
+    w = CWriter(indent=2)
+    w.pragma("")
+    w.pragma("", keep_place=True)
+    w.pragma("#pragma omp barrier", keep_place=True)
+    assert w.lines == ["        ", "        #pragma omp barrier"]
+
+
 def test_written_c_compiles(tmp_path):
     compiler, why = toolchain.find_compiler()
     if compiler is None:

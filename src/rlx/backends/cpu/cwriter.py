@@ -44,11 +44,13 @@ class CWriter:
         column 0, whatever the current indentation."""
         self.lines.append(text)
 
-    def pragma(self, text: str) -> None:
-        """A ``#pragma`` line (nothing when ``text`` is empty), at the current
-        indentation."""
+    def pragma(self, text: str, keep_place: bool = False) -> None:
+        """A ``#pragma`` line (nothing when ``text`` is empty, or only the indentation
+        when ``keep_place``), at the current indentation."""
         if text:
             self.line(text)
+        elif keep_place:
+            self.lines.append(INDENT * self._depth)
 
     @contextmanager
     def block(self, header: str = "", trailer: str = "",

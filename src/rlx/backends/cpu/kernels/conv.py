@@ -27,6 +27,7 @@ helpers merge the output's trailing axes where the operands allow
 
 from __future__ import annotations
 
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.conv_channels import (
     channel_grid,
     channel_tiled,
@@ -59,7 +60,10 @@ def render_conv(ctx: RenderContext, kernel: Kernel) -> str:
     if winograd is None:
         return direct
     # the direct kernel, in a block of its own, for inputs with non-finite values
-    return render_conv_winograd(ctx, plan, winograd, epi, "    {\n" + direct + "\n    }")
+    w = CWriter(indent=1)
+    with w.block():
+        w.splice(direct)
+    return render_conv_winograd(ctx, plan, winograd, epi, w.text())
 
 
 def _render_conv_tiled_direct(ctx: RenderContext, plan: ConvPlan,

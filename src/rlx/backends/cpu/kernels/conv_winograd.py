@@ -63,13 +63,14 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.conv_tiled import add_transpose_helper
 from rlx.backends.cpu.kernels.support import (
     PACK_MR,
     PACK_NR,
     SCRATCH_LIMIT_BYTES,
     packed_gemm_helper,
-    repack_guard,
+    repack_guard_block,
     run_invariant,
     thread_id,
 )
@@ -251,7 +252,7 @@ def _combination(coefficients, terms, double: bool = False) -> str:
     return " ".join([text] + [f"{sign} {term}" for sign, term in parts[1:]])
 
 
-def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
+def _filters(w: CWriter, ctx: RenderContext, plan, v: Variant) -> None:
     """Repack ``U[xi] = (G g G^T)[xi]`` (computed in double, rounded once) for every
     (output, input) channel pair into the GEMM's B panels:
     ``rlx_wg[((xi * panels + co / NR) * cin + ci) * NR + co % NR]`` (zero past the last
@@ -259,118 +260,108 @@ def _filter_lines(ctx: RenderContext, plan, v: Variant) -> list[str]:
     note in ``rlx_wg_bad`` (kept) whether a weight is not finite."""
     ci_n, co_n, panels, nr, a = plan.cin, plan.cout, _panels(plan), PACK_NR, v.a
     count = co_n * ci_n * 9
-    rows = [f"                    t[{i}][j] = "
-            + _combination(v.g[i], [f"(double)g[{3 * k} + j]" for k in range(3)], True) + ";"
-            for i in range(a)]
-    cols = [f"                    u[i][{j}] = "
-            + _combination(v.g[j], [f"t[i][{k}]" for k in range(3)], True) + ";"
-            for j in range(a)]
-    return [ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)),
-            ctx.keep("rlx_wg_bad", DType.I32, 1)] + repack_guard(
-        ctx, "rlx_wg", "wt", [
-            "        int bad = 0;",
-            "        #pragma omp simd reduction(|:bad)",
-            f"        for (int64_t e = 0; e < {count}; e++) bad |= !(wt[e] - wt[e] == 0.0f);",
-            "        rlx_wg_bad[0] = bad;",
-            f"        for (int64_t co = 0; co < {co_n}; co++)",
-            f"            for (int64_t ci = 0; ci < {ci_n}; ci++) {{",
-            f"                const float *g = wt + (co * {ci_n} + ci) * 9;",
-            f"                double t[{a}][3], u[{a}][{a}];",
-            "                for (int j = 0; j < 3; j++) {",
-            *rows,
-            "                }",
-            f"                for (int i = 0; i < {a}; i++) {{",
-            *cols,
-            "                }",
-            f"                for (int xi = 0; xi < {v.products}; xi++)",
-            f"                    rlx_wg[((xi * {panels} + co / {nr}) * {ci_n} + ci) * {nr} "
-            f"+ co % {nr}] = (float)u[xi / {a}][xi % {a}];",
-            "            }"])
+    w.line(ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)).strip())
+    w.line(ctx.keep("rlx_wg_bad", DType.I32, 1).strip())
+    with repack_guard_block(ctx, w, "rlx_wg", "wt"):
+        w.line("int bad = 0;")
+        w.line("#pragma omp simd reduction(|:bad)")
+        w.line(f"for (int64_t e = 0; e < {count}; e++) bad |= !(wt[e] - wt[e] == 0.0f);")
+        w.line("rlx_wg_bad[0] = bad;")
+        w.line(f"for (int64_t co = 0; co < {co_n}; co++)")
+        with w.indented(), w.block(f"for (int64_t ci = 0; ci < {ci_n}; ci++)"):
+            w.line(f"const float *g = wt + (co * {ci_n} + ci) * 9;")
+            w.line(f"double t[{a}][3], u[{a}][{a}];")
+            with w.block("for (int j = 0; j < 3; j++)"):
+                for i in range(a):
+                    w.line(f"t[{i}][j] = "
+                           + _combination(v.g[i], [f"(double)g[{3 * k} + j]" for k in range(3)],
+                                          True) + ";")
+            with w.block(f"for (int i = 0; i < {a}; i++)"):
+                for j in range(a):
+                    w.line(f"u[i][{j}] = "
+                           + _combination(v.g[j], [f"t[i][{k}]" for k in range(3)], True) + ";")
+            w.line(f"for (int xi = 0; xi < {v.products}; xi++)")
+            with w.indented():
+                w.line(f"rlx_wg[((xi * {panels} + co / {nr}) * {ci_n} + ci) * {nr} "
+                       f"+ co % {nr}] = (float)u[xi / {a}][xi % {a}];")
 
 
-def _transpose_lines(src: str, src_stride: str, rows: int | str, cols: int | str, dst: str,
-                     dst_stride: str, indent: str) -> list[str]:
+def _transpose(w: CWriter, src: str, src_stride: str, rows: int | str, cols: int | str,
+               dst: str, dst_stride: str) -> None:
     """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows``, ``c < cols``
     (counts or C expressions): ``conv_tiled``'s ``rlx_cv_transpose`` (16 x 16
     register blocks on AVX-512, 8 x 8 on AVX2, 8 x 8 blocks of scalar copies elsewhere)."""
-    return [f"{indent}rlx_cv_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, "
-            f"{cols});"]
+    w.line(f"rlx_cv_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, {cols});")
 
 
-def _input_transform(plan, v: Variant, t_lo: str, t_hi: str, base: str, dst: str,
-                     plane: int, indent: str) -> list[str]:
+def _input_transform(w: CWriter, plan, v: Variant, t_lo: str, t_hi: str, base: str, dst: str,
+                     plane: int) -> None:
     """``V[xi][t - base][c] = (B^T d B)[xi]`` for tiles ``t`` in ``[t_lo, t_hi)`` into
     ``dst`` (``plane`` floats per xi), vectorised over the input channels."""
     ci_n, a = plan.cin, v.a
     _, tw = _tiles(plan, v)
     wp = v.m * tw + 2
-    i = indent
-    lines = [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
-             f"{i}    const float *p = rlx_xt + (t / {tw} * {v.m * wp} + t % {tw} * {v.m}) * "
-             f"{ci_n};",
-             f"{i}    float *vt = {dst} + (t - {base}) * {ci_n};",
-             f"{i}    #pragma omp simd",
-             f"{i}    for (int64_t c = 0; c < {ci_n}; c++) {{"]
-    # fully unrolled (named values, no inner loops): gcc vectorises the loop over c
-    # only when nothing inside it loops
-    lines += [f"{i}        const float d{r}_{k} = p[{(r * wp + k) * ci_n} + c];"
-              for r in range(a) for k in range(a)]
-    lines += [f"{i}        const float e{r}_{k} = "
-              + _combination(v.bt[r], [f"d{j}_{k}" for j in range(a)]) + ";"
-              for r in range(a) for k in range(a)]
-    lines += [f"{i}        vt[{(r * a + col)} * {plane} + c] = "
-              + _combination(v.bt[col], [f"e{r}_{j}" for j in range(a)]) + ";"
-              for r in range(a) for col in range(a)]
-    return lines + [f"{i}    }}", f"{i}}}"]
+    with w.block(f"for (int64_t t = {t_lo}; t < {t_hi}; t++)"):
+        w.line(f"const float *p = rlx_xt + (t / {tw} * {v.m * wp} + t % {tw} * {v.m}) * "
+               f"{ci_n};")
+        w.line(f"float *vt = {dst} + (t - {base}) * {ci_n};")
+        w.line("#pragma omp simd")
+        with w.block(f"for (int64_t c = 0; c < {ci_n}; c++)"):
+            # fully unrolled (named values, no inner loops): gcc vectorises the loop over c
+            # only when nothing inside it loops
+            w.extend(f"const float d{r}_{k} = p[{(r * wp + k) * ci_n} + c];"
+                     for r in range(a) for k in range(a))
+            w.extend(f"const float e{r}_{k} = "
+                     + _combination(v.bt[r], [f"d{j}_{k}" for j in range(a)]) + ";"
+                     for r in range(a) for k in range(a))
+            w.extend(f"vt[{(r * a + col)} * {plane} + c] = "
+                     + _combination(v.bt[col], [f"e{r}_{j}" for j in range(a)]) + ";"
+                     for r in range(a) for col in range(a))
 
 
-def _output_transform(plan, v: Variant, t_lo: str, t_hi: str, base: str, src: str,
-                      plane: int, indent: str) -> list[str]:
+def _output_transform(w: CWriter, plan, v: Variant, t_lo: str, t_hi: str, base: str, src: str,
+                      plane: int) -> None:
     """The m x m outputs ``A^T M A`` (plus bias) of tiles ``t`` in ``[t_lo, t_hi)``
     (products at ``src``: ``M[xi][t - base][c]``, ``plane`` floats per xi) into the
     channels-last ``rlx_yt``, vectorised over the output channels; outputs past the
     map's last row or column are dropped."""
     co_n, ow, oh, a, m = plan.cout, plan.ow, plan.oh, v.a, v.m
     _, tw = _tiles(plan, v)
-    i = indent
-    lines = [f"{i}for (int64_t t = {t_lo}; t < {t_hi}; t++) {{",
-             f"{i}    const int64_t oy = t / {tw} * {m}, ox = t % {tw} * {m};",
-             f"{i}    const float *mt = {src} + (t - {base}) * {co_n};",
-             f"{i}    float *o = rlx_yt + (oy * {ow} + ox) * {co_n};",
-             f"{i}    const int64_t down = {oh} - oy, across = {ow} - ox;",
-             f"{i}    #pragma omp simd",
-             f"{i}    for (int64_t c = 0; c < {co_n}; c++) {{"]
-    lines += [f"{i}        const float s{xi} = mt[{xi * plane} + c];" for xi in range(v.products)]
-    lines += [f"{i}        const float r{row}_{j} = "
-              + _combination(v.at[row], [f"s{k * a + j}" for k in range(a)]) + ";"
-              for row in range(m) for j in range(a)]
-    lines.append(f"{i}        const float b = bias ? bias[c] : 0.0f;")
-    for row in range(m):
-        for col in range(m):
-            value = _combination(v.at[col], [f"r{row}_{k}" for k in range(a)])
-            store = f"o[{(row * ow + col) * co_n} + c] = {value} + b;"
-            test = " && ".join(([f"down > {row}"] if row else [])
-                               + ([f"across > {col}"] if col else []))
-            lines.append(f"{i}        {f'if ({test}) ' if test else ''}{store}")
-    return lines + [f"{i}    }}", f"{i}}}"]
+    with w.block(f"for (int64_t t = {t_lo}; t < {t_hi}; t++)"):
+        w.line(f"const int64_t oy = t / {tw} * {m}, ox = t % {tw} * {m};")
+        w.line(f"const float *mt = {src} + (t - {base}) * {co_n};")
+        w.line(f"float *o = rlx_yt + (oy * {ow} + ox) * {co_n};")
+        w.line(f"const int64_t down = {oh} - oy, across = {ow} - ox;")
+        w.line("#pragma omp simd")
+        with w.block(f"for (int64_t c = 0; c < {co_n}; c++)"):
+            w.extend(f"const float s{xi} = mt[{xi * plane} + c];" for xi in range(v.products))
+            w.extend(f"const float r{row}_{j} = "
+                     + _combination(v.at[row], [f"s{k * a + j}" for k in range(a)]) + ";"
+                     for row in range(m) for j in range(a))
+            w.line("const float b = bias ? bias[c] : 0.0f;")
+            for row in range(m):
+                for col in range(m):
+                    value = _combination(v.at[col], [f"r{row}_{k}" for k in range(a)])
+                    store = f"o[{(row * ow + col) * co_n} + c] = {value} + b;"
+                    test = " && ".join(([f"down > {row}"] if row else [])
+                                       + ([f"across > {col}"] if col else []))
+                    w.line(f"if ({test}) {store}" if test else store)
 
 
-def _to_nchw(plan, p_lo: str, p_hi: str, epi: str | None, indent: str) -> list[str]:
+def _to_nchw(w: CWriter, plan, p_lo: str, p_hi: str, epi: str | None) -> None:
     """Output positions ``[p_lo, p_hi)`` of every channel from ``rlx_yt`` into the NCHW
     output, 16 channels at a time, then the epilogue on them."""
     co_n, ohw = plan.cout, plan.oh * plan.ow
-    i = indent
-    lines = [f"{i}for (int64_t c0 = 0; c0 < {co_n}; c0 += 16) {{",
-             f"{i}    const int64_t cn = {co_n} - c0 < 16 ? {co_n} - c0 : 16;",
-             f"{i}    const float *src = rlx_yt + {p_lo} * {co_n} + c0;",
-             f"{i}    float *dst = yn + c0 * {ohw} + {p_lo};",
-             *_transpose_lines("src", str(co_n), f"{p_hi} - {p_lo}", "cn", "dst", str(ohw),
-                               i + "    ")]
-    if epi is not None:
-        lines += [f"{i}    for (int64_t c = c0; c < c0 + cn; c++)",
-                  f"{i}        if ({p_hi} > {p_lo}) {epi}(slots, arena, (n * {co_n} + c) * {ohw} "
-                  f"+ {p_lo}, (n * {co_n} + c) * {ohw} + {p_hi});"]
-    return lines + [f"{i}}}"]
+    with w.block(f"for (int64_t c0 = 0; c0 < {co_n}; c0 += 16)"):
+        w.line(f"const int64_t cn = {co_n} - c0 < 16 ? {co_n} - c0 : 16;")
+        w.line(f"const float *src = rlx_yt + {p_lo} * {co_n} + c0;")
+        w.line(f"float *dst = yn + c0 * {ohw} + {p_lo};")
+        _transpose(w, "src", str(co_n), f"{p_hi} - {p_lo}", "cn", "dst", str(ohw))
+        if epi is not None:
+            w.line("for (int64_t c = c0; c < c0 + cn; c++)")
+            with w.indented():
+                w.line(f"if ({p_hi} > {p_lo}) {epi}(slots, arena, (n * {co_n} + c) * {ohw} "
+                       f"+ {p_lo}, (n * {co_n} + c) * {ohw} + {p_hi});")
 
 
 def _product_call(plan, m: str, v: str, mout: str, slivers: str) -> str:
@@ -386,9 +377,9 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
                          fallback: str) -> str:
     """The Winograd kernel for ``plan`` by ``v`` (:func:`variant`; see the module
     docstring), running the kernel
-    statements ``fallback`` (a direct conv) instead when an input value or a weight is
-    an infinity or a nan: the transforms would turn some infinities the direct sum
-    keeps into nans."""
+    statements ``fallback`` (a direct conv, rendered with its own indentation) instead
+    when an input value or a weight is an infinity or a nan: the transforms would turn
+    some infinities the direct sum keeps into nans."""
     add_transpose_helper(ctx)
     packed_gemm_helper(ctx)        # the products are rlx_pk_gemm calls
     ci_n, co_n = plan.cin, plan.cout
@@ -396,7 +387,6 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     hp, wp = v.m * th + 2, v.m * tw + 2
     ihw, ohw = plan.ih * plan.iw, plan.oh * plan.ow
     parallel = ctx.threads > 1
-    omp_for = "#pragma omp for schedule(static)" if parallel else ""
     slots = ctx.threads if parallel else 1
     scratch = _scratch_floats(plan, v, slots)
     chunk = _chunk(plan, v, slots)
@@ -405,96 +395,97 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
         who = f"const int64_t tid = {thread_id(ctx)}, nt = omp_get_num_threads();"
     else:
         who = "const int64_t tid = 0, nt = 1;"
-    lines = [f"    /* {WINOGRAD_MARK} {v.name} */",
-             *[ctx.scratch(f"rlx_{name}", DType.F32, count) for name, count in scratch.items()],
-             f"    const float *x = {ctx.ptr(plan.x, True)};",
-             f"    const float *wt = {ctx.ptr(plan.w, True)};",
-             f"    const float *bias = {bias};",
-             f"    float *y = {ctx.ptr(plan.out)};"]
-    lines += _filter_lines(ctx, plan, v)
+    w = CWriter(indent=1)
+    w.line(f"/* {WINOGRAD_MARK} {v.name} */")
+    for name, count in scratch.items():
+        w.line(ctx.scratch(f"rlx_{name}", DType.F32, count).strip())
+    w.line(f"const float *x = {ctx.ptr(plan.x, True)};")
+    w.line(f"const float *wt = {ctx.ptr(plan.w, True)};")
+    w.line(f"const float *bias = {bias};")
+    w.line(f"float *y = {ctx.ptr(plan.out)};")
+    _filters(w, ctx, plan, v)
     # the copy in step 1 notes in rlx_bad whether the image holds an infinity or a nan;
     # the threads then stop, and the fallback runs after the last image tried
-    lines.append("    int rlx_bad = rlx_wg_bad[0];")
+    w.line("int rlx_bad = rlx_wg_bad[0];")
     right = wp - plan.pw - plan.iw
-    lines += [f"    for (int64_t n = 0; n < {plan.n} && !rlx_bad; n++) {{",
-              f"        const float *xn = x + n * {ci_n * ihw};",
-              f"        float *yn = y + n * {co_n * ohw};"]
-    if parallel:
-        lines.append(f"        #pragma omp parallel num_threads({ctx.threads})")
-    i = " " * 12
-    lines += ["        {", i + who,
-              # 1. channels-last, zero-padded copy of the input (then a barrier)
-              f"{i}{omp_for}{' reduction(|:rlx_bad)' if parallel else ''}",
-              f"{i}for (int64_t r = 0; r < {hp}; r++) {{",
-              f"{i}    float *row = rlx_xt + r * {wp * ci_n};",
-              f"{i}    const int64_t ir = r - {plan.ph};",
-              f"{i}    if (ir < 0 || ir >= {plan.ih}) {{",
-              f"{i}        memset(row, 0, {wp * ci_n} * sizeof(float));",
-              f"{i}        continue;",
-              f"{i}    }}",
-              f"{i}    memset(row, 0, {plan.pw * ci_n} * sizeof(float));",
-              f"{i}    memset(row + {(plan.pw + plan.iw) * ci_n}, 0, "
-              f"{right * ci_n} * sizeof(float));",
-              f"{i}    const float *src = xn + ir * {plan.iw};",
-              f"{i}    float *dst = row + {plan.pw * ci_n};",
-              *_transpose_lines("src", str(ihw), ci_n, plan.iw, "dst", str(ci_n), i + "    "),
-              f"{i}    int row_bad = 0;",
-              f"{i}    #pragma omp simd reduction(|:row_bad)",
-              f"{i}    for (int64_t e = 0; e < {plan.iw * ci_n}; e++) "
-              "row_bad |= !(dst[e] - dst[e] == 0.0f);",
-              f"{i}    rlx_bad |= row_bad;",
-              f"{i}}}",
-              f"{i}if (!rlx_bad) {{"]
-    j = i + "    "
-    if split_by_product(plan, v, slots):
-        lines += _product_split_lines(plan, v, j)
-    else:
-        lines += _tile_split_lines(plan, v, chunk, j)
-    if parallel:
-        lines.append(f"{j}#pragma omp barrier")
-    lines += [f"{j}const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;",
-              *_to_nchw(plan, "p0", "p1", epi, j)]
-    lines += [f"{i}}}", "        }", "    }", "    if (rlx_bad) {", fallback, "    }"]
-    return "\n".join(lines)
+    with w.block(f"for (int64_t n = 0; n < {plan.n} && !rlx_bad; n++)"):
+        w.line(f"const float *xn = x + n * {ci_n * ihw};")
+        w.line(f"float *yn = y + n * {co_n * ohw};")
+        if parallel:
+            w.pragma(f"#pragma omp parallel num_threads({ctx.threads})")
+        with w.block():
+            w.line(who)
+            # 1. channels-last, zero-padded copy of the input (then a barrier); serial,
+            # the pragma's line holds its indentation only
+            w.pragma("#pragma omp for schedule(static) reduction(|:rlx_bad)" if parallel
+                     else "", keep_place=True)
+            with w.block(f"for (int64_t r = 0; r < {hp}; r++)"):
+                w.line(f"float *row = rlx_xt + r * {wp * ci_n};")
+                w.line(f"const int64_t ir = r - {plan.ph};")
+                with w.block(f"if (ir < 0 || ir >= {plan.ih})"):
+                    w.line(f"memset(row, 0, {wp * ci_n} * sizeof(float));")
+                    w.line("continue;")
+                w.line(f"memset(row, 0, {plan.pw * ci_n} * sizeof(float));")
+                w.line(f"memset(row + {(plan.pw + plan.iw) * ci_n}, 0, "
+                       f"{right * ci_n} * sizeof(float));")
+                w.line(f"const float *src = xn + ir * {plan.iw};")
+                w.line(f"float *dst = row + {plan.pw * ci_n};")
+                _transpose(w, "src", str(ihw), ci_n, plan.iw, "dst", str(ci_n))
+                w.line("int row_bad = 0;")
+                w.line("#pragma omp simd reduction(|:row_bad)")
+                w.line(f"for (int64_t e = 0; e < {plan.iw * ci_n}; e++) "
+                       "row_bad |= !(dst[e] - dst[e] == 0.0f);")
+                w.line("rlx_bad |= row_bad;")
+            with w.block("if (!rlx_bad)"):
+                if split_by_product(plan, v, slots):
+                    _product_split(w, plan, v)
+                else:
+                    _tile_split(w, plan, v, chunk)
+                if parallel:
+                    w.line("#pragma omp barrier")
+                w.line(f"const int64_t p0 = {ohw} * tid / nt, p1 = {ohw} * (tid + 1) / nt;")
+                _to_nchw(w, plan, "p0", "p1", epi)
+    with w.block("if (rlx_bad)"):
+        w.splice(fallback)
+    return w.text()
 
 
-def _product_split_lines(plan, v: Variant, i: str) -> list[str]:
+def _product_split(w: CWriter, plan, v: Variant) -> None:
     """Each thread transforms its share of the tiles, computes its share of the
     products over all tiles, then inverse-transforms its tiles (barriers between)."""
     th, tw = _tiles(plan, v)
     tiles = th * tw
     v_plane, m_plane = _planes(plan, tiles)
     n = v.products
-    return [f"{i}/* {PRODUCT_SPLIT_MARK} */",
-            f"{i}const int64_t t0 = {tiles} * tid / nt, t1 = {tiles} * (tid + 1) / nt;",
-            *_input_transform(plan, v, "t0", "t1", "0", "rlx_v", v_plane, i),
-            f"{i}#pragma omp barrier",
-            f"{i}for (int64_t xi = {n} * tid / nt; xi < {n} * (tid + 1) / nt; xi++)",
-            f"{i}    " + _product_call(plan, str(tiles), f"rlx_v + xi * {v_plane}",
-                                      f"rlx_m + xi * {m_plane}",
-                                      str(-(-tiles // PACK_MR))),
-            f"{i}#pragma omp barrier",
-            *_output_transform(plan, v, "t0", "t1", "0", "rlx_m", m_plane, i)]
+    w.line(f"/* {PRODUCT_SPLIT_MARK} */")
+    w.line(f"const int64_t t0 = {tiles} * tid / nt, t1 = {tiles} * (tid + 1) / nt;")
+    _input_transform(w, plan, v, "t0", "t1", "0", "rlx_v", v_plane)
+    w.line("#pragma omp barrier")
+    w.line(f"for (int64_t xi = {n} * tid / nt; xi < {n} * (tid + 1) / nt; xi++)")
+    with w.indented():
+        w.line(_product_call(plan, str(tiles), f"rlx_v + xi * {v_plane}",
+                             f"rlx_m + xi * {m_plane}", str(-(-tiles // PACK_MR))))
+    w.line("#pragma omp barrier")
+    _output_transform(w, plan, v, "t0", "t1", "0", "rlx_m", m_plane)
 
 
-def _tile_split_lines(plan, v: Variant, chunk: int, i: str) -> list[str]:
+def _tile_split(w: CWriter, plan, v: Variant, chunk: int) -> None:
     """Each thread's slivers of tiles, a chunk at a time: transform, products, inverse
     transform."""
     th, tw = _tiles(plan, v)
     tiles = th * tw
     slivers = -(-tiles // PACK_MR)
     v_plane, m_plane = _planes(plan, chunk)
-    return [f"{i}const int64_t t0 = {slivers} * tid / nt * {PACK_MR};",
-            f"{i}const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};",
-            f"{i}const int64_t t1 = t1x < {tiles} ? t1x : {tiles};",
-            f"{i}float *vc = rlx_v + tid * {v.products * v_plane};",
-            f"{i}float *mc = rlx_m + tid * {v.products * m_plane};",
-            f"{i}for (int64_t u0 = t0; u0 < t1; u0 += {chunk}) {{",
-            f"{i}    const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};",
-            *_input_transform(plan, v, "u0", "u0 + un", "u0", "vc", v_plane, i + "    "),
-            f"{i}    for (int64_t xi = 0; xi < {v.products}; xi++)",
-            f"{i}        " + _product_call(plan, "un", f"vc + xi * {v_plane}",
-                                           f"mc + xi * {m_plane}",
-                                           f"(un + {PACK_MR - 1}) / {PACK_MR}"),
-            *_output_transform(plan, v, "u0", "u0 + un", "u0", "mc", m_plane, i + "    "),
-            f"{i}}}"]
+    w.line(f"const int64_t t0 = {slivers} * tid / nt * {PACK_MR};")
+    w.line(f"const int64_t t1x = {slivers} * (tid + 1) / nt * {PACK_MR};")
+    w.line(f"const int64_t t1 = t1x < {tiles} ? t1x : {tiles};")
+    w.line(f"float *vc = rlx_v + tid * {v.products * v_plane};")
+    w.line(f"float *mc = rlx_m + tid * {v.products * m_plane};")
+    with w.block(f"for (int64_t u0 = t0; u0 < t1; u0 += {chunk})"):
+        w.line(f"const int64_t un = t1 - u0 < {chunk} ? t1 - u0 : {chunk};")
+        _input_transform(w, plan, v, "u0", "u0 + un", "u0", "vc", v_plane)
+        w.line(f"for (int64_t xi = 0; xi < {v.products}; xi++)")
+        with w.indented():
+            w.line(_product_call(plan, "un", f"vc + xi * {v_plane}", f"mc + xi * {m_plane}",
+                                 f"(un + {PACK_MR - 1}) / {PACK_MR}"))
+        _output_transform(w, plan, v, "u0", "u0 + un", "u0", "mc", m_plane)
