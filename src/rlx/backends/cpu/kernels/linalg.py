@@ -26,6 +26,7 @@ Paths (BLAS dtypes, loops, epilogues, threads and scratch follow the rules in
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
@@ -43,9 +44,7 @@ from rlx.backends.cpu.kernels.support import (
     blas_dtype,
     blas_prefix,
     c_table,
-    convert_into,
     element_value,
-    epilogue_call,
     epilogue_function,
     finish_value,
     fits_blas,
@@ -56,6 +55,8 @@ from rlx.backends.cpu.kernels.support import (
     run_invariant,
     single_node_renderer,
     split_parts,
+    write_conversion,
+    write_epilogue_call,
 )
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
@@ -193,14 +194,18 @@ def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
     epi = epilogue_function(ctx, kernel, plan.anchor)
     if plan.batches * plan.m * plan.n == 0:
         return "    /* empty result */"
-    if plan.k == 0:
-        return "\n".join(_zero_product(ctx, plan, epi))
+    w = CWriter(indent=1)
     blas_dt = blas_dtype(plan.dtype)
-    if blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
+    if plan.k == 0:
+        _zero_product(w, ctx, plan, epi)
+    elif blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
         if _packed_eligible(ctx, plan):
-            return "\n".join(_render_matmul_packed(ctx, plan, epi))
-        return _render_matmul_blas(ctx, plan, blas_dt, epi)
-    return _render_matmul_loops(ctx, plan, epi)
+            _render_matmul_packed(w, ctx, plan, epi)
+        else:
+            _render_matmul_blas(w, ctx, plan, blas_dt, epi)
+    else:
+        _render_matmul_loops(w, ctx, plan, epi)
+    return w.text()
 
 
 def _packed_eligible(ctx: RenderContext, plan: _MatmulPlan) -> bool:
@@ -239,8 +244,9 @@ def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int,
     return tasks
 
 
-def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
-    """Statements of the packed GEMM: pack the right operand (a run-invariant one into
+def _render_matmul_packed(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
+                          epi: str | None) -> None:
+    """The packed GEMM: pack the right operand (a run-invariant one into
     the keep region when its address or the params' version changed, any other into
     scratch on every run), pack A unless its rows are contiguous, then one rlx_pk_gemm
     call per task."""
@@ -253,7 +259,6 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
     pragma = omp_for(ctx, len(tasks) > 1 and ctx.threads > 1)
     invariant = run_invariant(ctx.graph.nodes[b.node])
     pack_a = a.col_step != 1     # transposed A: packed first (else rows read in place)
-    w = CWriter(indent=1)
     if pack_a:
         w.line(ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k).strip())
     store = ctx.keep if invariant else ctx.scratch
@@ -289,7 +294,6 @@ def _render_matmul_packed(ctx: RenderContext, plan: _MatmulPlan, epi: str | None
         w.line("const int64_t *q = tasks + 4 * t;")
         w.line(f"rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
                f"q[0], q[1], q[2], q[3], {epi_arg});")
-    return w.lines
 
 
 def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:
@@ -311,63 +315,59 @@ def _matmul_blas_ok(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> bo
                                                         plan.b.ld)
 
 
-def _render_matmul_blas(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
-                        epi: str | None) -> str:
+def _render_matmul_blas(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
+                        epi: str | None) -> None:
     """One task per (batch, piece): the BLAS call for the piece's rows or columns, then
     rounding (f16/bf16) and the epilogue on the piece while it is in cache."""
     p = blas_prefix(ctx, blas_dt)
     ct = cstyle.ctype(blas_dt)
     scratch = _matmul_scratch(ctx, plan, blas_dt)
-    lines = ["    rlx_blas_serial();"] + _blas_operands(ctx, plan, blas_dt, scratch)
+    w.line("rlx_blas_serial();")
+    _blas_operands(w, ctx, plan, blas_dt, scratch)
     mode, extent = _gemm_mode(plan)
     min_work = PART_MIN_STREAM if mode.startswith("gemv") else PART_MIN_WORK
     bounds = _aligned_splits(extent, split_parts(ctx, plan.m * plan.n * plan.k, extent,
                                                  plan.batches, min_work))
     parts = len(bounds) - 1
     parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * parts > 1
-    lines.append("    " + c_table("split", bounds))
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
+    w.line(c_table("split", bounds))
+    w.pragma(omp_for(ctx, parallel))
     mn = plan.m * plan.n
-    lines += [f"    for (int64_t task = 0; task < {plan.batches * parts}; task++) {{",
-              f"        const int64_t bb = task / {parts};",
-              f"        const int64_t lo = split[task % {parts}], hi = split[task % {parts} + 1];",
-              f"        const {ct} *a = pa + {plan.a.offset('bb', plan.batch)};",
-              f"        const {ct} *b = pb + {plan.b.offset('bb', plan.batch)};",
-              f"        {ct} *c = pc + bb * {mn};"]
-    lines += _gemm_call(ctx, p, plan, mode, blas_dt)
-    lines += _finish_block(ctx, plan, mode, "c" in scratch, epi)
-    lines.append("    }")
-    return "\n".join(lines)
+    with w.block(f"for (int64_t task = 0; task < {plan.batches * parts}; task++)"):
+        w.line(f"const int64_t bb = task / {parts};")
+        w.line(f"const int64_t lo = split[task % {parts}], hi = split[task % {parts} + 1];")
+        w.line(f"const {ct} *a = pa + {plan.a.offset('bb', plan.batch)};")
+        w.line(f"const {ct} *b = pb + {plan.b.offset('bb', plan.batch)};")
+        w.line(f"{ct} *c = pc + bb * {mn};")
+        w.line(_gemm_call(ctx, p, plan, mode, blas_dt))
+        _finish_block(w, ctx, plan, mode, "c" in scratch, epi)
 
 
-def _blas_operands(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
-                   scratch: dict[str, int]) -> list[str]:
-    """Declarations of ``pa``, ``pb`` (the operands, or their converted copies) and ``pc``
-    (the output, or the f32 scratch product of an f16/bf16 result)."""
+def _blas_operands(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType,
+                   scratch: dict[str, int]) -> None:
+    """Declare ``pa``, ``pb`` (the operands, or their converted copies) and ``pc`` (the
+    output, or the f32 scratch product of an f16/bf16 result)."""
     ct = cstyle.ctype(blas_dt)
-    lines = []
     ptrs = {}
     for key, op in (("a", plan.a), ("b", plan.b)):
         if key in scratch:
-            lines += convert_into(ctx, f"rlx_{key}", op.node, plan.dtype, blas_dt)
+            write_conversion(w, ctx, f"rlx_{key}", op.node, plan.dtype, blas_dt)
             ptrs[key] = f"rlx_{key}"
         else:
             ptrs[key] = ctx.ptr(op.node, True)
     if "c" in scratch:
-        lines.append(ctx.scratch("rlx_c", blas_dt, scratch["c"]))
+        w.line(ctx.scratch("rlx_c", blas_dt, scratch["c"]).strip())
     c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
-    return lines + [f"    const {ct} *pa = {ptrs['a']};", f"    const {ct} *pb = {ptrs['b']};",
-                    f"    {ct} *pc = {c_base};"]
+    w.line(f"const {ct} *pa = {ptrs['a']};")
+    w.line(f"const {ct} *pb = {ptrs['b']};")
+    w.line(f"{ct} *pc = {c_base};")
 
 
-def _zero_product(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> list[str]:
+def _zero_product(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> None:
     """An empty inner dimension: the product is zeros (then the epilogue)."""
     total = plan.batches * plan.m * plan.n
-    out = ctx.ptr(plan.out)
-    return ([f"    memset({out}, 0, {total * plan.dtype.itemsize});"]
-            + epilogue_call(epi, "0", str(total), "    "))
+    w.line(f"memset({ctx.ptr(plan.out)}, 0, {total * plan.dtype.itemsize});")
+    write_epilogue_call(w, epi, "0", str(total))
 
 
 def _gemm_mode(plan: _MatmulPlan) -> tuple[str, int]:
@@ -385,7 +385,7 @@ def _gemm_mode(plan: _MatmulPlan) -> tuple[str, int]:
 
 
 def _gemm_call(ctx: RenderContext, p: str, plan: _MatmulPlan, mode: str,
-               blas_dt: DType) -> list[str]:
+               blas_dt: DType) -> str:
     """The call computing rows or columns ``[lo, hi)`` of batch ``bb``'s product
     (pointers ``a``, ``b``, ``c`` at the batch's matrices). Vector operands are
     contiguous (stride 1) whichever way their matrix is stored."""
@@ -393,7 +393,6 @@ def _gemm_call(ctx: RenderContext, p: str, plan: _MatmulPlan, mode: str,
     order = "CblasRowMajor"
     ta = "CblasTrans" if a.trans else "CblasNoTrans"
     tb = "CblasTrans" if b.trans else "CblasNoTrans"
-    indent = "        "
     if mode == "gemv_row" and not b.trans:
         call = f"{gemv_rows(ctx, blas_dt)}({k}, hi - lo, a, b + lo, {b.ld}, c + lo);"
     elif mode == "gemv_col" and a.trans:
@@ -410,7 +409,7 @@ def _gemm_call(ctx: RenderContext, p: str, plan: _MatmulPlan, mode: str,
     else:
         call = (f"scipy_cblas_{p}gemm({order}, {ta}, {tb}, (int)(hi - lo), {n}, {k}, 1, "
                 f"a + lo * {a.row_step}, {a.ld}, b, {b.ld}, 0, c + lo * {n}, {n});")
-    return [indent + call]
+    return call
 
 
 def _block_range(plan: _MatmulPlan, mode: str) -> tuple[bool, str, str]:
@@ -423,61 +422,47 @@ def _block_range(plan: _MatmulPlan, mode: str) -> tuple[bool, str, str]:
     return False, f"{base} + lo * {plan.n}", f"{base} + hi * {plan.n}"
 
 
-def _finish_block(ctx: RenderContext, plan: _MatmulPlan, mode: str, narrow: bool,
-                  epi: str | None) -> list[str]:
+def _finish_block(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, mode: str, narrow: bool,
+                  epi: str | None) -> None:
     """After a block's BLAS call: round it from the f32 scratch product into the output
     (f16/bf16 results), then apply the epilogue to it while it is in cache."""
+    if not narrow and epi is None:
+        return
     per_row, f0, f1 = _block_range(plan, mode)
-    indent = "            " if per_row else "        "
-    body = []
-    if narrow:
-        value = cstyle.store(plan.dtype, "rlx_c[f]")
-        body += [f"{indent}for (int64_t f = {f0}; f < {f1}; f++) {{",
-                 f"{indent}    {ctx.ptr(plan.out)}[f] = {value};", f"{indent}}}"]
-    body += epilogue_call(epi, f0, f1, indent)
-    if not body or not per_row:
-        return body
-    return [f"        for (int64_t i = 0; i < {plan.m}; i++) {{"] + body + ["        }"]
+    with w.block(f"for (int64_t i = 0; i < {plan.m}; i++)") if per_row else nullcontext():
+        if narrow:
+            with w.block(f"for (int64_t f = {f0}; f < {f1}; f++)"):
+                w.line(f"{ctx.ptr(plan.out)}[f] = {cstyle.store(plan.dtype, 'rlx_c[f]')};")
+        write_epilogue_call(w, epi, f0, f1)
 
 
-def _render_matmul_loops(ctx: RenderContext, plan: _MatmulPlan, epi: str | None) -> str:
+def _render_matmul_loops(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
+                         epi: str | None) -> None:
     """Row by row: each output row accumulates LOOP_TILE columns at a time (i-k-j order,
     the inner loop vectorised), operands converted to the result dtype as they are read."""
     dt = plan.dtype
     acc = accumulator_type(dt)
     a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
     parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * m > 1
-    lines = []
-    pragma = omp_for(ctx, parallel)
-    if pragma:
-        lines.append("    " + pragma)
+    w.pragma(omp_for(ctx, parallel))
     a_value = element_value(ctx, a.node, f"ao + kk * {a.col_step}", dt)
     b_value = element_value(ctx, b.node, f"bo + kk * {b.row_step} + (j0 + j) * {b.col_step}", dt)
-    lines += [
-        f"    for (int64_t row = 0; row < {plan.batches * m}; row++) {{",
-        f"        const int64_t bb = row / {m}, i = row % {m};",
-        f"        const int64_t ao = {a.offset('bb', plan.batch)} + i * {a.row_step};",
-        f"        const int64_t bo = {b.offset('bb', plan.batch)};",
-        f"        for (int64_t j0 = 0; j0 < {n}; j0 += {LOOP_TILE}) {{",
-        f"            const int64_t jn = {n} - j0 < {LOOP_TILE} ? {n} - j0 : {LOOP_TILE};",
-        f"            {acc} acc[{LOOP_TILE}];",
-        "            for (int64_t j = 0; j < jn; j++) acc[j] = 0;",
-        f"            for (int64_t kk = 0; kk < {k}; kk++) {{",
-        f"                const {acc} av = ({acc})({a_value});",
-        "                #pragma omp simd",
-        "                for (int64_t j = 0; j < jn; j++) {",
-        f"                    acc[j] += av * ({acc})({b_value});",
-        "                }",
-        "            }",
-        "            for (int64_t j = 0; j < jn; j++) {",
-        f"                {ctx.ptr(plan.out)}[row * {n} + j0 + j] = {finish_value(dt, 'acc[j]')};",
-        "            }",
-        "        }",
-    ]
-    lines += epilogue_call(epi, f"row * {n}", f"row * {n} + {n}", "        ")
-    lines.append("    }")
-    return "\n".join(lines)
-
+    with w.block(f"for (int64_t row = 0; row < {plan.batches * m}; row++)"):
+        w.line(f"const int64_t bb = row / {m}, i = row % {m};")
+        w.line(f"const int64_t ao = {a.offset('bb', plan.batch)} + i * {a.row_step};")
+        w.line(f"const int64_t bo = {b.offset('bb', plan.batch)};")
+        with w.block(f"for (int64_t j0 = 0; j0 < {n}; j0 += {LOOP_TILE})"):
+            w.line(f"const int64_t jn = {n} - j0 < {LOOP_TILE} ? {n} - j0 : {LOOP_TILE};")
+            w.line(f"{acc} acc[{LOOP_TILE}];")
+            w.line("for (int64_t j = 0; j < jn; j++) acc[j] = 0;")
+            with w.block(f"for (int64_t kk = 0; kk < {k}; kk++)"):
+                w.line(f"const {acc} av = ({acc})({a_value});")
+                w.line("#pragma omp simd")
+                with w.block("for (int64_t j = 0; j < jn; j++)"):
+                    w.line(f"acc[j] += av * ({acc})({b_value});")
+            with w.block("for (int64_t j = 0; j < jn; j++)"):
+                w.line(f"{ctx.ptr(plan.out)}[row * {n} + j0 + j] = {finish_value(dt, 'acc[j]')};")
+        write_epilogue_call(w, epi, f"row * {n}", f"row * {n} + {n}")
 
 
 KIND_RENDERERS = {"matmul": render_matmul}

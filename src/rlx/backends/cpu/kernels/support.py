@@ -255,49 +255,49 @@ def gemv_rows(ctx: RenderContext, dt: DType) -> str:
     ct = cstyle.ctype(dt)
     fma = "fmaf" if dt is DType.F32 else "fma"
     name = f"rlx_gemv_rows_{dt.value}"
-    ctx.add_helper(name, "\n".join([
-        f"static void {name}(int64_t k, int64_t n, const {ct} *x, const {ct} *w, int64_t ld,",
-        f"        {ct} *y) {{",
-        f"    for (int64_t j0 = 0; j0 < n; j0 += {GEMV_BLOCK}) {{",
-        f"        const int64_t nb = n - j0 < {GEMV_BLOCK} ? n - j0 : {GEMV_BLOCK};",
-        f"        {ct} acc[{GEMV_BLOCK}];",
-        "        for (int64_t j = 0; j < nb; j++) acc[j] = 0;",
-        "        int64_t i = 0;",
-        "        for (; i + 4 <= k; i += 4) {",
-        f"            const {ct} x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];",
-        f"            const {ct} *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, "
-        "*w3 = w2 + ld;",
-        "            #pragma omp simd",
-        "            for (int64_t j = 0; j < nb; j++) {",
-        f"                acc[j] = {fma}(x3, w3[j], {fma}(x2, w2[j], {fma}(x1, w1[j], "
-        f"{fma}(x0, w0[j], acc[j]))));",
-        "            }",
-        "        }",
-        "        for (; i < k; i++) {",
-        f"            const {ct} xi = x[i], *wi = w + i * ld + j0;",
-        "            #pragma omp simd",
-        f"            for (int64_t j = 0; j < nb; j++) acc[j] = {fma}(xi, wi[j], acc[j]);",
-        "        }",
-        "        for (int64_t j = 0; j < nb; j++) y[j0 + j] = acc[j];",
-        "    }",
-        "}"]))
+    w = CWriter()
+    with w.block(f"static void {name}(int64_t k, int64_t n, const {ct} *x, const {ct} *w, "
+                 f"int64_t ld,\n        {ct} *y)"):
+        with w.block(f"for (int64_t j0 = 0; j0 < n; j0 += {GEMV_BLOCK})"):
+            w.line(f"const int64_t nb = n - j0 < {GEMV_BLOCK} ? n - j0 : {GEMV_BLOCK};")
+            w.line(f"{ct} acc[{GEMV_BLOCK}];")
+            w.line("for (int64_t j = 0; j < nb; j++) acc[j] = 0;")
+            w.line("int64_t i = 0;")
+            with w.block("for (; i + 4 <= k; i += 4)"):
+                w.line(f"const {ct} x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];")
+                w.line(f"const {ct} *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, "
+                       "*w3 = w2 + ld;")
+                w.line("#pragma omp simd")
+                with w.block("for (int64_t j = 0; j < nb; j++)"):
+                    w.line(f"acc[j] = {fma}(x3, w3[j], {fma}(x2, w2[j], {fma}(x1, w1[j], "
+                           f"{fma}(x0, w0[j], acc[j]))));")
+            with w.block("for (; i < k; i++)"):
+                w.line(f"const {ct} xi = x[i], *wi = w + i * ld + j0;")
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t j = 0; j < nb; j++) acc[j] = {fma}(xi, wi[j], acc[j]);")
+            w.line("for (int64_t j = 0; j < nb; j++) y[j0 + j] = acc[j];")
+    ctx.add_helper(name, w.text())
     return name
 
 
-def convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType) -> list[str]:
-    """Statements (four-space indented) declaring scratch buffer ``name`` and filling it
-    with node ``nid``'s elements converted to ``via`` (cast semantics: the product's
-    result dtype) and then widened to ``to``; on the executable's threads when the copy
-    has PARALLEL_MIN_COPY elements or more."""
+def write_conversion(w: CWriter, ctx: RenderContext, name: str, nid: int, via: DType,
+                     to: DType) -> None:
+    """Declare scratch buffer ``name`` and fill it with node ``nid``'s elements converted
+    to ``via`` (cast semantics: the product's result dtype) and then widened to ``to``;
+    on the executable's threads when the copy has PARALLEL_MIN_COPY elements or more."""
     count = numel(ctx.shape(nid))
     value = cstyle.convert(element_value(ctx, nid, "e", via), via, to)
-    lines = [ctx.scratch(name, to, count)]
-    pragma = omp_for(ctx, ctx.threads > 1 and count >= PARALLEL_MIN_COPY)
-    if pragma:
-        lines.append("    " + pragma)
-    lines += [f"    for (int64_t e = 0; e < {count}; e++) {{",
-              f"        {name}[e] = {value};", "    }"]
-    return lines
+    w.line(ctx.scratch(name, to, count).strip())
+    w.pragma(omp_for(ctx, ctx.threads > 1 and count >= PARALLEL_MIN_COPY))
+    with w.block(f"for (int64_t e = 0; e < {count}; e++)"):
+        w.line(f"{name}[e] = {value};")
+
+
+def convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType) -> list[str]:
+    """:func:`write_conversion` as lines of a kernel body (four-space indented)."""
+    w = CWriter(indent=1)
+    write_conversion(w, ctx, name, nid, via, to)
+    return w.lines
 
 
 # =========================================================================== loops
@@ -371,34 +371,40 @@ def _epilogue_source(ctx: RenderContext, name: str, nest: LoopNest, anchor: int)
     cols = domain[-1] if domain else 1
     out_dt = ctx.dtype(nest.store)
     out = ctx.ptr(nest.store)
-    lines = [f"static void {name}(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {{",
-             "    (void)slots; (void)arena;",
-             f"    for (int64_t r = f0 / {cols}; r * {cols} < f1; r++) {{",
-             f"        const int64_t j0 = r * {cols} < f0 ? f0 - r * {cols} : 0;",
-             f"        const int64_t j1 = (r + 1) * {cols} > f1 ? f1 - r * {cols} : {cols};"]
-    offsets = []
-    for i, ld in enumerate(nest.loads):
-        if not domain:
-            offsets.append("0")
-            continue
-        row = _offset_expr(ld.strides[:-1], domain[:-1], "r")
-        lines.append(f"        const int64_t ro{i} = {row};")
-        offsets.append(f"ro{i} + j * {ld.strides[-1]}" if ld.strides[-1] else f"ro{i}")
-    indent = " " * 12
-    value_of_anchor = cstyle.load(out_dt, f"{out}[r * {cols} + j]")
-    body, value = ctx.nest_values(nest, offsets, {anchor: f"a{anchor}"}, indent)
-    lines += ["        #pragma omp simd",
-              "        for (int64_t j = j0; j < j1; j++) {",
-              f"{indent}const {cstyle.cty(out_dt)} a{anchor} = {value_of_anchor};"]
-    lines += body
-    lines += [f"{indent}{out}[r * {cols} + j] = {cstyle.store(out_dt, value)};",
-              "        }", "    }", "}"]
-    return "\n".join(lines)
+    w = CWriter()
+    with w.block(f"static void {name}(void **slots, uint8_t *arena, int64_t f0, int64_t f1)"):
+        w.line("(void)slots; (void)arena;")
+        with w.block(f"for (int64_t r = f0 / {cols}; r * {cols} < f1; r++)"):
+            w.line(f"const int64_t j0 = r * {cols} < f0 ? f0 - r * {cols} : 0;")
+            w.line(f"const int64_t j1 = (r + 1) * {cols} > f1 ? f1 - r * {cols} : {cols};")
+            offsets = []
+            for i, ld in enumerate(nest.loads):
+                if not domain:
+                    offsets.append("0")
+                    continue
+                row = _offset_expr(ld.strides[:-1], domain[:-1], "r")
+                w.line(f"const int64_t ro{i} = {row};")
+                offsets.append(f"ro{i} + j * {ld.strides[-1]}" if ld.strides[-1] else f"ro{i}")
+            value_of_anchor = cstyle.load(out_dt, f"{out}[r * {cols} + j]")
+            body, value = ctx.nest_values(nest, offsets, {anchor: f"a{anchor}"}, "")
+            w.line("#pragma omp simd")
+            with w.block("for (int64_t j = j0; j < j1; j++)"):
+                w.line(f"const {cstyle.cty(out_dt)} a{anchor} = {value_of_anchor};")
+                w.extend(body)
+                w.line(f"{out}[r * {cols} + j] = {cstyle.store(out_dt, value)};")
+    return w.text()
+
+
+def write_epilogue_call(w: CWriter, epi: str | None, f0: str, f1: str) -> None:
+    """Call epilogue helper ``epi`` on flat output elements ``[f0, f1)`` (C
+    expressions); nothing when ``epi`` is None."""
+    if epi is not None:
+        w.line(f"{epi}(slots, arena, {f0}, {f1});")
 
 
 def epilogue_call(epi: str | None, f0: str, f1: str, indent: str) -> list[str]:
-    """The statement calling epilogue helper ``epi`` on flat output elements ``[f0, f1)``
-    (C expressions) at ``indent``; no statement when ``epi`` is None."""
+    """:func:`write_epilogue_call` as a list of lines at ``indent`` (empty when ``epi`` is
+    None)."""
     if epi is None:
         return []
     return [f"{indent}{epi}(slots, arena, {f0}, {f1});"]
@@ -428,12 +434,3 @@ def repack_guard_block(ctx: RenderContext, w: CWriter, tag: str, source: str
         yield w
         w.line(f"{tag}_seen[0] = (int64_t)(uintptr_t){source};")
         w.line(f"{tag}_seen[1] = ctl[4];")
-
-
-def repack_guard(ctx: RenderContext, tag: str, source: str, body: list[str]) -> list[str]:
-    """:func:`repack_guard_block` around already indented ``body`` lines (four-space
-    statements of a kernel body, the guarded ones one level deeper)."""
-    w = CWriter(indent=1)
-    with repack_guard_block(ctx, w, tag, source):
-        w.lines.extend(body)
-    return w.lines
