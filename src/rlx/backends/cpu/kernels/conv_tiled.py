@@ -62,6 +62,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.backends.base import round_up
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.support import packed_gemm_helper
 from rlx.backends.cpu.render import RenderContext
 
@@ -115,7 +116,7 @@ CHANNEL_PREFETCH_ROWS = 16
 maps: 4 KiB ahead beats the next row by 5-15 %, the next block of k is worse)."""
 CHANNEL_PREFETCH_NEXT_LINES = 16
 """Most cache lines of the next block of k a channel-vectorised tile prefetches into L2
-(see ``conv_channels._weight_prefetch_lines``)."""
+(see ``conv_channels._weight_prefetch``)."""
 CHANNEL_PREFETCH_AHEAD = 16
 """Input positions ahead a channel-vectorised tile reading the input or its columns
 prefetches, one line of each row it broadcasts from: on several threads, half of a
@@ -499,88 +500,88 @@ def sub_function(packed: bool, prefetch: bool, grid: bool, ahead: bool) -> tuple
     weight = ("a[off[kk] + r0 + i]" if grid else "a[kk * lda + r0 + i]" if packed
               else "a[(r0 + i) * lda + kk]")
     unroll = '_Pragma("GCC unroll 16")'
-    lines = [
-        f"RLX_INLINE void {name}(const int rows, const int nv, const int r0, const int v0,",
-        "        const int nvv, const int masked, int64_t k, const float *restrict a,",
-        "        int64_t lda, const float *restrict bq, const int32_t *restrict off, int64_t n,",
-        "        int64_t pf, float *restrict part, const int width, int first, int last,",
-        "        float *restrict y, int64_t ldy, int64_t q, int64_t wq, int64_t ow,",
-        "        const float *restrict bias) {",
-        f"    rlx_vf acc[{SUB_MAX_ROWS}][{SUB_MAX_VECTORS}];",
-        f"    int64_t left[{SUB_MAX_VECTORS}];",
-        f"    {unroll}",
-        "    for (int v = 0; v < nv; v++) {",
-        "        const int64_t l = n - (int64_t)(v0 + v) * RLX_VW;",
-        "        left[v] = l < 0 ? 0 : l < RLX_VW ? l : RLX_VW;",
-        "    }",
-        f"    {unroll}",
-        "    for (int i = 0; i < rows; i++) {",
-        f"        {unroll}",
-        "        for (int v = 0; v < nv; v++)",
-        "            acc[i][v] = first ? rlx_v_zero()",
-        "                              : rlx_v_load(part + (r0 + i) * width + (v0 + v) * RLX_VW);",
-        "    }",
-        "    for (int64_t kk = 0; kk < k; kk++) {",
-        "        const float *bk = bq + kk * lda;" if grid else
-        "        const float *bk = bq + off[kk];",
-        f"        rlx_vf bv[{SUB_MAX_VECTORS}];",
-        f"        {unroll}",
-        "        for (int v = 0; v < nv; v++)",
-        "            bv[v] = masked && v0 + v >= nvv - RLX_CV_VPL",
-        "                ? rlx_v_load_n(bk + (v0 + v) * RLX_VW, left[v])",
-        "                : rlx_v_load(bk + (v0 + v) * RLX_VW);",
-    ]
-    if prefetch:
-        lines += ["        if (r0 == 0) {",
-                  f"            {unroll}",
-                  "            for (int v = 0; v < nv; v++)",
-                  "                if ((v0 + v) % RLX_CV_VPL == 0)",
-                  "                    __builtin_prefetch(bk + pf + (v0 + v) * RLX_VW, 0, 3);",
-                  "        }"]
-    if ahead:
-        lines += ["        if (r0 == 0 && v0 == 0)",
-                  f"            __builtin_prefetch(a + kk * lda + {CHANNEL_PREFETCH_AHEAD}, 0, 3);"]
-    lines += [
-        f"        {unroll}",
-        "        for (int i = 0; i < rows; i++) {",
-        f"            const rlx_vf ai = rlx_v_set1({weight});",
-        f"            {unroll}",
-        "            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);",
-        "        }",
-        "    }",
-        "    if (!last) {",
-        f"        {unroll}",
-        "        for (int i = 0; i < rows; i++) {",
-        f"            {unroll}",
-        "            for (int v = 0; v < nv; v++)",
-        "                rlx_v_store(part + (r0 + i) * width + (v0 + v) * RLX_VW, acc[i][v]);",
-        "        }",
-        "        return;",
-        "    }",
-        f"    {unroll}",
-        "    for (int i = 0; i < rows; i++) {",
-        "        const rlx_vf b = rlx_v_set1(bias ? bias[r0 + i] : 0.0f);",
-        f"        {unroll}",
-        "        for (int v = 0; v < nv; v++)",
-        "            rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, left[v],",
-        "                       y + (r0 + i) * ldy, wq, ow);",
-        "    }",
-        "}",
-    ]
-    return name, "\n".join(lines)
+    w = CWriter()
+    with w.block(f"RLX_INLINE void {name}(const int rows, const int nv, const int r0, "
+                 "const int v0,\n"
+                 "        const int nvv, const int masked, int64_t k, const float *restrict a,\n"
+                 "        int64_t lda, const float *restrict bq, const int32_t *restrict off, "
+                 "int64_t n,\n"
+                 "        int64_t pf, float *restrict part, const int width, int first, "
+                 "int last,\n"
+                 "        float *restrict y, int64_t ldy, int64_t q, int64_t wq, int64_t ow,\n"
+                 "        const float *restrict bias)"):
+        w.line(f"rlx_vf acc[{SUB_MAX_ROWS}][{SUB_MAX_VECTORS}];")
+        w.line(f"int64_t left[{SUB_MAX_VECTORS}];")
+        w.line(unroll)
+        with w.block("for (int v = 0; v < nv; v++)"):
+            w.line("const int64_t l = n - (int64_t)(v0 + v) * RLX_VW;")
+            w.line("left[v] = l < 0 ? 0 : l < RLX_VW ? l : RLX_VW;")
+        w.line(unroll)
+        with w.block("for (int i = 0; i < rows; i++)"):
+            w.line(unroll)
+            w.line("for (int v = 0; v < nv; v++)")
+            with w.indented():
+                w.line("acc[i][v] = first ? rlx_v_zero()")
+                w.line("                  : rlx_v_load(part + (r0 + i) * width + (v0 + v) * "
+                       "RLX_VW);")
+        with w.block("for (int64_t kk = 0; kk < k; kk++)"):
+            w.line("const float *bk = bq + kk * lda;" if grid else
+                   "const float *bk = bq + off[kk];")
+            w.line(f"rlx_vf bv[{SUB_MAX_VECTORS}];")
+            w.line(unroll)
+            w.line("for (int v = 0; v < nv; v++)")
+            with w.indented():
+                w.line("bv[v] = masked && v0 + v >= nvv - RLX_CV_VPL")
+                w.line("    ? rlx_v_load_n(bk + (v0 + v) * RLX_VW, left[v])")
+                w.line("    : rlx_v_load(bk + (v0 + v) * RLX_VW);")
+            if prefetch:
+                with w.block("if (r0 == 0)"):
+                    w.line(unroll)
+                    w.line("for (int v = 0; v < nv; v++)")
+                    with w.indented():
+                        w.line("if ((v0 + v) % RLX_CV_VPL == 0)")
+                        with w.indented():
+                            w.line("__builtin_prefetch(bk + pf + (v0 + v) * RLX_VW, 0, 3);")
+            if ahead:
+                w.line("if (r0 == 0 && v0 == 0)")
+                with w.indented():
+                    w.line(f"__builtin_prefetch(a + kk * lda + {CHANNEL_PREFETCH_AHEAD}, 0, 3);")
+            w.line(unroll)
+            with w.block("for (int i = 0; i < rows; i++)"):
+                w.line(f"const rlx_vf ai = rlx_v_set1({weight});")
+                w.line(unroll)
+                w.line("for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);")
+        with w.block("if (!last)"):
+            w.line(unroll)
+            with w.block("for (int i = 0; i < rows; i++)"):
+                w.line(unroll)
+                w.line("for (int v = 0; v < nv; v++)")
+                with w.indented():
+                    w.line("rlx_v_store(part + (r0 + i) * width + (v0 + v) * RLX_VW, acc[i][v]);")
+            w.line("return;")
+        w.line(unroll)
+        with w.block("for (int i = 0; i < rows; i++)"):
+            w.line("const rlx_vf b = rlx_v_set1(bias ? bias[r0 + i] : 0.0f);")
+            w.line(unroll)
+            w.line("for (int v = 0; v < nv; v++)")
+            with w.indented():
+                w.line("rlx_cv_put(bias ? acc[i][v] + b : acc[i][v], q + (v0 + v) * RLX_VW, "
+                       "left[v],")
+                w.line("           y + (r0 + i) * ldy, wq, ow);")
+    return name, w.text()
 
 
-def _sub_calls(name: str, mr: int, nv: int, masked: bool, lanes: int, registers: int,
-               spare: int, indent: str) -> list[str]:
+def _sub_calls(w: CWriter, name: str, mr: int, nv: int, masked: bool, lanes: int,
+               registers: int, spare: int) -> None:
     """The calls of ``name`` covering an ``mr`` x ``nv`` tile on one register class:
     groups of vectors outside, groups of rows inside (a group's vectors are read from
     L1 by each group of rows)."""
     sr, sv = sub_tiles(mr, nv, lanes, registers, spare)
     nvv = nv * (LANES // lanes)
     args = SUB_ARGS.format(width=LANES * nv)
-    return [f"{indent}{name}({min(sr, mr - r0)}, {min(sv, nvv - v0)}, {r0}, {v0}, {nvv}, "
-            f"{int(masked)}, {args});"
-            for v0 in range(0, nvv, sv) for r0 in range(0, mr, sr)]
+    w.extend(f"{name}({min(sr, mr - r0)}, {min(sv, nvv - v0)}, {r0}, {v0}, {nvv}, "
+             f"{int(masked)}, {args});"
+             for v0 in range(0, nvv, sv) for r0 in range(0, mr, sr))
 
 
 def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
@@ -615,29 +616,26 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
         raise ValueError("channel-vectorised conv tiles are given whole panels")
     name = tile_name(mr, nv, packed, prefetch, grid, ahead, loads)
     sub = _sub_name(packed, prefetch, grid, ahead)
-    body = []
-    for index, (test, lanes, registers, spare) in enumerate(REGISTER_CLASSES):
-        body.append("#if " + test if index == 0 else "#elif " + test if test else "#else")
-        if loads != EITHER or lanes == LANES:
-            body += _sub_calls(sub, mr, nv, loads != WHOLE, lanes, registers, spare, "    ")
-        else:
-            body += [f"    if (n >= {LANES * nv}) {{",
-                     *_sub_calls(sub, mr, nv, False, lanes, registers, spare, "        "),
-                     "    } else {",
-                     *_sub_calls(sub, mr, nv, True, lanes, registers, spare, "        "),
-                     "    }"]
-    body.append("#endif")
-    source = "\n".join([
-        f"static void {name}(int64_t k, const float *restrict a, int64_t lda,",
-        "        const float *restrict b, int64_t qb, const int32_t *restrict off, int64_t q,",
-        "        int64_t n, int64_t pf,",
-        "        float *restrict part, int first, int last, float *restrict y, int64_t ldy,",
-        "        int64_t wq, int64_t ow, const float *restrict bias) {",
-        "    const float *bq = b + (q - qb);",
-        *body,
-        "}",
-    ])
-    return name, source
+    w = CWriter()
+    with w.block(f"static void {name}(int64_t k, const float *restrict a, int64_t lda,\n"
+                 "        const float *restrict b, int64_t qb, const int32_t *restrict off, "
+                 "int64_t q,\n"
+                 "        int64_t n, int64_t pf,\n"
+                 "        float *restrict part, int first, int last, float *restrict y, "
+                 "int64_t ldy,\n"
+                 "        int64_t wq, int64_t ow, const float *restrict bias)"):
+        w.line("const float *bq = b + (q - qb);")
+        for index, (test, lanes, registers, spare) in enumerate(REGISTER_CLASSES):
+            w.directive("#if " + test if index == 0 else "#elif " + test if test else "#else")
+            if loads != EITHER or lanes == LANES:
+                _sub_calls(w, sub, mr, nv, loads != WHOLE, lanes, registers, spare)
+                continue
+            with w.block(f"if (n >= {LANES * nv})"):
+                _sub_calls(w, sub, mr, nv, False, lanes, registers, spare)
+            with w.else_block():
+                _sub_calls(w, sub, mr, nv, True, lanes, registers, spare)
+        w.directive("#endif")
+    return name, w.text()
 
 
 def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool,
