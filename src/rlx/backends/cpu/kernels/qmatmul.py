@@ -48,6 +48,7 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
@@ -349,17 +350,16 @@ def _row_scale(layout: PackedLayout, row: str) -> str:
     return "1.0f"
 
 
-def _pointers(ctx: RenderContext, node: Node, layout: PackedLayout) -> list[str]:
+def _pointers(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout) -> None:
     x, q = node.inputs[:2]
-    lines = [f"    const float *restrict x = {ctx.ptr(x, True)};",
-             f"    float *restrict y = {ctx.ptr(ctx.node_id(node))};",
-             f"    const uint8_t *restrict q = {ctx.ptr(q, True)};"]
+    w.line(f"const float *restrict x = {ctx.ptr(x, True)};")
+    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node))};")
+    w.line(f"const uint8_t *restrict q = {ctx.ptr(q, True)};")
     if not layout.ggml:
         stype = cstyle.ctype(layout.scheme.scale_dtype)
-        lines.append(f"    const {stype} *restrict sc = {ctx.ptr(node.inputs[2], True)};")
+        w.line(f"const {stype} *restrict sc = {ctx.ptr(node.inputs[2], True)};")
     if layout.scheme.tensor_scale:
-        lines.append(f"    const float t = {ctx.ptr(node.inputs[3], True)}[0];")
-    return lines
+        w.line(f"const float t = {ctx.ptr(node.inputs[3], True)}[0];")
 
 
 def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
@@ -369,12 +369,13 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
     if node.type.numel == 0:
         return "    /* empty */"
     decode = _decoder(ctx, layout)
-    lines = _pointers(ctx, node, layout)
+    w = CWriter(indent=1)
+    _pointers(w, ctx, node, layout)
     if node.attr("transpose"):
-        lines += _transposed_loops(ctx, node, layout, decode)
+        _transposed_loops(w, ctx, node, layout, decode)
     else:
-        lines += _forward_loops(ctx, node, layout, decode)
-    return "\n".join(lines)
+        _forward_loops(w, ctx, node, layout, decode)
+    return w.text()
 
 
 def _scale_row(layout: PackedLayout, row: str) -> str:
@@ -387,43 +388,38 @@ def _scale_row(layout: PackedLayout, row: str) -> str:
     return f"sc + {row} * {layout.blocks_per_row}"
 
 
-def _pragma_lines(pragma: str) -> list[str]:
-    return [f"    {pragma}"] if pragma else []
-
-
-def _forward_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
-                   decode: str) -> list[str]:
+def _forward_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
+                   decode: str) -> None:
     """y [M, n] = x [M, k] @ W.T, split over the rows of W."""
     n, k = layout.n, layout.k
     rows = node.type.numel // n
     if layout.ggml:
-        return _ggml_forward_loops(ctx, layout, rows)
+        _ggml_forward_loops(w, ctx, layout, rows)
+        return
     seg = _segment(layout)
     mb = min(rows, ROW_BLOCK)
-    pragma = ctx.parallel_for(rows * n * k, n)
-    return _pragma_lines(pragma) + [
-        f"    for (int64_t r = 0; r < {n}; r++) {{",
-        f"        float buf[{seg}] __attribute__((aligned(64)));",
-        f"        float part[{mb}][{LANES}] __attribute__((aligned(64)));",
-        f"        const uint8_t *qr = q + r * {layout.row_bytes};",
-        f"        const float rs = {_row_scale(layout, 'r')};",
-        f"        for (int64_t m0 = 0; m0 < {rows}; m0 += {mb}) {{",
-        f"            const int64_t mn = {rows} - m0 < {mb} ? {rows} - m0 : {mb};",
-        "            memset(part, 0, sizeof part);",
-        f"            for (int64_t c0 = 0; c0 < {k}; c0 += {seg}) {{",
-        f"                const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};",
-        f"                {decode}(qr, {_scale_row(layout, 'r')}, c0, len, buf);",
-        "                for (int64_t m = 0; m < mn; m++)",
-        f"                    rlx_q_dot_acc(x + (m0 + m) * {k} + c0, buf, len, part[m]);",
-        "            }",
-        "            for (int64_t m = 0; m < mn; m++)",
-        f"                y[(m0 + m) * {n} + r] = rlx_q_sum32(part[m]) * rs;",
-        "        }",
-        "    }",
-    ]
+    w.pragma(ctx.parallel_for(rows * n * k, n))
+    with w.block(f"for (int64_t r = 0; r < {n}; r++)"):
+        w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
+        w.line(f"float part[{mb}][{LANES}] __attribute__((aligned(64)));")
+        w.line(f"const uint8_t *qr = q + r * {layout.row_bytes};")
+        w.line(f"const float rs = {_row_scale(layout, 'r')};")
+        with w.block(f"for (int64_t m0 = 0; m0 < {rows}; m0 += {mb})"):
+            w.line(f"const int64_t mn = {rows} - m0 < {mb} ? {rows} - m0 : {mb};")
+            w.line("memset(part, 0, sizeof part);")
+            with w.block(f"for (int64_t c0 = 0; c0 < {k}; c0 += {seg})"):
+                w.line(f"const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};")
+                w.line(f"{decode}(qr, {_scale_row(layout, 'r')}, c0, len, buf);")
+                w.line("for (int64_t m = 0; m < mn; m++)")
+                with w.indented():
+                    w.line(f"rlx_q_dot_acc(x + (m0 + m) * {k} + c0, buf, len, part[m]);")
+            w.line("for (int64_t m = 0; m < mn; m++)")
+            with w.indented():
+                w.line(f"y[(m0 + m) * {n} + r] = rlx_q_sum32(part[m]) * rs;")
 
 
-def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> list[str]:
+def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
+                        rows: int) -> None:
     """y [M, n] = x [M, k] @ W.T for a GGML-format weight, split over the rows of W.
     Up to GEMV_MAX_ROWS rows of x (decode): groups of GEMV_ROWS rows of W are dotted
     with the rows of x straight from their blocks (the file's bytes are streamed once;
@@ -432,32 +428,29 @@ def _ggml_forward_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> 
     :func:`_ggml_rows_loops`."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     if rows > qmatmul_ggml.GEMV_MAX_ROWS:
-        return _ggml_rows_loops(ctx, layout, rows)
+        _ggml_rows_loops(w, ctx, layout, rows)
+        return
     group = qmatmul_ggml.GEMV_ROWS
     pieces = -(-rows // qmatmul_ggml.GEMV_MAX_X)
     starts = [rows * i // pieces for i in range(pieces + 1)]
 
-    def calls(count: int, w0: str) -> list[str]:
-        out = []
+    def calls(count: int, w0: str) -> None:
         for m0, m1 in zip(starts, starts[1:]):
             name = f"rlx_gv{count}x{m1 - m0}_{fmt}"
             ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, m1 - m0))
-            out.append(f"        {name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0 * k}, {k}, "
-                       f"y + {m0 * n} + {w0}, {n});")
-        return out
+            w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0 * k}, {k}, "
+                   f"y + {m0 * n} + {w0}, {n});")
 
-    lines = []
     if n // group:
-        lines += _pragma_lines(ctx.parallel_for(rows * n * k, n // group)) + [
-            f"    for (int64_t g = 0; g < {n // group}; g++) {{", *calls(group, f"g * {group}"),
-            "    }"]
+        w.pragma(ctx.parallel_for(rows * n * k, n // group))
+        with w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
+            calls(group, f"g * {group}")
     if n % group:
-        lines += [f"    for (int64_t r = {n - n % group}; r < {n}; r++) {{", *calls(1, "r"),
-                  "    }"]
-    return lines
+        with w.block(f"for (int64_t r = {n - n % group}; r < {n}; r++)"):
+            calls(1, "r")
 
 
-def _ggml_rows_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> list[str]:
+def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:
     """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight: x is
     packed once into panels (in the kernel's scratch, split over the threads by
     panels), then the rows of W go TILE_ROWS at a time, each decoded a chunk of k at a
@@ -468,50 +461,47 @@ def _ggml_rows_loops(ctx: RenderContext, layout: PackedLayout, rows: int) -> lis
     ctx.add_helper("rlx_g_tiles", qmatmul_ggml.TILES)
     ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
     panels = f"({rows} + RLX_G_NX - 1) / RLX_G_NX"
-    return [ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k)] + _pragma_lines(
-        ctx.parallel_for(rows * k, -(-rows // widest))) + [
-        f"    for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {rows}, {k}, p, xt);",
-    ] + _pragma_lines(ctx.parallel_for(rows * n * k, tasks)) + [
-        f"    for (int64_t g = 0; g < {tasks}; g++)",
-        f"        rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
-        f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {rows}, {k}, {n}, "
-        f"y + g * {tile});"]
+    w.line(ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k).strip())
+    w.pragma(ctx.parallel_for(rows * k, -(-rows // widest)))
+    w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {rows}, {k}, p, xt);")
+    w.pragma(ctx.parallel_for(rows * n * k, tasks))
+    w.line(f"for (int64_t g = 0; g < {tasks}; g++)")
+    with w.indented():
+        w.line(f"rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
+               f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {rows}, {k}, {n}, "
+               f"y + g * {tile});")
 
 
-def _transposed_loops(ctx: RenderContext, node: Node, layout: PackedLayout,
-                      decode: str) -> list[str]:
+def _transposed_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
+                      decode: str) -> None:
     """y [M, k] = x [M, n] @ W, split over segments of W's columns."""
     n, k = layout.n, layout.k
     rows = node.type.numel // k
     seg = _segment(layout)
     mb = min(rows, ROW_BLOCK)
     segments = -(-k // seg)
-    pragma = ctx.parallel_for(rows * n * k, segments)
-    return _pragma_lines(pragma) + [
-        f"    for (int64_t s = 0; s < {segments}; s++) {{",
-        f"        const int64_t c0 = s * {seg};",
-        f"        const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};",
-        f"        float buf[{seg}] __attribute__((aligned(64)));",
-        f"        float acc[{mb}][{seg}] __attribute__((aligned(64)));",
-        f"        for (int64_t m0 = 0; m0 < {rows}; m0 += {mb}) {{",
-        f"            const int64_t mn = {rows} - m0 < {mb} ? {rows} - m0 : {mb};",
-        "            memset(acc, 0, sizeof acc);",
-        f"            for (int64_t r = 0; r < {n}; r++) {{",
-        f"                {decode}(q + r * {layout.row_bytes}, {_scale_row(layout, 'r')}, c0, len, "
-        "buf);",
-        f"                const float rs = {_row_scale(layout, 'r')};",
-        "                for (int64_t m = 0; m < mn; m++) {",
-        f"                    const float a = x[(m0 + m) * {n} + r] * rs;",
-        "                    #pragma omp simd",
-        "                    for (int64_t i = 0; i < len; i++)",
-        "                        acc[m][i] = RLX_FMAF(a, buf[i], acc[m][i]);",
-        "                }",
-        "            }",
-        "            for (int64_t m = 0; m < mn; m++)",
-        f"                memcpy(y + (m0 + m) * {k} + c0, acc[m], (size_t)len * sizeof(float));",
-        "        }",
-        "    }",
-    ]
+    w.pragma(ctx.parallel_for(rows * n * k, segments))
+    with w.block(f"for (int64_t s = 0; s < {segments}; s++)"):
+        w.line(f"const int64_t c0 = s * {seg};")
+        w.line(f"const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};")
+        w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
+        w.line(f"float acc[{mb}][{seg}] __attribute__((aligned(64)));")
+        with w.block(f"for (int64_t m0 = 0; m0 < {rows}; m0 += {mb})"):
+            w.line(f"const int64_t mn = {rows} - m0 < {mb} ? {rows} - m0 : {mb};")
+            w.line("memset(acc, 0, sizeof acc);")
+            with w.block(f"for (int64_t r = 0; r < {n}; r++)"):
+                w.line(f"{decode}(q + r * {layout.row_bytes}, {_scale_row(layout, 'r')}, c0, "
+                       "len, buf);")
+                w.line(f"const float rs = {_row_scale(layout, 'r')};")
+                with w.block("for (int64_t m = 0; m < mn; m++)"):
+                    w.line(f"const float a = x[(m0 + m) * {n} + r] * rs;")
+                    w.line("#pragma omp simd")
+                    w.line("for (int64_t i = 0; i < len; i++)")
+                    with w.indented():
+                        w.line("acc[m][i] = RLX_FMAF(a, buf[i], acc[m][i]);")
+            w.line("for (int64_t m = 0; m < mn; m++)")
+            with w.indented():
+                w.line(f"memcpy(y + (m0 + m) * {k} + c0, acc[m], (size_t)len * sizeof(float));")
 
 
 OP_RENDERERS = {"dequant_matmul": render_dequant_matmul}
