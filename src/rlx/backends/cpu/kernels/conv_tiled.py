@@ -60,6 +60,7 @@ output transposed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
 from rlx.backends.base import round_up
 from rlx.backends.cpu.cwriter import CWriter
@@ -266,7 +267,8 @@ def copy_floats(plan, geo: TiledGeometry) -> int:
 # :data:`REGISTER_CLASSES` and chosen in the source by the preprocessor, so the source
 # is the same for every tier. A sub-tile sums each of its elements over k in the same
 # order as the whole tile would, so the tier (among the FMA ones) and the sub-tiling
-# change no bit.
+# change no bit. The fixed helpers the tiles call (the masked store, the transposes,
+# the channel-vectorised paths' transposed store) are C files in csrc/.
 
 REGISTER_CLASSES = (
     # (preprocessor test, floats per vector, vector registers, registers a step of k
@@ -306,164 +308,26 @@ def sub_tiles(rows: int, vectors: int, lanes: int, registers: int,
     return best[1]
 
 
-MASK_AND_STORE = """\
-/* conv tiles: a vector of the Python geometry (conv_tiled.LANES floats) in shim vectors */
-#define RLX_CV_VPL (16 / RLX_VW)
-
-/* conv tiles: t[e - q] for the grid positions e in [q, q + lanes) whose grid column is
-   an output column, into the output row ``row`` (ow values per output row); kept out
-   of line, as the tiles call it for every row and vector they store */
-static __attribute__((noinline)) void rlx_cv_put_rows(const float *t, int64_t q,
-                                                      int64_t lanes, float *row, int64_t wq,
-                                                      int64_t ow) {
-    int64_t r = q / wq;
-    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
-        const int64_t lo = s > q ? s : q;
-        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
-        float *d = row + r * ow + (lo - s);
-        for (int64_t e = lo; e < hi; e++) d[e - lo] = t[e - q];
-    }
-}
-
-/* conv tiles: store the first lanes (at most RLX_VW; none when lanes <= 0) of v, the
-   values of grid positions q .. q+lanes-1, into the output row ``row`` (ow values per
-   output row), skipping grid columns >= ow */
-static inline void rlx_cv_put(rlx_vf v, int64_t q, int64_t lanes, float *row, int64_t wq,
-                              int64_t ow) {
-    if (lanes <= 0) return;
-    if (wq == ow) {
-        if (lanes >= RLX_VW) rlx_v_store(row + q, v);
-        else rlx_v_store_n(row + q, v, lanes);
-        return;
-    }
-#if defined(__AVX512F__)
-    /* each output row's lanes packed down in registers (no shim operation moves values
-       between lanes; through memory, ResNet-50's strided 3 x 3 convs run 20 % slower) */
-    int64_t r = q / wq;
-    for (int64_t s = r * wq; s < q + lanes; s += wq, r++) {
-        const int64_t lo = s > q ? s : q;
-        const int64_t hi = s + ow < q + lanes ? s + ow : q + lanes;
-        if (lo >= hi) continue;
-        const __mmask16 keep = (__mmask16)((1u << (hi - lo)) - 1);
-        _mm512_mask_storeu_ps(row + r * ow + (lo - s), keep,
-                              _mm512_maskz_compress_ps((__mmask16)(keep << (lo - q)), v));
-    }
-#else
-    float t[RLX_VW];
-    rlx_v_store(t, v);
-    rlx_cv_put_rows(t, q, lanes, row, wq, ow);
-#endif
-}"""
-
-
-TRANSPOSE = """\
-#if RLX_VW == 8
-/* dst[c * ds + r] = src[r * ss + c] for an 8 x 8 block (AVX2): unpacks and shuffles of
-   32-bit and 64-bit lanes, then 128-bit permutes */
-static inline void rlx_cv_transpose8(const float *src, int64_t ss, float *dst, int64_t ds) {
-    __m256 a[8], t[8];
-    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_ps(src + i * ss);
-    for (int i = 0; i < 8; i += 2) {
-        t[i] = _mm256_unpacklo_ps(a[i], a[i + 1]);
-        t[i + 1] = _mm256_unpackhi_ps(a[i], a[i + 1]);
-    }
-    for (int i = 0; i < 8; i += 4) {
-        a[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-        a[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
-        a[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        a[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
-    }
-    for (int i = 0; i < 4; i++) {
-        _mm256_storeu_ps(dst + i * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x20));
-        _mm256_storeu_ps(dst + (i + 4) * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x31));
-    }
-}
-#endif
-
-/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src: register transposes where
-   the target has them (AVX-512: packed_gemm.h's 16 x 16 ones; AVX2: 8 x 8 ones, 3-10 %
-   of ResNet-50's Winograd convs against scalar copies) and the rest element by element,
-   else 8 x 8 blocks of scalar copies (the vector shim has no operation that moves values
-   between lanes) */
-static void rlx_cv_transpose(const float *src, int64_t ss, float *dst, int64_t ds,
-                             int64_t rows, int64_t cols) {
-#if defined(__AVX512F__) || RLX_VW == 8
-#if defined(__AVX512F__)
-    enum { B = 16 };
-#else
-    enum { B = 8 };
-#endif
-    const int64_t full_r = rows / B * B, full_c = cols / B * B;
-    for (int64_t r = 0; r < full_r; r += B) {
-        for (int64_t c = 0; c < full_c; c += B)
-#if defined(__AVX512F__)
-            rlx_pk_transpose16(src + r * ss + c, ss, dst + c * ds + r, ds);
-        if (full_c < cols)
-            rlx_pk_transpose16_cols(src + r * ss + full_c, ss, dst + full_c * ds + r, ds,
-                                    cols - full_c);
-#else
-            rlx_cv_transpose8(src + r * ss + c, ss, dst + c * ds + r, ds);
-        for (int64_t c = full_c; c < cols; c++)
-            for (int64_t i = r; i < r + B; i++) dst[c * ds + i] = src[i * ss + c];
-#endif
-    }
-    for (int64_t r = full_r; r < rows; r++)
-        for (int64_t c = 0; c < cols; c++) dst[c * ds + r] = src[r * ss + c];
-#else
-    rlx_pk_transpose_scalar(src, ss, dst, ds, rows, cols);
-#endif
-}"""
-
-
-STORE_TRANSPOSED = """\
-/* channel-vectorised conv tiles: y[c * ldy + q] = part[q * NR + c] + bias[c] (NR channels
-   a row of part: conv_tiled.CHANNEL_NR) for the first n positions q and nc channels c,
-   in 16 x 16 blocks transposed through a buffer (part holds whole blocks of 16 rows;
-   the rows past n are read but not stored) */
-static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, int64_t ldy,
-                           const float *bias) {
-    float t[256] __attribute__((aligned(64)));
-    for (int64_t c0 = 0; c0 < nc; c0 += 16)
-        for (int64_t q0 = 0; q0 < n; q0 += 16) {
-            rlx_cv_transpose(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16, 16, 16);
-            for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
-                const rlx_vf b = rlx_v_set1(bias ? bias[c] : 0.0f);
-                for (int j = 0; j < RLX_CV_VPL; j++) {
-                    rlx_vf v = rlx_v_load(t + (c - c0) * 16 + j * RLX_VW);
-                    if (bias) v = v + b;
-                    const int64_t left = n - q0 - j * RLX_VW;
-                    if (left >= RLX_VW) rlx_v_store(y + c * ldy + q0 + j * RLX_VW, v);
-                    else if (left > 0) rlx_v_store_n(y + c * ldy + q0 + j * RLX_VW, v, left);
-                }
-            }
-        }
-}"""
-
-
-PREFETCH_NEXT = """\
-/* channel-vectorised conv tiles: prefetch into L2 lines [l0, l0 + per) of the ``lines``
-   cache lines from ``next`` (none when next is 0) */
-static inline void rlx_cv_prefetch_next(const float *next, int64_t lines, int64_t l0,
-                                        int64_t per) {
-    if (!next) return;
-    const int64_t l1 = l0 + per < lines ? l0 + per : lines;
-    for (int64_t l = l0; l < l1; l++) __builtin_prefetch((const char *)next + 64 * l, 0, 2);
-}"""
+def _csrc(name: str) -> str:
+    """The C of ``csrc/<name>`` (fixed helpers of the tiles), without its final newline."""
+    return resources.files("rlx.backends.cpu.csrc").joinpath(name).read_text()[:-1]
 
 
 def add_transpose_helper(ctx: RenderContext) -> None:
-    """Emit ``rlx_cv_transpose`` (every ISA tier) and the packed-GEMM helpers it calls."""
+    """Emit ``rlx_cv_transpose`` (``csrc/conv_transpose.h``, every ISA tier) and the
+    packed-GEMM helpers it calls."""
     packed_gemm_helper(ctx)
-    ctx.add_helper("rlx_cv_transpose", TRANSPOSE)
+    ctx.add_helper("rlx_cv_transpose", _csrc("conv_transpose.h"))
 
 
 def add_channel_helpers(ctx: RenderContext) -> None:
     """Emit the helpers of the channel-vectorised paths besides their tiles:
-    ``rlx_cv_store_t``, ``rlx_cv_prefetch_next`` and the helpers they call."""
+    ``rlx_cv_store_t`` and ``rlx_cv_prefetch_next`` (``csrc/conv_store.h``, its
+    ``RLX_CV_NR`` replaced by CHANNEL_NR) and the helpers they call."""
     add_transpose_helper(ctx)
     add_helpers(ctx, set(), False, False)
-    store = STORE_TRANSPOSED.replace("RLX_CV_NR", str(CHANNEL_NR))
-    ctx.add_helper("rlx_cv_store_t", store + "\n" + PREFETCH_NEXT)
+    ctx.add_helper("rlx_cv_store_t",
+                   _csrc("conv_store.h").replace("RLX_CV_NR", str(CHANNEL_NR)))
 
 
 WHOLE, PARTIAL, EITHER = "whole", "partial", "either"
@@ -640,11 +504,11 @@ def tile_function(mr: int, nv: int, packed: bool = False, prefetch: bool = True,
 
 def add_helpers(ctx: RenderContext, variants: set[tuple[int, int]], packed: bool,
                 prefetch: bool, grid: bool = False, ahead: bool = False) -> None:
-    """Emit the store helper and the micro-tiles ``variants`` ((MR, NV) or (MR, NV,
-    loads): see :func:`tile_function`) with their sub-tile, for
+    """Emit the store helper (``csrc/conv_put.h``) and the micro-tiles ``variants``
+    ((MR, NV) or (MR, NV, loads): see :func:`tile_function`) with their sub-tile, for
     packed weights when ``packed``, prefetching when ``prefetch``, broadcasting from a
     grid when ``grid``, prefetching the broadcast rows when ``ahead``."""
-    ctx.add_helper("rlx_cv_put", MASK_AND_STORE)
+    ctx.add_helper("rlx_cv_put", _csrc("conv_put.h"))
     if not variants:
         return
     name, source = sub_function(packed, prefetch, grid, ahead)
