@@ -60,6 +60,7 @@ quick to compile):
 
 from __future__ import annotations
 
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 
 HALF = r"""
@@ -483,12 +484,15 @@ __CASES__
 
 
 def _tile_cases() -> str:
-    cases = []
+    """The switch's cases (mr = 1 .. TILE_ROWS; past 4 only where RLX_SUB_MR has them)."""
+    w = CWriter(indent=1)
     for mr in range(1, TILE_ROWS + 1):
-        case = (f"    case {mr}: rlx_g_tile(w, ws, {mr}, xp, kn, first, m0, rows, y, n); "
-                "break;")
-        cases.append(case if mr <= 4 else f"#if RLX_SUB_MR >= {mr}\n{case}\n#endif")
-    return "\n".join(cases)
+        if mr > 4:
+            w.directive(f"#if RLX_SUB_MR >= {mr}")
+        w.line(f"case {mr}: rlx_g_tile(w, ws, {mr}, xp, kn, first, m0, rows, y, n); break;")
+        if mr > 4:
+            w.directive("#endif")
+    return w.text()
 
 
 TILES = TILE_HELPERS.replace("__KC__", str(TILE_KC)).replace("__CASES__", _tile_cases())
