@@ -45,6 +45,7 @@ from importlib import resources
 
 from rlx.backends.base import ALIGNMENT, round_up
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.cwriter import CWriter
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
 from rlx.ir.ops import RANDOM_OPS
@@ -236,7 +237,6 @@ class RenderContext:
         loads = nest.loads
         flat = all(_is_contiguous(ld.strides, dims) or not any(ld.strides) for ld in loads)
         out_ct = self.dtype(out)
-        lines = []
         if flat or len(dims) <= 1:
             rows, inner = 1, total
             row_strides = [() for _ in loads]
@@ -245,46 +245,42 @@ class RenderContext:
             rows, inner = numel(dims[:-1]), dims[-1]
             row_strides = [ld.strides[:-1] for ld in loads]
             inner_strides = [ld.strides[-1] for ld in loads]
-        pragma = self.parallel_for(total, rows)
+        w = CWriter(indent=1)
+
+        def element(offsets: list[str], out_index: str) -> None:
+            """The statements computing and storing one element of the domain."""
+            temps = {}
+            for src, holder in (temps_from or {}).items():
+                i = nest.load_of(src)
+                if i is None:
+                    continue
+                dt = self.dtype(holder)
+                name = f"a{src}"
+                w.line(f"const {cstyle.cty(dt)} {name} = "
+                       f"{cstyle.load(dt, f'{self.ptr(holder, True)}[{offsets[i]}]')};")
+                temps[src] = name
+            body, value = self.nest_values(nest, offsets, temps, "")
+            w.extend(body)
+            w.line(f"{self.ptr(out)}[{out_index}] = {cstyle.store(out_ct, value)};")
+
         if rows > 1:
-            if pragma:
-                lines.append("    " + pragma)
-            lines.append(f"    for (int64_t r = 0; r < {rows}; r++) {{")
-            for i, rs in enumerate(row_strides):
-                lines.append(f"        const int64_t ro{i} = {_offset_expr(rs, dims[:-1], 'r')};")
-            lines.append("        #pragma omp simd")
-            lines.append(f"        for (int64_t j = 0; j < {inner}; j++) {{")
-            offsets = [f"ro{i} + j * {s}" if s else f"ro{i}" for i, s in enumerate(inner_strides)]
-            out_index = f"r * {inner} + j"
-            indent = "            "
+            w.pragma(self.parallel_for(total, rows))
+            with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
+                for i, rs in enumerate(row_strides):
+                    w.line(f"const int64_t ro{i} = {_offset_expr(rs, dims[:-1], 'r')};")
+                w.line("#pragma omp simd")
+                with w.block(f"for (int64_t j = 0; j < {inner}; j++)"):
+                    element([f"ro{i} + j * {s}" if s else f"ro{i}"
+                             for i, s in enumerate(inner_strides)], f"r * {inner} + j")
         else:
             if self.threads > 1 and total >= PARALLEL_MIN_ELEMENTS:
-                lines.append(f"    #pragma omp parallel for simd schedule(static) "
-                             f"num_threads({self.threads})")
+                w.line(f"#pragma omp parallel for simd schedule(static) "
+                       f"num_threads({self.threads})")
             else:
-                lines.append("    #pragma omp simd")
-            lines.append(f"    for (int64_t j = 0; j < {total}; j++) {{")
-            offsets = [f"j * {s}" if s else "0" for s in inner_strides]
-            out_index = "j"
-            indent = "        "
-        temps = {}
-        pre = []
-        for src, holder in (temps_from or {}).items():
-            i = nest.load_of(src)
-            if i is None:
-                continue
-            dt = self.dtype(holder)
-            name = f"a{src}"
-            pre.append(f"{indent}const {cstyle.cty(dt)} {name} = "
-                       f"{cstyle.load(dt, f'{self.ptr(holder, True)}[{offsets[i]}]')};")
-            temps[src] = name
-        body, value = self.nest_values(nest, offsets, temps, indent)
-        lines += pre + body
-        lines.append(f"{indent}{self.ptr(out)}[{out_index}] = {cstyle.store(out_ct, value)};")
-        lines.append(indent[:-4] + "}")
-        if rows > 1:
-            lines.append("    }")
-        return "\n".join(lines)
+                w.line("#pragma omp simd")
+            with w.block(f"for (int64_t j = 0; j < {total}; j++)"):
+                element([f"j * {s}" if s else "0" for s in inner_strides], "j")
+        return w.text()
 
 
 def _scalar_constant(graph: Graph, nid: int) -> float | int | None:
