@@ -253,11 +253,20 @@ def _float_literal(v: float) -> str:
     return "NAN" if np.isnan(v) else float(v).hex() + "f"
 
 
+def _array(declaration: str, items: list[str], per_row: int) -> str:
+    """``declaration = { items };``, ``per_row`` initialisers to a line."""
+    rows = [", ".join(items[i:i + per_row]) for i in range(0, len(items), per_row)]
+    w = CWriter()
+    with w.block(f"{declaration} =", trailer=";"):
+        w.extend(f"{row}," for row in rows[:-1])
+        w.line(rows[-1])
+    return w.text()
+
+
 def _value_table(name: str, values: np.ndarray) -> str:
     """``static const float name[]``: the value of each code (byte or nibble)."""
     items = [_float_literal(v) for v in values]
-    rows = [", ".join(items[i:i + 8]) for i in range(0, len(items), 8)]
-    return f"static const float {name}[{len(items)}] = {{\n    " + ",\n    ".join(rows) + "\n};"
+    return _array(f"static const float {name}[{len(items)}]", items, 8)
 
 
 def _pair_table(name: str, values: np.ndarray) -> str:
@@ -265,15 +274,12 @@ def _pair_table(name: str, values: np.ndarray) -> str:
     byte, for 4-bit codes whose nibble values are ``values``."""
     pairs = [f"{{{_float_literal(values[b & 15])}, {_float_literal(values[b >> 4])}}}"
              for b in range(256)]
-    rows = [", ".join(pairs[i:i + 4]) for i in range(0, 256, 4)]
-    return f"static const float {name}[256][2] = {{\n    " + ",\n    ".join(rows) + "\n};"
+    return _array(f"static const float {name}[256][2]", pairs, 4)
 
 
 def _byte_table(name: str, values: np.ndarray) -> str:
     items = [str(int(v)) for v in values]
-    rows = [", ".join(items[i:i + 16]) for i in range(0, len(items), 16)]
-    return (f"static const uint8_t {name}[{len(items)}] = {{\n    " + ",\n    ".join(rows)
-            + "\n};")
+    return _array(f"static const uint8_t {name}[{len(items)}]", items, 16)
 
 
 def _add_e4m3_wide(ctx: RenderContext) -> None:
