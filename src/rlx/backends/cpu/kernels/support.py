@@ -12,7 +12,7 @@ to f32 and whose f32 products are rounded once (:func:`blas_dtype`) — run on t
 shipped in scipy-openblas32 (``scipy_cblas_*``, :func:`blas_prefix`). It takes 32-bit
 sizes and leading dimensions (:func:`fits_blas`). Operands of another dtype than the
 one BLAS runs in are converted once into a scratch copy (cast semantics:
-:func:`convert_into`). OpenBLAS's ``?gemv`` on a row-major matrix read across
+:func:`write_conversion`). OpenBLAS's ``?gemv`` on a row-major matrix read across
 (``x @ W``) rounds differently for different column ranges, so that product runs a
 generated kernel instead (:func:`gemv_rows`), which sums over k in a fixed order with
 fused multiply-adds.
@@ -26,7 +26,7 @@ accumulate in float (f16, bf16, f32) or double (f64) (:func:`accumulator_type`,
 Epilogues. A kernel's elementwise members are applied in place by a helper function
 ``rlx_epi_n<anchor>(slots, arena, f0, f1)`` over flat output elements ``[f0, f1)``
 (:func:`epilogue_function`), called for each block right after the GEMM (or loop) that
-produced it, while the block is still in cache (:func:`epilogue_call`). The helper
+produced it, while the block is still in cache (:func:`write_epilogue_call`). The helper
 merges the output's trailing axes where the operands allow (:func:`merge_rows`), so
 that one call covers as long a run as the layouts permit.
 
@@ -59,7 +59,7 @@ executables compiled from the same source, which load the same shared object —
 them: such executables must not run concurrently from several Python threads. Copies
 derived from run-invariant operands (params, prepare-stage values: :func:`run_invariant`)
 live in the keep region and are rebuilt only when the operand's address or the params'
-version changes (:func:`repack_guard`).
+version changes (:func:`repack_guard_block`).
 """
 
 from __future__ import annotations
