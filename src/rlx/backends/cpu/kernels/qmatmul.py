@@ -50,6 +50,7 @@ import numpy as np
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -69,40 +70,11 @@ ROW_BLOCK = 8
 LANES = 32
 """Partial sums per dot product (independent chains the compiler vectorises)."""
 
-COMMON = r"""
-/* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
-   partial sums in an order fixed by n alone */
-static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
-                                 float *restrict part) {
-    int64_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        #pragma omp simd
-        for (int64_t j = 0; j < 32; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
-    }
-    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
-}
-static inline float rlx_q_sum32(const float *part) {
-    float s = 0.0f;
-    for (int j = 0; j < 32; j++) s += part[j];
-    return s;
-}
-"""
+COMMON = csrc_helper("qmm_common.h")
+"""``rlx_q_dot_acc`` / ``rlx_q_sum32``: the dot products' 32 partial sums."""
 
-F16_SCALE = r"""
-#if defined(__F16C__)
-#include <immintrin.h>
-#endif
-/* dequant_matmul: an f16 scale as a float. F16C's conversion where the compiler has
-   it: the _Float16 cast can compile to an AVX512-FP16 instruction whose false
-   dependency on its destination serialised the block loop (measured 2x slower) */
-static inline float rlx_q_f16(uint16_t h) {
-#if defined(__F16C__)
-    return _cvtsh_ss(h);
-#else
-    return rlx_h2f(h);
-#endif
-}
-"""
+F16_SCALE = csrc_helper("qmm_f16_scale.h")
+"""``rlx_q_f16``: an f16 scale as a float (F16C where the compiler has it)."""
 
 PER_ROW_DECODERS = {
     "int8": r"""
@@ -128,93 +100,11 @@ static inline void rlx_dq_fp8_e4m3(const uint8_t *restrict q, const float *restr
 """,
 }
 
-E4M3_WIDE = r"""
-#if defined(__AVX512VBMI__)
-#include <immintrin.h>
-#endif
-/* dequant_matmul: out[i] = the value of fp8 e4m3fn byte c[i] for the first groups of
-   c[0 .. n); returns how many bytes it decoded (the caller decodes the rest). With
-   AVX512-VBMI, 64 bytes at a time: the low and high bytes of each value's f16 encoding
-   come from two 128-entry byte tables held in registers (the sign bit is copied), are
-   interleaved and widened to f32 exactly. Elsewhere RLX_VW bytes at a time on the
-   prelude's vectors: the 7 bits below the sign, shifted to an f32's exponent and
-   mantissa, are the value times 2^-120 (subnormal codes land on f32 subnormals), so
-   one exact multiplication by 2^120 gives the magnitude; then the sign, and nan for
-   the magnitude 0x7f. */
-static inline int64_t rlx_q_e4m3_wide(const uint8_t *restrict c, int64_t n,
-                                      float *restrict out) {
-    int64_t i = 0;
-#if defined(__AVX512VBMI__)
-    const __m512i lo0 = _mm512_loadu_si512(rlx_q_e4m3_f16_lo);
-    const __m512i lo1 = _mm512_loadu_si512(rlx_q_e4m3_f16_lo + 64);
-    const __m512i hi0 = _mm512_loadu_si512(rlx_q_e4m3_f16_hi);
-    const __m512i hi1 = _mm512_loadu_si512(rlx_q_e4m3_f16_hi + 64);
-    const __m512i sign = _mm512_set1_epi8((char)0x80);
-    const __m512i first = _mm512_loadu_si512(rlx_q_interleave);
-    const __m512i second = _mm512_add_epi8(first, _mm512_set1_epi8(32));
-    for (; i + 64 <= n; i += 64) {
-        const __m512i b = _mm512_loadu_si512(c + i);
-        const __m512i lo = _mm512_permutex2var_epi8(lo0, b, lo1);
-        const __m512i hi = _mm512_or_si512(_mm512_permutex2var_epi8(hi0, b, hi1),
-                                           _mm512_and_si512(b, sign));
-        const __m512i h0 = _mm512_permutex2var_epi8(lo, first, hi);
-        const __m512i h1 = _mm512_permutex2var_epi8(lo, second, hi);
-        _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm512_castsi512_si256(h0)));
-        _mm512_storeu_ps(out + i + 16, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h0, 1)));
-        _mm512_storeu_ps(out + i + 32, _mm512_cvtph_ps(_mm512_castsi512_si256(h1)));
-        _mm512_storeu_ps(out + i + 48, _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h1, 1)));
-    }
-#else
-    for (; i + RLX_VW <= n; i += RLX_VW) {
-        const rlx_vi z = rlx_q_u8(c + i), mag = z & 0x7f;
-        const rlx_vi v = (rlx_vi)((rlx_vf)(mag << 20) * rlx_v_set1(0x1p120f));
-        const rlx_vi nan = (mag == 0x7f) & 0x7fc00000;
-        rlx_v_store(out + i, (rlx_vf)(v | nan | (z & 0x80) << 24));
-    }
-#endif
-    return i;
-}
-"""
+E4M3_WIDE = csrc_helper("qmm_e4m3_wide.h")
+"""``rlx_q_e4m3_wide``: fp8 e4m3fn bytes decoded a vector at a time (module docstring)."""
 
-NIBBLES_WIDE = r"""
-/* dequant_matmul: out[2j], out[2j+1] = values[low nibble], values[high nibble] of p[j]
-   for the first groups of RLX_VW bytes of p[0 .. bytes); returns how many bytes it
-   decoded (the caller decodes the rest). With AVX2 or AVX-512 a group is widened to
-   int32 lanes, its low and high nibbles look the 16 values up in registers (one
-   permute on AVX-512, two and a blend on AVX2: intrinsics, as clang has no
-   __builtin_shuffle) and the two vectors are interleaved; elsewhere (no variable
-   permute of floats) it decodes nothing. */
-#if RLX_VW == 16
-#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm512_permutexvar_ps((__m512i)(i), (__m512)(t0)))
-#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, \
-                                                   4, 20, 5, 21, 6, 22, 7, 23)
-#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, \
-                                                   12, 28, 13, 29, 14, 30, 15, 31)
-#elif RLX_VW == 8
-#define RLX_Q_LOOKUP(t0, t1, i) ((rlx_vf)_mm256_blendv_ps(                             \
-    _mm256_permutevar8x32_ps((__m256)(t0), (__m256i)(i)),                              \
-    _mm256_permutevar8x32_ps((__m256)(t1), (__m256i)(i)), (__m256)((i) > 7)))
-#define RLX_Q_ZIP_LO(a, b) __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11)
-#define RLX_Q_ZIP_HI(a, b) __builtin_shufflevector(a, b, 4, 12, 5, 13, 6, 14, 7, 15)
-#endif
-static inline int64_t rlx_q_nibbles_wide(const uint8_t *restrict p, int64_t bytes,
-                                         const float *restrict values, float *restrict out) {
-    int64_t j = 0;
-#if defined(__AVX2__) && defined(__FMA__)
-    const rlx_vf t0 = rlx_v_load(values), t1 = rlx_v_load(values + 16 - RLX_VW);
-    (void)t1;
-    for (; j + RLX_VW <= bytes; j += RLX_VW) {
-        const rlx_vi b = rlx_q_u8(p + j);
-        const rlx_vf lo = RLX_Q_LOOKUP(t0, t1, b & 15), hi = RLX_Q_LOOKUP(t0, t1, b >> 4);
-        rlx_v_store(out + 2 * j, RLX_Q_ZIP_LO(lo, hi));
-        rlx_v_store(out + 2 * j + RLX_VW, RLX_Q_ZIP_HI(lo, hi));
-    }
-#else
-    (void)p; (void)bytes; (void)values; (void)out;
-#endif
-    return j;
-}
-"""
+NIBBLES_WIDE = csrc_helper("qmm_nibbles_wide.h")
+"""``rlx_q_nibbles_wide``: 4-bit codes looked up in registers (module docstring)."""
 
 NIBBLE_DECODER = r"""
 /* elements c0 .. c0+len-1 (c0 a multiple of {block}) of a {scheme} row: each byte

@@ -60,181 +60,29 @@ quick to compile):
 
 from __future__ import annotations
 
+from importlib import resources
+
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 
-HALF = r"""
-/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
-   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
-   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
-   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
-   given the all-ones exponent for inf and nan */
-static inline float rlx_g_half(const uint8_t *p) {
-    uint16_t h;
-    memcpy(&h, p, 2);
-#if defined(__F16C__) || defined(__aarch64__)
-    return rlx_q_f16(h);
-#else
-    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
-    float f;
-    if ((h & 0x7c00) == 0x7c00) {
-        u |= 0x7f800000u;
-        memcpy(&f, &u, 4);
-    } else {
-        memcpy(&f, &u, 4);
-        f *= 0x1p112f;
-    }
-    return h & 0x8000 ? -f : f;
-#endif
-}
-"""
 
-K_SCALES = r"""
-/* q4_k / q5_k: the 6-bit scale and min of sub-block j (0..7) from the 12 packed bytes */
-static inline void rlx_g_k_scale(const uint8_t *s, int j, float *sc, float *mn) {
-    if (j < 4) {
-        *sc = (float)(s[j] & 63);
-        *mn = (float)(s[j + 4] & 63);
-    } else {
-        *sc = (float)((s[j + 4] & 15) | ((s[j - 4] >> 6) << 4));
-        *mn = (float)((s[j + 4] >> 4) | ((s[j] >> 6) << 4));
-    }
-}
-"""
+def csrc_helper(name: str) -> str:
+    """The fixed C helper in ``csrc/<name>`` as dequant_matmul emits it (after a blank
+    line)."""
+    return "\n" + resources.files("rlx.backends.cpu.csrc").joinpath(name).read_text()
 
-BYTE_LOADS = r"""
-/* dequant_matmul on the prelude's vectors */
-#if defined(__SSE2__) && !defined(__AVX2__)
-#include <emmintrin.h>
-#endif
-/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
-   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
-   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
-   intrinsics */
-RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
-#if defined(__AVX512F__)
-    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
-#elif defined(__AVX2__) && defined(__FMA__)
-    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
-#elif defined(__ARM_NEON) || defined(__aarch64__)
-    uint32_t u;
-    memcpy(&u, p, 4);
-    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
-#elif defined(__SSE2__)
-    int32_t u;
-    memcpy(&u, p, 4);
-    const __m128i z = _mm_setzero_si128();
-    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
-#else
-    rlx_vi v;
-    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
-    return v;
-#endif
-}
-RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
-#if defined(__AVX512F__)
-    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
-#elif defined(__AVX2__) && defined(__FMA__)
-    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
-#elif defined(__ARM_NEON) || defined(__aarch64__)
-    uint32_t u;
-    memcpy(&u, p, 4);
-    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
-#elif defined(__SSE2__)
-    int32_t u;
-    memcpy(&u, p, 4);
-    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
-    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
-#else
-    rlx_vi v;
-    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
-    return v;
-#endif
-}
-"""
+
+HALF = csrc_helper("ggml_half.h")
+"""``rlx_g_half(p)``: the fp16 field at p as a float (every tier)."""
+
+K_SCALES = csrc_helper("ggml_k_scales.h")
+"""``rlx_g_k_scale``: a q4_k / q5_k sub-block's 6-bit scale and min."""
+
+BYTE_LOADS = csrc_helper("ggml_byte_loads.h")
 """Byte loads on the prelude's vectors (every kernel of
 :mod:`.qmatmul` and this module that decodes into vectors)."""
 
-VECTOR_HELPERS = r"""
-/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
-   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
-   vectors. */
-#define RLX_G_NC (32 / RLX_VW)
-#define RLX_G_NA (16 / RLX_VW)
-/* rows of W the decode kernel streams side by side: as many as keep its sums
-   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
-   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
-#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
-#define RLX_G_RP 4
-#else
-#define RLX_G_RP 2
-#endif
-/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
-   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
-   fewer instructions than a scalar conversion and a broadcast per field */
-RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
-#if defined(__AVX512F__)
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
-#elif defined(__AVX2__) && defined(__FMA__)
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
-#else
-    return rlx_v_set1(rlx_g_half(p));
-#endif
-}
-RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
-#if defined(__AVX512F__)
-    uint32_t u;
-    memcpy(&u, p, 4);
-    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
-    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
-    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
-#elif defined(__AVX2__) && defined(__FMA__)
-    uint32_t u;
-    memcpy(&u, p, 4);
-    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
-    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
-    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
-#else
-    *a = rlx_v_set1(rlx_g_half(p));
-    *b = rlx_v_set1(rlx_g_half(p + 2));
-#endif
-}
-RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
-/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
-   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
-RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
-    const rlx_vi z = rlx_q_u8(p + (i & 15));
-    return i < 16 ? z & 15 : z >> 4;
-}
-/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
-   holds h in every lane) */
-RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
-    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
-}
-/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
-   ahead into the cache (prefetches never fault, past the end of W too) */
-#define RLX_G_AHEAD 3
-/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
-   l + 2, l and l + 1, whatever RLX_VW is */
-RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
-#if RLX_G_NA == 4
-    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
-#elif RLX_G_NA == 2
-    const rlx_vf v = acc[0] + acc[1];
-#else
-    const rlx_vf v = acc[0];
-#endif
-    float t[RLX_VW];
-    memcpy(t, &v, sizeof t);
-    for (int w = RLX_VW / 2; w >= 1; w /= 2)
-        for (int l = 0; l < w; l++) t[l] += t[l + w];
-    return t[0];
-}
-"""
+VECTOR_HELPERS = csrc_helper("ggml_vectors.h")
 """Vector helpers every GGML kernel uses (after the prelude and :data:`HALF`)."""
 
 GROUP_TEMPLATE = r"""
