@@ -67,6 +67,15 @@ def rss_kb() -> int:
     raise RuntimeError("no VmRSS line in /proc/self/status")
 
 
+def thread_count() -> int:
+    """This process's threads (``Threads`` of /proc/self/status)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    raise RuntimeError("no Threads line in /proc/self/status")
+
+
 def open_fds() -> int:
     """Open file descriptors of this process (entries of /proc/self/fd, less the one
     the listing itself opens)."""
@@ -117,11 +126,13 @@ class Snapshot:
     fds: int
     objects: int
     openmp: bool
+    threads: int
 
     @classmethod
     def take(cls) -> Snapshot:
         settle()
-        return cls(rss_kb(), open_fds(), len(mapped_rlx_objects()), openmp_runtime_mapped())
+        return cls(rss_kb(), open_fds(), len(mapped_rlx_objects()), openmp_runtime_mapped(),
+                   thread_count())
 
 
 @dataclass
@@ -149,6 +160,9 @@ class PhaseResult:
         if self.end.fds > self.warm.fds:
             self.failures.append(f"open file descriptors grew after warm-up "
                                  f"{self.warm.fds} -> {self.end.fds}")
+        if self.end.threads > self.warm.threads:
+            self.failures.append(f"threads grew after warm-up {self.warm.threads} -> "
+                                 f"{self.end.threads}")
         if self.dropped.fds > self.start.fds:
             self.failures.append(f"file descriptors left open after the drop: "
                                  f"{self.start.fds} -> {self.dropped.fds}")
@@ -157,8 +171,9 @@ class PhaseResult:
                                  f"{self.start.objects} -> {self.dropped.objects}")
         if (self.openmp_in_use or self.warm.openmp) and not self.dropped.openmp:
             self.failures.append("the OpenMP runtime was unloaded with the last rlx shared "
-                                 "object (worker threads still running in it crash the "
-                                 "process; each reload leaks its per-thread state)")
+                                 "object (its worker threads, still in it, crash the process "
+                                 "if they were spinning or stay blocked forever; each reload "
+                                 "leaks its per-thread state)")
 
     def report(self) -> str:
         rate = self.runs / self.seconds if self.seconds > 0 else float("nan")
@@ -174,6 +189,8 @@ class PhaseResult:
                  f"  mapped rlx shared objects: before {self.start.objects}, after warm-up "
                  f"{self.warm.objects}, at the end {self.end.objects}, after the drop "
                  f"{self.dropped.objects}",
+                 f"  threads: before {self.start.threads}, after warm-up {self.warm.threads}, "
+                 f"at the end {self.end.threads}, after the drop {self.dropped.threads}",
                  f"  OpenMP runtime mapped: before {_yes(self.start.openmp)}, after warm-up "
                  f"{_yes(self.warm.openmp)}, after the drop {_yes(self.dropped.openmp)}"]
         lines += [f"  {note}" for note in self.notes]
