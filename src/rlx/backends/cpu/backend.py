@@ -64,6 +64,7 @@ class _Library:
     def __init__(self, path: str, threads: int):
         self.path = path
         self.dll = toolchain.load_shared_object(path)
+        _pin_runtimes()
         weakref.finalize(self, _unload, self.dll._handle).atexit = False
         self.run = self.dll.rlx_run
         self.run.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
@@ -72,6 +73,24 @@ class _Library:
         self.keep_bytes = int(self.dll.rlx_keep_bytes())
         self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
         self.dll.rlx_set_threads(threads)
+
+
+RUNTIMES = ("libgomp.so.1", "libomp.so", "libiomp5.so", "libscipy_openblas.so")
+"""Libraries a shared object may bring in that start threads of their own (OpenMP,
+OpenBLAS). Unloaded under those threads, they would take the code the threads run with
+them (a crash when the last executable of a process is dropped), so once loaded they
+stay loaded: rlx holds one reference of its own to each."""
+_PINNED: dict[str, ctypes.CDLL] = {}
+
+
+def _pin_runtimes() -> None:
+    """Hold a reference to each of RUNTIMES already loaded (none is loaded here)."""
+    for name in RUNTIMES:
+        if name not in _PINNED:
+            try:
+                _PINNED[name] = ctypes.CDLL(name, mode=os.RTLD_NOLOAD | os.RTLD_LAZY)
+            except OSError:           # not loaded in this process
+                pass
 
 
 def _unload(handle: int) -> None:
