@@ -40,3 +40,20 @@ from rlx.runtime import (
                         slice_rows,
 )
 from rlx.version import __version__
+
+# Subpackages that pull in heavy dependencies (tokenizers, onnx, model code) are imported
+# on first attribute access, so ``rlx.models.load_decoder`` works after ``import rlx``
+# without ``import rlx`` paying for them.
+_LAZY_SUBMODULES = frozenset({"frontends", "models", "optim", "cli"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"rlx.{name}")
+    raise AttributeError(f"module 'rlx' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _LAZY_SUBMODULES)

@@ -18,7 +18,6 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import ml_dtypes
 import numpy as np
 
 from rlx.errors import RlxError
@@ -30,13 +29,10 @@ MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_ELEMENTS = 1 << 62    # a tensor's element count must fit numpy's sizes
 METADATA_KEY = "__metadata__"
 
-NUMPY_DTYPES: dict[str, np.dtype] = {
+_PLAIN_DTYPES: dict[str, np.dtype] = {
     "F64": np.dtype("<f8"),
     "F32": np.dtype("<f4"),
     "F16": np.dtype("<f2"),
-    "BF16": np.dtype(ml_dtypes.bfloat16),
-    "F8_E4M3": np.dtype(ml_dtypes.float8_e4m3fn),
-    "F8_E5M2": np.dtype(ml_dtypes.float8_e5m2),
     "I64": np.dtype("<i8"),
     "I32": np.dtype("<i4"),
     "I16": np.dtype("<i2"),
@@ -47,6 +43,29 @@ NUMPY_DTYPES: dict[str, np.dtype] = {
     "U8": np.dtype("u1"),
     "BOOL": np.dtype("?"),
 }
+# Formats numpy lacks come from ml_dtypes, imported only when a file holds one.
+_ML_DTYPES: dict[str, tuple[str, int]] = {
+    "BF16": ("bfloat16", 2),
+    "F8_E4M3": ("float8_e4m3fn", 1),
+    "F8_E5M2": ("float8_e5m2", 1),
+}
+_ITEMSIZES: dict[str, int] = ({k: v.itemsize for k, v in _PLAIN_DTYPES.items()}
+                              | {k: size for k, (_, size) in _ML_DTYPES.items()})
+
+
+def _lookup_dtype(name: str) -> np.dtype | None:
+    """The numpy dtype of a safetensors dtype name; None when rlx cannot read it."""
+    if name in _ML_DTYPES:
+        import ml_dtypes
+
+        return np.dtype(getattr(ml_dtypes, _ML_DTYPES[name][0]))
+    return _PLAIN_DTYPES.get(name)
+
+
+def __getattr__(name: str) -> object:
+    if name == "NUMPY_DTYPES":  # every readable dtype (imports ml_dtypes)
+        return {k: _lookup_dtype(k) for k in _ITEMSIZES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SafetensorsError(RlxError, ValueError):
@@ -205,10 +224,10 @@ def _parse_entry(name: str, entry: object, data_start: int, data_size: int,
     if not 0 <= begin <= end <= data_size:
         raise SafetensorsError(f"{where}: data_offsets [{begin}, {end}] lie outside the data "
                                f"section of {data_size} bytes")
-    np_dtype = NUMPY_DTYPES.get(dtype)
-    if np_dtype is not None and math.prod(shape) * np_dtype.itemsize != end - begin:
+    itemsize = _ITEMSIZES.get(dtype)
+    if itemsize is not None and math.prod(shape) * itemsize != end - begin:
         raise SafetensorsError(f"{where}: {end - begin} bytes do not hold a {dtype} tensor of "
-                               f"shape {list(shape)} ({math.prod(shape) * np_dtype.itemsize} "
+                               f"shape {list(shape)} ({math.prod(shape) * itemsize} "
                                "bytes)")
     return SafetensorsTensorInfo(name, dtype, tuple(shape), data_start + begin, data_start + end)
 
@@ -219,8 +238,8 @@ def _is_int_list(value: object) -> bool:
 
 
 def _numpy_dtype(info: SafetensorsTensorInfo, path: str) -> np.dtype:
-    dtype = NUMPY_DTYPES.get(info.dtype)
+    dtype = _lookup_dtype(info.dtype) if isinstance(info.dtype, str) else None
     if dtype is None:
         raise SafetensorsError(f"{path}: tensor {info.name!r} has unsupported dtype "
-                               f"{info.dtype!r}; supported: {', '.join(NUMPY_DTYPES)}")
+                               f"{info.dtype!r}; supported: {', '.join(_ITEMSIZES)}")
     return dtype

@@ -17,8 +17,8 @@ integer or bool tensor gives f32.
 from __future__ import annotations
 
 import enum
+import sys
 
-import ml_dtypes
 import numpy as np
 
 from rlx.errors import DTypeError
@@ -41,11 +41,12 @@ class DType(enum.Enum):
 
     @property
     def np(self) -> np.dtype:
-        return _TO_NUMPY[self]
+        npd = _TO_NUMPY.get(self)
+        return npd if npd is not None else _bf16_numpy()
 
     @property
     def itemsize(self) -> int:
-        return _TO_NUMPY[self].itemsize
+        return _ITEMSIZE[self]
 
     @property
     def is_float(self) -> bool:
@@ -75,10 +76,12 @@ class DType(enum.Enum):
         return f"rlx.{self.value}"
 
 
-_TO_NUMPY = {
+# bf16 has no numpy dtype of its own: ml_dtypes provides one. Importing ml_dtypes costs
+# far more than the rest of ``import rlx``, so it is imported the first time a bf16
+# numpy dtype is asked for (``DType.BF16.np``, ``numpy_dtype``), not at import.
+_TO_NUMPY: dict[DType, np.dtype] = {
     DType.F32: np.dtype(np.float32),
     DType.F16: np.dtype(np.float16),
-    DType.BF16: np.dtype(ml_dtypes.bfloat16),
     DType.F64: np.dtype(np.float64),
     DType.I8: np.dtype(np.int8),
     DType.I16: np.dtype(np.int16),
@@ -89,6 +92,18 @@ _TO_NUMPY = {
     DType.BOOL: np.dtype(np.bool_),
 }
 _FROM_NUMPY = {v: k for k, v in _TO_NUMPY.items()}
+_ITEMSIZE = {d: npd.itemsize for d, npd in _TO_NUMPY.items()} | {DType.BF16: 2}
+
+
+def _bf16_numpy() -> np.dtype:
+    """ml_dtypes' bfloat16, imported on first use and then kept in the tables."""
+    import ml_dtypes
+
+    npd = np.dtype(ml_dtypes.bfloat16)
+    _TO_NUMPY[DType.BF16] = npd
+    _FROM_NUMPY[npd] = DType.BF16
+    return npd
+
 
 f32, f16, bf16, f64 = DType.F32, DType.F16, DType.BF16, DType.F64
 i8, i16, i32, i64 = DType.I8, DType.I16, DType.I32, DType.I64
@@ -112,6 +127,11 @@ def as_dtype(value: object) -> DType:
         npd = np.dtype(value)  # type: ignore[arg-type]
     except TypeError:
         npd = None
+        if isinstance(value, str) and DType.BF16 not in _TO_NUMPY:
+            _bf16_numpy()  # registers ml_dtypes' names ("bfloat16") with numpy
+            return as_dtype(value)
+    if npd is not None and DType.BF16 not in _TO_NUMPY and "ml_dtypes" in sys.modules:
+        _bf16_numpy()  # a bf16 array can only exist once ml_dtypes is imported
     if npd is not None and npd in _FROM_NUMPY:
         return _FROM_NUMPY[npd]
     names = ", ".join(d.value for d in DType)

@@ -62,7 +62,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import ml_dtypes
 import numpy as np
 
 from rlx.errors import GraphBuildError
@@ -110,7 +109,19 @@ MAX_BLOCK = 4096
 INT4_MAX = 7
 E8M0_BIAS = 127
 
-E4M3_VALUES = np.arange(256, dtype=np.uint8).view(ml_dtypes.float8_e4m3fn).astype(np.float32)
+
+def _e4m3_values() -> np.ndarray:
+    """Decode every fp8 e4m3fn byte: sign, 4 exponent bits (bias 7), 3 mantissa bits;
+    exponent 0 is subnormal; 0x7f and 0xff are nan (no infinities). Written out rather
+    than read from ml_dtypes so that importing rlx does not import it."""
+    byte = np.arange(256, dtype=np.int64)
+    exp, man = (byte >> 3) & 15, byte & 7
+    mag = np.where(exp == 0, np.ldexp(man / 8.0, -6), np.ldexp(1.0 + man / 8.0, exp - 7))
+    mag = np.where((byte & 127) == 127, np.nan, mag)
+    return np.where(byte & 128, -mag, mag).astype(np.float32)
+
+
+E4M3_VALUES = _e4m3_values()
 """The value of each fp8 e4m3fn byte (0x7f and 0xff are nan)."""
 E2M1_VALUES = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
                         -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0], np.float32)
@@ -238,7 +249,7 @@ def pack_weight(w: np.ndarray, scheme: str, block: int | None = None) -> dict[st
 
 def _checked_weight(w: np.ndarray, scheme: str) -> np.ndarray:
     arr = np.asarray(w)
-    if arr.ndim != 2 or not (arr.dtype.kind == "f" or arr.dtype == ml_dtypes.bfloat16):
+    if arr.ndim != 2 or not (arr.dtype.kind == "f" or arr.dtype.name == "bfloat16"):
         raise GraphBuildError(f"pack_weight({scheme}): need a 2-D float weight [out, in], "
                               f"got {arr.dtype}{list(arr.shape)}")
     arr = arr.astype(np.float32)
@@ -300,12 +311,16 @@ def _pack_int4(w: np.ndarray, layout: PackedLayout) -> dict[str, np.ndarray]:
 
 def _pack_fp8(w: np.ndarray, layout: PackedLayout) -> dict[str, np.ndarray]:
     scale = (np.abs(w).max(axis=1).astype(np.float64) / FP8_E4M3.max).astype(np.float32)
+    import ml_dtypes
+
     values = _E4M3_SAT.round(_safe_quotient(w, scale[:, None]))
     return {"q": values.astype(ml_dtypes.float8_e4m3fn).view(np.uint8), "scale": scale}
 
 
 def _encode_e2m1(values: np.ndarray) -> np.ndarray:
     """Exactly representable e2m1 values as nibble codes (u8, 0..15)."""
+    import ml_dtypes
+
     return values.astype(ml_dtypes.float4_e2m1fn).view(np.uint8) & 15
 
 
@@ -325,6 +340,8 @@ def _pack_nvfp4(w: np.ndarray, layout: PackedLayout) -> dict[str, np.ndarray]:
     block_scale = _E4M3_SAT.round(_block_amax(w, layout.block) / FP4_E2M1.max / t)
     scale = _per_element(block_scale * t, layout)
     codes = _encode_e2m1(FP4_E2M1.round(_safe_quotient(w.astype(np.float64), scale)))
+    import ml_dtypes
+
     return {"q": _pack_nibbles(codes),
             "scale": block_scale.astype(ml_dtypes.float8_e4m3fn).view(np.uint8),
             "tensor_scale": np.array([t], np.float32)}

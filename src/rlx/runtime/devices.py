@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 
 from rlx.backends.base import Backend, ExecutableCapabilities
 from rlx.backends.cpu import isa
-from rlx.backends.cpu.backend import CpuBackend
-from rlx.backends.reference.backend import ReferenceBackend
 from rlx.errors import DeviceError
 
-_BACKENDS: dict[str, type[Backend]] = {
-    "reference": ReferenceBackend,
-    "cpu": CpuBackend,
+# Each backend's module is imported the first time the device is used: the cpu backend
+# (its kernel generators) is most of the cost of ``import rlx`` otherwise.
+_BACKENDS: dict[str, tuple[str, str]] = {
+    "reference": ("rlx.backends.reference.backend", "ReferenceBackend"),
+    "cpu": ("rlx.backends.cpu.backend", "CpuBackend"),
 }
+
+
+def _backend_class(device: str) -> type[Backend]:
+    module, name = _BACKENDS[device]
+    return getattr(importlib.import_module(module), name)
+
 
 # Hand-maintained so callers can plan before compiling; a test pins it to each
 # backend's executables (tests/runtime/test_capabilities.py).
@@ -34,7 +41,7 @@ def get_backend(device: str) -> Backend:
     if not isinstance(device, str) or device not in _BACKENDS:
         raise DeviceError(f"unknown device {device!r}; known devices: "
                           f"{', '.join(_BACKENDS)}")
-    backend = _BACKENDS[device]()
+    backend = _backend_class(device)()
     ok, why = backend.available()
     if not ok:
         raise DeviceError(f"device {device!r} is not available on this machine: {why}")
@@ -43,7 +50,7 @@ def get_backend(device: str) -> Backend:
 
 def available_devices() -> list[str]:
     """Devices this machine can compile for and run."""
-    return [name for name, cls in _BACKENDS.items() if cls().available()[0]]
+    return [name for name in _BACKENDS if _backend_class(name)().available()[0]]
 
 
 def advisory_capabilities(device: str) -> ExecutableCapabilities:
