@@ -17,6 +17,7 @@ for that model installed:
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import unicodedata
 
@@ -25,10 +26,12 @@ import pytest
 import tokenizers
 
 from rlx.errors import InputError
+from rlx.frontends import tokenizer as tokenizer_module
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.tokenizer import (
     TokenizerError,
     load_tokenizer,
+    tokenizer_from_gguf,
     tokenizer_from_gguf_metadata,
 )
 from rlx.models import minilm_model_dir
@@ -310,3 +313,134 @@ def test_gguf_tokenizer_errors():
     with pytest.raises(TokenizerError, match="outside the vocabulary"):
         tokenizer_from_gguf_metadata({**gpt2, "tokenizer.ggml.pre": "gpt2",
                                       "tokenizer.ggml.bos_token_id": 9})
+
+
+# ---------------------------------------------------------------------- tokenizer cache
+class _FakeGGUF:
+    """What tokenizer_from_gguf reads of a GGUFFile: its path and metadata."""
+
+    def __init__(self, path, metadata):
+        self.path = os.fspath(path)
+        self.metadata = metadata
+
+
+def _cache_records(root) -> list:
+    return sorted((root / "tokenizers").glob("*.json"))
+
+
+def _count_builds(monkeypatch) -> list:
+    builds = []
+    real = tokenizer_module.tokenizer_from_gguf_metadata
+
+    def counting(metadata):
+        builds.append(1)
+        return real(metadata)
+
+    monkeypatch.setattr(tokenizer_module, "tokenizer_from_gguf_metadata", counting)
+    return builds
+
+
+def _assert_same_tokenizer(a, b, texts):
+    assert a.special == b.special and a.chat_template == b.chat_template
+    assert (a.add_bos, a.add_eos, a.vocab_size) == (b.add_bos, b.add_eos, b.vocab_size)
+    for text in texts:
+        assert a.encode(text) == b.encode(text), text
+        assert a.encode(text, add_special_tokens=False) == b.encode(
+            text, add_special_tokens=False), text
+        assert a.decode(a.encode(text)) == b.decode(b.encode(text)), text
+
+
+def test_cached_spm_tokenizer_encodes_as_the_fresh_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    gguf_file = tmp_path / "toy.gguf"
+    gguf_file.write_bytes(b"toy")
+    gguf = _FakeGGUF(gguf_file, _spm_metadata(**{"tokenizer.chat_template": "{{ x }}"}))
+    builds = _count_builds(monkeypatch)
+    fresh = tokenizer_from_gguf(gguf, cache=False)
+    first = tokenizer_from_gguf(gguf)
+    assert len(builds) == 2 and len(_cache_records(tmp_path / "cache")) == 1
+    cached = tokenizer_from_gguf(gguf)
+    assert len(builds) == 2  # read from the record, not rebuilt
+    texts = ["hello world", "hé", "world hello  hello", "ωorld", "<s>hello</s>"] + CORPUS
+    _assert_same_tokenizer(cached, fresh, texts)
+    _assert_same_tokenizer(first, fresh, texts)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "edit_vocab", "empty"])
+def test_a_damaged_tokenizer_record_is_rebuilt_not_trusted(tmp_path, monkeypatch, damage):
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    gguf_file = tmp_path / "toy.gguf"
+    gguf_file.write_bytes(b"toy")
+    gguf = _FakeGGUF(gguf_file, _spm_metadata())
+    fresh = tokenizer_from_gguf(gguf, cache=False)
+    tokenizer_from_gguf(gguf)
+    [record] = _cache_records(tmp_path / "cache")
+    text = record.read_text(encoding="utf-8")
+    if damage == "truncate":
+        record.write_text(text[: len(text) // 2], encoding="utf-8")
+    elif damage == "garbage":
+        record.write_bytes(b"\xff\x00 not json")
+    elif damage == "empty":
+        record.write_bytes(b"")
+    else:  # valid JSON, but "hello" now maps to another id: the checksum catches it
+        data = json.loads(text)
+        backend = json.loads(data["backend"])
+        vocab = backend["model"]["vocab"]
+        vocab["▁hello"], vocab["▁world"] = vocab["▁world"], vocab["▁hello"]
+        data["backend"] = json.dumps(backend)
+        record.write_text(json.dumps(data), encoding="utf-8")
+    builds = _count_builds(monkeypatch)
+    again = tokenizer_from_gguf(gguf)
+    assert builds == [1]
+    _assert_same_tokenizer(again, fresh, ["hello world", "world hello  hello"])
+    assert tokenizer_from_gguf(gguf).encode("hello world") == fresh.encode("hello world")
+    assert builds == [1]  # the rebuilt record replaced the damaged one
+
+
+def test_a_changed_gguf_file_invalidates_its_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    gguf_file = tmp_path / "toy.gguf"
+    gguf_file.write_bytes(b"toy")
+    tokenizer_from_gguf(_FakeGGUF(gguf_file, _spm_metadata()))
+    gguf_file.write_bytes(b"another toy")  # new size and mtime: new metadata
+    builds = _count_builds(monkeypatch)
+    changed = _spm_metadata(**{"tokenizer.ggml.add_space_prefix": False})
+    tok = tokenizer_from_gguf(_FakeGGUF(gguf_file, changed))
+    assert builds == [1]
+    assert [tok.id_to_token(i) for i in tok.encode("hello world")] == ["<s>", "hello",
+                                                                        "▁world"]
+    assert len(_cache_records(tmp_path / "cache")) == 1  # one record per path
+
+
+def test_an_unwritable_cache_directory_is_skipped(tmp_path, monkeypatch):
+    blocker = tmp_path / "not_a_dir"
+    blocker.write_bytes(b"")
+    monkeypatch.setenv("RLX_CACHE_DIR", str(blocker))
+    gguf_file = tmp_path / "toy.gguf"
+    gguf_file.write_bytes(b"toy")
+    tok = tokenizer_from_gguf(_FakeGGUF(gguf_file, _spm_metadata()))
+    assert [tok.id_to_token(i) for i in tok.encode("hello world")] == ["<s>", "▁hello",
+                                                                        "▁world"]
+
+
+@pytest.mark.parametrize("which", ["smollm2", "gemma3"])
+def test_cached_packaged_tokenizers_encode_as_fresh_ones(tmp_path, monkeypatch, which):
+    from rlx.models import gemma3_gguf_path
+    from rlx.models.bert import ModelNotFoundError
+
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    if which == "smollm2":
+        path = smollm2_path()
+    else:
+        try:
+            path = gemma3_gguf_path()
+        except ModelNotFoundError as e:
+            pytest.skip(str(e))
+    gguf = GGUFFile(path)
+    fresh = tokenizer_from_gguf(gguf, cache=False)
+    tokenizer_from_gguf(gguf)
+    builds = _count_builds(monkeypatch)
+    cached = load_tokenizer(path)
+    assert builds == []
+    _assert_same_tokenizer(cached, fresh, CORPUS + ["<|im_start|>user\nhi<|im_end|>",
+                                                    "<start_of_turn>user\nhi<end_of_turn>"])

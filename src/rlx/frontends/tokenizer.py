@@ -23,8 +23,10 @@ tokens (type 4) are matched before BPE and kept when decoding.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +39,8 @@ from rlx.errors import InputError, RlxError
 from rlx.frontends.gguf import GGUFFile
 
 __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
-           "TokenizerError", "load_tokenizer", "tokenizer_from_gguf_metadata"]
+           "TokenizerError", "load_tokenizer", "tokenizer_from_gguf",
+           "tokenizer_from_gguf_metadata"]
 
 # tokenizer.ggml.token_type values used here (2 is "unknown", 6 is "byte")
 TOKEN_NORMAL, TOKEN_CONTROL, TOKEN_USER_DEFINED, TOKEN_UNUSED = 1, 3, 4, 5
@@ -219,13 +222,14 @@ def _pad_batch(encodings: list[tokenizers.Encoding], width: int, pad_id: int) ->
 
 
 # ---------------------------------------------------------------------- loading
-def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
+def load_tokenizer(path: str | os.PathLike, cache: bool = True) -> Tokenizer:
     """The tokenizer stored at ``path``.
 
     ``path`` is a ``tokenizer.json`` file, a directory holding one (its
     ``tokenizer_config.json`` / ``special_tokens_map.json``, when present, name the
-    special tokens and chat template), or a ``.gguf`` file. Raises TokenizerError when
-    nothing there is a tokenizer rlx can read.
+    special tokens and chat template), or a ``.gguf`` file (built through the tokenizer
+    cache unless ``cache`` is false: see :func:`tokenizer_from_gguf`). Raises
+    TokenizerError when nothing there is a tokenizer rlx can read.
     """
     path = os.fspath(path)
     if os.path.isdir(path):
@@ -234,7 +238,7 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
             raise TokenizerError(f"{path}: the directory holds no tokenizer.json")
         return _from_tokenizer_json(json_path, path)
     if path.endswith(".gguf"):
-        return tokenizer_from_gguf_metadata(GGUFFile(path).metadata)
+        return tokenizer_from_gguf(GGUFFile(path), cache=cache)
     if path.endswith(".json"):
         return _from_tokenizer_json(path, os.path.dirname(path))
     raise TokenizerError(f"{path}: expected a tokenizer.json, a directory holding one, or a "
@@ -313,6 +317,104 @@ BPE_PRE_TOKENIZERS = {
     "gpt2": _byte_level,
     "smollm": _digits_then_byte_level,
 }
+
+
+TOKENIZER_CACHE_FORMAT = 1
+"""Bumped whenever a cached tokenizer's record or the way it is built changes."""
+
+
+def tokenizer_from_gguf(gguf: GGUFFile, cache: bool = True) -> Tokenizer:
+    """The tokenizer of a GGUF file, as :func:`tokenizer_from_gguf_metadata` builds it.
+
+    With ``cache``, the built tokenizer (its serialised ``tokenizers`` form, special
+    tokens, chat template and flags) is kept under ``$RLX_CACHE_DIR/tokenizers`` (default
+    ``~/.cache/rlx``), one record per GGUF path, valid while the file's size and
+    modification time, rlx's and ``tokenizers``' versions and the record format stay
+    the same. Rebuilding a "llama" tokenizer derives its merges from the scores of
+    every piece (seconds for a 262k vocabulary); reading the record skips that. A
+    record that is unreadable, truncated or fails its checksum is rebuilt and
+    replaced, never trusted; a cache directory that cannot be written is skipped.
+    """
+    if not cache:
+        return tokenizer_from_gguf_metadata(gguf.metadata)
+    key = _gguf_cache_key(gguf.path)
+    record_path = _tokenizer_cache_path(gguf.path)
+    cached = _read_cached_tokenizer(record_path, key) if record_path and key else None
+    if cached is not None:
+        return cached
+    tok = tokenizer_from_gguf_metadata(gguf.metadata)
+    if record_path and key:
+        _write_cached_tokenizer(record_path, key, tok)
+    return tok
+
+
+def _gguf_cache_key(path: str) -> dict[str, Any] | None:
+    from rlx.version import __version__
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return {"path": os.path.realpath(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
+            "rlx": __version__, "tokenizers": tokenizers.__version__,
+            "format": TOKENIZER_CACHE_FORMAT}
+
+
+def _tokenizer_cache_path(path: str) -> str | None:
+    """The record's file: one per GGUF path, so a changed file replaces its record."""
+    root = os.environ.get("RLX_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache",
+                                                            "rlx")
+    name = hashlib.sha256(os.path.realpath(path).encode("utf-8", "surrogatepass")).hexdigest()
+    return os.path.join(root, "tokenizers", f"{name[:32]}.json")
+
+
+def _record_digest(record: Mapping[str, Any]) -> str:
+    body = json.dumps({k: v for k, v in record.items() if k != "sha256"}, sort_keys=True)
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_cached_tokenizer(record_path: str, key: Mapping[str, Any]) -> Tokenizer | None:
+    """The tokenizer in a record that matches ``key`` and its checksum; None otherwise."""
+    try:
+        with open(record_path, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or record.get("key") != key:
+        return None
+    if record.get("sha256") != _record_digest(record):
+        return None
+    try:
+        special = SpecialTokens(*record["special"])
+        backend = tokenizers.Tokenizer.from_str(record["backend"])
+        return Tokenizer(backend, special, record["chat_template"], bool(record["add_bos"]),
+                         bool(record["add_eos"]))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # a record the Rust parser refuses (or panics on) is rebuilt
+        return None
+
+
+def _write_cached_tokenizer(record_path: str, key: Mapping[str, Any], tok: Tokenizer) -> None:
+    sp = tok.special
+    record: dict[str, Any] = {
+        "key": dict(key), "special": [sp.bos, sp.eos, sp.unk, sp.pad],
+        "chat_template": tok.chat_template, "add_bos": tok.add_bos, "add_eos": tok.add_eos,
+        "backend": tok.backend.to_str()}
+    record["sha256"] = _record_digest(record)
+    directory = os.path.dirname(record_path)
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(record, f)
+            os.replace(tmp, record_path)  # readers see the old record or the whole new one
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass  # an unwritable or full cache directory: the tokenizer works uncached
 
 
 def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:

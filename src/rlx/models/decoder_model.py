@@ -51,7 +51,7 @@ import numpy as np
 
 from rlx.errors import InputError
 from rlx.frontends.gguf import GGUFFile
-from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf_metadata
+from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf
 from rlx.ir.quantized import GGML_SCHEMES, SCHEMES, pack_weight
 from rlx.models.bert import ModelConfigError
 from rlx.models.decoder import (
@@ -445,6 +445,6 @@ def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int
     for an architecture or feature the builder lacks; GGUFError for a malformed file."""
     gguf = GGUFFile(gguf_path)
     config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)
-    tokenizer = tokenizer_from_gguf_metadata(gguf.metadata)
+    tokenizer = tokenizer_from_gguf(gguf)
     return DecoderModel(config, GGUFWeights(gguf, config), tokenizer, device, max_seq,
                         max_batch, options, prefill_chunk, min_cache_extent, weight_format)
