@@ -60,8 +60,19 @@ class PassTiming:
 
 
 @dataclass
+class StageTiming:
+    """A backend compile stage: ``render`` (C source), ``compiler`` (the C compiler, or
+    the disk cache), ``load`` (the shared object and its executable)."""
+
+    name: str
+    ms: float
+    note: str = ""
+
+
+@dataclass
 class CompileReport:
-    """What the pipeline did: dispatch per op kind, pass timings, kernels, memory."""
+    """What the pipeline did: dispatch per op kind, pass timings, kernels, memory, and
+    the backend's compile stages (``stages``, filled in by ``Session.compile``)."""
 
     graph_name: str
     dispatch: DispatchReport | None = None
@@ -71,6 +82,19 @@ class CompileReport:
     program: Program | None = None
     prepare: CompileReport | None = None
     precision: dict[str, str] = field(default_factory=dict)
+    stages: list[StageTiming] = field(default_factory=list)
+
+    def compile_times(self) -> dict[str, float]:
+        """Milliseconds per compile stage: ``passes`` (all passes together), then the
+        backend's stages (cpu: ``render``, ``compiler``, ``load``); a prepare stage's
+        program is counted in too."""
+        times = {"passes": sum(p.ms for p in self.passes)}
+        for st in self.stages:
+            times[st.name] = times.get(st.name, 0.0) + st.ms
+        if self.prepare is not None:
+            for name, ms in self.prepare.compile_times().items():
+                times[name] = times.get(name, 0.0) + ms
+        return times
 
     def __str__(self) -> str:
         parts = [f"== rlx compile report: {self.graph_name} =="]
@@ -86,6 +110,11 @@ class CompileReport:
             parts += ["-- kernels --", self.fusion.describe(self.program.graph)]
         if self.memory is not None:
             parts += ["-- memory --", self.memory.summary()]
+        if self.stages:
+            parts.append("-- compile time --")
+            parts.append(f"  {'passes':<16} {sum(p.ms for p in self.passes):8.2f} ms")
+            parts += [f"  {st.name:<16} {st.ms:8.2f} ms  {st.note}".rstrip()
+                      for st in self.stages]
         if self.prepare is not None:
             parts += ["-- prepare stage (runs once, re-runs when its params change) --",
                       str(self.prepare)]

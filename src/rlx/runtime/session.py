@@ -8,7 +8,13 @@ from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph, Node
 from rlx.ir.rng import RngOptions
-from rlx.passes.pipeline import PassContext, PipelineResult, run_pipeline
+from rlx.passes.pipeline import (
+    CompileReport,
+    PassContext,
+    PipelineResult,
+    StageTiming,
+    run_pipeline,
+)
 from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
 from rlx.runtime.options import CompileOptions
@@ -61,10 +67,13 @@ class Session:
         opts = self.options
         result = self.run_passes(graph)
         exe = self.backend.compile(result.program, opts)
+        _record_stages(result.report, exe, opts.verbose)
         staging = None
         if result.prepare is not None:
             split = result.split
-            prepare = CompiledGraph(self.backend.compile(result.prepare, opts), {},
+            prepare_exe = self.backend.compile(result.prepare, opts)
+            _record_stages(result.report.prepare, prepare_exe, opts.verbose)
+            prepare = CompiledGraph(prepare_exe, {},
                                     dict(split.prepare.params), report=result.report.prepare)
             staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
         return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
@@ -72,3 +81,15 @@ class Session:
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"
+
+
+def _record_stages(report: CompileReport | None, exe: object, verbose: bool) -> None:
+    """Copy the backend's compile stages (``exe.compile_stages``: name, seconds, note)
+    into the report, printing them under ``verbose`` like the passes."""
+    if report is None:
+        return
+    for name, seconds, note in getattr(exe, "compile_stages", ()):
+        report.stages.append(StageTiming(name, seconds * 1e3, note))
+        if verbose:
+            line = f"[rlx] {report.graph_name:<20} {name:<16} {seconds * 1e3:8.2f} ms  {note}"
+            print(line.rstrip())

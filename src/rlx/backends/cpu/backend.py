@@ -7,6 +7,7 @@ import ctypes
 import dataclasses
 import mmap
 import os
+import time
 import weakref
 from collections.abc import Mapping
 from typing import Any
@@ -272,12 +273,20 @@ class CpuBackend(Backend):
         threads = options.num_threads or default_threads()
         tier = isa.resolve_tier(getattr(options, "isa", None))
         sanitize = toolchain.resolve_sanitizers(getattr(options, "sanitize", None))
+        t0 = time.perf_counter()
         source, ctx, parts = self.render(program, options, threads)
+        t1 = time.perf_counter()
         so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
                                                        tier=tier, parts=parts, sanitize=sanitize)
+        t2 = time.perf_counter()
         library = _Library(str(so_path), threads)
         try:
-            return CpuExecutable(program, options.rng, library, ctx, source, hit, tier)
+            exe = CpuExecutable(program, options.rng, library, ctx, source, hit, tier)
+            # seconds per stage, for the compile report (Session.compile reads them)
+            exe.compile_stages = [("render", t1 - t0, f"{parts} parts"),
+                                  ("compiler", t2 - t1, "disk cache hit" if hit else "built"),
+                                  ("load", time.perf_counter() - t2, "")]
+            return exe
         except OutOfMemoryError as e:
             graph = program.graph
             params = sum(t.nbytes for _, t in graph.params)
