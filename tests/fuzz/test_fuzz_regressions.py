@@ -189,3 +189,28 @@ def test_deeply_nested_graph_json_is_refused(tmp_path):
     path.write_text('{"format": "rlx-graph", "version": 1, "nodes": ' + "[" * 100000)
     with pytest.raises(RlxError, match="deep.json"):
         load(str(path))
+
+
+def test_onnx_values_too_large_to_fold_stay_in_the_graph():
+    """ConstantOfShape of 2^33 elements: import keeps the node for run time instead
+    of computing 32 GiB; a Range that large is refused, naming its operands."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    from rlx.errors import GraphBuildError
+    from rlx.frontends.onnx import load
+
+    def model(node, output_shape):
+        shape = numpy_helper.from_array(np.array([1 << 33], np.int64), "shape")
+        limit = numpy_helper.from_array(np.array(1 << 33, np.int64), "limit")
+        one = numpy_helper.from_array(np.array(1, np.int64), "one")
+        graph = helper.make_graph([node], "big", [], [helper.make_tensor_value_info(
+            "y", TensorProto.INT64, output_shape)], [shape, limit, one])
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+    fill = helper.make_tensor("v", TensorProto.INT64, [1], [7])
+    graph, params = load(model(helper.make_node("ConstantOfShape", ["shape"], ["y"],
+                                                value=fill), [1 << 33]))
+    assert graph.outputs and graph.nodes[graph.outputs[0]].type.shape == (1 << 33,)
+    assert not params
+    with pytest.raises(GraphBuildError, match="Range.*limit 8589934592"):
+        load(model(helper.make_node("Range", ["one", "limit", "one"], ["y"]), [None]))
