@@ -330,12 +330,15 @@ def tokenizer_from_gguf(gguf: GGUFFile, cache: bool = True) -> Tokenizer:
     tokens, chat template and flags) is kept under ``$RLX_CACHE_DIR/tokenizers`` (default
     ``~/.cache/rlx``), one record per GGUF path, valid while the file's size and
     modification time, rlx's and ``tokenizers``' versions and the record format stay
-    the same. Rebuilding a "llama" tokenizer derives its merges from the scores of
-    every piece (seconds for a 262k vocabulary); reading the record skips that. A
+    the same. Only "llama" tokenizers are cached: rebuilding one derives its merges
+    from the scores of every piece (seconds for a 262k vocabulary), which reading the
+    record skips ("gpt2" ones are built from the file's merges as fast). A
     record that is unreadable, truncated or fails its checksum is rebuilt and
     replaced, never trusted; a cache directory that cannot be written is skipped.
     """
-    if not cache:
+    if not cache or gguf.metadata.get("tokenizer.ggml.model") != "llama":
+        # a "gpt2" tokenizer's merges are in the file: building it is as fast as reading
+        # a record, so only the derived "llama" merges are worth caching
         return tokenizer_from_gguf_metadata(gguf.metadata)
     key = _gguf_cache_key(gguf.path)
     record_path = _tokenizer_cache_path(gguf.path)
