@@ -440,7 +440,7 @@ def test_cached_packaged_tokenizers_encode_as_fresh_ones(tmp_path, monkeypatch, 
     fresh = tokenizer_from_gguf(gguf, cache=False)
     tokenizer_from_gguf(gguf)
     builds = _count_builds(monkeypatch)
-    cached = load_tokenizer(path)
+    cached = load_tokenizer(path, cache=True)
     if which == "smollm2":  # "gpt2" BPE: the merges are in the file, nothing is cached
         assert builds == [1] and not (tmp_path / "tokenizers").exists()
     else:

@@ -222,13 +222,14 @@ def _pad_batch(encodings: list[tokenizers.Encoding], width: int, pad_id: int) ->
 
 
 # ---------------------------------------------------------------------- loading
-def load_tokenizer(path: str | os.PathLike, cache: bool = True) -> Tokenizer:
+def load_tokenizer(path: str | os.PathLike, cache: bool = False) -> Tokenizer:
     """The tokenizer stored at ``path``.
 
     ``path`` is a ``tokenizer.json`` file, a directory holding one (its
     ``tokenizer_config.json`` / ``special_tokens_map.json``, when present, name the
-    special tokens and chat template), or a ``.gguf`` file (built through the tokenizer
-    cache unless ``cache`` is false: see :func:`tokenizer_from_gguf`). Raises
+    special tokens and chat template), or a ``.gguf`` file (through the tokenizer cache
+    with ``cache=True``, as ``load_decoder`` does: see :func:`tokenizer_from_gguf`; off
+    by default so that reading arbitrary files leaves no records behind). Raises
     TokenizerError when nothing there is a tokenizer rlx can read.
     """
     path = os.fspath(path)
