@@ -63,9 +63,8 @@ def test_every_target_has_seeds_and_regressions():
         targets = _module("fuzz_targets").TARGETS
     finally:
         sys.path.remove(SCRIPTS)
-    seeded = {t for t, path in CORPUS if f"{os.sep}seeds{os.sep}" in path}
-    assert seeded == set(targets)
-    assert any(f"{os.sep}regressions{os.sep}" in path for _, path in CORPUS)
+    for kind in ("seeds", "regressions"):
+        assert {t for t, path in CORPUS if f"{os.sep}{kind}{os.sep}" in path} == set(targets)
 
 
 @pytest.mark.parametrize("target,path", CORPUS,
