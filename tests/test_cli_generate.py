@@ -28,7 +28,7 @@ def opened(monkeypatch, tmp_path):
     requests = []
     table = chain_table(TOKENIZER, chain_through(TOKENIZER, B, ["東京🚀", " ok"]))
 
-    def fake_open(path, device, max_seq, weights):
+    def fake_open(path, device, max_seq, weights, verbose=False):
         requests.append((path, device, max_seq, weights))
         return BigramLM(table, TOKENIZER, max_seq=max_seq or 64)
 

@@ -195,7 +195,7 @@ def _run(args: argparse.Namespace) -> int:
               f"({len(params)} params) in {time.perf_counter() - t0:.2f} s")
     _progress(f"compiling for device {args.device!r}")
     t0 = time.perf_counter()
-    options = CompileOptions(profile=True) if args.profile else CompileOptions()
+    options = CompileOptions(profile=bool(args.profile), verbose=args.verbose)
     compiled = Session(args.device, options).compile(graph)
     for name, value in params.items():
         compiled.set_param(name, value)
@@ -251,7 +251,8 @@ def _embed(args: argparse.Namespace) -> int:
     _progress(f"compiling the encoder for device {args.device} ...")
     t0 = time.perf_counter()
     encoder = SentenceEncoder.from_pretrained(args.model, device=args.device,
-                                              max_length=args.max_length)
+                                              max_length=args.max_length,
+                                              options=CompileOptions(verbose=args.verbose))
     vectors = encoder.encode(args.texts)
     elapsed = (time.perf_counter() - t0) * 1e3
     if len(args.texts) == 1:
@@ -272,10 +273,13 @@ def _embed(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- rlx generate
 
-def _open_decoder(path: str, device: str, max_seq: int | None, weights: str):
+def _open_decoder(path: str, device: str, max_seq: int | None, weights: str,
+                  verbose: bool = False):
     """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
-    the file's quantised blocks as they are, "f32" their float32 values."""
+    the file's quantised blocks as they are, "f32" their float32 values; ``verbose``
+    prints each compile's passes and stages."""
     return load_decoder(path, device=device, max_seq=max_seq, max_batch=1,
+                        options=CompileOptions(verbose=verbose),
                         weight_format="gguf" if weights == "gguf" else None)
 
 
@@ -288,7 +292,7 @@ def _generate(args: argparse.Namespace) -> int:
         raise InputError(f"--model {path}: no such file")
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     t0 = time.perf_counter()
-    model = _open_decoder(path, args.device, args.max_seq, args.weights)
+    model = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose)
     ids = prompt_ids(model, args.prompt, chat=args.chat)
     if args.max_tokens:
         # the first prefill of a length compiles its graph: do it untimed
@@ -334,7 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("graph", help="path of a graph saved with rlx.ir.serialize.save")
     ex.add_argument("--device", default="reference")
     ex.add_argument("--no-optimize", action="store_true", help="skip the optimising passes")
-    ex.add_argument("--verbose", action="store_true", help="print each pass as it runs")
+    _add_verbose(ex)
     ex.set_defaults(func=_explain)
     dv = sub.add_parser("devices", help="list the devices this machine can run")
     dv.set_defaults(func=_devices)
@@ -351,6 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--profile", type=_positive, default=0, metavar="K",
                     help="time every kernel (cpu) and print the K slowest over all runs")
     rn.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    _add_verbose(rn)
     rn.set_defaults(func=_run)
     em = sub.add_parser("embed", help="sentence embeddings (a similarity table for several)")
     em.add_argument("texts", nargs="+", help="the sentences")
@@ -360,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--device", default="cpu")
     em.add_argument("--max-length", type=_positive, default=128)
     em.add_argument("--dims", type=_positive, default=8, help="values shown for one sentence")
+    _add_verbose(em)
     em.set_defaults(func=_embed)
     ge = sub.add_parser("generate", help="stream a decoder language model's continuation of a "
                                          "prompt (GGUF)")
@@ -387,8 +393,15 @@ def build_parser() -> argparse.ArgumentParser:
     ge.add_argument("--max-seq", type=_positive, default=None, metavar="N",
                     help="longest prompt + output the model's cache holds (default: the "
                          "model's context length, at most 2048)")
+    _add_verbose(ge)
     ge.set_defaults(func=_generate)
     return parser
+
+
+def _add_verbose(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--verbose", action="store_true",
+                        help="print each compile's passes and stages (rendering, compiler, "
+                             "loading) with their times")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -42,6 +42,16 @@ def test_runs_with_an_input_file(model_path, tmp_path, capsys):
     assert "[rlx] compiling for device 'reference'" in err
 
 
+def test_verbose_prints_each_pass_and_stage_on_stderr(model_path, capsys):
+    assert main(["run", str(model_path), "--shape", "x=2x4", "--device", "cpu",
+                 "--verbose"]) == 0
+    out, err = capsys.readouterr()
+    assert "z: shape (2, 3)" in out and "[rlx]" not in out
+    stages = {line.split()[2] for line in err.splitlines() if line.startswith("[rlx] ")
+              and len(line.split()) > 2}
+    assert {"verify", "fuse", "plan_memory", "render", "compiler", "load"} <= stages
+
+
 def test_random_inputs_are_seeded(model_path, capsys):
     argv = ["run", str(model_path), "--shape", "x=5x4", "--seed", "3"]
     assert main(argv) == 0

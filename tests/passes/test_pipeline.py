@@ -78,7 +78,7 @@ def _small_graph() -> Graph:
 
 def test_verbose_prints_every_pass(capsys):
     rlx.Session("reference", rlx.CompileOptions(verbose=True)).compile(_small_graph())
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     for name in ("verify", "decompose", "simplify", "fold_constants", "cse", "dce",
                  "split_params", "fuse", "plan_memory"):
         assert name in out

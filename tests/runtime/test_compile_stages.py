@@ -19,7 +19,7 @@ def test_cpu_report_has_every_stage_and_the_cache_outcome(tmp_path, monkeypatch,
     monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
     g = _graph("stages", 1.5)
     first = rlx.Session("cpu", rlx.CompileOptions(verbose=True)).compile(g)
-    printed = capsys.readouterr().out
+    printed = capsys.readouterr().err
     report = first.report()
     assert [st.name for st in report.stages] == ["render", "compiler", "load"]
     assert all(st.ms >= 0 for st in report.stages)

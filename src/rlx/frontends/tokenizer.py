@@ -484,6 +484,9 @@ def _string_list(metadata: Mapping[str, Any], key: str) -> list[str]:
 def _number_array(metadata: Mapping[str, Any], key: str, kinds: str,
                   default: np.ndarray | None = None) -> np.ndarray:
     value = metadata.get(key, default) if default is not None else _required(metadata, key)
+    if isinstance(value, (list, tuple)) and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        value = np.asarray(value)     # metadata built in Python rather than read from a file
     if not isinstance(value, np.ndarray) or value.ndim != 1 or value.dtype.kind not in kinds:
         raise TokenizerError(f"GGUF metadata {key} is not a numeric array")
     return value

@@ -11,7 +11,7 @@
     fuse              group nodes into kernels (per program)
     plan_memory       liveness + best-fit offsets in one arena (per program)
 
-``CompileOptions(verbose=True)`` prints each pass with its time and node count;
+``CompileOptions(verbose=True)`` prints each pass with its time and node count (to stderr);
 the environment variable ``RLX_DUMP_IR=<folder>`` writes the IR after each graph
 pass to ``<folder>/<graph>.<NN>.<pass>.txt``. With ``optimize=False`` only verify,
 decompose and memory planning run (one kernel per node).
@@ -20,6 +20,7 @@ decompose and memory planning run (one kernel per node).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -153,7 +154,8 @@ class _Runner:
         ms = (time.perf_counter() - t0) * 1e3
         self.report.passes.append(PassTiming(name, ms, nodes))
         if self.ctx.verbose:
-            print(f"[rlx] {self.report.graph_name:<20} {name:<16} {ms:8.2f} ms  {nodes:5d} nodes")
+            print(f"[rlx] {self.report.graph_name:<20} {name:<16} {ms:8.2f} ms  {nodes:5d} nodes",
+                  file=sys.stderr)
 
     def timed(self, name: str, fn: Callable[[], object], nodes: int) -> object:
         t0 = time.perf_counter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from rlx.backends.reference.kernels import KERNELS, KernelContext
@@ -92,4 +94,4 @@ def _record_stages(report: CompileReport | None, exe: object, verbose: bool) -> 
         report.stages.append(StageTiming(name, seconds * 1e3, note))
         if verbose:
             line = f"[rlx] {report.graph_name:<20} {name:<16} {seconds * 1e3:8.2f} ms  {note}"
-            print(line.rstrip())
+            print(line.rstrip(), file=sys.stderr)
