@@ -30,7 +30,7 @@ The exit status is 1 when a limit is exceeded: RSS growth after warm-up of
 end than at its start, or an rlx shared object still mapped after the drop cycles.
 
     python scripts/soak.py              # 10^5 encoder runs, 10^4 decode steps, 10^3 cycles
-    python scripts/soak.py --quick      # a minute or so
+    python scripts/soak.py --quick      # a few minutes
     python scripts/soak.py --phases cycles --cycles 200
 """
 
@@ -390,13 +390,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-growth-kb", type=int, default=MAX_GROWTH_KB,
                         help="RSS growth after warm-up that fails a phase")
     parser.add_argument("--quick", action="store_true",
-                        help="2000 runs, 600 decode steps (max-seq 128), 100 cycles "
-                             "after 100 of warm-up")
+                        help="2000 runs, 600 decode steps (max-seq 128), 100 cycles")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     if args.quick:
-        args.runs, args.decode_steps, args.max_seq = 2000, 600, 128
-        args.cycles, args.cycle_warmup = 100, 100
+        args.runs, args.decode_steps, args.max_seq, args.cycles = 2000, 600, 128, 100
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     unknown = set(phases) - set(PHASES)
     if unknown:
