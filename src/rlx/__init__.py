@@ -7,12 +7,14 @@ the weights once and run it many times. See the README for a quickstart.
 from rlx.autodiff import custom_vjp, grad, hvp, jacfwd, jvp, vmap
 from rlx.backends.base import ExecutableCapabilities
 from rlx.errors import (
+                        CacheError,
                         CompileError,
                         DeviceError,
                         DTypeError,
                         ExecutionError,
                         GraphBuildError,
                         InputError,
+                        OutOfMemoryError,
                         ParamNotSetError,
                         RlxError,
                         SerializationError,
