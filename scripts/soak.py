@@ -58,22 +58,23 @@ _OPENMP = re.compile(r"/lib(gomp|omp|iomp5)[^/]*\.so")
 
 
 # ------------------------------------------------------------------ process figures
-def rss_kb() -> int:
-    """This process's resident set in kB (``VmRSS`` of /proc/self/status)."""
+def _status(field: str) -> int:
+    """The number on this process's ``field:`` line of /proc/self/status."""
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1])
-    raise RuntimeError("no VmRSS line in /proc/self/status")
+    raise RuntimeError(f"no {field} line in /proc/self/status")
+
+
+def rss_kb() -> int:
+    """This process's resident set in kB (``VmRSS``)."""
+    return _status("VmRSS")
 
 
 def thread_count() -> int:
-    """This process's threads (``Threads`` of /proc/self/status)."""
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("Threads:"):
-                return int(line.split()[1])
-    raise RuntimeError("no Threads line in /proc/self/status")
+    """This process's threads (``Threads``)."""
+    return _status("Threads")
 
 
 def open_fds() -> int:

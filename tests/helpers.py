@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib.util
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from types import ModuleType
 
 import numpy as np
 
@@ -60,3 +64,20 @@ def conv2d_float64(values: Mapping[str, np.ndarray], stride=1, padding=0, dilati
     elif epilogue == "channel_scale":
         y = F.silu(y * t["s"])
     return y.numpy()
+
+
+SCRIPTS = os.path.join(os.path.dirname(__file__), "..", "scripts")
+
+
+def script_module(name: str) -> Iterator[ModuleType]:
+    """The module of ``scripts/<name>.py``, registered in ``sys.modules`` while the
+    caller holds it (dataclasses look their module up): a generator for a pytest
+    fixture (``yield from script_module("soak")``)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(SCRIPTS, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(name, None)

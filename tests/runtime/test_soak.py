@@ -12,20 +12,19 @@ that the same measurement does see such a leak."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import os
 import subprocess
 import sys
 
 import numpy as np
 import pytest
+from tests.helpers import SCRIPTS, script_module
 
 import rlx
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="reads /proc/self (Linux)")
 
-SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "soak.py")
 RUNS = 3000
 WARMUP = 200
 GROWTH_KB = 2048
@@ -34,12 +33,7 @@ ROWS, WIDTH = 64, 128            # output [64, 128] float32: 32 kB per run
 
 @pytest.fixture(scope="module")
 def soak():
-    spec = importlib.util.spec_from_file_location("soak", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module          # dataclasses look the module up
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop(spec.name, None)
+    yield from script_module("soak")
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +130,7 @@ print(in_use, soak.openmp_runtime_mapped(), soak.mapped_rlx_objects() == set())
 def test_dropping_the_last_graph_after_a_parallel_run_keeps_the_openmp_runtime():
     env = dict(os.environ, RLX_NUM_THREADS="2")
     proc = subprocess.run([sys.executable, "-c", _DROP_AFTER_PARALLEL_RUN,
-                           os.path.dirname(SCRIPT)], env=env, capture_output=True,
+                           SCRIPTS], env=env, capture_output=True,
                           text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     in_use, still_mapped, unmapped = proc.stdout.split()

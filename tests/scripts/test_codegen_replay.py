@@ -4,28 +4,21 @@ source is reported. The committed corpus is not compared here (it is refreshed w
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import re
-import sys
 
 import pytest
+from tests.helpers import script_module
 
 from rlx.backends.cpu.kernels import SUPPORTED
 
-SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "codegen_replay.py")
 CHEAP = ["prelude", "op_add", "op_layer_norm", "op_conv"]
 
 
 @pytest.fixture(scope="module")
 def replay():
-    spec = importlib.util.spec_from_file_location("codegen_replay", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module          # dataclasses look the module up
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop(spec.name, None)
+    yield from script_module("codegen_replay")
 
 
 def test_every_claimed_op_has_a_case_or_a_reason(replay):

@@ -8,19 +8,16 @@ without them; the checks of the script's own parts run everywhere.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import shutil
-import sys
 
 import numpy as np
 import pytest
+from tests.helpers import script_module
 
 from rlx.backends.cpu.kernels import SUPPORTED
 
 TIERS_CHOSEN_BY_TEST = True   # it cross-compiles for aarch64, whatever the host tier
 
-SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "scripts", "neon_check.py")
 SUBSET = ["op_add", "op_exp", "op_layer_norm", "op_softmax", "linear_gelu_tails",
           "linear_transposed", "op_attention"]
 
@@ -32,12 +29,7 @@ cross = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def neon():
-    spec = importlib.util.spec_from_file_location("neon_check", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module          # dataclasses look the module up
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop(spec.name, None)
+    yield from script_module("neon_check")
 
 
 @pytest.fixture(scope="module")
