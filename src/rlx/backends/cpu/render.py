@@ -385,8 +385,10 @@ def _region_bytes(dtype: DType, count: int) -> int:
 
 
 def _pointer_line(name: str, dtype: DType, region: str, offset: int) -> str:
+    """The statement declaring ``name`` at ``offset`` bytes into ``region`` (no indent:
+    a CWriter places it)."""
     ctype = cstyle.ctype(dtype)
-    return f"    {ctype} *{name} = ({ctype} *)({region} + {offset});"
+    return f"{ctype} *{name} = ({ctype} *)({region} + {offset});"
 
 
 PROFILE_SOURCE = """\

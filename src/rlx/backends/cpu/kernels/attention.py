@@ -230,8 +230,8 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     t, rows = plan.t, tiling.rows
     w = CWriter(indent=1)
     w.line("rlx_blas_serial();")
-    w.line(ctx.scratch("rlx_scores", plan.dtype, slots * rows * t).strip())
-    w.line(ctx.scratch("rlx_inv", plan.dtype, slots * rows).strip())
+    w.line(ctx.scratch("rlx_scores", plan.dtype, slots * rows * t))
+    w.line(ctx.scratch("rlx_inv", plan.dtype, slots * rows))
     w.pragma(omp_for(ctx, parallel))
     with _attention_task(w, ctx, plan, tiling):
         w.line(f"{ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};")
@@ -275,11 +275,11 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     scale = cstyle.literal(plan.scale, plan.dtype)
     fold = plan.mask is None and plan.scale > 0   # the scale goes into the exponential
     w = CWriter(indent=1)
-    w.line(ctx.scratch("rlx_scores", DType.F32, slots * rows * t).strip())
-    w.line(ctx.scratch("rlx_att_b", DType.F32, slots * b_size).strip())
-    w.line(ctx.scratch("rlx_inv", DType.F32, slots * rows).strip())
+    w.line(ctx.scratch("rlx_scores", DType.F32, slots * rows * t))
+    w.line(ctx.scratch("rlx_att_b", DType.F32, slots * b_size))
+    w.line(ctx.scratch("rlx_inv", DType.F32, slots * rows))
     if a_size:
-        w.line(ctx.scratch("rlx_att_a", DType.F32, slots * a_size).strip())
+        w.line(ctx.scratch("rlx_att_a", DType.F32, slots * a_size))
     w.pragma(omp_for(ctx, parallel))
     with _attention_task(w, ctx, plan, tiling):
         w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * t};")
@@ -445,7 +445,7 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     t, dv = plan.t, plan.dv
     w = CWriter(indent=1)
     w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
-                       slots * (t + dv)).strip())
+                       slots * (t + dv)))
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++)"):
         w.line(f"const int64_t bi = task / {plan.h * plan.s}, "

@@ -144,7 +144,7 @@ def render_conv_channels(ctx: RenderContext, plan: ConvPlan, epi: str | None) ->
     if plan.pointwise:
         cols = f"x + (n * {plan.cin} + g * {plan.cig}) * {pos}"
     else:
-        w.line(ctx.scratch("rlx_cols", DType.F32, _channel_cols_floats(plan)).strip())
+        w.line(ctx.scratch("rlx_cols", DType.F32, _channel_cols_floats(plan)))
         _channel_im2col(w, ctx, plan, parallel)
         cols = f"rlx_cols + ng * {kdim * pos}"
     if parallel:
@@ -209,7 +209,7 @@ def _channel_preamble(w: CWriter, ctx: RenderContext, plan: ConvPlan, mark: str,
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     add_channel_helpers(ctx)
     w.line(f"/* {mark} */")
-    w.line(ctx.scratch("rlx_part", DType.F32, part_floats).strip())
+    w.line(ctx.scratch("rlx_part", DType.F32, part_floats))
     offset_table(w, ctx, plan.kdim, taps, plane)
     w.line(f"const float *x = {ctx.ptr(plan.x, True)};")
     w.line(f"const float *wt = {ctx.ptr(plan.w, True)};")
@@ -224,7 +224,7 @@ def _channel_weights(w: CWriter, ctx: RenderContext, plan: ConvPlan) -> None:
     NR floats (zeros past the group's last channel)."""
     nr, kdim, cog = conv_tiled.CHANNEL_NR, plan.kdim, plan.cog
     panels = -(-cog // nr)
-    w.line(ctx.keep("rlx_wpk", DType.F32, _channel_weight_floats(plan)).strip())
+    w.line(ctx.keep("rlx_wpk", DType.F32, _channel_weight_floats(plan)))
     with repack_guard_block(ctx, w, "rlx_wpk", "wt"), \
             w.block(f"for (int64_t gp = 0; gp < {plan.groups * panels}; gp++)"):
         w.line(f"const int64_t c0 = gp % {panels} * {nr};")
@@ -280,7 +280,7 @@ def render_conv_channel_grid(ctx: RenderContext, plan: ConvPlan, geo: TiledGeome
     _channel_preamble(w, ctx, plan, f"{CHANNEL_MARK}, from a grid",
                       slots * part_rows(rows * ow) * nr, geo.taps, geo.plane)
     if geo.copy:
-        w.line(ctx.scratch("rlx_grid", DType.F32, pairs * grid_floats + geo.wq + LANES).strip())
+        w.line(ctx.scratch("rlx_grid", DType.F32, pairs * grid_floats + geo.wq + LANES))
         with w.block(f"for (int64_t ng = 0; ng < {pairs}; ng++)"):
             w.line(f"const int64_t n = ng / {plan.groups}, g = ng % {plan.groups};")
             w.line(f"const float *xg = x + (n * {plan.cin} + g * {plan.cig}) * "

@@ -122,9 +122,9 @@ def _render_conv_im2col(ctx: RenderContext, plan: ConvPlan, blas_dt: DType,
     w.line(c_table("split", chunks))
     if narrow:
         w.splice("\n".join(convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)))
-        w.line(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width).strip())
+        w.line(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width))
     if copy:
-        w.line(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width).strip())
+        w.line(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width))
     w.pragma(omp_for(ctx, parallel))
     with _conv_task(w, plan, tasks, nchunks):
         if copy:

@@ -81,9 +81,9 @@ def render_conv_positions(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry
     tid = thread_id(ctx) if slots > 1 else "0"
     bias = ctx.ptr(plan.bias, True) if plan.bias is not None else "0"
     w = CWriter(indent=1)
-    w.line(ctx.scratch("rlx_part", DType.F32, slots * mr * span).strip())
+    w.line(ctx.scratch("rlx_part", DType.F32, slots * mr * span))
     if geo.copy:
-        w.line(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)).strip())
+        w.line(ctx.scratch("rlx_grid", DType.F32, slots * copy_floats(plan, geo)))
     offset_table(w, ctx, plan.kdim, geo.taps, geo.plane)
     w.line(f"const float *x = {ctx.ptr(plan.x, True)};")
     w.line(f"const float *wt = {ctx.ptr(plan.w, True)};")
@@ -92,7 +92,7 @@ def render_conv_positions(ctx: RenderContext, plan: ConvPlan, geo: TiledGeometry
     if packed:
         _pack_weights(w, ctx, plan, geo)
     if geo.copy:
-        w.line(ctx.scratch("rlx_held", DType.I64, slots).strip())
+        w.line(ctx.scratch("rlx_held", DType.I64, slots))
         w.line(f"for (int64_t s = 0; s < {slots}; s++) rlx_held[s] = -1;")
     if parallel:
         w.pragma(f"#pragma omp parallel for num_threads({ctx.threads}) "
@@ -189,7 +189,7 @@ def _pack_weights(w: CWriter, ctx: RenderContext, plan: ConvPlan, geo: TiledGeom
     adjacent. Sums are taken in the same order either way."""
     mr, kdim, cog = geo.mr, plan.kdim, plan.cog
     blocks = -(-cog // mr)
-    w.line(ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo)).strip())
+    w.line(ctx.keep("rlx_wpk", DType.F32, _packed_weight_floats(plan, geo)))
     with repack_guard_block(ctx, w, "rlx_wpk", "wt"), \
             w.block(f"for (int64_t gb = 0; gb < {plan.groups * blocks}; gb++)"):
         w.line(f"const int64_t m = gb % {blocks} * {mr};")
@@ -278,10 +278,10 @@ def offset_table(w: CWriter, ctx: RenderContext, kdim: int, taps: tuple[int, ...
     executable's first run only (``rlx_off_ready``, zero until then)."""
     n = len(taps)
     value = f"k / {n} * {plane} + taps[k % {n}]" if taps != (0,) else f"k * {plane}"
-    w.line(ctx.keep("rlx_off", DType.I32, kdim).strip())
+    w.line(ctx.keep("rlx_off", DType.I32, kdim))
     if taps != (0,):
         w.line(c_table("taps", list(taps)))
-    w.line(ctx.keep("rlx_off_ready", DType.I32, 1).strip())
+    w.line(ctx.keep("rlx_off_ready", DType.I32, 1))
     with w.block("if (!rlx_off_ready[0])"):
         w.line(f"for (int64_t k = 0; k < {kdim}; k++) rlx_off[k] = (int32_t)({value});")
         w.line("rlx_off_ready[0] = 1;")

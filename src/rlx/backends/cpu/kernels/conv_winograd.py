@@ -260,8 +260,8 @@ def _filters(w: CWriter, ctx: RenderContext, plan, v: Variant) -> None:
     note in ``rlx_wg_bad`` (kept) whether a weight is not finite."""
     ci_n, co_n, panels, nr, a = plan.cin, plan.cout, _panels(plan), PACK_NR, v.a
     count = co_n * ci_n * 9
-    w.line(ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)).strip())
-    w.line(ctx.keep("rlx_wg_bad", DType.I32, 1).strip())
+    w.line(ctx.keep("rlx_wg", DType.F32, _weight_floats(plan, v)))
+    w.line(ctx.keep("rlx_wg_bad", DType.I32, 1))
     with repack_guard_block(ctx, w, "rlx_wg", "wt"):
         w.line("int bad = 0;")
         w.line("#pragma omp simd reduction(|:bad)")
@@ -398,7 +398,7 @@ def render_conv_winograd(ctx: RenderContext, plan, v: Variant, epi: str | None,
     w = CWriter(indent=1)
     w.line(f"/* {WINOGRAD_MARK} {v.name} */")
     for name, count in scratch.items():
-        w.line(ctx.scratch(f"rlx_{name}", DType.F32, count).strip())
+        w.line(ctx.scratch(f"rlx_{name}", DType.F32, count))
     w.line(f"const float *x = {ctx.ptr(plan.x, True)};")
     w.line(f"const float *wt = {ctx.ptr(plan.w, True)};")
     w.line(f"const float *bias = {bias};")

@@ -46,7 +46,7 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
     w.line(f"const {ut} *restrict upd = {ctx.ptr(updates, True)};")
     w.line(f"{cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};")
     _index_check(w, "scatter_add", "idx", nidx, size, "an axis of size")
-    w.line(ctx.scratch("acc", DType.F64 if dt.is_float else dt, total).strip())
+    w.line(ctx.scratch("acc", DType.F64 if dt.is_float else dt, total))
     w.line(f"memset(acc, 0, sizeof(acc[0]) * {total});")
     w.line(f"for (int64_t b = 0; b < {before}; b++)")
     with w.indented(), w.block(f"for (int64_t i = 0; i < {nidx}; i++)"):
@@ -92,7 +92,7 @@ def render_scatter_update(ctx: RenderContext, node: Node) -> str:
     _index_check(w, "scatter_update", "idx", nidx, rows, "a table of")
     if narrow:
         # rows are combined in f32 and rounded once, like the reference
-        w.line(ctx.scratch("work", DType.F32, total).strip())
+        w.line(ctx.scratch("work", DType.F32, total))
         w.line("#pragma omp simd")
         w.line(f"for (int64_t i = 0; i < {total}; i++) work[i] = {cstyle.load(dt, 'src[i]')};")
         target = "work"

@@ -260,7 +260,7 @@ def _render_matmul_packed(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
     invariant = run_invariant(ctx.graph.nodes[b.node])
     pack_a = a.col_step != 1     # transposed A: packed first (else rows read in place)
     if pack_a:
-        w.line(ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k).strip())
+        w.line(ctx.scratch(f"rlx_pka_{tag}", DType.F32, slivers * PACK_MR * k))
     store = ctx.keep if invariant else ctx.scratch
     w.line(store(f"rlx_pkb_{tag}", DType.F32, panels * PACK_NR * k).strip())
     w.line(c_table("tasks", [v for task in tasks for v in task]))
@@ -356,7 +356,7 @@ def _blas_operands(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, blas_dt: D
         else:
             ptrs[key] = ctx.ptr(op.node, True)
     if "c" in scratch:
-        w.line(ctx.scratch("rlx_c", blas_dt, scratch["c"]).strip())
+        w.line(ctx.scratch("rlx_c", blas_dt, scratch["c"]))
     c_base = "rlx_c" if "c" in scratch else ctx.ptr(plan.out)
     w.line(f"const {ct} *pa = {ptrs['a']};")
     w.line(f"const {ct} *pb = {ptrs['b']};")

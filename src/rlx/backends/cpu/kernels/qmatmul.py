@@ -357,7 +357,7 @@ def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows:
     ctx.add_helper("rlx_g_tiles", qmatmul_ggml.TILES)
     ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
     panels = f"({rows} + RLX_G_NX - 1) / RLX_G_NX"
-    w.line(ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k).strip())
+    w.line(ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k))
     w.pragma(ctx.parallel_for(rows * k, -(-rows // widest)))
     w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {rows}, {k}, p, xt);")
     w.pragma(ctx.parallel_for(rows * n * k, tasks))

@@ -70,7 +70,7 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
     w = CWriter(indent=1)
     w.line(f"const int64_t n = {n}, row = {row};")
     w.line("(void)row;")
-    w.line(ctx.scratch("w", DType.F64, n).strip())
+    w.line(ctx.scratch("w", DType.F64, n))
     w.line(f"for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
     store = f"{ctx.ptr(out)}[i]"
     if scaling.kind == "none":
@@ -91,7 +91,7 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
 def _block_scales(w: CWriter, ctx: RenderContext, fmt, scaling: FormatScaling, n: int,
                   row: int) -> None:
     """Fill ``bs[i]`` (scratch): the scale of the block holding element i."""
-    w.line(ctx.scratch("bs", DType.F64, n).strip())
+    w.line(ctx.scratch("bs", DType.F64, n))
     if scaling.kind == "nvfp4":
         w.line("const double tamax = rlx_finite_amax(w, n);")
         w.line(f"const double t = tamax > 0 ? (double)(float)(tamax / "

@@ -287,7 +287,7 @@ def write_conversion(w: CWriter, ctx: RenderContext, name: str, nid: int, via: D
     on the executable's threads when the copy has PARALLEL_MIN_COPY elements or more."""
     count = numel(ctx.shape(nid))
     value = cstyle.convert(element_value(ctx, nid, "e", via), via, to)
-    w.line(ctx.scratch(name, to, count).strip())
+    w.line(ctx.scratch(name, to, count))
     w.pragma(omp_for(ctx, ctx.threads > 1 and count >= PARALLEL_MIN_COPY))
     with w.block(f"for (int64_t e = 0; e < {count}; e++)"):
         w.line(f"{name}[e] = {value};")
@@ -428,7 +428,7 @@ def repack_guard_block(ctx: RenderContext, w: CWriter, tag: str, source: str
     ``ParamStore``) changed since it last ran. ``tag`` names the guard: the address and
     version it last saw, two int64 in the keep region (zero at first, which no address
     of an operand and no params version is, so the first run repacks)."""
-    w.line(ctx.keep(f"{tag}_seen", DType.I64, 2).strip())
+    w.line(ctx.keep(f"{tag}_seen", DType.I64, 2))
     with w.block(f"if ({tag}_seen[0] != (int64_t)(uintptr_t){source} "
                  f"|| {tag}_seen[1] != ctl[4])"):
         yield w
