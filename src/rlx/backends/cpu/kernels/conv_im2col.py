@@ -33,9 +33,7 @@ from rlx.backends.cpu.kernels.support import (
     blas_dtype,
     blas_prefix,
     c_table,
-    convert_into,
     element_value,
-    epilogue_call,
     finish_value,
     fits_blas,
     gemv_rows,
@@ -43,6 +41,8 @@ from rlx.backends.cpu.kernels.support import (
     split_parts,
     thread_id,
     thread_slots,
+    write_conversion,
+    write_epilogue_call,
 )
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -121,7 +121,7 @@ def _render_conv_im2col(ctx: RenderContext, plan: ConvPlan, blas_dt: DType,
     w.line("rlx_blas_serial();")
     w.line(c_table("split", chunks))
     if narrow:
-        w.splice("\n".join(convert_into(ctx, "rlx_w", plan.w, plan.dtype, blas_dt)))
+        write_conversion(w, ctx, "rlx_w", plan.w, plan.dtype, blas_dt)
         w.line(ctx.scratch("rlx_c", blas_dt, slots * plan.cog * width))
     if copy:
         w.line(ctx.scratch("rlx_cols", blas_dt, slots * plan.kdim * width))
@@ -222,10 +222,10 @@ def _conv_block_epilogue(w: CWriter, plan: ConvPlan, nchunks: int, epi: str | No
     if epi is None:
         return
     if nchunks == 1:
-        w.extend(epilogue_call(epi, "base", f"base + {plan.cog * pos}", ""))
+        write_epilogue_call(w, epi, "base", f"base + {plan.cog * pos}")
         return
     with w.block(f"for (int64_t co = 0; co < {plan.cog}; co++)"):
-        w.extend(epilogue_call(epi, f"base + co * {pos} + lo", f"base + co * {pos} + hi", ""))
+        write_epilogue_call(w, epi, f"base + co * {pos} + lo", f"base + co * {pos} + hi")
 
 
 def _render_conv_direct(ctx: RenderContext, plan: ConvPlan, epi: str | None) -> str:
@@ -258,5 +258,5 @@ def _render_conv_direct(ctx: RenderContext, plan: ConvPlan, epi: str | None) -> 
             if plan.bias is not None:
                 w.line(f"acc += ({acc})({element_value(ctx, plan.bias, 'co', dt)});")
             w.line(f"{ctx.ptr(plan.out)}[nc * {pos} + p] = {finish_value(dt, 'acc')};")
-        w.extend(epilogue_call(epi, f"nc * {pos}", f"nc * {pos} + {pos}", ""))
+        write_epilogue_call(w, epi, f"nc * {pos}", f"nc * {pos} + {pos}")
     return w.text()

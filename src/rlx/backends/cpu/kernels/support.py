@@ -293,13 +293,6 @@ def write_conversion(w: CWriter, ctx: RenderContext, name: str, nid: int, via: D
         w.line(f"{name}[e] = {value};")
 
 
-def convert_into(ctx: RenderContext, name: str, nid: int, via: DType, to: DType) -> list[str]:
-    """:func:`write_conversion` as lines of a kernel body (four-space indented)."""
-    w = CWriter(indent=1)
-    write_conversion(w, ctx, name, nid, via, to)
-    return w.lines
-
-
 # =========================================================================== loops
 
 def accumulator_type(dt: DType) -> str:
@@ -400,14 +393,6 @@ def write_epilogue_call(w: CWriter, epi: str | None, f0: str, f1: str) -> None:
     expressions); nothing when ``epi`` is None."""
     if epi is not None:
         w.line(f"{epi}(slots, arena, {f0}, {f1});")
-
-
-def epilogue_call(epi: str | None, f0: str, f1: str, indent: str) -> list[str]:
-    """:func:`write_epilogue_call` as a list of lines at ``indent`` (empty when ``epi`` is
-    None)."""
-    if epi is None:
-        return []
-    return [f"{indent}{epi}(slots, arena, {f0}, {f1});"]
 
 
 # =========================================================================== run-invariant operands
