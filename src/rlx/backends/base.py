@@ -390,9 +390,10 @@ class Executable(ABC):
                             row_elems: int) -> bool:
         if not self.capabilities_.kv_resident:
             return False
-        for dst, src in self._feed_pairs("feed_kv_batch_major"):
-            src_cap = src.size // (batch * row_elems) if batch > 0 and row_elems > 0 else 0
-            _feed_ragged([(dst, src)], 0, src_cap, [dst_row] * batch, seq_cap, row_elems, 1)
+        pairs = self._feed_pairs("feed_kv_batch_major")
+        caps = [src.size // (batch * row_elems) if batch > 0 and row_elems > 0 else 0
+                for _, src in pairs]
+        _feed_ragged(pairs, 0, caps, [dst_row] * batch, seq_cap, row_elems, 1)
         return True
 
     def feed_kv_batch_major_src(self, src_row: int, src_seq_cap: int, dst_row: int, batch: int,
@@ -405,8 +406,9 @@ class Executable(ABC):
                                    row_elems: int, rows: int | Sequence[int] = 1) -> bool:
         if not self.capabilities_.kv_resident:
             return False
-        _feed_ragged(self._feed_pairs("feed_kv_batch_major_ragged"), src_row, src_seq_cap,
-                     dst_rows, dst_seq_cap, row_elems, rows)
+        pairs = self._feed_pairs("feed_kv_batch_major_ragged")
+        _feed_ragged(pairs, src_row, [src_seq_cap] * len(pairs), dst_rows, dst_seq_cap,
+                     row_elems, rows)
         return True
 
     # ------------------------------------------------------------------ training
@@ -453,31 +455,32 @@ def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: in
     dst[dst_at:dst_at + n] = src[src_at:src_at + n].astype(dst.dtype, copy=False)
 
 
-def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int, src_cap: int,
-                 dst_rows: Sequence[int], dst_cap: int, row_elems: int,
-                 rows: int | Sequence[int]) -> None:
-    """``feed_kv_batch_major_ragged`` over the (destination, source) buffer ``pairs``.
-    Every row read or written lies inside its own sequence's capacity (a row past one
-    sequence's ``seq_cap`` is not the next sequence's first), and ``len(dst_rows)``
-    sequences of that many rows fit in each buffer: InputError before any copy."""
+def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
+                 src_caps: Sequence[int], dst_rows: Sequence[int], dst_cap: int,
+                 row_elems: int, rows: int | Sequence[int]) -> None:
+    """``feed_kv_batch_major_ragged`` over the (destination, source) buffer ``pairs``,
+    source ``i`` holding sequences of ``src_caps[i]`` rows. Every row read or written
+    lies inside its own sequence's capacity (a row past one sequence's ``seq_cap`` is
+    not the next sequence's first), and ``len(dst_rows)`` sequences of that many rows
+    fit in each buffer: InputError before any copy."""
     batch = len(dst_rows)
     counts = [int(rows)] * batch if np.ndim(rows) == 0 else [int(r) for r in rows]
     if len(counts) != batch:
         raise InputError(f"KV feed: {len(counts)} row counts for {batch} destination rows")
-    if row_elems <= 0 or src_cap < 0 or dst_cap < 0:
+    if row_elems <= 0 or dst_cap < 0 or min(src_caps, default=0) < 0:
         raise InputError(f"KV feed: row_elems ({row_elems}) must be positive and the "
-                         f"capacities ({src_cap}, {dst_cap}) not negative")
-    for dst, src in pairs:
+                         f"capacities ({list(src_caps)}, {dst_cap}) not negative")
+    for (dst, src), src_cap in zip(pairs, src_caps):
         for what, buf, cap in (("destination", dst, dst_cap), ("source", src, src_cap)):
             if batch * cap * row_elems > buf.size:
                 raise InputError(f"KV feed: {batch} sequences of {cap} rows of {row_elems} "
                                  f"elements exceed the {what}'s {buf.size} elements")
-    for dst_row, count in zip(dst_rows, counts):
-        if count and (count < 0 or not 0 <= dst_row <= dst_cap - count
-                      or not 0 <= src_row <= src_cap - count):
-            raise InputError(f"KV feed: {count} rows at {dst_row} (dst cap {dst_cap}) or "
-                             f"{src_row} (src cap {src_cap}) out of range")
-    for dst, src in pairs:
+        for dst_row, count in zip(dst_rows, counts):
+            if count and (count < 0 or not 0 <= dst_row <= dst_cap - count
+                          or not 0 <= src_row <= src_cap - count):
+                raise InputError(f"KV feed: {count} rows at {dst_row} (dst cap {dst_cap}) "
+                                 f"or {src_row} (src cap {src_cap}) out of range")
+    for (dst, src), src_cap in zip(pairs, src_caps):
         for b, (dst_row, count) in enumerate(zip(dst_rows, counts)):
             if count:
                 _copy_rows(dst, (b * dst_cap + dst_row) * row_elems, src,
