@@ -32,6 +32,7 @@ import json
 import mmap
 import os
 import random
+import re
 import shutil
 import signal
 import struct
@@ -340,19 +341,39 @@ def _run_worker(report: Report, target: Target, scratch: str, crash_dir: str, se
     if verbose:
         sys.stdout.write(open(os.path.join(scratch, "worker.log"), errors="replace").read())
     if failure:
-        _record_failure(report, target, scratch, crash_dir, *failure)
+        _record_failure(report, target, scratch, crash_dir, *failure, timeout)
 
 
 def _record_failure(report: Report, target: Target, scratch: str, crash_dir: str,
-                    kind: str, message: str) -> None:
-    """A hang or a dead worker: the input it was running is the reproducer."""
+                    kind: str, message: str, timeout: float) -> None:
+    """A hang or a dead worker: the input it was running is the reproducer. A hang
+    counts only when the input, run again alone, takes over ``timeout`` once more: a
+    worker stalled by the machine (another process, the OS) is not a finding."""
     began, executions = _read_state(os.path.join(scratch, "state"))
     path = os.path.join(scratch, "work", "input" + target.suffix)
     data = open(path, "rb").read() if os.path.exists(path) else b""
-    reproducer = save_reproducer(target, kind.lower(), data, crash_dir)
-    report.add(Finding(kind, message, "", reproducer))
+    if kind == "Timeout" and began and not _hangs_again(target, path, timeout):
+        print(f"   {target.name}: an execution ran over {timeout:g} s once but not when "
+              "run again alone (a stalled worker, not counted)", flush=True)
+    else:
+        reproducer = save_reproducer(target, kind.lower(), data, crash_dir)
+        report.add(Finding(kind, message, "", reproducer))
     with open(os.path.join(scratch, "state"), "r+b") as f:   # the lost run counts once
         f.write(STATE.pack(0.0, executions + (1 if began else 0)))
+
+
+def _hangs_again(target: Target, path: str, timeout: float) -> bool:
+    """Whether the input at ``path`` runs over ``timeout`` seconds when replayed in a
+    fresh process (``--replay``, which times the execution itself)."""
+    command = [sys.executable, os.path.abspath(__file__), "--target", target.name,
+               "--replay", path]
+    try:
+        out = subprocess.run(command, capture_output=True, text=True,
+                             timeout=timeout + 120).stdout
+    except subprocess.TimeoutExpired:
+        return True
+    seconds = re.findall(r"\(([0-9.]+) s\)$", out.strip())
+    return not seconds or float(seconds[-1]) > timeout
 
 
 def print_report(report: Report) -> None:
@@ -376,11 +397,14 @@ def replay(name: str, paths: list[str]) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         harness = Harness(target, scratch, os.path.join(scratch, "crashes"))
         for path in paths:
-            result = harness.run(open(path, "rb").read())
+            data = open(path, "rb").read()
+            began = time.perf_counter()
+            result = harness.run(data)
+            seconds = time.perf_counter() - began
             status = ("loads" if result is True else "RlxError" if result is None
                       else f"{result.kind} at {result.where}: {result.message}")
             failed += isinstance(result, Finding)
-            print(f"{path}: {status}")
+            print(f"{path}: {status} ({seconds:.3f} s)")
     return 1 if failed else 0
 
 

@@ -42,7 +42,7 @@ from rlx.ir.rng import RngOptions
 from rlx.passes.cleanup import eliminate_dead_code
 
 LARGE = 64  # initializers and folded values with more elements become params
-MAX_FOLD_BYTES = 1 << 28  # larger node values are computed at run time, not at import
+MAX_FOLD_BYTES = 1 << 24  # larger node values are computed at run time, not at import
 PARAMS_AS = ("auto", "params", "constants")
 
 ModelSource = str | os.PathLike | bytes | ModelProto

@@ -26,7 +26,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
 from rlx.ir.types import broadcast_shapes
 
-MAX_RANGE_BYTES = 1 << 28  # a Range is built at import time; larger ones are refused
+MAX_RANGE_BYTES = 1 << 24  # a Range is built at import time; larger ones are refused
 
 # --------------------------------------------------------------------------- shape queries
 
