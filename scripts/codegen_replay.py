@@ -418,6 +418,16 @@ def _attention(g):
             rlx.attention(q, k, v, window=8)]
 
 
+@op_case("cached_attention")
+def _cached_attention(g):
+    q = g.input("q", (2, 9, 1, 64), "f32")
+    k, v = g.input("k", (2, 3, 1, 64), "f32"), g.input("v", (2, 3, 1, 64), "f32")
+    kc, vc = g.input("kc", (2, 3, 256, 64), "f32"), g.input("vc", (2, 3, 256, 64), "f32")
+    past = g.input("past", (2,), "i64")
+    return [rlx.cached_attention(q, k, v, kc, vc, past),
+            rlx.cached_attention(q, k, v, kc, vc, past, window=32, softcap=50.0)]
+
+
 @op_case("rope")
 def _rope(g):
     x = g.input("x", (1, 9, 16, 64), "f32")

@@ -298,6 +298,13 @@ def _nn_cases() -> list[Case]:
            "m": Leaf((1, 3, 5), "bool", booleans), "a": Leaf((5,))}
     rope = {"x": Leaf((2, 4, 6)), "c": Leaf((4, 2)), "s": Leaf((4, 2))}
     xent = {"z": Leaf((4, 5)), "y": Leaf((4,), "i64", ints_below(5))}
+    cached = {"q": Leaf((2, 4, 2, 8)), "k": Leaf((2, 2, 2, 8)), "v": Leaf((2, 2, 2, 6)),
+              "kc": Leaf((2, 2, 5, 8)), "vc": Leaf((2, 2, 5, 6)),
+              "p": Leaf((2,), "i64", ints_below(6))}
+
+    def attend_cached(t):
+        return [rlx.cached_attention(t["q"], t["k"], t["v"], t["kc"], t["vc"], t["p"],
+                                     window=4)]
 
     def attend(mask):
         def build(t):
@@ -321,6 +328,8 @@ def _nn_cases() -> list[Case]:
         Case("attention-kv-causal", qkv, ["k", "v"], attend(lambda t: "causal")),
         Case("attention-bool-mask", qkv, ["q", "m"], attend(lambda t: t["m"])),
         Case("attention-additive-mask", qkv, ["v", "a"], attend(lambda t: t["a"])),
+        Case("cached_attention-q", cached, ["q"], attend_cached),
+        Case("cached_attention-cache-lengths", cached, ["kc", "vc", "p"], attend_cached),
         Case("rope-x", rope, ["x"], rotate),
         Case("rope-tables", rope, ["c"], rotate),
         Case("softmax_cross_entropy-mean", xent, ["z"], cross_entropy("mean")),

@@ -279,7 +279,8 @@ def test_misuse_raises_input_errors(tiny_model):
 
 
 def test_decoding_across_cache_extents(tiny_model):
-    """Decode graphs read 16 cache rows up to length 16, then the whole cache."""
+    """One decode graph serves every cache length; pieces of two or more tokens read
+    16 cache rows up to length 16, then the whole cache."""
     model, weights = tiny_model
     ids = _sequence(11, MAX_SEQ)
     model.reset(1)
@@ -289,8 +290,14 @@ def test_decoding_across_cache_extents(tiny_model):
     np.testing.assert_allclose(np.stack(steps), full[9:], atol=ATOL, rtol=0)
     compiled = model.compiled_extents()[1]
     assert model.cache_extents == [CACHE_EXTENT, MAX_SEQ]
-    assert compiled["fresh"] == [CHUNK]
-    assert 1 in compiled[CACHE_EXTENT] and compiled[MAX_SEQ] == [1]
+    # the prompt's last 2 tokens were a second piece; decoding on to MAX_SEQ compiled
+    # nothing more
+    assert compiled == {"fresh": [CHUNK], "decode": [1], CACHE_EXTENT: [CHUNK]}
+    model.reset(1)                                   # pieces of 3 and 4 tokens
+    got = [model.prefill([ids[a:b]])[0] for a, b in ((0, 10), (10, 13), (13, 17), (17, 20))]
+    np.testing.assert_allclose(np.stack(got), full[[9, 12, 16, 19]], atol=ATOL, rtol=0)
+    compiled = model.compiled_extents()[1]
+    assert compiled[CACHE_EXTENT] == [CHUNK] and compiled[MAX_SEQ] == [CHUNK]
 
 
 @pytest.mark.parametrize("scheme", ["int8", "int4"])

@@ -511,6 +511,17 @@ def _attention_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> 
     return _batched(ctx.unfold(out))
 
 
+
+def _cached_attention_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]
+                           ) -> BatchedValue:
+    """Every operand (past_len expanded to its [B_attn]) is brought to the batch and
+    folded into the op's own batch axis: each sequence keeps its own cache length."""
+    operands = [ctx.fold(ctx.to_batched(t)) for t in args[:5]]
+    b_attn = ctx.logical_shape(args[0])[0]
+    operands.append(ctx.fold(ctx.expand(args[5], (b_attn,))))
+    out = ctx.add("cached_attention", operands, **node.attr_dict)
+    return _batched(ctx.unfold(out))
+
 def _rope_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> BatchedValue:
     """Shared tables broadcast against a batched x as they are; batched tables are
     expanded to x's full table shape [B, ..., S, R/2]."""
@@ -572,6 +583,7 @@ def _build_rules() -> dict[str, BatchRule]:
     rules["batch_norm"] = _batch_norm_rule
     rules["conv"] = _conv_rule
     rules["attention"] = _attention_rule
+    rules["cached_attention"] = _cached_attention_rule
     rules["rope"] = _rope_rule
     rules["softmax_cross_entropy"] = _cross_entropy_rule
     return rules

@@ -313,6 +313,18 @@ def attention(q: Tensor, k: Tensor, v: Tensor, mask: Any = None, scale: float | 
                          mask_kind=kind)
 
 
+def cached_attention(q: Tensor, k: Tensor, v: Tensor, k_cache: Tensor, v_cache: Tensor,
+                     past_len: Tensor, scale: float | None = None, window: int | None = None,
+                     softcap: float | None = None) -> Tensor:
+    """Attention of the new rows ``q`` / ``k`` / ``v`` [B, H(kv), S, D] over the first
+    ``past_len[b]`` rows of each sequence's cache [B, Hkv, C, D] (read in place) and the
+    new rows causally: the decode step of a KV-cached decoder (grouped-query when
+    H > Hkv). ``window`` keeps keys less than that many positions back; ``softcap`` caps
+    the scaled scores at c * tanh(s / c)."""
+    return q.graph.apply("cached_attention", [q, k, v, k_cache, v_cache, past_len],
+                         scale=scale, window=window, softcap=softcap)
+
+
 def rope(x: Tensor, cos: Tensor, sin: Tensor, interleaved: bool = False) -> Tensor:
     """Rotary embedding with tables ``cos``/``sin`` of shape [..., S, R/2]."""
     return x.graph.apply("rope", [x, cos, sin], interleaved=interleaved)

@@ -551,6 +551,39 @@ def _infer_pool(op, ins, a):
     return TensorType(x.shape[:2] + spatial, x.dtype), out_a
 
 
+def _infer_cached_attention(op, ins, a):
+    _require_float(op, ins[:5])
+    q, k, v, kc, vc, past = ins
+    if any(t.rank != 4 for t in (q, k, v, kc, vc)):
+        raise fail_shape(op, ins, "q, k, v, k_cache and v_cache must be 4-D [B, H, rows, D]")
+    b, hq, s, d = q.shape
+    hkv, dv = k.shape[1], v.shape[3]
+    if k.shape != (b, hkv, s, d) or v.shape[:3] != (b, hkv, s):
+        raise fail_shape(op, ins, "k must be [B, Hkv, S, D] and v [B, Hkv, S, Dv] with q's "
+                                  "B, S and D")
+    if hkv == 0 or hq % hkv:
+        raise fail_shape(op, ins, f"query heads ({hq}) must be a multiple of key/value heads "
+                                  f"({hkv})")
+    capacity = kc.shape[2]
+    if kc.shape != (b, hkv, capacity, d) or vc.shape != (b, hkv, capacity, dv):
+        raise fail_shape(op, ins, "k_cache must be [B, Hkv, C, D] and v_cache [B, Hkv, C, Dv]")
+    if past.shape != (b,) or not past.dtype.is_int:
+        raise fail_shape(op, ins, "past_len must be an integer vector [B]")
+    if any(t.dtype != q.dtype for t in (k, v, kc, vc)):
+        raise fail_dtype(op, ins, "q, k, v, k_cache and v_cache must share one dtype")
+    window = a.get("window")
+    if window is not None and int(window) <= 0:
+        raise fail_attr(op, ins, "window must be positive")
+    softcap = a.get("softcap")
+    if softcap is not None and not float(softcap) > 0:
+        raise fail_attr(op, ins, "softcap must be positive")
+    scale = a.get("scale")
+    scale = float(scale) if scale is not None else 1.0 / (d ** 0.5 if d else 1.0)
+    return TensorType((b, hq, s, dv), q.dtype), {
+        "scale": scale, "window": None if window is None else int(window),
+        "softcap": None if softcap is None else float(softcap)}
+
+
 def _infer_attention(op, ins, a):
     _require_float(op, ins[:3])
     q, k, v = ins[:3]
@@ -832,6 +865,14 @@ _DOCS: dict[str, str] = {
                  "S == T). window w also hides keys j <= i + T - S - w. A bool mask keeps "
                  "True; an additive mask is added to the scores. A row with every key "
                  "masked gives zeros.",
+    "cached_attention": "Attention of S new rows appended to a KV cache: q [B,H,S,D], the new "
+                        "k [B,Hkv,S,D] / v [B,Hkv,S,Dv], the caches [B,Hkv,C,D] / "
+                        "[B,Hkv,C,Dv] and past_len [B] (cached rows per sequence, read in "
+                        "place: only rows j < past_len). New row i is at position "
+                        "past_len + i and sees every cached row and new rows j <= i; window "
+                        "w keeps keys less than w positions back. Scores are scaled, then "
+                        "capped (softcap c: c * tanh(s / c)). past_len outside [0, C] "
+                        "raises ExecutionError at run time.",
     "rope": "Rotary embedding on the first R = 2*cos.shape[-1] features of x [..., S, D]; "
             "rotate-half pairs (i, i+R/2), interleaved pairs (2i, 2i+1); the rest passes "
             "through. cos/sin broadcast to [..., S, R/2].",
@@ -921,6 +962,7 @@ _add("one_hot", "index", (1, 1), _infer_one_hot)
 _add("conv", "nn", (2, 3), _infer_conv)
 _add("max_pool2d avg_pool2d", "nn", (1, 1), _infer_pool)
 _add("attention", "nn", (3, 4), _infer_attention)
+_add("cached_attention", "nn", (6, 6), _infer_cached_attention)
 _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)

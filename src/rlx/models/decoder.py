@@ -21,11 +21,13 @@ persistent handles — where row ``j`` of sequence ``b`` holds the token at posi
 outputs ``[B, n_kv_heads, S, head_dim]`` and the caller appends them to the cache
 afterwards (``CompiledGraph.feed_kv_batch_major_ragged``, head-major rows of
 ``head_dim``). Only rows ``j < past_len[b]`` are read as keys; the rest may hold
-anything finite. A graph reads only the first ``cache_rows`` rows (a bucket at least
-as long as the longest sequence; a free view when batch * n_kv_heads is 1, else one
-copy of those rows). The new tokens attend to the cached keys and to each other
-through two score blocks side by side (cache | new), so the cache is never copied
-into one key tensor with the new keys. A graph built with ``cache_rows=0`` (prefill of
+anything finite. A decode step (one new token) reads them in place with the
+``cached_attention`` op, each sequence its own ``past_len`` rows (the rest may hold
+anything at all). A wider step reads only the first ``cache_rows`` rows (a bucket at
+least as long as the longest sequence; a free view when batch * n_kv_heads is 1, else
+one copy of those rows), and its new tokens attend to the cached keys and to each
+other through two score blocks side by side (cache | new), so the cache is never
+copied into one key tensor with the new keys. A graph built with ``cache_rows=0`` (prefill of
 empty sequences) attends only among the new tokens, with the fused ``attention`` op
 (or the score blocks when scores are soft-capped); it still declares the cache inputs,
 unread, so that one set of cache handles can be shared by every graph and each
@@ -176,6 +178,7 @@ class _Step:
     rope: dict[str, tuple[Tensor, Tensor]]    # kind -> cos, sin [B|1, 1, S, rope_dim / 2]
     real_rows: Tensor                         # bool [B, 1, S, 1]
     visible: dict[int | None, Tensor]         # window -> bool [B, 1, 1, S, keys]
+    past_len: Tensor | None                   # i64 [B] (graphs that read the cache)
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
@@ -189,7 +192,9 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     caches ``cache.<i>.k`` / ``.v`` f32 [B, n_kv_heads, capacity, head_dim] (see the
     module docstring), of which the graph reads the first ``cache_rows`` (default: all)
     rows, so every ``past_len`` must be at most ``cache_rows``; with 0 the caches and
-    ``past_len`` are not read and every sequence must be empty. Positions must stay
+    ``past_len`` are not read and every sequence must be empty. A one-token step
+    (``new_tokens`` 1, cache_rows > 0) reads each sequence's first ``past_len`` rows in
+    place (``cached_attention``) whatever ``cache_rows`` is. Positions must stay
     below ``capacity`` (the RoPE tables' rows); the graph clamps padded rows' positions
     to the last row.
 
@@ -225,8 +230,11 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
         x = x * config.embed_scale
     new_kv = []
     shape = (batch, config.n_kv_heads, capacity, config.head_dim)
+    # a decode step (one new row) reads the cache in place through cached_attention,
+    # which touches only each sequence's past_len rows; wider steps read cache_rows rows
+    rows = shape[2] if new_tokens == 1 else cache_rows
     for i in range(config.n_layers):
-        cache = tuple(_read_rows(g.input(name, shape), cache_rows) for name in cache_names(i))
+        cache = tuple(_read_rows(g.input(name, shape), rows) for name in cache_names(i))
         x, k, v = _layer(params, config, step, i, x, cache if cache_rows else None)
         new_kv += [k, v]
     g.set_outputs([_logits(params, config, x, last_index)] + new_kv)
@@ -256,9 +264,11 @@ def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Te
             rope[kind] = (cos.reshape(rows, 1, new, half), sin.reshape(rows, 1, new, half))
     real_rows = offsets <= last_index.reshape(batch, 1)
     visible = {}
-    for window in dict.fromkeys(config.layer_windows):
-        visible[window] = _visibility(g, past_len, positions, batch, new, cache_rows, window)
-    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible)
+    if past_len is None or new > 1:     # (cached_attention masks a decode step itself)
+        for window in dict.fromkeys(config.layer_windows):
+            visible[window] = _visibility(g, past_len, positions, batch, new, cache_rows,
+                                          window)
+    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len)
 
 
 def _visibility(g: Graph, past_len: Tensor | None, positions: Tensor, batch: int, new: int,
@@ -327,6 +337,10 @@ def _attention(params: _Params, config: DecoderConfig, step: _Step, i: int, x: T
     window = config.layer_windows[i]
     if cache is None and config.attn_softcap is None:
         out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
+    elif cache is not None and q.shape[2] == 1:
+        out = rlx.cached_attention(q, k, v, cache[0], cache[1], step.past_len,
+                                   scale=config.score_scale, window=window,
+                                   softcap=config.attn_softcap)
     else:
         out = _attention_by_parts(config, step, q, [k] if cache is None else [cache[0], k],
                                   [v] if cache is None else [cache[1], v], window)

@@ -9,18 +9,17 @@ device and runs them:
   run the new keys and values are appended in place by one
   ``feed_kv_batch_major_ragged`` call: head-major rows of ``head_dim``, each sequence
   its own real rows at its own length (padded rows are never copied).
-* graphs that read the cache read only its first ``R`` rows, ``R`` the smallest of
-  ``cache_extents`` (by default 256, 512, ... up to ``max_seq``) that holds the
-  longest sequence, so a step costs what the tokens so far cost, not what ``max_seq``
-  would.
-* **decode** (one token per sequence) runs the ``S = 1`` graph of its ``R`` through
-  ``run_slots``.
+* **decode** (one token per sequence) runs one graph per batch size, compiled once
+  for every cache length: its ``cached_attention`` reads each sequence's own
+  ``lengths[b]`` cache rows in place, so a step costs what the tokens so far cost,
+  not what ``max_seq`` would, and growing past any length compiles nothing.
 * **prefill** runs on :class:`~rlx.runtime.BucketedCompileCache` ladders of prompt
   lengths (16, 32, ... up to ``prefill_chunk``) through ``run_padded``; a prompt
   longer than ``prefill_chunk`` goes in chunks. Empty caches use graphs that attend
-  only among the new tokens (the fused attention op); a prefill that appends to
-  existing sequences uses the ladder of its ``R``, whose extent 1 is the decode
-  graph.
+  only among the new tokens (the fused attention op). A piece of two or more tokens
+  appended to existing sequences reads the cache's first ``R`` rows, ``R`` the
+  smallest of ``cache_extents`` (by default 256, 512, ... up to ``max_seq``) that
+  holds the longest sequence; a one-token piece runs the decode graph.
 
 All graphs of the model share one copy of the weights (``share_params_from``) and are
 compiled with ``split_params=False``: weights stay in the layout of the file and the
@@ -133,12 +132,14 @@ class GGUFWeights(Mapping):
 
 
 class _BatchGraphs:
-    """The graphs of one batch size: ``fresh`` prefills empty caches; ``steps[R]`` read
-    the first R cache rows (its extent 1 is the decode graph); ``owner`` is the first
-    graph compiled, whose cache handles the others share."""
+    """The graphs of one batch size: ``fresh`` prefills empty caches; ``decode`` (one
+    extent, 1) appends one token per sequence to caches of any length; ``steps[R]``
+    append longer pieces reading the first R cache rows; ``owner`` is the first graph
+    compiled, whose cache handles the others share."""
 
-    def __init__(self, fresh: BucketedCompileCache):
+    def __init__(self, fresh: BucketedCompileCache, decode: BucketedCompileCache):
         self.fresh = fresh
+        self.decode = decode
         self.steps: dict[int, BucketedCompileCache] = {}
         self.owner: CompiledGraph | None = None
 
@@ -221,7 +222,7 @@ class DecoderModel:
             raise InputError(f"reset: batch must be an integer in [1, {self.max_batch}], got "
                              f"{batch!r}")
         self._lengths = np.zeros(int(batch), np.int64)
-        self._step_ladder().get(1)
+        self._batch_graphs(self.batch).decode.get(1)
 
     # ------------------------------------------------------------------ running
     def prefill(self, ids: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
@@ -256,7 +257,7 @@ class DecoderModel:
                              f"{ids.dtype} of shape {ids.shape}")
         self._check_ids(ids)
         self._check_room(np.ones(self.batch, np.int64))
-        cg = self._step_ladder().get(1)
+        cg = self._batch_graphs(self.batch).decode.get(1)
         zeros = np.zeros(self.batch, np.int64)
         slots: list[Any] = [ids.astype(np.int64).reshape(self.batch, 1), self._lengths, zeros]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
@@ -271,6 +272,8 @@ class DecoderModel:
         longest = int(counts.max())
         if longest > 1 and not self._lengths.any():
             ladder = self._batch_graphs(self.batch).fresh
+        elif longest == 1:
+            ladder = self._batch_graphs(self.batch).decode
         else:
             ladder = self._step_ladder()
         ids = np.zeros((self.batch, longest), np.int64)
@@ -330,17 +333,19 @@ class DecoderModel:
     def _batch_graphs(self, batch: int) -> _BatchGraphs:
         graphs = self._graphs.get(batch)
         if graphs is None:
-            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, 0))
+            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, 0),
+                                  self._ladder(batch, (1,), self.max_seq))
             self._graphs[batch] = graphs
         return graphs
 
     def _step_ladder(self) -> BucketedCompileCache:
-        """The ladder of graphs reading the cache rows the current sequences fill."""
+        """The ladder of graphs (pieces of 2 tokens or more) reading the cache rows the
+        current sequences fill."""
         graphs = self._batch_graphs(self.batch)
         rows = next(e for e in self.cache_extents if e >= self._lengths.max())
         ladder = graphs.steps.get(rows)
         if ladder is None:
-            ladder = self._ladder(self.batch, (1,) + tuple(self.prefill_extents), rows)
+            ladder = self._ladder(self.batch, self.prefill_extents, rows)
             graphs.steps[rows] = ladder
         return ladder
 
@@ -403,10 +408,12 @@ class DecoderModel:
 
     def compiled_extents(self) -> dict[int, dict[Any, list[int]]]:
         """Per batch size, the prompt extents compiled so far: under ``"fresh"`` for empty
-        caches, under each cache extent R for graphs reading R rows (extent 1 is the
-        decode graph)."""
-        return {b: {"fresh": g.fresh.compiled_extents()} | {
-            r: ladder.compiled_extents() for r, ladder in sorted(g.steps.items())}
+        caches, ``"decode"`` ([1] once the decode graph is compiled), and under each
+        cache extent R for the graphs appending longer pieces that read R rows."""
+        return {b: {"fresh": g.fresh.compiled_extents(),
+                    "decode": g.decode.compiled_extents()} | {
+            r: ladder.compiled_extents() for r, ladder in sorted(g.steps.items())
+            if ladder.compiled_extents()}
             for b, g in sorted(self._graphs.items())}
 
     def __repr__(self) -> str:

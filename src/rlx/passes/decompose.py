@@ -324,6 +324,35 @@ def _attention(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
     return _narrow(_gqa_matmul(_masked_softmax(scores, keep), v), node)
 
 
+def _cached_attention(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
+    """cached_attention over the whole cache joined to the new rows: cache row j is kept
+    while j < past_len (and, with a window w, while position - j < w), new row j while
+    j <= i (and i - j < w). Unlike the kernels, past_len outside [0, C] raises nothing."""
+    work = node.dtype.compute
+    q, k, v, k_cache, v_cache = (_cast(t, work) for t in xs[:5])
+    b, _, s, _ = q.shape
+    capacity = k_cache.shape[2]
+    keys = api.concat([k_cache, k], axis=2)
+    values = api.concat([v_cache, v], axis=2)
+    scores = _gqa_matmul(q, keys.transpose(0, 1, 3, 2)) * node.attr("scale")
+    softcap = node.attr("softcap")
+    if softcap is not None:
+        scores = api.tanh(scores / softcap) * softcap
+    past = api.cast(xs[5], "i64").reshape(b, 1, 1, 1)
+    rows = api.arange(graph, s).reshape(1, 1, s, 1)
+    slots = api.arange(graph, capacity).reshape(1, 1, 1, capacity)
+    news = api.arange(graph, s).reshape(1, 1, 1, s)
+    keep_cache = slots < past
+    keep_new = news <= rows
+    window = node.attr("window")
+    if window is not None:
+        keep_cache = keep_cache & (past + rows - slots < window)
+        keep_new = keep_new & (rows - news < window)
+    keep = api.concat([keep_cache.broadcast_to((b, 1, s, capacity)),
+                       keep_new.broadcast_to((b, 1, s, s))], axis=3)
+    return _narrow(_gqa_matmul(_masked_softmax(scores, keep), values), node)
+
+
 def _softmax_cross_entropy(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
     """loss_i = logsumexp(logits_i) - logits_i[label_i], then mean / sum / none.
 
@@ -371,6 +400,7 @@ DECOMPOSITIONS: dict[str, Decomposition] = {
     "rms_norm": _rms_norm,
     "batch_norm": _batch_norm,
     "attention": _attention,
+    "cached_attention": _cached_attention,
     "softmax_cross_entropy": _softmax_cross_entropy,
     "arange": _arange,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rlx.backends.cpu.kernels import (
     attention,
+    cached_attention,
     conv,
     elementwise,
     gradops,
@@ -28,8 +29,9 @@ from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
 from rlx.passes.program import Kernel
 
-TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, rowreduce, rowops,
-                                        layout, index, nn, rng, quant, qmatmul, gradops)],
+TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, cached_attention,
+                                        rowreduce, rowops, layout, index, nn, rng, quant,
+                                        qmatmul, gradops)],
                   leaves={"input", "param", "constant", "arange"})
 KIND_RENDERERS = TABLES.kinds
 OP_RENDERERS = TABLES.ops

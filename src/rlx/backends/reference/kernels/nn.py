@@ -239,6 +239,31 @@ def _attention(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.nda
     return finish(_gqa_mix(probs, v), node)
 
 
+def _cached_attention(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
+    """Per sequence: keys = its first past_len cache rows then the new rows, causal (and
+    windowed) masking aligned to the end, scores scaled then capped."""
+    wd = _work_dtype(node)
+    q, k, v, k_cache, v_cache = (a.astype(wd) for a in args[:5])
+    past_len = args[5]
+    capacity = k_cache.shape[2]
+    bad = (past_len < 0) | (past_len > capacity)
+    if bad.any():
+        raise ExecutionError(f"cached_attention: past_len {int(past_len[bad][0])} is outside "
+                             f"[0, {capacity}] (the cache holds {capacity} rows)")
+    s = q.shape[2]
+    softcap = node.attr("softcap")
+    out = []
+    for b, past in enumerate(past_len.astype(np.int64)):
+        keys = np.concatenate([k_cache[b:b + 1, :, :past], k[b:b + 1]], axis=2)
+        values = np.concatenate([v_cache[b:b + 1, :, :past], v[b:b + 1]], axis=2)
+        scores = _gqa_scores(q[b:b + 1], keys) * node.attr("scale")
+        if softcap is not None:
+            scores = np.tanh(scores / softcap) * softcap
+        keep = _position_keep(s, past + s, True, node.attr("window"))
+        out.append(_gqa_mix(_masked_softmax(scores, keep), values))
+    return finish(np.concatenate(out, axis=0), node)
+
+
 # --------------------------------------------------------------------------- rope
 
 def _rope(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
@@ -330,6 +355,7 @@ KERNELS: dict[str, KernelFn] = {
     "max_pool2d": _max_pool2d,
     "avg_pool2d": _avg_pool2d,
     "attention": _attention,
+    "cached_attention": _cached_attention,
     "rope": _rope,
     "topk": _topk,
     "softmax_cross_entropy": _softmax_cross_entropy,

@@ -1,0 +1,154 @@
+"""cached_attention (the KV-cached decode step) on every device, against float64 numpy
+and PyTorch SDPA over the cache rows each sequence really holds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+from tests.helpers import run_graph, tol
+
+import rlx
+from rlx.errors import ExecutionError, ShapeError
+from rlx.ir.ops import OPS
+from rlx.passes.decompose import decompose
+
+FLOATS = ["f32", "f16", "bf16", "f64"]
+
+
+def _case(rng, dtype, b, h, hkv, s, cap, d, dv, past):
+    """Feeds with every cache row at or past its sequence's length set to nan: a kernel
+    that read one would put nan in its output."""
+    np_dt = rlx.as_dtype(dtype).np
+
+    def sample(shape):
+        return rng.standard_normal(shape).astype(np_dt)
+    feeds = {"q": sample((b, h, s, d)), "k": sample((b, hkv, s, d)),
+             "v": sample((b, hkv, s, dv)), "kc": sample((b, hkv, cap, d)),
+             "vc": sample((b, hkv, cap, dv)), "past": np.array(past, np.int64)}
+    for bi, p in enumerate(past):
+        feeds["kc"][bi, :, p:] = np.nan
+        feeds["vc"][bi, :, p:] = np.nan
+    return feeds
+
+
+def _graph(feeds, scale=None, window=None, softcap=None) -> rlx.Graph:
+    g = rlx.Graph()
+    t = {name: g.input(name, value.shape, value.dtype) for name, value in feeds.items()}
+    g.set_outputs([rlx.cached_attention(t["q"], t["k"], t["v"], t["kc"], t["vc"], t["past"],
+                                        scale=scale, window=window, softcap=softcap)])
+    return g
+
+
+def _reference(feeds, scale, window=None, softcap=None) -> np.ndarray:
+    """Row by row in float64, with absolute positions: query i of sequence b sits at
+    past + i and sees the cached positions and new rows at or before it (and, with a
+    window, fewer than ``window`` positions back)."""
+    q, k, v, kc, vc = (feeds[n].astype(np.float64) for n in ("q", "k", "v", "kc", "vc"))
+    b, h, s, _ = q.shape
+    group = h // k.shape[1]
+    out = np.zeros((b, h, s, v.shape[3]))
+    for bi, hi, i in np.ndindex(b, h, s):
+        past, kvh = int(feeds["past"][bi]), hi // group
+        keys = np.concatenate([kc[bi, kvh, :past], k[bi, kvh]])
+        values = np.concatenate([vc[bi, kvh, :past], v[bi, kvh]])
+        pos = past + i
+        seen = [j for j in range(past + s) if j <= pos and (window is None or pos - j < window)]
+        scores = keys[seen] @ q[bi, hi, i] * scale
+        if softcap is not None:
+            scores = softcap * np.tanh(scores / softcap)
+        weights = np.exp(scores - scores.max())
+        out[bi, hi, i] = weights / weights.sum() @ values[seen]
+    return out
+
+
+def _torch_sdpa(feeds, scale) -> np.ndarray:
+    """PyTorch SDPA per sequence over its real cache rows and the new rows, with the
+    end-aligned causal mask spelled out."""
+    def rows(cache, new, bi, past):
+        both = np.concatenate([feeds[cache][bi, :, :past], feeds[new][bi]], axis=1)
+        return torch.from_numpy(both.astype(np.float64))
+
+    outs = []
+    for bi, past in enumerate(feeds["past"]):
+        keys, values = rows("kc", "k", bi, past), rows("vc", "v", bi, past)
+        group = feeds["q"].shape[1] // keys.shape[0]
+        s, t = feeds["q"].shape[2], keys.shape[1]
+        mask = torch.ones(s, t, dtype=torch.bool).tril(t - s)
+        outs.append(F.scaled_dot_product_attention(
+            torch.from_numpy(feeds["q"][bi].astype(np.float64)),
+            keys.repeat_interleave(group, 0), values.repeat_interleave(group, 0),
+            attn_mask=mask, scale=scale).numpy())
+    return np.stack(outs)
+
+
+def _close(got, want, dtype):
+    assert got.dtype == rlx.as_dtype(dtype).np and got.shape == want.shape
+    np.testing.assert_allclose(got.astype(np.float64), want, **tol(rlx.as_dtype(dtype).np))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("h, hkv, s", [(4, 2, 1), (3, 3, 1), (4, 1, 3), (6, 2, 2)])
+def test_matches_float64_and_torch(device, dtype, h, hkv, s):
+    feeds = _case(np.random.default_rng(s + h), dtype, 3, h, hkv, s, 7, 8, 6, [0, 3, 7])
+    (got,) = run_graph(_graph(feeds), feeds, device)
+    scale = 1 / np.sqrt(8)
+    _close(got, _reference(feeds, scale), dtype)
+    _close(got, _torch_sdpa(feeds, scale), dtype)
+
+
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("window, softcap", [(1, None), (3, None), (20, None), (None, 1.5),
+                                             (4, 2.0)])
+def test_window_and_softcap(device, dtype, window, softcap):
+    feeds = _case(np.random.default_rng(5), dtype, 2, 4, 2, 3, 9, 8, 8, [9, 2])
+    (got,) = run_graph(_graph(feeds, scale=0.4, window=window, softcap=softcap), feeds, device)
+    _close(got, _reference(feeds, 0.4, window, softcap), dtype)
+
+
+def test_a_longer_decode_row(device):
+    """Cache lengths across a vector width and up to the capacity, one query row."""
+    feeds = _case(np.random.default_rng(6), "f32", 4, 9, 3, 1, 300, 64, 64, [1, 17, 130, 300])
+    (got,) = run_graph(_graph(feeds), feeds, device)
+    _close(got, _reference(feeds, 1 / 8), "f32")
+
+
+def test_int32_lengths_and_empty_caches(device):
+    feeds = _case(np.random.default_rng(7), "f32", 2, 2, 2, 2, 4, 4, 4, [0, 0])
+    feeds["past"] = feeds["past"].astype(np.int32)
+    (got,) = run_graph(_graph(feeds), feeds, device)
+    _close(got, _reference(feeds, 0.5), "f32")
+
+
+@pytest.mark.parametrize("bad", [-1, 8])
+def test_a_length_outside_the_cache_fails(device, bad):
+    feeds = _case(np.random.default_rng(8), "f32", 2, 2, 2, 1, 7, 4, 4, [2, 2])
+    feeds["past"] = np.array([3, bad], np.int64)
+    with pytest.raises(ExecutionError, match=rf"past_len {bad} is outside \[0, 7\]"):
+        run_graph(_graph(feeds), feeds, device)
+
+
+def test_the_decomposition_agrees():
+    """The rewrite for backends without the op (concat, masked softmax) gives the same
+    values as the float64 reference."""
+    feeds = _case(np.random.default_rng(9), "f64", 2, 4, 2, 2, 5, 4, 4, [5, 1])
+    for name in ("kc", "vc"):
+        feeds[name] = np.nan_to_num(feeds[name], nan=0.0)   # the rewrite reads every row
+    graph = _graph(feeds, window=3, softcap=1.0)
+    decomposed, _ = decompose(graph, frozenset(OPS) - {"cached_attention"})
+    assert not any(n.op == "cached_attention" for n in decomposed.nodes)
+    (got,) = run_graph(decomposed, feeds, "reference")
+    _close(got, _reference(feeds, 0.5, 3, 1.0), "f64")
+
+
+def test_shapes_are_checked():
+    g = rlx.Graph()
+    q = g.input("q", (1, 4, 1, 8))
+    k = g.input("k", (1, 2, 1, 8))
+    cache = g.input("c", (1, 2, 5, 8))
+    with pytest.raises(ShapeError, match="past_len"):
+        rlx.cached_attention(q, k, k, cache, cache, g.input("p", (2,), "i64"))
+    with pytest.raises(ShapeError, match="k_cache"):
+        rlx.cached_attention(q, k, k, g.input("c2", (1, 2, 5, 4)), cache,
+                             g.input("p2", (1,), "i64"))
