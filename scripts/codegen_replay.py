@@ -44,7 +44,7 @@ from rlx.backends.cpu.kernels import SUPPORTED
 from rlx.backends.cpu.render import prelude_source
 from rlx.ir import formats as F
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
-from rlx.ir.quantized import SCHEMES, quantized_linear
+from rlx.ir.quantized import SCHEMES, quantized_embedding, quantized_linear
 from rlx.runtime.replay import render_sources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -443,6 +443,12 @@ def _dequant_matmul(g):
     out = [quantized_linear(x, f"l_{s}", 512, 384, s) for s in sorted(SCHEMES)]
     out += [quantized_linear(one, f"g_{s}", 512, 384, s) for s in sorted(BLOCK_FORMATS)]
     return out
+
+
+@op_case("dequant_gather")
+def _dequant_gather(g):
+    ids = g.input("ids", (2, 3), "i64")
+    return [quantized_embedding(ids, f"e_{s}", 100, 256, s) for s in ("int8", "q8_0", "q4_k")]
 
 
 def _op_graph(op: str) -> rlx.Graph:

@@ -310,6 +310,8 @@ def _index_bound(graph: Graph, nid: int) -> tuple[int, bool] | None:
         node = graph.nodes[user]
         if node.op == "cached_attention" and pos == 5:      # past_len: at most C
             return graph.nodes[node.inputs[3]].shape[2] + 1, False
+        if node.op == "dequant_gather" and pos == 0:
+            return node.attr("n"), False
         if pos != 1 and node.op != "one_hot":
             continue
         if node.op == "gather":

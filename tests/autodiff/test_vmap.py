@@ -21,7 +21,7 @@ from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, vmap
 from rlx.errors import ExecutionError, GraphBuildError, UnsupportedOpError
 from rlx.ir.formats import FP4_E2M1, FormatScaling
 from rlx.ir.ops import OPS
-from rlx.ir.quantized import dequant_matmul
+from rlx.ir.quantized import dequant_gather, dequant_matmul
 
 B = 3
 
@@ -171,6 +171,11 @@ def _dequant_matmul_cases() -> list[Case]:
         Case("dequant_matmul-x", int8, ["x"], packed("int8", "qs")),
         Case("dequant_matmul-weight", int8, ["q", "s"], packed("int8", "qs")),
         Case("dequant_matmul-nvfp4", nvfp4, ["x", "t"], packed("nvfp4", "qst", True)),
+        Case("dequant_gather-indices", {**int8, "i": Leaf((2, 3), "i64", ints_below(4))},
+             ["i"], lambda t: [dequant_gather(t["i"], [t["q"], t["s"]], "int8", 4, 32)]),
+        Case("dequant_gather-table", {**int8, "i": Leaf((5,), "i64", ints_below(4))},
+             ["i", "q", "s"],
+             lambda t: [dequant_gather(t["i"], [t["q"], t["s"]], "int8", 4, 32)]),
     ]
 
 

@@ -1,5 +1,6 @@
 """cached_attention (the KV-cached decode step) on every device, against float64 numpy
-and PyTorch SDPA over the cache rows each sequence really holds."""
+and PyTorch SDPA over the cache rows each sequence really holds (its decomposition:
+tests/passes/test_decompose.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from tests.helpers import run_graph, tol
 
 import rlx
 from rlx.errors import ExecutionError, ShapeError
-from rlx.ir.ops import OPS
-from rlx.passes.decompose import decompose
 
 FLOATS = ["f32", "f16", "bf16", "f64"]
 
@@ -127,19 +126,6 @@ def test_a_length_outside_the_cache_fails(device, bad):
     feeds["past"] = np.array([3, bad], np.int64)
     with pytest.raises(ExecutionError, match=rf"past_len {bad} is outside \[0, 7\]"):
         run_graph(_graph(feeds), feeds, device)
-
-
-def test_the_decomposition_agrees():
-    """The rewrite for backends without the op (concat, masked softmax) gives the same
-    values as the float64 reference."""
-    feeds = _case(np.random.default_rng(9), "f64", 2, 4, 2, 2, 5, 4, 4, [5, 1])
-    for name in ("kc", "vc"):
-        feeds[name] = np.nan_to_num(feeds[name], nan=0.0)   # the rewrite reads every row
-    graph = _graph(feeds, window=3, softcap=1.0)
-    decomposed, _ = decompose(graph, frozenset(OPS) - {"cached_attention"})
-    assert not any(n.op == "cached_attention" for n in decomposed.nodes)
-    (got,) = run_graph(decomposed, feeds, "reference")
-    _close(got, _reference(feeds, 0.5, 3, 1.0), "f64")
 
 
 def test_shapes_are_checked():

@@ -385,8 +385,8 @@ def ggml_tiny_weights(config: DecoderConfig) -> BlockWeights:
 
 
 def test_gguf_format_reads_every_block_format_as_its_values(device_name):
-    """The linear layers read the blocks themselves (the float twin: the oracle on
-    their dequantised values); the embedding gathers from the float matrix."""
+    """The linear layers and the embedding lookup read the blocks themselves (the float
+    twin: the oracle on their dequantised values); no float copy of them is set."""
     config = GGML_TINY
     weights = ggml_tiny_weights(config)
     model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
@@ -397,10 +397,10 @@ def test_gguf_format_reads_every_block_format_as_its_values(device_name):
     steps = [model.prefill([ids[:9]])[0]] + [model.decode(np.array([t]))[0] for t in ids[9:]]
     full = reference_logits(config, dict(weights), ids)
     np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
-    params = model._step_ladder().get(1).param_types
+    params = model._batch_graphs(1).decode.get(1).param_types
     assert "blk.0.attn_q.q" in params and "blk.0.attn_q.weight" not in params
     assert FLOAT_LAYER in params and "token_embd.q" in params
-    assert "token_embd.weight" in params   # the embedding's gather
+    assert "token_embd.weight" not in params   # the lookup decodes rows from the blocks
 
 
 def test_gguf_format_needs_weights_with_blocks():

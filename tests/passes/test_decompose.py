@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from tests.backends.test_cached_attention import _reference as cached_reference
 from tests.helpers import run_graph, tol
 
 import rlx
@@ -413,6 +414,36 @@ ATTENTION_CASES = [
 ]
 
 
+
+def _cached_attention_case(label: str, past: list[int], window=None, softcap=None) -> Case:
+    """Cache rows past each length hold zeros (the rewrite reads every row, masked)."""
+    b, h, hkv, s, cap, d = len(past), 4, 2, 2, 6, 4
+
+    def feeds(rng: np.random.Generator, dtype: str) -> Feeds:
+        out = {"q": _normal(rng, (b, h, s, d), dtype), "k": _normal(rng, (b, hkv, s, d), dtype),
+               "v": _normal(rng, (b, hkv, s, d), dtype),
+               "kc": _normal(rng, (b, hkv, cap, d), dtype),
+               "vc": _normal(rng, (b, hkv, cap, d), dtype), "past": np.array(past, np.int64)}
+        for bi, p in enumerate(past):
+            out["kc"][bi, :, p:] = 0
+            out["vc"][bi, :, p:] = 0
+        return out
+
+    def build(g: Graph, ins: dict[str, Tensor], dtype: str) -> Tensor:
+        names = ("q", "k", "v", "kc", "vc", "past")
+        return g.apply("cached_attention", [ins[n] for n in names], scale=0.5, window=window,
+                       softcap=softcap)
+
+    return Case("cached_attention", label, feeds, build,
+                lambda f: cached_reference(f, 0.5, window, softcap))
+
+
+CACHED_ATTENTION_CASES = [
+    _cached_attention_case("lengths", [0, 6, 3]),
+    _cached_attention_case("window-softcap", [5, 1], window=3, softcap=1.5),
+]
+
+
 # --------------------------------------------------------------------------- cross-entropy
 
 def _xent_case(reduction: str, label_dtype: str) -> Case:
@@ -453,6 +484,7 @@ ARANGE_CASES = [
 ]
 
 CASES = (UNARY_CASES + CLIP_CASES + REDUCTION_CASES + NORM_CASES + ATTENTION_CASES
+         + CACHED_ATTENTION_CASES
          + XENT_CASES + ARANGE_CASES)
 
 

@@ -87,6 +87,8 @@ NON_DIFFERENTIABLE: dict[str, str] = {
     "isnan": "bool-valued predicate", "isinf": "bool-valued predicate",
     "one_hot": "depends only on integer indices",
     "max_pool2d_indices": "integer-valued (window argmax positions)",
+    "dequant_gather": "rows of a packed (integer-coded) table picked by integer indices: "
+                      "no float operand to differentiate",
     "cached_attention": "an inference op reading a KV cache in place; to train, build the "
                         "same step with attention (or let decompose rewrite it)",
     "bitwise_and": "integer-valued bitwise op", "bitwise_or": "integer-valued bitwise op",

@@ -412,6 +412,16 @@ def _dequant_matmul_rule(ctx: BatchContext, node: Node,
     return _batched(ctx.add("dequant_matmul", [a.id for a in args], **node.attr_dict))
 
 
+
+def _dequant_gather_rule(ctx: BatchContext, node: Node,
+                         args: list[BatchedValue]) -> BatchedValue:
+    """Batched indices of any shape index the shared table as they are (the batch axis
+    leads the result); a batched table is one table per element (unrolled)."""
+    if any(a.batched for a in args[1:]):
+        return unrolled(ctx, node, args)
+    return _batched(ctx.add("dequant_gather", [a.id for a in args], **node.attr_dict))
+
+
 # --------------------------------------------------------------------------- norms
 
 def _norm_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> BatchedValue:
@@ -579,6 +589,7 @@ def _build_rules() -> dict[str, BatchRule]:
     rules["round_to_format"] = _round_to_format_rule
     rules["matmul"] = _matmul_rule
     rules["dequant_matmul"] = _dequant_matmul_rule
+    rules["dequant_gather"] = _dequant_gather_rule
     rules.update(_each("layer_norm rms_norm", _norm_rule))
     rules["batch_norm"] = _batch_norm_rule
     rules["conv"] = _conv_rule

@@ -736,6 +736,21 @@ def _infer_dequant_matmul(op, ins, a):
             {**layout.attrs(), "transpose": transpose})
 
 
+
+def _infer_dequant_gather(op, ins, a):
+    try:
+        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a.get("block"))
+    except GraphBuildError as e:
+        raise fail_attr(op, ins, str(e)) from None
+    idx, packed = ins[0], ins[1:]
+    if not idx.dtype.is_int:
+        raise fail_dtype(op, ins, "indices must be an integer dtype")
+    want = layout.operand_types()
+    if list(packed) != want:
+        raise fail_shape(op, ins, f"{layout.scheme.name} packed operands must be "
+                                  f"{_fmt_operands(want)}")
+    return TensorType(idx.shape + (layout.k,), DType.F32), layout.attrs()
+
 # --------------------------------------------------------------------------- ONNX-import ops
 
 def _infer_bitwise(op, ins, a):
@@ -895,6 +910,10 @@ _DOCS: dict[str, str] = {
                           "return_indices) of the element max_pool2d takes from each window: "
                           "the first nan, else the first maximal element in row-major window "
                           "order. Padding is never chosen.",
+    "dequant_gather": "Rows of a packed (quantised) weight W [n, k] as f32: out[..., :] = "
+                      "W[indices[...], :] (indices any integer shape, in [-n, n), "
+                      "negatives wrap; any other raises ExecutionError at run time). The "
+                      "embedding lookup of a model whose table stays in its file's blocks.",
     "dequant_matmul": "x @ W.T (x f32 [..., k] -> f32 [..., n]), or x @ W with transpose "
                       "(x [..., n] -> [..., k]), for a weight W [n, k] (out x in features) "
                       "stored packed: operands q (u8 codes), scale and, for nvfp4, an f32 "
@@ -968,6 +987,7 @@ _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
 _add("round_to_format", "quant", (1, 1), _infer_round_to_format)
 _add("dequant_matmul", "quant", (2, 4), _infer_dequant_matmul)
+_add("dequant_gather", "quant", (2, 4), _infer_dequant_gather)
 _add("scatter_add", "index", (2, 2), _infer_scatter_add)
 _add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
 

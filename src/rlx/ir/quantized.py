@@ -431,3 +431,36 @@ def dequant_matmul(x: Tensor, operands: list[Tensor], scheme: str, n: int, k: in
     layout = PackedLayout.of(scheme, n, k, block)
     return x.graph.apply("dequant_matmul", [x, *operands], **layout.attrs(),
                          transpose=transpose)
+
+
+def quantized_embedding(indices: Tensor, name: str, vocab: int, width: int, scheme: str,
+                        block: int | None = None) -> Tensor:
+    """Rows ``indices`` of a packed table W [vocab, width] held in the params of
+    :func:`quantized_linear` (``f"{name}.q"``, ...): f32 [*indices.shape, width],
+    decoded from the packed bytes (the table is never dequantised whole)."""
+    layout = PackedLayout.of(scheme, vocab, width, block)
+    operands = [indices.graph.param(f"{name}.{suffix}", t.shape, t.dtype)
+                for suffix, t in zip(layout.operand_names(), layout.operand_types())]
+    return dequant_gather(indices, operands, scheme, vocab, width, block)
+
+
+def dequant_gather(indices: Tensor, operands: list[Tensor], scheme: str, n: int, k: int,
+                   block: int | None = None) -> Tensor:
+    """The ``dequant_gather`` op: rows ``indices`` of the ``[n, k]`` weight held in the
+    packed ``operands`` (q, scale[, tensor_scale], or a GGML format's blocks)."""
+    layout = PackedLayout.of(scheme, n, k, block)
+    return indices.graph.apply("dequant_gather", [indices, *operands], **layout.attrs())
+
+
+def dequantize_rows(layout: PackedLayout, operands: list[np.ndarray],
+                    rows: np.ndarray) -> np.ndarray:
+    """Rows ``rows`` (in [0, n)) of W from the packed operands, f32 [len(rows), k]:
+    :func:`dequantize` of those rows alone (the oracle of ``dequant_gather``)."""
+    if len(rows) == 0:
+        return np.zeros((0, layout.k), np.float32)
+    part = PackedLayout(layout.scheme, len(rows), layout.k, layout.block)
+    picked = [operands[0][rows]]
+    if not layout.ggml:
+        picked.append(operands[1][rows])
+        picked.extend(operands[2:])
+    return dequantize(part, picked)

@@ -49,7 +49,8 @@ projection read packed weights through ``dequant_matmul`` instead: params
 ``weight_format`` mapping instead names each linear layer's scheme (``blk.0.attn_q``:
 ``"q4_1"``, ...); layers it omits keep float weights. With GGML schemes that is how
 a GGUF file's weights are used as they are stored: ``<name>.q`` holds the file's
-blocks.
+blocks. A mapping that names ``token_embd`` also makes the embedding lookup decode its
+rows from ``token_embd.q`` (``dequant_gather``), so no float copy of the table exists.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ import numpy as np
 import rlx
 from rlx.errors import InputError
 from rlx.ir.graph import Graph, Tensor
+from rlx.ir.quantized import PackedLayout, dequant_gather, dequant_matmul
 from rlx.models.decoder_config import DecoderConfig
 
 __all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
@@ -163,7 +165,29 @@ class _Params:
         if scheme is None:
             return x @ self(f"{name}.weight").T
         out_features, in_features = self._shapes[f"{name}.weight"]
-        return rlx.quantized_linear(x, name, in_features, out_features, scheme)
+        return dequant_matmul(x, self._packed(name, scheme), scheme, out_features, in_features)
+
+    def embedding(self, name: str, ids: Tensor) -> Tensor:
+        """Rows ``ids`` of the table ``<name>.weight``: gathered from its packed operands
+        when a weight_format mapping names a scheme for ``name`` (the file's blocks),
+        from floats otherwise."""
+        scheme = self._format.get(name) if isinstance(self._format, Mapping) else None
+        if scheme is None:
+            return rlx.embedding(self(f"{name}.weight"), ids)
+        vocab, width = self._shapes[f"{name}.weight"]
+        return dequant_gather(ids, self._packed(name, scheme), scheme, vocab, width)
+
+    def _packed(self, name: str, scheme: str) -> list[Tensor]:
+        """The packed operands ``<name>.q`` (...) of ``<name>.weight``, declared once
+        (a tied table is both looked up and multiplied)."""
+        layout = PackedLayout.of(scheme, *self._shapes[f"{name}.weight"])
+        operands = []
+        for suffix, t in zip(layout.operand_names(), layout.operand_types()):
+            key = f"{name}.{suffix}"
+            if key not in self._declared:
+                self._declared[key] = self._graph.param(key, t.shape, t.dtype)
+            operands.append(self._declared[key])
+        return operands
 
     def norm(self, name: str, x: Tensor) -> Tensor:
         """RMSNorm over the last axis with weight ``<name>.weight``."""
@@ -225,7 +249,7 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     last_index = g.input("last_index", (batch,), "i64")
     step = _step_context(g, config, params, past_len if cache_rows else None, last_index,
                          batch, new_tokens, capacity, cache_rows)
-    x = rlx.embedding(params("token_embd.weight"), ids)
+    x = params.embedding("token_embd", ids)
     if config.embed_scale != 1.0:
         x = x * config.embed_scale
     new_kv = []

@@ -32,7 +32,8 @@ Weights are float32 (dequantised from the file) unless a ``weight_format`` is gi
   read by ``dequant_matmul`` straight from those bytes. Their values are exactly the
   float32 weights the default path dequantises, so only the order of float32
   rounding differs; a weight stored as floats in the file stays float. The embedding
-  lookup gathers from a float32 copy of the embedding matrix.
+  lookup decodes the rows it needs from the table's blocks (``dequant_gather``): the
+  table is never dequantised whole.
 * a packing scheme ("int8": a quarter of the bytes, "int4": an eighth, ...): every
   linear layer and the output projection are re-packed at load time into it. This
   re-quantises already quantised weights, so results move away from the file's
@@ -426,13 +427,12 @@ class DecoderModel:
 
 def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
     """The GGML scheme of each linear layer (``blk.0.attn_q``, ..., the output
-    projection) whose weight ``weights.blocks`` finds in a block format."""
-    head = "token_embd" if config.tied_embeddings else "output"
+    projection) and of the embedding table whose weight ``weights.blocks`` finds in a
+    block format."""
     schemes = {}
     for name, shape in decoder_param_shapes(config, 1).items():
         base = name.removesuffix(".weight")
-        linear = len(shape) == 2 and not name.startswith(("rope.", "token_embd."))
-        if linear or base == head:
+        if len(shape) == 2 and not name.startswith("rope."):
             found = weights.blocks(name)
             if found is not None:
                 schemes[base] = found[0]

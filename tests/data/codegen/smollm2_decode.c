@@ -200,6 +200,36 @@ RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
 
 
 
+/* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
+RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
+    }
+}
+
+
+
+/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
+static __attribute__((noinline)) void rlx_dq_q8_0(
+        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
+        float *restrict out) {
+    const uint8_t *b = q + (c0 / 32) * 34;
+    (void)sc;
+    for (int64_t e = 0; e < len; e += 32, b += 34)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q8_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
+}
+
+
+
 /* q4_1 blocks of 32: fp16 d, fp16 m, 16 bytes of nibbles (as q4_0);
    x = d * q + m (d * q is exact: the fused multiply-add rounds as GGML's two steps) */
 RLX_INLINE void rlx_g_grp_q4_1(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
@@ -284,36 +314,6 @@ static inline int rlx_thread_id(void) {
 }
 
 
-/* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
-RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
-    const rlx_vf d = rlx_g_half1v(b);
-    (void)g;
-    #pragma GCC unroll 8
-    for (int c = 0; c < RLX_G_NC; c++) {
-        const int i = c * RLX_VW;
-        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
-    }
-}
-
-
-
-/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
-static __attribute__((noinline)) void rlx_dq_q8_0(
-        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
-        float *restrict out) {
-    const uint8_t *b = q + (c0 / 32) * 34;
-    (void)sc;
-    for (int64_t e = 0; e < len; e += 32, b += 34)
-        for (int g = 0; g < 1; g++) {
-            rlx_vf w[RLX_G_NC];
-            rlx_g_grp_q8_0(b, g, w);
-            #pragma GCC unroll 8
-            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
-        }
-}
-
-
-
 /* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
    q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
    rows of W side by side at a time: groups decoded in registers into fused
@@ -366,7 +366,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v5 = ((const int64_t *)(((uint8_t *)slots[1]) + 0))[0];
-        const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[338]) + 0))[0];
+        const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[337]) + 0))[0];
         const int64_t t6 = ((v5) + (v4));
         const int64_t t8 = rlx_min_keep_nan(t6, ((int64_t)2047LL));
         ((int64_t *)(arena + 0))[j] = t8;
@@ -423,7 +423,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
-        const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[338]) + 0))[0];
+        const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[337]) + 0))[0];
         const int64_t v15 = ((const int64_t *)(((uint8_t *)slots[2]) + 0))[0];
         const uint8_t t16 = (uint8_t)((v4) <= (v15));
         ((uint8_t *)(arena + 0))[j] = (uint8_t)((t16) != 0);
@@ -431,24 +431,28 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k10_gather: op: gather */
+/* k10_dequant_gather: op: dequant_gather */
 static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[0]));
-    for (int64_t j = 0; j < 1; j++) {
-        const int64_t v = (int64_t)idx[j];
-        if (v < -49152 || v >= 49152) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%19 = gather(%%18, %%0, axis=0) : f32[1,1,576]: gather: index %lld is out of range for axis 0 of size 49152 (valid: -49152..49151)", (long long)v);
+    float *restrict y = ((float *)(arena + 320));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[5]));
+    const int64_t *ix = ((const int64_t *)((uint8_t *)slots[0]));
+    for (int64_t r = 0; r < 1; r++) {
+        if (ix[r] < -49152 || ix[r] >= 49152) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%19 = dequant_gather(%%0, %%18, block=32, k=576, n=49152, scheme='q8_0') : f32[1,1,576]: dequant_gather: index %lld is out of range for a table of 49152 rows (valid: -49152..49151)", (long long)ix[r]);
             return 1;
         }
     }
-    const float *src = ((const float *)((uint8_t *)slots[5]));
-    float *dst = ((float *)(arena + 320));
-    for (int64_t t = 0; t < 1; t++) {
-        int64_t v = (int64_t)idx[t % 1];
-        if (v < 0) v += 49152;
-        const int64_t from = ((t / 1) * 49152 + v) * 576;
-        memcpy(dst + t * 576, src + from, 576 * sizeof *dst);
+    for (int64_t r = 0; r < 1; r++) {
+        float buf[256] __attribute__((aligned(64)));
+        const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 49152 : (int64_t)ix[r];
+        const uint8_t *qr = q + row * 612;
+        const float rs = 1.0f;
+        for (int64_t c0 = 0; c0 < 576; c0 += 256) {
+            const int64_t len = 576 - c0 < 256 ? 576 - c0 : 256;
+            rlx_dq_q8_0(qr, NULL, c0, len, buf);
+            for (int64_t c = 0; c < len; c++) y[r * 576 + c0 + c] = buf[c] * rs;
+        }
     }
     return 0;
 }
@@ -639,7 +643,7 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v37 = ((const float *)(arena + 4928))[j * 1];
         const float t39 = ((v17) ? (v37) : (0.0f));
-        ((float *)((uint8_t *)slots[342]))[j] = t39;
+        ((float *)((uint8_t *)slots[341]))[j] = t39;
     }
     return 0;
 }
@@ -652,7 +656,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v35 = ((const float *)(arena + 6464))[j * 1];
         const float t40 = ((v17) ? (v35) : (0.0f));
-        ((float *)((uint8_t *)slots[343]))[j] = t40;
+        ((float *)((uint8_t *)slots[342]))[j] = t40;
     }
     return 0;
 }
@@ -678,9 +682,9 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[6])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[342])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[341])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[343])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[342])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -1123,7 +1127,7 @@ static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v75 = ((const float *)(arena + 4928))[j * 1];
         const float t76 = ((v17) ? (v75) : (0.0f));
-        ((float *)((uint8_t *)slots[344]))[j] = t76;
+        ((float *)((uint8_t *)slots[343]))[j] = t76;
     }
     return 0;
 }
@@ -1136,7 +1140,7 @@ static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v73 = ((const float *)(arena + 6464))[j * 1];
         const float t77 = ((v17) ? (v73) : (0.0f));
-        ((float *)((uint8_t *)slots[345]))[j] = t77;
+        ((float *)((uint8_t *)slots[344]))[j] = t77;
     }
     return 0;
 }
@@ -1162,9 +1166,9 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[17])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[344])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[343])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[18])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[345])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[344])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -1607,7 +1611,7 @@ static int rlx_k73(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v112 = ((const float *)(arena + 4928))[j * 1];
         const float t113 = ((v17) ? (v112) : (0.0f));
-        ((float *)((uint8_t *)slots[346]))[j] = t113;
+        ((float *)((uint8_t *)slots[345]))[j] = t113;
     }
     return 0;
 }
@@ -1620,7 +1624,7 @@ static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v110 = ((const float *)(arena + 6464))[j * 1];
         const float t114 = ((v17) ? (v110) : (0.0f));
-        ((float *)((uint8_t *)slots[347]))[j] = t114;
+        ((float *)((uint8_t *)slots[346]))[j] = t114;
     }
     return 0;
 }
@@ -1646,9 +1650,9 @@ static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[28])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[346])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[345])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[29])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[347])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[346])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -2091,7 +2095,7 @@ static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v149 = ((const float *)(arena + 4928))[j * 1];
         const float t150 = ((v17) ? (v149) : (0.0f));
-        ((float *)((uint8_t *)slots[348]))[j] = t150;
+        ((float *)((uint8_t *)slots[347]))[j] = t150;
     }
     return 0;
 }
@@ -2104,7 +2108,7 @@ static int rlx_k99(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v147 = ((const float *)(arena + 6464))[j * 1];
         const float t151 = ((v17) ? (v147) : (0.0f));
-        ((float *)((uint8_t *)slots[349]))[j] = t151;
+        ((float *)((uint8_t *)slots[348]))[j] = t151;
     }
     return 0;
 }
@@ -2130,9 +2134,9 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[39])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[348])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[347])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[40])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[349])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[348])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -2575,7 +2579,7 @@ static int rlx_k123(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v186 = ((const float *)(arena + 4928))[j * 1];
         const float t187 = ((v17) ? (v186) : (0.0f));
-        ((float *)((uint8_t *)slots[350]))[j] = t187;
+        ((float *)((uint8_t *)slots[349]))[j] = t187;
     }
     return 0;
 }
@@ -2588,7 +2592,7 @@ static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v184 = ((const float *)(arena + 6464))[j * 1];
         const float t188 = ((v17) ? (v184) : (0.0f));
-        ((float *)((uint8_t *)slots[351]))[j] = t188;
+        ((float *)((uint8_t *)slots[350]))[j] = t188;
     }
     return 0;
 }
@@ -2614,9 +2618,9 @@ static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[50])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[350])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[349])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[51])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[351])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[350])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -3059,7 +3063,7 @@ static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v223 = ((const float *)(arena + 4928))[j * 1];
         const float t224 = ((v17) ? (v223) : (0.0f));
-        ((float *)((uint8_t *)slots[352]))[j] = t224;
+        ((float *)((uint8_t *)slots[351]))[j] = t224;
     }
     return 0;
 }
@@ -3072,7 +3076,7 @@ static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v221 = ((const float *)(arena + 6464))[j * 1];
         const float t225 = ((v17) ? (v221) : (0.0f));
-        ((float *)((uint8_t *)slots[353]))[j] = t225;
+        ((float *)((uint8_t *)slots[352]))[j] = t225;
     }
     return 0;
 }
@@ -3098,9 +3102,9 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[61])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[352])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[351])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[62])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[353])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[352])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -3543,7 +3547,7 @@ static int rlx_k173(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v260 = ((const float *)(arena + 4928))[j * 1];
         const float t261 = ((v17) ? (v260) : (0.0f));
-        ((float *)((uint8_t *)slots[354]))[j] = t261;
+        ((float *)((uint8_t *)slots[353]))[j] = t261;
     }
     return 0;
 }
@@ -3556,7 +3560,7 @@ static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v258 = ((const float *)(arena + 6464))[j * 1];
         const float t262 = ((v17) ? (v258) : (0.0f));
-        ((float *)((uint8_t *)slots[355]))[j] = t262;
+        ((float *)((uint8_t *)slots[354]))[j] = t262;
     }
     return 0;
 }
@@ -3582,9 +3586,9 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[72])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[354])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[353])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[73])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[355])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[354])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -4027,7 +4031,7 @@ static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v297 = ((const float *)(arena + 4928))[j * 1];
         const float t298 = ((v17) ? (v297) : (0.0f));
-        ((float *)((uint8_t *)slots[356]))[j] = t298;
+        ((float *)((uint8_t *)slots[355]))[j] = t298;
     }
     return 0;
 }
@@ -4040,7 +4044,7 @@ static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v295 = ((const float *)(arena + 6464))[j * 1];
         const float t299 = ((v17) ? (v295) : (0.0f));
-        ((float *)((uint8_t *)slots[357]))[j] = t299;
+        ((float *)((uint8_t *)slots[356]))[j] = t299;
     }
     return 0;
 }
@@ -4066,9 +4070,9 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[83])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[356])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[355])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[84])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[357])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[356])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -4685,7 +4689,7 @@ static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v334 = ((const float *)(arena + 4928))[j * 1];
         const float t335 = ((v17) ? (v334) : (0.0f));
-        ((float *)((uint8_t *)slots[358]))[j] = t335;
+        ((float *)((uint8_t *)slots[357]))[j] = t335;
     }
     return 0;
 }
@@ -4698,7 +4702,7 @@ static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v332 = ((const float *)(arena + 6464))[j * 1];
         const float t336 = ((v17) ? (v332) : (0.0f));
-        ((float *)((uint8_t *)slots[359]))[j] = t336;
+        ((float *)((uint8_t *)slots[358]))[j] = t336;
     }
     return 0;
 }
@@ -4724,9 +4728,9 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[94])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[358])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[357])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[95])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[359])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[358])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -5169,7 +5173,7 @@ static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v371 = ((const float *)(arena + 4928))[j * 1];
         const float t372 = ((v17) ? (v371) : (0.0f));
-        ((float *)((uint8_t *)slots[360]))[j] = t372;
+        ((float *)((uint8_t *)slots[359]))[j] = t372;
     }
     return 0;
 }
@@ -5182,7 +5186,7 @@ static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v369 = ((const float *)(arena + 6464))[j * 1];
         const float t373 = ((v17) ? (v369) : (0.0f));
-        ((float *)((uint8_t *)slots[361]))[j] = t373;
+        ((float *)((uint8_t *)slots[360]))[j] = t373;
     }
     return 0;
 }
@@ -5208,9 +5212,9 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[105])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[360])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[359])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[106])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[361])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[360])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -5653,7 +5657,7 @@ static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v408 = ((const float *)(arena + 4928))[j * 1];
         const float t409 = ((v17) ? (v408) : (0.0f));
-        ((float *)((uint8_t *)slots[362]))[j] = t409;
+        ((float *)((uint8_t *)slots[361]))[j] = t409;
     }
     return 0;
 }
@@ -5666,7 +5670,7 @@ static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v406 = ((const float *)(arena + 6464))[j * 1];
         const float t410 = ((v17) ? (v406) : (0.0f));
-        ((float *)((uint8_t *)slots[363]))[j] = t410;
+        ((float *)((uint8_t *)slots[362]))[j] = t410;
     }
     return 0;
 }
@@ -5692,9 +5696,9 @@ static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[116])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[362])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[361])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[117])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[363])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[362])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -6137,7 +6141,7 @@ static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v445 = ((const float *)(arena + 4928))[j * 1];
         const float t446 = ((v17) ? (v445) : (0.0f));
-        ((float *)((uint8_t *)slots[364]))[j] = t446;
+        ((float *)((uint8_t *)slots[363]))[j] = t446;
     }
     return 0;
 }
@@ -6150,7 +6154,7 @@ static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v443 = ((const float *)(arena + 6464))[j * 1];
         const float t447 = ((v17) ? (v443) : (0.0f));
-        ((float *)((uint8_t *)slots[365]))[j] = t447;
+        ((float *)((uint8_t *)slots[364]))[j] = t447;
     }
     return 0;
 }
@@ -6176,9 +6180,9 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[127])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[364])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[363])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[128])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[365])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[364])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -6621,7 +6625,7 @@ static int rlx_k323(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v482 = ((const float *)(arena + 4928))[j * 1];
         const float t483 = ((v17) ? (v482) : (0.0f));
-        ((float *)((uint8_t *)slots[366]))[j] = t483;
+        ((float *)((uint8_t *)slots[365]))[j] = t483;
     }
     return 0;
 }
@@ -6634,7 +6638,7 @@ static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v480 = ((const float *)(arena + 6464))[j * 1];
         const float t484 = ((v17) ? (v480) : (0.0f));
-        ((float *)((uint8_t *)slots[367]))[j] = t484;
+        ((float *)((uint8_t *)slots[366]))[j] = t484;
     }
     return 0;
 }
@@ -6660,9 +6664,9 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[138])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[366])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[365])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[139])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[367])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[366])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -7105,7 +7109,7 @@ static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v519 = ((const float *)(arena + 4928))[j * 1];
         const float t520 = ((v17) ? (v519) : (0.0f));
-        ((float *)((uint8_t *)slots[368]))[j] = t520;
+        ((float *)((uint8_t *)slots[367]))[j] = t520;
     }
     return 0;
 }
@@ -7118,7 +7122,7 @@ static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v517 = ((const float *)(arena + 6464))[j * 1];
         const float t521 = ((v17) ? (v517) : (0.0f));
-        ((float *)((uint8_t *)slots[369]))[j] = t521;
+        ((float *)((uint8_t *)slots[368]))[j] = t521;
     }
     return 0;
 }
@@ -7144,9 +7148,9 @@ static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[149])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[368])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[367])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[150])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[369])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[368])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -7589,7 +7593,7 @@ static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v556 = ((const float *)(arena + 4928))[j * 1];
         const float t557 = ((v17) ? (v556) : (0.0f));
-        ((float *)((uint8_t *)slots[370]))[j] = t557;
+        ((float *)((uint8_t *)slots[369]))[j] = t557;
     }
     return 0;
 }
@@ -7602,7 +7606,7 @@ static int rlx_k374(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v554 = ((const float *)(arena + 6464))[j * 1];
         const float t558 = ((v17) ? (v554) : (0.0f));
-        ((float *)((uint8_t *)slots[371]))[j] = t558;
+        ((float *)((uint8_t *)slots[370]))[j] = t558;
     }
     return 0;
 }
@@ -7628,9 +7632,9 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[160])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[370])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[369])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[161])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[371])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[370])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -8240,7 +8244,7 @@ static int rlx_k398(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v593 = ((const float *)(arena + 4928))[j * 1];
         const float t594 = ((v17) ? (v593) : (0.0f));
-        ((float *)((uint8_t *)slots[372]))[j] = t594;
+        ((float *)((uint8_t *)slots[371]))[j] = t594;
     }
     return 0;
 }
@@ -8253,7 +8257,7 @@ static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v591 = ((const float *)(arena + 6464))[j * 1];
         const float t595 = ((v17) ? (v591) : (0.0f));
-        ((float *)((uint8_t *)slots[373]))[j] = t595;
+        ((float *)((uint8_t *)slots[372]))[j] = t595;
     }
     return 0;
 }
@@ -8279,9 +8283,9 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[171])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[372])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[371])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[172])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[373])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[372])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -8724,7 +8728,7 @@ static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v630 = ((const float *)(arena + 4928))[j * 1];
         const float t631 = ((v17) ? (v630) : (0.0f));
-        ((float *)((uint8_t *)slots[374]))[j] = t631;
+        ((float *)((uint8_t *)slots[373]))[j] = t631;
     }
     return 0;
 }
@@ -8737,7 +8741,7 @@ static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v628 = ((const float *)(arena + 6464))[j * 1];
         const float t632 = ((v17) ? (v628) : (0.0f));
-        ((float *)((uint8_t *)slots[375]))[j] = t632;
+        ((float *)((uint8_t *)slots[374]))[j] = t632;
     }
     return 0;
 }
@@ -8763,9 +8767,9 @@ static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[182])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[374])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[373])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[183])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[375])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[374])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -9208,7 +9212,7 @@ static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v667 = ((const float *)(arena + 4928))[j * 1];
         const float t668 = ((v17) ? (v667) : (0.0f));
-        ((float *)((uint8_t *)slots[376]))[j] = t668;
+        ((float *)((uint8_t *)slots[375]))[j] = t668;
     }
     return 0;
 }
@@ -9221,7 +9225,7 @@ static int rlx_k449(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v665 = ((const float *)(arena + 6464))[j * 1];
         const float t669 = ((v17) ? (v665) : (0.0f));
-        ((float *)((uint8_t *)slots[377]))[j] = t669;
+        ((float *)((uint8_t *)slots[376]))[j] = t669;
     }
     return 0;
 }
@@ -9247,9 +9251,9 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[193])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[376])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[375])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[194])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[377])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[376])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -9692,7 +9696,7 @@ static int rlx_k473(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v704 = ((const float *)(arena + 4928))[j * 1];
         const float t705 = ((v17) ? (v704) : (0.0f));
-        ((float *)((uint8_t *)slots[378]))[j] = t705;
+        ((float *)((uint8_t *)slots[377]))[j] = t705;
     }
     return 0;
 }
@@ -9705,7 +9709,7 @@ static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v702 = ((const float *)(arena + 6464))[j * 1];
         const float t706 = ((v17) ? (v702) : (0.0f));
-        ((float *)((uint8_t *)slots[379]))[j] = t706;
+        ((float *)((uint8_t *)slots[378]))[j] = t706;
     }
     return 0;
 }
@@ -9731,9 +9735,9 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[204])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[378])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[377])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[205])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[379])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[378])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -10176,7 +10180,7 @@ static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v741 = ((const float *)(arena + 4928))[j * 1];
         const float t742 = ((v17) ? (v741) : (0.0f));
-        ((float *)((uint8_t *)slots[380]))[j] = t742;
+        ((float *)((uint8_t *)slots[379]))[j] = t742;
     }
     return 0;
 }
@@ -10189,7 +10193,7 @@ static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v739 = ((const float *)(arena + 6464))[j * 1];
         const float t743 = ((v17) ? (v739) : (0.0f));
-        ((float *)((uint8_t *)slots[381]))[j] = t743;
+        ((float *)((uint8_t *)slots[380]))[j] = t743;
     }
     return 0;
 }
@@ -10215,9 +10219,9 @@ static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[215])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[380])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[379])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[216])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[381])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[380])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -10660,7 +10664,7 @@ static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v778 = ((const float *)(arena + 4928))[j * 1];
         const float t779 = ((v17) ? (v778) : (0.0f));
-        ((float *)((uint8_t *)slots[382]))[j] = t779;
+        ((float *)((uint8_t *)slots[381]))[j] = t779;
     }
     return 0;
 }
@@ -10673,7 +10677,7 @@ static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v776 = ((const float *)(arena + 6464))[j * 1];
         const float t780 = ((v17) ? (v776) : (0.0f));
-        ((float *)((uint8_t *)slots[383]))[j] = t780;
+        ((float *)((uint8_t *)slots[382]))[j] = t780;
     }
     return 0;
 }
@@ -10699,9 +10703,9 @@ static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[226])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[382])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[381])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[227])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[383])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[382])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -11144,7 +11148,7 @@ static int rlx_k548(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v815 = ((const float *)(arena + 4928))[j * 1];
         const float t816 = ((v17) ? (v815) : (0.0f));
-        ((float *)((uint8_t *)slots[384]))[j] = t816;
+        ((float *)((uint8_t *)slots[383]))[j] = t816;
     }
     return 0;
 }
@@ -11157,7 +11161,7 @@ static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v813 = ((const float *)(arena + 6464))[j * 1];
         const float t817 = ((v17) ? (v813) : (0.0f));
-        ((float *)((uint8_t *)slots[385]))[j] = t817;
+        ((float *)((uint8_t *)slots[384]))[j] = t817;
     }
     return 0;
 }
@@ -11183,9 +11187,9 @@ static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[237])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[384])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[383])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[238])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[385])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[384])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -11628,7 +11632,7 @@ static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v852 = ((const float *)(arena + 4928))[j * 1];
         const float t853 = ((v17) ? (v852) : (0.0f));
-        ((float *)((uint8_t *)slots[386]))[j] = t853;
+        ((float *)((uint8_t *)slots[385]))[j] = t853;
     }
     return 0;
 }
@@ -11641,7 +11645,7 @@ static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v850 = ((const float *)(arena + 6464))[j * 1];
         const float t854 = ((v17) ? (v850) : (0.0f));
-        ((float *)((uint8_t *)slots[387]))[j] = t854;
+        ((float *)((uint8_t *)slots[386]))[j] = t854;
     }
     return 0;
 }
@@ -11667,9 +11671,9 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[248])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[386])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[385])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[249])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[387])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[386])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -12280,7 +12284,7 @@ static int rlx_k598(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v889 = ((const float *)(arena + 4928))[j * 1];
         const float t890 = ((v17) ? (v889) : (0.0f));
-        ((float *)((uint8_t *)slots[388]))[j] = t890;
+        ((float *)((uint8_t *)slots[387]))[j] = t890;
     }
     return 0;
 }
@@ -12293,7 +12297,7 @@ static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v887 = ((const float *)(arena + 6464))[j * 1];
         const float t891 = ((v17) ? (v887) : (0.0f));
-        ((float *)((uint8_t *)slots[389]))[j] = t891;
+        ((float *)((uint8_t *)slots[388]))[j] = t891;
     }
     return 0;
 }
@@ -12319,9 +12323,9 @@ static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[259])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[388])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[387])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[260])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[389])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[388])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -12764,7 +12768,7 @@ static int rlx_k623(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v926 = ((const float *)(arena + 4928))[j * 1];
         const float t927 = ((v17) ? (v926) : (0.0f));
-        ((float *)((uint8_t *)slots[390]))[j] = t927;
+        ((float *)((uint8_t *)slots[389]))[j] = t927;
     }
     return 0;
 }
@@ -12777,7 +12781,7 @@ static int rlx_k624(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v924 = ((const float *)(arena + 6464))[j * 1];
         const float t928 = ((v17) ? (v924) : (0.0f));
-        ((float *)((uint8_t *)slots[391]))[j] = t928;
+        ((float *)((uint8_t *)slots[390]))[j] = t928;
     }
     return 0;
 }
@@ -12803,9 +12807,9 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[270])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[390])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[389])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[271])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[391])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[390])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -13248,7 +13252,7 @@ static int rlx_k648(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v963 = ((const float *)(arena + 4928))[j * 1];
         const float t964 = ((v17) ? (v963) : (0.0f));
-        ((float *)((uint8_t *)slots[392]))[j] = t964;
+        ((float *)((uint8_t *)slots[391]))[j] = t964;
     }
     return 0;
 }
@@ -13261,7 +13265,7 @@ static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v961 = ((const float *)(arena + 6464))[j * 1];
         const float t965 = ((v17) ? (v961) : (0.0f));
-        ((float *)((uint8_t *)slots[393]))[j] = t965;
+        ((float *)((uint8_t *)slots[392]))[j] = t965;
     }
     return 0;
 }
@@ -13287,9 +13291,9 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[281])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[392])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[391])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[282])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[393])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[392])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -13732,7 +13736,7 @@ static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1000 = ((const float *)(arena + 4928))[j * 1];
         const float t1001 = ((v17) ? (v1000) : (0.0f));
-        ((float *)((uint8_t *)slots[394]))[j] = t1001;
+        ((float *)((uint8_t *)slots[393]))[j] = t1001;
     }
     return 0;
 }
@@ -13745,7 +13749,7 @@ static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v998 = ((const float *)(arena + 6464))[j * 1];
         const float t1002 = ((v17) ? (v998) : (0.0f));
-        ((float *)((uint8_t *)slots[395]))[j] = t1002;
+        ((float *)((uint8_t *)slots[394]))[j] = t1002;
     }
     return 0;
 }
@@ -13771,9 +13775,9 @@ static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[292])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[394])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[393])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[293])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[395])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[394])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -14216,7 +14220,7 @@ static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1037 = ((const float *)(arena + 4928))[j * 1];
         const float t1038 = ((v17) ? (v1037) : (0.0f));
-        ((float *)((uint8_t *)slots[396]))[j] = t1038;
+        ((float *)((uint8_t *)slots[395]))[j] = t1038;
     }
     return 0;
 }
@@ -14229,7 +14233,7 @@ static int rlx_k699(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1035 = ((const float *)(arena + 6464))[j * 1];
         const float t1039 = ((v17) ? (v1035) : (0.0f));
-        ((float *)((uint8_t *)slots[397]))[j] = t1039;
+        ((float *)((uint8_t *)slots[396]))[j] = t1039;
     }
     return 0;
 }
@@ -14255,9 +14259,9 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[303])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[396])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[395])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[304])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[397])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[396])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -14700,7 +14704,7 @@ static int rlx_k723(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1074 = ((const float *)(arena + 4928))[j * 1];
         const float t1075 = ((v17) ? (v1074) : (0.0f));
-        ((float *)((uint8_t *)slots[398]))[j] = t1075;
+        ((float *)((uint8_t *)slots[397]))[j] = t1075;
     }
     return 0;
 }
@@ -14713,7 +14717,7 @@ static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1072 = ((const float *)(arena + 6464))[j * 1];
         const float t1076 = ((v17) ? (v1072) : (0.0f));
-        ((float *)((uint8_t *)slots[399]))[j] = t1076;
+        ((float *)((uint8_t *)slots[398]))[j] = t1076;
     }
     return 0;
 }
@@ -14739,9 +14743,9 @@ static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[314])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[398])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[397])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[315])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[399])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[398])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -15184,7 +15188,7 @@ static int rlx_k748(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1111 = ((const float *)(arena + 4928))[j * 1];
         const float t1112 = ((v17) ? (v1111) : (0.0f));
-        ((float *)((uint8_t *)slots[400]))[j] = t1112;
+        ((float *)((uint8_t *)slots[399]))[j] = t1112;
     }
     return 0;
 }
@@ -15197,7 +15201,7 @@ static int rlx_k749(void **slots, uint8_t *arena, const int64_t *ctl) {
         const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
         const float v1109 = ((const float *)(arena + 6464))[j * 1];
         const float t1113 = ((v17) ? (v1109) : (0.0f));
-        ((float *)((uint8_t *)slots[401]))[j] = t1113;
+        ((float *)((uint8_t *)slots[400]))[j] = t1113;
     }
     return 0;
 }
@@ -15223,9 +15227,9 @@ static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *acc = row + 2049;
         const float *qr = ((const float *)(arena + 2624)) + task * 64;
         const float *kc = ((const float *)((uint8_t *)slots[325])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[400])) + (bi * 3 + kvh) * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[399])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[326])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[401])) + (bi * 3 + kvh) * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[400])) + (bi * 3 + kvh) * 64;
         for (int64_t j = jlo; j < past; j++) {
             const float *kr = kc + j * 64;
             float dot = 0;
@@ -15487,7 +15491,7 @@ static int rlx_k761(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
-        const int64_t v3 = ((const int64_t *)((uint8_t *)slots[338]))[0];
+        const int64_t v3 = ((const int64_t *)((uint8_t *)slots[337]))[0];
         const int64_t v2 = ((const int64_t *)((uint8_t *)slots[2]))[0];
         const int64_t t1131 = ((v3) + (v2));
         ((int64_t *)(arena + 0))[j] = t1131;
@@ -15587,8 +15591,8 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k765(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)(arena + 0));
-    float *restrict y = ((float *)((uint8_t *)slots[341]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[337]));
+    float *restrict y = ((float *)((uint8_t *)slots[340]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[5]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 12288; g++) {
         rlx_gv4x1_q8_0(q + g * 4 * 612, 612, x + 0, 576, y + 0 + g * 4, 49152);

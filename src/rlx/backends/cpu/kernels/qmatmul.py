@@ -50,11 +50,13 @@ import numpy as np
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
+from rlx.ir.printer import format_node
 from rlx.ir.quantized import (
     E2M1_VALUES,
     E4M3_VALUES,
@@ -246,10 +248,14 @@ def _row_scale(layout: PackedLayout, row: str) -> str:
     return "1.0f"
 
 
-def _pointers(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout) -> None:
+def _pointers(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
+              output: int | None = None) -> None:
+    """``x`` (operand 0, as f32: not for a gather), ``y`` (the result), ``q``, ``sc``
+    and ``t`` (the packed operands) of ``node``."""
     x, q = node.inputs[:2]
-    w.line(f"const float *restrict x = {ctx.ptr(x, True)};")
-    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node))};")
+    if output is None:
+        w.line(f"const float *restrict x = {ctx.ptr(x, True)};")
+    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node) if output is None else output)};")
     w.line(f"const uint8_t *restrict q = {ctx.ptr(q, True)};")
     if not layout.ggml:
         stype = cstyle.ctype(layout.scheme.scale_dtype)
@@ -400,6 +406,42 @@ def _transposed_loops(w: CWriter, ctx: RenderContext, node: Node, layout: Packed
                 w.line(f"memcpy(y + (m0 + m) * {k} + c0, acc[m], (size_t)len * sizeof(float));")
 
 
-OP_RENDERERS = {"dequant_matmul": render_dequant_matmul}
+def render_dequant_gather(ctx: RenderContext, node: Node) -> str:
+    """Rows of a packed table: every index is checked first (the reference's message
+    for the first outside [-n, n)), then each row is decoded a segment at a time into
+    an aligned buffer and stored, times its row scale, into the output row."""
+    layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
+                             node.attr("block"))
+    idx = node.inputs[0]
+    n, k = layout.n, layout.k
+    count = node.type.numel // k
+    if count == 0:
+        return "    /* no indices */"
+    decode = _decoder(ctx, layout)
+    need_stdio(ctx)
+    w = CWriter(indent=1)
+    node_id = ctx.node_id(node)
+    _pointers(w, ctx, node, layout, output=node_id)
+    w.line(f"const {cstyle.ctype(ctx.dtype(idx))} *ix = {ctx.ptr(idx, True)};")
+    with w.block(f"for (int64_t r = 0; r < {count}; r++)"):
+        with w.block(f"if (ix[r] < -{n} || ix[r] >= {n})"):
+            error(w, format_literal(f"{format_node(node_id, node)}: dequant_gather: index ")
+                  + "%lld" + format_literal(f" is out of range for a table of {n} rows "
+                                            f"(valid: {-n}..{n - 1})"), "(long long)ix[r]")
+    seg = _segment(layout)
+    w.pragma(ctx.parallel_for(count * k, count))
+    with w.block(f"for (int64_t r = 0; r < {count}; r++)"):
+        w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
+        w.line(f"const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + {n} : (int64_t)ix[r];")
+        w.line(f"const uint8_t *qr = q + row * {layout.row_bytes};")
+        w.line(f"const float rs = {_row_scale(layout, 'row')};")
+        with w.block(f"for (int64_t c0 = 0; c0 < {k}; c0 += {seg})"):
+            w.line(f"const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};")
+            w.line(f"{decode}(qr, {_scale_row(layout, 'row')}, c0, len, buf);")
+            w.line(f"for (int64_t c = 0; c < len; c++) y[r * {k} + c0 + c] = buf[c] * rs;")
+    return w.text()
+
+
+OP_RENDERERS = {"dequant_matmul": render_dequant_matmul, "dequant_gather": render_dequant_gather}
 SUPPORTED = frozenset(OP_RENDERERS)
 RENDERS = Renders(__name__, kinds={}, ops=OP_RENDERERS, claims=SUPPORTED)

@@ -1,0 +1,398 @@
+/* codegen_replay: main program of graph 'op_dequant_gather' */
+/* rlx: generated from graph 'op_dequant_gather', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+
+/* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
+   partial sums in an order fixed by n alone */
+static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
+                                 float *restrict part) {
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        #pragma omp simd
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
+    }
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
+}
+static inline float rlx_q_sum32(const float *part) {
+    float s = 0.0f;
+    for (int j = 0; j < 32; j++) s += part[j];
+    return s;
+}
+
+
+
+/* elements c0 .. c0+len-1 of an int8 row as floats (the row scale comes later) */
+static inline void rlx_dq_int8(const uint8_t *restrict q, const float *restrict sc,
+                               int64_t c0, int64_t len, float *restrict out) {
+    const int8_t *c = (const int8_t *)q + c0;
+    (void)sc;
+    #pragma omp simd
+    for (int64_t i = 0; i < len; i++) out[i] = (float)c[i];
+}
+
+
+#include <stdio.h>
+
+
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
+/* dequant_matmul: an f16 scale as a float. F16C's conversion where the compiler has
+   it: the _Float16 cast can compile to an AVX512-FP16 instruction whose false
+   dependency on its destination serialised the block loop (measured 2x slower) */
+static inline float rlx_q_f16(uint16_t h) {
+#if defined(__F16C__)
+    return _cvtsh_ss(h);
+#else
+    return rlx_h2f(h);
+#endif
+}
+
+
+
+/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
+   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
+   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
+   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
+   given the all-ones exponent for inf and nan */
+static inline float rlx_g_half(const uint8_t *p) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+#if defined(__F16C__) || defined(__aarch64__)
+    return rlx_q_f16(h);
+#else
+    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
+    float f;
+    if ((h & 0x7c00) == 0x7c00) {
+        u |= 0x7f800000u;
+        memcpy(&f, &u, 4);
+    } else {
+        memcpy(&f, &u, 4);
+        f *= 0x1p112f;
+    }
+    return h & 0x8000 ? -f : f;
+#endif
+}
+
+
+
+/* dequant_matmul on the prelude's vectors */
+#if defined(__SSE2__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#endif
+/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
+   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
+   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
+   intrinsics */
+RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i z = _mm_setzero_si128();
+    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
+    return v;
+#endif
+}
+RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
+    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
+    return v;
+#endif
+}
+
+
+
+/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
+   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
+   vectors. */
+#define RLX_G_NC (32 / RLX_VW)
+#define RLX_G_NA (16 / RLX_VW)
+/* rows of W the decode kernel streams side by side: as many as keep its sums
+   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
+   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
+#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
+#define RLX_G_RP 4
+#else
+#define RLX_G_RP 2
+#endif
+/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
+   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
+   fewer instructions than a scalar conversion and a broadcast per field */
+RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
+#if defined(__AVX512F__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_v_set1(rlx_g_half(p));
+#endif
+}
+RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
+#if defined(__AVX512F__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
+    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
+    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
+#else
+    *a = rlx_v_set1(rlx_g_half(p));
+    *b = rlx_v_set1(rlx_g_half(p + 2));
+#endif
+}
+RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
+/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
+   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
+RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
+    const rlx_vi z = rlx_q_u8(p + (i & 15));
+    return i < 16 ? z & 15 : z >> 4;
+}
+/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
+   holds h in every lane) */
+RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
+    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
+}
+/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
+   ahead into the cache (prefetches never fault, past the end of W too) */
+#define RLX_G_AHEAD 3
+/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
+   l + 2, l and l + 1, whatever RLX_VW is */
+RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
+#if RLX_G_NA == 4
+    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#elif RLX_G_NA == 2
+    const rlx_vf v = acc[0] + acc[1];
+#else
+    const rlx_vf v = acc[0];
+#endif
+    float t[RLX_VW];
+    memcpy(t, &v, sizeof t);
+    for (int w = RLX_VW / 2; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+
+
+
+/* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
+RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
+    }
+}
+
+
+
+/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
+static __attribute__((noinline)) void rlx_dq_q8_0(
+        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
+        float *restrict out) {
+    const uint8_t *b = q + (c0 / 32) * 34;
+    (void)sc;
+    for (int64_t e = 0; e < len; e += 32, b += 34)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q8_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
+}
+
+
+
+/* q4_k / q5_k: the 6-bit scale and min of sub-block j (0..7) from the 12 packed bytes */
+static inline void rlx_g_k_scale(const uint8_t *s, int j, float *sc, float *mn) {
+    if (j < 4) {
+        *sc = (float)(s[j] & 63);
+        *mn = (float)(s[j + 4] & 63);
+    } else {
+        *sc = (float)((s[j + 4] & 15) | ((s[j - 4] >> 6) << 4));
+        *mn = (float)((s[j + 4] >> 4) | ((s[j] >> 6) << 4));
+    }
+}
+
+
+
+/* q4_k super-blocks of 256: fp16 d, fp16 dmin, 12 bytes of 6-bit scales and
+   mins, 128 bytes of nibbles (32-byte chunk c: sub-block 2c low nibbles, 2c + 1 high);
+   x = (d * scale) * q - dmin * min per sub-block (group) g of 32 */
+RLX_INLINE void rlx_g_grp_q4_k(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    float s, mn;
+    rlx_g_k_scale(b + 4, g, &s, &mn);
+    const rlx_vf st = rlx_v_set1(rlx_g_half(b) * s), of = rlx_v_set1(-(rlx_g_half(b + 2) * mn));
+    const uint8_t *p = b + 16 + 32 * (g >> 1);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_v_fma(rlx_g_f(g & 1 ? rlx_q_u8(p + i) >> 4 : rlx_q_u8(p + i) & 15), st, of);
+    }
+}
+
+
+
+/* q4_k: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
+static __attribute__((noinline)) void rlx_dq_q4_k(
+        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
+        float *restrict out) {
+    const uint8_t *b = q + (c0 / 256) * 144;
+    (void)sc;
+    for (int64_t e = 0; e < len; e += 256, b += 144)
+        for (int g = 0; g < 8; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q4_k(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
+}
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_dequant_gather: op: dequant_gather */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *restrict y = ((float *)((uint8_t *)slots[5]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[1]));
+    const float *restrict sc = ((const float *)((uint8_t *)slots[2]));
+    const int64_t *ix = ((const int64_t *)((uint8_t *)slots[0]));
+    for (int64_t r = 0; r < 6; r++) {
+        if (ix[r] < -100 || ix[r] >= 100) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = dequant_gather(%%0, %%1, %%2, block=256, k=256, n=100, scheme='int8') : f32[2,3,256]: dequant_gather: index %lld is out of range for a table of 100 rows (valid: -100..99)", (long long)ix[r]);
+            return 1;
+        }
+    }
+    for (int64_t r = 0; r < 6; r++) {
+        float buf[256] __attribute__((aligned(64)));
+        const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 100 : (int64_t)ix[r];
+        const uint8_t *qr = q + row * 256;
+        const float rs = sc[row];
+        for (int64_t c0 = 0; c0 < 256; c0 += 256) {
+            const int64_t len = 256 - c0 < 256 ? 256 - c0 : 256;
+            rlx_dq_int8(qr, sc + row, c0, len, buf);
+            for (int64_t c = 0; c < len; c++) y[r * 256 + c0 + c] = buf[c] * rs;
+        }
+    }
+    return 0;
+}
+
+/* k1_dequant_gather: op: dequant_gather */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *restrict y = ((float *)((uint8_t *)slots[6]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[3]));
+    const int64_t *ix = ((const int64_t *)((uint8_t *)slots[0]));
+    for (int64_t r = 0; r < 6; r++) {
+        if (ix[r] < -100 || ix[r] >= 100) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = dequant_gather(%%0, %%4, block=32, k=256, n=100, scheme='q8_0') : f32[2,3,256]: dequant_gather: index %lld is out of range for a table of 100 rows (valid: -100..99)", (long long)ix[r]);
+            return 1;
+        }
+    }
+    for (int64_t r = 0; r < 6; r++) {
+        float buf[256] __attribute__((aligned(64)));
+        const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 100 : (int64_t)ix[r];
+        const uint8_t *qr = q + row * 272;
+        const float rs = 1.0f;
+        for (int64_t c0 = 0; c0 < 256; c0 += 256) {
+            const int64_t len = 256 - c0 < 256 ? 256 - c0 : 256;
+            rlx_dq_q8_0(qr, NULL, c0, len, buf);
+            for (int64_t c = 0; c < len; c++) y[r * 256 + c0 + c] = buf[c] * rs;
+        }
+    }
+    return 0;
+}
+
+/* k2_dequant_gather: op: dequant_gather */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *restrict y = ((float *)((uint8_t *)slots[7]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[4]));
+    const int64_t *ix = ((const int64_t *)((uint8_t *)slots[0]));
+    for (int64_t r = 0; r < 6; r++) {
+        if (ix[r] < -100 || ix[r] >= 100) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = dequant_gather(%%0, %%6, block=256, k=256, n=100, scheme='q4_k') : f32[2,3,256]: dequant_gather: index %lld is out of range for a table of 100 rows (valid: -100..99)", (long long)ix[r]);
+            return 1;
+        }
+    }
+    for (int64_t r = 0; r < 6; r++) {
+        float buf[256] __attribute__((aligned(64)));
+        const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 100 : (int64_t)ix[r];
+        const uint8_t *qr = q + row * 144;
+        const float rs = 1.0f;
+        for (int64_t c0 = 0; c0 < 256; c0 += 256) {
+            const int64_t len = 256 - c0 < 256 ? 256 - c0 : 256;
+            rlx_dq_q4_k(qr, NULL, c0, len, buf);
+            for (int64_t c = 0; c < len; c++) y[r * 256 + c0 + c] = buf[c] * rs;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif
