@@ -424,8 +424,11 @@ def _cached_attention(g):
     k, v = g.input("k", (2, 3, 1, 64), "f32"), g.input("v", (2, 3, 1, 64), "f32")
     kc, vc = g.input("kc", (2, 3, 256, 64), "f32"), g.input("vc", (2, 3, 256, 64), "f32")
     past = g.input("past", (2,), "i64")
+    q16 = g.input("q16", (2, 9, 16, 64), "f32")
+    k16, v16 = g.input("k16", (2, 3, 16, 64), "f32"), g.input("v16", (2, 3, 16, 64), "f32")
     return [rlx.cached_attention(q, k, v, kc, vc, past),
-            rlx.cached_attention(q, k, v, kc, vc, past, window=32, softcap=50.0)]
+            rlx.cached_attention(q, k, v, kc, vc, past, window=32, softcap=50.0),
+            rlx.cached_attention(q16, k16, v16, kc, vc, past)]
 
 
 @op_case("rope")
@@ -466,15 +469,12 @@ def minilm_graph() -> rlx.Graph:
 
 
 def smollm2_decode() -> tuple[rlx.Graph, rlx.CompileOptions]:
-    """The decode graph ``rlx generate`` runs after a short prompt: batch 1, one new
-    token, the file's blocks, reading the smallest cache extent (256 rows)."""
+    """The decode graph ``rlx generate`` runs: batch 1, one new token, the file's
+    blocks, reading the cache in place."""
     from rlx.models import build_decoder_step, load_decoder, smollm2_gguf_path
     model = load_decoder(smollm2_gguf_path(), device="cpu", weight_format="gguf")
-    prompt = 8
-    rows = next(e for e in model.cache_extents if e >= prompt)
     # the per-layer block formats the model builds its graphs with (DecoderModel._ladder)
-    graph = build_decoder_step(model.config, 1, 1, model.max_seq, rows,
-                               model._layer_formats)
+    graph = build_decoder_step(model.config, 1, 1, model.max_seq, True, model._layer_formats)
     return graph, options(split_params=False)      # DecoderModel compiles without split
 
 

@@ -138,3 +138,23 @@ def test_shapes_are_checked():
     with pytest.raises(ShapeError, match="k_cache"):
         rlx.cached_attention(q, k, k, g.input("c2", (1, 2, 5, 4)), cache,
                              g.input("p2", (1,), "i64"))
+
+
+@pytest.mark.parametrize("window, softcap", [(None, None), (50, 30.0)])
+def test_a_prefill_appended_to_a_long_cache(device, window, softcap):
+    """Many new rows (the cpu device's blocks path: packed GEMMs over several blocks of
+    query rows) after an empty and a nearly full cache."""
+    feeds = _case(np.random.default_rng(10), "f32", 2, 4, 2, 100, 3000, 16, 16, [0, 2900])
+    (got,) = run_graph(_graph(feeds, window=window, softcap=softcap), feeds, device)
+    _close(got, _reference(feeds, 0.25, window, softcap), "f32")
+
+
+@pytest.mark.parametrize("s", [1, 40])
+def test_the_same_bits_at_one_and_two_threads(s):
+    feeds = _case(np.random.default_rng(11), "f32", 2, 6, 2, s, 400, 32, 32, [399 - s, 150])
+    outs = []
+    for threads in (1, 2):
+        cg = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(_graph(feeds))
+        outs.append(cg.run(feeds)[0])
+    np.testing.assert_array_equal(outs[0], outs[1])
+    _close(outs[0], _reference(feeds, 1 / np.sqrt(32)), "f32")

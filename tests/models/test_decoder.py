@@ -164,7 +164,6 @@ TINY_CONFIGS = {
 }
 MAX_SEQ = 20
 CHUNK = 8
-CACHE_EXTENT = 16  # graphs read 16 cache rows up to 16 tokens, then all 20
 ATOL = 2e-4  # float32 graphs against the float64 oracle, logits of size ~1-5
 
 
@@ -188,7 +187,7 @@ def tiny_model(request, device_name):
     config = TINY_CONFIGS[request.param]
     weights = tiny_weights(config)
     model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ, max_batch=3,
-                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT)
+                         prefill_chunk=CHUNK)
     return model, weights
 
 
@@ -278,9 +277,9 @@ def test_misuse_raises_input_errors(tiny_model):
         model.decode(np.array([1, 2, 3]))
 
 
-def test_decoding_across_cache_extents(tiny_model):
-    """One decode graph serves every cache length; pieces of two or more tokens read
-    16 cache rows up to length 16, then the whole cache."""
+def test_every_cache_length_uses_the_same_graphs(tiny_model):
+    """The decode graph serves every cache length up to max_seq, and one graph per
+    prompt extent serves pieces appended to caches of any length."""
     model, weights = tiny_model
     ids = _sequence(11, MAX_SEQ)
     model.reset(1)
@@ -288,16 +287,13 @@ def test_decoding_across_cache_extents(tiny_model):
     steps += [model.decode(np.array([t]))[0] for t in ids[10:]]
     full = reference_logits(model.config, weights, ids)
     np.testing.assert_allclose(np.stack(steps), full[9:], atol=ATOL, rtol=0)
-    compiled = model.compiled_extents()[1]
-    assert model.cache_extents == [CACHE_EXTENT, MAX_SEQ]
     # the prompt's last 2 tokens were a second piece; decoding on to MAX_SEQ compiled
     # nothing more
-    assert compiled == {"fresh": [CHUNK], "decode": [1], CACHE_EXTENT: [CHUNK]}
-    model.reset(1)                                   # pieces of 3 and 4 tokens
+    assert model.compiled_extents()[1] == {"fresh": [CHUNK], "steps": [1, CHUNK]}
+    model.reset(1)                                   # pieces of 3, 4 and 3 tokens
     got = [model.prefill([ids[a:b]])[0] for a, b in ((0, 10), (10, 13), (13, 17), (17, 20))]
     np.testing.assert_allclose(np.stack(got), full[[9, 12, 16, 19]], atol=ATOL, rtol=0)
-    compiled = model.compiled_extents()[1]
-    assert compiled[CACHE_EXTENT] == [CHUNK] and compiled[MAX_SEQ] == [CHUNK]
+    assert model.compiled_extents()[1] == {"fresh": [CHUNK], "steps": [1, CHUNK]}
 
 
 @pytest.mark.parametrize("scheme", ["int8", "int4"])
@@ -307,7 +303,7 @@ def test_packed_weights_run_the_model_of_their_dequantised_values(device_name, s
     config = TINY_CONFIGS["gemma3"]
     weights = tiny_weights(config, seed=1)
     model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
-                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT,
+                         prefill_chunk=CHUNK,
                          weight_format=scheme)
     dequantised = dict(weights)
     for name, w in weights.items():
@@ -390,14 +386,14 @@ def test_gguf_format_reads_every_block_format_as_its_values(device_name):
     config = GGML_TINY
     weights = ggml_tiny_weights(config)
     model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
-                         prefill_chunk=CHUNK, min_cache_extent=CACHE_EXTENT,
+                         prefill_chunk=CHUNK,
                          weight_format="gguf")
     ids = _sequence(13, 11)
     model.reset(1)
     steps = [model.prefill([ids[:9]])[0]] + [model.decode(np.array([t]))[0] for t in ids[9:]]
     full = reference_logits(config, dict(weights), ids)
     np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
-    params = model._batch_graphs(1).decode.get(1).param_types
+    params = model._batch_graphs(1).steps.get(1).param_types
     assert "blk.0.attn_q.q" in params and "blk.0.attn_q.weight" not in params
     assert FLOAT_LAYER in params and "token_embd.q" in params
     assert "token_embd.weight" not in params   # the lookup decodes rows from the blocks

@@ -20,17 +20,13 @@ persistent handles — where row ``j`` of sequence ``b`` holds the token at posi
 ``j``. The graph never writes them: it returns the new tokens' keys and values as
 outputs ``[B, n_kv_heads, S, head_dim]`` and the caller appends them to the cache
 afterwards (``CompiledGraph.feed_kv_batch_major_ragged``, head-major rows of
-``head_dim``). Only rows ``j < past_len[b]`` are read as keys; the rest may hold
-anything finite. A decode step (one new token) reads them in place with the
-``cached_attention`` op, each sequence its own ``past_len`` rows (the rest may hold
-anything at all). A wider step reads only the first ``cache_rows`` rows (a bucket at
-least as long as the longest sequence; a free view when batch * n_kv_heads is 1, else
-one copy of those rows), and its new tokens attend to the cached keys and to each
-other through two score blocks side by side (cache | new), so the cache is never
-copied into one key tensor with the new keys. A graph built with ``cache_rows=0`` (prefill of
-empty sequences) attends only among the new tokens, with the fused ``attention`` op
-(or the score blocks when scores are soft-capped); it still declares the cache inputs,
-unread, so that one set of cache handles can be shared by every graph and each
+``head_dim``). The new tokens attend to each sequence's first ``past_len[b]`` rows,
+read in place, and to each other through the ``cached_attention`` op: nothing copies
+the cache, and the rows past a sequence's length are never read (they may hold
+anything). A graph built with ``reads_cache=False`` (prefill of empty sequences)
+attends only among the new tokens, with the fused ``attention`` op (or a masked
+softmax when scores are soft-capped); it still declares the cache inputs, unread, so
+that one set of cache handles can be shared by every graph and each
 graph's new keys and values fed into it.
 
 Padding. Sequence ``b`` has ``last_index[b] + 1`` real new tokens; rows after them are
@@ -201,12 +197,12 @@ class _Step:
 
     rope: dict[str, tuple[Tensor, Tensor]]    # kind -> cos, sin [B|1, 1, S, rope_dim / 2]
     real_rows: Tensor                         # bool [B, 1, S, 1]
-    visible: dict[int | None, Tensor]         # window -> bool [B, 1, 1, S, keys]
+    visible: dict[int | None, Tensor]         # window -> bool [1, 1, 1, S, S] (fresh, capped)
     past_len: Tensor | None                   # i64 [B] (graphs that read the cache)
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
-                       cache_rows: int | None = None, weight_format: WeightFormat = None
+                       reads_cache: bool = True, weight_format: WeightFormat = None
                        ) -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
@@ -214,66 +210,50 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     per sequence (the position of its first new token); ``last_index`` i64 [B], the
     index of each sequence's last real new token (rows after it are padding); the
     caches ``cache.<i>.k`` / ``.v`` f32 [B, n_kv_heads, capacity, head_dim] (see the
-    module docstring), of which the graph reads the first ``cache_rows`` (default: all)
-    rows, so every ``past_len`` must be at most ``cache_rows``; with 0 the caches and
-    ``past_len`` are not read and every sequence must be empty. A one-token step
-    (``new_tokens`` 1, cache_rows > 0) reads each sequence's first ``past_len`` rows in
-    place (``cached_attention``) whatever ``cache_rows`` is. Positions must stay
-    below ``capacity`` (the RoPE tables' rows); the graph clamps padded rows' positions
-    to the last row.
+    module docstring), of which the graph reads each sequence's first ``past_len`` rows
+    in place; with ``reads_cache`` False the caches and ``past_len`` are not read and
+    every sequence must be empty. Positions must stay below ``capacity`` (the RoPE
+    tables' rows); the graph clamps padded rows' positions to the last row.
 
     Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token, then per
     layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
-    InputError for a non-positive size or ``cache_rows`` outside [0, capacity];
-    GraphBuildError for an unknown ``weight_format``.
+    InputError for a non-positive size; GraphBuildError for an unknown
+    ``weight_format``.
     """
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InputError(f"build_decoder_step: {what} must be a positive integer, got "
                              f"{value!r}")
-    cache_rows = capacity if cache_rows is None else cache_rows
-    if not 0 <= cache_rows <= capacity:
-        raise InputError(f"build_decoder_step: cache_rows must be in [0, {capacity}], got "
-                         f"{cache_rows!r}")
     if isinstance(weight_format, Mapping):
         packed = "_mixed" if weight_format else ""
     else:
         packed = f"_{weight_format}" if weight_format else ""
-    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_r{cache_rows}_c{capacity}{packed}")
+    cached = "" if reads_cache else "_fresh"
+    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_c{capacity}{cached}{packed}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
                      weight_format)
     ids = g.input("input_ids", (batch, new_tokens), "i64")
     past_len = g.input("past_len", (batch,), "i64")
     last_index = g.input("last_index", (batch,), "i64")
-    step = _step_context(g, config, params, past_len if cache_rows else None, last_index,
-                         batch, new_tokens, capacity, cache_rows)
+    step = _step_context(g, config, params, past_len if reads_cache else None, last_index,
+                         batch, new_tokens, capacity)
     x = params.embedding("token_embd", ids)
     if config.embed_scale != 1.0:
         x = x * config.embed_scale
     new_kv = []
     shape = (batch, config.n_kv_heads, capacity, config.head_dim)
-    # a decode step (one new row) reads the cache in place through cached_attention,
-    # which touches only each sequence's past_len rows; wider steps read cache_rows rows
-    rows = shape[2] if new_tokens == 1 else cache_rows
     for i in range(config.n_layers):
-        cache = tuple(_read_rows(g.input(name, shape), rows) for name in cache_names(i))
-        x, k, v = _layer(params, config, step, i, x, cache if cache_rows else None)
+        cache = tuple(g.input(name, shape) for name in cache_names(i))
+        x, k, v = _layer(params, config, step, i, x, cache if reads_cache else None)
         new_kv += [k, v]
     g.set_outputs([_logits(params, config, x, last_index)] + new_kv)
     return g
 
 
-def _read_rows(cache: Tensor, rows: int) -> Tensor:
-    """The first ``rows`` rows of a cache [B, H, capacity, D] (all of it when ``rows`` is
-    0 or the capacity: unread or read whole)."""
-    return cache if rows in (0, cache.shape[2]) else cache[:, :, :rows]
-
-
 def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Tensor | None,
-                  last_index: Tensor, batch: int, new: int, capacity: int,
-                  cache_rows: int) -> _Step:
+                  last_index: Tensor, batch: int, new: int, capacity: int) -> _Step:
     offsets = rlx.arange(g, new).reshape(1, new)
     positions = offsets if past_len is None else past_len.reshape(batch, 1) + offsets
     positions = rlx.minimum(positions, capacity - 1)                    # [B or 1, S]
@@ -288,35 +268,21 @@ def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Te
             rope[kind] = (cos.reshape(rows, 1, new, half), sin.reshape(rows, 1, new, half))
     real_rows = offsets <= last_index.reshape(batch, 1)
     visible = {}
-    if past_len is None or new > 1:     # (cached_attention masks a decode step itself)
+    if past_len is None and config.attn_softcap is not None:
         for window in dict.fromkeys(config.layer_windows):
-            visible[window] = _visibility(g, past_len, positions, batch, new, cache_rows,
-                                          window)
+            visible[window] = _visibility(g, new, window)
     return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len)
 
 
-def _visibility(g: Graph, past_len: Tensor | None, positions: Tensor, batch: int, new: int,
-                cache_rows: int, window: int | None) -> Tensor:
-    """Which keys each new row sees: bool [B, 1, 1, S, keys], keys = the cache rows
-    read (when there is a cache) then the new rows. Cache row j is seen from position p when
-    ``j < past_len`` and ``p - j < window``; new row j from new row i when ``j <= i``
-    and ``i - j < window``."""
+def _visibility(g: Graph, new: int, window: int | None) -> Tensor:
+    """Which new rows each new row sees (empty caches): bool [1, 1, 1, S, S], row j
+    from row i when ``j <= i`` and ``i - j < window``."""
     rows = rlx.arange(g, new).reshape(new, 1)
     cols = rlx.arange(g, new).reshape(1, new)
-    seen_new = cols <= rows
+    seen = cols <= rows
     if window is not None:
-        seen_new = seen_new & (rows - cols < window)
-    seen_new = seen_new.reshape(1, new, new)
-    if past_len is None:
-        seen = seen_new.broadcast_to((batch, new, new))
-    else:
-        slots = rlx.arange(g, cache_rows).reshape(1, 1, cache_rows)
-        seen_past = slots < past_len.reshape(batch, 1, 1)
-        if window is not None:
-            seen_past = seen_past & (positions.reshape(batch, new, 1) - slots < window)
-        seen_past = seen_past.broadcast_to((batch, new, cache_rows))
-        seen = rlx.concat([seen_past, seen_new.broadcast_to((batch, new, new))], axis=-1)
-    return seen.reshape(batch, 1, 1, new, seen.shape[-1])
+        seen = seen & (rows - cols < window)
+    return seen.reshape(1, 1, 1, new, new)
 
 
 def _layer(params: _Params, config: DecoderConfig, step: _Step, i: int, x: Tensor,
@@ -359,46 +325,33 @@ def _attention(params: _Params, config: DecoderConfig, step: _Step, i: int, x: T
     k = rlx.where(step.real_rows, k, 0.0)
     v = rlx.where(step.real_rows, v, 0.0)
     window = config.layer_windows[i]
-    if cache is None and config.attn_softcap is None:
-        out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
-    elif cache is not None and q.shape[2] == 1:
+    if cache is not None:
         out = rlx.cached_attention(q, k, v, cache[0], cache[1], step.past_len,
                                    scale=config.score_scale, window=window,
                                    softcap=config.attn_softcap)
+    elif config.attn_softcap is None:
+        out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
     else:
-        out = _attention_by_parts(config, step, q, [k] if cache is None else [cache[0], k],
-                                  [v] if cache is None else [cache[1], v], window)
+        out = _capped_attention(config, step, q, k, v, window)
     b, h, s, _ = out.shape
     merged = out.transpose(0, 2, 1, 3).reshape(b, s, h * d)
     return params.linear(f"{blk}.attn_output", merged), k, v
 
 
-def _attention_by_parts(config: DecoderConfig, step: _Step, q: Tensor, keys: list[Tensor],
-                        values: list[Tensor], window: int | None) -> Tensor:
-    """softmax(scale * q K^T) V over key blocks kept apart (the cache, the new rows):
-    the score blocks are joined, masked and normalised together, and each block of
-    weights multiplies its own values. Query heads sharing a kv head are stacked into
-    one matrix per kv head. Returns [B, n_heads, S, head_dim]."""
+def _capped_attention(config: DecoderConfig, step: _Step, q: Tensor, k: Tensor, v: Tensor,
+                      window: int | None) -> Tensor:
+    """softmax(softcap(scale * q K^T)) V among the new rows (the attention op has no
+    softcap). Query heads sharing a kv head are stacked into one matrix per kv head.
+    Returns [B, n_heads, S, head_dim]."""
     b, heads, s, d = q.shape
     kv_heads = config.n_kv_heads
     group = heads // kv_heads
     stacked = (q * config.score_scale).reshape(b, kv_heads, group * s, d)
-    blocks = [stacked @ k.transpose(0, 1, 3, 2) for k in keys]
-    scores = blocks[0] if len(blocks) == 1 else rlx.concat(blocks, axis=-1)
-    width = scores.shape[-1]
-    scores = scores.reshape(b, kv_heads, group, s, width)
-    if config.attn_softcap is not None:
-        scores = rlx.tanh(scores / config.attn_softcap) * config.attn_softcap
+    scores = (stacked @ k.transpose(0, 1, 3, 2)).reshape(b, kv_heads, group, s, s)
+    scores = rlx.tanh(scores / config.attn_softcap) * config.attn_softcap
     scores = rlx.where(step.visible[window], scores, float("-inf"))
-    weights = rlx.softmax(scores, axis=-1).reshape(b, kv_heads, group * s, width)
-    out = None
-    start = 0
-    for value in values:
-        rows = value.shape[2]
-        part = weights[..., start:start + rows] @ value
-        out = part if out is None else out + part
-        start += rows
-    return out.reshape(b, heads, s, d)
+    weights = rlx.softmax(scores, axis=-1).reshape(b, kv_heads, group * s, s)
+    return (weights @ v).reshape(b, heads, s, d)
 
 
 def _logits(params: _Params, config: DecoderConfig, x: Tensor, last_index: Tensor) -> Tensor:

@@ -9,17 +9,17 @@ device and runs them:
   run the new keys and values are appended in place by one
   ``feed_kv_batch_major_ragged`` call: head-major rows of ``head_dim``, each sequence
   its own real rows at its own length (padded rows are never copied).
-* **decode** (one token per sequence) runs one graph per batch size, compiled once
-  for every cache length: its ``cached_attention`` reads each sequence's own
-  ``lengths[b]`` cache rows in place, so a step costs what the tokens so far cost,
-  not what ``max_seq`` would, and growing past any length compiles nothing.
+* every graph that reads the cache does so in place through ``cached_attention``,
+  each sequence its own ``lengths[b]`` rows: a step costs what the tokens so far
+  cost, not what ``max_seq`` would, and no cache length needs a graph of its own.
+* **decode** (one token per sequence) runs the ``S = 1`` graph of the batch size
+  through ``run_slots``.
 * **prefill** runs on :class:`~rlx.runtime.BucketedCompileCache` ladders of prompt
   lengths (16, 32, ... up to ``prefill_chunk``) through ``run_padded``; a prompt
   longer than ``prefill_chunk`` goes in chunks. Empty caches use graphs that attend
-  only among the new tokens (the fused attention op). A piece of two or more tokens
-  appended to existing sequences reads the cache's first ``R`` rows, ``R`` the
-  smallest of ``cache_extents`` (by default 256, 512, ... up to ``max_seq``) that
-  holds the longest sequence; a one-token piece runs the decode graph.
+  only among the new tokens (the fused attention op); a piece appended to existing
+  sequences uses the ladder whose extent 1 is the decode graph. A batch size thus
+  compiles at most one graph per prompt extent in each of the two ladders.
 
 All graphs of the model share one copy of the weights (``share_params_from``) and are
 compiled with ``split_params=False``: weights stay in the layout of the file and the
@@ -77,7 +77,6 @@ GGUF_FORMAT = "gguf"
 DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
 MIN_PREFILL_EXTENT = 16
-MIN_CACHE_EXTENT = 256
 
 
 class GGUFWeights(Mapping):
@@ -133,15 +132,13 @@ class GGUFWeights(Mapping):
 
 
 class _BatchGraphs:
-    """The graphs of one batch size: ``fresh`` prefills empty caches; ``decode`` (one
-    extent, 1) appends one token per sequence to caches of any length; ``steps[R]``
-    append longer pieces reading the first R cache rows; ``owner`` is the first graph
-    compiled, whose cache handles the others share."""
+    """The graphs of one batch size: ``fresh`` prefills empty caches; ``steps`` append
+    pieces to caches of any length (its extent 1 is the decode graph); ``owner`` is the
+    first graph compiled, whose cache handles the others share."""
 
-    def __init__(self, fresh: BucketedCompileCache, decode: BucketedCompileCache):
+    def __init__(self, fresh: BucketedCompileCache, steps: BucketedCompileCache):
         self.fresh = fresh
-        self.decode = decode
-        self.steps: dict[int, BucketedCompileCache] = {}
+        self.steps = steps
         self.owner: CompiledGraph | None = None
 
 
@@ -152,11 +149,10 @@ class DecoderModel:
     tables, which the model computes) to an array; they are read once, into the first
     compiled graph. ``options`` are used with ``split_params`` turned off (see the
     module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
-    in chunks), ``min_cache_extent`` the smallest number of cache rows a graph reads,
-    ``weight_format`` None (float32), ``"gguf"`` (the file's blocks: ``weights`` must
+    in chunks), ``weight_format`` None (float32), ``"gguf"`` (the file's blocks: ``weights`` must
     then have :meth:`GGUFWeights.blocks`) or a packing scheme (module docstring).
     InputError for ``max_seq`` outside [1, context_length], ``max_batch``,
-    ``prefill_chunk`` or ``min_cache_extent`` below 1, or an unknown weight format.
+    or ``prefill_chunk`` below 1, or an unknown weight format.
 
     Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
     sequence at a time. ``lengths`` holds each sequence's cached tokens. Graphs compile
@@ -169,16 +165,15 @@ class DecoderModel:
                  max_seq: int | None = None, max_batch: int = 1,
                  options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
-                 min_cache_extent: int = MIN_CACHE_EXTENT, weight_format: str | None = None):
+                 weight_format: str | None = None):
         if max_seq is None:
             max_seq = min(config.context_length, DEFAULT_MAX_SEQ)
         if not 1 <= max_seq <= config.context_length:
             raise InputError(f"DecoderModel: max_seq must be in [1, {config.context_length}], "
                              f"got {max_seq}")
-        if min(max_batch, prefill_chunk, min_cache_extent) < 1:
-            raise InputError(f"DecoderModel: max_batch, prefill_chunk and min_cache_extent "
-                             f"must be >= 1, got {max_batch}, {prefill_chunk} and "
-                             f"{min_cache_extent}")
+        if min(max_batch, prefill_chunk) < 1:
+            raise InputError(f"DecoderModel: max_batch and prefill_chunk must be >= 1, got "
+                             f"{max_batch} and {prefill_chunk}")
         if weight_format is not None and weight_format not in (GGUF_FORMAT, *SCHEMES):
             raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r} or "
                              f"one of {sorted(SCHEMES)}, got {weight_format!r}")
@@ -196,7 +191,6 @@ class DecoderModel:
         self.max_batch = max_batch
         chunk = min(prefill_chunk, max_seq)
         self.prefill_extents = power_of_two_ladder(min(MIN_PREFILL_EXTENT, chunk), chunk)
-        self.cache_extents = power_of_two_ladder(min(min_cache_extent, max_seq), max_seq)
         self._options = dataclasses.replace(options or CompileOptions(), split_params=False)
         self._weights = weights
         self._weights_owner: CompiledGraph | None = None
@@ -223,7 +217,7 @@ class DecoderModel:
             raise InputError(f"reset: batch must be an integer in [1, {self.max_batch}], got "
                              f"{batch!r}")
         self._lengths = np.zeros(int(batch), np.int64)
-        self._batch_graphs(self.batch).decode.get(1)
+        self._batch_graphs(self.batch).steps.get(1)
 
     # ------------------------------------------------------------------ running
     def prefill(self, ids: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
@@ -258,7 +252,7 @@ class DecoderModel:
                              f"{ids.dtype} of shape {ids.shape}")
         self._check_ids(ids)
         self._check_room(np.ones(self.batch, np.int64))
-        cg = self._batch_graphs(self.batch).decode.get(1)
+        cg = self._batch_graphs(self.batch).steps.get(1)
         zeros = np.zeros(self.batch, np.int64)
         slots: list[Any] = [ids.astype(np.int64).reshape(self.batch, 1), self._lengths, zeros]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
@@ -271,12 +265,8 @@ class DecoderModel:
         each sequence's last token in it (rows of empty pieces are meaningless)."""
         counts = np.array([len(p) for p in pieces], np.int64)
         longest = int(counts.max())
-        if longest > 1 and not self._lengths.any():
-            ladder = self._batch_graphs(self.batch).fresh
-        elif longest == 1:
-            ladder = self._batch_graphs(self.batch).decode
-        else:
-            ladder = self._step_ladder()
+        graphs = self._batch_graphs(self.batch)
+        ladder = graphs.fresh if longest > 1 and not self._lengths.any() else graphs.steps
         ids = np.zeros((self.batch, longest), np.int64)
         for b, piece in enumerate(pieces):
             ids[b, :len(piece)] = piece
@@ -334,26 +324,15 @@ class DecoderModel:
     def _batch_graphs(self, batch: int) -> _BatchGraphs:
         graphs = self._graphs.get(batch)
         if graphs is None:
-            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, 0),
-                                  self._ladder(batch, (1,), self.max_seq))
+            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, False),
+                                  self._ladder(batch, (1, *self.prefill_extents), True))
             self._graphs[batch] = graphs
         return graphs
 
-    def _step_ladder(self) -> BucketedCompileCache:
-        """The ladder of graphs (pieces of 2 tokens or more) reading the cache rows the
-        current sequences fill."""
-        graphs = self._batch_graphs(self.batch)
-        rows = next(e for e in self.cache_extents if e >= self._lengths.max())
-        ladder = graphs.steps.get(rows)
-        if ladder is None:
-            ladder = self._ladder(self.batch, self.prefill_extents, rows)
-            graphs.steps[rows] = ladder
-        return ladder
-
-    def _ladder(self, batch: int, extents: Sequence[int], cache_rows: int
+    def _ladder(self, batch: int, extents: Sequence[int], reads_cache: bool
                 ) -> BucketedCompileCache:
         def build(extent: int):
-            return build_decoder_step(self.config, batch, extent, self.max_seq, cache_rows,
+            return build_decoder_step(self.config, batch, extent, self.max_seq, reads_cache,
                                       self._layer_formats)
 
         def prepare(cg: CompiledGraph, extent: int) -> None:
@@ -407,15 +386,12 @@ class DecoderModel:
                     raise InputError(f"device {self.device!r} cannot keep a resident KV cache "
                                      "(persistent handles and KV feeds are needed)")
 
-    def compiled_extents(self) -> dict[int, dict[Any, list[int]]]:
-        """Per batch size, the prompt extents compiled so far: under ``"fresh"`` for empty
-        caches, ``"decode"`` ([1] once the decode graph is compiled), and under each
-        cache extent R for the graphs appending longer pieces that read R rows."""
-        return {b: {"fresh": g.fresh.compiled_extents(),
-                    "decode": g.decode.compiled_extents()} | {
-            r: ladder.compiled_extents() for r, ladder in sorted(g.steps.items())
-            if ladder.compiled_extents()}
-            for b, g in sorted(self._graphs.items())}
+    def compiled_extents(self) -> dict[int, dict[str, list[int]]]:
+        """Per batch size, the extents compiled so far: under ``"fresh"`` the prompt
+        extents for empty caches, under ``"steps"`` those appending to caches (1: the
+        decode graph)."""
+        return {b: {"fresh": g.fresh.compiled_extents(), "steps": g.steps.compiled_extents()}
+                for b, g in sorted(self._graphs.items())}
 
     def __repr__(self) -> str:
         c = self.config
@@ -442,7 +418,6 @@ def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
 def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
                  max_batch: int = 1, options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
-                 min_cache_extent: int = MIN_CACHE_EXTENT,
                  weight_format: str | None = None) -> DecoderModel:
     """A :class:`DecoderModel` from a GGUF file: config from its metadata, tokenizer
     (and chat template) from its tokenizer metadata, weights dequantised to float32 —
@@ -454,4 +429,4 @@ def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int
     config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)
     tokenizer = tokenizer_from_gguf(gguf)
     return DecoderModel(config, GGUFWeights(gguf, config), tokenizer, device, max_seq,
-                        max_batch, options, prefill_chunk, min_cache_extent, weight_format)
+                        max_batch, options, prefill_chunk, weight_format)

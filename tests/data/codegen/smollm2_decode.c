@@ -1,5 +1,5 @@
-/* codegen_replay: main program of graph 'llama_step_b1_s1_r256_c2048_mixed' */
-/* rlx: generated from graph 'llama_step_b1_s1_r256_c2048_mixed', compiled in 4 part(s) */
+/* codegen_replay: main program of graph 'llama_step_b1_s1_c2048_mixed' */
+/* rlx: generated from graph 'llama_step_b1_s1_c2048_mixed', compiled in 4 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -754,7 +754,7 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -769,7 +769,7 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -1238,7 +1238,7 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -1253,7 +1253,7 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -1722,7 +1722,7 @@ static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -1737,7 +1737,7 @@ static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -2206,7 +2206,7 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -2221,7 +2221,7 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -2690,7 +2690,7 @@ static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -2705,7 +2705,7 @@ static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -3174,7 +3174,7 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -3189,7 +3189,7 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -3658,7 +3658,7 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -3673,7 +3673,7 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -4142,7 +4142,7 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -4157,7 +4157,7 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -4800,7 +4800,7 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -4815,7 +4815,7 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -5284,7 +5284,7 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -5299,7 +5299,7 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -5768,7 +5768,7 @@ static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -5783,7 +5783,7 @@ static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -6252,7 +6252,7 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -6267,7 +6267,7 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -6736,7 +6736,7 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -6751,7 +6751,7 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -7220,7 +7220,7 @@ static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -7235,7 +7235,7 @@ static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -7704,7 +7704,7 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -7719,7 +7719,7 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -8355,7 +8355,7 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -8370,7 +8370,7 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -8839,7 +8839,7 @@ static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -8854,7 +8854,7 @@ static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -9323,7 +9323,7 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -9338,7 +9338,7 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -9807,7 +9807,7 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -9822,7 +9822,7 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -10291,7 +10291,7 @@ static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -10306,7 +10306,7 @@ static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -10775,7 +10775,7 @@ static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -10790,7 +10790,7 @@ static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -11259,7 +11259,7 @@ static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -11274,7 +11274,7 @@ static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -11743,7 +11743,7 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -11758,7 +11758,7 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -12395,7 +12395,7 @@ static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -12410,7 +12410,7 @@ static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -12879,7 +12879,7 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -12894,7 +12894,7 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -13363,7 +13363,7 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -13378,7 +13378,7 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -13847,7 +13847,7 @@ static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -13862,7 +13862,7 @@ static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -14331,7 +14331,7 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -14346,7 +14346,7 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -14815,7 +14815,7 @@ static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -14830,7 +14830,7 @@ static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -15299,7 +15299,7 @@ static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             sum = sum + sum_l[0];
         }
-        const float inv = sum != 0 ? 1 / sum : 0;
+        const float row_inv = sum != 0 ? 1 / sum : 0;
         for (int64_t c = 0; c < 64; c++) acc[c] = 0;
         for (int64_t j = jlo; j < past; j++) {
             const float pj = row[j];
@@ -15314,7 +15314,7 @@ static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
         }
         float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * inv);
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }

@@ -1,20 +1,27 @@
-"""``cached_attention`` for the cpu backend: the decode step of a KV-cached decoder.
+"""``cached_attention`` for the cpu backend: the steps of a KV-cached decoder.
 
 The op (``rlx.ir.ops``) attends S new rows over the first ``past_len[b]`` rows of each
 sequence's cache and the new rows themselves. The cache is read where it lies: no
-slice or concat copies it, and rows at or past ``past_len`` are never touched (they
-may hold anything, nan included), so a step costs what the tokens so far cost, not
-what the cache capacity would.
+slice or concat copies it, and rows at or past ``past_len`` are never read (they may
+hold anything, nan included), so a step costs what the tokens so far cost, not what
+the cache capacity would.
 
 Keys are numbered by position: cache row j is position j, new row j is position
 ``past_len + j``, so query row i (position p = past_len + i) sees the positions
 ``[max(0, p - window + 1), p]``, a contiguous range split at ``past_len`` between the
-two blocks. One task per query row (batch, head, row), split over the threads
-(each row's arithmetic is the same whichever thread runs it, so the bits do not
-depend on the thread count): scores by dot products into the thread's scratch row,
-the optional softcap, the max-shifted exponentials, then the weighted sum of value
-rows, scaled by 1 / (the sum of weights). Every float dtype: f16 / bf16 are read
-into float, f64 computes in double.
+two blocks. Two paths, both split over the threads by whole tasks (each task's
+arithmetic is the same whichever thread runs it, so the bits do not depend on the
+thread count):
+
+* **rows** (one new row, or a dtype other than f32): one task per query row; scores by
+  dot products into the thread's scratch row, the optional softcap, the max-shifted
+  exponentials, then the weighted sum of value rows, scaled by 1 / (the sum of
+  weights). f16 / bf16 are read into float, f64 computes in double.
+* **blocks** (f32, several new rows: a prefill appended to a cache): one task per
+  (sequence, head, block of query rows); the scores of the block against the cache
+  rows and against the new rows by the packed GEMM of ``support`` (two products side
+  by side in one score matrix whose column is the key's position), the masked
+  softmax row by row, then P V as two products (cache rows, new rows) added.
 
 ``past_len`` outside ``[0, C]`` fails the run with the reference's message before
 anything is written (error buffer ``RLX_ERROR_TEXT``).
@@ -27,7 +34,16 @@ from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.index import error, need_stdio
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import lane_reduction
-from rlx.backends.cpu.kernels.support import PARALLEL_MIN_FLOPS, omp_for, thread_id, thread_slots
+from rlx.backends.cpu.kernels.support import (
+    CHUNK_ELEMENTS,
+    PACK_MR,
+    PACK_NR,
+    PARALLEL_MIN_FLOPS,
+    omp_for,
+    packed_gemm_helper,
+    thread_id,
+    thread_slots,
+)
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -45,6 +61,8 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     if b * h * s * dv == 0:
         return "    /* empty result */"
     dt = node.dtype
+    if dt is DType.F32 and s > 1 and min(d, dv) >= 8:
+        return _render_blocks(ctx, node)
     wt = "double" if dt is DType.F64 else "float"
     tasks = b * h * s
     parallel = ctx.threads > 1 and tasks > 1 and tasks * (cap + s) * (d + dv) >= PARALLEL_MIN_FLOPS
@@ -52,12 +70,7 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     tid = thread_id(ctx) if slots > 1 else "0"
     width = cap + s + dv
     w = CWriter(indent=1)
-    need_stdio(ctx)
-    lens = ctx.ptr(past, True)
-    with w.block(f"for (int64_t bi = 0; bi < {b}; bi++)"):
-        with w.block(f"if ({lens}[bi] < 0 || {lens}[bi] > {cap})"):
-            error(w, f"cached_attention: past_len %lld is outside [0, {cap}] (the cache "
-                     f"holds {cap} rows)", f"(long long){lens}[bi]")
+    lens = _check_lengths(w, ctx, past, b, cap)
     w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32, slots * width))
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
@@ -81,10 +94,111 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     return w.text()
 
 
+def _check_lengths(w: CWriter, ctx: RenderContext, past: int, b: int, cap: int) -> str:
+    """Fail the run on the first past_len outside [0, cap]; returns the lengths' C
+    pointer."""
+    need_stdio(ctx)
+    lens = ctx.ptr(past, True)
+    with w.block(f"for (int64_t bi = 0; bi < {b}; bi++)"):
+        with w.block(f"if ({lens}[bi] < 0 || {lens}[bi] > {cap})"):
+            error(w, f"cached_attention: past_len %lld is outside [0, {cap}] (the cache "
+                     f"holds {cap} rows)", f"(long long){lens}[bi]")
+    return lens
+
+
+def _render_blocks(ctx: RenderContext, node: Node) -> str:
+    """The blocks path (module docstring), f32 on the packed GEMM."""
+    q, k, v, kc, vc, past = node.inputs
+    b, h, s, d = ctx.shape(q)
+    hkv, cap, dv = ctx.shape(kc)[1], ctx.shape(kc)[2], ctx.shape(vc)[3]
+    packed_gemm_helper(ctx)
+    width = cap + s                                  # score columns: key positions
+    rows = max(1, min(s, CHUNK_ELEMENTS // width))
+    chunks = -(-s // rows)
+    tasks = b * h * chunks
+    parallel = ctx.threads > 1 and tasks > 1 and b * h * s * width * (d + dv) >= PARALLEL_MIN_FLOPS
+    slots = thread_slots(ctx, parallel)
+    tid = thread_id(ctx) if slots > 1 else "0"
+    key_panels = -(-width // PACK_NR)
+    b_size = max(key_panels * PACK_NR * d, -(-dv // PACK_NR) * PACK_NR * width)
+    w = CWriter(indent=1)
+    lens = _check_lengths(w, ctx, past, b, cap)
+    for name, size in (("rlx_scores", rows * width), ("rlx_att_b", b_size),
+                       ("rlx_inv", rows), ("rlx_mix", rows * dv)):
+        w.line(ctx.scratch(name, DType.F32, slots * size))
+    w.pragma(omp_for(ctx, parallel))
+    with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
+        w.line(f"const int64_t bi = task / {h * chunks}, head = task / {chunks} % {h};")
+        w.line(f"const int64_t kvh = head / {h // hkv}, i0 = task % {chunks} * {rows};")
+        w.line(f"const int64_t n = {s} - i0 < {rows} ? {s} - i0 : {rows};")
+        w.line(f"const int64_t past = (int64_t){lens}[bi], ns = (n + {PACK_MR - 1}) / {PACK_MR};")
+        w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * width};")
+        w.line(f"float *bp = rlx_att_b + (int64_t){tid} * {b_size};")
+        w.line(f"float *inv = rlx_inv + (int64_t){tid} * {rows};")
+        w.line(f"float *mix = rlx_mix + (int64_t){tid} * {rows * dv};")
+        heads = f"(bi * {hkv} + kvh)"
+        w.line(f"const float *qp = {ctx.ptr(q, True)} + ((bi * {h} + head) * {s} + i0) * {d};")
+        w.line(f"float *op = {ctx.ptr(ctx.node_id(node))} + ((bi * {h} + head) * {s} + i0) "
+               f"* {dv};")
+        blocks = (("kc", kc, cap, "past", "0", "op"), ("kn", k, s, f"{s}", "past", "mix"))
+        for name, nid, rows_, _, _, _ in blocks:
+            w.line(f"const float *{name} = {ctx.ptr(nid, True)} + {heads} * {rows_ * d};")
+        w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv};")
+        w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
+        # scores: the cache rows into columns [0, past), the new rows into [past, past + S)
+        for name, _, _, count, col, _ in blocks:
+            with w.block(f"if ({count} > 0)"):
+                w.line(f"const int64_t panels = ({count} + {PACK_NR - 1}) / {PACK_NR};")
+                w.line(f"for (int64_t p = 0; p < panels; p++) "
+                       f"rlx_pk_pack_b({d}, {count}, {name}, 1, {d}, bp, p);")
+                w.line(f"rlx_pk_gemm(n, {count}, {d}, qp, {d}, bp, sc + {col}, {width}, 0, ns, "
+                       "0, panels, 0, slots, arena);")
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line(f"float *row = sc + r * {width};")
+            w.line("const int64_t pos = past + i0 + r;")
+            lo = "0" if node.attr("window") is None else f"pos - {node.attr('window') - 1}"
+            w.line(f"const int64_t jlo = {lo} > 0 ? {lo} : 0;")
+            with w.block("for (int64_t j = jlo; j <= pos; j++)"):
+                w.line(_finish_score("row[j]", "row[j]", "float", float(node.attr("scale")),
+                                     node.attr("softcap")))
+            _softmax(w, "float")
+            w.line("inv[r] = row_inv;")
+            w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
+            w.line(f"for (int64_t j = pos + 1; j < past + {s}; j++) row[j] = 0;")
+        dv_panels = -(-dv // PACK_NR)
+        # P V: the cache rows' part into the output rows, the new rows' part into mix
+        with w.block("if (past > 0)"):
+            w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
+                   f"rlx_pk_pack_b(past, {dv}, vc, {dv}, 1, bp, p);")
+            w.line(f"rlx_pk_gemm(n, {dv}, past, sc, {width}, bp, op, {dv}, 0, ns, 0, "
+                   f"{dv_panels}, 0, slots, arena);")
+        with w.block("else"):
+            w.line(f"memset(op, 0, (size_t)n * {dv} * sizeof(float));")
+        w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
+               f"rlx_pk_pack_b({s}, {dv}, vn, {dv}, 1, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {dv}, {s}, sc + past, {width}, bp, mix, {dv}, 0, ns, 0, "
+               f"{dv_panels}, 0, slots, arena);")
+        with w.block("for (int64_t r = 0; r < n; r++)"):
+            w.line("#pragma omp simd")
+            w.line(f"for (int64_t c = 0; c < {dv}; c++) op[r * {dv} + c] = "
+                   f"(op[r * {dv} + c] + mix[r * {dv} + c]) * inv[r];")
+    return w.text()
+
+
+def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float | None) -> str:
+    """``target = `` the scaled (and capped) score of the product ``dot``."""
+    ft = DType.F64 if wt == "double" else DType.F32
+    lit = cstyle.literal(scale, ft)
+    if softcap is None:
+        return f"{target} = {dot} * {lit};"
+    cap = cstyle.literal(softcap, ft)
+    tanh = "rlx_tanhd" if wt == "double" else "rlx_tanhf"
+    return f"{target} = {cap} * {tanh}({dot} * {lit} / {cap});"
+
+
 def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float,
             softcap: float | None) -> None:
     """``row[j]`` = the scaled (and capped) score of every visible position j."""
-    lit = cstyle.literal(scale, DType.F64 if wt == "double" else DType.F32)
     for keys, lo, hi, first in _BLOCKS_K:
         with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
             w.line(f"const {cstyle.ctype(dt)} *kr = {keys} + {first} * {d};")
@@ -92,17 +206,12 @@ def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float,
             w.line("#pragma omp simd reduction(+:dot)")
             w.line(f"for (int64_t c = 0; c < {d}; c++) dot += ({wt})"
                    f"({cstyle.load(dt, 'qr[c]')}) * ({wt})({cstyle.load(dt, 'kr[c]')});")
-            if softcap is None:
-                w.line(f"row[j] = dot * {lit};")
-            else:
-                cap = cstyle.literal(softcap, DType.F64 if wt == "double" else DType.F32)
-                tanh = "rlx_tanhd" if wt == "double" else "rlx_tanhf"
-                w.line(f"row[j] = {cap} * {tanh}(dot * {lit} / {cap});")
+            w.line(_finish_score("row[j]", "dot", wt, scale, softcap))
 
 
 def _softmax(w: CWriter, wt: str) -> None:
-    """``row[jlo..pos]`` to unnormalised weights, ``inv`` to 1 / their sum (a nan score
-    gives nan; a -inf one weighs 0)."""
+    """``row[jlo..pos]`` to unnormalised weights, ``row_inv`` to 1 / their sum (a nan
+    score gives nan; a -inf one weighs 0)."""
     exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     w.line(f"{wt} mx = -INFINITY;")
     lane_reduction(w, "j", "jlo", "pos + 1", [("mx", "max")], lambda w, acc: w.line(
@@ -111,7 +220,7 @@ def _softmax(w: CWriter, wt: str) -> None:
     w.line(f"{wt} sum = 0;")
     lane_reduction(w, "j", "jlo", "pos + 1", [("sum", "+")], lambda w, acc: w.extend([
         f"const {wt} e = {exp}(row[j] - shift);", "row[j] = e;", f"{acc('sum')} += e;"]))
-    w.line(f"const {wt} inv = sum != 0 ? 1 / sum : 0;")
+    w.line(f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;")
 
 
 def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int) -> None:
@@ -124,7 +233,7 @@ def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: 
             w.line("#pragma omp simd")
             w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})"
                    f"({cstyle.load(dt, 'vr[c]')});")
-    value = cstyle.store(dt, f"({cstyle.cty(dt)})(acc[c] * inv)")
+    value = cstyle.store(dt, f"({cstyle.cty(dt)})(acc[c] * row_inv)")
     w.line(f"{cstyle.ctype(dt)} *out = {ctx.ptr(ctx.node_id(node))} + task * {dv};")
     w.line(f"for (int64_t c = 0; c < {dv}; c++) out[c] = {value};")
 
