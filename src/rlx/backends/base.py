@@ -147,7 +147,9 @@ def pooled_zeros(types: Sequence[tuple[Sequence[int], Any]]) -> list[np.ndarray]
 
 def _pooled_params(types: Mapping[str, tuple[Sequence[int], Any]]) -> ParamStore:
     """A ParamStore of zeroed params of the given (shape, dtype)s, in one pool."""
-    return ParamStore(zip(types, pooled_zeros(list(types.values()))))
+    store = ParamStore(zip(types, pooled_zeros(list(types.values()))))
+    store.owned = dict(store)
+    return store
 
 
 def aligned_copy(array: np.ndarray) -> np.ndarray:
@@ -165,14 +167,32 @@ class ParamStore(dict):
     (storage address, version): a write through any executable sharing this store, or a
     new store reusing a freed address, never matches an old key. Every path that writes
     param storage calls :meth:`touch`, and so does binding a handle that holds a value
-    of the prepare stage (``__rlx_prep_<i>``, computed from the params)."""
+    of the prepare stage (``__rlx_prep_<i>``, computed from the params). ``binding``
+    changes whenever a name is given other storage (``bind_param``, or a write that
+    returns a bound name to its own pooled array ``owned[name]``), so a backend that
+    reads params through pointers knows when to take them again."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.version = next(_VERSIONS)
+        self.binding = self.version      # changes when a name is given other storage
+        self.owned: dict[str, np.ndarray] = {}
 
     def touch(self) -> None:
         self.version = next(_VERSIONS)
+
+    def writable(self, name: str, keep: bool = False) -> np.ndarray:
+        """The storage a write to ``name`` goes to: its own pooled array, made current
+        again if an external array was bound (its values copied over first when
+        ``keep``: a partial write)."""
+        own = self.owned.get(name)
+        current = self[name]
+        if own is not None and current is not own:
+            if keep:
+                np.copyto(own, current)
+            self[name] = own
+            self.binding = next(_VERSIONS)
+        return self[name]
 
 
 @dataclass(frozen=True)
@@ -266,12 +286,22 @@ class Executable(ABC):
         return self.capabilities_
 
     def write_param(self, name: str, value: np.ndarray) -> None:
-        np.copyto(self.params[name], value)
+        np.copyto(self.params.writable(name), value)
         self.params.touch()
         self.params_set.add(name)
 
+    def bind_param(self, name: str, value: np.ndarray) -> bool:
+        """Read param ``name`` from ``value`` itself (no copy: a C-contiguous array of
+        the param's shape and dtype, kept referenced while bound) until the next write
+        or bind. False when the backend keeps params in storage of its own."""
+        self.params[name] = value
+        self.params.touch()
+        self.params.binding = self.params.version
+        self.params_set.add(name)
+        return True
+
     def write_param_range(self, name: str, byte_offset: int, data: bytes) -> bool:
-        flat = self.params[name].reshape(-1).view(np.uint8)
+        flat = self.params.writable(name, keep=True).reshape(-1).view(np.uint8)
         flat[byte_offset:byte_offset + len(data)] = np.frombuffer(data, np.uint8)
         self.params.touch()
         self.params_set.add(name)
@@ -305,7 +335,7 @@ class Executable(ABC):
         if not self.same_param_layout(other):
             return False
         for name, value in other.params.items():
-            np.copyto(self.params[name], value)
+            np.copyto(self.params.writable(name), value)
         self.params.touch()
         self.params_set = set(other.params_set)
         return True
@@ -420,7 +450,7 @@ class Executable(ABC):
             raise InputError(f"optimizer_step_resident: {len(trainable)} trainables need "
                              f"{1 + len(trainable)} outputs, graph has {len(self.outputs)}")
         for i, (name, shape) in enumerate(trainable):
-            target = self.params.get(name)
+            target = self.params.writable(name, keep=True) if name in self.params else None
             if target is None:
                 target = self.handles.get(name)
             if target is None:

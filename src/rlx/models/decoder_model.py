@@ -368,7 +368,7 @@ class DecoderModel:
                         packed = pack_weight(self._weights[f"{base}.weight"],
                                              self.weight_format)
                     value = packed[operand]
-            cg.set_param(name, value)
+            cg.bind_param(name, value)     # the file's bytes or fresh arrays: no copy
         if owner is None:
             self._weights_owner = cg
 

@@ -170,6 +170,33 @@ class CompiledGraph:
         if name in st.main_params:
             self._exe.write_param(name, arr)
 
+    @_serialised
+    def bind_param(self, name: str, value: Any) -> bool:
+        """Set a weight without copying it: the graph reads ``value``'s memory itself
+        (for example a read-only view of a memory-mapped file, whose pages then back
+        the weight instead of a second copy). ``value`` converts as in ``set_param``;
+        when that conversion (or number-format rounding) makes a new array, that array
+        is what is read. rlx never writes a bound array and keeps a reference to it; its
+        contents must not change while it is bound (derived values such as repacked
+        weights are not recomputed): bind or set the param again instead. A later
+        ``set_param`` writes into the graph's own storage again, leaving ``value``
+        alone. Shared params (``share_params_from``) share the binding; ``clone`` and
+        ``copy_params_from`` copy the values. Returns True when read in place, False
+        when the value was copied (a misaligned array, a param of the prepare stage,
+        or a backend that keeps params in storage of its own)."""
+        arr = coerce("param", name, value, self._param_type(name))
+        if self._rounding is not None:
+            arr = self._rounding.apply(name, arr)
+        st = self._staging
+        if st is not None and name in st.prepare_params:
+            st.prepare.set_param(name, arr)
+            st.prepared = False
+        if (st is None or name in st.main_params) and name in self._exe.param_types:
+            if arr.flags.aligned and self._exe.bind_param(name, arr):
+                return st is None or name not in st.prepare_params
+            self._exe.write_param(name, arr)
+        return False
+
     def set_param_typed(self, name: str, data: bytes, dtype: Any) -> None:
         """Set a weight from raw bytes holding ``dtype`` elements (converted by value)."""
         self.set_param(name, from_bytes("param", name, data, dtype, self._param_type(name)))

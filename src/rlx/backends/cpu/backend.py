@@ -133,6 +133,7 @@ class CpuExecutable(Executable):
                               0 if self._profile is None else self._profile.ctypes.data],
                              np.int64)
         self._ctl_ptr = self._ctl.ctypes.data
+        self._slot_binding = self.params.binding
         self._bind_static_slots()
         self._set_seed()
 
@@ -191,6 +192,8 @@ class CpuExecutable(Executable):
             if bound.get(i) is not array:
                 bound[i] = array
                 self._slots[i] = array.ctypes.data
+        if self._slot_binding != self.params.binding:   # a param was bound elsewhere
+            self._bind_static_slots_after_params()
         ctl = self._ctl
         if self.rng_options.advance:
             ctl[1] = self.run_index
@@ -211,10 +214,13 @@ class CpuExecutable(Executable):
         return True
 
     def _bind_static_slots_after_params(self) -> None:
+        """Point the param slots at the arrays the params hold now (the pool, or arrays
+        bound with ``bind_param``, by this executable or one sharing its params)."""
         for i, slot in enumerate(self.layout):
             if slot.kind == "param":
                 self._fixed[i] = self.params[slot.name]
                 self._slots[i] = self.params[slot.name].ctypes.data
+        self._slot_binding = self.params.binding
 
     def clone(self) -> CpuExecutable:
         twin = CpuExecutable(self.program, self.rng_options, self.library,
