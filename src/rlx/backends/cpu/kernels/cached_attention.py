@@ -198,15 +198,29 @@ def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float |
 
 def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float,
             softcap: float | None) -> None:
-    """``row[j]`` = the scaled (and capped) score of every visible position j."""
+    """``row[j]`` = the scaled (and capped) score of every visible position j: keys
+    four at a time (four independent sums, so the multiply-adds do not wait on each
+    other), then one at a time."""
     for keys, lo, hi, first in _BLOCKS_K:
-        with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
-            w.line(f"const {cstyle.ctype(dt)} *kr = {keys} + {first} * {d};")
-            w.line(f"{wt} dot = 0;")
-            w.line("#pragma omp simd reduction(+:dot)")
-            w.line(f"for (int64_t c = 0; c < {d}; c++) dot += ({wt})"
-                   f"({cstyle.load(dt, 'qr[c]')}) * ({wt})({cstyle.load(dt, 'kr[c]')});")
-            w.line(_finish_score("row[j]", "dot", wt, scale, softcap))
+        with w.block():
+            w.line(f"int64_t j = {lo};")
+            for width in (4, 1):
+                with w.block(f"for (; j + {width} <= {hi}; j += {width})"):
+                    _dots(w, dt, wt, d, f"{keys} + {first} * {d}", width)
+                    for u in range(width):
+                        w.line(_finish_score(f"row[j + {u}]", f"d{u}", wt, scale, softcap))
+
+
+def _dots(w: CWriter, dt: DType, wt: str, d: int, first_key: str, count: int) -> None:
+    """``d0 .. d<count-1>``: q . the ``count`` consecutive key rows from ``first_key``."""
+    sums = [f"d{u}" for u in range(count)]
+    w.line(f"const {cstyle.ctype(dt)} *kr = {first_key};")
+    w.line(f"{wt} {', '.join(f'{x} = 0' for x in sums)};")
+    w.line(f"#pragma omp simd reduction(+:{', '.join(sums)})")
+    with w.block(f"for (int64_t c = 0; c < {d}; c++)"):
+        w.line(f"const {wt} qc = ({wt})({cstyle.load(dt, 'qr[c]')});")
+        for u, x in enumerate(sums):
+            w.line(f"{x} += qc * ({wt})({cstyle.load(dt, f'kr[{u * d} + c]')});")
 
 
 def _softmax(w: CWriter, wt: str) -> None:
