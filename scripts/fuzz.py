@@ -2,6 +2,7 @@
 
     python scripts/fuzz.py --all --seconds 600          # the long campaign
     python scripts/fuzz.py --target gguf --seconds 60   # one target
+    python scripts/fuzz.py --all --runs 20000           # a fixed number of inputs (CI)
     python scripts/fuzz.py --target gguf --replay FILE  # re-run saved inputs
     python scripts/fuzz.py --make-seeds                 # rewrite the seed corpus
 
@@ -22,6 +23,11 @@ and the line that raised it) is saved once as
 ``tests/data/fuzz/crashes/<target>/<kind>-<sha1>.<suffix>``; once fixed, move the
 file to ``tests/data/fuzz/regressions/<target>/``, where the test suite replays it.
 The exit status is 1 when anything was found.
+
+``--runs N`` fuzzes a fixed number of inputs per target instead of a time (``--seconds``
+then only caps it): with the fixed ``--seed`` the same inputs are tried on any machine,
+so a short run in CI finds the same things every time and does not fail on what a
+faster machine happened to reach. The long campaigns are the time-bound ones.
 """
 
 from __future__ import annotations
@@ -235,7 +241,8 @@ def worker(args: argparse.Namespace) -> int:
     for data in pool:
         execute(data)
     grown: list[bytes] = []
-    while time.time() < deadline:
+    runs = args.runs if args.runs is not None else float("inf")
+    while time.time() < deadline and state.executions < runs:
         data = mutate(rng.choice(pool + grown), rng, target.kind, pool, MAX_LEN)
         if execute(data) is True and len(grown) < 500 and rng.random() < 0.2:
             grown.append(data)
@@ -261,7 +268,8 @@ def _atheris(args: argparse.Namespace, target: Target, execute, pool: list[bytes
             return atheris.Mutate(data, max_size)
         return mutate(data, rng, target.kind, pool, max_size)
 
-    atheris.Setup([sys.argv[0], f"-max_total_time={max(1, int(args.seconds))}",
+    runs = [] if args.runs is None else [f"-runs={max(0, args.runs - _start_count(args))}"]
+    atheris.Setup([sys.argv[0], f"-max_total_time={max(1, int(args.seconds))}", *runs,
                    f"-timeout={int(args.timeout * 3)}", "-rss_limit_mb=4096",
                    f"-max_len={MAX_LEN}", f"-seed={args.seed}",
                    f"-artifact_prefix={os.path.join(args.scratch, 'artifact-')}",
@@ -277,10 +285,17 @@ def _read_state(path: str) -> tuple[float, int]:
         return STATE.unpack(f.read(STATE.size))
 
 
+def _start_count(args: argparse.Namespace) -> int:
+    """Executions the target's earlier workers made (the state file's count)."""
+    return _read_state(os.path.join(args.scratch, "state"))[1]
+
+
 def fuzz_target(name: str, seconds: float, engine: str, timeout: float, seed: int,
-                crash_root: str = CRASHES, verbose: bool = False) -> Report:
-    """Fuzz ``name`` for ``seconds`` in worker processes; a worker that hangs past
-    ``timeout`` or dies is recorded and replaced until the time is up."""
+                crash_root: str = CRASHES, verbose: bool = False,
+                runs: int | None = None) -> Report:
+    """Fuzz ``name`` for ``seconds`` (or ``runs`` inputs, ``seconds`` then a cap) in
+    worker processes; a worker that hangs past ``timeout`` or dies is recorded and
+    replaced until the time or the runs are used up."""
     target = TARGETS[name]
     report = Report(name, engine)
     crash_dir = os.path.join(crash_root, name)
@@ -293,8 +308,10 @@ def fuzz_target(name: str, seconds: float, engine: str, timeout: float, seed: in
             left = seconds - (time.time() - started)
             if left < 1 or attempt and left < 3:
                 break
+            if runs is not None and _read_state(os.path.join(scratch, "state"))[1] >= runs:
+                break
             _run_worker(report, target, scratch, crash_dir, left, engine, timeout,
-                        seed + attempt, verbose)
+                        seed + attempt, verbose, runs)
         report.executions = _read_state(os.path.join(scratch, "state"))[1]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -303,7 +320,8 @@ def fuzz_target(name: str, seconds: float, engine: str, timeout: float, seed: in
 
 
 def _run_worker(report: Report, target: Target, scratch: str, crash_dir: str, seconds: float,
-                engine: str, timeout: float, seed: int, verbose: bool) -> None:
+                engine: str, timeout: float, seed: int, verbose: bool,
+                runs: int | None = None) -> None:
     with open(os.path.join(scratch, "known.json"), "w") as f:
         json.dump(sorted(report.findings), f)
     findings_path = os.path.join(scratch, "findings.jsonl")
@@ -312,6 +330,8 @@ def _run_worker(report: Report, target: Target, scratch: str, crash_dir: str, se
     command = [sys.executable, os.path.abspath(__file__), "--worker", target.name,
                "--scratch", scratch, "--crash-dir", crash_dir, "--engine", engine,
                "--seconds", str(seconds), "--timeout", str(timeout), "--seed", str(seed)]
+    if runs is not None:
+        command += ["--runs", str(runs)]
     log = open(os.path.join(scratch, "worker.log"), "wb")
     proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
@@ -426,6 +446,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S,
                         help="seconds one execution may take (5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--runs", type=int, default=None,
+                        help="inputs per target (the same ones on every machine); "
+                             "--seconds then caps the time")
     parser.add_argument("--crash-dir", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--replay", nargs="+", metavar="FILE",
                         help="run these files through the (one) --target")
@@ -452,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for name in names:
         report = fuzz_target(name, args.seconds, engine, args.timeout, args.seed,
-                             args.crash_dir or CRASHES, args.verbose)
+                             args.crash_dir or CRASHES, args.verbose, args.runs)
         print_report(report)
         reports.append(report)
     total = sum(len(r.findings) for r in reports)

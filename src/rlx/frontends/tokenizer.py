@@ -601,5 +601,9 @@ def _bos_eos_template(tokens: list[str], special: SpecialTokens, add_bos: bool,
     after = [tokens[special.eos]] if add_eos else []
     single = before + ["$A"] + after
     pair = single + before + ["$B:1"] + after
-    return processors.TemplateProcessing(single=single, pair=pair,
-                                         special_tokens=list(added.items()))
+    try:
+        return processors.TemplateProcessing(single=single, pair=pair,
+                                             special_tokens=list(added.items()))
+    except ValueError as e:   # the template syntax cannot hold a token with ':' or '$'
+        raise TokenizerError(f"GGUF tokenizer: the BOS/EOS tokens {list(added)} cannot be "
+                             f"added around sequences ({e})") from None
