@@ -213,3 +213,13 @@ def test_onnx_values_too_large_to_fold_stay_in_the_graph():
     assert not params
     with pytest.raises(GraphBuildError, match="Range.*limit 8589934592"):
         load(model(helper.make_node("Range", ["one", "limit", "one"], ["y"]), [None]))
+
+
+def test_a_run_of_fixed_length_tries_that_many_inputs(fuzz, tmp_path):
+    """--runs: the workers stop at the count (the seeds included), well before the
+    time cap."""
+    seeds = len(fuzz.seed_files("safetensors"))
+    report = fuzz.fuzz_target("safetensors", 120, "random", fuzz.TIMEOUT_S, 0,
+                              str(tmp_path / "crashes"), runs=seeds + 40)
+    assert report.executions == seeds + 40 and not report.findings
+    assert report.seconds < 60
