@@ -332,19 +332,63 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384;
         const float *vn = ((const float *)((uint8_t *)slots[2])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -384,14 +428,14 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -445,19 +489,63 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384;
         const float *vn = ((const float *)((uint8_t *)slots[2])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = 50.0f * rlx_tanhf(dot * 0.125f / 50.0f);
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+                row[j + 1] = 50.0f * rlx_tanhf(d1 * 0.125f / 50.0f);
+                row[j + 2] = 50.0f * rlx_tanhf(d2 * 0.125f / 50.0f);
+                row[j + 3] = 50.0f * rlx_tanhf(d3 * 0.125f / 50.0f);
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = 50.0f * rlx_tanhf(dot * 0.125f / 50.0f);
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+                row[j + 1] = 50.0f * rlx_tanhf(d1 * 0.125f / 50.0f);
+                row[j + 2] = 50.0f * rlx_tanhf(d2 * 0.125f / 50.0f);
+                row[j + 3] = 50.0f * rlx_tanhf(d3 * 0.125f / 50.0f);
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+            }
         }
         float mx = -INFINITY;
         {
@@ -497,14 +585,14 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -618,14 +706,14 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
                         const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                         row[j] = e;
                         sum_l[l] += e;
                     }
                 }
                 for (int l = 0; j_b + l < pos + 1; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }

@@ -685,19 +685,63 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[341])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[342])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -737,14 +781,14 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -1169,19 +1213,63 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[343])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[18])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[344])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -1221,14 +1309,14 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -1653,19 +1741,63 @@ static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[345])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[29])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[346])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -1705,14 +1837,14 @@ static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -2137,19 +2269,63 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[347])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[40])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[348])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -2189,14 +2365,14 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -2621,19 +2797,63 @@ static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[349])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[51])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[350])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -2673,14 +2893,14 @@ static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -3105,19 +3325,63 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[351])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[62])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[352])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -3157,14 +3421,14 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -3589,19 +3853,63 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[353])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[73])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[354])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -3641,14 +3949,14 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -4073,19 +4381,63 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[355])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[84])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[356])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -4125,14 +4477,14 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -4731,19 +5083,63 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[357])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[95])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[358])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -4783,14 +5179,14 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -5215,19 +5611,63 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[359])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[106])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[360])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -5267,14 +5707,14 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -5699,19 +6139,63 @@ static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[361])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[117])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[362])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -5751,14 +6235,14 @@ static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -6183,19 +6667,63 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[363])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[128])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[364])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -6235,14 +6763,14 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -6667,19 +7195,63 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[365])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[139])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[366])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -6719,14 +7291,14 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -7151,19 +7723,63 @@ static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[367])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[150])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[368])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -7203,14 +7819,14 @@ static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -7635,19 +8251,63 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[369])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[161])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[370])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -7687,14 +8347,14 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -8286,19 +8946,63 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[371])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[172])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[372])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -8338,14 +9042,14 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -8770,19 +9474,63 @@ static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[373])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[183])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[374])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -8822,14 +9570,14 @@ static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -9254,19 +10002,63 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[375])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[194])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[376])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -9306,14 +10098,14 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -9738,19 +10530,63 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[377])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[205])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[378])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -9790,14 +10626,14 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -10222,19 +11058,63 @@ static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[379])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[216])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[380])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -10274,14 +11154,14 @@ static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -10706,19 +11586,63 @@ static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[381])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[227])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[382])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -10758,14 +11682,14 @@ static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -11190,19 +12114,63 @@ static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[383])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[238])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[384])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -11242,14 +12210,14 @@ static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -11674,19 +12642,63 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[385])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[249])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[386])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -11726,14 +12738,14 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -12326,19 +13338,63 @@ static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[387])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[260])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[388])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -12378,14 +13434,14 @@ static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -12810,19 +13866,63 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[389])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[271])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[390])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -12862,14 +13962,14 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -13294,19 +14394,63 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[391])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[282])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[392])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -13346,14 +14490,14 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -13778,19 +14922,63 @@ static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[393])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[293])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[394])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -13830,14 +15018,14 @@ static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -14262,19 +15450,63 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[395])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[304])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[396])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -14314,14 +15546,14 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -14746,19 +15978,63 @@ static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[397])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[315])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[398])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -14798,14 +16074,14 @@ static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }
@@ -15230,19 +16506,63 @@ static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
         const float *kn = ((const float *)((uint8_t *)slots[399])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[326])) + (bi * 3 + kvh) * 131072;
         const float *vn = ((const float *)((uint8_t *)slots[400])) + (bi * 3 + kvh) * 64;
-        for (int64_t j = jlo; j < past; j++) {
-            const float *kr = kc + j * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float *kr = kn + (j - past) * 64;
-            float dot = 0;
-            #pragma omp simd reduction(+:dot)
-            for (int64_t c = 0; c < 64; c++) dot += (float)(qr[c]) * (float)(kr[c]);
-            row[j] = dot * 0.125f;
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
         }
         float mx = -INFINITY;
         {
@@ -15282,14 +16602,14 @@ static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
                     const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
             }
             for (int l = 0; j_b + l < pos + 1; l++) {
                 const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                 row[j] = e;
                 sum_l[l] += e;
             }

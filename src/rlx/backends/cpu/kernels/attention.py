@@ -389,7 +389,6 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
     With ``scale`` (a positive literal; only without a mask operand) the scores are
     unscaled and the scale is applied inside the exponential instead."""
     t, s = plan.t, plan.s
-    exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     w.line(f"int64_t jlo = 0, jhi = {t};")
     if plan.causal:
         w.line(f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};")
@@ -399,19 +398,29 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
         w.line("if (jlo < 0) jlo = 0;")
     w.line("if (jlo > jhi) jlo = jhi;")
     _mask(w, ctx, plan, wt)
+    row_exponentials(w, wt, "jhi", scale)
+    w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
+    w.line(f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;")
+
+
+def row_exponentials(w: CWriter, wt: str, end: str, scale: str | None = None) -> None:
+    """Statements turning scores ``row[jlo..end)`` (C type ``wt``) into unnormalised
+    softmax weights in place and ``row_inv`` into 1 / their sum: shifted by the row's
+    finite maximum, -inf scores weigh 0, a nan score makes ``row_inv`` nan, a row of
+    no finite score gets ``row_inv`` 0. With ``scale`` the scores are scaled inside the
+    exponential."""
+    exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     w.line(f"{wt} mx = -INFINITY;")
-    lane_reduction(w, "j", "jlo", "jhi", [("mx", "max")], lambda w, acc: w.line(
+    lane_reduction(w, "j", "jlo", end, [("mx", "max")], lambda w, acc: w.line(
         f"{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"))
     w.line(f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;")
     w.line(f"{wt} sum = 0;")
-    lane_reduction(w, "j", "jlo", "jhi", [("sum", "+")], lambda w, acc: w.extend([
+    lane_reduction(w, "j", "jlo", end, [("sum", "+")], lambda w, acc: w.extend([
         f"const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
         "  /* exp(-inf) == 0: masked keys */",
         "row[j] = e;",
         f"{acc('sum')} += e;"]))
     w.line(f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;")
-    w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
-    w.line(f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;")
 
 
 def _scaled(value: str, scale: str | None) -> str:

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.attention import row_exponentials
 from rlx.backends.cpu.kernels.index import error, need_stdio
 from rlx.backends.cpu.kernels.registry import Renders
-from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.kernels.support import (
     CHUNK_ELEMENTS,
     PACK_MR,
@@ -89,7 +89,7 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
         for name, (nid, offset) in blocks.items():
             w.line(f"const {cstyle.ctype(dt)} *{name} = {ctx.ptr(nid, True)} + {offset};")
         _scores(w, dt, wt, d, float(node.attr("scale")), node.attr("softcap"))
-        _softmax(w, wt)
+        row_exponentials(w, wt, "pos + 1")
         _values(w, ctx, node, dt, wt, dv)
     return w.text()
 
@@ -161,7 +161,7 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
             with w.block("for (int64_t j = jlo; j <= pos; j++)"):
                 w.line(_finish_score("row[j]", "row[j]", "float", float(node.attr("scale")),
                                      node.attr("softcap")))
-            _softmax(w, "float")
+            row_exponentials(w, "float", "pos + 1")
             w.line("inv[r] = row_inv;")
             w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
             w.line(f"for (int64_t j = pos + 1; j < past + {s}; j++) row[j] = 0;")
@@ -221,20 +221,6 @@ def _dots(w: CWriter, dt: DType, wt: str, d: int, first_key: str, count: int) ->
         w.line(f"const {wt} qc = ({wt})({cstyle.load(dt, 'qr[c]')});")
         for u, x in enumerate(sums):
             w.line(f"{x} += qc * ({wt})({cstyle.load(dt, f'kr[{u * d} + c]')});")
-
-
-def _softmax(w: CWriter, wt: str) -> None:
-    """``row[jlo..pos]`` to unnormalised weights, ``row_inv`` to 1 / their sum (a nan
-    score gives nan; a -inf one weighs 0)."""
-    exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
-    w.line(f"{wt} mx = -INFINITY;")
-    lane_reduction(w, "j", "jlo", "pos + 1", [("mx", "max")], lambda w, acc: w.line(
-        f"{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"))
-    w.line(f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;")
-    w.line(f"{wt} sum = 0;")
-    lane_reduction(w, "j", "jlo", "pos + 1", [("sum", "+")], lambda w, acc: w.extend([
-        f"const {wt} e = {exp}(row[j] - shift);", "row[j] = e;", f"{acc('sum')} += e;"]))
-    w.line(f"const {wt} row_inv = sum != 0 ? 1 / sum : 0;")
 
 
 def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int) -> None:
