@@ -149,9 +149,9 @@ class DecoderModel:
     tables, which the model computes) to an array; they are read once, into the first
     compiled graph. ``options`` are used with ``split_params`` turned off (see the
     module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
-    in chunks), ``weight_format`` None (float32), ``"gguf"`` (the file's blocks: ``weights`` must
-    then have :meth:`GGUFWeights.blocks`) or a packing scheme (module docstring).
-    InputError for ``max_seq`` outside [1, context_length], ``max_batch``,
+    in chunks), ``weight_format`` None (float32), ``"gguf"`` (the file's blocks:
+    ``weights`` must then have :meth:`GGUFWeights.blocks`) or a packing scheme (module
+    docstring). InputError for ``max_seq`` outside [1, context_length], ``max_batch``
     or ``prefill_chunk`` below 1, or an unknown weight format.
 
     Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
