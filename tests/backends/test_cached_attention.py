@@ -158,3 +158,13 @@ def test_the_same_bits_at_one_and_two_threads(s):
         outs.append(cg.run(feeds)[0])
     np.testing.assert_array_equal(outs[0], outs[1])
     _close(outs[0], _reference(feeds, 1 / np.sqrt(32)), "f32")
+
+
+@pytest.mark.parametrize("s", [1, 30])
+def test_cache_rows_older_than_the_window_are_not_read(device, s):
+    """With a window, the cache rows no new row can see may hold nan too."""
+    feeds = _case(np.random.default_rng(12), "f32", 1, 4, 2, s, 300, 16, 16, [250])
+    feeds["kc"][0, :, :200] = np.nan
+    feeds["vc"][0, :, :200] = np.nan
+    (got,) = run_graph(_graph(feeds, window=40), feeds, device)
+    _close(got, _reference(feeds, 0.25, window=40), "f32")

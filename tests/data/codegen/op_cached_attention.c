@@ -647,14 +647,16 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
         const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
         float *op = ((float *)((uint8_t *)slots[11])) + ((bi * 9 + head) * 16 + i0) * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384;
+        int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
+        if (c0 > past) c0 = past;
+        const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384 + c0 * 64;
         const float *kn = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 1024;
-        const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384;
+        const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384 + c0 * 64;
         const float *vn = ((const float *)((uint8_t *)slots[8])) + (bi * 3 + kvh) * 1024;
-        if (past > 0) {
-            const int64_t panels = (past + 31) / 32;
-            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past, kc, 1, 64, bp, p);
-            rlx_pk_gemm(n, past, 64, qp, 64, bp, sc + 0, 272, 0, ns, 0, panels, 0, slots, arena);
+        if (past - c0 > 0) {
+            const int64_t panels = (past - c0 + 31) / 32;
+            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past - c0, kc, 1, 64, bp, p);
+            rlx_pk_gemm(n, past - c0, 64, qp, 64, bp, sc + c0, 272, 0, ns, 0, panels, 0, slots, arena);
         }
         if (16 > 0) {
             const int64_t panels = (16 + 31) / 32;
@@ -728,9 +730,9 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t j = 0; j < jlo; j++) row[j] = 0;
             for (int64_t j = pos + 1; j < past + 16; j++) row[j] = 0;
         }
-        if (past > 0) {
-            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past, 64, vc, 64, 1, bp, p);
-            rlx_pk_gemm(n, 64, past, sc, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        if (past > c0) {
+            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past - c0, 64, vc, 64, 1, bp, p);
+            rlx_pk_gemm(n, 64, past - c0, sc + c0, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
         }
         else {
             memset(op, 0, (size_t)n * 64 * sizeof(float));

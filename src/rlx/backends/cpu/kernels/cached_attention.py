@@ -2,9 +2,9 @@
 
 The op (``rlx.ir.ops``) attends S new rows over the first ``past_len[b]`` rows of each
 sequence's cache and the new rows themselves. The cache is read where it lies: no
-slice or concat copies it, and rows at or past ``past_len`` are never read (they may
-hold anything, nan included), so a step costs what the tokens so far cost, not what
-the cache capacity would.
+slice or concat copies it, and rows at or past ``past_len`` (or older than every
+window of the step) are never read: they may hold anything, nan included. So a step
+costs what the tokens so far cost, not what the cache capacity would.
 
 Keys are numbered by position: cache row j is position j, new row j is position
 ``past_len + j``, so query row i (position p = past_len + i) sees the positions
@@ -19,9 +19,10 @@ thread count):
   weights). f16 / bf16 are read into float, f64 computes in double.
 * **blocks** (f32, several new rows: a prefill appended to a cache): one task per
   (sequence, head, block of query rows); the scores of the block against the cache
-  rows and against the new rows by the packed GEMM of ``support`` (two products side
-  by side in one score matrix whose column is the key's position), the masked
-  softmax row by row, then P V as two products (cache rows, new rows) added.
+  rows some row of the block sees (with a window, not the older ones) and against the
+  new rows by the packed GEMM of ``support`` (two products side by side in one score
+  matrix whose column is the key's position), the masked softmax row by row, then P V
+  as two products (cache rows, new rows) added.
 
 ``past_len`` outside ``[0, C]`` fails the run with the reference's message before
 anything is written (error buffer ``RLX_ERROR_TEXT``).
@@ -140,13 +141,16 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         w.line(f"const float *qp = {ctx.ptr(q, True)} + ((bi * {h} + head) * {s} + i0) * {d};")
         w.line(f"float *op = {ctx.ptr(ctx.node_id(node))} + ((bi * {h} + head) * {s} + i0) "
                f"* {dv};")
-        blocks = (("kc", kc, cap, "past", "0", "op"), ("kn", k, s, f"{s}", "past", "mix"))
-        for name, nid, rows_, _, _, _ in blocks:
-            w.line(f"const float *{name} = {ctx.ptr(nid, True)} + {heads} * {rows_ * d};")
-        w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv};")
+        window = node.attr("window")
+        first = "0" if window is None else f"past + i0 - {window - 1}"
+        w.line(f"int64_t c0 = {first} > 0 ? {first} : 0;   /* first cache row any row sees */")
+        w.line("if (c0 > past) c0 = past;")
+        w.line(f"const float *kc = {ctx.ptr(kc, True)} + {heads} * {cap * d} + c0 * {d};")
+        w.line(f"const float *kn = {ctx.ptr(k, True)} + {heads} * {s * d};")
+        w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv} + c0 * {dv};")
         w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
-        # scores: the cache rows into columns [0, past), the new rows into [past, past + S)
-        for name, _, _, count, col, _ in blocks:
+        # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
+        for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{s}", "past")):
             with w.block(f"if ({count} > 0)"):
                 w.line(f"const int64_t panels = ({count} + {PACK_NR - 1}) / {PACK_NR};")
                 w.line(f"for (int64_t p = 0; p < panels; p++) "
@@ -167,10 +171,10 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
             w.line(f"for (int64_t j = pos + 1; j < past + {s}; j++) row[j] = 0;")
         dv_panels = -(-dv // PACK_NR)
         # P V: the cache rows' part into the output rows, the new rows' part into mix
-        with w.block("if (past > 0)"):
+        with w.block("if (past > c0)"):
             w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
-                   f"rlx_pk_pack_b(past, {dv}, vc, {dv}, 1, bp, p);")
-            w.line(f"rlx_pk_gemm(n, {dv}, past, sc, {width}, bp, op, {dv}, 0, ns, 0, "
+                   f"rlx_pk_pack_b(past - c0, {dv}, vc, {dv}, 1, bp, p);")
+            w.line(f"rlx_pk_gemm(n, {dv}, past - c0, sc + c0, {width}, bp, op, {dv}, 0, ns, 0, "
                    f"{dv_panels}, 0, slots, arena);")
         with w.block("else"):
             w.line(f"memset(op, 0, (size_t)n * {dv} * sizeof(float));")

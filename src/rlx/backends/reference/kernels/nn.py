@@ -240,8 +240,9 @@ def _attention(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.nda
 
 
 def _cached_attention(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
-    """Per sequence: keys = its first past_len cache rows then the new rows, causal (and
-    windowed) masking aligned to the end, scores scaled then capped."""
+    """Per sequence: keys = its first past_len cache rows (less those older than every
+    new row's window) then the new rows, causal (and windowed) masking aligned to the
+    end, scores scaled then capped."""
     wd = _work_dtype(node)
     q, k, v, k_cache, v_cache = (a.astype(wd) for a in args[:5])
     past_len = args[5]
@@ -253,13 +254,16 @@ def _cached_attention(node: Node, args: list[np.ndarray], ctx: KernelContext) ->
     s = q.shape[2]
     softcap = node.attr("softcap")
     out = []
+    window = node.attr("window")
     for b, past in enumerate(past_len.astype(np.int64)):
-        keys = np.concatenate([k_cache[b:b + 1, :, :past], k[b:b + 1]], axis=2)
-        values = np.concatenate([v_cache[b:b + 1, :, :past], v[b:b + 1]], axis=2)
+        # the cache rows some new row sees: [first, past) (none older than the window)
+        first = 0 if window is None else min(max(0, past - window + 1), past)
+        keys = np.concatenate([k_cache[b:b + 1, :, first:past], k[b:b + 1]], axis=2)
+        values = np.concatenate([v_cache[b:b + 1, :, first:past], v[b:b + 1]], axis=2)
         scores = _gqa_scores(q[b:b + 1], keys) * node.attr("scale")
         if softcap is not None:
             scores = np.tanh(scores / softcap) * softcap
-        keep = _position_keep(s, past + s, True, node.attr("window"))
+        keep = _position_keep(s, past - first + s, True, window)
         out.append(_gqa_mix(_masked_softmax(scores, keep), values))
     return finish(np.concatenate(out, axis=0), node)
 
