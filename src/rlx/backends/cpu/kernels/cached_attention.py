@@ -49,9 +49,11 @@ from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
 
-# (pointer, first position, end, row of position j) of the cache block and the new block
-_BLOCKS_K = (("kc", "jlo", "past", "j"), ("kn", "split", "pos + 1", "(j - past)"))
-_BLOCKS_V = (("vc", "jlo", "past", "j"), ("vn", "split", "pos + 1", "(j - past)"))
+
+def _blocks(name: str) -> tuple[tuple[str, str, str, str], ...]:
+    """(pointer, first position, end, row of position j) of the cache block and of the
+    new block of keys (``name`` "k") or values ("v"), as the rows path walks them."""
+    return ((f"{name}c", "jlo", "past", "j"), (f"{name}n", "split", "pos + 1", "(j - past)"))
 
 
 def render_cached_attention(ctx: RenderContext, node: Node) -> str:
@@ -205,7 +207,7 @@ def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float,
     """``row[j]`` = the scaled (and capped) score of every visible position j: keys
     four at a time (four independent sums, so the multiply-adds do not wait on each
     other), then one at a time."""
-    for keys, lo, hi, first in _BLOCKS_K:
+    for keys, lo, hi, first in _blocks("k"):
         with w.block():
             w.line(f"int64_t j = {lo};")
             for width in (4, 1):
@@ -230,7 +232,7 @@ def _dots(w: CWriter, dt: DType, wt: str, d: int, first_key: str, count: int) ->
 def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int) -> None:
     """``out = inv * sum_j row[j] * v_j`` over both blocks, stored rounded."""
     w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] = 0;")
-    for values, lo, hi, first in _BLOCKS_V:
+    for values, lo, hi, first in _blocks("v"):
         with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
             w.line(f"const {wt} pj = row[j];")
             w.line(f"const {cstyle.ctype(dt)} *vr = {values} + {first} * {dv};")

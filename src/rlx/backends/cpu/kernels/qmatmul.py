@@ -249,13 +249,13 @@ def _row_scale(layout: PackedLayout, row: str) -> str:
 
 
 def _pointers(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
-              output: int | None = None) -> None:
-    """``x`` (operand 0, as f32: not for a gather), ``y`` (the result), ``q``, ``sc``
-    and ``t`` (the packed operands) of ``node``."""
+              reads_x: bool = True) -> None:
+    """``x`` (operand 0 as f32, when ``reads_x``: not for a gather), ``y`` (the
+    result), ``q``, ``sc`` and ``t`` (the packed operands) of ``node``."""
     x, q = node.inputs[:2]
-    if output is None:
+    if reads_x:
         w.line(f"const float *restrict x = {ctx.ptr(x, True)};")
-    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node) if output is None else output)};")
+    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node))};")
     w.line(f"const uint8_t *restrict q = {ctx.ptr(q, True)};")
     if not layout.ggml:
         stype = cstyle.ctype(layout.scheme.scale_dtype)
@@ -421,7 +421,7 @@ def render_dequant_gather(ctx: RenderContext, node: Node) -> str:
     need_stdio(ctx)
     w = CWriter(indent=1)
     node_id = ctx.node_id(node)
-    _pointers(w, ctx, node, layout, output=node_id)
+    _pointers(w, ctx, node, layout, reads_x=False)
     w.line(f"const {cstyle.ctype(ctx.dtype(idx))} *ix = {ctx.ptr(idx, True)};")
     with w.block(f"for (int64_t r = 0; r < {count}; r++)"):
         with w.block(f"if (ix[r] < -{n} || ix[r] >= {n})"):
