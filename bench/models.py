@@ -69,7 +69,8 @@ MAX_SEQ = 512
 CACHE_DIR = os.path.join(os.path.expanduser("~"), ".cache", "rlx-bench")
 FRAMEWORKS = ("rlx", "torch", "onnxruntime")
 DECODER_PEERS = ("transformers", "llama.cpp")
-RLX_DECODER_FORMATS = {"rlx": None, "rlx gguf": "gguf"}   # column: weight_format
+# column: weight_format
+RLX_DECODER_FORMATS = {"rlx": None, "rlx gguf": "gguf", "rlx gguf-int8": "gguf-int8"}
 PASSAGE = (
     "The history of computing is a story of layers. Engineers built logic gates from "
     "transistors, processors from gates, and operating systems on top of processors. "

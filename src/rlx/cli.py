@@ -276,11 +276,12 @@ def _embed(args: argparse.Namespace) -> int:
 def _open_decoder(path: str, device: str, max_seq: int | None, weights: str,
                   verbose: bool = False):
     """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
-    the file's quantised blocks as they are, "f32" their float32 values; ``verbose``
-    prints each compile's passes and stages."""
+    the file's quantised blocks as they are, "gguf-int8" those blocks with activations
+    rounded to int8 (as llama.cpp), "f32" their float32 values; ``verbose`` prints each
+    compile's passes and stages."""
     return load_decoder(path, device=device, max_seq=max_seq, max_batch=1,
                         options=CompileOptions(verbose=verbose),
-                        weight_format="gguf" if weights == "gguf" else None)
+                        weight_format=None if weights == "f32" else weights)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -384,9 +385,11 @@ def build_parser() -> argparse.ArgumentParser:
     ge.add_argument("--repetition-penalty", type=float, default=1.0, metavar="R",
                     help="penalise tokens already in the text (1: off)")
     ge.add_argument("--seed", type=int, default=None, help="seed of the sampler")
-    ge.add_argument("--weights", choices=("gguf", "f32"), default="gguf",
+    ge.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf",
                     help="gguf (default): multiply by the file's quantised blocks as they "
-                         "are; f32: by their float32 values (4x the memory traffic)")
+                         "are; gguf-int8: the same with activations rounded to int8 and "
+                         "multiplied in integers, as llama.cpp does (faster, logits move "
+                         "by ~1e-2); f32: by their float32 values (4x the memory traffic)")
     ge.add_argument("--chat", action="store_true",
                     help="wrap the prompt as a user message in the model's chat template")
     ge.add_argument("--device", default="cpu")

@@ -406,9 +406,11 @@ def _xent_vjp(p: Primal, ct: Tensor) -> Cotangents:
 @vjp_rule("dequant_matmul", slots=(0,))
 def _dequant_matmul_vjp(p: Primal, ct: Tensor) -> Cotangents:
     """Only x gets a cotangent (the packed weight is inference-only): the same op with
-    the transpose flag flipped, ct @ W for y = x @ W.T and ct @ W.T for y = x @ W."""
+    the transpose flag flipped, ct @ W for y = x @ W.T and ct @ W.T for y = x @ W. With
+    ``x_int8`` the rounding of x counts as the identity (straight-through): ct @ W."""
     attrs = p.node.attr_dict
     attrs["transpose"] = not attrs["transpose"]
+    attrs["x_int8"] = False
     dx = p.graph.apply("dequant_matmul", [ct, *p.xs[1:]], **attrs)
     return [dx] + [None] * (len(p.xs) - 1)
 

@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-__all__ = ["BLOCK_FORMATS", "dequantize_blocks"]
+__all__ = ["BLOCK_FORMATS", "dequantize_blocks", "integer_groups", "quantize_x_int8",
+           "x_int8_group"]
 
 
 def _f16(blocks: np.ndarray, start: int) -> np.ndarray:
@@ -36,25 +37,33 @@ def _bits(words: np.ndarray, count: int) -> np.ndarray:
     return ((words >> shifts) & 1).astype(np.uint8)
 
 
-def _dequant_q8_0(blocks: np.ndarray) -> np.ndarray:
+Groups = tuple[np.ndarray, np.ndarray, "np.ndarray | None"]
+"""A format's blocks as integers and scales: codes int8 [count, elements], step float32
+[count, elements / 16] (the scale of each run of 16 codes) and offset float32 [count,
+elements / 32] (added to each group of 32; None for formats without one). A value is
+``step * code``, plus ``offset`` where there is one, in float32."""
+
+
+def _per_16(scale: np.ndarray, runs: int) -> np.ndarray:
+    """A scale per group of 32 [n, groups] (or per block [n, 1]) as one per run of 16
+    [n, runs]."""
+    return np.repeat(scale, runs // scale.shape[1], axis=1)
+
+
+def _groups_q8_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 scale d, 32 int8 q; x = d * q."""
-    d = _f16(blocks, 0)
-    q = blocks[:, 2:34].view(np.int8).astype(np.float32)
-    return d * q
+    return blocks[:, 2:34].view(np.int8), _per_16(_f16(blocks, 0), 2), None
 
 
-def _dequant_q4_0(blocks: np.ndarray) -> np.ndarray:
+def _groups_q4_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, 16 bytes of nibbles (element j low, j+16 high); x = d*(q-8)."""
-    d = _f16(blocks, 0)
-    q = _nibbles(blocks[:, 2:18]).astype(np.int8) - 8
-    return d * q.astype(np.float32)
+    return _nibbles(blocks[:, 2:18]).astype(np.int8) - 8, _per_16(_f16(blocks, 0), 2), None
 
 
-def _dequant_q4_1(blocks: np.ndarray) -> np.ndarray:
+def _groups_q4_1(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, fp16 m, 16 bytes of nibbles; x = d*q + m."""
-    d, m = _f16(blocks, 0), _f16(blocks, 2)
-    q = _nibbles(blocks[:, 4:20]).astype(np.float32)
-    return d * q + m
+    return (_nibbles(blocks[:, 4:20]).astype(np.int8), _per_16(_f16(blocks, 0), 2),
+            _f16(blocks, 2))
 
 
 def _five_bit(high_words: np.ndarray, packed: np.ndarray) -> np.ndarray:
@@ -63,18 +72,16 @@ def _five_bit(high_words: np.ndarray, packed: np.ndarray) -> np.ndarray:
     return _nibbles(packed) | (_bits(high_words, 32) << 4)
 
 
-def _dequant_q5_0(blocks: np.ndarray) -> np.ndarray:
+def _groups_q5_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, u32 high bits, 16 bytes of nibbles; x = d*(q-16)."""
-    d = _f16(blocks, 0)
     q = _five_bit(blocks[:, 2:6].view("<u4"), blocks[:, 6:22]).astype(np.int8) - 16
-    return d * q.astype(np.float32)
+    return q, _per_16(_f16(blocks, 0), 2), None
 
 
-def _dequant_q5_1(blocks: np.ndarray) -> np.ndarray:
+def _groups_q5_1(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, fp16 m, u32 high bits, 16 bytes of nibbles; x = d*q + m."""
-    d, m = _f16(blocks, 0), _f16(blocks, 2)
-    q = _five_bit(blocks[:, 4:8].view("<u4"), blocks[:, 8:24]).astype(np.float32)
-    return d * q + m
+    q = _five_bit(blocks[:, 4:8].view("<u4"), blocks[:, 8:24]).astype(np.int8)
+    return q, _per_16(_f16(blocks, 0), 2), _f16(blocks, 2)
 
 
 def _k_scales_and_mins(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -99,22 +106,20 @@ def _k_chunks_of_nibbles(packed: np.ndarray) -> np.ndarray:
     return np.concatenate([chunks & 0x0F, chunks >> 4], axis=2).reshape(-1, 8, 32)
 
 
-def _affine_k(blocks: np.ndarray, q: np.ndarray) -> np.ndarray:
+def _affine_k(blocks: np.ndarray, q: np.ndarray) -> Groups:
     """x = (d * scale) * q - (dmin * min) per sub-block of 32, for Q4_K and Q5_K."""
     d, dmin = _f16(blocks, 0), _f16(blocks, 2)
     scales, mins = _k_scales_and_mins(blocks[:, 4:16])
-    step = (d * scales)[:, :, None]
-    offset = (dmin * mins)[:, :, None]
-    return (step * q.astype(np.float32) - offset).reshape(-1, 256)
+    return q.reshape(-1, 256).astype(np.int8), _per_16(d * scales, 16), -(dmin * mins)
 
 
-def _dequant_q4_k(blocks: np.ndarray) -> np.ndarray:
+def _groups_q4_k(blocks: np.ndarray) -> Groups:
     """Super-block of 256: fp16 d, fp16 dmin, 12 bytes of scales/mins, 128 bytes of
     nibbles; 8 sub-blocks of 32."""
     return _affine_k(blocks, _k_chunks_of_nibbles(blocks[:, 16:144]))
 
 
-def _dequant_q5_k(blocks: np.ndarray) -> np.ndarray:
+def _groups_q5_k(blocks: np.ndarray) -> Groups:
     """As Q4_K plus 32 bytes of high bits (bit s of byte l tops element l of sub-block
     s) before the 128 bytes of nibbles."""
     high = blocks[:, 16:48]
@@ -124,7 +129,7 @@ def _dequant_q5_k(blocks: np.ndarray) -> np.ndarray:
     return _affine_k(blocks, q)
 
 
-def _dequant_q6_k(blocks: np.ndarray) -> np.ndarray:
+def _groups_q6_k(blocks: np.ndarray) -> Groups:
     """Super-block of 256: 128 bytes of low nibbles, 64 bytes of 2-bit highs, 16 int8
     scales (one per 16 elements), fp16 d; x = (d * scale) * (q - 32).
 
@@ -135,24 +140,70 @@ def _dequant_q6_k(blocks: np.ndarray) -> np.ndarray:
     low = blocks[:, 0:128].reshape(-1, 2, 2, 32)
     high = blocks[:, 128:192].reshape(-1, 2, 1, 32)
     scales = blocks[:, 192:208].view(np.int8).astype(np.float32)
-    d = _f16(blocks, 208)
     low_parts = np.concatenate([low & 0x0F, low >> 4], axis=2)
     shifts = (2 * np.arange(4, dtype=np.uint8))[None, None, :, None]
     q = (low_parts | (((high >> shifts) & 3) << 4)).astype(np.int8) - 32
-    step = (d * scales)[:, :, None]
-    return (step * q.reshape(-1, 16, 16).astype(np.float32)).reshape(-1, 256)
+    return q.reshape(-1, 256), _f16(blocks, 208) * scales, None
 
 
-_DEQUANTIZERS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "q8_0": _dequant_q8_0,
-    "q4_0": _dequant_q4_0,
-    "q4_1": _dequant_q4_1,
-    "q5_0": _dequant_q5_0,
-    "q5_1": _dequant_q5_1,
-    "q4_k": _dequant_q4_k,
-    "q5_k": _dequant_q5_k,
-    "q6_k": _dequant_q6_k,
+_GROUPS: dict[str, Callable[[np.ndarray], Groups]] = {
+    "q8_0": _groups_q8_0,
+    "q4_0": _groups_q4_0,
+    "q4_1": _groups_q4_1,
+    "q5_0": _groups_q5_0,
+    "q5_1": _groups_q5_1,
+    "q4_k": _groups_q4_k,
+    "q5_k": _groups_q5_k,
+    "q6_k": _groups_q6_k,
 }
+
+
+def integer_groups(blocks: np.ndarray, fmt: str) -> Groups:
+    """``blocks`` (uint8 [count, bytes] of format ``fmt``) as integer codes and the
+    float32 scales that make them values (:data:`Groups`): what GGML's integer products
+    multiply (``dequant_matmul`` with ``x_int8``)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _GROUPS[fmt](blocks)
+
+
+def _values(groups: Groups) -> np.ndarray:
+    codes, step, offset = groups
+    count, elements = codes.shape
+    values = (codes.reshape(count, -1, 16).astype(np.float32) * step[:, :, None])
+    if offset is not None:
+        values = values.reshape(count, -1, 32) + offset[:, :, None]
+    return values.reshape(count, elements)
+
+
+def x_int8_group(fmt: str) -> int:
+    """The elements of x that share one int8 scale in a product with format ``fmt``
+    (``dequant_matmul``'s ``x_int8``): a super-block (256) for the k-quants, whose
+    sub-block scales are integers applied to integer sums, 32 for the others (GGML's
+    Q8_K and Q8_0 / Q8_1 activations)."""
+    return 256 if fmt.endswith("_k") else 32
+
+
+def quantize_x_int8(x: np.ndarray, group: int = 32) -> tuple[np.ndarray, np.ndarray]:
+    """x (float32 [..., k], k a multiple of ``group``) rounded to int8 per group of
+    ``group`` elements (:func:`x_int8_group`), the rounding of ``dequant_matmul``'s
+    ``x_int8``: returns codes int8 [..., k] and scales float32 [..., k / group]. For a
+    group whose largest magnitude is a, the scale is
+    ``a / 127`` and each code ``rint(x * (127 / a))`` (ties to even), every operation
+    in float32. A group whose largest magnitude is below 2**-100 (zeros, or so small
+    that 127 / a would overflow) has scale 0 and codes 0; a group holding an infinity
+    or nan has scale nan (its products are nan) and codes 0."""
+    x = np.asarray(x, dtype=np.float32)
+    groups = x.reshape(*x.shape[:-1], -1, group)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        a = np.abs(groups).max(axis=-1, initial=np.float32(0), keepdims=True)
+        finite = np.isfinite(groups).all(axis=-1, keepdims=True)
+        usable = finite & (a >= np.float32(2.0 ** -100))
+        inv = np.where(usable, np.float32(127) / np.where(usable, a, np.float32(1)),
+                       np.float32(0))
+        codes = np.where(usable, np.rint(groups * inv), np.float32(0)).astype(np.int8)
+        scale = np.where(usable, a / np.float32(127),
+                         np.where(finite, np.float32(0), np.float32(np.nan)))
+    return codes.reshape(x.shape), scale[..., 0].astype(np.float32)
 
 BLOCK_FORMATS: dict[str, tuple[int, int]] = {
     "q8_0": (32, 34), "q4_0": (32, 18), "q4_1": (32, 20), "q5_0": (32, 22),
@@ -166,4 +217,4 @@ def dequantize_blocks(blocks: np.ndarray, fmt: str) -> np.ndarray:
     ``fmt`` (a key of :data:`BLOCK_FORMATS`; the caller checks both). inf / nan scales
     propagate as in GGML, quietly."""
     with np.errstate(invalid="ignore", over="ignore"):
-        return _DEQUANTIZERS[fmt](blocks)
+        return _values(_GROUPS[fmt](blocks))

@@ -722,6 +722,10 @@ def _infer_dequant_matmul(op, ins, a):
         raise fail_attr(op, ins, str(e)) from None
     x, packed = ins[0], ins[1:]
     transpose = bool(a.get("transpose", False))
+    x_int8 = bool(a.get("x_int8", False))
+    if x_int8 and (not layout.ggml or transpose):
+        raise fail_attr(op, ins, "x_int8 needs a GGML block format and transpose=False "
+                                 f"(got scheme {layout.scheme.name}, transpose={transpose})")
     width_in, width_out = (layout.n, layout.k) if transpose else (layout.k, layout.n)
     if x.dtype is not DType.F32:
         raise fail_dtype(op, ins, f"x must be f32, got {x.dtype}; cast first")
@@ -733,7 +737,7 @@ def _infer_dequant_matmul(op, ins, a):
         raise fail_shape(op, ins, f"{layout.scheme.name} packed operands must be "
                                   f"{_fmt_operands(want)}")
     return (TensorType(x.shape[:-1] + (width_out,), DType.F32),
-            {**layout.attrs(), "transpose": transpose})
+            {**layout.attrs(), "transpose": transpose, "x_int8": x_int8})
 
 
 
@@ -922,7 +926,11 @@ _DOCS: dict[str, str] = {
                       "mxfp4 or nvfp4 (blocks along rows); or one operand q, the blocks of "
                       "a GGML format (q8_0, q4_1, q4_k, q6_k, ...) as a GGUF file stores "
                       "them. Layouts and rounding: "
-                      "rlx.ir.quantized. Products accumulate in f32 (reference: f64).",
+                      "rlx.ir.quantized. Products accumulate in f32 (reference: f64). "
+                      "x_int8 (GGML formats, forward only): x is first rounded to int8 "
+                      "per group of 32 elements of k and multiplied with the blocks' "
+                      "integer codes in integers, as GGML's CPU kernels do "
+                      "(rlx.ir.gguf_blocks.quantize_x_int8 gives the rounding).",
     # ops added for ONNX import
     "bitwise_and": "Bitwise and of two's complement integers (one dtype), broadcasting.",
     "bitwise_or": "Bitwise or of two's complement integers (one dtype), broadcasting.",

@@ -412,25 +412,30 @@ def packed_nbytes(out_features: int, in_features: int, scheme: str,
 # --------------------------------------------------------------------------- builder
 
 def quantized_linear(x: Tensor, name: str, in_features: int, out_features: int,
-                     scheme: str, block: int | None = None) -> Tensor:
+                     scheme: str, block: int | None = None, x_int8: bool = False) -> Tensor:
     """``x @ W.T`` for a packed weight W [out_features, in_features] held in params
     ``f"{name}.q"`` (u8 codes), ``f"{name}.scale"`` and, for nvfp4,
     ``f"{name}.tensor_scale"`` — set them from :func:`pack_weight` (a GGML scheme:
     ``f"{name}.q"`` alone, the file's blocks). ``x`` is f32
-    [..., in_features]; the result f32 [..., out_features]. No bias: add one."""
+    [..., in_features]; the result f32 [..., out_features]. No bias: add one.
+    ``x_int8``: see :func:`dequant_matmul`."""
     layout = PackedLayout.of(scheme, out_features, in_features, block)
     operands = [x.graph.param(f"{name}.{suffix}", t.shape, t.dtype)
                 for suffix, t in zip(layout.operand_names(), layout.operand_types())]
-    return dequant_matmul(x, operands, scheme, out_features, in_features, block)
+    return dequant_matmul(x, operands, scheme, out_features, in_features, block,
+                          x_int8=x_int8)
 
 
 def dequant_matmul(x: Tensor, operands: list[Tensor], scheme: str, n: int, k: int,
-                   block: int | None = None, transpose: bool = False) -> Tensor:
+                   block: int | None = None, transpose: bool = False,
+                   x_int8: bool = False) -> Tensor:
     """The ``dequant_matmul`` op on packed ``operands`` (q, scale[, tensor_scale]) of an
-    ``[n, k]`` weight: ``x @ W.T`` or, with ``transpose``, ``x @ W``."""
+    ``[n, k]`` weight: ``x @ W.T`` or, with ``transpose``, ``x @ W``. ``x_int8`` (GGML
+    formats, ``x @ W.T``): x rounded to int8 per group of 32 and multiplied in integers,
+    as GGML does (:func:`rlx.ir.gguf_blocks.quantize_x_int8`)."""
     layout = PackedLayout.of(scheme, n, k, block)
     return x.graph.apply("dequant_matmul", [x, *operands], **layout.attrs(),
-                         transpose=transpose)
+                         transpose=transpose, x_int8=x_int8)
 
 
 def quantized_embedding(indices: Tensor, name: str, vocab: int, width: int, scheme: str,

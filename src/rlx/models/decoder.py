@@ -59,7 +59,7 @@ import numpy as np
 import rlx
 from rlx.errors import InputError
 from rlx.ir.graph import Graph, Tensor
-from rlx.ir.quantized import PackedLayout, dequant_gather, dequant_matmul
+from rlx.ir.quantized import GGML_SCHEMES, PackedLayout, dequant_gather, dequant_matmul
 from rlx.models.decoder_config import DecoderConfig
 
 __all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
@@ -142,11 +142,12 @@ class _Params:
     (one for all, or one per layer)."""
 
     def __init__(self, graph: Graph, shapes: dict[str, tuple[int, ...]], eps: float,
-                 weight_format: WeightFormat):
+                 weight_format: WeightFormat, x_int8: bool):
         self._graph = graph
         self._shapes = shapes
         self._eps = eps
         self._format = weight_format
+        self._x_int8 = x_int8
         self._declared: dict[str, Tensor] = {}
 
     def __call__(self, name: str) -> Tensor:
@@ -161,7 +162,8 @@ class _Params:
         if scheme is None:
             return x @ self(f"{name}.weight").T
         out_features, in_features = self._shapes[f"{name}.weight"]
-        return dequant_matmul(x, self._packed(name, scheme), scheme, out_features, in_features)
+        return dequant_matmul(x, self._packed(name, scheme), scheme, out_features, in_features,
+                              x_int8=self._x_int8 and scheme in GGML_SCHEMES)
 
     def embedding(self, name: str, ids: Tensor) -> Tensor:
         """Rows ``ids`` of the table ``<name>.weight``: gathered from its packed operands
@@ -202,8 +204,8 @@ class _Step:
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
-                       reads_cache: bool = True, weight_format: WeightFormat = None
-                       ) -> Graph:
+                       reads_cache: bool = True, weight_format: WeightFormat = None,
+                       x_int8: bool = False) -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
     Inputs: ``input_ids`` i64 [B, S]; ``past_len`` i64 [B], the tokens already cached
@@ -219,8 +221,9 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
-    InputError for a non-positive size; GraphBuildError for an unknown
-    ``weight_format``.
+    With ``x_int8`` the products with weights in GGML block formats round x to int8
+    first, as GGML does (``dequant_matmul``'s ``x_int8``). InputError for a
+    non-positive size; GraphBuildError for an unknown ``weight_format``.
     """
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -231,9 +234,10 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     else:
         packed = f"_{weight_format}" if weight_format else ""
     cached = "" if reads_cache else "_fresh"
-    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_c{capacity}{cached}{packed}")
+    int8 = "_xint8" if x_int8 else ""
+    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_c{capacity}{cached}{packed}{int8}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
-                     weight_format)
+                     weight_format, x_int8)
     ids = g.input("input_ids", (batch, new_tokens), "i64")
     past_len = g.input("past_len", (batch,), "i64")
     last_index = g.input("last_index", (batch,), "i64")

@@ -34,6 +34,11 @@ Weights are float32 (dequantised from the file) unless a ``weight_format`` is gi
   rounding differs; a weight stored as floats in the file stays float. The embedding
   lookup decodes the rows it needs from the table's blocks (``dequant_gather``): the
   table is never dequantised whole.
+* ``"gguf-int8"``: as ``"gguf"``, and the products with those blocks round their input
+  to int8 per group of 32 and multiply integers, as GGML's CPU kernels (and so
+  llama.cpp) do (``dequant_matmul``'s ``x_int8``): several times fewer instructions
+  per weight, at the cost of that rounding (logits move by about 1e-2 of their
+  spread, where ``"gguf"`` moves them by 1e-5).
 * a packing scheme ("int8": a quarter of the bytes, "int4": an eighth, ...): every
   linear layer and the output projection are re-packed at load time into it. This
   re-quantises already quantised weights, so results move away from the file's
@@ -69,10 +74,14 @@ from rlx.runtime import (
     power_of_two_ladder,
 )
 
-__all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "DecoderModel", "GGUFWeights", "load_decoder"]
+__all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "GGUF_INT8_FORMAT", "DecoderModel", "GGUFWeights",
+           "load_decoder"]
 
 GGUF_FORMAT = "gguf"
 """The ``weight_format`` that keeps the file's blocks (module docstring)."""
+GGUF_INT8_FORMAT = "gguf-int8"
+"""The file's blocks multiplied with x rounded to int8, as GGML does (module docstring)."""
+GGUF_FORMATS = (GGUF_FORMAT, GGUF_INT8_FORMAT)
 
 DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
@@ -150,7 +159,8 @@ class DecoderModel:
     compiled graph. ``options`` are used with ``split_params`` turned off (see the
     module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
     in chunks), ``weight_format`` None (float32), ``"gguf"`` (the file's blocks:
-    ``weights`` must then have :meth:`GGUFWeights.blocks`) or a packing scheme (module
+    ``weights`` must then have :meth:`GGUFWeights.blocks`), ``"gguf-int8"`` (those
+    blocks multiplied with x rounded to int8, as GGML does) or a packing scheme (module
     docstring). InputError for ``max_seq`` outside [1, context_length], ``max_batch``
     or ``prefill_chunk`` below 1, or an unknown weight format.
 
@@ -174,15 +184,16 @@ class DecoderModel:
         if min(max_batch, prefill_chunk) < 1:
             raise InputError(f"DecoderModel: max_batch and prefill_chunk must be >= 1, got "
                              f"{max_batch} and {prefill_chunk}")
-        if weight_format is not None and weight_format not in (GGUF_FORMAT, *SCHEMES):
-            raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r} or "
-                             f"one of {sorted(SCHEMES)}, got {weight_format!r}")
-        if weight_format == GGUF_FORMAT and not callable(getattr(weights, "blocks", None)):
-            raise InputError(f"DecoderModel: weight_format {GGUF_FORMAT!r} needs weights "
+        if weight_format is not None and weight_format not in (*GGUF_FORMATS, *SCHEMES):
+            raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r}, "
+                             f"{GGUF_INT8_FORMAT!r} or one of {sorted(SCHEMES)}, got "
+                             f"{weight_format!r}")
+        if weight_format in GGUF_FORMATS and not callable(getattr(weights, "blocks", None)):
+            raise InputError(f"DecoderModel: weight_format {weight_format!r} needs weights "
                              "that know their file blocks (GGUFWeights.blocks)")
         self.config = config
         self.weight_format = weight_format
-        self._layer_formats = (_file_schemes(config, weights) if weight_format == GGUF_FORMAT
+        self._layer_formats = (_file_schemes(config, weights) if weight_format in GGUF_FORMATS
                                else weight_format)
         self.tokenizer = tokenizer
         self.chat_template = None if tokenizer is None else tokenizer.chat_template
@@ -333,7 +344,8 @@ class DecoderModel:
                 ) -> BucketedCompileCache:
         def build(extent: int):
             return build_decoder_step(self.config, batch, extent, self.max_seq, reads_cache,
-                                      self._layer_formats)
+                                      self._layer_formats,
+                                      x_int8=self.weight_format == GGUF_INT8_FORMAT)
 
         def prepare(cg: CompiledGraph, extent: int) -> None:
             self._set_weights(cg)
@@ -360,7 +372,7 @@ class DecoderModel:
                 value = self._weights[name]
             else:
                 base, _, operand = name.rpartition(".")
-                if self.weight_format == GGUF_FORMAT:
+                if self.weight_format in GGUF_FORMATS:
                     value = self._weights.blocks(f"{base}.weight")[1]
                 else:
                     if base != packed_name:  # a weight's operands are declared together

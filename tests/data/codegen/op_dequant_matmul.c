@@ -1263,6 +1263,1252 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 }
 
 
+
+/* dequant_matmul with x_int8 (rlx.ir.gguf_blocks.quantize_x_int8): GGML codes times x
+   rounded to int8, multiplied in integers. A group is 32 elements of k: 32 int8 codes
+   of W and 32 of x, whose products are summed in 8 int32 lanes (lane l: elements 4l ..
+   4l + 3) on every tier. The float part runs on 8 float lanes (rlx_f8v) whatever
+   RLX_VW is, so that every FMA tier rounds the same way. */
+typedef int8_t rlx_i8v __attribute__((vector_size(32)));
+typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
+typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
+typedef uint8_t rlx_u8q __attribute__((vector_size(4)));
+typedef int32_t rlx_i32v8 __attribute__((vector_size(32)));
+typedef float rlx_f8v __attribute__((vector_size(32)));
+
+RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
+    rlx_u8v v;
+    memcpy(&v, p, 32);
+    return v;
+}
+/* 32 codes from the 16 bytes at p: element e < 16 is the low nibble of byte e, element
+   e >= 16 the high nibble of byte e - 16 */
+RLX_INLINE rlx_u8v rlx_i_nibbles(const uint8_t *p) {
+    rlx_u8h b;
+    memcpy(&b, p, 16);
+    return __builtin_shufflevector(b & 15, b >> 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                   12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                   26, 27, 28, 29, 30, 31);
+}
+/* 16 in element e where bit e of the 32-bit little-endian word at p is set, else 0 */
+RLX_INLINE rlx_u8v rlx_i_bit4(const uint8_t *p) {
+#if defined(__AVX2__)
+    /* byte e takes byte e / 8 of the word; with every bit but bit e % 8 set on top, it
+       is all ones exactly when that bit was set */
+    int32_t w;
+    memcpy(&w, p, 4);
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(w), _mm256_set_epi64x(0x0303030303030303LL, 0x0202020202020202LL,
+                                                0x0101010101010101LL, 0));
+    const __m256i others = _mm256_set1_epi64x((long long)0x7fbfdfeff7fbfdfeULL);
+    const __m256i set = _mm256_cmpeq_epi8(_mm256_or_si256(spread, others),
+                                          _mm256_set1_epi8(-1));
+    return (rlx_u8v)_mm256_and_si256(set, _mm256_set1_epi8(16));
+#else
+    rlx_u8q h;
+    memcpy(&h, p, 4);
+    const rlx_u8v spread = __builtin_shufflevector(h, h, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
+                                                   1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3,
+                                                   3, 3, 3, 3, 3, 3);
+    const rlx_u8v bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                         1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    return (rlx_u8v)((spread & bit) != 0) & 16;
+#endif
+}
+/* the bytes of v shifted right by s (0 .. 7), as 16-bit lanes (x86 has no byte
+   shift), then masked by m */
+RLX_INLINE rlx_u8v rlx_i_shr(rlx_u8v v, int s, uint8_t m) {
+    typedef uint16_t u16v __attribute__((vector_size(32)));
+    return (rlx_u8v)((u16v)v >> s) & m;
+}
+/* the bytes of v (each below 2^(8 - s)) shifted left by s */
+RLX_INLINE rlx_u8v rlx_i_shl(rlx_u8v v, int s) {
+    typedef uint16_t u16v __attribute__((vector_size(32)));
+    return (rlx_u8v)((u16v)v << s);
+}
+/* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
+   0 .. 127 */
+RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, s = (__m256i)x;
+    if (sgn) {
+        s = _mm256_sign_epi8(s, u);
+        u = _mm256_abs_epi8(u);
+    }
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return (rlx_i32v8)_mm256_dpbusd_epi32(_mm256_setzero_si256(), u, s);
+#else
+    /* u8 x s8 pairs: at most 2 * 128 * 127, inside int16 */
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
+#endif
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    (void)sgn;
+    int8x16_t c0, c1, x0, x1;
+    memcpy(&c0, &c, 16);
+    memcpy(&c1, (const int8_t *)&c + 16, 16);
+    memcpy(&x0, &x, 16);
+    memcpy(&x1, (const int8_t *)&x + 16, 16);
+#if defined(__ARM_FEATURE_DOTPROD)
+    const int32x4_t s0 = vdotq_s32(vdupq_n_s32(0), c0, x0), s1 = vdotq_s32(vdupq_n_s32(0), c1, x1);
+#else
+    const int32x4_t s0 = vpaddq_s32(vpaddlq_s16(vmull_s8(vget_low_s8(c0), vget_low_s8(x0))),
+                                    vpaddlq_s16(vmull_s8(vget_high_s8(c0), vget_high_s8(x0))));
+    const int32x4_t s1 = vpaddq_s32(vpaddlq_s16(vmull_s8(vget_low_s8(c1), vget_low_s8(x1))),
+                                    vpaddlq_s16(vmull_s8(vget_high_s8(c1), vget_high_s8(x1))));
+#endif
+    rlx_i32v8 r;
+    memcpy(&r, &s0, 16);
+    memcpy((int32_t *)&r + 4, &s1, 16);
+    return r;
+#else
+    (void)sgn;
+    rlx_i32v8 r;
+    for (int l = 0; l < 8; l++)
+        r[l] = c[4 * l] * x[4 * l] + c[4 * l + 1] * x[4 * l + 1] + c[4 * l + 2] * x[4 * l + 2]
+               + c[4 * l + 3] * x[4 * l + 3];
+    return r;
+#endif
+}
+/* lane l: the sum of rlx_i_dot's lane l times s0 (lanes 0-3) or s1 (lanes 4-7), int16
+   scales (the k-quants' sub-block scales); on x86 the scales multiply the pairs' sums
+   in the instruction that adds them */
+RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, int s1) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, s = (__m256i)x;
+    if (sgn) {
+        s = _mm256_sign_epi8(s, u);
+        u = _mm256_abs_epi8(u);
+    }
+    const __m256i sc = _mm256_set_m128i(_mm_set1_epi16((short)s1), _mm_set1_epi16((short)s0));
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), sc);
+#else
+    return rlx_i_dot(c, x, sgn) * (rlx_i32v8){s0, s0, s0, s0, s1, s1, s1, s1};
+#endif
+}
+/* rlx_i_dot_sc with one scale for every lane */
+RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, v = (__m256i)x;
+    if (sgn) {
+        v = _mm256_sign_epi8(v, u);
+        u = _mm256_abs_epi8(u);
+    }
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, v), _mm256_set1_epi16((short)s));
+#else
+    return rlx_i_dot(c, x, sgn) * s;
+#endif
+}
+/* the 6-bit scales and mins of a q4_k / q5_k super-block's 8 sub-blocks from the 12
+   bytes at p (as rlx_g_k_scale) */
+RLX_INLINE void rlx_i_k_scales(const uint8_t *p, int *sc, int *mn) {
+    for (int j = 0; j < 4; j++) {
+        sc[j] = p[j] & 63;
+        mn[j] = p[j + 4] & 63;
+        sc[j + 4] = (p[j + 8] & 15) | ((p[j] >> 6) << 4);
+        mn[j + 4] = (p[j + 8] >> 4) | ((p[j + 4] >> 6) << 4);
+    }
+}
+/* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
+RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
+#if defined(__AVX2__) && defined(__F16C__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_f8v)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_g_half(p) - (rlx_f8v){0};
+#endif
+}
+/* a * b + c on 8 float lanes, rounded as rlx_v_fma on this tier */
+RLX_INLINE rlx_f8v rlx_i_fma(rlx_f8v a, rlx_f8v b, rlx_f8v c) {
+#if defined(__AVX2__) && defined(__FMA__)
+    return (rlx_f8v)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    float32x4_t a0, a1, b0, b1, c0, c1;
+    memcpy(&a0, &a, 16);
+    memcpy(&a1, (const float *)&a + 4, 16);
+    memcpy(&b0, &b, 16);
+    memcpy(&b1, (const float *)&b + 4, 16);
+    memcpy(&c0, &c, 16);
+    memcpy(&c1, (const float *)&c + 4, 16);
+    c0 = vfmaq_f32(c0, a0, b0);
+    c1 = vfmaq_f32(c1, a1, b1);
+    rlx_f8v r;
+    memcpy(&r, &c0, 16);
+    memcpy((float *)&r + 4, &c1, 16);
+    return r;
+#else
+    return a * b + c;
+#endif
+}
+/* the sum of the 8 lanes: l and l + 4 added, then l and l + 2, then 0 and 1 */
+RLX_INLINE float rlx_i_fold(rlx_f8v a) {
+    float t[8];
+    memcpy(t, &a, sizeof t);
+    for (int w = 4; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+/* row x [k] rounded to int8 per group of gs elements (32 or 256; k a multiple of gs):
+   a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
+   (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
+   holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
+   the codes and ds that sum times their group's scale. */
+static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
+                               float *restrict d, float *restrict ds, int32_t *restrict si) {
+    for (int64_t g = 0; g < k / gs; g++) {
+        const float *xg = x + gs * g;
+        int8_t *qg = q + gs * g;
+        float a = 0.0f, finite = 0.0f;
+        for (int i = 0; i < gs; i++) {
+            const float v = fabsf(xg[i]);
+            a = v > a ? v : a;
+            finite += xg[i] - xg[i];
+        }
+        if (!(finite == 0.0f) || a < 0x1p-100f) {
+            memset(qg, 0, (size_t)gs);
+            d[g] = finite == 0.0f ? 0.0f : NAN;
+        } else {
+            const float id = 127.0f / a;
+            for (int i = 0; i < gs; i++) qg[i] = (int8_t)(int32_t)rintf(xg[i] * id);
+            d[g] = a / 127.0f;
+        }
+        for (int s = 0; s < gs / 32; s++) {
+            int32_t sum = 0;
+            for (int i = 0; i < 32; i++) sum += qg[32 * s + i];
+            si[g * (gs / 32) + s] = sum;
+            ds[g * (gs / 32) + s] = d[g] * (float)sum;
+        }
+    }
+}
+
+
+
+/* q4_0: codes the nibbles at b + 2 less 8, scale d */
+RLX_INLINE void rlx_ig_grp_q4_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {
+    (void)g;
+    (void)off;
+    *c = (rlx_i8v)rlx_i_nibbles(b + 2) - 8;
+    *a = rlx_i_half8(b);
+}
+
+
+
+/* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x1_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x4_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q4_1: codes the nibbles at b + 4, scale d, offset m */
+RLX_INLINE void rlx_ig_grp_q4_1(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {
+    (void)g;
+    (void)off;
+    *c = (rlx_i8v)rlx_i_nibbles(b + 4);
+    *a = rlx_i_half8(b);
+    *off = rlx_g_half(b + 2);
+}
+
+
+
+/* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x1_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+    }
+}
+
+
+
+/* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x4_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+    }
+}
+
+
+
+/* q4_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
+   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x1_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                int sc[8], mn[8];
+                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                    }
+                }
+                const float d = rlx_g_half(b + 0);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    int32_t ms = 0;
+                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
+                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+    }
+}
+
+
+
+/* q4_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
+   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x4_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                int sc[8], mn[8];
+                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                    }
+                }
+                const float d = rlx_g_half(b + 0);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    int32_t ms = 0;
+                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
+                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+    }
+}
+
+
+
+/* q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
+RLX_INLINE void rlx_ig_grp_q5_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {
+    (void)g;
+    (void)off;
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)) - 16;
+    *a = rlx_i_half8(b);
+}
+
+
+
+/* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x1_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x4_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+RLX_INLINE void rlx_ig_grp_q5_1(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {
+    (void)g;
+    (void)off;
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+    *a = rlx_i_half8(b);
+    *off = rlx_g_half(b + 2);
+}
+
+
+
+/* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x1_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+    }
+}
+
+
+
+/* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x4_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+    }
+}
+
+
+
+/* q5_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
+   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x1_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                int sc[8], mn[8];
+                rlx_i_k_scales(b + 4, sc, mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                    }
+                }
+                const float d = rlx_g_half(b + 0);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    int32_t ms = 0;
+                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
+                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+    }
+}
+
+
+
+/* q5_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
+   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x4_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                int sc[8], mn[8];
+                rlx_i_k_scales(b + 4, sc, mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                    }
+                }
+                const float d = rlx_g_half(b + 0);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    int32_t ms = 0;
+                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
+                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+    }
+}
+
+
+
+/* q6_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
+   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x1_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const int8_t *sc = (const int8_t *)(b + 192);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_sc(c, xc, 1, sc[2 * g], sc[2 * g + 1]);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q6_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
+   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x4_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t sb = 0; sb < kb; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const int8_t *sc = (const int8_t *)(b + 192);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_sc(c, xc, 1, sc[2 * g], sc[2 * g + 1]);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+RLX_INLINE void rlx_ig_grp_q8_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {
+    (void)g;
+    (void)off;
+    *c = (rlx_i8v)rlx_i_load32(b + 2);
+    *a = rlx_i_half8(b);
+}
+
+
+
+/* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x1_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][1];
+        float accm[RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv4x4_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {
+    enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][4];
+        float accm[RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                acc[j][m] = (rlx_f8v){0};
+                accm[j][m] = 0.0f;
+            }
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+    }
+}
+
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -1270,7 +2516,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[38]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[2]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[3]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -1299,7 +2545,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[39]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[4]));
     const uint16_t *restrict sc = ((const uint16_t *)((uint8_t *)slots[5]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -1328,7 +2574,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[23]));
+    float *restrict y = ((float *)((uint8_t *)slots[40]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[6]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[7]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -1357,7 +2603,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[24]));
+    float *restrict y = ((float *)((uint8_t *)slots[41]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[8]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[9]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -1386,7 +2632,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[25]));
+    float *restrict y = ((float *)((uint8_t *)slots[42]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[11]));
     const float t = ((const float *)((uint8_t *)slots[12]))[0];
@@ -1416,7 +2662,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[26]));
+    float *restrict y = ((float *)((uint8_t *)slots[43]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[13]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1429,7 +2675,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[27]));
+    float *restrict y = ((float *)((uint8_t *)slots[44]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1442,7 +2688,7 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[28]));
+    float *restrict y = ((float *)((uint8_t *)slots[45]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1455,7 +2701,7 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[29]));
+    float *restrict y = ((float *)((uint8_t *)slots[46]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1468,7 +2714,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[30]));
+    float *restrict y = ((float *)((uint8_t *)slots[47]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[17]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1481,7 +2727,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[31]));
+    float *restrict y = ((float *)((uint8_t *)slots[48]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[18]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1494,7 +2740,7 @@ static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[32]));
+    float *restrict y = ((float *)((uint8_t *)slots[49]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[19]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -1507,11 +2753,323 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[33]));
+    float *restrict y = ((float *)((uint8_t *)slots[50]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_gv4x1_q8_0(q + g * 4 * 544, 544, x + 0, 512, y + 0 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k13_dequant_matmul: op: dequant_matmul */
+static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[51]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[22]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k14_dequant_matmul: op: dequant_matmul */
+static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[52]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k15_dequant_matmul: op: dequant_matmul */
+static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[53]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[24]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k16_dequant_matmul: op: dequant_matmul */
+static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[54]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k17_dequant_matmul: op: dequant_matmul */
+static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[55]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k18_dequant_matmul: op: dequant_matmul */
+static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[56]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2624);
+    int32_t *si = (int32_t *)(arena + 2944);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k19_dequant_matmul: op: dequant_matmul */
+static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[57]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[28]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k20_dequant_matmul: op: dequant_matmul */
+static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[58]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[29]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k21_dequant_matmul: op: dequant_matmul */
+static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[59]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[30]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k22_dequant_matmul: op: dequant_matmul */
+static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[60]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k23_dequant_matmul: op: dequant_matmul */
+static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[61]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k24_dequant_matmul: op: dequant_matmul */
+static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[62]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2624);
+    int32_t *si = (int32_t *)(arena + 2944);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k25_dequant_matmul: op: dequant_matmul */
+static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[63]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k26_dequant_matmul: op: dequant_matmul */
+static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[64]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[35]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2624);
+    int32_t *si = (int32_t *)(arena + 2944);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k27_dequant_matmul: op: dequant_matmul */
+static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[65]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    for (int64_t r = 0; r < 1; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k28_dequant_matmul: op: dequant_matmul */
+static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[66]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    for (int64_t r = 0; r < 5; r++)
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -1532,6 +3090,22 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k10(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k12(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k19(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k21(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k23(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k25(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

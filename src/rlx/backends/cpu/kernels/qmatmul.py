@@ -49,7 +49,7 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
-from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels import qmatmul_ggml, qmatmul_int8
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.kernels.registry import Renders
@@ -75,8 +75,7 @@ LANES = 32
 COMMON = csrc_helper("qmm_common.h")
 """``rlx_q_dot_acc`` / ``rlx_q_sum32``: the dot products' 32 partial sums."""
 
-F16_SCALE = csrc_helper("qmm_f16_scale.h")
-"""``rlx_q_f16``: an f16 scale as a float (F16C where the compiler has it)."""
+F16_SCALE = qmatmul_ggml.F16_SCALE
 
 PER_ROW_DECODERS = {
     "int8": r"""
@@ -228,12 +227,7 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
 def _ggml_decoder(ctx: RenderContext, scheme: str) -> str:
     """Emit the decoders of a GGML block format and their helpers; returns the name of
     its segment decoder."""
-    ctx.add_helper("rlx_q_f16", F16_SCALE)
-    ctx.add_helper("rlx_g_half", qmatmul_ggml.HALF)
-    if scheme in qmatmul_ggml.K_FORMATS:
-        ctx.add_helper("rlx_g_k_scale", qmatmul_ggml.K_SCALES)
-    ctx.add_helper("rlx_q_bytes", qmatmul_ggml.BYTE_LOADS)
-    ctx.add_helper("rlx_g_vectors", qmatmul_ggml.VECTOR_HELPERS)
+    qmatmul_ggml.add_block_helpers(ctx, scheme)
     ctx.add_helper(f"rlx_g_grp_{scheme}", qmatmul_ggml.GROUPS[scheme])
     ctx.add_helper(f"rlx_dq_{scheme}", qmatmul_ggml.DECODERS[scheme])
     return f"rlx_dq_{scheme}"
@@ -270,8 +264,12 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
                              node.attr("block"))
     if node.type.numel == 0:
         return "    /* empty */"
-    decode = _decoder(ctx, layout)
     w = CWriter(indent=1)
+    if node.attr("x_int8"):
+        _pointers(w, ctx, node, layout)
+        qmatmul_int8.forward_loops(w, ctx, layout, node.type.numel // layout.n)
+        return w.text()
+    decode = _decoder(ctx, layout)
     _pointers(w, ctx, node, layout)
     if node.attr("transpose"):
         _transposed_loops(w, ctx, node, layout, decode)

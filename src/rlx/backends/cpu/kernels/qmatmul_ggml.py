@@ -72,6 +72,9 @@ def csrc_helper(name: str) -> str:
     return "\n" + resources.files("rlx.backends.cpu.csrc").joinpath(name).read_text()
 
 
+F16_SCALE = csrc_helper("qmm_f16_scale.h")
+"""``rlx_q_f16``: an f16 scale as a float (F16C where the compiler has it)."""
+
 HALF = csrc_helper("ggml_half.h")
 """``rlx_g_half(p)``: the fp16 field at p as a float (every tier)."""
 
@@ -84,6 +87,19 @@ BYTE_LOADS = csrc_helper("ggml_byte_loads.h")
 
 VECTOR_HELPERS = csrc_helper("ggml_vectors.h")
 """Vector helpers every GGML kernel uses (after the prelude and :data:`HALF`)."""
+
+
+
+def add_block_helpers(ctx, fmt: str) -> None:
+    """Emit the helpers every kernel reading blocks of GGML format ``fmt`` uses: fp16
+    fields, q4_k / q5_k scales, byte loads and the vector helpers."""
+    ctx.add_helper("rlx_q_f16", F16_SCALE)
+    ctx.add_helper("rlx_g_half", HALF)
+    if fmt in K_FORMATS:
+        ctx.add_helper("rlx_g_k_scale", K_SCALES)
+    ctx.add_helper("rlx_q_bytes", BYTE_LOADS)
+    ctx.add_helper("rlx_g_vectors", VECTOR_HELPERS)
+
 
 GROUP_TEMPLATE = r"""
 /* {doc} */

@@ -1,0 +1,216 @@
+/* dequant_matmul with x_int8 (rlx.ir.gguf_blocks.quantize_x_int8): GGML codes times x
+   rounded to int8, multiplied in integers. A group is 32 elements of k: 32 int8 codes
+   of W and 32 of x, whose products are summed in 8 int32 lanes (lane l: elements 4l ..
+   4l + 3) on every tier. The float part runs on 8 float lanes (rlx_f8v) whatever
+   RLX_VW is, so that every FMA tier rounds the same way. */
+typedef int8_t rlx_i8v __attribute__((vector_size(32)));
+typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
+typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
+typedef uint8_t rlx_u8q __attribute__((vector_size(4)));
+typedef int32_t rlx_i32v8 __attribute__((vector_size(32)));
+typedef float rlx_f8v __attribute__((vector_size(32)));
+
+RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
+    rlx_u8v v;
+    memcpy(&v, p, 32);
+    return v;
+}
+/* 32 codes from the 16 bytes at p: element e < 16 is the low nibble of byte e, element
+   e >= 16 the high nibble of byte e - 16 */
+RLX_INLINE rlx_u8v rlx_i_nibbles(const uint8_t *p) {
+    rlx_u8h b;
+    memcpy(&b, p, 16);
+    return __builtin_shufflevector(b & 15, b >> 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                   12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                   26, 27, 28, 29, 30, 31);
+}
+/* 16 in element e where bit e of the 32-bit little-endian word at p is set, else 0 */
+RLX_INLINE rlx_u8v rlx_i_bit4(const uint8_t *p) {
+#if defined(__AVX2__)
+    /* byte e takes byte e / 8 of the word; with every bit but bit e % 8 set on top, it
+       is all ones exactly when that bit was set */
+    int32_t w;
+    memcpy(&w, p, 4);
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(w), _mm256_set_epi64x(0x0303030303030303LL, 0x0202020202020202LL,
+                                                0x0101010101010101LL, 0));
+    const __m256i others = _mm256_set1_epi64x((long long)0x7fbfdfeff7fbfdfeULL);
+    const __m256i set = _mm256_cmpeq_epi8(_mm256_or_si256(spread, others),
+                                          _mm256_set1_epi8(-1));
+    return (rlx_u8v)_mm256_and_si256(set, _mm256_set1_epi8(16));
+#else
+    rlx_u8q h;
+    memcpy(&h, p, 4);
+    const rlx_u8v spread = __builtin_shufflevector(h, h, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
+                                                   1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3,
+                                                   3, 3, 3, 3, 3, 3);
+    const rlx_u8v bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                         1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    return (rlx_u8v)((spread & bit) != 0) & 16;
+#endif
+}
+/* the bytes of v shifted right by s (0 .. 7), as 16-bit lanes (x86 has no byte
+   shift), then masked by m */
+RLX_INLINE rlx_u8v rlx_i_shr(rlx_u8v v, int s, uint8_t m) {
+    typedef uint16_t u16v __attribute__((vector_size(32)));
+    return (rlx_u8v)((u16v)v >> s) & m;
+}
+/* the bytes of v (each below 2^(8 - s)) shifted left by s */
+RLX_INLINE rlx_u8v rlx_i_shl(rlx_u8v v, int s) {
+    typedef uint16_t u16v __attribute__((vector_size(32)));
+    return (rlx_u8v)((u16v)v << s);
+}
+/* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
+   0 .. 127 */
+RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, s = (__m256i)x;
+    if (sgn) {
+        s = _mm256_sign_epi8(s, u);
+        u = _mm256_abs_epi8(u);
+    }
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return (rlx_i32v8)_mm256_dpbusd_epi32(_mm256_setzero_si256(), u, s);
+#else
+    /* u8 x s8 pairs: at most 2 * 128 * 127, inside int16 */
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
+#endif
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    (void)sgn;
+    int8x16_t c0, c1, x0, x1;
+    memcpy(&c0, &c, 16);
+    memcpy(&c1, (const int8_t *)&c + 16, 16);
+    memcpy(&x0, &x, 16);
+    memcpy(&x1, (const int8_t *)&x + 16, 16);
+#if defined(__ARM_FEATURE_DOTPROD)
+    const int32x4_t s0 = vdotq_s32(vdupq_n_s32(0), c0, x0), s1 = vdotq_s32(vdupq_n_s32(0), c1, x1);
+#else
+    const int32x4_t s0 = vpaddq_s32(vpaddlq_s16(vmull_s8(vget_low_s8(c0), vget_low_s8(x0))),
+                                    vpaddlq_s16(vmull_s8(vget_high_s8(c0), vget_high_s8(x0))));
+    const int32x4_t s1 = vpaddq_s32(vpaddlq_s16(vmull_s8(vget_low_s8(c1), vget_low_s8(x1))),
+                                    vpaddlq_s16(vmull_s8(vget_high_s8(c1), vget_high_s8(x1))));
+#endif
+    rlx_i32v8 r;
+    memcpy(&r, &s0, 16);
+    memcpy((int32_t *)&r + 4, &s1, 16);
+    return r;
+#else
+    (void)sgn;
+    rlx_i32v8 r;
+    for (int l = 0; l < 8; l++)
+        r[l] = c[4 * l] * x[4 * l] + c[4 * l + 1] * x[4 * l + 1] + c[4 * l + 2] * x[4 * l + 2]
+               + c[4 * l + 3] * x[4 * l + 3];
+    return r;
+#endif
+}
+/* lane l: the sum of rlx_i_dot's lane l times s0 (lanes 0-3) or s1 (lanes 4-7), int16
+   scales (the k-quants' sub-block scales); on x86 the scales multiply the pairs' sums
+   in the instruction that adds them */
+RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, int s1) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, s = (__m256i)x;
+    if (sgn) {
+        s = _mm256_sign_epi8(s, u);
+        u = _mm256_abs_epi8(u);
+    }
+    const __m256i sc = _mm256_set_m128i(_mm_set1_epi16((short)s1), _mm_set1_epi16((short)s0));
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), sc);
+#else
+    return rlx_i_dot(c, x, sgn) * (rlx_i32v8){s0, s0, s0, s0, s1, s1, s1, s1};
+#endif
+}
+/* rlx_i_dot_sc with one scale for every lane */
+RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
+#if defined(__AVX2__)
+    __m256i u = (__m256i)c, v = (__m256i)x;
+    if (sgn) {
+        v = _mm256_sign_epi8(v, u);
+        u = _mm256_abs_epi8(u);
+    }
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, v), _mm256_set1_epi16((short)s));
+#else
+    return rlx_i_dot(c, x, sgn) * s;
+#endif
+}
+/* the 6-bit scales and mins of a q4_k / q5_k super-block's 8 sub-blocks from the 12
+   bytes at p (as rlx_g_k_scale) */
+RLX_INLINE void rlx_i_k_scales(const uint8_t *p, int *sc, int *mn) {
+    for (int j = 0; j < 4; j++) {
+        sc[j] = p[j] & 63;
+        mn[j] = p[j + 4] & 63;
+        sc[j + 4] = (p[j + 8] & 15) | ((p[j] >> 6) << 4);
+        mn[j + 4] = (p[j + 8] >> 4) | ((p[j + 4] >> 6) << 4);
+    }
+}
+/* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
+RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
+#if defined(__AVX2__) && defined(__F16C__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_f8v)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_g_half(p) - (rlx_f8v){0};
+#endif
+}
+/* a * b + c on 8 float lanes, rounded as rlx_v_fma on this tier */
+RLX_INLINE rlx_f8v rlx_i_fma(rlx_f8v a, rlx_f8v b, rlx_f8v c) {
+#if defined(__AVX2__) && defined(__FMA__)
+    return (rlx_f8v)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    float32x4_t a0, a1, b0, b1, c0, c1;
+    memcpy(&a0, &a, 16);
+    memcpy(&a1, (const float *)&a + 4, 16);
+    memcpy(&b0, &b, 16);
+    memcpy(&b1, (const float *)&b + 4, 16);
+    memcpy(&c0, &c, 16);
+    memcpy(&c1, (const float *)&c + 4, 16);
+    c0 = vfmaq_f32(c0, a0, b0);
+    c1 = vfmaq_f32(c1, a1, b1);
+    rlx_f8v r;
+    memcpy(&r, &c0, 16);
+    memcpy((float *)&r + 4, &c1, 16);
+    return r;
+#else
+    return a * b + c;
+#endif
+}
+/* the sum of the 8 lanes: l and l + 4 added, then l and l + 2, then 0 and 1 */
+RLX_INLINE float rlx_i_fold(rlx_f8v a) {
+    float t[8];
+    memcpy(t, &a, sizeof t);
+    for (int w = 4; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+}
+/* row x [k] rounded to int8 per group of gs elements (32 or 256; k a multiple of gs):
+   a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
+   (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
+   holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
+   the codes and ds that sum times their group's scale. */
+static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
+                               float *restrict d, float *restrict ds, int32_t *restrict si) {
+    for (int64_t g = 0; g < k / gs; g++) {
+        const float *xg = x + gs * g;
+        int8_t *qg = q + gs * g;
+        float a = 0.0f, finite = 0.0f;
+        for (int i = 0; i < gs; i++) {
+            const float v = fabsf(xg[i]);
+            a = v > a ? v : a;
+            finite += xg[i] - xg[i];
+        }
+        if (!(finite == 0.0f) || a < 0x1p-100f) {
+            memset(qg, 0, (size_t)gs);
+            d[g] = finite == 0.0f ? 0.0f : NAN;
+        } else {
+            const float id = 127.0f / a;
+            for (int i = 0; i < gs; i++) qg[i] = (int8_t)(int32_t)rintf(xg[i] * id);
+            d[g] = a / 127.0f;
+        }
+        for (int s = 0; s < gs / 32; s++) {
+            int32_t sum = 0;
+            for (int i = 0; i < 32; i++) sum += qg[32 * s + i];
+            si[g * (gs / 32) + s] = sum;
+            ds[g * (gs / 32) + s] = d[g] * (float)sum;
+        }
+    }
+}

@@ -1,0 +1,331 @@
+"""C kernels of dequant_matmul with ``x_int8``: GGML blocks times x rounded to int8,
+multiplied in integers (see :mod:`.qmatmul` and :mod:`.qmatmul_ggml`).
+
+GGML's own CPU kernels round each group of 32 elements of x to int8 with one scale
+(:func:`rlx.ir.gguf_blocks.quantize_x_int8` gives the rounding rlx uses) and multiply
+those codes with the weight's integer codes; the exact product of a group (at most 32
+products of 8-bit numbers) then needs one conversion and one multiply-add of its
+scales instead of 32 decoded floats. This is what makes their decode fast: decoding 8
+weights to exact floats takes about 4.5 vector instructions (:mod:`.qmatmul_ggml`),
+the integer product of 32 about 3 on AVX2 (``vpmaddubsw``, ``vpmaddwd``; one
+``vpdpbusd`` with AVX512-VNNI, one ``sdot`` per 16 with the Arm dot product).
+
+One source for every tier, on the vector types of ``csrc/ggml_int8.h``: a group's
+codes are a vector of 32 bytes, decoded from the file's bytes with byte-vector
+arithmetic (``rlx_ig_grp_<format>``, each format's codes and scales as
+:func:`rlx.ir.gguf_blocks.integer_groups` gives them); the products of a group are
+summed in 8 int32 lanes (lane l: elements 4l .. 4l + 3), exactly; each lane's sum is
+converted to float and multiplied-and-added with its scale (the weight's times x's,
+rounded once) into 8 float partial sums that run over the groups in order. The 8 are
+added pairwise in a fixed order, and a format with offsets (q4_1, q5_1, q4_k, q5_k)
+adds each group's offset times x's scaled code sum in one scalar chain. The float part
+is 8 lanes wide on every tier (ymm on AVX2 and AVX-512, two registers on NEON), so
+every FMA tier gives the same bits, at any thread count, whatever the batch; the
+portable tier rounds products and sums separately (as ``rlx_v_fma``).
+
+The kernel (``rlx_iv<rows>x<mx>_<format>``) is the decode kernel's design
+(:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`): RLX_G_RP rows of W side
+by side, up to 4 rows of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of x
+(prefill) go through it 4 rows at a time, each group of rows of W staying in cache.
+"""
+
+from __future__ import annotations
+
+from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
+from rlx.backends.cpu.render import RenderContext
+from rlx.ir.dtypes import DType
+from rlx.ir.gguf_blocks import BLOCK_FORMATS, x_int8_group
+from rlx.ir.quantized import PackedLayout
+
+INT8 = csrc_helper("ggml_int8.h")
+"""The int8 vector types, the integer dot product of a group and x's rounding."""
+
+GROUP_TEMPLATE = r"""
+/* {doc} */
+RLX_INLINE void rlx_ig_grp_{fmt}(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
+                                 float *off) {{
+    (void)g;
+    (void)off;{body}
+}}
+"""
+"""``rlx_ig_grp_<format>(b, g, c, a, off)``: group g of the block at b as 32 codes
+``c``, the scale of each lane ``a`` (lane l: codes 4l .. 4l + 3) and, for formats with
+offsets, the group's offset ``off``."""
+
+GROUPS = {
+    # format: (layout, signed codes, offsets, body)
+    "q8_0": ("q8_0: codes the 32 int8 at b + 2, scale the fp16 d", True, False, r"""
+    *c = (rlx_i8v)rlx_i_load32(b + 2);
+    *a = rlx_i_half8(b);"""),
+    "q4_0": ("q4_0: codes the nibbles at b + 2 less 8, scale d", True, False, r"""
+    *c = (rlx_i8v)rlx_i_nibbles(b + 2) - 8;
+    *a = rlx_i_half8(b);"""),
+    "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True, r"""
+    *c = (rlx_i8v)rlx_i_nibbles(b + 4);
+    *a = rlx_i_half8(b);
+    *off = rlx_g_half(b + 2);"""),
+    "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; "
+             "scale d", True, False, r"""
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)) - 16;
+    *a = rlx_i_half8(b);"""),
+    "q5_1": ("q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, "
+             "offset m", False, True, r"""
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+    *a = rlx_i_half8(b);
+    *off = rlx_g_half(b + 2);"""),
+}
+"""Each format's group decoder (:data:`GROUP_TEMPLATE`)."""
+
+
+K_GROUPS = {
+    # format: (layout, signed codes, mins, setup per super-block, codes of sub-block g,
+    #          its two int16 scales)
+    "q4_k": ("q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); "
+             "6-bit scale and min per sub-block", False, True, r"""
+    int sc[8], mn[8];
+    rlx_i_k_scales(b + 4, sc, mn);""",
+             "rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15)",
+             "sc[g]", "sc[g]"),
+    "q5_k": ("q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16",
+             False, True, r"""
+    int sc[8], mn[8];
+    rlx_i_k_scales(b + 4, sc, mn);
+    const rlx_u8v hb = rlx_i_load32(b + 16);""",
+             "rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)\n"
+             "                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4)",
+             "sc[g]", "sc[g]"),
+    "q6_k": ("q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales "
+             "per 16", True, False, r"""
+    const int8_t *sc = (const int8_t *)(b + 192);""",
+             "(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)"
+             "\n                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), "
+             "2 * (g & 3), 3), 4)) - 32",
+             "sc[2 * g]", "sc[2 * g + 1]"),
+}
+"""Each k-quant's parts of :data:`K_TEMPLATE`; ``d`` and ``dmin`` are the fp16 fields
+at bytes 0 and 2 (q6_k: d at 208)."""
+
+
+def signed(fmt: str) -> bool:
+    """Whether ``fmt``'s codes can be negative (the x86 product then moves their signs
+    onto x)."""
+    return (K_GROUPS if fmt in K_GROUPS else GROUPS)[fmt][1]
+
+
+def has_offsets(fmt: str) -> bool:
+    return (K_GROUPS if fmt in K_GROUPS else GROUPS)[fmt][2]
+
+
+def group_decoder(fmt: str) -> str:
+    doc, _, _, body = GROUPS[fmt]
+    return GROUP_TEMPLATE.format(fmt=fmt, doc=doc, body=body)
+
+
+GEMV_TEMPLATE = r"""
+/* {fmt}, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the {rows} rows of
+   blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes qx [{mx}, k],
+   scales dx and scaled code sums ds [{mx}, k / 32] (rlx_i_quantize_row), RP rows of W
+   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+static __attribute__((noinline)) void rlx_iv{rows}x{mx}_{fmt}(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
+        int64_t n) {{
+    enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
+    const int64_t kg = k / 32;
+    (void)ds;
+    for (int j0 = 0; j0 < {rows}; j0 += RP) {{
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][{mx}];
+        float accm[RP][{mx}];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < {mx}; m++) {{
+                acc[j][m] = (rlx_f8v){{0}};
+                accm[j][m] = 0.0f;
+            }}
+        for (int64_t e = 0, o = 0; e < k; e += {block}, o += {size}) {{
+            for (int g = 0; g < {groups}; g++) {{
+                const int64_t xg = e / 32 + g;
+                rlx_f8v xd[{mx}];
+                #pragma GCC unroll 4
+                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){{0}};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {{
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_{fmt}(b, g, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < {mx}; m++) {{
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, {signed});
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);{offset}
+                    }}
+                }}
+            }}
+        }}
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < {mx}; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]){total};
+    }}
+}}
+"""
+
+K_TEMPLATE = r"""
+/* {fmt}, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
+   {rows} rows of blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes
+   qx [{mx}, k], scales dx [{mx}, k / 256] and code sums si [{mx}, k / 32]
+   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
+   integer scale are summed in int32 lanes (exact), then converted and multiplied by
+   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
+   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
+   {doc} */
+static __attribute__((noinline)) void rlx_ik{rows}x{mx}_{fmt}(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
+        int64_t n) {{
+    enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
+    const int64_t kb = k / 256, kg = k / 32;
+    (void)si;
+    (void)kg;
+    for (int j0 = 0; j0 < {rows}; j0 += RP) {{
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[RP][{mx}];
+        float accm[RP][{mx}];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < {mx}; m++) {{
+                acc[j][m] = (rlx_f8v){{0}};
+                accm[j][m] = 0.0f;
+            }}
+        for (int64_t sb = 0; sb < kb; sb++) {{
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {{
+                const uint8_t *b = qj + j * row_bytes + sb * {size};
+                for (int l = 0; l < {size}; l += 64) __builtin_prefetch(b + l + ahead);{setup}
+                rlx_i32v8 isum[{mx}];
+                #pragma GCC unroll 4
+                for (int m = 0; m < {mx}; m++) isum[m] = (rlx_i32v8){{0}};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {{
+                    const rlx_i8v c = (rlx_i8v)({codes});
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < {mx}; m++) {{
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += {dot};
+                    }}
+                }}
+                const float d = rlx_g_half(b + {d_at});
+                #pragma GCC unroll 4
+                for (int m = 0; m < {mx}; m++) {{
+                    const float xs = dx[m * kb + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){{0}}, sf, acc[j][m]);{mins}
+                }}
+            }}
+        }}
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < {mx}; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]){total};
+    }}
+}}
+"""
+
+K_MINS = """
+                    int32_t ms = 0;
+                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
+                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);"""
+
+
+def k_gemv(fmt: str, rows: int, mx: int) -> str:
+    """``rlx_ik<rows>x<mx>_<fmt>(q, row_bytes, qx, dx, si, k, y, n)`` (see
+    :data:`K_TEMPLATE`)."""
+    doc, sgn, mins, setup, codes, s0, s1 = K_GROUPS[fmt]
+    return K_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, size=BLOCK_FORMATS[fmt][1], doc=doc,
+                             setup=setup.replace("\n", "\n" + " " * 12),
+                             codes=codes,
+                             dot=(f"rlx_i_dot_s(c, xc, {int(sgn)}, {s0})" if s0 == s1 else
+                                  f"rlx_i_dot_sc(c, xc, {int(sgn)}, {s0}, {s1})"),
+                             d_at=208 if fmt == "q6_k" else 0,
+                             mins=K_MINS if mins else "",
+                             total=" - accm[j][m]" if mins else "")
+
+
+OFFSET = """
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);"""
+
+ROWS = 4
+"""Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
+MAX_X = 4
+"""The most rows of x one call of the kernel takes."""
+
+
+def gemv(fmt: str, rows: int, mx: int) -> str:
+    """``rlx_iv<rows>x<mx>_<fmt>(q, row_bytes, qx, dx, ds, k, y, n)`` (see
+    :data:`GEMV_TEMPLATE`)."""
+    block, size = BLOCK_FORMATS[fmt]
+    offsets = has_offsets(fmt)
+    return GEMV_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, block=block, size=size,
+                                groups=block // 32, signed=int(signed(fmt)),
+                                offset=OFFSET if offsets else "",
+                                total=" + accm[j][m]" if offsets else "")
+
+
+def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:
+    """y [rows, n] = x [rows, k] @ W.T with x rounded to int8: the rows of x are rounded
+    into the kernel's scratch, then OpenMP splits the rows of W in groups of ROWS, each
+    group dotted with the rows of x MAX_X at a time (the last rows of W one by one)."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    kg = k // 32
+    qmatmul_ggml.add_block_helpers(ctx, fmt)
+    ctx.add_helper("rlx_i_int8", INT8)
+    if fmt in GROUPS:
+        ctx.add_helper(f"rlx_ig_grp_{fmt}", group_decoder(fmt))
+    group = x_int8_group(fmt)
+    kd = k // group
+    w.line(ctx.scratch("qx", DType.I8, rows * k))
+    w.line(ctx.scratch("dx", DType.F32, rows * kd))
+    w.line(ctx.scratch("ds", DType.F32, rows * kg))
+    w.line(ctx.scratch("si", DType.I32, rows * kg))
+    if rows > 1:
+        w.pragma(ctx.parallel_for(rows * k, rows))
+    w.line(f"for (int64_t r = 0; r < {rows}; r++)")
+    with w.indented():
+        w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
+               f"ds + r * {kg}, si + r * {kg});")
+    full, rest = divmod(rows, MAX_X)
+    kernel, render, sums = (("ik", k_gemv, "si") if fmt in K_GROUPS else ("iv", gemv, "ds"))
+
+    def call(count: int, mx: int, m0: str, w0: str) -> str:
+        name = f"rlx_{kernel}{count}x{mx}_{fmt}"
+        ctx.add_helper(name, render(fmt, count, mx))
+        return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
+                f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, {k}, y + {m0} * {n} + {w0}, {n});")
+
+    def calls(count: int, w0: str) -> None:
+        if full == 1:
+            w.line(call(count, MAX_X, "0", w0))
+        elif full > 1:
+            with w.block(f"for (int64_t m0 = 0; m0 < {full * MAX_X}; m0 += {MAX_X})"):
+                w.line(call(count, MAX_X, "m0", w0))
+        if rest:
+            w.line(call(count, rest, str(full * MAX_X), w0))
+
+    if n // ROWS:
+        w.pragma(ctx.parallel_for(rows * n * k, n // ROWS))
+        with w.block(f"for (int64_t g = 0; g < {n // ROWS}; g++)"):
+            calls(ROWS, f"g * {ROWS}")
+    if n % ROWS:
+        with w.block(f"for (int64_t r = {n - n % ROWS}; r < {n}; r++)"):
+            calls(1, "r")
