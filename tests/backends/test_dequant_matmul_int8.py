@@ -210,3 +210,24 @@ def test_gradient_treats_the_rounding_as_the_identity(device):
     dx = outs[-1]
     expect = np.broadcast_to(_gguf_values(raw, scheme).astype(np.float64).sum(axis=0), (2, k))
     np.testing.assert_allclose(dx, expect, rtol=1e-5, atol=1e-5 * np.abs(expect).max())
+
+
+def test_jvp_multiplies_the_tangent_unrounded(device):
+    """Straight-through in forward mode too: the tangent output is W t, t not rounded
+    (within f32 accumulation error of W t in float64)."""
+    scheme, n, k = "q5_0", 6, 64
+    raw = _ggml_blocks(scheme, n, k, seed=60)
+    g = rlx.Graph("qint8jvp")
+    x = g.input("x", (2, k))
+    layout = PackedLayout.of(scheme, n, k)
+    (q,) = [g.param("l.q", t.shape, t.dtype) for t in layout.operand_types()]
+    g.set_outputs([dequant_matmul(x, [q], scheme, n, k, x_int8=True)])
+    cg = rlx.Session(device).compile(rlx.jvp(g, ["x"]))
+    cg.set_param("l.q", raw)
+    rng = np.random.default_rng(61)
+    xv, tv = (rng.standard_normal((2, k)).astype(np.float32) for _ in range(2))
+    _, tangent = cg.run({"x": xv, "tangent_x": tv})
+    w = _gguf_values(raw, scheme).astype(np.float64)
+    expect = tv.astype(np.float64) @ w.T
+    bound = 1e-5 * (np.abs(tv).astype(np.float64) @ np.abs(w).T) + 1e-30
+    assert np.all(np.abs(tangent - expect) <= bound)

@@ -129,9 +129,8 @@ LINEAR_OPS = ("reshape transpose broadcast_to squeeze unsqueeze slice concat pad
               "sum mean cumsum avg_pool2d").split()
 """Ops linear in every operand."""
 
-INDEXED_LINEAR_OPS = ("gather", "scatter_add", "dequant_matmul")
-"""Ops linear in operand 0 whose other operands (indices, a packed weight) carry no
-tangent."""
+INDEXED_LINEAR_OPS = ("gather", "scatter_add")
+"""Ops linear in operand 0 whose other operands (indices) carry no tangent."""
 
 
 def _register_shared_rules() -> None:
@@ -150,6 +149,18 @@ def _register_shared_rules() -> None:
 
 
 _register_shared_rules()
+
+
+@jvp_rule("dequant_matmul")
+def _dequant_matmul_jvp(p: Primal, ts: Tangents) -> Tensor | None:
+    """The op on the tangent (the packed weight carries none); with ``x_int8`` the
+    rounding of x counts as the identity (straight-through, as the vjp), so the
+    tangent is multiplied unrounded."""
+    if ts[0] is None:
+        return None
+    attrs = p.node.attr_dict
+    attrs["x_int8"] = False
+    return p.graph.apply("dequant_matmul", [ts[0], *p.xs[1:]], **attrs)
 
 
 # --------------------------------------------------------------------------- reductions
