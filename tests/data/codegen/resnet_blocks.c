@@ -866,12 +866,13 @@ static void rlx_gemv_rows_f32(int64_t k, int64_t n, const float *x, const float 
         float acc[2048];
         for (int64_t j = 0; j < nb; j++) acc[j] = 0;
         int64_t i = 0;
-        for (; i + 4 <= k; i += 4) {
-            const float x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];
-            const float *w0 = w + i * ld + j0, *w1 = w0 + ld, *w2 = w1 + ld, *w3 = w2 + ld;
+        for (; i + 8 <= k; i += 8) {
+            const float *wi = w + i * ld + j0;
             #pragma omp simd
             for (int64_t j = 0; j < nb; j++) {
-                acc[j] = fmaf(x3, w3[j], fmaf(x2, w2[j], fmaf(x1, w1[j], fmaf(x0, w0[j], acc[j]))));
+                float a = acc[j];
+                for (int r = 0; r < 8; r++) a = fmaf(x[i + r], wi[r * ld + j], a);
+                acc[j] = a;
             }
         }
         for (; i < k; i++) {
