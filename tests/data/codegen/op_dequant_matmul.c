@@ -1284,11 +1284,18 @@ RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
 /* 32 codes from the 16 bytes at p: element e < 16 is the low nibble of byte e, element
    e >= 16 the high nibble of byte e - 16 */
 RLX_INLINE rlx_u8v rlx_i_nibbles(const uint8_t *p) {
+#if defined(__AVX2__)
+    const __m128i b = _mm_loadu_si128((const __m128i *)p);
+    const __m256i both = _mm256_inserti128_si256(_mm256_castsi128_si256(b),
+                                                 _mm_srli_epi16(b, 4), 1);
+    return (rlx_u8v)_mm256_and_si256(both, _mm256_set1_epi8(15));
+#else
     rlx_u8h b;
     memcpy(&b, p, 16);
     return __builtin_shufflevector(b & 15, b >> 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
                                    12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
                                    26, 27, 28, 29, 30, 31);
+#endif
 }
 /* 16 in element e where bit e of the 32-bit little-endian word at p is set, else 0 */
 RLX_INLINE rlx_u8v rlx_i_bit4(const uint8_t *p) {
@@ -1415,6 +1422,20 @@ RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
     memcpy(&h, p, 2);
     return (rlx_f8v)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
 #else
+    return rlx_g_half(p) - (rlx_f8v){0};
+#endif
+}
+/* the fp16 pair at p: the first in 8 float lanes, the second as a float (one F16C
+   conversion for both) */
+RLX_INLINE rlx_f8v rlx_i_half_pair(const uint8_t *p, float *second) {
+#if defined(__AVX2__) && defined(__F16C__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128 v = _mm_cvtph_ps(_mm_cvtsi32_si128(u));
+    *second = _mm_cvtss_f32(_mm_movehdup_ps(v));
+    return (rlx_f8v)_mm256_broadcastss_ps(v);
+#else
+    *second = rlx_g_half(p + 2);
     return rlx_g_half(p) - (rlx_f8v){0};
 #endif
 }
@@ -1612,8 +1633,7 @@ RLX_INLINE void rlx_ig_grp_q4_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
     (void)g;
     (void)off;
     *c = (rlx_i8v)rlx_i_nibbles(b + 4);
-    *a = rlx_i_half8(b);
-    *off = rlx_g_half(b + 2);
+    *a = rlx_i_half_pair(b, off);
 }
 
 
@@ -1997,8 +2017,7 @@ RLX_INLINE void rlx_ig_grp_q5_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
     (void)g;
     (void)off;
     *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-    *a = rlx_i_half8(b);
-    *off = rlx_g_half(b + 2);
+    *a = rlx_i_half_pair(b, off);
 }
 
 

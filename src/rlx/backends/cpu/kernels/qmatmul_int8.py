@@ -64,8 +64,7 @@ GROUPS = {
     *a = rlx_i_half8(b);"""),
     "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True, r"""
     *c = (rlx_i8v)rlx_i_nibbles(b + 4);
-    *a = rlx_i_half8(b);
-    *off = rlx_g_half(b + 2);"""),
+    *a = rlx_i_half_pair(b, off);"""),
     "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; "
              "scale d", True, False, r"""
     *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)) - 16;
@@ -73,8 +72,7 @@ GROUPS = {
     "q5_1": ("q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, "
              "offset m", False, True, r"""
     *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-    *a = rlx_i_half8(b);
-    *off = rlx_g_half(b + 2);"""),
+    *a = rlx_i_half_pair(b, off);"""),
 }
 """Each format's group decoder (:data:`GROUP_TEMPLATE`)."""
 
