@@ -23,10 +23,23 @@ is 8 lanes wide on every tier (ymm on AVX2 and AVX-512, two registers on NEON), 
 every FMA tier gives the same bits, at any thread count, whatever the batch; the
 portable tier rounds products and sums separately (as ``rlx_v_fma``).
 
-The kernel (``rlx_iv<rows>x<mx>_<format>``) is the decode kernel's design
-(:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`): RLX_G_RP rows of W side
-by side, up to 4 rows of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of x
-(prefill) go through it 4 rows at a time, each group of rows of W staying in cache.
+The k-quants (q4_k, q5_k, q6_k) round x per super-block of 256 instead (GGML's Q8_K):
+their sub-block scales are small integers, so the kernel multiplies each sub-block's
+lane sums by its scale in integers too (``vpmaddwd`` with the scale in place of ones),
+sums the 8 sub-blocks of a super-block in int32 (exact: at most 2^24, so the
+conversion is exact too) and does one float multiply-add per super-block and row,
+``d * dx`` times those sums; the mins' part is ``dmin * dx`` times the integer sum of
+min * (x's code sum) over the sub-blocks, in a scalar chain subtracted at the end
+(:data:`K_TEMPLATE`). Measured on one avx2 core, 4096 x 1024 weights in cache, exact
+f32 decoding against x_int8: q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 0.19 →
+0.10 ms, q4_1 0.28 → 0.13 ms.
+
+Both kernels (``rlx_iv<rows>x<mx>_<format>``, ``rlx_ik...``) follow the decode kernel's
+design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`): RLX_G_RP rows of
+W side by side, up to 4 rows of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
+x (prefill) go through them 4 rows at a time, each group of rows of W staying in cache
+(10-30% slower than the exact path's register-tiled prefill kernel, still ahead of
+llama.cpp's prefill: bench/RESULTS.md).
 """
 
 from __future__ import annotations
