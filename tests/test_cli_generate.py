@@ -121,3 +121,17 @@ def test_a_file_that_is_not_gguf_is_a_clear_error(capsys, tmp_path):
     assert main(["generate", "--model", str(path), "hi"]) == 2
     err = capsys.readouterr().err
     assert "rlx generate: error:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("weights, weight_format", [("gguf", "gguf"), ("gguf-int8", "gguf-int8"),
+                                                    ("f32", None)])
+def test_weights_choose_the_decoders_weight_format(monkeypatch, weights, weight_format):
+    seen = {}
+
+    def fake_load(path, **kwargs):
+        seen.update(kwargs)
+        return "model"
+
+    monkeypatch.setattr(rlx.cli, "load_decoder", fake_load)
+    assert rlx.cli._open_decoder("m.gguf", "cpu", None, weights) == "model"
+    assert seen["weight_format"] == weight_format
