@@ -61,10 +61,11 @@ def test_integer_groups_are_the_gguf_packages_values(scheme):
     bit, and the codes fit the integer product (|code| <= 128, unsigned formats 0..31)."""
     raw = _ggml_blocks(scheme, 9, _ggml_k(scheme, 3), seed=50)
     blocks = raw.reshape(-1, PackedLayout.of(scheme, 9, _ggml_k(scheme, 3)).scheme.block_bytes)
-    codes, step, offset = integer_groups(blocks, scheme)
+    codes, step, offset, subtract = integer_groups(blocks, scheme)
     values = codes.reshape(len(codes), -1, 16).astype(np.float32) * step[:, :, None]
     if offset is not None:
-        values = values.reshape(len(codes), -1, 32) + offset[:, :, None]
+        values = values.reshape(len(codes), -1, 32)
+        values = values - offset[:, :, None] if subtract else values + offset[:, :, None]
         assert codes.min() >= 0 and codes.max() <= 31
     theirs = _gguf_values(raw, scheme).reshape(values.shape[0], -1)
     np.testing.assert_array_equal(values.reshape(theirs.shape).view(np.uint32),

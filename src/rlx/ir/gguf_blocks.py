@@ -14,6 +14,7 @@ Formats are named by the lower-case GGML type name: ``q8_0``, ``q4_1``, ``q6_k``
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -37,11 +38,25 @@ def _bits(words: np.ndarray, count: int) -> np.ndarray:
     return ((words >> shifts) & 1).astype(np.uint8)
 
 
-Groups = tuple[np.ndarray, np.ndarray, "np.ndarray | None"]
-"""A format's blocks as integers and scales: codes int8 [count, elements], step float32
-[count, elements / 16] (the scale of each run of 16 codes) and offset float32 [count,
-elements / 32] (added to each group of 32; None for formats without one). A value is
-``step * code``, plus ``offset`` where there is one, in float32."""
+class Groups(NamedTuple):
+    """A format's blocks as integers and scales: ``codes`` int8 [count, elements],
+    ``step`` float32 [count, elements / 16] (the scale of each run of 16 codes) and
+    ``offset`` float32 [count, elements / 32] (one per group of 32; None for formats
+    without one). A value is ``step * code`` in float32, plus ``offset`` (q4_1, q5_1)
+    or, with ``subtract``, minus it (the k-quants' ``dmin * min``: GGML subtracts, which
+    matters for the sign of a nan)."""
+
+    codes: np.ndarray
+    step: np.ndarray
+    offset: np.ndarray | None = None
+    subtract: bool = False
+
+    @property
+    def signed_offset(self) -> np.ndarray | None:
+        """The offset as added to each group (negated with ``subtract``)."""
+        if self.offset is None:
+            return None
+        return -self.offset if self.subtract else self.offset
 
 
 def _per_16(scale: np.ndarray, runs: int) -> np.ndarray:
@@ -52,18 +67,18 @@ def _per_16(scale: np.ndarray, runs: int) -> np.ndarray:
 
 def _groups_q8_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 scale d, 32 int8 q; x = d * q."""
-    return blocks[:, 2:34].view(np.int8), _per_16(_f16(blocks, 0), 2), None
+    return Groups(blocks[:, 2:34].view(np.int8), _per_16(_f16(blocks, 0), 2))
 
 
 def _groups_q4_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, 16 bytes of nibbles (element j low, j+16 high); x = d*(q-8)."""
-    return _nibbles(blocks[:, 2:18]).astype(np.int8) - 8, _per_16(_f16(blocks, 0), 2), None
+    return Groups(_nibbles(blocks[:, 2:18]).astype(np.int8) - 8, _per_16(_f16(blocks, 0), 2))
 
 
 def _groups_q4_1(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, fp16 m, 16 bytes of nibbles; x = d*q + m."""
-    return (_nibbles(blocks[:, 4:20]).astype(np.int8), _per_16(_f16(blocks, 0), 2),
-            _f16(blocks, 2))
+    return Groups(_nibbles(blocks[:, 4:20]).astype(np.int8), _per_16(_f16(blocks, 0), 2),
+                  _f16(blocks, 2))
 
 
 def _five_bit(high_words: np.ndarray, packed: np.ndarray) -> np.ndarray:
@@ -75,13 +90,13 @@ def _five_bit(high_words: np.ndarray, packed: np.ndarray) -> np.ndarray:
 def _groups_q5_0(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, u32 high bits, 16 bytes of nibbles; x = d*(q-16)."""
     q = _five_bit(blocks[:, 2:6].view("<u4"), blocks[:, 6:22]).astype(np.int8) - 16
-    return q, _per_16(_f16(blocks, 0), 2), None
+    return Groups(q, _per_16(_f16(blocks, 0), 2))
 
 
 def _groups_q5_1(blocks: np.ndarray) -> Groups:
     """Block of 32: fp16 d, fp16 m, u32 high bits, 16 bytes of nibbles; x = d*q + m."""
     q = _five_bit(blocks[:, 4:8].view("<u4"), blocks[:, 8:24]).astype(np.int8)
-    return q, _per_16(_f16(blocks, 0), 2), _f16(blocks, 2)
+    return Groups(q, _per_16(_f16(blocks, 0), 2), _f16(blocks, 2))
 
 
 def _k_scales_and_mins(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -110,7 +125,8 @@ def _affine_k(blocks: np.ndarray, q: np.ndarray) -> Groups:
     """x = (d * scale) * q - (dmin * min) per sub-block of 32, for Q4_K and Q5_K."""
     d, dmin = _f16(blocks, 0), _f16(blocks, 2)
     scales, mins = _k_scales_and_mins(blocks[:, 4:16])
-    return q.reshape(-1, 256).astype(np.int8), _per_16(d * scales, 16), -(dmin * mins)
+    return Groups(q.reshape(-1, 256).astype(np.int8), _per_16(d * scales, 16), dmin * mins,
+                  subtract=True)
 
 
 def _groups_q4_k(blocks: np.ndarray) -> Groups:
@@ -143,7 +159,7 @@ def _groups_q6_k(blocks: np.ndarray) -> Groups:
     low_parts = np.concatenate([low & 0x0F, low >> 4], axis=2)
     shifts = (2 * np.arange(4, dtype=np.uint8))[None, None, :, None]
     q = (low_parts | (((high >> shifts) & 3) << 4)).astype(np.int8) - 32
-    return q.reshape(-1, 256), _f16(blocks, 208) * scales, None
+    return Groups(q.reshape(-1, 256), _f16(blocks, 208) * scales)
 
 
 _GROUPS: dict[str, Callable[[np.ndarray], Groups]] = {
@@ -167,11 +183,12 @@ def integer_groups(blocks: np.ndarray, fmt: str) -> Groups:
 
 
 def _values(groups: Groups) -> np.ndarray:
-    codes, step, offset = groups
-    count, elements = codes.shape
-    values = (codes.reshape(count, -1, 16).astype(np.float32) * step[:, :, None])
-    if offset is not None:
-        values = values.reshape(count, -1, 32) + offset[:, :, None]
+    count, elements = groups.codes.shape
+    values = groups.codes.reshape(count, -1, 16).astype(np.float32) * groups.step[:, :, None]
+    if groups.offset is not None:
+        values = values.reshape(count, -1, 32)
+        offset = groups.offset[:, :, None]
+        values = values - offset if groups.subtract else values + offset
     return values.reshape(count, elements)
 
 

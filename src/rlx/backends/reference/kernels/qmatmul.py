@@ -37,7 +37,8 @@ def _int8_products(layout: PackedLayout, x: np.ndarray, q: np.ndarray) -> np.nda
     scale and code sum of x's group, summed in float64."""
     n, k = layout.n, layout.k
     blocks = np.ascontiguousarray(q).reshape(-1, layout.scheme.block_bytes)
-    codes, step, offset = integer_groups(blocks, layout.scheme.name)
+    groups = integer_groups(blocks, layout.scheme.name)
+    codes, step, offset = groups.codes, groups.step, groups.signed_offset
     w = codes.reshape(n, k).astype(np.float64) * np.repeat(step.reshape(n, -1), 16, axis=1)
     group = x_int8_group(layout.scheme.name)
     xq, xd = quantize_x_int8(x.reshape(-1, k), group)
