@@ -184,11 +184,12 @@ def integer_groups(blocks: np.ndarray, fmt: str) -> Groups:
 
 def _values(groups: Groups) -> np.ndarray:
     count, elements = groups.codes.shape
-    values = groups.codes.reshape(count, -1, 16).astype(np.float32) * groups.step[:, :, None]
+    values = groups.codes.reshape(count, -1, 16).astype(np.float32)   # fresh: updated in place
+    values *= groups.step[:, :, None]
     if groups.offset is not None:
         values = values.reshape(count, -1, 32)
-        offset = groups.offset[:, :, None]
-        values = values - offset if groups.subtract else values + offset
+        op = np.subtract if groups.subtract else np.add
+        op(values, groups.offset[:, :, None], out=values)
     return values.reshape(count, elements)
 
 

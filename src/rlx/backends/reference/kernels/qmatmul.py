@@ -32,7 +32,8 @@ def dequant_matmul(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np
 
 
 def _int8_products(layout: PackedLayout, x: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """x @ W.T with x rounded to int8 per group of 32 (``x_int8``): each product of a
+    """x @ W.T with x rounded to int8 per group of 32, or 256 for the k-quants
+    (``x_int8``): each product of a
     code of x and a code of W times the two scales, plus each group's offset times the
     scale and code sum of x's group, summed in float64."""
     n, k = layout.n, layout.k
