@@ -1517,15 +1517,16 @@ RLX_INLINE void rlx_ig_grp_q4_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8, scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1543,7 +1544,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1573,15 +1574,16 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8, scale d */
 static __attribute__((noinline)) void rlx_iv4x4_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1599,7 +1601,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1640,15 +1642,16 @@ RLX_INLINE void rlx_ig_grp_q4_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1666,7 +1669,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1697,15 +1700,16 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x4_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1723,7 +1727,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1752,20 +1756,16 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
 
 
 
-/* q4_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
-   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -1780,7 +1780,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 144;
@@ -1803,7 +1803,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                 const float d = rlx_g_half(b + 0);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                     int32_t ms = 0;
@@ -1820,20 +1820,16 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
 
 
 
-/* q4_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
-   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x4_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -1848,7 +1844,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 144;
@@ -1871,7 +1867,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 const float d = rlx_g_half(b + 0);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                     int32_t ms = 0;
@@ -1901,15 +1897,16 @@ RLX_INLINE void rlx_ig_grp_q5_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1927,7 +1924,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1957,15 +1954,16 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
 static __attribute__((noinline)) void rlx_iv4x4_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1983,7 +1981,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -2024,15 +2022,16 @@ RLX_INLINE void rlx_ig_grp_q5_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -2050,7 +2049,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -2081,15 +2080,16 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x4_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -2107,7 +2107,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -2136,20 +2136,16 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
 
 
 
-/* q5_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
-   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -2164,7 +2160,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 176;
@@ -2189,7 +2185,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                 const float d = rlx_g_half(b + 0);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                     int32_t ms = 0;
@@ -2206,20 +2202,16 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
 
 
 
-/* q5_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
-   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x4_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -2234,7 +2226,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 176;
@@ -2259,7 +2251,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 const float d = rlx_g_half(b + 0);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                     int32_t ms = 0;
@@ -2276,20 +2268,16 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
 
 
 
-/* q6_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 1 rows of x given as codes
-   qx [1, k], scales dx [1, k / 256] and code sums si [1, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
+   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -2304,7 +2292,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
@@ -2327,7 +2315,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                 const float d = rlx_g_half(b + 208);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                 }
@@ -2341,20 +2329,16 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
 
 
 
-/* q6_k, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   4 rows of blocks at q, q + row_bytes, ... and the 4 rows of x given as codes
-   qx [4, k], scales dx [4, k / 256] and code sums si [4, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
+   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
+   RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kb = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32;
     (void)si;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
@@ -2369,7 +2353,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                 acc[j][m] = (rlx_f8v){0};
                 accm[j][m] = 0.0f;
             }
-        for (int64_t sb = 0; sb < kb; sb++) {
+        for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
@@ -2392,7 +2376,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                 const float d = rlx_g_half(b + 208);
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
                 }
@@ -2419,15 +2403,16 @@ RLX_INLINE void rlx_ig_grp_q8_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx and scaled code sums ds [1, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -2445,7 +2430,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -2475,15 +2460,16 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx and scaled code sums ds [4, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
+   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
+   RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x4_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {
+        const float *restrict dx, const float *restrict ds, int64_t k,
+        float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
-    const int64_t kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -2501,7 +2487,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;

@@ -30,12 +30,13 @@ sums the 8 sub-blocks of a super-block in int32 (exact: at most 2^24, so the
 conversion is exact too) and does one float multiply-add per super-block and row,
 ``d * dx`` times those sums; the mins' part is ``dmin * dx`` times the integer sum of
 min * (x's code sum) over the sub-blocks, in a scalar chain subtracted at the end
-(:data:`K_TEMPLATE`). Measured on one avx2 core, 4096 x 1024 weights in cache, exact
+(:data:`K_LOOPS`). Measured on one avx2 core, 4096 x 1024 weights in cache, exact
 f32 decoding against x_int8: q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 0.19 →
 0.10 ms, q4_1 0.28 → 0.13 ms.
 
 Both kernels (``rlx_iv<rows>x<mx>_<format>``, ``rlx_ik...``) follow the decode kernel's
-design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`): RLX_G_RP rows of
+design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`, here
+:data:`KERNEL_TEMPLATE`): RLX_G_RP rows of
 W side by side, up to 4 rows of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
 x (prefill) go through them 4 rows at a time, each group of rows of W staying in cache
 (10-30% slower than the exact path's register-tiled prefill kernel, still ahead of
@@ -115,7 +116,7 @@ K_GROUPS = {
              "2 * (g & 3), 3), 4)) - 32",
              "sc[2 * g]", "sc[2 * g + 1]"),
 }
-"""Each k-quant's parts of :data:`K_TEMPLATE`; ``d`` and ``dmin`` are the fp16 fields
+"""Each k-quant's parts of :data:`K_LOOPS`; ``d`` and ``dmin`` are the fp16 fields
 at bytes 0 and 2 (q6_k: d at 208)."""
 
 
@@ -134,18 +135,19 @@ def group_decoder(fmt: str) -> str:
     return GROUP_TEMPLATE.format(fmt=fmt, doc=doc, body=body)
 
 
-GEMV_TEMPLATE = r"""
+KERNEL_TEMPLATE = r"""
 /* {fmt}, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the {rows} rows of
    blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes qx [{mx}, k],
-   scales dx and scaled code sums ds [{mx}, k / 32] (rlx_i_quantize_row), RP rows of W
-   side by side (module docstring of rlx.backends.cpu.kernels.qmatmul_int8) */
-static __attribute__((noinline)) void rlx_iv{rows}x{mx}_{fmt}(
+   scales dx [{mx}, k / {group}] and, per 32 elements, {sums_doc} (rlx_i_quantize_row);
+   RP rows of W side by side. {doc} */
+static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k, float *restrict y,
-        int64_t n) {{
+        const float *restrict dx, const {sums_type} *restrict {sums}, int64_t k,
+        float *restrict y, int64_t n) {{
     enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
-    const int64_t kg = k / 32;
-    (void)ds;
+    const int64_t kd = k / {group}, kg = k / 32;
+    (void){sums};
+    (void)kg;
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -157,13 +159,23 @@ static __attribute__((noinline)) void rlx_iv{rows}x{mx}_{fmt}(
             for (int m = 0; m < {mx}; m++) {{
                 acc[j][m] = (rlx_f8v){{0}};
                 accm[j][m] = 0.0f;
-            }}
+            }}{loops}
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < {mx}; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]){total};
+    }}
+}}
+"""
+"""The kernels' common frame: rows of W RP at a time, their sums, the stores.
+``{loops}`` walks k (:data:`GROUP_LOOPS`, :data:`K_LOOPS`)."""
+
+GROUP_LOOPS = r"""
         for (int64_t e = 0, o = 0; e < k; e += {block}, o += {size}) {{
             for (int g = 0; g < {groups}; g++) {{
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[{mx}];
                 #pragma GCC unroll 4
-                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kg + xg] - (rlx_f8v){{0}};
+                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){{0}};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {{
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -182,44 +194,16 @@ static __attribute__((noinline)) void rlx_iv{rows}x{mx}_{fmt}(
                     }}
                 }}
             }}
-        }}
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < {mx}; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]){total};
-    }}
-}}
-"""
+        }}"""
+"""32-element formats: per group of 32 and row of W, the integer products in 8 lanes,
+converted and multiplied-and-added with the weight's scale times x's (module
+docstring); offsets times x's scaled code sums (ds) in the scalar chain."""
 
-K_TEMPLATE = r"""
-/* {fmt}, x rounded to int8 per super-block: y[m * n + j] = (row j of W) . x[m] for the
-   {rows} rows of blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes
-   qx [{mx}, k], scales dx [{mx}, k / 256] and code sums si [{mx}, k / 32]
-   (rlx_i_quantize_row). Per super-block, the products of each sub-block times its
-   integer scale are summed in int32 lanes (exact), then converted and multiplied by
-   d * dx into 8 float partial sums; the mins' part, dmin * dx times the integer sum of
-   min * code sum over the sub-blocks, into a scalar chain subtracted at the end.
-   {doc} */
-static __attribute__((noinline)) void rlx_ik{rows}x{mx}_{fmt}(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k, float *restrict y,
-        int64_t n) {{
-    enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
-    const int64_t kb = k / 256, kg = k / 32;
-    (void)si;
-    (void)kg;
-    for (int j0 = 0; j0 < {rows}; j0 += RP) {{
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][{mx}];
-        float accm[RP][{mx}];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < {mx}; m++) {{
-                acc[j][m] = (rlx_f8v){{0}};
-                accm[j][m] = 0.0f;
-            }}
-        for (int64_t sb = 0; sb < kb; sb++) {{
+OFFSET = """
+                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);"""
+
+K_LOOPS = r"""
+        for (int64_t sb = 0; sb < kd; sb++) {{
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {{
                 const uint8_t *b = qj + j * row_bytes + sb * {size};
@@ -240,41 +224,21 @@ static __attribute__((noinline)) void rlx_ik{rows}x{mx}_{fmt}(
                 const float d = rlx_g_half(b + {d_at});
                 #pragma GCC unroll 4
                 for (int m = 0; m < {mx}; m++) {{
-                    const float xs = dx[m * kb + sb];
+                    const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){{0}}, sf, acc[j][m]);{mins}
                 }}
             }}
-        }}
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < {mx}; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]){total};
-    }}
-}}
-"""
+        }}"""
+"""The k-quants, per super-block and row of W: each sub-block's lane sums times its
+integer scale summed in int32 (exact: below 2^24), then converted and multiplied-and-
+added with d * dx; the mins' part, dmin * dx times the integer sum of min * (x's code
+sum, si) over the sub-blocks, in the scalar chain subtracted at the end."""
 
 K_MINS = """
                     int32_t ms = 0;
                     for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
                     accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);"""
-
-
-def k_gemv(fmt: str, rows: int, mx: int) -> str:
-    """``rlx_ik<rows>x<mx>_<fmt>(q, row_bytes, qx, dx, si, k, y, n)`` (see
-    :data:`K_TEMPLATE`)."""
-    doc, sgn, mins, setup, codes, s0, s1 = K_GROUPS[fmt]
-    return K_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, size=BLOCK_FORMATS[fmt][1], doc=doc,
-                             setup=setup.replace("\n", "\n" + " " * 12),
-                             codes=codes,
-                             dot=(f"rlx_i_dot_s(c, xc, {int(sgn)}, {s0})" if s0 == s1 else
-                                  f"rlx_i_dot_sc(c, xc, {int(sgn)}, {s0}, {s1})"),
-                             d_at=208 if fmt == "q6_k" else 0,
-                             mins=K_MINS if mins else "",
-                             total=" - accm[j][m]" if mins else "")
-
-
-OFFSET = """
-                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);"""
 
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
@@ -282,15 +246,37 @@ MAX_X = 4
 """The most rows of x one call of the kernel takes."""
 
 
-def gemv(fmt: str, rows: int, mx: int) -> str:
-    """``rlx_iv<rows>x<mx>_<fmt>(q, row_bytes, qx, dx, ds, k, y, n)`` (see
-    :data:`GEMV_TEMPLATE`)."""
+def kernel_name(fmt: str, rows: int, mx: int) -> str:
+    """``rlx_ik...`` (k-quants) or ``rlx_iv...`` (the others): the kernel for ``rows``
+    rows of W of format ``fmt`` and ``mx`` rows of x."""
+    return f"rlx_{'ik' if fmt in K_GROUPS else 'iv'}{rows}x{mx}_{fmt}"
+
+
+def kernel(fmt: str, rows: int, mx: int) -> str:
+    """The C of :func:`kernel_name` ``(q, row_bytes, qx, dx, sums, k, y, n)``: sums is
+    ds (the scaled code sums) for the 32-element formats, si (the code sums) for the
+    k-quants (see :data:`KERNEL_TEMPLATE`)."""
     block, size = BLOCK_FORMATS[fmt]
-    offsets = has_offsets(fmt)
-    return GEMV_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, block=block, size=size,
-                                groups=block // 32, signed=int(signed(fmt)),
-                                offset=OFFSET if offsets else "",
-                                total=" + accm[j][m]" if offsets else "")
+    if fmt in K_GROUPS:
+        doc, sgn, mins, setup, codes, s0, s1 = K_GROUPS[fmt]
+        dot = (f"rlx_i_dot_s(c, xc, {int(sgn)}, {s0})" if s0 == s1 else
+               f"rlx_i_dot_sc(c, xc, {int(sgn)}, {s0}, {s1})")
+        loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
+                               setup=setup.replace("\n", "\n" + " " * 12),
+                               d_at=208 if fmt == "q6_k" else 0,
+                               mins=K_MINS if mins else "")
+        sums, sums_type, sums_doc = "si", "int32_t", "code sums si"
+        total = " - accm[j][m]" if mins else ""
+    else:
+        doc, sgn, offsets, _ = GROUPS[fmt]
+        loops = GROUP_LOOPS.format(fmt=fmt, block=block, size=size, groups=block // 32,
+                                   mx=mx, signed=int(sgn), offset=OFFSET if offsets else "")
+        sums, sums_type, sums_doc = "ds", "float", "scaled code sums ds"
+        total = " + accm[j][m]" if offsets else ""
+    return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
+                                  name=kernel_name(fmt, rows, mx), doc=doc, sums=sums,
+                                  sums_type=sums_type, sums_doc=sums_doc, loops=loops,
+                                  total=total)
 
 
 def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:
@@ -316,11 +302,11 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
                f"ds + r * {kg}, si + r * {kg});")
     full, rest = divmod(rows, MAX_X)
-    kernel, render, sums = (("ik", k_gemv, "si") if fmt in K_GROUPS else ("iv", gemv, "ds"))
+    sums = "si" if fmt in K_GROUPS else "ds"
 
     def call(count: int, mx: int, m0: str, w0: str) -> str:
-        name = f"rlx_{kernel}{count}x{mx}_{fmt}"
-        ctx.add_helper(name, render(fmt, count, mx))
+        name = kernel_name(fmt, count, mx)
+        ctx.add_helper(name, kernel(fmt, count, mx))
         return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
                 f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, {k}, y + {m0} * {n} + {w0}, {n});")
 
