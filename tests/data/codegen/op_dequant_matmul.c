@@ -1473,9 +1473,11 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
-   the codes and ds that sum times their group's scale. */
+   the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
+   sums (lane l: codes 4l .. 4l + 3). */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
-                               float *restrict d, float *restrict ds, int32_t *restrict si) {
+                               float *restrict d, float *restrict ds, int32_t *restrict si,
+                               int32_t *restrict lx) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -1499,17 +1501,20 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
             si[g * (gs / 32) + s] = sum;
             ds[g * (gs / 32) + s] = d[g] * (float)sum;
         }
+        if (lx)
+            for (int l = 0; l < gs / 4; l++)
+                lx[gs / 4 * g + l] = qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2] + qg[4 * l + 3];
     }
 }
 
 
 
-/* q4_0: codes the nibbles at b + 2 less 8, scale d */
+/* q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 RLX_INLINE void rlx_ig_grp_q4_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
                                  float *off) {
     (void)g;
     (void)off;
-    *c = (rlx_i8v)rlx_i_nibbles(b + 2) - 8;
+    *c = (rlx_i8v)rlx_i_nibbles(b + 2);
     *a = rlx_i_half8(b);
 }
 
@@ -1518,14 +1523,15 @@ RLX_INLINE void rlx_ig_grp_q4_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
    scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8, scale d */
+   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1545,6 +1551,12 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    lb[m] *= 8;
+                }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1557,7 +1569,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + 32 * xg, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                         acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
                     }
@@ -1575,14 +1587,15 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
    scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8, scale d */
+   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x4_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1602,6 +1615,12 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    lb[m] *= 8;
+                }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1614,7 +1633,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + 32 * xg, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                         acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
                     }
@@ -1646,11 +1665,12 @@ RLX_INLINE void rlx_ig_grp_q4_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
    RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1704,11 +1724,12 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
    RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x4_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1762,11 +1783,12 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
    RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1826,11 +1848,12 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
    RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x4_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1884,12 +1907,12 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
 
 
 
-/* q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
+/* q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 RLX_INLINE void rlx_ig_grp_q5_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
                                  float *off) {
     (void)g;
     (void)off;
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)) - 16;
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
     *a = rlx_i_half8(b);
 }
 
@@ -1898,14 +1921,15 @@ RLX_INLINE void rlx_ig_grp_q5_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
    scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
+   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1925,6 +1949,12 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    lb[m] *= 16;
+                }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1937,7 +1967,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + 32 * xg, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                         acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
                     }
@@ -1955,14 +1985,15 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
    scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; scale d */
+   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x4_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -1982,6 +2013,12 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    lb[m] *= 16;
+                }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -1994,7 +2031,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + 32 * xg, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                         acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
                     }
@@ -2026,11 +2063,12 @@ RLX_INLINE void rlx_ig_grp_q5_1(const uint8_t *restrict b, int g, rlx_i8v *c, rl
    RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2084,11 +2122,12 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
    RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x4_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2142,11 +2181,12 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
    RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2208,11 +2248,12 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
    RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x4_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2274,11 +2315,12 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
    RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2335,11 +2377,12 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
    RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 256, kg = k / 32;
     (void)si;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2407,11 +2450,12 @@ RLX_INLINE void rlx_ig_grp_q8_0(const uint8_t *restrict b, int g, rlx_i8v *c, rl
    RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2464,11 +2508,12 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
    RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x4_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds, int64_t k,
-        float *restrict y, int64_t n) {
+        const float *restrict dx, const float *restrict ds,
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
     enum { RP = RLX_G_RP / 4 < 1 ? 1 : RLX_G_RP / 4 < 4 ? RLX_G_RP / 4 : 4 };
     const int64_t kd = k / 32, kg = k / 32;
     (void)ds;
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
@@ -2777,11 +2822,12 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
+    int32_t *lx = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2796,12 +2842,13 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
+    int32_t *lx = (int32_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, lx + 4 * 128, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2817,10 +2864,10 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2836,11 +2883,11 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2856,10 +2903,10 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2875,11 +2922,11 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2894,11 +2941,12 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
+    int32_t *lx = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2913,12 +2961,13 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
+    int32_t *lx = (int32_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, lx + 4 * 128, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2934,10 +2983,10 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2953,11 +3002,11 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2973,10 +3022,10 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -2992,11 +3041,11 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3012,10 +3061,10 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3031,11 +3080,11 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3051,10 +3100,10 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3070,11 +3119,11 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
     }
     return 0;
 }

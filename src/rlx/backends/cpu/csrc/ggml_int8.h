@@ -207,9 +207,11 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
-   the codes and ds that sum times their group's scale. */
+   the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
+   sums (lane l: codes 4l .. 4l + 3). */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
-                               float *restrict d, float *restrict ds, int32_t *restrict si) {
+                               float *restrict d, float *restrict ds, int32_t *restrict si,
+                               int32_t *restrict lx) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -233,5 +235,8 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
             si[g * (gs / 32) + s] = sum;
             ds[g * (gs / 32) + s] = d[g] * (float)sum;
         }
+        if (lx)
+            for (int l = 0; l < gs / 4; l++)
+                lx[gs / 4 * g + l] = qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2] + qg[4 * l + 3];
     }
 }

@@ -73,15 +73,16 @@ GROUPS = {
     "q8_0": ("q8_0: codes the 32 int8 at b + 2, scale the fp16 d", True, False, r"""
     *c = (rlx_i8v)rlx_i_load32(b + 2);
     *a = rlx_i_half8(b);"""),
-    "q4_0": ("q4_0: codes the nibbles at b + 2 less 8, scale d", True, False, r"""
-    *c = (rlx_i8v)rlx_i_nibbles(b + 2) - 8;
+    "q4_0": ("q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer "
+             "products: BIAS), scale d", False, False, r"""
+    *c = (rlx_i8v)rlx_i_nibbles(b + 2);
     *a = rlx_i_half8(b);"""),
     "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True, r"""
     *c = (rlx_i8v)rlx_i_nibbles(b + 4);
     *a = rlx_i_half_pair(b, off);"""),
-    "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16; "
-             "scale d", True, False, r"""
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)) - 16;
+    "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken "
+             "off the integer products: BIAS); scale d", False, False, r"""
+    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
     *a = rlx_i_half8(b);"""),
     "q5_1": ("q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, "
              "offset m", False, True, r"""
@@ -89,6 +90,13 @@ GROUPS = {
     *a = rlx_i_half_pair(b, off);"""),
 }
 """Each format's group decoder (:data:`GROUP_TEMPLATE`)."""
+
+BIAS = {"q4_0": 8, "q5_0": 16}
+"""Formats whose codes are stored plus a constant: the decoders give the stored,
+unsigned codes, and the kernel takes the constant times x's lane sums (lx: each lane's
+4 codes of x summed, rlx_i_quantize_row) off the lanes' integer products, which are then
+those of the true codes, exactly; unsigned codes need no sign moved onto x on x86 (two
+instructions fewer a block and row of W)."""
 
 
 K_GROUPS = {
@@ -142,11 +150,12 @@ KERNEL_TEMPLATE = r"""
    RP rows of W side by side. {doc} */
 static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const {sums_type} *restrict {sums}, int64_t k,
-        float *restrict y, int64_t n) {{
+        const float *restrict dx, const {sums_type} *restrict {sums},
+        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {{
     enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
     const int64_t kd = k / {group}, kg = k / 32;
     (void){sums};
+    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
@@ -175,7 +184,7 @@ GROUP_LOOPS = r"""
                 const int64_t xg = e / 32 + g;
                 rlx_f8v xd[{mx}];
                 #pragma GCC unroll 4
-                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){{0}};
+                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){{0}};{lanes}
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {{
                     const uint8_t *b = qj + j * row_bytes + o;
@@ -188,7 +197,7 @@ GROUP_LOOPS = r"""
                     for (int m = 0; m < {mx}; m++) {{
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + 32 * xg, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, {signed});
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, {signed}){unbias};
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                         acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);{offset}
                     }}
@@ -198,6 +207,14 @@ GROUP_LOOPS = r"""
 """32-element formats: per group of 32 and row of W, the integer products in 8 lanes,
 converted and multiplied-and-added with the weight's scale times x's (module
 docstring); offsets times x's scaled code sums (ds) in the scalar chain."""
+
+LANES = """
+                rlx_i32v8 lb[{mx}];
+                #pragma GCC unroll 4
+                for (int m = 0; m < {mx}; m++) {{
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    lb[m] *= {bias};
+                }}"""
 
 OFFSET = """
                         accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);"""
@@ -253,9 +270,10 @@ def kernel_name(fmt: str, rows: int, mx: int) -> str:
 
 
 def kernel(fmt: str, rows: int, mx: int) -> str:
-    """The C of :func:`kernel_name` ``(q, row_bytes, qx, dx, sums, k, y, n)``: sums is
-    ds (the scaled code sums) for the 32-element formats, si (the code sums) for the
-    k-quants (see :data:`KERNEL_TEMPLATE`)."""
+    """The C of :func:`kernel_name` ``(q, row_bytes, qx, dx, sums, lx, k, y, n)``: sums
+    is ds (the scaled code sums) for the 32-element formats, si (the code sums) for the
+    k-quants; lx x's lane sums for :data:`BIAS` formats, else NULL (see
+    :data:`KERNEL_TEMPLATE`)."""
     block, size = BLOCK_FORMATS[fmt]
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, s0, s1 = K_GROUPS[fmt]
@@ -269,8 +287,11 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         total = " - accm[j][m]" if mins else ""
     else:
         doc, sgn, offsets, _ = GROUPS[fmt]
+        bias = BIAS.get(fmt)
         loops = GROUP_LOOPS.format(fmt=fmt, block=block, size=size, groups=block // 32,
-                                   mx=mx, signed=int(sgn), offset=OFFSET if offsets else "")
+                                   mx=mx, signed=int(sgn), offset=OFFSET if offsets else "",
+                                   lanes=LANES.format(mx=mx, bias=bias) if bias else "",
+                                   unbias=" - lb[m]" if bias else "")
         sums, sums_type, sums_doc = "ds", "float", "scaled code sums ds"
         total = " + accm[j][m]" if offsets else ""
     return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
@@ -295,12 +316,15 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     w.line(ctx.scratch("dx", DType.F32, rows * kd))
     w.line(ctx.scratch("ds", DType.F32, rows * kg))
     w.line(ctx.scratch("si", DType.I32, rows * kg))
+    lanes = fmt in BIAS
+    if lanes:
+        w.line(ctx.scratch("lx", DType.I32, rows * 8 * kg))
     if rows > 1:
         w.pragma(ctx.parallel_for(rows * k, rows))
     w.line(f"for (int64_t r = 0; r < {rows}; r++)")
     with w.indented():
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
-               f"ds + r * {kg}, si + r * {kg});")
+               f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'});")
     full, rest = divmod(rows, MAX_X)
     sums = "si" if fmt in K_GROUPS else "ds"
 
@@ -308,7 +332,9 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         name = kernel_name(fmt, count, mx)
         ctx.add_helper(name, kernel(fmt, count, mx))
         return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
-                f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, {k}, y + {m0} * {n} + {w0}, {n});")
+                f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, "
+                f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
+                f"{n});")
 
     def calls(count: int, w0: str) -> None:
         if full == 1:
