@@ -183,11 +183,11 @@ def integer_groups(blocks: np.ndarray, fmt: str) -> Groups:
 
 
 def _values(groups: Groups) -> np.ndarray:
-    count, elements = groups.codes.shape
-    values = groups.codes.reshape(count, -1, 16).astype(np.float32)   # fresh: updated in place
+    count, elements = groups.codes.shape       # explicit shapes: count may be 0
+    values = groups.codes.reshape(count, elements // 16, 16).astype(np.float32)  # fresh
     values *= groups.step[:, :, None]
     if groups.offset is not None:
-        values = values.reshape(count, -1, 32)
+        values = values.reshape(count, elements // 32, 32)
         op = np.subtract if groups.subtract else np.add
         op(values, groups.offset[:, :, None], out=values)
     return values.reshape(count, elements)
