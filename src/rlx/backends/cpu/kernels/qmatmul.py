@@ -75,7 +75,6 @@ LANES = 32
 COMMON = csrc_helper("qmm_common.h")
 """``rlx_q_dot_acc`` / ``rlx_q_sum32``: the dot products' 32 partial sums."""
 
-F16_SCALE = qmatmul_ggml.F16_SCALE
 
 PER_ROW_DECODERS = {
     "int8": r"""
@@ -208,7 +207,7 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     if scheme == "mxfp4":
         ctx.add_helper("rlx_q_e8m0", _value_table("rlx_q_e8m0", E8M0_VALUES))
     if scheme == "int4":
-        ctx.add_helper("rlx_q_f16", F16_SCALE)
+        ctx.add_helper("rlx_q_f16", qmatmul_ggml.F16_SCALE)
     if scheme in PER_ROW_DECODERS:
         ctx.add_helper(f"rlx_dq_{scheme}", PER_ROW_DECODERS[scheme])
         return f"rlx_dq_{scheme}"
@@ -341,13 +340,7 @@ def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
             w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0 * k}, {k}, "
                    f"y + {m0 * n} + {w0}, {n});")
 
-    if n // group:
-        w.pragma(ctx.parallel_for(rows * n * k, n // group))
-        with w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
-            calls(group, f"g * {group}")
-    if n % group:
-        with w.block(f"for (int64_t r = {n - n % group}; r < {n}; r++)"):
-            calls(1, "r")
+    qmatmul_ggml.row_groups(w, ctx, n, group, rows * n * k, calls)
 
 
 def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:

@@ -90,6 +90,20 @@ VECTOR_HELPERS = csrc_helper("ggml_vectors.h")
 
 
 
+def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls) -> None:
+    """Emit the loops over the n rows of W of a decode-style kernel: ``group`` rows at a
+    time split over the threads (``work`` elements in all), then the last ``n % group``
+    one by one; ``calls(count, w0)`` writes the calls for ``count`` rows from row
+    ``w0`` (a C expression)."""
+    if n // group:
+        w.pragma(ctx.parallel_for(work, n // group))
+        with w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
+            calls(group, f"g * {group}")
+    if n % group:
+        with w.block(f"for (int64_t r = {n - n % group}; r < {n}; r++)"):
+            calls(1, "r")
+
+
 def add_block_helpers(ctx, fmt: str) -> None:
     """Emit the helpers every kernel reading blocks of GGML format ``fmt`` uses: fp16
     fields, q4_k / q5_k scales, byte loads and the vector helpers."""

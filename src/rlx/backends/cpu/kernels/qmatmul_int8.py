@@ -345,10 +345,4 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         if rest:
             w.line(call(count, rest, str(full * MAX_X), w0))
 
-    if n // ROWS:
-        w.pragma(ctx.parallel_for(rows * n * k, n // ROWS))
-        with w.block(f"for (int64_t g = 0; g < {n // ROWS}; g++)"):
-            calls(ROWS, f"g * {ROWS}")
-    if n % ROWS:
-        with w.block(f"for (int64_t r = {n - n % ROWS}; r < {n}; r++)"):
-            calls(1, "r")
+    qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls)
