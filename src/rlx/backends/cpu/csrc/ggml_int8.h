@@ -67,21 +67,35 @@ RLX_INLINE rlx_u8v rlx_i_shl(rlx_u8v v, int s) {
     typedef uint16_t u16v __attribute__((vector_size(32)));
     return (rlx_u8v)((u16v)v << s);
 }
+#if defined(__AVX2__)
+/* c and x as x86's u8 x s8 products take them: |c| first and, when c is signed (sgn),
+   its signs moved onto x */
+RLX_INLINE void rlx_i_x86_operands(rlx_i8v c, rlx_i8v x, const int sgn, __m256i *u,
+                                   __m256i *s) {
+    *u = (__m256i)c;
+    *s = (__m256i)x;
+    if (sgn) {
+        *s = _mm256_sign_epi8(*s, *u);
+        *u = _mm256_abs_epi8(*u);
+    }
+}
+/* int32 lane l: the sums of the two int16 pairs of lane l's products (u8 x s8 pairs: at
+   most 2 * 128 * 127, inside int16), each times its int16 lane of scale */
+RLX_INLINE rlx_i32v8 rlx_i_x86_scaled(rlx_i8v c, rlx_i8v x, const int sgn, __m256i scale) {
+    __m256i u, s;
+    rlx_i_x86_operands(c, x, sgn, &u, &s);
+    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), scale);
+}
+#endif
 /* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
    0 .. 127 */
 RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
-#if defined(__AVX2__)
-    __m256i u = (__m256i)c, s = (__m256i)x;
-    if (sgn) {
-        s = _mm256_sign_epi8(s, u);
-        u = _mm256_abs_epi8(u);
-    }
-#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    __m256i u, s;
+    rlx_i_x86_operands(c, x, sgn, &u, &s);
     return (rlx_i32v8)_mm256_dpbusd_epi32(_mm256_setzero_si256(), u, s);
-#else
-    /* u8 x s8 pairs: at most 2 * 128 * 127, inside int16 */
-    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
-#endif
+#elif defined(__AVX2__)
+    return rlx_i_x86_scaled(c, x, sgn, _mm256_set1_epi16(1));
 #elif defined(__ARM_NEON) || defined(__aarch64__)
     (void)sgn;
     int8x16_t c0, c1, x0, x1;
@@ -115,13 +129,8 @@ RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
    in the instruction that adds them */
 RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, int s1) {
 #if defined(__AVX2__)
-    __m256i u = (__m256i)c, s = (__m256i)x;
-    if (sgn) {
-        s = _mm256_sign_epi8(s, u);
-        u = _mm256_abs_epi8(u);
-    }
-    const __m256i sc = _mm256_set_m128i(_mm_set1_epi16((short)s1), _mm_set1_epi16((short)s0));
-    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, s), sc);
+    return rlx_i_x86_scaled(c, x, sgn, _mm256_set_m128i(_mm_set1_epi16((short)s1),
+                                                        _mm_set1_epi16((short)s0)));
 #else
     return rlx_i_dot(c, x, sgn) * (rlx_i32v8){s0, s0, s0, s0, s1, s1, s1, s1};
 #endif
@@ -129,12 +138,7 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, i
 /* rlx_i_dot_sc with one scale for every lane */
 RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
 #if defined(__AVX2__)
-    __m256i u = (__m256i)c, v = (__m256i)x;
-    if (sgn) {
-        v = _mm256_sign_epi8(v, u);
-        u = _mm256_abs_epi8(u);
-    }
-    return (rlx_i32v8)_mm256_madd_epi16(_mm256_maddubs_epi16(u, v), _mm256_set1_epi16((short)s));
+    return rlx_i_x86_scaled(c, x, sgn, _mm256_set1_epi16((short)s));
 #else
     return rlx_i_dot(c, x, sgn) * s;
 #endif
