@@ -454,19 +454,37 @@ def test_ggml_kernels_on_every_tier_and_thread_count(scheme):
     rng = np.random.default_rng(42)
     feeds = {f"x{m}": rng.standard_normal((m, k)).astype(np.float32) for m in counts}
     feeds["x7"][3] = feeds["x1"][0]
+
+    def check(outs):
+        for out, m in zip(outs, counts):
+            _assert_close_to_oracle(out, feeds[f"x{m}"], w.T)
+
+    assert_same_bits_on_every_tier(g, {"l.q": raw}, feeds, check, alone=[(1, 3)])
+
+
+def assert_same_bits_on_every_tier(graph: rlx.Graph, params: dict[str, np.ndarray],
+                                   feeds: dict[str, np.ndarray], check,
+                                   alone: list[tuple[int, int]]) -> None:
+    """Compile ``graph`` for each ISA tier this host runs, at 1 and 2 threads (OpenMP
+    only at 2), set ``params`` and run ``feeds``: ``check(outputs)`` holds on every run;
+    row ``r`` of output ``i`` for each (i, r) in ``alone`` has the bits of output 0's
+    row 0 (the same row of x alone); 1 and 2 threads give the same bits, and so does
+    every tier with fused multiply-adds."""
     fma_outs = {}
     for tier in tiers_in_force():
         outs = {}
         for threads in (1, 2):
             cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)
-                             ).compile(g)
-            cg.set_param("l.q", raw)
+                             ).compile(graph)
+            for name, value in params.items():
+                cg.set_param(name, value)
             assert ("omp parallel for" in cg._exe.source) == (threads > 1)
             outs[threads] = [o.view(np.uint32) for o in cg.run(feeds)]
-            for out, m in zip(outs[threads], counts):
-                _assert_close_to_oracle(out.view(np.float32), feeds[f"x{m}"], w.T)
-            np.testing.assert_array_equal(outs[threads][1][3], outs[threads][0][0],
-                                          err_msg=f"{tier}: a row of x alone vs among 7")
+            check([o.view(np.float32) for o in outs[threads]])
+            for i, r in alone:
+                np.testing.assert_array_equal(outs[threads][i][r], outs[threads][0][0],
+                                              err_msg=f"{tier}: a row of x alone vs in a "
+                                                      f"batch (output {i}, row {r})")
         for one, two in zip(outs[1], outs[2]):
             np.testing.assert_array_equal(one, two, err_msg=f"{tier}: 1 thread vs 2")
         if tier in FMA_TIERS:

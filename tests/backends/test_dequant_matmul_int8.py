@@ -17,16 +17,19 @@ import numpy as np
 import pytest
 
 import rlx
-from rlx.backends.cpu.isa import tiers_in_force
 from rlx.errors import GraphBuildError
 from rlx.ir.gguf_blocks import integer_groups, quantize_x_int8, x_int8_group
 from rlx.ir.quantized import GGML_SCHEMES, PackedLayout, dequant_matmul
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_dequant_matmul import _ggml_blocks, _ggml_k, _gguf_values  # noqa: E402
+from test_dequant_matmul import (  # noqa: E402
+    _ggml_blocks,
+    _ggml_k,
+    _gguf_values,
+    assert_same_bits_on_every_tier,
+)
 
 ALL_GGML = sorted(GGML_SCHEMES)
-FMA_TIERS = ("avx2", "avx512", "neon")
 
 
 def _rounded_x(x: np.ndarray, scheme: str) -> np.ndarray:
@@ -155,28 +158,12 @@ def test_every_tier_and_thread_count(scheme):
     feeds = {f"x{m}": rng.standard_normal((m, k)).astype(np.float32) for m in counts}
     feeds["x7"][3] = feeds["x1"][0]
     feeds["x37"][36] = feeds["x1"][0]
-    fma_outs = {}
-    for tier in tiers_in_force():
-        outs = {}
-        for threads in (1, 2):
-            cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)
-                             ).compile(g)
-            cg.set_param("l.q", raw)
-            outs[threads] = [o.view(np.uint32) for o in cg.run(feeds)]
-            for out, m in zip(outs[threads], counts):
-                _assert_close(out.view(np.float32), feeds[f"x{m}"], w, scheme)
-            np.testing.assert_array_equal(outs[threads][1][3], outs[threads][0][0],
-                                          err_msg=f"{tier}: a row of x alone vs among 7")
-            np.testing.assert_array_equal(outs[threads][2][36], outs[threads][0][0],
-                                          err_msg=f"{tier}: a row of x alone vs among 37")
-        for one, two in zip(outs[1], outs[2]):
-            np.testing.assert_array_equal(one, two, err_msg=f"{tier}: 1 thread vs 2")
-        if tier in FMA_TIERS:
-            fma_outs[tier] = outs[1]
-    tiers = list(fma_outs)
-    for tier in tiers[1:]:
-        for a, b in zip(fma_outs[tiers[0]], fma_outs[tier]):
-            np.testing.assert_array_equal(a, b, err_msg=f"{tiers[0]} vs {tier}")
+
+    def check(outs):
+        for out, m in zip(outs, counts):
+            _assert_close(out, feeds[f"x{m}"], w, scheme)
+
+    assert_same_bits_on_every_tier(g, {"l.q": raw}, feeds, check, alone=[(1, 3), (2, 36)])
 
 
 def test_x_int8_needs_a_ggml_format_and_the_forward_product():
