@@ -128,16 +128,6 @@ K_GROUPS = {
 at bytes 0 and 2 (q6_k: d at 208)."""
 
 
-def signed(fmt: str) -> bool:
-    """Whether ``fmt``'s codes can be negative (the x86 product then moves their signs
-    onto x)."""
-    return (K_GROUPS if fmt in K_GROUPS else GROUPS)[fmt][1]
-
-
-def has_offsets(fmt: str) -> bool:
-    return (K_GROUPS if fmt in K_GROUPS else GROUPS)[fmt][2]
-
-
 def group_decoder(fmt: str) -> str:
     doc, _, _, body = GROUPS[fmt]
     return GROUP_TEMPLATE.format(fmt=fmt, doc=doc, body=body)
