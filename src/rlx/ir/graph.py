@@ -18,7 +18,7 @@ import numpy as np
 from rlx.errors import DTypeError, GraphBuildError
 from rlx.ir import ops as _ops
 from rlx.ir.dtypes import DType, as_dtype
-from rlx.ir.types import Shape, TensorType
+from rlx.ir.types import Shape, TensorType, same_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +212,7 @@ class Graph:
         g = Graph(name)
         for n in nodes:
             nid = g.add(n.op, n.inputs, **dict(n.attrs))
-            if g.nodes[nid].type != n.type:
+            if not same_type(g.nodes[nid].type, n.type):
                 raise GraphBuildError(f"node {nid} ({n.op}): stored type {n.type} disagrees "
                                       f"with inference {g.nodes[nid].type}")
         g.set_outputs(outputs)

@@ -25,7 +25,18 @@ from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.quantized import PackedLayout
-from rlx.ir.types import Shape, TensorType, broadcast_shapes, numel
+from rlx.ir.types import (
+    Dim,
+    Shape,
+    TensorType,
+    broadcast_shapes,
+    dim_factors,
+    dim_from_factors,
+    format_dim,
+    merge_dims,
+    numel,
+    same_dim,
+)
 
 Attrs = dict[str, Any]
 InferFn = Callable[[str, list[TensorType], Attrs], tuple[TensorType, Attrs]]
@@ -79,7 +90,7 @@ def norm_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int
 
 def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape") -> Shape:
     try:
-        out = tuple(int(d) for d in shape)
+        out = tuple(d if isinstance(d, Dim) else int(d) for d in shape)
     except TypeError:
         raise fail_attr(op, ins, f"{what} must be a sequence of ints, got {shape!r}") from None
     return out
@@ -95,6 +106,13 @@ def _infer_leaf(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, A
     name = a.get("name")
     if op in ("input", "param") and (not isinstance(name, str) or not name):
         raise fail_attr(op, ins, f"needs a non-empty name, got {name!r}")
+    symbolic = [d for d in shape if isinstance(d, Dim)]
+    if symbolic and op != "input":
+        raise fail_shape(op, ins, f"only inputs take symbolic dimensions; {op} {name!r} has "
+                                  f"{symbolic[0]!r} (give it the bound, {int(symbolic[0])})")
+    if any(d.compound for d in symbolic):
+        raise fail_shape(op, ins, "an input's symbolic dimensions must be simple Dims "
+                                  "(rlx.Dim(name, max)), not products")
     return TensorType(shape, dt), {**a, "shape": shape, "dtype": dt}
 
 
@@ -210,8 +228,9 @@ def _infer_matmul(op, ins, a):
         raise fail_shape(op, ins, "operands must have rank >= 1")
     xs = (1,) + x.shape if x.rank == 1 else x.shape
     ys = y.shape + (1,) if y.rank == 1 else y.shape
-    if xs[-1] != ys[-2]:
-        raise fail_shape(op, ins, f"inner dimensions must match ({xs[-1]} != {ys[-2]})")
+    if merge_dims(xs[-1], ys[-2]) is None:
+        raise fail_shape(op, ins, f"inner dimensions must match ({format_dim(xs[-1])} != "
+                                  f"{format_dim(ys[-2])})")
     batch = broadcast_shapes(xs[:-2], ys[:-2])
     if batch is None:
         raise fail_shape(op, ins, "batch dimensions do not broadcast")
@@ -316,7 +335,52 @@ def _infer_reshape(op, ins, a):
         shape[shape.index(-1)] = x.numel // known
     if numel(tuple(shape)) != x.numel:
         raise fail_shape(op, ins, f"cannot reshape {x.numel} elements to {tuple(shape)}")
-    return TensorType(tuple(shape), x.dtype), {"shape": tuple(shape)}
+    shape = tuple(shape)
+    if not x.symbolic and not any(isinstance(d, Dim) for d in shape):
+        return TensorType(shape, x.dtype), {"shape": shape}
+    out = _reshaped_dims(x.shape, tuple(int(d) for d in shape))
+    if out is None:
+        raise fail_shape(op, ins, f"the symbolic dimensions of {x} do not map onto "
+                                  f"{tuple(int(d) for d in shape)}: a reshape may merge a "
+                                  "symbolic axis with others or keep it whole, not split it")
+    # a Dim named in the new shape must be what the operand's dimensions give, or
+    # declare a fixed axis of its bound symbolic (its positions past the extent are
+    # then padding)
+    for given, got in zip(shape, out):
+        if isinstance(given, Dim) and isinstance(got, Dim) and not same_dim(given, got):
+            raise fail_shape(op, ins, f"the new shape names {given!r} where the operand's "
+                                      f"dimensions give {format_dim(got)}")
+    out = tuple(given if isinstance(given, Dim) else got for given, got in zip(shape, out))
+    return TensorType(out, x.dtype), {"shape": shape}
+
+
+def _reshaped_dims(dims: Shape, bounds: Shape) -> Shape | None:
+    """The dimensions of ``dims`` reshaped to ``bounds``, symbols carried: each new
+    axis takes the run of row-major factors whose product is its size. Fixed factors
+    may be split; a symbolic one may not (None then)."""
+    queue = [f for d in dims for f in dim_factors(d) if f != (None, 1)]
+    out = []
+    for size in bounds:
+        taken: list[tuple[str | None, int]] = []
+        prod = 1
+        while prod != size:
+            if not queue or size == 0 or size % prod:
+                return None
+            name, n = queue[0]
+            need = size // prod
+            if n <= need and need % n == 0:
+                taken.append(queue.pop(0))
+                prod *= n
+            elif name is None and n % need == 0:
+                taken.append((None, need))
+                queue[0] = (None, n // need)
+                prod *= need
+            else:
+                return None
+        out.append(dim_from_factors(taken))
+    if any(f != (None, 1) for f in queue):
+        return None
+    return tuple(out)
 
 
 def _infer_transpose(op, ins, a):
@@ -332,9 +396,10 @@ def _infer_transpose(op, ins, a):
 def _infer_broadcast_to(op, ins, a):
     x = ins[0]
     shape = _shape_tuple(op, ins, a["shape"])
-    if broadcast_shapes(x.shape, shape) != shape:
+    out = broadcast_shapes(x.shape, shape)
+    if out != shape:
         raise fail_shape(op, ins, f"cannot broadcast to {shape}")
-    return TensorType(shape, x.dtype), {"shape": shape}
+    return TensorType(out, x.dtype), {"shape": shape}
 
 
 def _infer_squeeze(op, ins, a):
@@ -393,12 +458,30 @@ def _infer_slice(op, ins, a):
             raise fail_attr(op, ins, "slice step must be non-zero")
         s2, _, st2, length = normalize_slice(dim, s, e, st)
         s2, e2 = _canonical_slice_bounds(s2, st2, length)
+        if isinstance(dim, Dim):
+            length = _symbolic_slice_length(op, ins, dim, s, e, st, s2, length)
         shape.append(length)
         ns.append(s2)
         ne.append(e2)
         nst.append(st2)
     return (TensorType(tuple(shape), x.dtype),
             {"starts": tuple(ns), "stops": tuple(ne), "steps": tuple(nst)})
+
+
+def _symbolic_slice_length(op, ins, dim: Dim, start, stop, step, s2: int,
+                           length: int) -> int:
+    """A slice along a symbolic axis: the whole axis keeps the symbol; a window
+    ``[start:stop]`` with 0 <= start <= stop, step 1, is fixed (and needs an extent of
+    at least ``stop`` at run time). Anything counted from the end cannot be."""
+    if step == 1 and s2 == 0 and length == int(dim):
+        return dim
+    if (step == 1 and not dim.compound and stop is not None and int(stop) >= 0
+            and (start is None or int(start) >= 0)):
+        return length
+    raise fail_shape(op, ins, f"along the symbolic axis {format_dim(dim)} a slice must take "
+                              "the whole axis or a window [start:stop] with 0 <= start <= "
+                              "stop and step 1; positions counted from the end depend on "
+                              "the extent")
 
 
 def _infer_concat(op, ins, a):
@@ -408,9 +491,13 @@ def _infer_concat(op, ins, a):
         if t.dtype != first.dtype:
             raise fail_dtype(op, ins, "all operands must share one dtype")
         if t.rank != first.rank or any(
-                d1 != d2 for i, (d1, d2) in enumerate(zip(t.shape, first.shape)) if i != axis):
+                merge_dims(d1, d2) is None
+                for i, (d1, d2) in enumerate(zip(t.shape, first.shape)) if i != axis):
             raise fail_shape(op, ins, f"shapes must match except on axis {axis}")
     shape = list(first.shape)
+    for t in ins[1:]:
+        shape = [d if i == axis else merge_dims(d, e)
+                 for i, (d, e) in enumerate(zip(shape, t.shape))]
     shape[axis] = sum(t.shape[axis] for t in ins)
     return TensorType(tuple(shape), first.dtype), {"axis": axis}
 

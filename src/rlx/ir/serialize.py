@@ -6,8 +6,10 @@ Format (version 1)::
      "nodes": [{"op": ..., "inputs": [ids], "attrs": {...}, "type": [shape, dtype]}]}
 
 Attribute values are JSON scalars and lists; tuples come back as tuples, dtypes are
-tagged ``{"dtype": "f32"}``, floats that JSON cannot spell (inf, nan) are tagged
-``{"float": "inf"}`` and constants are ``{"const": {"dtype", "shape", "base64"}}``.
+tagged ``{"dtype": "f32"}``, symbolic dimensions (in shapes and attributes)
+``{"dim": [[name or null, size], ...]}`` (their row-major factors), floats that JSON
+cannot spell (inf, nan) are tagged ``{"float": "inf"}`` and constants are
+``{"const": {"dtype", "shape", "base64"}}``.
 Reading re-infers every node and checks it against the stored type.
 """
 
@@ -21,13 +23,15 @@ from typing import Any
 from rlx.errors import SerializationError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import ConstValue, Graph, Node
-from rlx.ir.types import TensorType
+from rlx.ir.types import Dim, TensorType
 
 FORMAT = "rlx-graph"
 VERSION = 1
 
 
 def _enc(v: Any) -> Any:
+    if isinstance(v, Dim):
+        return {"dim": [[name, n] for name, n in v.factors]}
     if isinstance(v, DType):
         return {"dtype": v.value}
     if isinstance(v, ConstValue):
@@ -52,8 +56,29 @@ def _dec(v: Any) -> Any:
             return float(v["float"])
         if "const" in v:
             return _dec_const(v["const"])
+        if "dim" in v:
+            return _dec_dim(v["dim"])
         raise SerializationError(f"unknown tagged value {v!r}")
     return v
+
+
+def _dec_dim(factors: Any) -> Dim:
+    """A tagged symbolic dimension: a simple Dim, or a product with a symbol in it."""
+    if (not isinstance(factors, list) or not factors
+            or not all(isinstance(f, list) and len(f) == 2 for f in factors)):
+        raise SerializationError(f"malformed symbolic dimension {factors!r}")
+    for name, n in factors:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1 or not (
+                name is None or isinstance(name, str)):
+            raise SerializationError(f"malformed symbolic dimension {factors!r}")
+    if len(factors) == 1:
+        try:
+            return Dim(factors[0][0], factors[0][1])
+        except (TypeError, ValueError) as e:
+            raise SerializationError(f"malformed symbolic dimension: {e}") from None
+    if all(name is None for name, _ in factors):
+        raise SerializationError(f"symbolic dimension {factors!r} names no symbol")
+    return Dim._of(tuple((name, n) for name, n in factors))
 
 
 def _dec_const(c: Any) -> ConstValue:
@@ -72,7 +97,8 @@ def _dec_const(c: Any) -> ConstValue:
 def to_json(graph: Graph) -> str:
     """Serialise ``graph`` to a JSON string."""
     nodes = [{"op": n.op, "inputs": list(n.inputs), "attrs": {k: _enc(v) for k, v in n.attrs},
-              "type": [list(n.type.shape), n.type.dtype.value]} for n in graph.nodes]
+              "type": [[_enc(d) for d in n.type.shape], n.type.dtype.value]}
+             for n in graph.nodes]
     return json.dumps({"format": FORMAT, "version": VERSION, "name": graph.name,
                        "outputs": list(graph.outputs), "nodes": nodes})
 
@@ -88,7 +114,7 @@ def from_json(text: str) -> Graph:
             attrs = tuple(sorted((k, _dec(v)) for k, v in raw["attrs"].items()))
             shape, dtype = raw["type"]
             nodes.append(Node(raw["op"], tuple(raw["inputs"]), attrs,
-                              TensorType(tuple(shape), DType(dtype))))
+                              TensorType(tuple(_dec(d) for d in shape), DType(dtype))))
         return Graph.from_nodes(doc.get("name", "graph"), nodes, doc["outputs"])
     except (SerializationError, MemoryError):
         raise

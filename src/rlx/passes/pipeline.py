@@ -29,6 +29,7 @@ from rlx.ir.graph import Graph
 from rlx.ir.verify import verify
 from rlx.passes.cleanup import eliminate_common_subexpressions, eliminate_dead_code
 from rlx.passes.decompose import DispatchReport, decompose
+from rlx.passes.extents import ExtentInfo, graph_symbols, lower_extents
 from rlx.passes.fold import NodeEvaluator, fold_constants
 from rlx.passes.fusion import FusionReport, fuse, one_kernel_per_node
 from rlx.passes.memory import MemoryPlan, plan_memory
@@ -128,6 +129,7 @@ class PipelineResult:
     prepare: Program | None
     split: SplitResult | None
     report: CompileReport
+    extents: ExtentInfo = field(default_factory=ExtentInfo)
 
 
 class _Runner:
@@ -196,6 +198,13 @@ def run_pipeline(graph: Graph, ctx: PassContext) -> PipelineResult:
     report = CompileReport(graph.name)
     run = _Runner(ctx, report)
     graph = run("verify", _verified, graph)
+    extents = ExtentInfo()
+    if graph_symbols(graph):
+        def _bind_extents(g: Graph) -> Graph:
+            nonlocal extents
+            g, extents = lower_extents(g)
+            return g
+        graph = run("extents", _bind_extents, graph)
     dispatch: list[DispatchReport] = []
 
     def _decompose(g: Graph) -> Graph:
@@ -221,4 +230,4 @@ def run_pipeline(graph: Graph, ctx: PassContext) -> PipelineResult:
         report.prepare = CompileReport(split.prepare.name)
         prepare = _lower(split.prepare, ctx, _Runner(ctx, report.prepare), report.prepare)
     program = _lower(graph, ctx, run, report)
-    return PipelineResult(program, prepare, split, report)
+    return PipelineResult(program, prepare, split, report, extents)

@@ -36,6 +36,7 @@ from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.runtime.coerce import coerce, from_bytes
+from rlx.runtime.extents import ExtentFeeds
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -89,8 +90,11 @@ class CompiledGraph:
 
     def __init__(self, executable: Executable, inputs: Mapping[str, TensorType],
                  params: Mapping[str, TensorType], staging: Staging | None = None,
-                 report: Any = None, rounding: UploadRounding | None = None):
+                 report: Any = None, rounding: UploadRounding | None = None,
+                 extents: ExtentFeeds | None = None):
         self._exe = executable
+        # graphs with symbolic dimensions: pads inputs, feeds extents, cuts outputs
+        self._extents = extents
         self._lock = threading.RLock()
         self._rounding = rounding
         self._inputs = dict(inputs)
@@ -118,6 +122,10 @@ class CompiledGraph:
 
     @property
     def output_types(self) -> list[TensorType]:
+        """The outputs' types; with symbolic dimensions (each output is returned at the
+        run's extents)."""
+        if self._extents is not None:
+            return list(self._extents.outputs)
         return list(self._exe.output_types)
 
     def capabilities(self) -> ExecutableCapabilities:
@@ -297,6 +305,8 @@ class CompiledGraph:
         if name in self._exe.handles:
             raise InputError(f"input {name!r} is bound to a persistent handle; update it "
                              "with bind_handle instead of feeding it")
+        if self._extents is not None and name in self._extents.symbolic:
+            return self._extents.accept(name, value)
         t, shape, dtype = self._input_specs[name]
         if (type(value) is np.ndarray and value.shape == shape and value.dtype == dtype
                 and value.flags.c_contiguous):
@@ -309,7 +319,11 @@ class CompiledGraph:
         st = self._staging
         if st is not None and not st.bound:
             feeds.update(st.values)
-        return self._exe.execute(feeds)
+        ext = self._extents
+        if ext is None:
+            return self._exe.execute(feeds)
+        extents = ext.extents(feeds)
+        return ext.cut(self._exe.execute(ext.pad(feeds, extents)), extents)
 
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once. Returns a fresh array per output, in declared shape and dtype."""
@@ -385,12 +399,15 @@ class CompiledGraph:
             t = self._inputs.get(name)
             if t is None:
                 raise InputError(f"unknown input {name!r}; inputs are: {', '.join(self._inputs)}")
+            if t.symbolic:
+                raise InputError(f"input {name!r} has symbolic dimensions ({t}): bytes do not "
+                                 "say its shape; use run() with an array")
             data, dtype = pair
             decoded[name] = from_bytes("input", name, data, dtype, t)
         feeds = self._feeds(decoded)
         with self._lock:
             outs = self._execute(feeds)
-            return [(o.tobytes(), t.dtype) for o, t in zip(outs, self._exe.output_types)]
+            return [(o.tobytes(), t.dtype) for o, t in zip(outs, self.output_types)]
 
     # async-style entry points: every current backend runs synchronously
     def commit_no_wait(self, inputs: Mapping[str, Any] | None = None) -> None:
@@ -486,8 +503,9 @@ class CompiledGraph:
         exe = self._exe.clone()
         if exe is None:
             raise InputError(f"device {self.device!r} does not support clone()")
+        ext = self._extents
         twin = CompiledGraph(exe, self._inputs, self._params, None, self._report,
-                             self._rounding)
+                             self._rounding, None if ext is None else ext.fresh())
         st = self._staging
         if st is not None:
             twin._staging = Staging(st.prepare.clone(), list(st.boundary), st.prepare_params,

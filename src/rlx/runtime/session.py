@@ -19,6 +19,7 @@ from rlx.passes.pipeline import (
 )
 from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
+from rlx.runtime.extents import ExtentFeeds
 from rlx.runtime.options import CompileOptions
 
 
@@ -78,8 +79,11 @@ class Session:
             prepare = CompiledGraph(prepare_exe, {},
                                     dict(split.prepare.params), report=result.report.prepare)
             staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
+        extents = None
+        if result.extents.bounds:
+            extents = ExtentFeeds(dict(graph.inputs), graph.output_types, result.extents)
         return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
-                             result.report, upload_rounding(graph, opts))
+                             result.report, upload_rounding(graph, opts), extents)
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"

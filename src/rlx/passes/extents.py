@@ -1,0 +1,380 @@
+"""Symbolic extents: one program for every input size up to the bounds.
+
+A graph whose inputs have symbolic dimensions (``rlx.Dim("seq", max=512)``) is
+compiled once, at the bounds. At run time an input shorter than its bound sits at the
+start of its padded buffer, and the graph's *active* positions (those below every
+symbol's extent) are the positions an exact-shape program would have. Every op that
+reads one position per output position (elementwise ops, matmul rows and columns,
+gathers, shape ops) then gives the exact-shape results at the active positions,
+whatever the padding holds. :func:`lower_extents` makes the ops that combine positions
+along a symbolic axis ignore the padding, with the extents fed as hidden scalar
+inputs:
+
+* reductions, cumulative sums, softmax and the contraction of a matmul see the padded
+  positions replaced by the operation's identity (0, 1, -inf, +inf), and ``mean``
+  divides by the active count;
+* attention masks the padded keys;
+* a slice window ``[start:stop]`` along a symbolic axis records that the extent must
+  be at least ``stop``.
+
+An op that would need more (a symbolic axis normalised by a layer norm, concatenated,
+padded, flipped, convolved over, sorted, or a causal mask aligned to two different
+extents) raises a GraphBuildError naming it: nothing runs with silently wrong numbers.
+Since the padding never reaches a result, a kernel is free to skip padded positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rlx.errors import GraphBuildError
+from rlx.ir.dtypes import DType
+from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import OPS
+from rlx.ir.types import Dim, TensorType, dim_factors, format_dim, merge_dims, symbols_of
+from rlx.passes.rewrite import rebuild
+
+EXTENT_INPUT_PREFIX = "rlx.extent."
+
+# ops whose output position reads the same positions of its operands along every
+# symbolic axis (a symbolic axis is carried through by shape inference)
+_POSITIONWISE_CATEGORIES = frozenset({"unary", "binary", "ternary"})
+_POSITIONWISE = frozenset({
+    "transpose", "squeeze", "unsqueeze", "broadcast_to", "reshape", "one_hot",
+    "round_to_format", "matmul", "dequant_matmul", "dequant_gather", "gather", "slice",
+    "concat", "pad", "tile", "flip", "topk", "bitcast", "batch_norm", "rope", "conv",
+    "max_pool2d", "avg_pool2d", "cumsum", "softmax", "log_softmax", "layer_norm",
+    "rms_norm", "attention"})
+_REDUCE = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"})
+# ops whose result may drop a symbolic axis of an operand (it is summed over or cut)
+_CONTRACTING = _REDUCE | {"matmul", "attention", "slice"}
+
+
+@dataclass
+class ExtentInfo:
+    """What the runtime needs to run a lowered graph: each symbol's bound, the hidden
+    input that carries its extent (only symbols some op needs), and the smallest
+    extent each symbol allows (a slice window needs its stop)."""
+
+    bounds: dict[str, int] = field(default_factory=dict)
+    inputs: dict[str, str] = field(default_factory=dict)
+    minimum: dict[str, int] = field(default_factory=dict)
+
+
+def graph_symbols(graph: Graph) -> dict[str, int]:
+    """The symbols of ``graph``'s inputs with their bounds; GraphBuildError when one
+    name has two bounds."""
+    bounds: dict[str, int] = {}
+    for name, t in graph.inputs:
+        for d in t.shape:
+            if isinstance(d, Dim):
+                if bounds.setdefault(d.name, int(d)) != int(d):
+                    raise GraphBuildError(f"symbol {d.name!r} has two bounds: "
+                                          f"{bounds[d.name]} and {int(d)} (input {name!r})")
+    return bounds
+
+
+def lower_extents(graph: Graph) -> tuple[Graph, ExtentInfo]:
+    """``graph`` with the padding of symbolic axes kept out of every result, and the
+    :class:`ExtentInfo` the runtime feeds it with. A graph without symbols comes back
+    unchanged."""
+    info = ExtentInfo(bounds=graph_symbols(graph))
+    if not info.bounds:
+        return graph, info
+    for name, _ in graph.inputs:
+        if name.startswith(EXTENT_INPUT_PREFIX):
+            raise GraphBuildError(f"input name {name!r} is reserved for extents")
+    lowering = _Lowering(graph, info)
+    new, _ = rebuild(graph, lowering.rule)
+    return new, info
+
+
+def _fill(dtype: DType, what: str) -> float | int | bool:
+    """The identity ``what`` ("zero", "one", "low", "high") in ``dtype``."""
+    if what == "zero":
+        return False if dtype.is_bool else 0
+    if what == "one":
+        return True if dtype.is_bool else 1
+    if dtype.is_float:
+        return -np.inf if what == "low" else np.inf
+    if dtype.is_bool:
+        return what == "high"
+    info = np.iinfo(dtype.np)
+    return int(info.min if what == "low" else info.max)
+
+
+_REDUCE_FILL = {"sum": "zero", "mean": "zero", "prod": "one", "max": "low", "min": "high",
+                "logsumexp": "low", "argmax": "low", "argmin": "high"}
+
+
+class _Lowering:
+    def __init__(self, graph: Graph, info: ExtentInfo):
+        self.graph = graph
+        self.info = info
+        self.new: Graph | None = None
+        self._masks: dict[tuple, int] = {}
+        self._extents: dict[str, int] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def _fail(self, node: Node, why: str) -> GraphBuildError:
+        types = ", ".join(str(self.graph.nodes[i].type) for i in node.inputs)
+        return GraphBuildError(f"{node.op}({types}) with symbolic dimensions: {why}. Compile "
+                               "this part with fixed sizes (a Dim's bound), or keep the "
+                               "symbolic axis out of it")
+
+    def _extent(self, symbol: str) -> int:
+        """The hidden i64 scalar input holding ``symbol``'s extent."""
+        if symbol not in self._extents:
+            name = EXTENT_INPUT_PREFIX + symbol
+            self._extents[symbol] = self.new.add("input", (), name=name, shape=(), dtype="i64")
+            self.info.inputs[symbol] = name
+        return self._extents[symbol]
+
+    def _const(self, value, dtype: DType) -> int:
+        return self.new.constant(np.array(value, dtype=dtype.np)).id
+
+    def _axis_mask(self, dim: Dim, axis: int, rank: int) -> int:
+        """bool, True at the active positions of ``dim``, shaped to broadcast along
+        ``axis`` of a rank-``rank`` operand."""
+        key = (dim.factors, axis, rank)
+        if key in self._masks:
+            return self._masks[key]
+        g = self.new
+        factors = dim.factors
+        k = len(factors)
+        mask = None
+        for i, (symbol, n) in enumerate(factors):
+            if symbol is None:
+                continue
+            positions = g.add("arange", (), start=0, stop=n, step=1, dtype="i64")
+            below = g.add("lt", (positions, self._extent(symbol)))
+            shape = tuple(n if j == i else 1 for j in range(k))
+            below = g.add("reshape", (below,), shape=shape)
+            mask = below if mask is None else g.add("logical_and", (mask, below))
+        full = tuple(n for _, n in factors)
+        if g.nodes[mask].type.shape != full:
+            mask = g.add("broadcast_to", (mask,), shape=full)
+        shape = tuple(dim if j == axis else 1 for j in range(rank))
+        mask = g.add("reshape", (mask,), shape=shape)
+        self._masks[key] = mask
+        return mask
+
+    def _active(self, t: TensorType, axes) -> int | None:
+        """The mask of the active positions along the symbolic ones of ``axes``."""
+        mask = None
+        for axis in axes:
+            d = t.shape[axis]
+            if isinstance(d, Dim):
+                m = self._axis_mask(d, axis, t.rank)
+                mask = m if mask is None else self.new.add("logical_and", (mask, m))
+        return mask
+
+    def _masked(self, x: int, t: TensorType, axes, what: str, dims=None) -> int:
+        """``x`` with its padded positions along ``axes`` set to the identity ``what``.
+        ``dims`` names the symbolic dimension of each axis when ``t``'s own is fixed
+        (the other operand of a matmul)."""
+        mask = None
+        for axis, dim in zip(axes, dims or [t.shape[a] for a in axes]):
+            if isinstance(dim, Dim):
+                m = self._axis_mask(dim, axis, t.rank)
+                mask = m if mask is None else self.new.add("logical_and", (mask, m))
+        if mask is None:
+            return x
+        return self.new.add("where", (mask, x, self._const(_fill(t.dtype, what), t.dtype)))
+
+    def _require_fixed(self, node: Node, t: TensorType, axes, what: str) -> None:
+        for axis in axes:
+            if isinstance(t.shape[axis], Dim):
+                raise self._fail(node, f"{what} (axis {axis}, {format_dim(t.shape[axis])})")
+
+    # ------------------------------------------------------------------ the rule
+    def rule(self, new: Graph, nid: int, node: Node, operands: list[int]) -> int | None:
+        self.new = new
+        ins = [self.graph.nodes[i].type for i in node.inputs]
+        out = node.type
+        if not out.symbolic and not any(t.symbolic for t in ins):
+            return None
+        op = node.op
+        if op in _REDUCE:
+            return self._reduce(node, ins, operands)
+        if OPS[op].category in _POSITIONWISE_CATEGORIES:
+            result = None
+        elif op in _POSITIONWISE:
+            result = getattr(self, "_" + op, self._positionwise)(node, ins, operands)
+        else:
+            raise self._fail(node, "not supported")
+        if op not in _CONTRACTING:
+            lost = set().union(*(symbols_of(t.shape) for t in ins)) - symbols_of(out.shape)
+            if lost:
+                raise self._fail(node, f"the result loses the symbolic dimension "
+                                       f"{sorted(lost)[0]!r}")
+        return result
+
+    def _positionwise(self, node, ins, operands):
+        return None
+
+    def _reduce(self, node, ins, operands):
+        x = ins[0]
+        a = node.attr_dict
+        axes = a["axes"] if "axes" in a else (a["axis"],)
+        if not any(isinstance(x.shape[i], Dim) for i in axes):
+            return None
+        if node.op in ("argmax", "argmin") and x.shape[axes[0]].compound:
+            raise self._fail(node, "an index along a merged symbolic axis depends on the "
+                                   "padding")
+        masked = self._masked(operands[0], x, axes, _REDUCE_FILL[node.op])
+        if node.op != "mean":
+            return self.new.add(node.op, (masked,), **a)
+        total = self.new.add("sum", (masked,), **a)
+        return self.new.add("div", (total, self._count(x, axes)))
+
+    def _count(self, x: TensorType, axes) -> int:
+        """The number of active positions over ``axes``, a scalar of ``x``'s dtype."""
+        g = self.new
+        fixed = 1
+        count = None
+        for axis in axes:
+            for symbol, n in dim_factors(x.shape[axis]):
+                if symbol is None:
+                    fixed *= n
+                else:
+                    e = self._extent(symbol)
+                    count = e if count is None else g.add("mul", (count, e))
+        count = g.add("cast", (count,), dtype=x.dtype)
+        if fixed != 1:
+            count = g.add("mul", (count, self._const(fixed, x.dtype)))
+        return count
+
+    def _cumsum(self, node, ins, operands):
+        axis = node.attr("axis")
+        if not isinstance(ins[0].shape[axis], Dim):
+            return None
+        x = self._masked(operands[0], ins[0], (axis,), "zero")
+        return self.new.add("cumsum", (x,), **node.attr_dict)
+
+    def _softmax(self, node, ins, operands):
+        axis = node.attr("axis")
+        if not isinstance(ins[0].shape[axis], Dim):
+            return None
+        x = self._masked(operands[0], ins[0], (axis,), "low")
+        return self.new.add(node.op, (x,), **node.attr_dict)
+
+    _log_softmax = _softmax
+
+    def _matmul(self, node, ins, operands):
+        x, y = ins
+        kx, ky = x.rank - 1, (0 if y.rank == 1 else y.rank - 2)
+        k = merge_dims(x.shape[kx], y.shape[ky])
+        if not isinstance(k, Dim):
+            return None
+        a = self._masked(operands[0], x, (kx,), "zero", (k,))
+        b = self._masked(operands[1], y, (ky,), "zero", (k,))
+        return self.new.add("matmul", (a, b), **node.attr_dict)
+
+    def _dequant_matmul(self, node, ins, operands):
+        self._require_fixed(node, ins[0], (ins[0].rank - 1,), "the contracted axis is "
+                                                              "symbolic")
+        return None
+
+    def _layer_norm(self, node, ins, operands):
+        x = ins[0]
+        self._require_fixed(node, x, range(node.attr("axis"), x.rank),
+                            "the normalised axes must be fixed")
+        return None
+
+    _rms_norm = _layer_norm
+
+    def _batch_norm(self, node, ins, operands):
+        self._require_fixed(node, ins[0], (1,), "the channel axis must be fixed")
+        return None
+
+    def _gather(self, node, ins, operands):
+        self._require_fixed(node, ins[0], (node.attr("axis"),),
+                            "the indexed axis must be fixed")
+        return None
+
+    def _dequant_gather(self, node, ins, operands):
+        return None
+
+    def _slice(self, node, ins, operands):
+        x = ins[0]
+        for axis, (d, o) in enumerate(zip(x.shape, node.type.shape)):
+            if isinstance(d, Dim) and not isinstance(o, Dim):
+                stop = node.attr("stops")[axis]
+                symbol = d.name
+                self.info.minimum[symbol] = max(self.info.minimum.get(symbol, 1), int(stop))
+        return None
+
+    def _concat(self, node, ins, operands):
+        for t in ins:
+            self._require_fixed(node, t, (node.attr("axis"),),
+                                "concatenation along a symbolic axis")
+        return None
+
+    def _pad(self, node, ins, operands):
+        pads = node.attr("pads")
+        self._require_fixed(node, ins[0], [i for i, p in enumerate(pads) if any(p)],
+                            "padding a symbolic axis")
+        return None
+
+    def _tile(self, node, ins, operands):
+        reps = node.attr("reps")
+        self._require_fixed(node, ins[0], [i for i, r in enumerate(reps) if r != 1],
+                            "tiling a symbolic axis")
+        return None
+
+    def _flip(self, node, ins, operands):
+        self._require_fixed(node, ins[0], node.attr("axes"), "flipping a symbolic axis")
+        return None
+
+    def _topk(self, node, ins, operands):
+        self._require_fixed(node, ins[0], (node.attr("axis"),), "top-k along a symbolic axis")
+        return None
+
+    def _bitcast(self, node, ins, operands):
+        if ins[0].shape[-1:] != node.type.shape[-1:] or ins[0].rank != node.type.rank:
+            self._require_fixed(node, ins[0], (ins[0].rank - 1,), "a bitcast resizing a "
+                                                                 "symbolic axis")
+        return None
+
+    def _rope(self, node, ins, operands):
+        self._require_fixed(node, ins[0], (ins[0].rank - 1,), "the rotated axis must be "
+                                                             "fixed")
+        return None
+
+    def _conv(self, node, ins, operands):
+        for t in (*ins, node.type):
+            self._require_fixed(node, t, range(1, t.rank), "only the batch axis may be "
+                                                           "symbolic")
+        self._require_fixed(node, ins[1], (0,), "the weight must be fixed")
+        return None
+
+    _max_pool2d = _avg_pool2d = _conv
+
+    def _attention(self, node, ins, operands):
+        q, k, v = ins[:3]
+        for t, what in ((q, "query"), (k, "key"), (v, "value")):
+            self._require_fixed(node, t, (1, 3), f"the {what} heads and head width must be "
+                                                 "fixed")
+        s, t_dim = q.shape[2], k.shape[2]
+        a = node.attr_dict
+        one_extent = dim_factors(s) == dim_factors(t_dim)
+        if ((a["causal"] or a["window"] is not None) and not one_extent
+                and (isinstance(s, Dim) or isinstance(t_dim, Dim))):
+            raise self._fail(node, "a causal or windowed mask is aligned to the end of the "
+                                   "keys: queries and keys need one symbolic extent")
+        if not isinstance(t_dim, Dim):
+            return None
+        keys = self._axis_mask(t_dim, 3, 4)        # [1, 1, 1, T]
+        kind = a["mask_kind"]
+        if kind == "none":
+            return self.new.add("attention", (*operands[:3], keys), **{**a, "mask_kind": "bool"})
+        mask, mask_type = operands[3], ins[3]
+        if kind == "bool":
+            mask = self.new.add("logical_and", (mask, keys))
+        else:
+            low = self._const(-np.inf, mask_type.dtype)
+            mask = self.new.add("where", (keys, mask, low))
+        return self.new.add("attention", (*operands[:3], mask), **a)

@@ -1,0 +1,122 @@
+"""Running a graph with symbolic dimensions at the extents of its inputs.
+
+The program is compiled at the bounds (see :mod:`rlx.passes.extents`). For each run,
+:class:`ExtentFeeds` reads every symbol's extent off the inputs that carry it (they
+must agree, and lie between the smallest extent the graph allows and the bound),
+copies each input into the start of a padded buffer kept for it, fills the hidden
+extent inputs, and cuts each output back to its active extents, so that the caller
+sees exactly the shapes an exact-size program would return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from rlx.errors import InputError
+from rlx.ir.types import Dim, TensorType, dim_factors
+from rlx.passes.extents import ExtentInfo
+from rlx.runtime.coerce import coerce
+
+
+class ExtentFeeds:
+    """Pads symbolic inputs, feeds the extents and cuts outputs, for one compiled
+    graph. Not thread-safe: the compiled graph calls it under its run lock."""
+
+    def __init__(self, inputs: Mapping[str, TensorType], outputs: Sequence[TensorType],
+                 info: ExtentInfo):
+        self.info = info
+        self.symbolic = {name: t for name, t in inputs.items() if t.symbolic}
+        self.outputs = list(outputs)
+        self._padded = {name: np.zeros(t.shape, t.dtype.np) for name, t in self.symbolic.items()}
+        self._extent_values = {symbol: np.zeros((), np.int64) for symbol in info.inputs}
+        self.last: dict[str, int] = {}
+
+    def fresh(self) -> ExtentFeeds:
+        """A twin with its own padded buffers (for a clone)."""
+        inputs = dict(self.symbolic)
+        return ExtentFeeds(inputs, self.outputs, self.info)
+
+    def accept(self, name: str, value: Any) -> np.ndarray:
+        """``value`` as input ``name`` takes it: C-contiguous, the declared dtype, the
+        fixed axes as declared and each symbolic axis from 1 to its bound."""
+        t = self.symbolic[name]
+        arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+        if arr.ndim != t.rank or any(
+                (n < 1 or n > int(d)) if isinstance(d, Dim) else n != d
+                for n, d in zip(arr.shape, t.shape)):
+            raise InputError(f"input {name!r}: expected shape {_spell(t)}, got {arr.shape}")
+        return coerce("input", name, arr, TensorType(arr.shape, t.dtype))
+
+    def extents(self, feeds: Mapping[str, np.ndarray]) -> dict[str, int]:
+        """Each symbol's extent in ``feeds``; InputError when two inputs disagree or one
+        is below the smallest extent the graph allows."""
+        found: dict[str, tuple[int, str]] = {}
+        for name in self.symbolic:
+            arr = feeds.get(name)
+            if arr is None:
+                continue
+            for n, d in zip(arr.shape, self.symbolic[name].shape):
+                if not isinstance(d, Dim):
+                    continue
+                seen = found.setdefault(d.name, (n, name))
+                if seen[0] != n:
+                    raise InputError(f"symbol {d.name!r} is {seen[0]} in input {seen[1]!r} "
+                                     f"but {n} in input {name!r}")
+        extents = {symbol: n for symbol, (n, _) in found.items()}
+        for symbol, least in self.info.minimum.items():
+            if extents.get(symbol, least) < least:
+                raise InputError(f"symbol {symbol!r} is {extents[symbol]}, but the graph "
+                                 f"takes a slice up to {least} along it (its extent must be "
+                                 f">= {least})")
+        missing = set(self.info.inputs) - set(extents)
+        if missing:
+            raise InputError(f"no input gives the extent of symbol {sorted(missing)[0]!r}")
+        return extents
+
+    def pad(self, feeds: dict[str, np.ndarray], extents: Mapping[str, int]) -> dict[str, Any]:
+        """``feeds`` with every symbolic input at the start of its padded buffer, and
+        the hidden extent inputs added."""
+        out = dict(feeds)
+        for name, arr in feeds.items():
+            if name in self.symbolic:
+                buf = self._padded[name]
+                buf[tuple(slice(0, n) for n in arr.shape)] = arr
+                out[name] = buf
+        for symbol, hidden in self.info.inputs.items():
+            value = self._extent_values[symbol]
+            value[()] = extents[symbol]
+            out[hidden] = value
+        self.last = dict(extents)
+        return out
+
+    def cut(self, outputs: Sequence[np.ndarray], extents: Mapping[str, int]) -> list[np.ndarray]:
+        """Each output at its active extents (a view where the active part is a block
+        of the padded output, else a copy)."""
+        return [_cut(o, t, extents) for o, t in zip(outputs, self.outputs)]
+
+
+def _cut(arr: np.ndarray, t: TensorType, extents: Mapping[str, int]) -> np.ndarray:
+    if not t.symbolic:
+        return arr
+    factors = [dim_factors(d) for d in t.shape]
+    if all(len(f) == 1 for f in factors):
+        return arr[tuple(slice(0, extents[f[0][0]]) if f[0][0] is not None else slice(None)
+                         for f in factors)]
+    split = arr.reshape(tuple(n for f in factors for _, n in f))
+    block = split[tuple(slice(0, extents[name]) if name is not None else slice(None)
+                        for f in factors for name, _ in f)]
+    shape = []
+    for f in factors:
+        size = 1
+        for name, n in f:
+            size *= extents[name] if name is not None else n
+        shape.append(size)
+    return block.reshape(shape)
+
+
+def _spell(t: TensorType) -> str:
+    return "(" + ", ".join(f"1..{int(d)} ({d.name})" if isinstance(d, Dim) else str(d)
+                           for d in t.shape) + ")"

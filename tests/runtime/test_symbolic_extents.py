@@ -1,0 +1,223 @@
+"""One compiled program for every extent up to the bounds.
+
+Random graphs over a ``[batch, seq, width]`` input with symbolic batch and seq are
+compiled once and run at random extents; each run is checked against a float64 numpy
+model of the same computation at the exact sizes, and against the program compiled
+for those exact sizes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+import rlx
+from rlx import Dim
+
+B, S, H = 4, 12, 8      # bounds
+STEPS = ("tanh", "bias", "positions", "matmul", "softmax_seq", "softmax_width",
+         "sum_seq", "mean_seq", "max_seq", "logsumexp_seq", "mean_batch", "cumsum_seq",
+         "merge_rows", "gram_seq", "attention", "attention_causal", "pool_first")
+
+
+def _softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def _attention(x, causal):
+    scores = x @ np.swapaxes(x, -1, -2) / np.sqrt(x.shape[-1])
+    if causal:
+        s = x.shape[-2]
+        scores = np.where(np.tril(np.ones((s, s), bool)), scores, -np.inf)
+    return _softmax(scores, -1) @ x
+
+
+def apply_step(step: str, x, w: dict, np_mode: bool):
+    """One step on an rlx Tensor (``np_mode`` False) or a float64 array (True)."""
+    if step == "tanh":
+        return np.tanh(x) if np_mode else rlx.tanh(x)
+    if step == "bias":
+        return x + (w["bias"] if np_mode else w["t_bias"])
+    if step == "positions":   # a fixed table of the bound's length, read at the positions
+        if np_mode or not isinstance(x.shape[1], Dim):    # cut to the sequence's length
+            return x + w["pos" if np_mode else "t_pos"][0:x.shape[1]]
+        return x + w["t_pos"]
+    if step == "matmul":
+        return np.tanh(x @ w["w"]) if np_mode else rlx.tanh(x @ w["t_w"])
+    if step == "softmax_seq":
+        return _softmax(x, 1) if np_mode else rlx.softmax(x, axis=1)
+    if step == "softmax_width":
+        return _softmax(x, 2) if np_mode else rlx.softmax(x, axis=2)
+    if step.endswith("_seq") and step.split("_")[0] in ("sum", "mean", "max", "logsumexp"):
+        kind = step.split("_")[0]
+        if np_mode:
+            if kind == "logsumexp":
+                m = x.max(axis=1, keepdims=True)
+                r = m + np.log(np.exp(x - m).sum(axis=1, keepdims=True))
+            else:
+                r = getattr(np, kind)(x, axis=1, keepdims=True)
+            return np.tanh(x - r)
+        r = getattr(rlx, kind)(x, axis=1, keepdims=True)
+        return rlx.tanh(x - r)
+    if step == "mean_batch":
+        return x - (x.mean(axis=0, keepdims=True) if np_mode
+                    else rlx.mean(x, axis=0, keepdims=True))
+    if step == "cumsum_seq":
+        return np.tanh(np.cumsum(x, axis=1)) if np_mode else rlx.tanh(rlx.cumsum(x, axis=1))
+    if step == "merge_rows":  # [b, s, h] -> [b*s, h], softmax over the merged rows
+        shape = x.shape
+        flat = x.reshape(-1, H)
+        if np_mode:
+            return (_softmax(flat, 0) * flat.shape[0]).reshape(shape)
+        count = rlx.sum(flat * 0.0 + 1.0, axis=0, keepdims=True)   # the active rows
+        return (rlx.softmax(flat, axis=0) * count).reshape(shape)
+    if step == "gram_seq":     # a product contracting seq: x (x^T x / S)
+        if np_mode:
+            return np.tanh(x @ (np.swapaxes(x, 1, 2) @ x) / S)
+        return rlx.tanh(x @ (x.transpose(0, 2, 1) @ x) * (1.0 / S))
+    if step.startswith("attention"):
+        causal = step.endswith("causal")
+        if np_mode:
+            return _attention(x, causal)
+        q = x.unsqueeze(1)
+        return rlx.attention(q, q, q, mask="causal" if causal else None).squeeze(1)
+    if step == "pool_first":   # the first position of every sequence, added back
+        return x + (x[:, 0:1] if np_mode else x[:, 0:1])
+    raise AssertionError(step)
+
+
+def build(steps, shape, weights):
+    g = rlx.Graph("sym")
+    x = g.input("x", shape)
+    w = {"t_bias": g.param("bias", (H,)), "t_pos": g.param("pos", (S, H)),
+         "t_w": g.param("w", (H, H))}
+    y = x
+    for step in steps:
+        y = apply_step(step, y, w, np_mode=False)
+    g.set_outputs([y, rlx.mean(y, axis=1)])
+    return g
+
+
+def model(steps, x, weights):
+    y = x.astype(np.float64)
+    w = {k: v.astype(np.float64) for k, v in weights.items()}
+    for step in steps:
+        y = apply_step(step, y, w, np_mode=True)
+    return [y, y.mean(axis=1)]
+
+
+def compiled(graph, device, weights):
+    cg = rlx.Session(device).compile(graph)
+    for name, value in weights.items():
+        cg.set_param(name, value)
+    return cg
+
+
+def _weights(rng):
+    return {"bias": rng.standard_normal(H).astype(np.float32),
+            "pos": rng.standard_normal((S, H)).astype(np.float32),
+            "w": (rng.standard_normal((H, H)) / np.sqrt(H)).astype(np.float32)}
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.sampled_from(STEPS), min_size=1, max_size=5),
+       extents=st.lists(st.tuples(st.integers(1, B), st.integers(1, S)), min_size=2,
+                        max_size=3),
+       seed=st.integers(0, 2**31))
+def test_one_program_serves_every_extent(device, steps, extents, seed):
+    note(f"steps={steps} extents={extents}")
+    rng = np.random.default_rng(seed)
+    weights = _weights(rng)
+    symbolic = compiled(build(steps, (Dim("batch", B), Dim("seq", S), H), weights), device,
+                        weights)
+    for i, (b, s) in enumerate(extents):
+        x = rng.standard_normal((b, s, H)).astype(np.float32)
+        got = symbolic.run({"x": x})
+        want = model(steps, x, weights)
+        for out, ref in zip(got, want, strict=True):
+            assert out.shape == ref.shape and out.dtype == np.float32
+            np.testing.assert_allclose(out, ref, rtol=2e-4, atol=2e-5)
+        if i == 0:   # the program compiled for exactly this size agrees as closely
+            exact = compiled(build(steps, (b, s, H), weights), device, weights).run({"x": x})
+            for out, ref in zip(got, exact, strict=True):
+                np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-6)
+
+
+def test_padding_never_reaches_a_result(device):
+    """Inputs at the bound filled with nan, then shorter inputs: the nan left in the
+    padded part of the buffers changes nothing."""
+    steps = ["softmax_seq", "gram_seq", "attention", "sum_seq", "cumsum_seq", "mean_batch"]
+    rng = np.random.default_rng(1)
+    weights = _weights(rng)
+    cg = compiled(build(steps, (Dim("batch", B), Dim("seq", S), H), weights), device, weights)
+    with np.errstate(invalid="ignore"):
+        assert np.isnan(cg.run({"x": np.full((B, S, H), np.nan, np.float32)})[0]).all()
+    x = rng.standard_normal((2, 5, H)).astype(np.float32)
+    for out, ref in zip(cg.run({"x": x}), model(steps, x, weights), strict=True):
+        np.testing.assert_allclose(out, ref, rtol=2e-4, atol=2e-5)
+
+
+def _simple(device, *shapes, build_out=None):
+    g = rlx.Graph()
+    xs = [g.input(f"x{i}", s) for i, s in enumerate(shapes)]
+    g.set_outputs([build_out(*xs) if build_out else xs[0] * 2.0])
+    return rlx.Session(device).compile(g)
+
+
+def test_bad_extents_are_input_errors(device):
+    cg = _simple(device, (Dim("seq", 8), 3), (Dim("seq", 8),),
+                 build_out=lambda a, b: a + b.unsqueeze(1))
+    ok = cg.run({"x0": np.ones((5, 3), np.float32), "x1": np.ones(5, np.float32)})[0]
+    assert ok.shape == (5, 3) and (ok == 2).all()
+    cases = [({"x0": np.ones((9, 3)), "x1": np.ones(9)}, "expected shape"),
+             ({"x0": np.ones((0, 3)), "x1": np.ones(0)}, "expected shape"),
+             ({"x0": np.ones((5, 4)), "x1": np.ones(5)}, "expected shape"),
+             ({"x0": np.ones((5, 3)), "x1": np.ones(4)}, "'seq' is 5 in input 'x0' but 4")]
+    for feeds, match in cases:
+        with pytest.raises(rlx.InputError, match=match):
+            cg.run(feeds)
+    with pytest.raises(rlx.InputError, match="symbolic"):
+        cg.run_typed({"x0": (b"\0" * 12, "f32"), "x1": (b"\0" * 4, "f32")})
+
+
+def test_a_slice_window_needs_the_extent_it_reads(device):
+    cg = _simple(device, (Dim("seq", 8), 3), build_out=lambda a: a[0:3] * 2.0)
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    np.testing.assert_array_equal(cg.run({"x0": x})[0], x[:3] * 2)
+    with pytest.raises(rlx.InputError, match="must be >= 3"):
+        cg.run({"x0": x[:2]})
+
+
+def test_clones_and_run_paths_cut_outputs(device):
+    cg = _simple(device, (Dim("n", 6), 2))
+    x = np.arange(6, dtype=np.float32).reshape(3, 2)
+    twin = cg.clone()
+    for out in (cg.run({"x0": x})[0], cg.run_raw({"x0": x})[0], cg.run_slots([x])[0],
+                twin.run({"x0": x})[0], cg.run_read_outputs({"x0": x})[0]):
+        np.testing.assert_array_equal(out, x * 2)
+    assert str(cg.output_types[0]) == "f32[n<=6,2]"
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda x: rlx.concat([x, x], axis=0), "concatenation along a symbolic axis"),
+    (lambda x: rlx.layer_norm(x.transpose(), None, None), "normalised axes"),
+    (lambda x: rlx.flip(x, axis=0), "flipping"),
+])
+def test_ops_that_cannot_ignore_padding_are_refused(make, match):
+    g = rlx.Graph()
+    g.set_outputs([make(g.input("x", (Dim("n", 6), 4)))])
+    with pytest.raises(rlx.GraphBuildError, match=match):
+        rlx.Session("reference").compile(g)
+
+
+def test_causal_attention_needs_one_extent_for_queries_and_keys():
+    g = rlx.Graph()
+    q = g.input("q", (1, 1, Dim("s", 8), 4))
+    k = g.input("k", (1, 1, Dim("t", 8), 4))
+    g.set_outputs([rlx.attention(q, k, k, mask="causal")])
+    with pytest.raises(rlx.GraphBuildError, match="one symbolic extent"):
+        rlx.Session("reference").compile(g)
