@@ -25,7 +25,6 @@ from rlx.errors import (
 from rlx.ir.api import *  # noqa: F403  (the functional op API: rlx.gelu, rlx.softmax, ...)
 from rlx.ir.dtypes import DType, as_dtype, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8, u32
 from rlx.ir.graph import Graph, Tensor
-from rlx.ir.types import Dim
 from rlx.ir.quantized import (
     dequant_matmul,
     pack_weight,
@@ -35,6 +34,7 @@ from rlx.ir.quantized import (
 )
 from rlx.ir.rng import RngOptions
 from rlx.ir.serialize import from_json, to_json
+from rlx.ir.types import Dim
 from rlx.ir.verify import verify
 from rlx.runtime import (
                         BucketedCompileCache,

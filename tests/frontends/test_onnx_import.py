@@ -412,3 +412,86 @@ def test_every_converter_documents_its_contract():
         for conv in convs:
             assert conv.fn.__doc__ and conv.fn.__doc__.strip(), f"{conv.op_type} has no docstring"
 
+
+
+def _symbolic_model():
+    """[batch, seq, 4] -> MatMul -> a Shape-computed reshape to [batch*seq, 6] and back
+    -> Softmax over seq -> ReduceMean over seq: dim_params all the way."""
+    nodes = [
+        helper.make_node("MatMul", ["x", "w"], ["h"]),
+        helper.make_node("Shape", ["h"], ["s"]),
+        helper.make_node("Reshape", ["h", "flat"], ["f"]),
+        helper.make_node("Tanh", ["f"], ["t"]),
+        helper.make_node("Reshape", ["t", "s"], ["u"]),
+        helper.make_node("Softmax", ["u"], ["p"], axis=1),
+        helper.make_node("ReduceMean", ["p", "axes"], ["y"], keepdims=0),
+        helper.make_node("Add", ["u", "pos"], ["z"]),
+    ]
+    rng = np.random.default_rng(0)
+    inits = [init("w", rng.standard_normal((4, 6)).astype(np.float32)),
+             init("flat", np.array([-1, 6], np.int64)), init("axes", np.array([1], np.int64)),
+             init("pos", rng.standard_normal((1, 1, 6)).astype(np.float32))]
+    return make_model(nodes, [value("x", ["batch", "seq", 4])],
+                      [value("y", ["batch", 6]), value("z", ["batch", "seq", 6])], inits)
+
+
+def test_dim_params_stay_symbolic_and_one_program_serves_every_size():
+    import rlx
+
+    model = _symbolic_model()
+    graph, params = load(model, input_shapes={"batch": rlx.Dim("batch", 4),
+                                              "seq": rlx.Dim("seq", 16)})
+    assert str(graph.inputs[0][1]) == "f32[batch<=4,seq<=16,4]"
+    assert [str(t) for t in graph.output_types] == ["f32[batch<=4,6]",
+                                                    "f32[batch<=4,seq<=16,6]"]
+    assert rlx.from_json(rlx.to_json(graph)).inputs[0][1].shape == graph.inputs[0][1].shape
+    for device in ("reference", "cpu"):
+        cg = rlx.Session(device).compile(graph)
+        for name, v in params.items():
+            cg.set_param(name, v)
+        rng = np.random.default_rng(1)
+        for b, s in [(1, 1), (3, 5), (4, 16), (2, 9)]:
+            x = rng.standard_normal((b, s, 4)).astype(np.float32)
+            for got, want in zip(cg.run({"x": x}), run_ort(model, {"x": x}), strict=True):
+                assert got.shape == want.shape
+                np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_exported_minilm_with_dynamic_batch_and_sequence_matches_pytorch(tmp_path):
+    """all-MiniLM-L6-v2 exported by torch.onnx with dynamic batch and sequence axes,
+    imported once with symbolic dims, against PyTorch at padded and unpadded sizes."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    import contextlib
+    import os
+
+    from bench.models import _torch_embedder
+
+    import rlx
+    from rlx.models.bert import minilm_model_dir
+
+    embedder = _torch_embedder(minilm_model_dir())
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+    ids = torch.ones((1, 16), dtype=torch.int64)
+    path = str(tmp_path / "minilm.onnx")
+    with torch.inference_mode(False), contextlib.redirect_stderr(open(os.devnull, "w")):
+        torch.onnx.export(embedder, (ids, ids, torch.zeros_like(ids)), path, dynamo=False,
+                          input_names=names, output_names=["embedding"], opset_version=17,
+                          dynamic_axes={**{n: {0: "batch", 1: "seq"} for n in names},
+                                        "embedding": {0: "batch"}})
+    graph, params = load(path, input_shapes={"batch": rlx.Dim("batch", 4),
+                                             "seq": rlx.Dim("seq", 64)})
+    cg = rlx.Session("cpu").compile(graph)
+    for name, v in params.items():
+        cg.set_param(name, v)
+    rng = np.random.default_rng(0)
+    for b, s in [(1, 5), (3, 20), (4, 64)]:
+        x = rng.integers(100, 20000, (b, s)).astype(np.int64)
+        mask = np.ones((b, s), np.int64)
+        mask[0, s // 2 + 1:] = 0               # a padded sentence inside the batch
+        feeds = {"input_ids": x, "attention_mask": mask, "token_type_ids": np.zeros_like(x)}
+        got = cg.run(feeds)[0]
+        with torch.inference_mode():
+            want = embedder(*(torch.from_numpy(feeds[n]) for n in names)).numpy()
+        assert got.shape == (b, 384)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=2e-5)

@@ -115,3 +115,15 @@ def _one_input_graph():
     g = rlx.Graph()
     g.set_outputs([g.input("x", (4,)) * 2.0])
     return g
+
+
+@pytest.mark.parametrize("transform", [lambda g: rlx.grad(g, ["w"]),
+                                       lambda g: rlx.jvp(g, ["w"]),
+                                       lambda g: rlx.vmap(g, ["w"], 2)])
+def test_transforms_refuse_symbolic_graphs(transform):
+    # their rules use sizes (a mean's count) that are only bounds in a symbolic graph
+    g = rlx.Graph()
+    x, w = g.input("x", (Dim("n", 4),)), g.param("w", (4,))
+    g.set_outputs([rlx.mean(x * w)])
+    with pytest.raises(rlx.GraphBuildError, match="symbolic"):
+        transform(g)

@@ -221,3 +221,25 @@ def test_causal_attention_needs_one_extent_for_queries_and_keys():
     g.set_outputs([rlx.attention(q, k, k, mask="causal")])
     with pytest.raises(rlx.GraphBuildError, match="one symbolic extent"):
         rlx.Session("reference").compile(g)
+
+
+def test_a_symbolic_input_cannot_be_a_handle():
+    cg = _simple("reference", (Dim("n", 6), 2))
+    with pytest.raises(rlx.InputError, match="symbolic"):
+        cg.bind_handle("x0", np.zeros((6, 2), np.float32))
+
+
+def test_literal_positions_into_a_symbolic_axis_need_the_extent():
+    """x[:, -1] written as a gather of the constant -1: it means the bound's last
+    position, so a shorter input is refused instead of reading padding."""
+    g = rlx.Graph()
+    x = g.input("x", (2, Dim("seq", 8)))
+    g.set_outputs([rlx.gather(x, g.constant(np.array([-1], np.int64)), axis=1),
+                   rlx.gather(x, g.constant(np.array([0, 2], np.int64)), axis=1)])
+    cg = rlx.Session("reference").compile(g)
+    full = np.arange(16, dtype=np.float32).reshape(2, 8)
+    last, first = cg.run({"x": full})
+    np.testing.assert_array_equal(last, full[:, -1:])
+    np.testing.assert_array_equal(first, full[:, [0, 2]])
+    with pytest.raises(rlx.InputError, match="must be >= 8"):
+        cg.run({"x": full[:, :5]})

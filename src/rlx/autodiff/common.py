@@ -101,6 +101,16 @@ their rules declare that no derivative flows)."""
 
 # --------------------------------------------------------------------------- graphs
 
+def reject_symbolic(graph: Graph, transform: str) -> None:
+    """GraphBuildError when ``graph`` has symbolic dimensions: the transforms' rules
+    use sizes (a mean's count, a broadcast's extent) that are only bounds there."""
+    for name, t in graph.inputs:
+        if t.symbolic:
+            raise GraphBuildError(f"{transform}: input {name!r} has symbolic dimensions "
+                                  f"({t}); {transform} is not supported on symbolic graphs "
+                                  "yet; build the graph with fixed sizes")
+
+
 def clone_graph(graph: Graph, name: str) -> Graph:
     """A node-for-node copy of ``graph`` named ``name``: node i of the copy is node i of
     ``graph``; the outputs are not set."""

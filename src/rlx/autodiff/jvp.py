@@ -29,6 +29,7 @@ from rlx.autodiff.common import (
     missing_rule,
     primal,
     registrar,
+    reject_symbolic,
     single_output,
     zeros,
 )
@@ -362,6 +363,7 @@ def jvp(graph: Graph, tangents_for: Sequence[str]) -> Graph:
     taken, and UnsupportedOpError naming the op and node when an op on a
     differentiated path has no JVP rule.
     """
+    reject_symbolic(graph, "jvp")
     new = clone_graph(graph, f"{graph.name}_jvp")
     seeds: dict[int, Tensor] = {}
     for name in tangents_for:
@@ -405,6 +407,7 @@ def jacfwd(graph: Graph, wrt: str) -> Graph:
     out = single_output(graph, "jacfwd")
     lid = leaf_id(graph, wrt, "jacfwd")
     in_type, out_type = graph.nodes[lid].type, graph.nodes[out].type
+    reject_symbolic(graph, "jacfwd")
     new = clone_graph(graph, f"{graph.name}_jacfwd")
     live = _live(graph, [out])
     columns = []

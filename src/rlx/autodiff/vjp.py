@@ -35,6 +35,7 @@ from rlx.autodiff.common import (
     missing_rule,
     primal,
     registrar,
+    reject_symbolic,
     single_output,
     zeros,
 )
@@ -504,6 +505,7 @@ def grad(graph: Graph, wrt: Sequence[str], d_output: bool = True) -> Graph:
     """
     loss = _check_loss(graph)
     wrt_ids = [leaf_id(graph, name, "grad") for name in wrt]
+    reject_symbolic(graph, "grad")
     new = clone_graph(graph, f"{graph.name}_grad")
     seed = _seed(new, graph, loss, d_output)
     cts = _backpropagate(graph, new, loss, seed, wrt_ids)

@@ -50,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from rlx.autodiff.common import reject_symbolic
 from rlx.errors import GraphBuildError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
@@ -655,6 +656,7 @@ def vmap(graph: Graph, batched: Sequence[str], size: int) -> Graph:
     Raises GraphBuildError for an unknown name or a size that is not a positive int,
     and UnsupportedOpError naming the op when a node that needs batching has no rule.
     """
+    reject_symbolic(graph, "vmap")
     names = _check_arguments(graph, batched, size)
     ctx = BatchContext(Graph(f"vmap({graph.name})"), int(size), names)
     values: list[BatchedValue] = []

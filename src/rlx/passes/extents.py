@@ -48,8 +48,8 @@ _POSITIONWISE = frozenset({
     "max_pool2d", "avg_pool2d", "cumsum", "softmax", "log_softmax", "layer_norm",
     "rms_norm", "attention"})
 _REDUCE = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"})
-# ops whose result may drop a symbolic axis of an operand (it is summed over or cut)
-_CONTRACTING = _REDUCE | {"matmul", "attention", "slice"}
+# ops whose result may drop a symbolic axis of an operand (summed over, cut, indexed)
+_CONTRACTING = _REDUCE | {"matmul", "attention", "slice", "gather"}
 
 
 @dataclass
@@ -116,6 +116,10 @@ class _Lowering:
         self.new: Graph | None = None
         self._masks: dict[tuple, int] = {}
         self._extents: dict[str, int] = {}
+        # whether each node depends on an input (else it is fixed when compiled)
+        self._fed = [False] * len(graph.nodes)
+        for nid, n in enumerate(graph.nodes):
+            self._fed[nid] = n.op == "input" or any(self._fed[i] for i in n.inputs)
 
     # ------------------------------------------------------------------ helpers
     def _fail(self, node: Node, why: str) -> GraphBuildError:
@@ -291,8 +295,21 @@ class _Lowering:
         return None
 
     def _gather(self, node, ins, operands):
-        self._require_fixed(node, ins[0], (node.attr("axis"),),
-                            "the indexed axis must be fixed")
+        # Indices into a symbolic axis: a valid one is below the extent, so it reads an
+        # active position (one past it reads padding, where an exact-size program would
+        # fail). Into a merged axis, the padded layout's positions differ from an
+        # exact-size layout's: only index tables that no input feeds (an importer's,
+        # computed from the bounds) address it.
+        d = ins[0].shape[node.attr("axis")]
+        if isinstance(d, Dim) and d.compound and self._fed[node.inputs[1]]:
+            raise self._fail(node, f"indices computed at run time into the merged axis "
+                                   f"{format_dim(d)}")
+        indices = self.graph.nodes[node.inputs[1]]
+        if isinstance(d, Dim) and not d.compound and indices.op == "constant":
+            values = indices.attr("value").array()
+            if values.size:   # literal positions: the extent must hold them
+                need = int(d) if values.min() < 0 else int(values.max()) + 1
+                self.info.minimum[d.name] = max(self.info.minimum.get(d.name, 1), need)
         return None
 
     def _dequant_gather(self, node, ins, operands):

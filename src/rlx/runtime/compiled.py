@@ -432,6 +432,9 @@ class CompiledGraph:
         if t is None:
             raise InputError(f"bind_handle: unknown input {name!r}; inputs are: "
                              f"{', '.join(self._inputs) or '(none)'}")
+        if t.symbolic:
+            raise InputError(f"bind_handle: input {name!r} has symbolic dimensions ({t}); "
+                             "its extent comes with each run's array")
         return self._exe.bind_handle(name, coerce("handle", name, value, t))
 
     @_serialised

@@ -69,8 +69,8 @@ class ExtentFeeds:
         for symbol, least in self.info.minimum.items():
             if extents.get(symbol, least) < least:
                 raise InputError(f"symbol {symbol!r} is {extents[symbol]}, but the graph "
-                                 f"takes a slice up to {least} along it (its extent must be "
-                                 f">= {least})")
+                                 f"reads position {least - 1} along it (a slice or fixed "
+                                 f"indices): its extent must be >= {least}")
         missing = set(self.info.inputs) - set(extents)
         if missing:
             raise InputError(f"no input gives the extent of symbol {sorted(missing)[0]!r}")

@@ -39,6 +39,7 @@ from rlx.frontends.onnx.scan import check_model
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.ops import RANDOM_OPS
 from rlx.ir.rng import RngOptions
+from rlx.ir.types import Dim
 from rlx.passes.cleanup import eliminate_dead_code
 
 LARGE = 64  # initializers and folded values with more elements become params
@@ -92,7 +93,12 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     """Import an ONNX model as an rlx Graph and the values of its params.
 
     ``input_shapes`` fixes dynamic dimensions: ``{"x": (8, 3, 224, 224)}`` gives an
-    input's whole shape, ``{"batch": 8}`` gives every dimension named ``batch``.
+    input's whole shape, ``{"batch": 8}`` gives every dimension named ``batch``. An
+    ``rlx.Dim`` keeps a dimension symbolic: ``{"seq": rlx.Dim("seq", max=512)}`` gives
+    a graph whose one compiled program takes every sequence length up to 512 (see
+    :mod:`rlx.passes.extents`). A Shape of a symbolic axis reads as its bound, which
+    is right for the shape arithmetic, position ranges and index tables exporters
+    emit; a model that computes with a length as a value needs fixed sizes.
     ``params_as``: "auto" (initializers with more than 64 elements become params,
     smaller ones constants), "params" (every initializer a param) or "constants".
     ``input_values`` bakes graph inputs in as constants (their shapes follow the
@@ -232,7 +238,7 @@ def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int
     given = input_shapes.get(name)
     declared = tensor_type.shape.dim if tensor_type.HasField("shape") else None
     if given is not None and not isinstance(given, int):
-        shape = tuple(int(d) for d in given)
+        shape = tuple(d if isinstance(d, Dim) else int(d) for d in given)
         if declared is not None:
             _check_given_shape(name, shape, declared)
         return shape
@@ -244,7 +250,8 @@ def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int
         if dim.HasField("dim_value"):
             shape.append(int(dim.dim_value))
         elif dim.dim_param and isinstance(input_shapes.get(dim.dim_param), int):
-            shape.append(int(input_shapes[dim.dim_param]))
+            size = input_shapes[dim.dim_param]
+            shape.append(size if isinstance(size, Dim) else int(size))
         else:
             label = f" ({dim.dim_param!r})" if dim.dim_param else ""
             hint = f"input_shapes={{{name!r}: (...)}}"
