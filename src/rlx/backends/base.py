@@ -235,6 +235,9 @@ class Backend(ABC):
     name: str
     supported_ops: frozenset[str]
     capabilities: ExecutableCapabilities
+    reads_active_keys: bool = False
+    """Its attention kernels read no key past a symbolic key axis's extent, so the
+    extents pass (``rlx.passes.extents``) need not zero the padded keys and values."""
 
     def available(self) -> tuple[bool, str]:
         """(True, "") when this machine can compile for the backend, else (False, why)."""

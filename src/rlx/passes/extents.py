@@ -13,7 +13,8 @@ inputs:
 * reductions, cumulative sums, softmax and the contraction of a matmul see the padded
   positions replaced by the operation's identity (0, 1, -inf, +inf), and ``mean``
   divides by the active count;
-* attention masks the padded keys;
+* attention masks the padded keys and zeroes their keys and values (a backend whose
+  attention reads only the active keys, like cpu, skips this);
 * a slice window ``[start:stop]`` along a symbolic axis records that the extent must
   be at least ``stop``.
 
@@ -55,8 +56,8 @@ _CONTRACTING = _REDUCE | {"matmul", "attention", "slice", "gather"}
 @dataclass
 class ExtentInfo:
     """What the runtime needs to run a lowered graph: each symbol's bound, the hidden
-    input that carries its extent (only symbols some op needs), and the smallest
-    extent each symbol allows (a slice window needs its stop)."""
+    input that carries its extent, and the smallest extent each symbol allows (a slice
+    window or fixed indices need the positions they read)."""
 
     bounds: dict[str, int] = field(default_factory=dict)
     inputs: dict[str, str] = field(default_factory=dict)
@@ -76,18 +77,23 @@ def graph_symbols(graph: Graph) -> dict[str, int]:
     return bounds
 
 
-def lower_extents(graph: Graph) -> tuple[Graph, ExtentInfo]:
+def lower_extents(graph: Graph, reads_active_keys: bool = False
+                  ) -> tuple[Graph, ExtentInfo]:
     """``graph`` with the padding of symbolic axes kept out of every result, and the
     :class:`ExtentInfo` the runtime feeds it with. A graph without symbols comes back
-    unchanged."""
+    unchanged. ``reads_active_keys``: the backend's attention reads no key past a
+    symbolic key axis's extent, so padded keys need no mask."""
     info = ExtentInfo(bounds=graph_symbols(graph))
     if not info.bounds:
         return graph, info
     for name, _ in graph.inputs:
         if name.startswith(EXTENT_INPUT_PREFIX):
             raise GraphBuildError(f"input name {name!r} is reserved for extents")
-    lowering = _Lowering(graph, info)
+    lowering = _Lowering(graph, info, reads_active_keys)
     new, _ = rebuild(graph, lowering.rule)
+    lowering.new = new
+    for symbol in info.bounds:      # kernels read every extent, to skip padded work
+        lowering._extent(symbol)
     return new, info
 
 
@@ -110,9 +116,10 @@ _REDUCE_FILL = {"sum": "zero", "mean": "zero", "prod": "one", "max": "low", "min
 
 
 class _Lowering:
-    def __init__(self, graph: Graph, info: ExtentInfo):
+    def __init__(self, graph: Graph, info: ExtentInfo, reads_active_keys: bool = False):
         self.graph = graph
         self.info = info
+        self.reads_active_keys = reads_active_keys
         self.new: Graph | None = None
         self._masks: dict[tuple, int] = {}
         self._extents: dict[str, int] = {}
@@ -310,7 +317,13 @@ class _Lowering:
             if values.size:   # literal positions: the extent must hold them
                 need = int(d) if values.min() < 0 else int(values.max()) + 1
                 self.info.minimum[d.name] = max(self.info.minimum.get(d.name, 1), need)
-        return None
+        idx_type = ins[1]
+        if indices.op == "input" or not idx_type.symbolic or ins[0].shape[node.attr("axis")] == 0:
+            return None
+        # computed indices: their padding may hold anything; index 0 there instead
+        symbolic = [i for i, dim in enumerate(idx_type.shape) if isinstance(dim, Dim)]
+        idx = self._masked(operands[1], idx_type, symbolic, "zero")
+        return self.new.add("gather", (operands[0], idx), **node.attr_dict)
 
     def _dequant_gather(self, node, ins, operands):
         return None
@@ -382,16 +395,21 @@ class _Lowering:
                 and (isinstance(s, Dim) or isinstance(t_dim, Dim))):
             raise self._fail(node, "a causal or windowed mask is aligned to the end of the "
                                    "keys: queries and keys need one symbolic extent")
-        if not isinstance(t_dim, Dim):
+        if not isinstance(t_dim, Dim) or self.reads_active_keys:
             return None
+        # padded keys: hidden from the scores, and their keys and values zeroed so
+        # that whatever the padding holds (nan) adds 0 * 0 to a result
         keys = self._axis_mask(t_dim, 3, 4)        # [1, 1, 1, T]
+        k = self._masked(operands[1], k, (2,), "zero", (t_dim,))
+        v = self._masked(operands[2], v, (2,), "zero", (t_dim,))
         kind = a["mask_kind"]
         if kind == "none":
-            return self.new.add("attention", (*operands[:3], keys), **{**a, "mask_kind": "bool"})
+            return self.new.add("attention", (operands[0], k, v, keys),
+                                **{**a, "mask_kind": "bool"})
         mask, mask_type = operands[3], ins[3]
         if kind == "bool":
             mask = self.new.add("logical_and", (mask, keys))
         else:
             low = self._const(-np.inf, mask_type.dtype)
             mask = self.new.add("where", (keys, mask, low))
-        return self.new.add("attention", (*operands[:3], mask), **a)
+        return self.new.add("attention", (operands[0], k, v, mask), **a)

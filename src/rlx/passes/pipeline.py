@@ -52,6 +52,8 @@ class PassContext:
     verbose: bool = False
     dump_dir: str | None = None
     precision: str = "f32"
+    reads_active_keys: bool = False
+    """The backend's attention ignores keys past a symbolic extent (see extents)."""
 
 
 @dataclass
@@ -202,7 +204,7 @@ def run_pipeline(graph: Graph, ctx: PassContext) -> PipelineResult:
     if graph_symbols(graph):
         def _bind_extents(g: Graph) -> Graph:
             nonlocal extents
-            g, extents = lower_extents(g)
+            g, extents = lower_extents(g, ctx.reads_active_keys)
             return g
         graph = run("extents", _bind_extents, graph)
     dispatch: list[DispatchReport] = []

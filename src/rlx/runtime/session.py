@@ -62,7 +62,8 @@ class Session:
         ctx = PassContext(supported_ops=self.backend.supported_ops,
                           evaluate=evaluate_with_reference, optimize=opts.optimize,
                           split_params=opts.split_params, verbose=opts.verbose,
-                          precision=opts.precision)
+                          precision=opts.precision,
+                          reads_active_keys=self.backend.reads_active_keys)
         return run_pipeline(graph, ctx)
 
     def compile(self, graph: Graph) -> CompiledGraph:

@@ -259,6 +259,7 @@ class CpuBackend(Backend):
     name = "cpu"
     capabilities = CPU_CAPABILITIES
     supported_ops = SUPPORTED
+    reads_active_keys = True
 
     def available(self) -> tuple[bool, str]:
         path, why = toolchain.find_compiler()

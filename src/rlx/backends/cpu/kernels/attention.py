@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import extent_expr
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import lane_reduction
 from rlx.backends.cpu.kernels.support import (
@@ -38,6 +39,7 @@ from rlx.backends.cpu.kernels.support import (
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
+from rlx.ir.types import Dim
 from rlx.passes.loops import broadcast_strides, row_major_strides
 from rlx.passes.program import Kernel
 
@@ -79,6 +81,15 @@ class _AttentionPlan:
     scale: float
     causal: bool
     window: int | None
+    key_extent: str | None = None
+    """C expression of the run's key count when the keys' axis is symbolic: keys past
+    it are padding and no path reads them (the extents pass leaves them unmasked on
+    this device)."""
+
+    @property
+    def keys(self) -> str:
+        """The key count a kernel loops to (declared by :func:`_declare_keys`)."""
+        return "rlx_et" if self.key_extent else str(self.t)
 
     @property
     def flops(self) -> int:
@@ -127,7 +138,12 @@ def _plan_attention(ctx: RenderContext, kernel: Kernel) -> _AttentionPlan:
     return _AttentionPlan(anchor, node.dtype, b, h, ks[1], s, ks[2], d, vs[3], q, k, v,
                           _write_view(g, kernel, anchor), mask, node.attr("mask_kind"),
                           float(node.attr("scale")), bool(node.attr("causal")),
-                          node.attr("window"))
+                          node.attr("window"), _extent(ctx, ks[2]))
+
+
+def _declare_keys(w: CWriter, plan: _AttentionPlan) -> None:
+    if plan.key_extent:
+        w.line(f"const int64_t rlx_et = {plan.key_extent};")
 
 
 def render_attention(ctx: RenderContext, kernel: Kernel) -> str:
@@ -232,8 +248,8 @@ def _render_attention_blas(ctx: RenderContext, plan: _AttentionPlan,
     w.line("rlx_blas_serial();")
     w.line(ctx.scratch("rlx_scores", plan.dtype, slots * rows * t))
     w.line(ctx.scratch("rlx_inv", plan.dtype, slots * rows))
-    w.pragma(omp_for(ctx, parallel))
-    with _attention_task(w, ctx, plan, tiling):
+    _declare_keys(w, plan)
+    with _attention_task(w, ctx, plan, tiling, omp_for(ctx, parallel)):
         w.line(f"{ct} *sc = rlx_scores + (int64_t){tid} * {rows * t};")
         w.line(f"{ct} *inv = rlx_inv + (int64_t){tid} * {rows};")
         w.line(_scores_call(p, plan, tiling))
@@ -280,8 +296,10 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     w.line(ctx.scratch("rlx_inv", DType.F32, slots * rows))
     if a_size:
         w.line(ctx.scratch("rlx_att_a", DType.F32, slots * a_size))
-    w.pragma(omp_for(ctx, parallel))
-    with _attention_task(w, ctx, plan, tiling):
+    tt = plan.keys     # a symbolic key count: the run's keys only
+    tp = f"(rlx_et + {PACK_NR - 1}) / {PACK_NR}" if plan.key_extent else str(t_panels)
+    _declare_keys(w, plan)
+    with _attention_task(w, ctx, plan, tiling, omp_for(ctx, parallel)):
         w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * t};")
         w.line(f"float *bp = rlx_att_b + (int64_t){tid} * {b_size};")
         w.line(f"const int64_t ns = (n + {PACK_MR - 1}) / {PACK_MR};")
@@ -292,9 +310,9 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
             q_arg = "ap, 0"
         else:
             q_arg = f"qp, {q_rs}"
-        w.line(f"for (int64_t p = 0; p < {t_panels}; p++) "
-               f"rlx_pk_pack_b({d}, {t}, kp, {k_cs}, {k_rs}, bp, p);")
-        w.line(f"rlx_pk_gemm(n, {t}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {t_panels}, "
+        w.line(f"for (int64_t p = 0; p < {tp}; p++) "
+               f"rlx_pk_pack_b({d}, {tt}, kp, {k_cs}, {k_rs}, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {tt}, {d}, {q_arg}, bp, sc, {t}, 0, ns, 0, {tp}, "
                "0, slots, arena);")
         w.line(f"float *inv = rlx_inv + (int64_t){tid} * {rows};")
         with w.block("for (int64_t r = 0; r < n; r++)"):
@@ -302,12 +320,12 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
             w.line("const int64_t i = i0 + r;")
             if not fold:
                 w.line("#pragma omp simd")
-                w.line(f"for (int64_t j = 0; j < {t}; j++) row[j] *= {scale};")
+                w.line(f"for (int64_t j = 0; j < {tt}; j++) row[j] *= {scale};")
             _softmax(w, ctx, plan, "float", scale if fold else None)
             w.line("inv[r] = row_inv;")
         w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
-               f"rlx_pk_pack_b({t}, {dv}, vp, {v_rs}, {v_cs}, bp, p);")
-        w.line(f"rlx_pk_gemm(n, {dv}, {t}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
+               f"rlx_pk_pack_b({tt}, {dv}, vp, {v_rs}, {v_cs}, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {dv}, {tt}, sc, {t}, bp, op, {tiling.o[1]}, 0, ns, 0, "
                f"{dv_panels}, 0, slots, arena);")
         with w.block("for (int64_t r = 0; r < n; r++)"):
             w.line(f"float *orow = op + r * {tiling.o[1]};")
@@ -316,26 +334,45 @@ def _render_attention_packed(ctx: RenderContext, plan: _AttentionPlan,
     return w.text()
 
 
+def _extent(ctx: RenderContext, dim: int) -> str | None:
+    """The run's extent of a simple symbolic ``dim`` (a C expression), else None."""
+    if isinstance(dim, Dim) and not dim.compound:
+        return extent_expr(ctx, dim.name)
+    return None
+
+
 @contextmanager
 def _attention_task(w: CWriter, ctx: RenderContext, plan: _AttentionPlan,
-                    tiling: _AttentionTiling) -> Iterator[CWriter]:
-    """The task loop, its body written inside the ``with``: batch ``bi``, kv head
-    ``kvh``, ``n`` rows, and the pointers ``qp``, ``kp``, ``vp``, ``op`` to the task's
-    first q row, k / v head and out row (plus ``head`` and the first query ``i0`` when
-    tasks are query blocks)."""
+                    tiling: _AttentionTiling, pragma: str) -> Iterator[CWriter]:
+    """The task loop (after ``pragma``), its body written inside the ``with``: batch
+    ``bi``, kv head ``kvh``, ``n`` rows, and the pointers ``qp``, ``kp``, ``vp``, ``op``
+    to the task's first q row, k / v head and out row (plus ``head`` and the first query
+    ``i0`` when tasks are query blocks). Query blocks of a symbolic batch or sequence
+    cover the run's extents only."""
     ct = cstyle.ctype(plan.dtype)
     group = plan.h // plan.hkv
-    with w.block(f"for (int64_t task = 0; task < {tiling.tasks}; task++)"):
+    batches, queries = _extent(ctx, plan.b), _extent(ctx, plan.s)
+    active = not tiling.by_heads and (batches or queries)
+    tasks, chunks, s = tiling.tasks, tiling.chunks, plan.s
+    if active:
+        s = "rlx_es"
+        w.line(f"const int64_t rlx_es = {queries or plan.s};")
+        w.line(f"const int64_t rlx_ech = (rlx_es + {tiling.rows - 1}) / {tiling.rows};")
+        chunks = "rlx_ech"
+        tasks = f"{batches or plan.b} * {plan.h} * rlx_ech"
+    w.pragma(pragma)
+    with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
         if tiling.by_heads:
             w.line(f"const int64_t bi = task / {plan.hkv}, kvh = task % {plan.hkv};")
             w.line(f"const int64_t n = {group};")
             first = ("bi", f"kvh * {group}")
         else:
-            chunks, rows = tiling.chunks, tiling.rows
-            w.line(f"const int64_t bi = task / {plan.h * chunks}, "
+            rows = tiling.rows
+            per_batch = f"({plan.h} * {chunks})" if active else plan.h * chunks
+            w.line(f"const int64_t bi = task / {per_batch}, "
                    f"head = task / {chunks} % {plan.h};")
             w.line(f"const int64_t kvh = head / {group}, i0 = task % {chunks} * {rows};")
-            w.line(f"const int64_t n = {plan.s} - i0 < {rows} ? {plan.s} - i0 : {rows};")
+            w.line(f"const int64_t n = {s} - i0 < {rows} ? {s} - i0 : {rows};")
             first = ("bi", "head", "i0")
         w.line(f"const {ct} *qp = {ctx.ptr(plan.q.node, True)} + {plan.q.offset(*first)};")
         w.line(f"const {ct} *kp = {ctx.ptr(plan.k.node, True)} + {plan.k.offset('bi', 'kvh')};")
@@ -348,31 +385,31 @@ def _scores_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
     """``sc[n x T] = scale * Q K^T`` (a matrix-vector product when n is always 1)."""
     (q_cm, ldq), (k_cm, ldk) = tiling.q, tiling.k
     scale = cstyle.literal(plan.scale, plan.dtype)
-    t, d = plan.t, plan.d
+    t, d, keys = plan.t, plan.d, plan.keys
     if tiling.vector:
         inc = plan.q.strides[3] if d > 1 else 1
         if k_cm:
-            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {d}, {t}, {scale}, kp, "
-                    f"{ldk}, qp, {inc}, 0, sc, 1);")
-        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {t}, {d}, {scale}, kp, "
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {d}, {keys}, {scale}, "
+                    f"kp, {ldk}, qp, {inc}, 0, sc, 1);")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {keys}, {d}, {scale}, kp, "
                 f"{ldk}, qp, {inc}, 0, sc, 1);")
     return (f"scipy_cblas_{p}gemm(CblasRowMajor, {_flag(q_cm)}, {_flag(not k_cm)}, (int)n, "
-            f"{t}, {d}, {scale}, qp, {ldq}, kp, {ldk}, 0, sc, {t});")
+            f"{keys}, {d}, {scale}, qp, {ldq}, kp, {ldk}, 0, sc, {t});")
 
 
 def _mix_call(p: str, plan: _AttentionPlan, tiling: _AttentionTiling) -> str:
     """``out[n x Dv] = P V`` through the output strides (matrix-vector when n is 1)."""
     (v_cm, ldv), (_, ldo) = tiling.v, tiling.o
-    t, dv = plan.t, plan.dv
+    t, dv, keys = plan.t, plan.dv, plan.keys
     if tiling.vector:
         inc = plan.o.strides[3] if dv > 1 else 1
         if v_cm:
-            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {dv}, {t}, 1, vp, {ldv}, "
-                    f"sc, 1, 0, op, {inc});")
-        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {t}, {dv}, 1, vp, {ldv}, "
+            return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasNoTrans, {dv}, {keys}, 1, vp, "
+                    f"{ldv}, sc, 1, 0, op, {inc});")
+        return (f"scipy_cblas_{p}gemv(CblasRowMajor, CblasTrans, {keys}, {dv}, 1, vp, {ldv}, "
                 f"sc, 1, 0, op, {inc});")
     return (f"scipy_cblas_{p}gemm(CblasRowMajor, CblasNoTrans, {_flag(v_cm)}, (int)n, {dv}, "
-            f"{t}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});")
+            f"{keys}, 1, sc, {t}, vp, {ldv}, 0, op, {ldo});")
 
 
 def _flag(transposed: bool) -> str:
@@ -387,11 +424,13 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
     attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
     (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan).
     With ``scale`` (a positive literal; only without a mask operand) the scores are
-    unscaled and the scale is applied inside the exponential instead."""
+    unscaled and the scale is applied inside the exponential instead. A symbolic key
+    count ends the row at the run's keys: those past it are neither read nor written."""
     t, s = plan.t, plan.s
-    w.line(f"int64_t jlo = 0, jhi = {t};")
-    if plan.causal:
-        w.line(f"jhi = i + {t - s + 1} < {t} ? i + {t - s + 1} : {t};")
+    end = plan.keys
+    w.line(f"int64_t jlo = 0, jhi = {end};")
+    if plan.causal:    # queries and keys share one extent (the extents pass checks)
+        w.line(f"jhi = i + {t - s + 1} < {end} ? i + {t - s + 1} : {end};")
         w.line("if (jhi < 0) jhi = 0;")
     if plan.window is not None:
         w.line(f"jlo = i + {t - s - plan.window + 1};")
@@ -400,7 +439,7 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
     _mask(w, ctx, plan, wt)
     row_exponentials(w, wt, "jhi", scale)
     w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
-    w.line(f"for (int64_t j = jhi; j < {t}; j++) row[j] = 0;")
+    w.line(f"for (int64_t j = jhi; j < {end}; j++) row[j] = 0;")
 
 
 def row_exponentials(w: CWriter, wt: str, end: str, scale: str | None = None) -> None:
@@ -455,6 +494,7 @@ def _render_attention_loops(ctx: RenderContext, plan: _AttentionPlan) -> str:
     w = CWriter(indent=1)
     w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
                        slots * (t + dv)))
+    _declare_keys(w, plan)
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {plan.b * plan.h * plan.s}; task++)"):
         w.line(f"const int64_t bi = task / {plan.h * plan.s}, "
@@ -482,7 +522,7 @@ def _dot_scores(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str) -
     q = _view_element(ctx, plan.q, plan.dtype, f"qo + dd * {plan.q.strides[3]}")
     k_index = f"ko + j * {plan.k.strides[2]} + dd * {plan.k.strides[3]}"
     k = _view_element(ctx, plan.k, plan.dtype, k_index)
-    with w.block(f"for (int64_t j = 0; j < {plan.t}; j++)"):
+    with w.block(f"for (int64_t j = 0; j < {plan.keys}; j++)"):
         w.line(f"{wt} dot = 0;")
         with w.block(f"for (int64_t dd = 0; dd < {plan.d}; dd++)"):
             w.line(f"dot += ({wt})({q}) * ({wt})({k});")
@@ -496,7 +536,7 @@ def _weighted_values(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: s
     out = f"{ctx.ptr(plan.o.node)}[oo + c * {plan.o.strides[3]}]"
     value = cstyle.store(plan.dtype, f"({cstyle.cty(plan.dtype)})(acc[c] * row_inv)")
     w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) acc[c] = 0;")
-    with w.block(f"for (int64_t j = 0; j < {plan.t}; j++)"):
+    with w.block(f"for (int64_t j = 0; j < {plan.keys}; j++)"):
         w.line(f"const {wt} pj = row[j];")
         w.line("#pragma omp simd")
         w.line(f"for (int64_t c = 0; c < {plan.dv}; c++) acc[c] += pj * ({wt})({v});")

@@ -22,6 +22,7 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import row_runs
 from rlx.backends.cpu.kernels.layout import CHUNK, bits_constant
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
@@ -81,17 +82,31 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
                + f" is out of range for axis {axis} of size {n} (valid: {-n}..{n - 1})")
     w = CWriter(indent=1)
     w.line(f"const {it} *idx = {ctx.ptr(idx, True)};")
-    with w.block(f"for (int64_t j = 0; j < {count}; j++)"):
+    # symbolic index dimensions: the run's positions only (the padding may hold
+    # anything, valid indices or not)
+    runs = row_runs(ctx, ctx.shape(idx)) if outer == 1 else None
+    total = outer * count
+    if runs is not None:
+        w.line(f"const int64_t rlx_run = {runs.length};")
+        w.line(f"const int64_t rlx_active = {runs.count} * rlx_run;")
+    header = (f"for (int64_t j = 0; j < {count}; j++)" if runs is None
+              else "for (int64_t a = 0; a < rlx_active; a++)")
+    with w.block(header):
+        if runs is not None:
+            w.line(f"const int64_t j = {runs.start(w, 'a / rlx_run')} + a % rlx_run;")
         w.line("const int64_t v = (int64_t)idx[j];")
         with w.block(f"if (v < {-n} || v >= {n})"):
             error(w, message, "(long long)v")
     if numel(node.shape) == 0:
         return w.text()
-    total = outer * count
     w.line(f"const {ct} *src = {ctx.ptr(x, True)};")
     w.line(f"{ct} *dst = {ctx.ptr(out)};")
     w.pragma(ctx.parallel_for(total * inner, total))
-    with w.block(f"for (int64_t t = 0; t < {total}; t++)"):
+    header = (f"for (int64_t t = 0; t < {total}; t++)" if runs is None
+              else "for (int64_t a = 0; a < rlx_active; a++)")
+    with w.block(header):
+        if runs is not None:
+            w.line(f"const int64_t t = {runs.start(w, 'a / rlx_run')} + a % rlx_run;")
         w.line(f"int64_t v = (int64_t)idx[t % {count}];")
         w.line(f"if (v < 0) v += {n};")
         w.line(f"const int64_t from = ((t / {count}) * {n} + v) * {inner};")

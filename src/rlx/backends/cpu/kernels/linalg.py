@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import row_runs, writes_padding
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.support import (
     PACK_MR,
@@ -200,7 +201,7 @@ def render_matmul(ctx: RenderContext, kernel: Kernel) -> str:
         _zero_product(w, ctx, plan, epi)
     elif blas_dt is not None and _matmul_blas_ok(ctx, plan, blas_dt):
         if _packed_eligible(ctx, plan):
-            _render_matmul_packed(w, ctx, plan, epi)
+            _render_matmul_packed(w, ctx, plan, epi, not writes_padding(ctx, kernel))
         else:
             _render_matmul_blas(w, ctx, plan, blas_dt, epi)
     else:
@@ -245,11 +246,12 @@ def _packed_tasks(ctx: RenderContext, plan: _MatmulPlan) -> list[tuple[int, int,
 
 
 def _render_matmul_packed(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
-                          epi: str | None) -> None:
+                          epi: str | None, skip_padding: bool = False) -> None:
     """The packed GEMM: pack the right operand (a run-invariant one into
     the keep region when its address or the params' version changed, any other into
     scratch on every run), pack A unless its rows are contiguous, then one rlx_pk_gemm
-    call per task."""
+    call per task. With ``skip_padding``, rows of symbolic dimensions past the run's
+    extents are not computed."""
     packed_gemm_helper(ctx)
     a, b, m, n, k = plan.a, plan.b, plan.m, plan.n, plan.k
     slivers = -(-m // PACK_MR)
@@ -290,10 +292,26 @@ def _render_matmul_packed(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
         a_arg = f"rlx_pka_{tag}, 0"
     w.pragma(pragma)
     epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
+    runs = None
+    if skip_padding and not pack_a:
+        runs = row_runs(ctx, ctx.graph.nodes[plan.out].shape[:-1])
     with w.block(f"for (int64_t t = 0; t < {len(tasks)}; t++)"):
         w.line("const int64_t *q = tasks + 4 * t;")
-        w.line(f"rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
-               f"q[0], q[1], q[2], q[3], {epi_arg});")
+        if runs is None:
+            w.line(f"rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
+                   f"q[0], q[1], q[2], q[3], {epi_arg});")
+            return
+        # symbolic rows: only the active runs, each split over the task's share of the
+        # rows as the full product's slivers are
+        slivers_total = max(1, slivers)
+        with w.block(f"for (int64_t r = 0; r < {runs.count}; r++)"):
+            start = runs.start(w, "r")
+            w.line(f"const int64_t len = {runs.length};")
+            w.line(f"const int64_t lo = {start} + len * q[0] / {slivers_total};")
+            w.line(f"const int64_t hi = {start} + len * q[1] / {slivers_total};")
+            w.line(f"if (lo < hi) rlx_pk_gemm_at(lo, hi, {n}, {k}, {a_arg}, "
+                   f"rlx_pkb_{tag}, pc, {n}, 0, (hi - lo + {PACK_MR - 1}) / {PACK_MR}, "
+                   f"q[2], q[3], {epi_arg});")
 
 
 def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:

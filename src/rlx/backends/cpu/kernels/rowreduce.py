@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import writes_padding
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import (
     Acc,
@@ -98,7 +99,8 @@ def render_rowwise(ctx: RenderContext, kernel: Kernel) -> str:
             _rms_norm_row(w, f, node)
 
     active = f.walk.rows == numel(dims[:axis])
-    return f.walk.rows_loop(ctx, numel(dims), row, active)
+    row_dims = dims[:axis] if active and not writes_padding(ctx, kernel) else None
+    return f.walk.rows_loop(ctx, numel(dims), row, active, row_dims)
 
 
 def _affine_operands(node: Node) -> dict[str, int]:

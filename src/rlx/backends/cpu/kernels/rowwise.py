@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import row_runs
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
@@ -164,11 +165,13 @@ class Walk:
 
     # ------------------------------------------------------------ the row loop
     def rows_loop(self, ctx: RenderContext, work: int, body: Body,
-                  active: bool = False) -> str:
+                  active: bool = False, row_dims: Shape | None = None) -> str:
         """The kernel: the row loop (parallel when ``work`` elements pay for it) around
         the statements ``body`` writes. ``active`` honours the active extent: when
         ``ctl[2] >= 0`` and ``ctl[3]`` equals the row count, only rows
-        ``0 .. min(ctl[2], rows) - 1`` run.
+        ``0 .. min(ctl[2], rows) - 1`` run. ``row_dims`` (the row-major dimensions the
+        rows index, when the caller knows them) with symbolic dimensions visits the
+        rows of the run's extents only.
 
         The row body works on a local copy of the slot pointers it uses: GCC cannot
         tell that the stores into its OpenMP reduction arrays leave ``slots[]`` alone,
@@ -177,7 +180,12 @@ class Walk:
         w = CWriter(indent=1)
         w.line("void **const rlx_caller_slots = slots;")
         rows = str(self.rows)
-        if active:
+        runs = row_runs(ctx, row_dims) if row_dims is not None and not self.lane else None
+        if runs is not None:
+            w.line(f"const int64_t rlx_run = {runs.length};")
+            w.line(f"const int64_t rows = {runs.count} * rlx_run;")
+            rows = "rows"
+        elif active:
             w.line(f"int64_t rows = {rows};")
             w.line(f"if (ctl[2] >= 0 && ctl[3] == {rows}) "
                    f"rows = ctl[2] < {rows} ? ctl[2] : {rows};")
@@ -185,9 +193,14 @@ class Walk:
         w.pragma(ctx.parallel_for(work, self.rows * self.blocks))
         if self.lane:
             header = f"for (int64_t t = 0; t < {rows} * {self.blocks}; t++)"
+        elif runs is not None:
+            header = f"for (int64_t ap = 0; ap < {rows}; ap++)"
         else:
             header = f"for (int64_t p = 0; p < {rows}; p++)"
         with w.block(header):
+            if runs is not None:    # active row ap: the ap % run-th row of its run
+                start = runs.start(w, "ap / rlx_run")
+                w.line(f"const int64_t p = {start} + ap % rlx_run;")
             if self.lane:
                 w.line(f"const int64_t p = t / {self.blocks};")
                 w.line(f"const int64_t q0 = (t % {self.blocks}) * {self.block};")
