@@ -281,6 +281,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import onnx_models  # imports this module's timing code too
     onnx_models.add_arguments(sub.add_parser(
         "onnx", help="light ResNet-50 and a MiniLM ONNX file against ONNX Runtime"))
+    from bench import extents  # imports this module's timing code too
+    extents.add_arguments(sub.add_parser(
+        "extents", help="one MiniLM program for every size against a program per size"))
     return parser.parse_args(argv)
 
 
@@ -296,6 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "onnx":
         from bench import onnx_models
         return onnx_models.main(args)
+    if args.command == "extents":
+        from bench import extents
+        return extents.main(args)
     workloads = micro_workloads(tiny=args.tiny)
     if args.workloads:
         unknown = set(args.workloads) - {w.key for w in workloads}

@@ -116,3 +116,21 @@ def test_rlx_embed_similarity_table(capsys):
     sims = np.array(rows[:3], dtype=float)
     np.testing.assert_allclose(np.diag(sims), 1.0, atol=1e-4)
     assert sims[0, 1] > sims[0, 2] + 0.3      # the real model knows cats from rates
+
+
+def test_rlx_embed_compiles_one_program_for_every_length(tmp_path, monkeypatch, capsys):
+    """The first call builds the encoder's one program; later calls with other lengths
+    and batch sizes load it from the disk cache and build nothing."""
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+
+    def built() -> set[str]:
+        return {p.name for p in tmp_path.rglob("*.so")}
+
+    assert main(["embed", "hello world", "--device", "cpu"]) == 0
+    first = built()
+    assert first
+    for texts in (["A much longer sentence, with quite a few more tokens than the first."],
+                  ["two", "sentences of different lengths"]):
+        assert main(["embed", *texts, "--device", "cpu"]) == 0
+        assert built() == first
+    capsys.readouterr()

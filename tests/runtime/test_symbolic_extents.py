@@ -154,10 +154,11 @@ def test_one_program_serves_every_extent(device, steps, extents, seed):
         for out, ref in zip(got, want, strict=True):
             assert out.shape == ref.shape and out.dtype == np.float32
             np.testing.assert_allclose(out, ref, rtol=2e-4, atol=2e-5)
-        if i == 0:   # the program compiled for exactly this size agrees as closely
+        if i == 0:   # the program compiled for exactly this size: the same up to the
+            # order of float32 sums (a reduction over padding adds zeros in between)
             exact = compiled(build(steps, (b, s, H), weights), device, weights).run({"x": x})
             for out, ref in zip(got, exact, strict=True):
-                np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-6)
+                np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-5)
 
 
 def test_padding_never_reaches_a_result(device):

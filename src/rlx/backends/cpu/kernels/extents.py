@@ -37,6 +37,7 @@ class RowRuns:
     count: str
     length: str
     outer: tuple[tuple[str, int], ...]    # (active count, row stride) per factor before j
+    outer_bounds: tuple[tuple[str | None, int], ...]   # those factors at their bounds
 
     def start(self, w: CWriter, run: str, name: str = "rlx_start") -> str:
         """Declare ``name``, the first row of run ``run`` (a C expression); returns
@@ -92,4 +93,5 @@ def row_runs(ctx, dims: Shape) -> RowRuns | None:
         stride *= n
     outer.reverse()
     count = " * ".join(c for c, _ in outer) or "1"
-    return RowRuns(count, f"{extents[factors[j][0]]} * {inner}", tuple(outer))
+    return RowRuns(count, f"{extents[factors[j][0]]} * {inner}", tuple(outer),
+                   tuple(factors[:j]))

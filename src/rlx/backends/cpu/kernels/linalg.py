@@ -290,28 +290,33 @@ def _render_matmul_packed(w: CWriter, ctx: RenderContext, plan: _MatmulPlan,
             w.line(f"rlx_pk_pack_a({m}, {k}, pa, {a.row_step}, {a.col_step}, "
                    f"rlx_pka_{tag}, s);")
         a_arg = f"rlx_pka_{tag}, 0"
-    w.pragma(pragma)
     epi_arg = f"{epi}, slots, arena" if epi else "0, slots, arena"
     runs = None
     if skip_padding and not pack_a:
         runs = row_runs(ctx, ctx.graph.nodes[plan.out].shape[:-1])
+    if runs is not None:
+        # symbolic rows: a table of the active runs' tiles, shared out as the full
+        # product's slivers are (one call streams each block of B once for them all)
+        most = slivers + numel(tuple(n for _, n in runs.outer_bounds))
+        w.line(ctx.scratch(f"rlx_tiles_{tag}", DType.I64, 2 * most))
+        w.line("int64_t nt = 0;")
+        with w.block(f"for (int64_t r = 0; r < {runs.count}; r++)"):
+            start = runs.start(w, "r")
+            w.line(f"const int64_t len = {runs.length};")
+            with w.block(f"for (int64_t i = 0; i < len; i += {PACK_MR}, nt++)"):
+                w.line(f"rlx_tiles_{tag}[2 * nt] = {start} + i;")
+                w.line(f"rlx_tiles_{tag}[2 * nt + 1] = len - i < {PACK_MR} ? len - i : "
+                       f"{PACK_MR};")
+    w.pragma(pragma)
     with w.block(f"for (int64_t t = 0; t < {len(tasks)}; t++)"):
         w.line("const int64_t *q = tasks + 4 * t;")
         if runs is None:
             w.line(f"rlx_pk_gemm({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
                    f"q[0], q[1], q[2], q[3], {epi_arg});")
-            return
-        # symbolic rows: only the active runs, each split over the task's share of the
-        # rows as the full product's slivers are
-        slivers_total = max(1, slivers)
-        with w.block(f"for (int64_t r = 0; r < {runs.count}; r++)"):
-            start = runs.start(w, "r")
-            w.line(f"const int64_t len = {runs.length};")
-            w.line(f"const int64_t lo = {start} + len * q[0] / {slivers_total};")
-            w.line(f"const int64_t hi = {start} + len * q[1] / {slivers_total};")
-            w.line(f"if (lo < hi) rlx_pk_gemm_at(lo, hi, {n}, {k}, {a_arg}, "
-                   f"rlx_pkb_{tag}, pc, {n}, 0, (hi - lo + {PACK_MR - 1}) / {PACK_MR}, "
-                   f"q[2], q[3], {epi_arg});")
+        else:
+            w.line(f"rlx_pk_gemm_tiles({m}, {n}, {k}, {a_arg}, rlx_pkb_{tag}, pc, {n}, "
+                   f"rlx_tiles_{tag}, nt * q[0] / {max(1, slivers)}, "
+                   f"nt * q[1] / {max(1, slivers)}, q[2], q[3], {epi_arg});")
 
 
 def _matmul_scratch(ctx: RenderContext, plan: _MatmulPlan, blas_dt: DType) -> dict[str, int]:
