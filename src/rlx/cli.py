@@ -2,8 +2,9 @@
 
     rlx explain GRAPH.json [--device DEV] [--no-optimize]   compile and print the report
     rlx devices                                              list usable devices
-    rlx run MODEL.onnx [--input NAME=FILE.npy ...] [--shape NAME=2x3 ...] [--device DEV]
-                       [--bench N] [--profile K] [--seed S]  import, compile and run an ONNX
+    rlx run MODEL.onnx [--input NAME=FILE.npy ...] [--shape NAME=2x3 ...] [--max DIM=N ...]
+                       [--device DEV] [--bench N] [--profile K] [--seed S]
+                                                             import, compile and run an ONNX
                                                              model; print its outputs
     rlx embed TEXT ... [--model DIR]                         sentence embeddings
     rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
@@ -26,7 +27,7 @@ import numpy as np
 from rlx.backends.cpu import isa as cpu_isa
 from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
-from rlx.ir.types import TensorType
+from rlx.ir.types import Dim, TensorType
 from rlx.models import (
     SamplingParams,
     SentenceEncoder,
@@ -73,6 +74,15 @@ def _parse_pairs(specs: list[str], what: str) -> dict[str, str]:
             raise InputError(f"--{what} expects NAME=VALUE, got {spec!r}")
         pairs[name] = value
     return pairs
+
+
+def _parse_bound(name: str, text: str) -> Dim:
+    """``--max seq=512``: the dynamic dimension ``seq`` symbolic, up to 512."""
+    try:
+        return Dim(name, int(text))
+    except ValueError as e:
+        raise InputError(f"--max {name}={text}: expected an identifier and a bound >= 2 "
+                         f"({e})") from None
 
 
 def _parse_shape(name: str, text: str) -> tuple[int, ...]:
@@ -183,7 +193,11 @@ def _run(args: argparse.Namespace) -> int:
     files = _parse_pairs(args.input, "input")
     shapes = {n: _parse_shape(n, v) for n, v in _parse_pairs(args.shape, "shape").items()}
     given = _load_inputs(files)
-    shapes.update({name: value.shape for name, value in given.items()})
+    symbols = {name: _parse_bound(name, v) for name, v in _parse_pairs(args.max, "max").items()}
+    if symbols:    # one program for every size up to the bounds: inputs keep their own
+        shapes.update(symbols)
+    else:
+        shapes.update({name: value.shape for name, value in given.items()})
     _progress(f"loading {args.model}")
     t0 = time.perf_counter()
     model = frontend.read_model(args.model)
@@ -350,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="feed input NAME from a .npy file (others get seeded random data)")
     rn.add_argument("--shape", action="append", default=[], metavar="NAME=2x3x224x224",
                     help="shape of an input whose dimensions are dynamic in the model")
+    rn.add_argument("--max", action="append", default=[], metavar="DIM=N",
+                    help="keep the model's dynamic dimension DIM symbolic, up to N: one "
+                         "compiled program (cached on disk) serves every size up to N")
     rn.add_argument("--device", default="reference")
     rn.add_argument("--bench", type=_positive, default=0, metavar="N",
                     help="also time N runs and print min / median / mean")

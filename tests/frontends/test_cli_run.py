@@ -134,3 +134,28 @@ def test_rlx_embed_compiles_one_program_for_every_length(tmp_path, monkeypatch, 
         assert main(["embed", *texts, "--device", "cpu"]) == 0
         assert built() == first
     capsys.readouterr()
+
+
+def test_max_keeps_a_dimension_symbolic_and_compiles_once(model_path, tmp_path, monkeypatch,
+                                                          capsys):
+    """--max batch=16: one program (cached on disk) serves inputs of 2 and 5 rows, each
+    printed at its own size with the right values."""
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    w = np.arange(12, dtype=np.float32).reshape(4, 3) / 10
+    built = []
+    for rows in (2, 5):
+        x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4) - 3
+        np.save(tmp_path / "x.npy", x)
+        argv = ["run", str(model_path), "--device", "cpu", "--max", "batch=16",
+                "--input", f"x={tmp_path / 'x.npy'}"]
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        want = (np.maximum(x @ w, 0) + 1).reshape(-1)[:6]
+        assert f"z: shape ({rows}, 3), dtype float32" in out
+        shown = out.split("values [")[1].split("]")[0].replace("...", "")
+        got = [float(v) for v in shown.split(",") if v.strip()]
+        np.testing.assert_allclose(got, want, rtol=1e-5)
+        built.append({p.name for p in (tmp_path / "cache").rglob("*.so")})
+    assert built[0] and built[1] == built[0]
+    assert main(["run", str(model_path), "--max", "batch=1"]) == 2
+    assert "--max batch=1" in capsys.readouterr().err
