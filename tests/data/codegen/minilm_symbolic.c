@@ -1,0 +1,6580 @@
+/* codegen_replay: main program of graph 'bert_b32_s128' */
+/* rlx: generated from graph 'bert_b32_s128', compiled in 4 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include <stdio.h>
+
+static void rlx_epi_n17(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a17 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v18 = ((const float *)((uint8_t *)slots[9]))[ro1 + j * 1];
+            const float t19 = ((a17) + (v18));
+            ((float *)(arena + 4096))[r * 384 + j] = t19;
+        }
+    }
+}
+
+#define RLX_PK_MR 12
+#define RLX_PK_NR 32
+#define RLX_PK_KC 384
+#define RLX_PK_NC 16
+#define RLX_PK_PF 8
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
+   every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
+   in registers over a KC block of k; blocks of k are added in order, so every element's
+   rounding is the same however the rows and panels are split over threads. One source
+   for every ISA tier: the micro-kernel is written against the prelude's rlx_vf vectors
+   and covers a tile with register sub-tiles of RLX_SUB_MR x RLX_SUB_NV vectors (the
+   whole 12 x 32 tile on AVX-512; 2 x 2 sub-tiles of 6 x 16 on AVX2), each summing its
+   elements over k in the same order, so every FMA tier gives the same bits. */
+/* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
+   RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.support) before this file. */
+#define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
+#define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+#if defined(__AVX512F__)
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
+   without AVX-512's register transpose). */
+static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
+                                    int64_t rows, int64_t cols) {
+    for (int64_t r0 = 0; r0 < rows; r0 += 8)
+        for (int64_t c0 = 0; c0 < cols; c0 += 8) {
+            const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
+            const int64_t c1 = cols - c0 < 8 ? cols : c0 + 8;
+            for (int64_t c = c0; c < c1; c++)
+                for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
+        }
+}
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        int64_t j = 0;
+#if defined(__AVX512F__)
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+#endif
+        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
+   (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
+   is inlined with its sizes constant, so its loops unroll and the sums stay in
+   registers. */
+#define RLX_PK_INLINE static inline __attribute__((always_inline))
+
+/* One register sub-tile: c[i, (v0 + v) * VW + lane] for rows i < ROWS (a constant, at
+   most RLX_SUB_MR) and vectors v < NV (a constant, at most RLX_SUB_NV) = (accumulate ?
+   c : 0) + sum over kk < kc of A(i, kk) * bp[kk * NR + (v0 + v) * VW + lane], where
+   A(i, kk) = a[i * ars + kk * aks]. Only rows below mr and columns below nr are
+   stored. The panel row RLX_PK_PF steps ahead is prefetched into L1: the hardware
+   prefetchers alone leave the FMAs waiting on L2 once B outgrows L1 (10-20% slower at
+   128 x 384 x 1536 on AVX-512). Past the block's end this touches the panel's next k
+   block or the next panel, which come next anyway (a prefetch never faults). */
+RLX_PK_INLINE void rlx_pk_sub(const int rows, const int nv, int64_t kc, const float *a,
+                              int64_t ars, int64_t aks, const float *bp, int v0, float *c,
+                              int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_zero();
+    const float *b = bp + v0 * RLX_VW;
+    for (int64_t kk = 0; kk < kc; kk++) {
+        rlx_vf bv[RLX_SUB_NV];
+        for (int v = 0; v < nv; v += RLX_PK_VPL)
+            __builtin_prefetch(b + (kk + RLX_PK_PF) * RLX_PK_NR + v * RLX_VW, 0, 3);
+        for (int v = 0; v < nv; v++) bv[v] = rlx_v_load(b + kk * RLX_PK_NR + v * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[i * ars + kk * aks]);
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        if (i >= mr) break;
+        float *ci = c + i * ldc + v0 * RLX_VW;
+        for (int v = 0; v < nv; v++) {
+            const int64_t left = nr - (v0 + v) * RLX_VW;
+            if (left >= RLX_VW) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load(ci + v * RLX_VW) + x;
+                rlx_v_store(ci + v * RLX_VW, x);
+            } else if (left > 0) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load_n(ci + v * RLX_VW, left) + x;
+                rlx_v_store_n(ci + v * RLX_VW, x, left);
+            }
+        }
+    }
+}
+
+/* A tile of ROWS rows (a constant) x NR columns as register sub-tiles: column groups of
+   RLX_SUB_NV vectors outside, row groups of RLX_SUB_MR rows inside (so a group's
+   columns of the panel are read from L1 by every row group). */
+RLX_PK_INLINE void rlx_pk_tile_any(const int rows, int64_t kc, const float *a, int64_t ars,
+                                   int64_t aks, const float *bp, float *c, int64_t ldc,
+                                   int accumulate, int64_t mr, int64_t nr) {
+    _Pragma("GCC unroll 16")
+    for (int v0 = 0; v0 < RLX_PK_NV; v0 += RLX_SUB_NV) {
+        if (v0 * RLX_VW >= nr) break;
+        const int nv = RLX_PK_NV - v0 < RLX_SUB_NV ? RLX_PK_NV - v0 : RLX_SUB_NV;
+        _Pragma("GCC unroll 16")
+        for (int r0 = 0; r0 < rows; r0 += RLX_SUB_MR) {
+            if (r0 >= mr) break;
+            const int r = rows - r0 < RLX_SUB_MR ? rows - r0 : RLX_SUB_MR;
+            rlx_pk_sub(r, nv, kc, a + r0 * ars, ars, aks, bp, v0, c + r0 * ldc, ldc,
+                       accumulate, mr - r0, nr);
+        }
+    }
+}
+
+/* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
+static inline int64_t rlx_pk_tile_height(int64_t mr) {
+#if RLX_PK_MR > 8
+    if (mr <= 8) return mr <= 4 ? 4 : 8;
+#endif
+    return RLX_PK_MR;
+}
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
+static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
+                        int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_any(RLX_PK_MR, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
+static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+                             float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride
+   ldc). Sliver s is rows [s * MR, s * MR + MR) cut at m, or, given a tile table (A
+   row-major only), the tiles[2 s + 1] rows from tiles[2 s] (the active rows of
+   symbolic dimensions, in runs). A is packed slivers (lda == 0) or row-major with row
+   stride lda and unit column stride (a sliver shorter than its tile height is copied
+   into a zero-padded block first). The epilogue (given only when ldc == n) runs on
+   each sliver's rows of a panel group once their sums are final, over flat element
+   ranges. */
+static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                              const float *bp, float *c, int64_t ldc, const int64_t *tiles,
+                              int64_t s0, int64_t s1, int64_t p0, int64_t p1, rlx_epi_fn epi,
+                              void **slots, uint8_t *arena) {
+    float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = tiles ? tiles[2 * s] : s * RLX_PK_MR;
+                const int64_t mr = tiles ? tiles[2 * s + 1]
+                                         : m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t height = rlx_pk_tile_height(mr);
+                const float *rows = lda ? a + i0 * lda + k0 : 0;
+                int64_t row_stride = lda;
+                if (lda && mr < height) {
+                    for (int64_t i = 0; i < height; i++)
+                        for (int64_t kk = 0; kk < kc; kk++)
+                            pad[i * kc + kk] = i < mr ? rows[i * lda + kk] : 0.0f;
+                    rows = pad;
+                    row_stride = kc;
+                }
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+                    const float *panel = bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR;
+                    if (lda)
+                        rlx_pk_tile_rows(kc, rows, row_stride, panel, c + i0 * ldc + j0, ldc,
+                                         k0 > 0, mr, nr);
+                    else
+                        rlx_pk_tile(kc, a + s * k * RLX_PK_MR + k0 * RLX_PK_MR, panel,
+                                    c + i0 * ldc + j0, ldc, k0 > 0, mr, nr);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+
+/* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                        const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
+                        int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
+}
+
+
+static void rlx_epi_n23(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a23 = ((float *)(arena + 18874368))[r * 384 + j];
+            const float v24 = ((const float *)((uint8_t *)slots[11]))[ro1 + j * 1];
+            const float t25 = ((a23) + (v24));
+            ((float *)(arena + 18874368))[r * 384 + j] = t25;
+        }
+    }
+}
+
+static void rlx_epi_n29(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a29 = ((float *)(arena + 25165824))[r * 384 + j];
+            const float v30 = ((const float *)((uint8_t *)slots[13]))[ro1 + j * 1];
+            const float t31 = ((a29) + (v30));
+            ((float *)(arena + 25165824))[r * 384 + j] = t31;
+        }
+    }
+}
+
+static inline int rlx_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static void rlx_epi_n38(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a38 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v39 = ((const float *)((uint8_t *)slots[15]))[ro1 + j * 1];
+            const float v12 = ((const float *)(arena + 12582912))[ro2 + j * 1];
+            const float t40 = ((a38) + (v39));
+            const float t41 = ((v12) + (t40));
+            ((float *)(arena + 4096))[r * 384 + j] = t41;
+        }
+    }
+}
+
+static void rlx_epi_n46(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a46 = ((float *)(arena + 12587008))[r * 1536 + j];
+            const float v47 = ((const float *)((uint8_t *)slots[19]))[ro1 + j * 1];
+            const float t48 = ((a46) + (v47));
+            const float t49 = rlx_geluf(t48);
+            ((float *)(arena + 12587008))[r * 1536 + j] = t49;
+        }
+    }
+}
+
+static void rlx_epi_n51(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a51 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v52 = ((const float *)((uint8_t *)slots[21]))[ro1 + j * 1];
+            const float v44 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t53 = ((a51) + (v52));
+            const float t54 = ((v44) + (t53));
+            ((float *)(arena + 4096))[r * 384 + j] = t54;
+        }
+    }
+}
+
+static void rlx_epi_n59(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a59 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v60 = ((const float *)((uint8_t *)slots[25]))[ro1 + j * 1];
+            const float t61 = ((a59) + (v60));
+            ((float *)(arena + 4096))[r * 384 + j] = t61;
+        }
+    }
+}
+
+static void rlx_epi_n65(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a65 = ((float *)(arena + 12587008))[r * 384 + j];
+            const float v66 = ((const float *)((uint8_t *)slots[27]))[ro1 + j * 1];
+            const float t67 = ((a65) + (v66));
+            ((float *)(arena + 12587008))[r * 384 + j] = t67;
+        }
+    }
+}
+
+static void rlx_epi_n71(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a71 = ((float *)(arena + 18878464))[r * 384 + j];
+            const float v72 = ((const float *)((uint8_t *)slots[29]))[ro1 + j * 1];
+            const float t73 = ((a71) + (v72));
+            ((float *)(arena + 18878464))[r * 384 + j] = t73;
+        }
+    }
+}
+
+static void rlx_epi_n80(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a80 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v81 = ((const float *)((uint8_t *)slots[31]))[ro1 + j * 1];
+            const float v57 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t82 = ((a80) + (v81));
+            const float t83 = ((v57) + (t82));
+            ((float *)(arena + 4096))[r * 384 + j] = t83;
+        }
+    }
+}
+
+static void rlx_epi_n88(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a88 = ((float *)(arena + 12587008))[r * 1536 + j];
+            const float v89 = ((const float *)((uint8_t *)slots[35]))[ro1 + j * 1];
+            const float t90 = ((a88) + (v89));
+            const float t91 = rlx_geluf(t90);
+            ((float *)(arena + 12587008))[r * 1536 + j] = t91;
+        }
+    }
+}
+
+static void rlx_epi_n93(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a93 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v94 = ((const float *)((uint8_t *)slots[37]))[ro1 + j * 1];
+            const float v86 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t95 = ((a93) + (v94));
+            const float t96 = ((v86) + (t95));
+            ((float *)(arena + 4096))[r * 384 + j] = t96;
+        }
+    }
+}
+
+static void rlx_epi_n101(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a101 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v102 = ((const float *)((uint8_t *)slots[41]))[ro1 + j * 1];
+            const float t103 = ((a101) + (v102));
+            ((float *)(arena + 4096))[r * 384 + j] = t103;
+        }
+    }
+}
+
+static void rlx_epi_n107(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a107 = ((float *)(arena + 12587008))[r * 384 + j];
+            const float v108 = ((const float *)((uint8_t *)slots[43]))[ro1 + j * 1];
+            const float t109 = ((a107) + (v108));
+            ((float *)(arena + 12587008))[r * 384 + j] = t109;
+        }
+    }
+}
+
+static void rlx_epi_n113(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a113 = ((float *)(arena + 18878464))[r * 384 + j];
+            const float v114 = ((const float *)((uint8_t *)slots[45]))[ro1 + j * 1];
+            const float t115 = ((a113) + (v114));
+            ((float *)(arena + 18878464))[r * 384 + j] = t115;
+        }
+    }
+}
+
+static void rlx_epi_n122(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a122 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v123 = ((const float *)((uint8_t *)slots[47]))[ro1 + j * 1];
+            const float v99 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t124 = ((a122) + (v123));
+            const float t125 = ((v99) + (t124));
+            ((float *)(arena + 4096))[r * 384 + j] = t125;
+        }
+    }
+}
+
+static void rlx_epi_n130(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a130 = ((float *)(arena + 12587008))[r * 1536 + j];
+            const float v131 = ((const float *)((uint8_t *)slots[51]))[ro1 + j * 1];
+            const float t132 = ((a130) + (v131));
+            const float t133 = rlx_geluf(t132);
+            ((float *)(arena + 12587008))[r * 1536 + j] = t133;
+        }
+    }
+}
+
+static void rlx_epi_n135(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a135 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v136 = ((const float *)((uint8_t *)slots[53]))[ro1 + j * 1];
+            const float v128 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t137 = ((a135) + (v136));
+            const float t138 = ((v128) + (t137));
+            ((float *)(arena + 4096))[r * 384 + j] = t138;
+        }
+    }
+}
+
+static void rlx_epi_n143(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a143 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v144 = ((const float *)((uint8_t *)slots[57]))[ro1 + j * 1];
+            const float t145 = ((a143) + (v144));
+            ((float *)(arena + 4096))[r * 384 + j] = t145;
+        }
+    }
+}
+
+static void rlx_epi_n149(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a149 = ((float *)(arena + 12587008))[r * 384 + j];
+            const float v150 = ((const float *)((uint8_t *)slots[59]))[ro1 + j * 1];
+            const float t151 = ((a149) + (v150));
+            ((float *)(arena + 12587008))[r * 384 + j] = t151;
+        }
+    }
+}
+
+static void rlx_epi_n155(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a155 = ((float *)(arena + 18878464))[r * 384 + j];
+            const float v156 = ((const float *)((uint8_t *)slots[61]))[ro1 + j * 1];
+            const float t157 = ((a155) + (v156));
+            ((float *)(arena + 18878464))[r * 384 + j] = t157;
+        }
+    }
+}
+
+static void rlx_epi_n164(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a164 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v165 = ((const float *)((uint8_t *)slots[63]))[ro1 + j * 1];
+            const float v141 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t166 = ((a164) + (v165));
+            const float t167 = ((v141) + (t166));
+            ((float *)(arena + 4096))[r * 384 + j] = t167;
+        }
+    }
+}
+
+static void rlx_epi_n172(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a172 = ((float *)(arena + 12587008))[r * 1536 + j];
+            const float v173 = ((const float *)((uint8_t *)slots[67]))[ro1 + j * 1];
+            const float t174 = ((a172) + (v173));
+            const float t175 = rlx_geluf(t174);
+            ((float *)(arena + 12587008))[r * 1536 + j] = t175;
+        }
+    }
+}
+
+static void rlx_epi_n177(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a177 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v178 = ((const float *)((uint8_t *)slots[69]))[ro1 + j * 1];
+            const float v170 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t179 = ((a177) + (v178));
+            const float t180 = ((v170) + (t179));
+            ((float *)(arena + 4096))[r * 384 + j] = t180;
+        }
+    }
+}
+
+static void rlx_epi_n185(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a185 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v186 = ((const float *)((uint8_t *)slots[73]))[ro1 + j * 1];
+            const float t187 = ((a185) + (v186));
+            ((float *)(arena + 4096))[r * 384 + j] = t187;
+        }
+    }
+}
+
+static void rlx_epi_n191(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a191 = ((float *)(arena + 12587008))[r * 384 + j];
+            const float v192 = ((const float *)((uint8_t *)slots[75]))[ro1 + j * 1];
+            const float t193 = ((a191) + (v192));
+            ((float *)(arena + 12587008))[r * 384 + j] = t193;
+        }
+    }
+}
+
+static void rlx_epi_n197(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a197 = ((float *)(arena + 18878464))[r * 384 + j];
+            const float v198 = ((const float *)((uint8_t *)slots[77]))[ro1 + j * 1];
+            const float t199 = ((a197) + (v198));
+            ((float *)(arena + 18878464))[r * 384 + j] = t199;
+        }
+    }
+}
+
+static void rlx_epi_n206(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a206 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v207 = ((const float *)((uint8_t *)slots[79]))[ro1 + j * 1];
+            const float v183 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t208 = ((a206) + (v207));
+            const float t209 = ((v183) + (t208));
+            ((float *)(arena + 4096))[r * 384 + j] = t209;
+        }
+    }
+}
+
+static void rlx_epi_n214(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a214 = ((float *)(arena + 12587008))[r * 1536 + j];
+            const float v215 = ((const float *)((uint8_t *)slots[83]))[ro1 + j * 1];
+            const float t216 = ((a214) + (v215));
+            const float t217 = rlx_geluf(t216);
+            ((float *)(arena + 12587008))[r * 1536 + j] = t217;
+        }
+    }
+}
+
+static void rlx_epi_n219(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a219 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v220 = ((const float *)((uint8_t *)slots[85]))[ro1 + j * 1];
+            const float v212 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t221 = ((a219) + (v220));
+            const float t222 = ((v212) + (t221));
+            ((float *)(arena + 4096))[r * 384 + j] = t222;
+        }
+    }
+}
+
+static void rlx_epi_n227(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a227 = ((float *)(arena + 4096))[r * 384 + j];
+            const float v228 = ((const float *)((uint8_t *)slots[89]))[ro1 + j * 1];
+            const float t229 = ((a227) + (v228));
+            ((float *)(arena + 4096))[r * 384 + j] = t229;
+        }
+    }
+}
+
+static void rlx_epi_n233(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a233 = ((float *)(arena + 12587008))[r * 384 + j];
+            const float v234 = ((const float *)((uint8_t *)slots[91]))[ro1 + j * 1];
+            const float t235 = ((a233) + (v234));
+            ((float *)(arena + 12587008))[r * 384 + j] = t235;
+        }
+    }
+}
+
+static void rlx_epi_n239(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a239 = ((float *)(arena + 18878464))[r * 384 + j];
+            const float v240 = ((const float *)((uint8_t *)slots[93]))[ro1 + j * 1];
+            const float t241 = ((a239) + (v240));
+            ((float *)(arena + 18878464))[r * 384 + j] = t241;
+        }
+    }
+}
+
+static void rlx_epi_n248(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a248 = ((float *)(arena + 31461376))[r * 384 + j];
+            const float v249 = ((const float *)((uint8_t *)slots[95]))[ro1 + j * 1];
+            const float v225 = ((const float *)(arena + 6295552))[ro2 + j * 1];
+            const float t250 = ((a248) + (v249));
+            const float t251 = ((v225) + (t250));
+            ((float *)(arena + 31461376))[r * 384 + j] = t251;
+        }
+    }
+}
+
+static void rlx_epi_n256(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
+        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
+        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
+        const int64_t ro0 = (r % 128) * 1536 + (r / 128) * 196608;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a256 = ((float *)(arena + 6291456))[r * 1536 + j];
+            const float v257 = ((const float *)((uint8_t *)slots[99]))[ro1 + j * 1];
+            const float t258 = ((a256) + (v257));
+            const float t259 = rlx_geluf(t258);
+            ((float *)(arena + 6291456))[r * 1536 + j] = t259;
+        }
+    }
+}
+
+static void rlx_epi_n261(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
+        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
+        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
+        const int64_t ro0 = (r % 128) * 384 + (r / 128) * 49152;
+        const int64_t ro1 = 0;
+        const int64_t ro2 = (r % 128) * 384 + (r / 128) * 49152;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a261 = ((float *)(arena + 31457280))[r * 384 + j];
+            const float v262 = ((const float *)((uint8_t *)slots[101]))[ro1 + j * 1];
+            const float v254 = ((const float *)(arena + 0))[ro2 + j * 1];
+            const float t263 = ((a261) + (v262));
+            const float t264 = ((v254) + (t263));
+            ((float *)(arena + 31457280))[r * 384 + j] = t264;
+        }
+    }
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_gather: op: gather */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[0]));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rlx_active = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    for (int64_t a = 0; a < rlx_active; a++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = a / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t j = rlx_start + a % rlx_run;
+        const int64_t v = (int64_t)idx[j];
+        if (v < -30522 || v >= 30522) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = gather(%%3, %%0, axis=0) : f32[batch<=32,seq<=128,384]: gather: index %lld is out of range for axis 0 of size 30522 (valid: -30522..30521)", (long long)v);
+            return 1;
+        }
+    }
+    const float *src = ((const float *)((uint8_t *)slots[3]));
+    float *dst = ((float *)(arena + 0));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t a = 0; a < rlx_active; a++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = a / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t t = rlx_start + a % rlx_run;
+        int64_t v = (int64_t)idx[t % 4096];
+        if (v < 0) v += 30522;
+        const int64_t from = ((t / 4096) * 30522 + v) * 384;
+        memcpy(dst + t * 384, src + from, 384 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* k1_gather: op: gather */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[2]));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rlx_active = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    for (int64_t a = 0; a < rlx_active; a++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = a / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t j = rlx_start + a % rlx_run;
+        const int64_t v = (int64_t)idx[j];
+        if (v < -2 || v >= 2) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = gather(%%6, %%2, axis=0) : f32[batch<=32,seq<=128,384]: gather: index %lld is out of range for axis 0 of size 2 (valid: -2..1)", (long long)v);
+            return 1;
+        }
+    }
+    const float *src = ((const float *)((uint8_t *)slots[5]));
+    float *dst = ((float *)(arena + 6291456));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t a = 0; a < rlx_active; a++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = a / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t t = rlx_start + a % rlx_run;
+        int64_t v = (int64_t)idx[t % 4096];
+        if (v < 0) v += 2;
+        const int64_t from = ((t / 4096) * 2 + v) * 384;
+        memcpy(dst + t * 384, src + from, 384 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* k2_add_layer_norm: rowwise: add + add + layer_norm */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[8];
+        slots[4] = rlx_caller_slots[4];
+        slots[6] = rlx_caller_slots[6];
+        slots[7] = rlx_caller_slots[7];
+        const int64_t b0 = (p % 128) * 384 + (p / 128) * 49152;
+        const int64_t b1 = (p % 128) * 384;
+        const int64_t b2 = (p % 128) * 384 + (p / 128) * 49152;
+        const int64_t b5 = (p % 128) * 384 + (p / 128) * 49152;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        {
+                            const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                            const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                            const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                            const float t8 = ((v4) + (v5));
+                            const float t9 = ((t8) + (v7));
+                            r_x = t9;
+                        }
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    {
+                        const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                        const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                        const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                        const float t8 = ((v4) + (v5));
+                        const float t9 = ((t8) + (v7));
+                        r_x = t9;
+                    }
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        {
+                            const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                            const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                            const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                            const float t8 = ((v4) + (v5));
+                            const float t9 = ((t8) + (v7));
+                            r_x = t9;
+                        }
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    {
+                        const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                        const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                        const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                        const float t8 = ((v4) + (v5));
+                        const float t9 = ((t8) + (v7));
+                        r_x = t9;
+                    }
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            {
+                                const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                                const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                                const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                                const float t8 = ((v4) + (v5));
+                                const float t9 = ((t8) + (v7));
+                                r_x = t9;
+                            }
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        {
+                            const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                            const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                            const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                            const float t8 = ((v4) + (v5));
+                            const float t9 = ((t8) + (v7));
+                            r_x = t9;
+                        }
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            {
+                const float v4 = ((const float *)(arena + 0))[b0 + i0];
+                const float v5 = ((const float *)((uint8_t *)slots[4]))[b1 + i0];
+                const float v7 = ((const float *)(arena + 6291456))[b2 + i0];
+                const float t8 = ((v4) + (v5));
+                const float t9 = ((t8) + (v7));
+                r_x = t9;
+            }
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[6]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[7]))[i0];
+            ((float *)(arena + 12582912))[b5 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k3_ne: elementwise: ne */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 4096; j++) {
+        const int64_t v1 = ((const int64_t *)((uint8_t *)slots[1]))[j * 1];
+        const uint8_t t14 = (uint8_t)((v1) != (((int64_t)0LL)));
+        ((uint8_t *)(arena + 0))[j] = (uint8_t)((t14) != 0);
+    }
+    return 0;
+}
+
+/* k5_matmul_add: matmul: matmul + add */
+static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n17 = (float *)(RLX_KEEP + 0);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12582912));
+    const float *pb = ((const float *)((uint8_t *)slots[8]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n17_seen = (int64_t *)(RLX_KEEP + 589824);
+    if (rlx_pkb_n17_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n17_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n17, p);
+        rlx_pkb_n17_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n17_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n17 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n17[2 * nt] = rlx_start + i;
+            rlx_tiles_n17[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n17, pc, 384, rlx_tiles_n17, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n17, slots, arena);
+    }
+    return 0;
+}
+
+/* k7_matmul_add: matmul: matmul + add */
+static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n23 = (float *)(RLX_KEEP + 589888);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12582912));
+    const float *pb = ((const float *)((uint8_t *)slots[10]));
+    float *pc = ((float *)(arena + 18874368));
+    int64_t *rlx_pkb_n23_seen = (int64_t *)(RLX_KEEP + 1179712);
+    if (rlx_pkb_n23_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n23_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n23, p);
+        rlx_pkb_n23_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n23_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n23 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n23[2 * nt] = rlx_start + i;
+            rlx_tiles_n23[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n23, pc, 384, rlx_tiles_n23, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n23, slots, arena);
+    }
+    return 0;
+}
+
+/* k9_matmul_add: matmul: matmul + add */
+static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n29 = (float *)(RLX_KEEP + 1179776);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12582912));
+    const float *pb = ((const float *)((uint8_t *)slots[12]));
+    float *pc = ((float *)(arena + 25165824));
+    int64_t *rlx_pkb_n29_seen = (int64_t *)(RLX_KEEP + 1769600);
+    if (rlx_pkb_n29_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n29_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n29, p);
+        rlx_pkb_n29_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n29_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n29 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n29[2 * nt] = rlx_start + i;
+            rlx_tiles_n29[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n29, pc, 384, rlx_tiles_n29, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n29, slots, arena);
+    }
+    return 0;
+}
+
+/* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 18874368) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 25165824) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 31457280)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* k13_matmul_add: matmul: matmul + add + add */
+static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n38 = (float *)(RLX_KEEP + 1769664);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 31457280) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[14]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n38_seen = (int64_t *)(RLX_KEEP + 2359488);
+    if (rlx_pkb_n38_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n38_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n38, p);
+        rlx_pkb_n38_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n38_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n38 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n38[2 * nt] = rlx_start + i;
+            rlx_tiles_n38[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n38, pc, 384, rlx_tiles_n38, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n38, slots, arena);
+    }
+    return 0;
+}
+
+/* k14_layer_norm: rowwise: layer_norm */
+static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[18];
+        slots[16] = rlx_caller_slots[16];
+        slots[17] = rlx_caller_slots[17];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[16]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[17]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k15_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n46 = (float *)(RLX_KEEP + 2359552);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[18]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n46_seen = (int64_t *)(RLX_KEEP + 4718848);
+    if (rlx_pkb_n46_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n46_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n46, p);
+        rlx_pkb_n46_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n46_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n46 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n46[2 * nt] = rlx_start + i;
+            rlx_tiles_n46[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n46, pc, 1536, rlx_tiles_n46, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n46, slots, arena);
+    }
+    return 0;
+}
+
+/* k16_matmul_add: matmul: matmul + add + add */
+static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n51 = (float *)(RLX_KEEP + 4718912);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12587008));
+    const float *pb = ((const float *)((uint8_t *)slots[20]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n51_seen = (int64_t *)(RLX_KEEP + 7078208);
+    if (rlx_pkb_n51_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n51_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n51, p);
+        rlx_pkb_n51_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n51_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n51 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n51[2 * nt] = rlx_start + i;
+            rlx_tiles_n51[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n51, pc, 384, rlx_tiles_n51, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n51, slots, arena);
+    }
+    return 0;
+}
+
+/* k17_layer_norm: rowwise: layer_norm */
+static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[24];
+        slots[22] = rlx_caller_slots[22];
+        slots[23] = rlx_caller_slots[23];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[22]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[23]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k18_matmul_add: matmul: matmul + add */
+static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n59 = (float *)(RLX_KEEP + 7078272);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[24]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n59_seen = (int64_t *)(RLX_KEEP + 7668096);
+    if (rlx_pkb_n59_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n59_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n59, p);
+        rlx_pkb_n59_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n59_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n59 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n59[2 * nt] = rlx_start + i;
+            rlx_tiles_n59[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n59, pc, 384, rlx_tiles_n59, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n59, slots, arena);
+    }
+    return 0;
+}
+
+/* k20_matmul_add: matmul: matmul + add */
+static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n65 = (float *)(RLX_KEEP + 7668160);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[26]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n65_seen = (int64_t *)(RLX_KEEP + 8257984);
+    if (rlx_pkb_n65_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n65_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n65, p);
+        rlx_pkb_n65_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n65_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n65 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n65[2 * nt] = rlx_start + i;
+            rlx_tiles_n65[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n65, pc, 384, rlx_tiles_n65, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n65, slots, arena);
+    }
+    return 0;
+}
+
+/* k22_matmul_add: matmul: matmul + add */
+static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n71 = (float *)(RLX_KEEP + 8258048);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[28]));
+    float *pc = ((float *)(arena + 18878464));
+    int64_t *rlx_pkb_n71_seen = (int64_t *)(RLX_KEEP + 8847872);
+    if (rlx_pkb_n71_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n71_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n71, p);
+        rlx_pkb_n71_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n71_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n71 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n71[2 * nt] = rlx_start + i;
+            rlx_tiles_n71[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n71, pc, 384, rlx_tiles_n71, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n71, slots, arena);
+    }
+    return 0;
+}
+
+/* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
+/* k26_matmul_add: matmul: matmul + add + add */
+static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n80 = (float *)(RLX_KEEP + 8847936);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 25169920) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[30]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n80_seen = (int64_t *)(RLX_KEEP + 9437760);
+    if (rlx_pkb_n80_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n80_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n80, p);
+        rlx_pkb_n80_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n80_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n80 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n80[2 * nt] = rlx_start + i;
+            rlx_tiles_n80[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n80, pc, 384, rlx_tiles_n80, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n80, slots, arena);
+    }
+    return 0;
+}
+
+/* k27_layer_norm: rowwise: layer_norm */
+static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[34];
+        slots[32] = rlx_caller_slots[32];
+        slots[33] = rlx_caller_slots[33];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[32]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[33]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k28_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n88 = (float *)(RLX_KEEP + 9437824);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[34]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n88_seen = (int64_t *)(RLX_KEEP + 11797120);
+    if (rlx_pkb_n88_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n88_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n88, p);
+        rlx_pkb_n88_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n88_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n88 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n88[2 * nt] = rlx_start + i;
+            rlx_tiles_n88[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n88, pc, 1536, rlx_tiles_n88, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n88, slots, arena);
+    }
+    return 0;
+}
+
+/* k29_matmul_add: matmul: matmul + add + add */
+static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n93 = (float *)(RLX_KEEP + 11797184);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12587008));
+    const float *pb = ((const float *)((uint8_t *)slots[36]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n93_seen = (int64_t *)(RLX_KEEP + 14156480);
+    if (rlx_pkb_n93_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n93_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n93, p);
+        rlx_pkb_n93_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n93_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n93 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n93[2 * nt] = rlx_start + i;
+            rlx_tiles_n93[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n93, pc, 384, rlx_tiles_n93, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n93, slots, arena);
+    }
+    return 0;
+}
+
+/* k30_layer_norm: rowwise: layer_norm */
+static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[40];
+        slots[38] = rlx_caller_slots[38];
+        slots[39] = rlx_caller_slots[39];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[38]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[39]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k31_matmul_add: matmul: matmul + add */
+static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n101 = (float *)(RLX_KEEP + 14156544);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[40]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n101_seen = (int64_t *)(RLX_KEEP + 14746368);
+    if (rlx_pkb_n101_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n101_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n101, p);
+        rlx_pkb_n101_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n101_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n101 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n101[2 * nt] = rlx_start + i;
+            rlx_tiles_n101[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n101, pc, 384, rlx_tiles_n101, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n101, slots, arena);
+    }
+    return 0;
+}
+
+/* k33_matmul_add: matmul: matmul + add */
+static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n107 = (float *)(RLX_KEEP + 14746432);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[42]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n107_seen = (int64_t *)(RLX_KEEP + 15336256);
+    if (rlx_pkb_n107_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n107_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n107, p);
+        rlx_pkb_n107_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n107_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n107 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n107[2 * nt] = rlx_start + i;
+            rlx_tiles_n107[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n107, pc, 384, rlx_tiles_n107, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n107, slots, arena);
+    }
+    return 0;
+}
+
+/* k35_matmul_add: matmul: matmul + add */
+static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n113 = (float *)(RLX_KEEP + 15336320);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[44]));
+    float *pc = ((float *)(arena + 18878464));
+    int64_t *rlx_pkb_n113_seen = (int64_t *)(RLX_KEEP + 15926144);
+    if (rlx_pkb_n113_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n113_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n113, p);
+        rlx_pkb_n113_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n113_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n113 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n113[2 * nt] = rlx_start + i;
+            rlx_tiles_n113[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n113, pc, 384, rlx_tiles_n113, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n113, slots, arena);
+    }
+    return 0;
+}
+
+/* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* k39_matmul_add: matmul: matmul + add + add */
+static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n122 = (float *)(RLX_KEEP + 15926208);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 25169920) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[46]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n122_seen = (int64_t *)(RLX_KEEP + 16516032);
+    if (rlx_pkb_n122_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n122_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n122, p);
+        rlx_pkb_n122_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n122_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n122 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n122[2 * nt] = rlx_start + i;
+            rlx_tiles_n122[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n122, pc, 384, rlx_tiles_n122, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n122, slots, arena);
+    }
+    return 0;
+}
+
+/* k40_layer_norm: rowwise: layer_norm */
+static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[50];
+        slots[48] = rlx_caller_slots[48];
+        slots[49] = rlx_caller_slots[49];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[48]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[49]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k41_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n130 = (float *)(RLX_KEEP + 16516096);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[50]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n130_seen = (int64_t *)(RLX_KEEP + 18875392);
+    if (rlx_pkb_n130_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n130_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n130, p);
+        rlx_pkb_n130_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n130_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n130 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n130[2 * nt] = rlx_start + i;
+            rlx_tiles_n130[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n130, pc, 1536, rlx_tiles_n130, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n130, slots, arena);
+    }
+    return 0;
+}
+
+/* k42_matmul_add: matmul: matmul + add + add */
+static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n135 = (float *)(RLX_KEEP + 18875456);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12587008));
+    const float *pb = ((const float *)((uint8_t *)slots[52]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n135_seen = (int64_t *)(RLX_KEEP + 21234752);
+    if (rlx_pkb_n135_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n135_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n135, p);
+        rlx_pkb_n135_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n135_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n135 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n135[2 * nt] = rlx_start + i;
+            rlx_tiles_n135[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n135, pc, 384, rlx_tiles_n135, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n135, slots, arena);
+    }
+    return 0;
+}
+
+/* k43_layer_norm: rowwise: layer_norm */
+static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[56];
+        slots[54] = rlx_caller_slots[54];
+        slots[55] = rlx_caller_slots[55];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[54]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[55]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 2
+/* k44_matmul_add: matmul: matmul + add */
+static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n143 = (float *)(RLX_KEEP + 21234816);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[56]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n143_seen = (int64_t *)(RLX_KEEP + 21824640);
+    if (rlx_pkb_n143_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n143_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n143, p);
+        rlx_pkb_n143_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n143_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n143 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n143[2 * nt] = rlx_start + i;
+            rlx_tiles_n143[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n143, pc, 384, rlx_tiles_n143, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n143, slots, arena);
+    }
+    return 0;
+}
+
+/* k46_matmul_add: matmul: matmul + add */
+static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n149 = (float *)(RLX_KEEP + 21824704);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[58]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n149_seen = (int64_t *)(RLX_KEEP + 22414528);
+    if (rlx_pkb_n149_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n149_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n149, p);
+        rlx_pkb_n149_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n149_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n149 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n149[2 * nt] = rlx_start + i;
+            rlx_tiles_n149[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n149, pc, 384, rlx_tiles_n149, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n149, slots, arena);
+    }
+    return 0;
+}
+
+/* k48_matmul_add: matmul: matmul + add */
+static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n155 = (float *)(RLX_KEEP + 22414592);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[60]));
+    float *pc = ((float *)(arena + 18878464));
+    int64_t *rlx_pkb_n155_seen = (int64_t *)(RLX_KEEP + 23004416);
+    if (rlx_pkb_n155_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n155_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n155, p);
+        rlx_pkb_n155_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n155_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n155 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n155[2 * nt] = rlx_start + i;
+            rlx_tiles_n155[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n155, pc, 384, rlx_tiles_n155, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n155, slots, arena);
+    }
+    return 0;
+}
+
+/* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* k52_matmul_add: matmul: matmul + add + add */
+static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n164 = (float *)(RLX_KEEP + 23004480);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 25169920) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[62]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n164_seen = (int64_t *)(RLX_KEEP + 23594304);
+    if (rlx_pkb_n164_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n164_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n164, p);
+        rlx_pkb_n164_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n164_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n164 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n164[2 * nt] = rlx_start + i;
+            rlx_tiles_n164[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n164, pc, 384, rlx_tiles_n164, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n164, slots, arena);
+    }
+    return 0;
+}
+
+/* k53_layer_norm: rowwise: layer_norm */
+static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[66];
+        slots[64] = rlx_caller_slots[64];
+        slots[65] = rlx_caller_slots[65];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[64]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[65]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k54_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n172 = (float *)(RLX_KEEP + 23594368);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[66]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n172_seen = (int64_t *)(RLX_KEEP + 25953664);
+    if (rlx_pkb_n172_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n172_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n172, p);
+        rlx_pkb_n172_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n172_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n172 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n172[2 * nt] = rlx_start + i;
+            rlx_tiles_n172[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n172, pc, 1536, rlx_tiles_n172, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n172, slots, arena);
+    }
+    return 0;
+}
+
+/* k55_matmul_add: matmul: matmul + add + add */
+static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n177 = (float *)(RLX_KEEP + 25953728);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12587008));
+    const float *pb = ((const float *)((uint8_t *)slots[68]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n177_seen = (int64_t *)(RLX_KEEP + 28313024);
+    if (rlx_pkb_n177_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n177_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n177, p);
+        rlx_pkb_n177_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n177_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n177 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n177[2 * nt] = rlx_start + i;
+            rlx_tiles_n177[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n177, pc, 384, rlx_tiles_n177, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n177, slots, arena);
+    }
+    return 0;
+}
+
+/* k56_layer_norm: rowwise: layer_norm */
+static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[72];
+        slots[70] = rlx_caller_slots[70];
+        slots[71] = rlx_caller_slots[71];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[70]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[71]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k57_matmul_add: matmul: matmul + add */
+static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n185 = (float *)(RLX_KEEP + 28313088);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[72]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n185_seen = (int64_t *)(RLX_KEEP + 28902912);
+    if (rlx_pkb_n185_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n185_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n185, p);
+        rlx_pkb_n185_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n185_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n185 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n185[2 * nt] = rlx_start + i;
+            rlx_tiles_n185[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n185, pc, 384, rlx_tiles_n185, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n185, slots, arena);
+    }
+    return 0;
+}
+
+/* k59_matmul_add: matmul: matmul + add */
+static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n191 = (float *)(RLX_KEEP + 28902976);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[74]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n191_seen = (int64_t *)(RLX_KEEP + 29492800);
+    if (rlx_pkb_n191_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n191_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n191, p);
+        rlx_pkb_n191_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n191_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n191 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n191[2 * nt] = rlx_start + i;
+            rlx_tiles_n191[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n191, pc, 384, rlx_tiles_n191, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n191, slots, arena);
+    }
+    return 0;
+}
+
+/* k61_matmul_add: matmul: matmul + add */
+static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n197 = (float *)(RLX_KEEP + 29492864);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[76]));
+    float *pc = ((float *)(arena + 18878464));
+    int64_t *rlx_pkb_n197_seen = (int64_t *)(RLX_KEEP + 30082688);
+    if (rlx_pkb_n197_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n197_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n197, p);
+        rlx_pkb_n197_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n197_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n197 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n197[2 * nt] = rlx_start + i;
+            rlx_tiles_n197[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n197, pc, 384, rlx_tiles_n197, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n197, slots, arena);
+    }
+    return 0;
+}
+
+/* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* k65_matmul_add: matmul: matmul + add + add */
+static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n206 = (float *)(RLX_KEEP + 30082752);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 25169920) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[78]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n206_seen = (int64_t *)(RLX_KEEP + 30672576);
+    if (rlx_pkb_n206_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n206_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n206, p);
+        rlx_pkb_n206_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n206_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n206 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n206[2 * nt] = rlx_start + i;
+            rlx_tiles_n206[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n206, pc, 384, rlx_tiles_n206, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n206, slots, arena);
+    }
+    return 0;
+}
+
+/* k66_layer_norm: rowwise: layer_norm */
+static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[82];
+        slots[80] = rlx_caller_slots[80];
+        slots[81] = rlx_caller_slots[81];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[80]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[81]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k50(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k52(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k53(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k54(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k55(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k56(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k57(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k59(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k61(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k63(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k65(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k66(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 3
+/* k67_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n214 = (float *)(RLX_KEEP + 30672640);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[82]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n214_seen = (int64_t *)(RLX_KEEP + 33031936);
+    if (rlx_pkb_n214_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n214_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n214, p);
+        rlx_pkb_n214_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n214_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n214 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n214[2 * nt] = rlx_start + i;
+            rlx_tiles_n214[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n214, pc, 1536, rlx_tiles_n214, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n214, slots, arena);
+    }
+    return 0;
+}
+
+/* k68_matmul_add: matmul: matmul + add + add */
+static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n219 = (float *)(RLX_KEEP + 33032000);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 12587008));
+    const float *pb = ((const float *)((uint8_t *)slots[84]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n219_seen = (int64_t *)(RLX_KEEP + 35391296);
+    if (rlx_pkb_n219_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n219_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n219, p);
+        rlx_pkb_n219_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n219_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n219 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n219[2 * nt] = rlx_start + i;
+            rlx_tiles_n219[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n219, pc, 384, rlx_tiles_n219, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n219, slots, arena);
+    }
+    return 0;
+}
+
+/* k69_layer_norm: rowwise: layer_norm */
+static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[88];
+        slots[86] = rlx_caller_slots[86];
+        slots[87] = rlx_caller_slots[87];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 4096))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 4096))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 4096))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 4096))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[86]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[87]))[i0];
+            ((float *)(arena + 6295552))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k70_matmul_add: matmul: matmul + add */
+static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n227 = (float *)(RLX_KEEP + 35391360);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[88]));
+    float *pc = ((float *)(arena + 4096));
+    int64_t *rlx_pkb_n227_seen = (int64_t *)(RLX_KEEP + 35981184);
+    if (rlx_pkb_n227_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n227_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n227, p);
+        rlx_pkb_n227_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n227_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n227 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n227[2 * nt] = rlx_start + i;
+            rlx_tiles_n227[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n227, pc, 384, rlx_tiles_n227, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n227, slots, arena);
+    }
+    return 0;
+}
+
+/* k72_matmul_add: matmul: matmul + add */
+static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n233 = (float *)(RLX_KEEP + 35981248);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[90]));
+    float *pc = ((float *)(arena + 12587008));
+    int64_t *rlx_pkb_n233_seen = (int64_t *)(RLX_KEEP + 36571072);
+    if (rlx_pkb_n233_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n233_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n233, p);
+        rlx_pkb_n233_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n233_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n233 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n233[2 * nt] = rlx_start + i;
+            rlx_tiles_n233[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n233, pc, 384, rlx_tiles_n233, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n233, slots, arena);
+    }
+    return 0;
+}
+
+/* k74_matmul_add: matmul: matmul + add */
+static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n239 = (float *)(RLX_KEEP + 36571136);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6295552));
+    const float *pb = ((const float *)((uint8_t *)slots[92]));
+    float *pc = ((float *)(arena + 18878464));
+    int64_t *rlx_pkb_n239_seen = (int64_t *)(RLX_KEEP + 37160960);
+    if (rlx_pkb_n239_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n239_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n239, p);
+        rlx_pkb_n239_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n239_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n239 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n239[2 * nt] = rlx_start + i;
+            rlx_tiles_n239[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n239, pc, 384, rlx_tiles_n239, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n239, slots, arena);
+    }
+    return 0;
+}
+
+/* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_scores = (float *)(arena + 37752832);
+    float *rlx_att_b = (float *)(arena + 37883904);
+    float *rlx_inv = (float *)(arena + 37916672);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* k78_matmul_add: matmul: matmul + add + add */
+static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n248 = (float *)(RLX_KEEP + 37161024);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)((arena + 25169920) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[94]));
+    float *pc = ((float *)(arena + 31461376));
+    int64_t *rlx_pkb_n248_seen = (int64_t *)(RLX_KEEP + 37750848);
+    if (rlx_pkb_n248_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n248_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n248, p);
+        rlx_pkb_n248_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n248_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n248 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n248[2 * nt] = rlx_start + i;
+            rlx_tiles_n248[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n248, pc, 384, rlx_tiles_n248, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n248, slots, arena);
+    }
+    return 0;
+}
+
+/* k79_layer_norm: rowwise: layer_norm */
+static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[98];
+        slots[96] = rlx_caller_slots[96];
+        slots[97] = rlx_caller_slots[97];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31461376))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 31461376))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[96]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[97]))[i0];
+            ((float *)(arena + 0))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k80_matmul_gelu: matmul: matmul + add + gelu */
+static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n256 = (float *)(RLX_KEEP + 37750912);
+    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    const float *pa = ((const float *)(arena + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[98]));
+    float *pc = ((float *)(arena + 6291456));
+    int64_t *rlx_pkb_n256_seen = (int64_t *)(RLX_KEEP + 40110208);
+    if (rlx_pkb_n256_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n256_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n256, p);
+        rlx_pkb_n256_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n256_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n256 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n256[2 * nt] = rlx_start + i;
+            rlx_tiles_n256[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n256, pc, 1536, rlx_tiles_n256, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n256, slots, arena);
+    }
+    return 0;
+}
+
+/* k81_matmul_add: matmul: matmul + add + add */
+static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n261 = (float *)(RLX_KEEP + 40110272);
+    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    const float *pa = ((const float *)(arena + 6291456));
+    const float *pb = ((const float *)((uint8_t *)slots[100]));
+    float *pc = ((float *)(arena + 31457280));
+    int64_t *rlx_pkb_n261_seen = (int64_t *)(RLX_KEEP + 42469568);
+    if (rlx_pkb_n261_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n261_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n261, p);
+        rlx_pkb_n261_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n261_seen[1] = ctl[4];
+    }
+    int64_t *rlx_tiles_n261 = (int64_t *)(arena + 37752832);
+    int64_t nt = 0;
+    for (int64_t r = 0; r < (*((const int64_t *)((uint8_t *)slots[105]))); r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = r;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t len = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+        for (int64_t i = 0; i < len; i += 12, nt++) {
+            rlx_tiles_n261[2 * nt] = rlx_start + i;
+            rlx_tiles_n261[2 * nt + 1] = len - i < 12 ? len - i : 12;
+        }
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n261, pc, 384, rlx_tiles_n261, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_epi_n261, slots, arena);
+    }
+    return 0;
+}
+
+/* k82_cast: elementwise: cast */
+static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 4096; j++) {
+        const int64_t v1 = ((const int64_t *)((uint8_t *)slots[1]))[j * 1];
+        const float t268 = ((float)(v1));
+        ((float *)(arena + 0))[j] = t268;
+    }
+    return 0;
+}
+
+/* k84_layer_norm_mul: rowwise: layer_norm + mul */
+static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[104]))) * 1;
+    const int64_t rows = (*((const int64_t *)((uint8_t *)slots[105]))) * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % (*((const int64_t *)((uint8_t *)slots[105])))) * 128;
+        rlx_start_rest /= (*((const int64_t *)((uint8_t *)slots[105])));
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[104];
+        slots[102] = rlx_caller_slots[102];
+        slots[103] = rlx_caller_slots[103];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        const int64_t b4 = p;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 31457280))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 31457280))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[102]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[103]))[i0];
+            const float r_a = r_y;
+            const float v269 = ((const float *)((arena + 0) + 0))[b4];
+            const float t270 = ((r_a) * (v269));
+            ((float *)(arena + 16384))[b3 + i0] = t270;
+        }
+    }
+    return 0;
+}
+
+/* k85_lt: elementwise: lt */
+static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 128; j++) {
+        const int64_t v271 = ((const int64_t *)((uint8_t *)slots[107]))[j * 1];
+        const int64_t v272 = ((const int64_t *)((uint8_t *)slots[104]))[0];
+        const uint8_t t273 = (uint8_t)((v271) < (v272));
+        ((uint8_t *)(arena + 6307840))[j] = (uint8_t)((t273) != 0);
+    }
+    return 0;
+}
+
+/* k87_where_maximum: reduce: where + sum + maximum */
+static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    for (int64_t p = 0; p < 32; p++) {
+        const int64_t b1 = p * 128;
+        const int64_t b3 = p;
+        double r_acc = 0.0;
+        {
+            float r_acc_l[16];
+            __typeof__(r_acc) r_acc_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_acc_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 128; blk += 128) {
+                const int64_t blk_end = blk + 128 < 128 ? blk + 128 : 128;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        {
+                            const uint8_t v274 = ((const uint8_t *)((arena + 6307840) + 0))[i0];
+                            const float v269 = ((const float *)((arena + 0) + 0))[b1 + i0];
+                            const float t278 = ((v274) ? (v269) : (0.0f));
+                            r_x = t278;
+                        }
+                        r_acc_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    {
+                        const uint8_t v274 = ((const uint8_t *)((arena + 6307840) + 0))[i0];
+                        const float v269 = ((const float *)((arena + 0) + 0))[b1 + i0];
+                        const float t278 = ((v274) ? (v269) : (0.0f));
+                        r_x = t278;
+                    }
+                    r_acc_l[l] += r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_w[l] += r_acc_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_acc_w[l] = r_acc_w[l] + r_acc_w[l + w];
+            }
+            r_acc = r_acc + r_acc_w[0];
+        }
+        {
+            const float r_y = (float)r_acc;
+            const float r_a = r_y;
+            const float t281 = rlx_max_keep_nan(r_a, 9.999999717180685e-10f);
+            ((float *)(arena + 6307968))[b3] = t281;
+        }
+    }
+    return 0;
+}
+
+/* k88_where_div: reduce: where + sum + div */
+static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 32 * 6; t++) {
+        const int64_t p = t / 6;
+        const int64_t q0 = (t % 6) * 64;
+        const int64_t qn = 384 - q0 < 64 ? 384 - q0 : 64;
+        const int64_t b1 = p * 49152;
+        const int64_t b3 = p * 384;
+        const int64_t b4 = p;
+        double r_acc[64];
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            r_acc[l] = 0.0;
+        }
+        for (int64_t i0 = 0; i0 < 128; i0++) {
+            #pragma omp simd
+            for (int64_t l = 0; l < qn; l++) {
+                const int64_t q = q0 + l;
+                float r_x;
+                {
+                    const uint8_t v274 = ((const uint8_t *)((arena + 6307840) + 0))[i0];
+                    const float v270 = ((const float *)(arena + 16384))[b1 + i0 * 384 + q];
+                    const float t276 = ((v274) ? (v270) : (0.0f));
+                    r_x = t276;
+                }
+                r_acc[l] += r_x;
+            }
+        }
+        #pragma omp simd
+        for (int64_t l = 0; l < qn; l++) {
+            const int64_t q = q0 + l;
+            const float r_y = (float)r_acc[l];
+            const float r_a = r_y;
+            const float v281 = ((const float *)(arena + 6307968))[b4];
+            const float t282 = ((r_a) / (v281));
+            ((float *)(arena + 6308096))[b3 + q] = t282;
+        }
+    }
+    return 0;
+}
+
+/* k89_mul_maximum: reduce: mul + sum + sqrt + maximum */
+static int rlx_k89(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    for (int64_t p = 0; p < 32; p++) {
+        const int64_t b0 = p * 384;
+        const int64_t b1 = p;
+        double r_acc = 0.0;
+        {
+            float r_acc_l[16];
+            __typeof__(r_acc) r_acc_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_acc_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        {
+                            const float v282 = ((const float *)(arena + 6308096))[b0 + i0];
+                            const float t283 = ((v282) * (v282));
+                            r_x = t283;
+                        }
+                        r_acc_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    {
+                        const float v282 = ((const float *)(arena + 6308096))[b0 + i0];
+                        const float t283 = ((v282) * (v282));
+                        r_x = t283;
+                    }
+                    r_acc_l[l] += r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_w[l] += r_acc_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_acc_w[l] = r_acc_w[l] + r_acc_w[l + w];
+            }
+            r_acc = r_acc + r_acc_w[0];
+        }
+        {
+            const float r_y = (float)r_acc;
+            const float r_a = r_y;
+            const float t285 = rlx_sqrtf(r_a);
+            const float t287 = rlx_max_keep_nan(t285, 9.999999960041972e-13f);
+            ((float *)(arena + 0))[b1] = t287;
+        }
+    }
+    return 0;
+}
+
+/* k90_div: elementwise: div */
+static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    for (int64_t r = 0; r < 32; r++) {
+        const int64_t ro0 = r * 384;
+        const int64_t ro1 = r;
+        #pragma omp simd
+        for (int64_t j = 0; j < 384; j++) {
+            const float v282 = ((const float *)(arena + 6308096))[ro0 + j * 1];
+            const float v287 = ((const float *)(arena + 0))[ro1];
+            const float t288 = ((v282) / (v287));
+            ((float *)((uint8_t *)slots[111]))[r * 384 + j] = t288;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k67(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k68(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k69(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k70(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k72(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k74(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k76(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k78(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k79(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k80(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k81(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k82(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k84(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k85(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k87(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k88(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k89(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k90(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 42469632; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_part3(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif
+/* codegen_replay: prepare program of graph 'bert_b32_s128' */
+/* rlx: generated from graph 'bert_b32_s128.prepare', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_slice: view: slice */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    memcpy(((uint8_t *)slots[37]), ((uint8_t *)slots[0]) + 0, 196608);
+    return 0;
+}
+
+/* k1_transpose: op: transpose */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[1])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[38]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k2_transpose: op: transpose */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[2])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[39]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k3_transpose: op: transpose */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[3])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[40]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k4_transpose: op: transpose */
+static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[4])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[41]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k5_transpose: op: transpose */
+static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[5])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[42]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k6_transpose: op: transpose */
+static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[6])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[43]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+/* k7_transpose: op: transpose */
+static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[7])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[44]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k8_transpose: op: transpose */
+static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[8])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[45]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k9_transpose: op: transpose */
+static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[9])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[46]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k10_transpose: op: transpose */
+static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[10])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[47]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k11_transpose: op: transpose */
+static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[11])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[48]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k12_transpose: op: transpose */
+static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[12])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[49]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+/* k13_transpose: op: transpose */
+static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[13])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[50]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k14_transpose: op: transpose */
+static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[14])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[51]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k15_transpose: op: transpose */
+static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[15])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[52]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k16_transpose: op: transpose */
+static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[16])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[53]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k17_transpose: op: transpose */
+static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[17])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[54]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k18_transpose: op: transpose */
+static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[18])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[55]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+/* k19_transpose: op: transpose */
+static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[19])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[56]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k20_transpose: op: transpose */
+static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[20])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[57]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k21_transpose: op: transpose */
+static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[21])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[58]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k22_transpose: op: transpose */
+static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[22])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[59]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k23_transpose: op: transpose */
+static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[23])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[60]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k24_transpose: op: transpose */
+static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[24])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[61]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+/* k25_transpose: op: transpose */
+static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[25])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[62]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k26_transpose: op: transpose */
+static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[26])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[63]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k27_transpose: op: transpose */
+static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[27])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[64]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k28_transpose: op: transpose */
+static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[28])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[65]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k29_transpose: op: transpose */
+static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[29])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[66]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k30_transpose: op: transpose */
+static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[30])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[67]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+/* k31_transpose: op: transpose */
+static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[31])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[68]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k32_transpose: op: transpose */
+static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[32])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[69]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k33_transpose: op: transpose */
+static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[33])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[70]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k34_transpose: op: transpose */
+static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[34])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[71]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k35_transpose: op: transpose */
+static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[35])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[72]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* k36_transpose: op: transpose */
+static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *src = ((const float *)((uint8_t *)slots[36])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[73]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k6(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k8(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k10(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k12(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k19(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k21(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k23(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k25(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k32(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k34(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k36(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif
