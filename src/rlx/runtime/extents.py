@@ -32,7 +32,6 @@ class ExtentFeeds:
         self.outputs = list(outputs)
         self._padded = {name: np.zeros(t.shape, t.dtype.np) for name, t in self.symbolic.items()}
         self._extent_values = {symbol: np.zeros((), np.int64) for symbol in info.inputs}
-        self.last: dict[str, int] = {}
 
     def fresh(self) -> ExtentFeeds:
         """A twin with its own padded buffers (for a clone)."""
@@ -89,7 +88,6 @@ class ExtentFeeds:
             value = self._extent_values[symbol]
             value[()] = extents[symbol]
             out[hidden] = value
-        self.last = dict(extents)
         return out
 
     def cut(self, outputs: Sequence[np.ndarray], extents: Mapping[str, int]) -> list[np.ndarray]:
