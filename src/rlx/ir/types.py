@@ -107,10 +107,6 @@ def dim_from_factors(factors: Any) -> int:
     return Dim._of(tuple(merged))
 
 
-def is_symbolic(d: Any) -> bool:
-    return isinstance(d, Dim)
-
-
 def symbols_of(shape: Shape) -> set[str]:
     """The symbol names in ``shape``."""
     return {name for d in shape if isinstance(d, Dim) for name, _ in d.factors

@@ -26,6 +26,7 @@ Since the padding never reaches a result, a kernel is free to skip padded positi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -77,6 +78,24 @@ def graph_symbols(graph: Graph) -> dict[str, int]:
     return bounds
 
 
+def reached_from(graph: Graph, seed: Callable[[Node], bool]) -> list[bool]:
+    """Per node, whether it is a ``seed`` or computed from one."""
+    reached = [False] * len(graph.nodes)
+    for nid, node in enumerate(graph.nodes):
+        reached[nid] = seed(node) or any(reached[i] for i in node.inputs)
+    return reached
+
+
+def extent_masks(graph: Graph) -> frozenset[int]:
+    """The ``where`` nodes whose condition comes from an extent: the masks
+    :func:`lower_extents` adds. They set padded positions to an identity that a later
+    op reads, so whatever computes them must visit the padding."""
+    derived = reached_from(graph, lambda n: n.op == "input"
+                           and n.attr("name").startswith(EXTENT_INPUT_PREFIX))
+    return frozenset(nid for nid, node in enumerate(graph.nodes)
+                     if node.op == "where" and derived[node.inputs[0]])
+
+
 def lower_extents(graph: Graph, reads_active_keys: bool = False
                   ) -> tuple[Graph, ExtentInfo]:
     """``graph`` with the padding of symbolic axes kept out of every result, and the
@@ -124,9 +143,7 @@ class _Lowering:
         self._masks: dict[tuple, int] = {}
         self._extents: dict[str, int] = {}
         # whether each node depends on an input (else it is fixed when compiled)
-        self._fed = [False] * len(graph.nodes)
-        for nid, n in enumerate(graph.nodes):
-            self._fed[nid] = n.op == "input" or any(self._fed[i] for i in n.inputs)
+        self._fed = reached_from(graph, lambda n: n.op == "input")
 
     # ------------------------------------------------------------------ helpers
     def _fail(self, node: Node, why: str) -> GraphBuildError:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from rlx.ir.graph import Graph, Node
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, LEAF_OPS, OPS
-from rlx.passes.extents import EXTENT_INPUT_PREFIX
+from rlx.passes.extents import extent_masks
 from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel, Program
 
@@ -93,12 +93,7 @@ class _Fuser:
         self.group_of: dict[int, Group] = {}
         self.groups: list[Group] = []
         self.report = FusionReport()
-        # nodes computed from a symbolic extent (rlx.passes.extents): its masks
-        self.extent_derived: set[int] = set()
-        for nid, node in enumerate(graph.nodes):
-            if ((node.op == "input" and node.attr("name").startswith(EXTENT_INPUT_PREFIX))
-                    or any(i in self.extent_derived for i in node.inputs)):
-                self.extent_derived.add(nid)
+        self.extent_masks = extent_masks(graph)
 
     # -------------------------------------------------------------- helpers
     def _new(self, kind: str, nid: int) -> Group:
@@ -151,7 +146,7 @@ class _Fuser:
             if why == "" and grp.kind == "attention":
                 why = "attention kernels take no elementwise epilogue"
             if why == "" and grp.kind not in ("elementwise", "view") and \
-                    node.op == "where" and node.inputs[0] in self.extent_derived:
+                    nid in self.extent_masks:
                 why = ("a mask of symbolic padding runs where the padding is read (a "
                        "reduction's prologue), not in a kernel that may skip the padding")
             if why == "" and grp.kind not in ("elementwise", "view") and \

@@ -30,6 +30,7 @@ class ExtentFeeds:
         self.info = info
         self.symbolic = {name: t for name, t in inputs.items() if t.symbolic}
         self.outputs = list(outputs)
+        self._cuts = [_CutPlan.of(t) for t in self.outputs]
         self._padded = {name: np.zeros(t.shape, t.dtype.np) for name, t in self.symbolic.items()}
         self._extent_values = {symbol: np.zeros((), np.int64) for symbol in info.inputs}
 
@@ -93,26 +94,33 @@ class ExtentFeeds:
     def cut(self, outputs: Sequence[np.ndarray], extents: Mapping[str, int]) -> list[np.ndarray]:
         """Each output at its active extents (a view where the active part is a block
         of the padded output, else a copy)."""
-        return [_cut(o, t, extents) for o, t in zip(outputs, self.outputs)]
+        return [o if plan is None else plan.cut(o, extents)
+                for o, plan in zip(outputs, self._cuts)]
 
 
-def _cut(arr: np.ndarray, t: TensorType, extents: Mapping[str, int]) -> np.ndarray:
-    if not t.symbolic:
-        return arr
-    factors = [dim_factors(d) for d in t.shape]
-    if all(len(f) == 1 for f in factors):
-        return arr[tuple(slice(0, extents[f[0][0]]) if f[0][0] is not None else slice(None)
-                         for f in factors)]
-    split = arr.reshape(tuple(n for f in factors for _, n in f))
-    block = split[tuple(slice(0, extents[name]) if name is not None else slice(None)
-                        for f in factors for name, _ in f)]
-    shape = []
-    for f in factors:
-        size = 1
-        for name, n in f:
-            size *= extents[name] if name is not None else n
-        shape.append(size)
-    return block.reshape(shape)
+class _CutPlan:
+    """How one symbolic output is cut to a run's extents, worked out once: its axes
+    split into their row-major factors (``split`` None when every axis is one factor),
+    the symbol (or None) of each factor, and the factors of each axis."""
+
+    def __init__(self, factors: list[tuple[tuple[str | None, int], ...]]):
+        self.factors = factors
+        flat = [f for axis in factors for f in axis]
+        self.split = None if len(flat) == len(factors) else tuple(n for _, n in flat)
+        self.symbols = [name for name, _ in flat]
+
+    @staticmethod
+    def of(t: TensorType) -> _CutPlan | None:
+        return _CutPlan([dim_factors(d) for d in t.shape]) if t.symbolic else None
+
+    def cut(self, arr: np.ndarray, extents: Mapping[str, int]) -> np.ndarray:
+        index = tuple(slice(None) if name is None else slice(0, extents[name])
+                      for name in self.symbols)
+        if self.split is None:
+            return arr[index]
+        shape = [int(np.prod([n if name is None else extents[name] for name, n in axis]))
+                 for axis in self.factors]
+        return arr.reshape(self.split)[index].reshape(shape)
 
 
 def _spell(t: TensorType) -> str:

@@ -87,8 +87,8 @@ class RenderContext:
     """Bytes of the keep region (every kernel's kept values, one after the other)."""
     _slot_of: dict[int, int] = field(default_factory=dict)
     _ids: dict[int, int] = field(default_factory=dict)
-    extent_derived: set[int] | None = None
-    """Nodes computed from a symbolic extent (``kernels.extents``; found on first use)."""
+    extent_masks: frozenset[int] | None = None
+    """The extents pass's mask nodes (``kernels.extents``; found on first use)."""
 
     @property
     def graph(self) -> Graph:

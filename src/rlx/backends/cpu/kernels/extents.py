@@ -17,16 +17,17 @@ from dataclasses import dataclass
 
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.ir.types import Shape, dim_factors
-from rlx.passes.extents import EXTENT_INPUT_PREFIX
+from rlx.passes.extents import EXTENT_INPUT_PREFIX, extent_masks
 
 
 def extent_expr(ctx, symbol: str) -> str | None:
     """C expression of ``symbol``'s extent in this run, or None when the program has
     no input carrying it."""
-    for nid, node in enumerate(ctx.graph.nodes):
-        if node.op == "input" and node.attr("name") == EXTENT_INPUT_PREFIX + symbol:
-            return f"(*{ctx.ptr(nid, True)})"
-    return None
+    try:
+        nid = ctx.graph.node_id(EXTENT_INPUT_PREFIX + symbol)
+    except KeyError:
+        return None
+    return f"(*{ctx.ptr(nid, True)})"
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,17 @@ class RowRuns:
     length: str
     outer: tuple[tuple[str, int], ...]    # (active count, row stride) per factor before j
     outer_bounds: tuple[tuple[str | None, int], ...]   # those factors at their bounds
+
+    def declare(self, w: CWriter, total: str) -> None:
+        """Declare ``rlx_run`` (rows per run) and ``total``, the active rows."""
+        w.line(f"const int64_t rlx_run = {self.length};")
+        w.line(f"const int64_t {total} = {self.count} * rlx_run;")
+
+    def row(self, w: CWriter, index: str, name: str) -> None:
+        """Declare ``name``, the row of active row number ``index`` (after
+        :meth:`declare`)."""
+        start = self.start(w, f"{index} / rlx_run")
+        w.line(f"const int64_t {name} = {start} + {index} % rlx_run;")
 
     def start(self, w: CWriter, run: str, name: str = "rlx_start") -> str:
         """Declare ``name``, the first row of run ``run`` (a C expression); returns
@@ -53,18 +65,11 @@ class RowRuns:
 
 
 def writes_padding(ctx, kernel) -> bool:
-    """Whether ``kernel`` computes one of the extents pass's masks (a ``where`` whose
-    condition comes from an extent): those set the padded positions to an identity
-    that a reduction then reads, so the kernel must visit them."""
-    derived = ctx.extent_derived
-    if derived is None:
-        derived = ctx.extent_derived = set()
-        for nid, node in enumerate(ctx.graph.nodes):
-            if ((node.op == "input" and node.attr("name").startswith(EXTENT_INPUT_PREFIX))
-                    or any(i in derived for i in node.inputs)):
-                derived.add(nid)
-    return any(ctx.graph.nodes[n].op == "where" and ctx.graph.nodes[n].inputs[0] in derived
-               for n in kernel.nodes)
+    """Whether ``kernel`` computes one of the extents pass's masks
+    (:func:`rlx.passes.extents.extent_masks`): it must visit the padding."""
+    if ctx.extent_masks is None:
+        ctx.extent_masks = extent_masks(ctx.graph)
+    return any(n in ctx.extent_masks for n in kernel.nodes)
 
 
 def row_runs(ctx, dims: Shape) -> RowRuns | None:

@@ -87,13 +87,12 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
     runs = row_runs(ctx, ctx.shape(idx)) if outer == 1 else None
     total = outer * count
     if runs is not None:
-        w.line(f"const int64_t rlx_run = {runs.length};")
-        w.line(f"const int64_t rlx_active = {runs.count} * rlx_run;")
+        runs.declare(w, "rlx_active")
     header = (f"for (int64_t j = 0; j < {count}; j++)" if runs is None
               else "for (int64_t a = 0; a < rlx_active; a++)")
     with w.block(header):
         if runs is not None:
-            w.line(f"const int64_t j = {runs.start(w, 'a / rlx_run')} + a % rlx_run;")
+            runs.row(w, "a", "j")
         w.line("const int64_t v = (int64_t)idx[j];")
         with w.block(f"if (v < {-n} || v >= {n})"):
             error(w, message, "(long long)v")
@@ -106,7 +105,7 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
               else "for (int64_t a = 0; a < rlx_active; a++)")
     with w.block(header):
         if runs is not None:
-            w.line(f"const int64_t t = {runs.start(w, 'a / rlx_run')} + a % rlx_run;")
+            runs.row(w, "a", "t")
         w.line(f"int64_t v = (int64_t)idx[t % {count}];")
         w.line(f"if (v < 0) v += {n};")
         w.line(f"const int64_t from = ((t / {count}) * {n} + v) * {inner};")

@@ -182,8 +182,7 @@ class Walk:
         rows = str(self.rows)
         runs = row_runs(ctx, row_dims) if row_dims is not None and not self.lane else None
         if runs is not None:
-            w.line(f"const int64_t rlx_run = {runs.length};")
-            w.line(f"const int64_t rows = {runs.count} * rlx_run;")
+            runs.declare(w, "rows")
             rows = "rows"
         elif active:
             w.line(f"int64_t rows = {rows};")
@@ -198,9 +197,8 @@ class Walk:
         else:
             header = f"for (int64_t p = 0; p < {rows}; p++)"
         with w.block(header):
-            if runs is not None:    # active row ap: the ap % run-th row of its run
-                start = runs.start(w, "ap / rlx_run")
-                w.line(f"const int64_t p = {start} + ap % rlx_run;")
+            if runs is not None:
+                runs.row(w, "ap", "p")
             if self.lane:
                 w.line(f"const int64_t p = t / {self.blocks};")
                 w.line(f"const int64_t q0 = (t % {self.blocks}) * {self.block};")
