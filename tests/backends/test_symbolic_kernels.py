@@ -1,14 +1,19 @@
 """Kernels that visit only the active rows of symbolic dimensions (the cpu device's
-GEMM, attention, row kernels and gathers), on every device and ISA tier this host runs
+GEMM, attention, row kernels, gathers, quantized products, elementwise loops, rope and
+transposes), on every device and ISA tier this host runs
 (``tests/backends/conftest.py``), against float64 numpy."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import rlx
 from rlx import Dim
+from rlx.ir.quantized import PackedLayout, dequant_matmul, pack_weight, unpack_weight
 
 
 def _softmax(x, axis):
@@ -88,3 +93,83 @@ def test_indices_computed_in_the_padding_are_never_checked(device):
         cg.run({"x": np.full(8, 1e6, np.float32)})
     np.testing.assert_array_equal(cg.run({"x": np.full(3, 2, np.float32)})[0],
                                   values[[2, 2, 2]])
+
+
+# extents of (batch <= 2, seq <= 12): one row, runs of a few rows (the decode path of
+# GGML products, up to 8 rows, in pieces), more than 8 (their tiled path), the bound
+ROW_EXTENTS = [(1, 1), (1, 5), (2, 3), (1, 8), (2, 9), (2, 12)]
+
+
+@pytest.mark.parametrize("scheme,x_int8", [("q8_0", False), ("q4_k", False),
+                                           ("q8_0", True), ("q4_k", True), ("int8", False)])
+def test_quantized_products_visit_only_the_active_rows(device, scheme, x_int8):
+    """dequant_matmul (the file's GGML blocks, with x rounded to int8 or not, and a
+    packing scheme) on symbolic rows: each run's row count picks its path when the
+    program runs. Oracle: the gguf package's values of the same blocks (numpy's
+    dequantisation of the packed int8 weight), float64, and the int8 rounding of x by
+    its definition."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_dequant_matmul import _ggml_blocks, _ggml_k, _gguf_values
+    from test_dequant_matmul_int8 import _rounded_x
+
+    n = 40
+    rng = np.random.default_rng(11)
+    if scheme == "int8":
+        k = 96
+        packed = pack_weight(rng.standard_normal((n, k)).astype(np.float32), scheme)
+        w = unpack_weight(packed, scheme, k)
+    else:
+        k = _ggml_k(scheme, 2)
+        raw = _ggml_blocks(scheme, n, k, seed=12)
+        packed, w = {"q": raw}, _gguf_values(raw, scheme).reshape(n, k)
+    layout = PackedLayout.of(scheme, n, k)
+    g = rlx.Graph()
+    x = g.input("x", (Dim("batch", 2), Dim("seq", 12), k))
+    operands = [g.param(f"l.{name}", t.shape, t.dtype)
+                for name, t in zip(layout.operand_names(), layout.operand_types())]
+    g.set_outputs([dequant_matmul(x, operands, scheme, n, k, x_int8=x_int8)])
+    cg = rlx.Session(device, rlx.CompileOptions(num_threads=2)).compile(g)
+    for name in layout.operand_names():
+        cg.set_param(f"l.{name}", packed[name])
+    with np.errstate(invalid="ignore", over="ignore"):
+        cg.run({"x": np.full((2, 12, k), 1e4 if x_int8 else np.nan, np.float32)})
+    w64 = w.astype(np.float64)
+    for b, s in ROW_EXTENTS:
+        xv = rng.standard_normal((b, s, k)).astype(np.float32)
+        (got,) = cg.run({"x": xv})
+        xr = _rounded_x(xv, scheme) if x_int8 else xv.astype(np.float64)
+        want = xr @ w64.T
+        assert got.shape == (b, s, n)
+        bound = 1e-5 * (np.abs(xr) @ np.abs(w64).T) + 1e-6
+        assert np.all(np.abs(got - want) <= bound), (b, s)
+
+
+def test_rope_transposes_and_elementwise_visit_only_the_active_rows(device):
+    """The head split (a transpose), rotary embedding over a table read at the active
+    positions, an elementwise tail and the transpose back, on symbolic rows whose
+    padding holds nan."""
+    b, s, heads, d = Dim("batch", 2), Dim("seq", 12), 3, 8
+    g = rlx.Graph()
+    x = g.input("x", (b, s, heads * d))
+    cos, sin = g.input("cos", (s, d // 2)), g.input("sin", (s, d // 2))
+    h = x.reshape(b, s, heads, d).transpose(0, 2, 1, 3)
+    r = rlx.rope(h, cos.reshape(1, 1, s, d // 2), sin.reshape(1, 1, s, d // 2))
+    y = (rlx.silu(r) * 2.0 + h).transpose(0, 2, 1, 3).reshape(b, s, heads * d)
+    g.set_outputs([y])
+    cg = rlx.Session(device, rlx.CompileOptions(num_threads=2)).compile(g)
+    nan = np.full((12, d // 2), np.nan, np.float32)
+    with np.errstate(invalid="ignore"):
+        cg.run({"x": np.full((2, 12, heads * d), np.nan, np.float32), "cos": nan, "sin": nan})
+    rng = np.random.default_rng(13)
+    for bb, ss in ROW_EXTENTS:
+        xv = rng.standard_normal((bb, ss, heads * d)).astype(np.float32)
+        angle = rng.uniform(0, 6, (ss, d // 2))
+        feeds = {"x": xv, "cos": np.cos(angle).astype(np.float32),
+                 "sin": np.sin(angle).astype(np.float32)}
+        (got,) = cg.run(feeds)
+        hv = xv.astype(np.float64).reshape(bb, ss, heads, d).transpose(0, 2, 1, 3)
+        c, sn = feeds["cos"].astype(np.float64), feeds["sin"].astype(np.float64)
+        first, second = hv[..., : d // 2], hv[..., d // 2:]
+        rv = np.concatenate([first * c - second * sn, second * c + first * sn], axis=-1)
+        want = (rv / (1 + np.exp(-rv)) * 2.0 + hv).transpose(0, 2, 1, 3).reshape(bb, ss, -1)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

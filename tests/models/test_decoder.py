@@ -257,6 +257,23 @@ def test_ragged_batch_decoding_equals_each_sequence_alone(tiny_model):
         np.testing.assert_allclose(np.stack(alone), full[len(prompt) - 1:], atol=ATOL, rtol=0)
 
 
+def test_one_prefill_program_serves_every_prompt_length(tiny_model):
+    """Prompts of 2, 5, 8 tokens (and a ragged batch) into empty caches: one program,
+    its new-token axis symbolic up to the chunk, and each matches float64."""
+    model, weights = tiny_model
+    for lengths in ([2], [5], [CHUNK], [3, 7, 1]):
+        prompts = [_sequence(30 + n, n) for n in lengths]
+        model.reset(len(prompts))
+        logits = model.prefill(prompts)
+        for row, prompt in zip(logits, prompts):
+            np.testing.assert_allclose(row, reference_logits(model.config, weights, prompt)[-1],
+                                       atol=ATOL, rtol=0)
+    compiled = model.compiled_extents()
+    assert compiled[1]["fresh"] == [CHUNK] and compiled[3]["fresh"] == [CHUNK]
+    new = model._program("fresh").input_types["input_ids"].shape[1]
+    assert isinstance(new, rlx.Dim) and int(new) == CHUNK
+
+
 def test_misuse_raises_input_errors(tiny_model):
     model, _ = tiny_model
     model.reset(3)
@@ -395,7 +412,7 @@ def test_gguf_format_reads_every_block_format_as_its_values(device_name):
     steps = [model.prefill([ids[:9]])[0]] + [model.decode(np.array([t]))[0] for t in ids[9:]]
     full = reference_logits(config, dict(weights), ids)
     np.testing.assert_allclose(np.stack(steps), full[8:], atol=ATOL, rtol=0)
-    params = model._batch_graphs(1).steps.get(1).param_types
+    params = model._program("decode").param_types
     assert "blk.0.attn_q.q" in params and "blk.0.attn_q.weight" not in params
     assert FLOAT_LAYER in params and "token_embd.q" in params
     assert "token_embd.weight" not in params   # the lookup decodes rows from the blocks

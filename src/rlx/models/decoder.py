@@ -60,6 +60,7 @@ import rlx
 from rlx.errors import InputError
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.quantized import GGML_SCHEMES, PackedLayout, dequant_gather, dequant_matmul
+from rlx.ir.types import Dim
 from rlx.models.decoder_config import DecoderConfig
 
 __all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
@@ -235,7 +236,8 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
         packed = f"_{weight_format}" if weight_format else ""
     cached = "" if reads_cache else "_fresh"
     int8 = "_xint8" if x_int8 else ""
-    g = Graph(f"{config.arch}_step_b{batch}_s{new_tokens}_c{capacity}{cached}{packed}{int8}")
+    new = f"upto{int(new_tokens)}" if isinstance(new_tokens, Dim) else new_tokens
+    g = Graph(f"{config.arch}_step_b{batch}_s{new}_c{capacity}{cached}{packed}{int8}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
                      weight_format, x_int8)
     ids = g.input("input_ids", (batch, new_tokens), "i64")
@@ -360,9 +362,14 @@ def _capped_attention(config: DecoderConfig, step: _Step, q: Tensor, k: Tensor, 
 
 def _logits(params: _Params, config: DecoderConfig, x: Tensor, last_index: Tensor) -> Tensor:
     """Logits [B, vocab] of each sequence's last real row of ``x`` [B, S, hidden]."""
-    b, s, h = x.shape
-    rows = rlx.arange(x.graph, 0, b * s, s) + last_index
-    last = rlx.gather(x.reshape(b * s, h), rows, axis=0)
+    b, _, h = x.shape
+    # every sequence's row last_index[c], for each sequence b: [B, B, H]; then the
+    # diagonal (a gather along the new rows alone keeps a symbolic axis unmerged)
+    last = rlx.gather(x, last_index, axis=1)
+    if b == 1:
+        last = last.reshape(1, h)
+    else:
+        last = rlx.gather(last.reshape(b * b, h), rlx.arange(x.graph, 0, b * b, b + 1), axis=0)
     last = params.norm("output_norm", last)
     head = "token_embd" if config.tied_embeddings else "output"
     logits = params.linear(head, last)

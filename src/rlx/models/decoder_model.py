@@ -14,12 +14,13 @@ device and runs them:
   cost, not what ``max_seq`` would, and no cache length needs a graph of its own.
 * **decode** (one token per sequence) runs the ``S = 1`` graph of the batch size
   through ``run_slots``.
-* **prefill** runs on :class:`~rlx.runtime.BucketedCompileCache` ladders of prompt
-  lengths (16, 32, ... up to ``prefill_chunk``) through ``run_padded``; a prompt
-  longer than ``prefill_chunk`` goes in chunks. Empty caches use graphs that attend
-  only among the new tokens (the fused attention op); a piece appended to existing
-  sequences uses the ladder whose extent 1 is the decode graph. A batch size thus
-  compiles at most one graph per prompt extent in each of the two ladders.
+* **prefill** runs one program for every prompt length up to ``prefill_chunk``: its
+  new-token axis is the symbolic dimension ``Dim("new", prefill_chunk)``, so a short
+  prompt is not padded to the chunk and the kernels skip the rows past it (see
+  :mod:`rlx.passes.extents`); a longer prompt goes in chunks. Empty caches use a
+  program that attends only among the new tokens (the fused attention op); a piece
+  appended to existing sequences uses one that reads the cache. A batch size thus
+  compiles at most three programs: decode, fresh prefill and appending prefill.
 
 All graphs of the model share one copy of the weights (``share_params_from``) and are
 compiled with ``split_params=False``: weights stay in the layout of the file and the
@@ -58,6 +59,7 @@ from rlx.errors import InputError
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf
 from rlx.ir.quantized import GGML_SCHEMES, SCHEMES, pack_weight
+from rlx.ir.types import Dim
 from rlx.models.bert import ModelConfigError
 from rlx.models.decoder import (
     INPUTS,
@@ -67,12 +69,7 @@ from rlx.models.decoder import (
     rope_tables,
 )
 from rlx.models.decoder_config import DecoderConfig
-from rlx.runtime import (
-    BucketedCompileCache,
-    CompiledGraph,
-    CompileOptions,
-    power_of_two_ladder,
-)
+from rlx.runtime import CompileCache, CompiledGraph, CompileOptions
 
 __all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "GGUF_INT8_FORMAT", "DecoderModel", "GGUFWeights",
            "load_decoder"]
@@ -85,7 +82,10 @@ GGUF_FORMATS = (GGUF_FORMAT, GGUF_INT8_FORMAT)
 
 DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
-MIN_PREFILL_EXTENT = 16
+# the programs of one batch size: "decode" appends one token per sequence, "fresh"
+# prefills empty caches and "append" appends a piece to caches of any length (both up
+# to prefill_chunk tokens per sequence)
+_KINDS = ("decode", "fresh", "append")
 
 
 class GGUFWeights(Mapping):
@@ -140,17 +140,6 @@ class GGUFWeights(Mapping):
         return scheme, self._file.raw(name)
 
 
-class _BatchGraphs:
-    """The graphs of one batch size: ``fresh`` prefills empty caches; ``steps`` append
-    pieces to caches of any length (its extent 1 is the decode graph); ``owner`` is the
-    first graph compiled, whose cache handles the others share."""
-
-    def __init__(self, fresh: BucketedCompileCache, steps: BucketedCompileCache):
-        self.fresh = fresh
-        self.steps = steps
-        self.owner: CompiledGraph | None = None
-
-
 class DecoderModel:
     """A decoder LM for ``max_batch`` sequences of up to ``max_seq`` tokens each.
 
@@ -158,16 +147,17 @@ class DecoderModel:
     tables, which the model computes) to an array; they are read once, into the first
     compiled graph. ``options`` are used with ``split_params`` turned off (see the
     module docstring). ``prefill_chunk`` is the largest prompt extent (longer prompts go
-    in chunks), ``weight_format`` None (float32), ``"gguf"`` (the file's blocks:
+    in chunks; one program serves every length up to it), ``weight_format`` None
+    (float32), ``"gguf"`` (the file's blocks:
     ``weights`` must then have :meth:`GGUFWeights.blocks`), ``"gguf-int8"`` (those
     blocks multiplied with x rounded to int8, as GGML does) or a packing scheme (module
     docstring). InputError for ``max_seq`` outside [1, context_length], ``max_batch``
     or ``prefill_chunk`` below 1, or an unknown weight format.
 
     Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
-    sequence at a time. ``lengths`` holds each sequence's cached tokens. Graphs compile
-    on first use: the decode graph of a batch size in ``reset`` (or the first call
-    needing it), each prefill bucket in the first ``prefill`` that lands in it.
+    sequence at a time. ``lengths`` holds each sequence's cached tokens. Programs
+    compile on first use: the decode program of a batch size in ``reset`` (or the
+    first call needing it), the prefill programs in the first ``prefill`` needing them.
     """
 
     def __init__(self, config: DecoderConfig, weights: Mapping[str, np.ndarray],
@@ -200,12 +190,13 @@ class DecoderModel:
         self.device = device
         self.max_seq = max_seq
         self.max_batch = max_batch
-        chunk = min(prefill_chunk, max_seq)
-        self.prefill_extents = power_of_two_ladder(min(MIN_PREFILL_EXTENT, chunk), chunk)
+        self.prefill_chunk = min(prefill_chunk, max_seq)
         self._options = dataclasses.replace(options or CompileOptions(), split_params=False)
         self._weights = weights
         self._weights_owner: CompiledGraph | None = None
-        self._graphs: dict[int, _BatchGraphs] = {}
+        # never evicts: a batch size's programs share its cache handles
+        self._programs = CompileCache(device, len(_KINDS) * max_batch, self._options)
+        self._cache_owners: dict[int, CompiledGraph] = {}
         self._lengths = np.zeros(1, np.int64)
 
     # ------------------------------------------------------------------ state
@@ -228,7 +219,7 @@ class DecoderModel:
             raise InputError(f"reset: batch must be an integer in [1, {self.max_batch}], got "
                              f"{batch!r}")
         self._lengths = np.zeros(int(batch), np.int64)
-        self._batch_graphs(self.batch).steps.get(1)
+        self._program("decode")
 
     # ------------------------------------------------------------------ running
     def prefill(self, ids: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
@@ -244,7 +235,7 @@ class DecoderModel:
         counts = np.array([len(r) for r in rows], np.int64)
         self._check_room(counts)
         logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
-        chunk = self.prefill_extents[-1]
+        chunk = self.prefill_chunk
         for start in range(0, int(counts.max()), chunk):
             pieces = [r[start:start + chunk] for r in rows]
             out = self._run_chunk(pieces)
@@ -263,33 +254,35 @@ class DecoderModel:
                              f"{ids.dtype} of shape {ids.shape}")
         self._check_ids(ids)
         self._check_room(np.ones(self.batch, np.int64))
-        cg = self._batch_graphs(self.batch).steps.get(1)
-        zeros = np.zeros(self.batch, np.int64)
-        slots: list[Any] = [ids.astype(np.int64).reshape(self.batch, 1), self._lengths, zeros]
-        (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
-        logits = logits.copy()
-        self._append(cg, 1, np.ones(self.batch, np.int64))
-        return logits
+        return self._step("decode", ids.astype(np.int64).reshape(self.batch, 1),
+                          np.ones(self.batch, np.int64))
 
     def _run_chunk(self, pieces: list[list[int]]) -> np.ndarray:
-        """Run one prefill chunk (at most the largest extent per sequence); logits of
-        each sequence's last token in it (rows of empty pieces are meaningless)."""
+        """Run one prefill chunk (at most ``prefill_chunk`` tokens per sequence); logits
+        of each sequence's last token in it (rows of empty pieces are meaningless)."""
         counts = np.array([len(p) for p in pieces], np.int64)
         longest = int(counts.max())
-        graphs = self._batch_graphs(self.batch)
-        ladder = graphs.fresh if longest > 1 and not self._lengths.any() else graphs.steps
         ids = np.zeros((self.batch, longest), np.int64)
         for b, piece in enumerate(pieces):
             ids[b, :len(piece)] = piece
-        feeds = {"input_ids": ids, "past_len": self._lengths,
-                 "last_index": np.maximum(counts - 1, 0)}
-        (logits, *_) = ladder.run_padded(feeds, longest, axis=1, pad_inputs=("input_ids",),
-                                         slice_outputs=())
-        self._append(ladder.get(longest), ladder.bucket_for(longest), counts)
+        if longest == 1:
+            return self._step("decode", ids, counts)
+        return self._step("append" if self._lengths.any() else "fresh", ids, counts)
+
+    def _step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """Run program ``kind`` on ``ids`` [batch, S] (sequence b's first ``counts[b]``
+        real), append the new keys and values to the cache; logits [batch, vocab] of
+        each sequence's last real token."""
+        cg = self._program(kind)
+        slots: list[Any] = [ids, self._lengths, np.maximum(counts - 1, 0)]
+        (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
+        logits = logits.copy()
+        # the new keys and values lie in the outputs at the program's bound
+        self._append(cg, int(cg.input_types["input_ids"].shape[1]), counts)
         return logits
 
     def _append(self, cg: CompiledGraph, extent: int, counts: np.ndarray) -> None:
-        """Append the first ``counts[b]`` new rows of sequence b (of ``extent`` computed
+        """Append the first ``counts[b]`` new rows of sequence b (of ``extent`` laid out
         by ``cg``) to the cache at its length, then grow the lengths."""
         kv_heads = self.config.n_kv_heads
         cg.feed_kv_batch_major_ragged(0, extent, np.repeat(self._lengths, kv_heads).tolist(),
@@ -332,29 +325,23 @@ class DecoderModel:
                              f"appending would make {after.tolist()}")
 
     # ------------------------------------------------------------------ compiling
-    def _batch_graphs(self, batch: int) -> _BatchGraphs:
-        graphs = self._graphs.get(batch)
-        if graphs is None:
-            graphs = _BatchGraphs(self._ladder(batch, self.prefill_extents, False),
-                                  self._ladder(batch, (1, *self.prefill_extents), True))
-            self._graphs[batch] = graphs
-        return graphs
+    def _program(self, kind: str) -> CompiledGraph:
+        """The program ``kind`` (:data:`_KINDS`) of the current batch size, compiled,
+        given the weights and attached to the batch size's cache on first use."""
+        batch = self.batch
 
-    def _ladder(self, batch: int, extents: Sequence[int], reads_cache: bool
-                ) -> BucketedCompileCache:
-        def build(extent: int):
-            return build_decoder_step(self.config, batch, extent, self.max_seq, reads_cache,
+        def build():
+            new = 1 if kind == "decode" else Dim("new", self.prefill_chunk)
+            return build_decoder_step(self.config, batch, new, self.max_seq, kind != "fresh",
                                       self._layer_formats,
                                       x_int8=self.weight_format == GGUF_INT8_FORMAT)
 
-        def prepare(cg: CompiledGraph, extent: int) -> None:
+        def prepare(cg: CompiledGraph) -> None:
             self._set_weights(cg)
-            graphs = self._graphs[batch]
-            self._attach_cache(cg, graphs.owner)
-            if graphs.owner is None:
-                graphs.owner = cg
+            self._attach_cache(cg, self._cache_owners.get(batch))
+            self._cache_owners.setdefault(batch, cg)
 
-        return BucketedCompileCache(self.device, extents, build, self._options, prepare)
+        return self._programs.get_or_compile((batch, kind), build, prepare)
 
     def _set_weights(self, cg: CompiledGraph) -> None:
         """Share the first graph's weights, or set them: file params, RoPE tables and
@@ -399,11 +386,16 @@ class DecoderModel:
                                      "(persistent handles and KV feeds are needed)")
 
     def compiled_extents(self) -> dict[int, dict[str, list[int]]]:
-        """Per batch size, the extents compiled so far: under ``"fresh"`` the prompt
-        extents for empty caches, under ``"steps"`` those appending to caches (1: the
-        decode graph)."""
-        return {b: {"fresh": g.fresh.compiled_extents(), "steps": g.steps.compiled_extents()}
-                for b, g in sorted(self._graphs.items())}
+        """Per batch size, the programs compiled so far by their largest extent: under
+        ``"fresh"`` the prefill of empty caches (``[prefill_chunk]`` once compiled),
+        under ``"steps"`` those appending to caches (1: decode; ``prefill_chunk``: a
+        piece of any length up to it)."""
+        bounds = {"decode": 1, "fresh": self.prefill_chunk, "append": self.prefill_chunk}
+        out: dict[int, dict[str, list[int]]] = {}
+        for batch, kind in self._programs.keys():
+            entry = out.setdefault(batch, {"fresh": [], "steps": []})
+            entry["fresh" if kind == "fresh" else "steps"].append(bounds[kind])
+        return {b: {k: sorted(v) for k, v in e.items()} for b, e in sorted(out.items())}
 
     def __repr__(self) -> str:
         c = self.config

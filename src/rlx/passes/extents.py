@@ -48,7 +48,7 @@ _POSITIONWISE = frozenset({
     "round_to_format", "matmul", "dequant_matmul", "dequant_gather", "gather", "slice",
     "concat", "pad", "tile", "flip", "topk", "bitcast", "batch_norm", "rope", "conv",
     "max_pool2d", "avg_pool2d", "cumsum", "softmax", "log_softmax", "layer_norm",
-    "rms_norm", "attention"})
+    "rms_norm", "attention", "cached_attention"})
 _REDUCE = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"})
 # ops whose result may drop a symbolic axis of an operand (summed over, cut, indexed)
 _CONTRACTING = _REDUCE | {"matmul", "attention", "slice", "gather"}
@@ -417,3 +417,23 @@ class _Lowering:
             low = self._const(-np.inf, mask_type.dtype)
             mask = self.new.add("where", (keys, mask, low))
         return self.new.add("attention", (operands[0], k, v, mask), **a)
+
+    def _cached_attention(self, node, ins, operands):
+        # New rows see the cache and the new rows up to their own: a padded new row is
+        # seen by padded rows only, so active rows are exact. Whatever padded keys and
+        # values hold is zeroed all the same, since a kernel may multiply a masked
+        # score's weight 0 by them (0 * nan is nan).
+        q, k, v, k_cache, v_cache, _ = ins
+        for t, what in ((q, "query"), (k, "key"), (v, "value")):
+            self._require_fixed(node, t, (0, 1, 3), f"only the new rows of the {what} may "
+                                                    "be symbolic")
+        for t in (k_cache, v_cache, ins[5]):
+            self._require_fixed(node, t, range(t.rank), "the caches and past_len must be "
+                                                        "fixed")
+        s = q.shape[2]
+        if not dim_factors(s) == dim_factors(k.shape[2]) == dim_factors(v.shape[2]):
+            raise self._fail(node, "queries, keys and values need one symbolic extent")
+        k_new = self._masked(operands[1], k, (2,), "zero")
+        v_new = self._masked(operands[2], v, (2,), "zero")
+        return self.new.add("cached_attention", (operands[0], k_new, v_new, *operands[3:]),
+                            **node.attr_dict)

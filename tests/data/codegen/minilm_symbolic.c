@@ -5652,7 +5652,11 @@ static int rlx_k89(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k90_div: elementwise: div */
 static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    for (int64_t r = 0; r < 32; r++) {
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[105]))) * 1;
+    const int64_t rlx_active = 1 * rlx_run;
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        const int64_t r = rlx_start + ar % rlx_run;
         const int64_t ro0 = r * 384;
         const int64_t ro1 = r;
         #pragma omp simd

@@ -16806,31 +16806,18 @@ static int rlx_k760(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k761_add: elementwise: add */
+/* k761_gather: op: gather */
 static int rlx_k761(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1; j++) {
-        const int64_t v3 = ((const int64_t *)((uint8_t *)slots[337]))[0];
-        const int64_t v2 = ((const int64_t *)((uint8_t *)slots[2]))[0];
-        const int64_t t1131 = ((v3) + (v2));
-        ((int64_t *)(arena + 0))[j] = t1131;
-    }
-    return 0;
-}
-
-/* k763_gather: op: gather */
-static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t *idx = ((const int64_t *)(arena + 0));
+    const int64_t *idx = ((const int64_t *)((uint8_t *)slots[2]));
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -1 || v >= 1) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1133 = gather(%%1132, %%1131, axis=0) : f32[1,576]: gather: index %lld is out of range for axis 0 of size 1 (valid: -1..0)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1131 = gather(%%1130, %%2, axis=1) : f32[1,1,576]: gather: index %lld is out of range for axis 1 of size 1 (valid: -1..0)", (long long)v);
             return 1;
         }
     }
-    const float *src = ((const float *)((arena + 320) + 0));
+    const float *src = ((const float *)(arena + 320));
     float *dst = ((float *)(arena + 2624));
     for (int64_t t = 0; t < 1; t++) {
         int64_t v = (int64_t)idx[t % 1];
@@ -16841,8 +16828,8 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k764_rms_norm: rowwise: rms_norm */
-static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k763_rms_norm: rowwise: rms_norm */
+static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     void **const rlx_caller_slots = slots;
     int64_t rows = 1;
@@ -16871,14 +16858,14 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
                     for (int l = 0; l < 16; l++) {
                         const int64_t i0 = i0_b + l;
                         float r_x;
-                        r_x = ((const float *)(arena + 2624))[i0];
+                        r_x = ((const float *)((arena + 2624) + 0))[i0];
                         r_s_l[l] += r_x * r_x;
                     }
                 }
                 for (int l = 0; i0_b + l < blk_end; l++) {
                     const int64_t i0 = i0_b + l;
                     float r_x;
-                    r_x = ((const float *)(arena + 2624))[i0];
+                    r_x = ((const float *)((arena + 2624) + 0))[i0];
                     r_s_l[l] += r_x * r_x;
                 }
                 #pragma omp simd
@@ -16898,7 +16885,7 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
         #pragma omp simd
         for (int64_t i0 = 0; i0 < 576; i0++) {
             float r_x;
-            r_x = ((const float *)(arena + 2624))[i0];
+            r_x = ((const float *)((arena + 2624) + 0))[i0];
             float r_y = r_x * r_rstd;
             r_y = r_y * (float)((const float *)((uint8_t *)slots[336]))[i0];
             ((float *)(arena + 0))[i0] = r_y;
@@ -16907,8 +16894,8 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k765_dequant_matmul: op: dequant_matmul */
-static int rlx_k765(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k764_dequant_matmul: op: dequant_matmul */
+static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)(arena + 0));
     float *restrict y = ((float *)((uint8_t *)slots[340]));
@@ -17082,7 +17069,6 @@ RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k761(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k763(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k764(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k765(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

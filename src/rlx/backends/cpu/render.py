@@ -189,10 +189,16 @@ class RenderContext:
         self.helpers.setdefault(name, code)
 
     # ------------------------------------------------------------ parallel loops
-    def parallel_for(self, work_elements: int, iterations: int) -> str:
-        """An OpenMP pragma for a loop of ``iterations`` doing ``work_elements`` in all, or ''."""
+    def parallel_for(self, work_elements: int, iterations: int,
+                     run_time_work: str | None = None) -> str:
+        """An OpenMP pragma for a loop of ``iterations`` doing ``work_elements`` in all, or
+        ''. ``run_time_work``: a C expression of the work a run actually does (symbolic
+        extents: ``work_elements`` is then the bound's), which must pay for the threads
+        too."""
         if self.threads > 1 and iterations > 1 and work_elements >= PARALLEL_MIN_ELEMENTS:
-            return f"#pragma omp parallel for schedule(static) num_threads({self.threads})"
+            when = f" if({run_time_work} >= {PARALLEL_MIN_ELEMENTS})" if run_time_work else ""
+            return (f"#pragma omp parallel for schedule(static) num_threads({self.threads})"
+                    f"{when}")
         return ""
 
     # ------------------------------------------------------------ loop nests
@@ -226,12 +232,14 @@ class RenderContext:
             names[nid] = name
         return lines, names[nest.store]
 
-    def render_nest(self, nest: LoopNest, out: int, temps_from: dict[int, int] | None = None
-                    ) -> str:
+    def render_nest(self, nest: LoopNest, out: int, temps_from: dict[int, int] | None = None,
+                    runs=None) -> str:
         """A complete loop computing ``nest`` and storing into node ``out``'s buffer.
 
         ``temps_from`` maps node ids to nodes whose buffer holds their value with the
-        domain's own layout (an anchor's result read back in place)."""
+        domain's own layout (an anchor's result read back in place). ``runs`` (a
+        :class:`~rlx.backends.cpu.kernels.extents.RowRuns` of the domain's leading
+        axes, the last axis fixed) visits the active rows only."""
         dims = nest.domain
         total = numel(dims)
         if total == 0:
@@ -265,7 +273,25 @@ class RenderContext:
             w.extend(body)
             w.line(f"{self.ptr(out)}[{out_index}] = {cstyle.store(out_ct, value)};")
 
-        if rows > 1:
+        if runs is not None and len(dims) > 1:
+            rows, inner = numel(dims[:-1]), dims[-1]
+            runs.declare(w, "rlx_active")
+            w.pragma(self.parallel_for(total, rows, f"rlx_active * {inner}"))
+            with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
+                runs.row(w, "ar", "r")
+                for i, ld in enumerate(loads):
+                    rs = ((_flat_stride(ld.strides, dims) * inner,) if flat else
+                          ld.strides[:-1])
+                    expr = (f"r * {rs[0]}" if rs[0] else "0") if flat else _offset_expr(
+                        rs, dims[:-1], "r")
+                    w.line(f"const int64_t ro{i} = {expr};")
+                steps = [_flat_stride(ld.strides, dims) if flat else ld.strides[-1]
+                         for ld in loads]
+                w.line("#pragma omp simd")
+                with w.block(f"for (int64_t j = 0; j < {inner}; j++)"):
+                    element([f"ro{i} + j * {s}" if s else f"ro{i}"
+                             for i, s in enumerate(steps)], f"r * {inner} + j")
+        elif rows > 1:
             w.pragma(self.parallel_for(total, rows))
             with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
                 for i, rs in enumerate(row_strides):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
+from rlx.backends.cpu.kernels.extents import row_runs, writes_padding
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
+from rlx.ir.types import Dim
 from rlx.passes.loops import kernel_epilogue, loop_nest
 from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel
@@ -16,9 +18,15 @@ VIEW_OPS = frozenset({"reshape", "squeeze", "unsqueeze", "slice", "cast", "bitca
 
 
 def render_elementwise(ctx: RenderContext, kernel: Kernel) -> str:
-    """One loop over the output computing every member in registers."""
+    """One loop over the output computing every member in registers; with symbolic
+    leading axes (and a fixed last one), over the rows of the active extents only,
+    unless the kernel computes one of the extents pass's masks."""
     nest = loop_nest(ctx.graph, list(kernel.nodes), kernel.outputs[0])
-    return ctx.render_nest(nest, kernel.outputs[0])
+    dims = nest.domain
+    runs = None
+    if len(dims) > 1 and not isinstance(dims[-1], Dim) and not writes_padding(ctx, kernel):
+        runs = row_runs(ctx, dims[:-1])
+    return ctx.render_nest(nest, kernel.outputs[0], runs=runs)
 
 
 def render_view(ctx: RenderContext, kernel: Kernel) -> str | None:

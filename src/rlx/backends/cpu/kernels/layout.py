@@ -33,11 +33,12 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.extents import RowRuns, row_runs
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.backends.reference.kernels.shape import fill_value
 from rlx.ir.graph import Node
-from rlx.ir.types import Shape, numel
+from rlx.ir.types import Dim, Shape, numel
 from rlx.passes.loops import row_major_strides
 
 BLOCK = 32                  # edge of the square tiles of a blocked transpose, in elements
@@ -224,7 +225,34 @@ def _render_transpose(ctx: RenderContext, node: Node) -> str:
     x = node.inputs[0]
     own = row_major_strides(ctx.shape(x))
     strides = [own[p] for p in node.attr("perm")]
-    return _strided_copy(ctx, ctx.node_id(node), x, node.shape, strides)
+    dims = node.shape
+    if len(dims) > 1 and not isinstance(dims[-1], Dim) and numel(dims):
+        runs = row_runs(ctx, dims[:-1])
+        if runs is not None:
+            return _active_rows_copy(ctx, ctx.node_id(node), x, dims, strides, runs)
+    return _strided_copy(ctx, ctx.node_id(node), x, dims, strides)
+
+
+def _active_rows_copy(ctx: RenderContext, out: int, src: int, dims: Shape,
+                      strides: Sequence[int], runs: RowRuns) -> str:
+    """:func:`_strided_copy` (no offset) over the output rows of the active extents
+    only (``runs``, of ``dims[:-1]``; the last axis fixed)."""
+    ct = cstyle.ctype(ctx.dtype(out))
+    inner, step = dims[-1], strides[-1]
+    w = CWriter(indent=1)
+    w.line(f"const {ct} *src = {ctx.ptr(src, True)};")
+    w.line(f"{ct} *dst = {ctx.ptr(out)};")
+    runs.declare(w, "rlx_active")
+    w.pragma(ctx.parallel_for(numel(dims), numel(dims[:-1]), f"rlx_active * {inner}"))
+    with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
+        runs.row(w, "ar", "r")
+        w.line(f"const {ct} *s = src + {_offset_expr(tuple(strides[:-1]), dims[:-1], 'r')};")
+        if step == 1:
+            w.line(f"memcpy(dst + r * {inner}, s, {inner} * sizeof *dst);")
+        else:
+            w.line(f"for (int64_t j = 0; j < {inner}; j++) dst[r * {inner} + j] = "
+                   f"s[j * {step}];")
+    return w.text()
 
 
 def _render_broadcast_to(ctx: RenderContext, node: Node) -> str:

@@ -50,6 +50,7 @@ import numpy as np
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml, qmatmul_int8
+from rlx.backends.cpu.kernels.extents import row_runs
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.kernels.registry import Renders
@@ -242,13 +243,15 @@ def _row_scale(layout: PackedLayout, row: str) -> str:
 
 
 def _pointers(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
-              reads_x: bool = True) -> None:
+              reads_x: bool = True, rows: str = "") -> None:
     """``x`` (operand 0 as f32, when ``reads_x``: not for a gather), ``y`` (the
-    result), ``q``, ``sc`` and ``t`` (the packed operands) of ``node``."""
+    result), ``q``, ``sc`` and ``t`` (the packed operands) of ``node``; x and y named
+    ``x<rows>`` / ``y<rows>`` when ``rows`` is given (each run of rows points into
+    them)."""
     x, q = node.inputs[:2]
     if reads_x:
-        w.line(f"const float *restrict x = {ctx.ptr(x, True)};")
-    w.line(f"float *restrict y = {ctx.ptr(ctx.node_id(node))};")
+        w.line(f"const float *restrict x{rows} = {ctx.ptr(x, True)};")
+    w.line(f"float *restrict y{rows} = {ctx.ptr(ctx.node_id(node))};")
     w.line(f"const uint8_t *restrict q = {ctx.ptr(q, True)};")
     if not layout.ggml:
         stype = cstyle.ctype(layout.scheme.scale_dtype)
@@ -264,16 +267,33 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
     if node.type.numel == 0:
         return "    /* empty */"
     w = CWriter(indent=1)
-    if node.attr("x_int8"):
-        _pointers(w, ctx, node, layout)
-        qmatmul_int8.forward_loops(w, ctx, layout, node.type.numel // layout.n)
-        return w.text()
-    decode = _decoder(ctx, layout)
-    _pointers(w, ctx, node, layout)
     if node.attr("transpose"):
+        decode = _decoder(ctx, layout)
+        _pointers(w, ctx, node, layout)
         _transposed_loops(w, ctx, node, layout, decode)
+        return w.text()
+    rows = node.type.numel // layout.n
+    if node.attr("x_int8"):
+        def body(active: str | None) -> None:
+            qmatmul_int8.forward_loops(w, ctx, layout, rows, active)
     else:
-        _forward_loops(w, ctx, node, layout, decode)
+        decode = _decoder(ctx, layout)
+
+        def body(active: str | None) -> None:
+            _forward_loops(w, ctx, layout, decode, rows, active)
+    runs = row_runs(ctx, node.type.shape[:-1])
+    _pointers(w, ctx, node, layout, rows="" if runs is None else "_all")
+    if runs is None:
+        body(None)
+        return w.text()
+    # symbolic rows (rows past a symbol's extent are padding): the product of each
+    # run of active rows, its row count known at run time
+    with w.block(f"for (int64_t rlx_r = 0; rlx_r < {runs.count}; rlx_r++)"):
+        start = runs.start(w, "rlx_r")
+        w.line(f"const float *restrict x = x_all + {start} * {layout.k};")
+        w.line(f"float *restrict y = y_all + {start} * {layout.n};")
+        w.line(f"const int64_t rlx_rows = {runs.length};")
+        body("rlx_rows")
     return w.text()
 
 
@@ -287,24 +307,25 @@ def _scale_row(layout: PackedLayout, row: str) -> str:
     return f"sc + {row} * {layout.blocks_per_row}"
 
 
-def _forward_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
-                   decode: str) -> None:
-    """y [M, n] = x [M, k] @ W.T, split over the rows of W."""
+def _forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, decode: str,
+                   rows: int, active: str | None = None) -> None:
+    """y [M, n] = x [M, k] @ W.T, split over the rows of W: ``rows`` rows of x, or the
+    C expression ``active`` (at most ``rows``) when the count is known at run time."""
     n, k = layout.n, layout.k
-    rows = node.type.numel // n
     if layout.ggml:
-        _ggml_forward_loops(w, ctx, layout, rows)
+        _ggml_forward_loops(w, ctx, layout, rows, active)
         return
     seg = _segment(layout)
     mb = min(rows, ROW_BLOCK)
-    w.pragma(ctx.parallel_for(rows * n * k, n))
+    count = active or str(rows)
+    w.pragma(ctx.parallel_for(rows * n * k, n, active and f"{active} * {n * k}"))
     with w.block(f"for (int64_t r = 0; r < {n}; r++)"):
         w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
         w.line(f"float part[{mb}][{LANES}] __attribute__((aligned(64)));")
         w.line(f"const uint8_t *qr = q + r * {layout.row_bytes};")
         w.line(f"const float rs = {_row_scale(layout, 'r')};")
-        with w.block(f"for (int64_t m0 = 0; m0 < {rows}; m0 += {mb})"):
-            w.line(f"const int64_t mn = {rows} - m0 < {mb} ? {rows} - m0 : {mb};")
+        with w.block(f"for (int64_t m0 = 0; m0 < {count}; m0 += {mb})"):
+            w.line(f"const int64_t mn = {count} - m0 < {mb} ? {count} - m0 : {mb};")
             w.line("memset(part, 0, sizeof part);")
             with w.block(f"for (int64_t c0 = 0; c0 < {k}; c0 += {seg})"):
                 w.line(f"const int64_t len = {k} - c0 < {seg} ? {k} - c0 : {seg};")
@@ -318,18 +339,29 @@ def _forward_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLay
 
 
 def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
-                        rows: int) -> None:
+                        rows: int, active: str | None = None) -> None:
     """y [M, n] = x [M, k] @ W.T for a GGML-format weight, split over the rows of W.
     Up to GEMV_MAX_ROWS rows of x (decode): groups of GEMV_ROWS rows of W are dotted
     with the rows of x straight from their blocks (the file's bytes are streamed once;
     rows of x in pieces of up to GEMV_MAX_X, each piece reading the group's bytes
     again from the cache), then the last rows of W one by one. More rows of x: see
-    :func:`_ggml_rows_loops`."""
+    :func:`_ggml_rows_loops`. With ``active`` (rows known at run time, at most
+    ``rows``) the count picks the path when the program runs."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
-    if rows > qmatmul_ggml.GEMV_MAX_ROWS:
+    group = qmatmul_ggml.GEMV_ROWS
+    few = qmatmul_ggml.GEMV_MAX_ROWS
+    if active is not None:
+        if rows <= few:
+            _ggml_gemv_pieces(w, ctx, layout, rows, active)
+            return
+        with w.block(f"if ({active} > {few})"):
+            _ggml_rows_loops(w, ctx, layout, rows, active)
+        with w.block("else"):
+            _ggml_gemv_pieces(w, ctx, layout, few, active)
+        return
+    if rows > few:
         _ggml_rows_loops(w, ctx, layout, rows)
         return
-    group = qmatmul_ggml.GEMV_ROWS
     pieces = -(-rows // qmatmul_ggml.GEMV_MAX_X)
     starts = [rows * i // pieces for i in range(pieces + 1)]
 
@@ -343,26 +375,50 @@ def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
     qmatmul_ggml.row_groups(w, ctx, n, group, rows * n * k, calls)
 
 
-def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:
+def _ggml_gemv_pieces(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                      active: str) -> None:
+    """The decode path of :func:`_ggml_forward_loops` for ``active`` rows of x (a C
+    expression, at most ``rows`` <= GEMV_MAX_ROWS): pieces of GEMV_MAX_X rows, then
+    the rest, each through the kernel for its count."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    most = min(rows, qmatmul_ggml.GEMV_MAX_X)
+
+    def calls(count: int, w0: str) -> None:
+        with w.block(f"for (int64_t m0 = 0; m0 < {active}; m0 += {most})"):
+            with w.block(f"switch ({active} - m0 < {most} ? {active} - m0 : {most})"):
+                for mx in range(1, most + 1):
+                    name = f"rlx_gv{count}x{mx}_{fmt}"
+                    ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, mx))
+                    w.line(f"case {mx}: {name}(q + {w0} * {row_bytes}, {row_bytes}, "
+                           f"x + m0 * {k}, {k}, y + m0 * {n} + {w0}, {n}); break;")
+
+    qmatmul_ggml.row_groups(w, ctx, n, qmatmul_ggml.GEMV_ROWS, rows * n * k, calls,
+                            f"{active} * {n * k}")
+
+
+def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                     active: str | None = None) -> None:
     """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight: x is
     packed once into panels (in the kernel's scratch, split over the threads by
     panels), then the rows of W go TILE_ROWS at a time, each decoded a chunk of k at a
-    time and multiplied with every panel of x in register tiles."""
+    time and multiplied with every panel of x in register tiles. ``active``: the rows
+    as a C expression known at run time (at most ``rows``, which sizes the scratch)."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     tile, widest = qmatmul_ggml.TILE_ROWS, qmatmul_ggml.PANEL_MAX
     tasks = -(-n // tile)
+    count = active or str(rows)
     ctx.add_helper("rlx_g_tiles", qmatmul_ggml.TILES)
     ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
-    panels = f"({rows} + RLX_G_NX - 1) / RLX_G_NX"
+    panels = f"({count} + RLX_G_NX - 1) / RLX_G_NX"
     w.line(ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k))
-    w.pragma(ctx.parallel_for(rows * k, -(-rows // widest)))
-    w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {rows}, {k}, p, xt);")
-    w.pragma(ctx.parallel_for(rows * n * k, tasks))
+    w.pragma(ctx.parallel_for(rows * k, -(-rows // widest), active and f"{active} * {k}"))
+    w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {count}, {k}, p, xt);")
+    w.pragma(ctx.parallel_for(rows * n * k, tasks, active and f"{active} * {n * k}"))
     w.line(f"for (int64_t g = 0; g < {tasks}; g++)")
     with w.indented():
         w.line(f"rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
-               f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {rows}, {k}, {n}, "
-               f"y + g * {tile});")
+               f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {count}, {k}, "
+               f"{n}, y + g * {tile});")
 
 
 def _transposed_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,

@@ -90,13 +90,15 @@ VECTOR_HELPERS = csrc_helper("ggml_vectors.h")
 
 
 
-def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls) -> None:
+def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls,
+               run_time_work: str | None = None) -> None:
     """Emit the loops over the n rows of W of a decode-style kernel: ``group`` rows at a
-    time split over the threads (``work`` elements in all), then the last ``n % group``
-    one by one; ``calls(count, w0)`` writes the calls for ``count`` rows from row
-    ``w0`` (a C expression)."""
+    time split over the threads (``work`` elements in all; ``run_time_work`` the C
+    expression of a run's when it is known at run time only), then the last
+    ``n % group`` one by one; ``calls(count, w0)`` writes the calls for ``count`` rows
+    from row ``w0`` (a C expression)."""
     if n // group:
-        w.pragma(ctx.parallel_for(work, n // group))
+        w.pragma(ctx.parallel_for(work, n // group, run_time_work))
         with w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
             calls(group, f"g * {group}")
     if n % group:

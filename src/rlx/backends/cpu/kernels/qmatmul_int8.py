@@ -290,10 +290,13 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
                                   total=total)
 
 
-def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int) -> None:
+def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                  active: str | None = None) -> None:
     """y [rows, n] = x [rows, k] @ W.T with x rounded to int8: the rows of x are rounded
     into the kernel's scratch, then OpenMP splits the rows of W in groups of ROWS, each
-    group dotted with the rows of x MAX_X at a time (the last rows of W one by one)."""
+    group dotted with the rows of x MAX_X at a time (the last rows of W one by one).
+    ``active``: the rows as a C expression known at run time (at most ``rows``, which
+    sizes the scratch); the count of the last piece is then picked at run time."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kg = k // 32
     qmatmul_ggml.add_block_helpers(ctx, fmt)
@@ -309,9 +312,10 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     lanes = fmt in BIAS
     if lanes:
         w.line(ctx.scratch("lx", DType.I32, rows * 8 * kg))
+    count = active or str(rows)
     if rows > 1:
-        w.pragma(ctx.parallel_for(rows * k, rows))
-    w.line(f"for (int64_t r = 0; r < {rows}; r++)")
+        w.pragma(ctx.parallel_for(rows * k, rows, active and f"{active} * {k}"))
+    w.line(f"for (int64_t r = 0; r < {count}; r++)")
     with w.indented():
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
                f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'});")
@@ -326,7 +330,17 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
                 f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
                 f"{n});")
 
+    def run_time_calls(count: int, w0: str) -> None:
+        most = min(rows, MAX_X)
+        with w.block(f"for (int64_t m0 = 0; m0 < {active}; m0 += {most})"):
+            with w.block(f"switch ({active} - m0 < {most} ? {active} - m0 : {most})"):
+                for mx in range(1, most + 1):
+                    w.line(f"case {mx}: {call(count, mx, 'm0', w0)} break;")
+
     def calls(count: int, w0: str) -> None:
+        if active is not None:
+            run_time_calls(count, w0)
+            return
         if full == 1:
             w.line(call(count, MAX_X, "0", w0))
         elif full > 1:
@@ -335,4 +349,5 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         if rest:
             w.line(call(count, rest, str(full * MAX_X), w0))
 
-    qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls)
+    qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls,
+                            active and f"{active} * {n * k}")
