@@ -13,6 +13,7 @@ import sys
 import pytest
 from tests.models.decoder_double import BigramLM, chain_table, chain_through, make_tokenizer
 
+import rlx
 import rlx.cli
 from rlx.cli import main
 from rlx.models import smollm2_gguf_path
@@ -135,3 +136,25 @@ def test_weights_choose_the_decoders_weight_format(monkeypatch, weights, weight_
     monkeypatch.setattr(rlx.cli, "load_decoder", fake_load)
     assert rlx.cli._open_decoder("m.gguf", "cpu", None, weights) == "model"
     assert seen["weight_format"] == weight_format
+
+
+def test_a_prompt_of_a_new_length_compiles_nothing(tmp_path, monkeypatch, capsys):
+    """SmolLM2 through the real loader: the first call builds the decode and prefill
+    programs; a later call with a prompt of another length loads them from the disk
+    cache and builds nothing (asserted on the cache, not on time)."""
+    try:
+        path = smollm2_gguf_path()
+    except rlx.RlxError as error:
+        pytest.skip(str(error))
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+
+    def built() -> set[str]:
+        return {p.name for p in tmp_path.rglob("*.so")}
+
+    assert main(["generate", "--model", path, "Hello there", "--max-tokens", "2"]) == 0
+    first = built()
+    assert len(first) >= 2          # decode and prefill
+    prompt = "A much longer prompt, with many more tokens than the first one had."
+    assert main(["generate", "--model", path, prompt, "--max-tokens", "2"]) == 0
+    assert built() == first
+    capsys.readouterr()

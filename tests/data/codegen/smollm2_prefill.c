@@ -376,138 +376,6 @@ static __attribute__((noinline)) void rlx_gt_q4_1(
 
 
 /* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
-   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
-   rows of W side by side at a time: groups decoded in registers into fused
-   multiply-adds, 16 partial sums per output (module docstring of
-   rlx.backends.cpu.kernels.qmatmul_ggml) */
-static __attribute__((noinline)) void rlx_gv4x1_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y, int64_t n) {
-    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_vf acc[RP][1][RLX_G_NA];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++)
-                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-            for (int g = 0; g < 1; g++) {
-                const float *xs = x + e + 32 * g;
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
-                    rlx_vf w[RLX_G_NC];
-                    rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++)
-                        #pragma GCC unroll 8
-                        for (int c = 0; c < RLX_G_NC; c++)
-                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
-                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
-                                acc[j][m][c % RLX_G_NA]);
-                }
-            }
-        }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
-    }
-}
-
-
-
-/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
-   q + row_bytes, ... (k / 32 blocks each) and the 2 rows of x [2, k], RP
-   rows of W side by side at a time: groups decoded in registers into fused
-   multiply-adds, 16 partial sums per output (module docstring of
-   rlx.backends.cpu.kernels.qmatmul_ggml) */
-static __attribute__((noinline)) void rlx_gv4x2_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y, int64_t n) {
-    enum { RP = RLX_G_RP / 2 < 1 ? 1 : RLX_G_RP / 2 < 4 ? RLX_G_RP / 2 : 4 };
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_vf acc[RP][2][RLX_G_NA];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 2; m++)
-                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-            for (int g = 0; g < 1; g++) {
-                const float *xs = x + e + 32 * g;
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
-                    rlx_vf w[RLX_G_NC];
-                    rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 2; m++)
-                        #pragma GCC unroll 8
-                        for (int c = 0; c < RLX_G_NC; c++)
-                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
-                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
-                                acc[j][m][c % RLX_G_NA]);
-                }
-            }
-        }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
-    }
-}
-
-
-
-/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
-   q + row_bytes, ... (k / 32 blocks each) and the 3 rows of x [3, k], RP
-   rows of W side by side at a time: groups decoded in registers into fused
-   multiply-adds, 16 partial sums per output (module docstring of
-   rlx.backends.cpu.kernels.qmatmul_ggml) */
-static __attribute__((noinline)) void rlx_gv4x3_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
-        float *restrict y, int64_t n) {
-    enum { RP = RLX_G_RP / 3 < 1 ? 1 : RLX_G_RP / 3 < 4 ? RLX_G_RP / 3 : 4 };
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_vf acc[RP][3][RLX_G_NA];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 3; m++)
-                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-            for (int g = 0; g < 1; g++) {
-                const float *xs = x + e + 32 * g;
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
-                    rlx_vf w[RLX_G_NC];
-                    rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 3; m++)
-                        #pragma GCC unroll 8
-                        for (int c = 0; c < RLX_G_NC; c++)
-                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
-                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
-                                acc[j][m][c % RLX_G_NA]);
-                }
-            }
-        }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
-    }
-}
-
-
-
-/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
    q + row_bytes, ... (k / 32 blocks each) and the 4 rows of x [4, k], RP
    rows of W side by side at a time: groups decoded in registers into fused
    multiply-adds, 16 partial sums per output (module docstring of
@@ -546,6 +414,50 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1142,13 +1054,12 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -1203,13 +1114,12 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -1264,13 +1174,12 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -1549,13 +1458,12 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -1687,13 +1595,12 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -1726,13 +1633,12 @@ static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -1791,13 +1697,12 @@ static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -1929,13 +1834,12 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -1990,13 +1894,12 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -2051,13 +1954,12 @@ static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -2336,13 +2238,12 @@ static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -2474,13 +2375,12 @@ static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -2513,13 +2413,12 @@ static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -2578,13 +2477,12 @@ static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -2716,13 +2614,12 @@ static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -2777,13 +2674,12 @@ static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -2838,13 +2734,12 @@ static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -3123,13 +3018,12 @@ static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -3261,13 +3155,12 @@ static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -3300,13 +3193,12 @@ static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -3365,13 +3257,12 @@ static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -3503,13 +3394,12 @@ static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -3564,13 +3454,12 @@ static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -3625,13 +3514,12 @@ static int rlx_k91(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -3910,13 +3798,12 @@ static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -4048,13 +3935,12 @@ static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -4087,13 +3973,12 @@ static int rlx_k104(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -4152,13 +4037,12 @@ static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -4290,13 +4174,12 @@ static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -4351,13 +4234,12 @@ static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -4412,13 +4294,12 @@ static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -4697,13 +4578,12 @@ static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -4835,13 +4715,12 @@ static int rlx_k127(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -4874,13 +4753,12 @@ static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -4939,13 +4817,12 @@ static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -5077,13 +4954,12 @@ static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -5138,13 +5014,12 @@ static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -5199,13 +5074,12 @@ static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -5484,13 +5358,12 @@ static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -5622,13 +5495,12 @@ static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -5661,13 +5533,12 @@ static int rlx_k152(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -5726,13 +5597,12 @@ static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -5864,13 +5734,12 @@ static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -5925,13 +5794,12 @@ static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -5986,13 +5854,12 @@ static int rlx_k163(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -6271,13 +6138,12 @@ static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -6409,13 +6275,12 @@ static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -6448,13 +6313,12 @@ static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -6513,13 +6377,12 @@ static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -6651,13 +6514,12 @@ static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -6712,13 +6574,12 @@ static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -6773,13 +6634,12 @@ static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -7224,13 +7084,12 @@ static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -7362,13 +7221,12 @@ static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -7401,13 +7259,12 @@ static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -7466,13 +7323,12 @@ static int rlx_k202(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -7604,13 +7460,12 @@ static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -7665,13 +7520,12 @@ static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -7726,13 +7580,12 @@ static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -8011,13 +7864,12 @@ static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -8149,13 +8001,12 @@ static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -8188,13 +8039,12 @@ static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -8253,13 +8103,12 @@ static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -8391,13 +8240,12 @@ static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -8452,13 +8300,12 @@ static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -8513,13 +8360,12 @@ static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -8798,13 +8644,12 @@ static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -8936,13 +8781,12 @@ static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -8975,13 +8819,12 @@ static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -9040,13 +8883,12 @@ static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -9178,13 +9020,12 @@ static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -9239,13 +9080,12 @@ static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -9300,13 +9140,12 @@ static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -9585,13 +9424,12 @@ static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -9723,13 +9561,12 @@ static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -9762,13 +9599,12 @@ static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -9827,13 +9663,12 @@ static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -9965,13 +9800,12 @@ static int rlx_k277(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -10026,13 +9860,12 @@ static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -10087,13 +9920,12 @@ static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -10372,13 +10204,12 @@ static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -10510,13 +10341,12 @@ static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -10549,13 +10379,12 @@ static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -10614,13 +10443,12 @@ static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -10752,13 +10580,12 @@ static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -10813,13 +10640,12 @@ static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -10874,13 +10700,12 @@ static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -11159,13 +10984,12 @@ static int rlx_k316(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -11297,13 +11121,12 @@ static int rlx_k319(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -11336,13 +11159,12 @@ static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -11401,13 +11223,12 @@ static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -11539,13 +11360,12 @@ static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -11600,13 +11420,12 @@ static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -11661,13 +11480,12 @@ static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -11946,13 +11764,12 @@ static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -12084,13 +11901,12 @@ static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -12123,13 +11939,12 @@ static int rlx_k344(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -12188,13 +12003,12 @@ static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -12326,13 +12140,12 @@ static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -12387,13 +12200,12 @@ static int rlx_k352(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -12448,13 +12260,12 @@ static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -12733,13 +12544,12 @@ static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -12871,13 +12681,12 @@ static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -12910,13 +12719,12 @@ static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -12975,13 +12783,12 @@ static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -13273,13 +13080,12 @@ static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -13334,13 +13140,12 @@ static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -13395,13 +13200,12 @@ static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -13680,13 +13484,12 @@ static int rlx_k388(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -13818,13 +13621,12 @@ static int rlx_k391(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -13857,13 +13659,12 @@ static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -13922,13 +13723,12 @@ static int rlx_k394(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -14060,13 +13860,12 @@ static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -14121,13 +13920,12 @@ static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -14182,13 +13980,12 @@ static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -14467,13 +14264,12 @@ static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -14605,13 +14401,12 @@ static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -14644,13 +14439,12 @@ static int rlx_k416(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -14709,13 +14503,12 @@ static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -14847,13 +14640,12 @@ static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -14908,13 +14700,12 @@ static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -14969,13 +14760,12 @@ static int rlx_k427(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -15254,13 +15044,12 @@ static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -15392,13 +15181,12 @@ static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -15431,13 +15219,12 @@ static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -15496,13 +15283,12 @@ static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -15634,13 +15420,12 @@ static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -15695,13 +15480,12 @@ static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -15756,13 +15540,12 @@ static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -16041,13 +15824,12 @@ static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -16179,13 +15961,12 @@ static int rlx_k463(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -16218,13 +15999,12 @@ static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -16283,13 +16063,12 @@ static int rlx_k466(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -16421,13 +16200,12 @@ static int rlx_k469(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -16482,13 +16260,12 @@ static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -16543,13 +16320,12 @@ static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -16828,13 +16604,12 @@ static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -16966,13 +16741,12 @@ static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -17005,13 +16779,12 @@ static int rlx_k488(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -17070,13 +16843,12 @@ static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -17208,13 +16980,12 @@ static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -17269,13 +17040,12 @@ static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -17330,13 +17100,12 @@ static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -17615,13 +17384,12 @@ static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -17753,13 +17521,12 @@ static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -17792,13 +17559,12 @@ static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -17857,13 +17623,12 @@ static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -17995,13 +17760,12 @@ static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -18056,13 +17820,12 @@ static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -18117,13 +17880,12 @@ static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -18402,13 +18164,12 @@ static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -18540,13 +18301,12 @@ static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -18579,13 +18339,12 @@ static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -18644,13 +18403,12 @@ static int rlx_k538(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -18782,13 +18540,12 @@ static int rlx_k541(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -18843,13 +18600,12 @@ static int rlx_k544(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -18904,13 +18660,12 @@ static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -19351,13 +19106,12 @@ static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -19489,13 +19243,12 @@ static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -19528,13 +19281,12 @@ static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -19593,13 +19345,12 @@ static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -19731,13 +19482,12 @@ static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -19792,13 +19542,12 @@ static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -19853,13 +19602,12 @@ static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -20138,13 +19886,12 @@ static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -20276,13 +20023,12 @@ static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -20315,13 +20061,12 @@ static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -20380,13 +20125,12 @@ static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -20518,13 +20262,12 @@ static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -20579,13 +20322,12 @@ static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -20640,13 +20382,12 @@ static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -20925,13 +20666,12 @@ static int rlx_k604(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -21063,13 +20803,12 @@ static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -21102,13 +20841,12 @@ static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -21167,13 +20905,12 @@ static int rlx_k610(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -21305,13 +21042,12 @@ static int rlx_k613(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -21366,13 +21102,12 @@ static int rlx_k616(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -21427,13 +21162,12 @@ static int rlx_k619(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -21712,13 +21446,12 @@ static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -21850,13 +21583,12 @@ static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -21889,13 +21621,12 @@ static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -21954,13 +21685,12 @@ static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -22092,13 +21822,12 @@ static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -22153,13 +21882,12 @@ static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -22214,13 +21942,12 @@ static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -22499,13 +22226,12 @@ static int rlx_k652(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -22637,13 +22363,12 @@ static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -22676,13 +22401,12 @@ static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -22741,13 +22465,12 @@ static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -22879,13 +22602,12 @@ static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -22940,13 +22662,12 @@ static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -23001,13 +22722,12 @@ static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -23286,13 +23006,12 @@ static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -23424,13 +23143,12 @@ static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -23463,13 +23181,12 @@ static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -23528,13 +23245,12 @@ static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -23666,13 +23382,12 @@ static int rlx_k685(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -23727,13 +23442,12 @@ static int rlx_k688(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -23788,13 +23502,12 @@ static int rlx_k691(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -24073,13 +23786,12 @@ static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -24211,13 +23923,12 @@ static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -24250,13 +23961,12 @@ static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -24315,13 +24025,12 @@ static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -24453,13 +24162,12 @@ static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -24514,13 +24222,12 @@ static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -24575,13 +24282,12 @@ static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
             }
         }
@@ -24860,13 +24566,12 @@ static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
             }
         }
@@ -24998,13 +24703,12 @@ static int rlx_k727(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -25037,13 +24741,12 @@ static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
             }
         }
@@ -25102,13 +24805,12 @@ static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
         else {
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
-                for (int64_t m0 = 0; m0 < rlx_rows; m0 += 4) {
-                    switch (rlx_rows - m0 < 4 ? rlx_rows - m0 : 4) {
-                        case 1: rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 2: rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 3: rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                        case 4: rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576); break;
-                    }
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
             }
         }

@@ -331,11 +331,15 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
                 f"{n});")
 
     def run_time_calls(count: int, w0: str) -> None:
+        # pieces of MAX_X rows, then the rest one at a time: two kernels, not one per
+        # piece size (each costs compile time)
         most = min(rows, MAX_X)
-        with w.block(f"for (int64_t m0 = 0; m0 < {active}; m0 += {most})"):
-            with w.block(f"switch ({active} - m0 < {most} ? {active} - m0 : {most})"):
-                for mx in range(1, most + 1):
-                    w.line(f"case {mx}: {call(count, mx, 'm0', w0)} break;")
+        w.line("int64_t m0 = 0;")
+        for mx, step in ((most, f"m0 + {most} <= {active}"), (1, f"m0 < {active}")):
+            with w.block(f"for (; {step}; m0 += {mx})"):
+                w.line(call(count, mx, "m0", w0))
+            if most == 1:
+                break
 
     def calls(count: int, w0: str) -> None:
         if active is not None:
