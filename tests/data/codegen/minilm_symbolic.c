@@ -1,5 +1,5 @@
 /* codegen_replay: main program of graph 'bert_b32_s128' */
-/* rlx: generated from graph 'bert_b32_s128', compiled in 4 part(s) */
+/* rlx: generated from graph 'bert_b32_s128', compiled in 3 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -971,6 +971,112 @@ static void rlx_epi_n261(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     }
 }
 
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    float *rlx_scores = (float *)(arena + rlx_at[0]);
+    float *rlx_att_b = (float *)(arena + rlx_at[1]);
+    float *rlx_inv = (float *)(arena + rlx_at[2]);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]])));
+    const int64_t rlx_ech = (rlx_es + 127) / 128;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[rlx_at[4]]))) * 12 * rlx_ech; task++) {
+        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
+        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
+        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
+        const float *qp = ((const float *)((arena + rlx_at[5]) + 0)) + bi * 49152 + head * 32 + i0 * 384;
+        const float *kp = ((const float *)((arena + rlx_at[6]) + 0)) + bi * 49152 + kvh * 32;
+        const float *vp = ((const float *)((arena + rlx_at[7]) + 0)) + bi * 49152 + kvh * 32;
+        float *op = ((float *)(arena + rlx_at[8])) + bi * 49152 + head * 32 + i0 * 384;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
+        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 128;
+            const int64_t i = i0 + r;
+            #pragma omp simd
+            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
+            int64_t jlo = 0, jhi = rlx_et;
+            if (jlo > jhi) jlo = jhi;
+            const int64_t mo = bi * 128;
+            for (int64_t j = jlo; j < jhi; j++) {
+                if (!((const uint8_t *)((arena + rlx_at[9]) + 0))[mo + j * 1]) row[j] = -INFINITY;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
+        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 384;
+            #pragma omp simd
+            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -1395,110 +1501,10 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 18874368) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 25165824) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 31457280)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 18874368, 25165824, 31457280, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 /* k13_matmul_add: matmul: matmul + add + add */
@@ -2075,139 +2081,12 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 12587008, 18878464, 25169920, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
 /* k26_matmul_add: matmul: matmul + add + add */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -2671,6 +2550,38 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
 /* k31_matmul_add: matmul: matmul + add */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -2782,110 +2693,10 @@ static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 12587008, 18878464, 25169920, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 /* k39_matmul_add: matmul: matmul + add + add */
@@ -3351,30 +3162,6 @@ static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 2
 /* k44_matmul_add: matmul: matmul + add */
 static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -3486,110 +3273,10 @@ static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 12587008, 18878464, 25169920, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 /* k52_matmul_add: matmul: matmul + add + add */
@@ -4092,6 +3779,35 @@ static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k50(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k52(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k53(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k54(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k55(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k56(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k57(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 2
 /* k59_matmul_add: matmul: matmul + add */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -4166,110 +3882,10 @@ static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 12587008, 18878464, 25169920, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 /* k65_matmul_add: matmul: matmul + add + add */
@@ -4485,31 +4101,6 @@ static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k50(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k52(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k53(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k54(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k55(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k56(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k57(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k59(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k61(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k63(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k65(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k66(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 3
 /* k67_matmul_gelu: matmul: matmul + add + gelu */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -4871,110 +4462,10 @@ static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose */
+/* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 37752832);
-    float *rlx_att_b = (float *)(arena + 37883904);
-    float *rlx_inv = (float *)(arena + 37916672);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[104])));
-    const int64_t rlx_ech = (rlx_es + 127) / 128;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < (*((const int64_t *)((uint8_t *)slots[105]))) * 12 * rlx_ech; task++) {
-        const int64_t bi = task / (12 * rlx_ech), head = task / rlx_ech % 12;
-        const int64_t kvh = head / 1, i0 = task % rlx_ech * 128;
-        const int64_t n = rlx_es - i0 < 128 ? rlx_es - i0 : 128;
-        const float *qp = ((const float *)((arena + 4096) + 0)) + bi * 49152 + head * 32 + i0 * 384;
-        const float *kp = ((const float *)((arena + 12587008) + 0)) + bi * 49152 + kvh * 32;
-        const float *vp = ((const float *)((arena + 18878464) + 0)) + bi * 49152 + kvh * 32;
-        float *op = ((float *)(arena + 25169920)) + bi * 49152 + head * 32 + i0 * 384;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 16384;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 4096;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(32, rlx_et, kp, 1, 384, bp, p);
-        rlx_pk_gemm(n, rlx_et, 32, qp, 384, bp, sc, 128, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 128;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 128;
-            const int64_t i = i0 + r;
-            #pragma omp simd
-            for (int64_t j = 0; j < rlx_et; j++) row[j] *= 0.17677669529663687f;
-            int64_t jlo = 0, jhi = rlx_et;
-            if (jlo > jhi) jlo = jhi;
-            const int64_t mo = bi * 128;
-            for (int64_t j = jlo; j < jhi; j++) {
-                if (!((const uint8_t *)((arena + 0) + 0))[mo + j * 1]) row[j] = -INFINITY;
-            }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 1; p++) rlx_pk_pack_b(rlx_et, 32, vp, 384, 1, bp, p);
-        rlx_pk_gemm(n, 32, rlx_et, sc, 128, bp, op, 384, 0, ns, 0, 1, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 384;
-            #pragma omp simd
-            for (int64_t c = 0; c < 32; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {37752832, 37883904, 37916672, 104, 105, 4096, 12587008, 18878464, 25169920, 0};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 /* k78_matmul_add: matmul: matmul + add + add */
@@ -5670,9 +5161,14 @@ static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k59(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k61(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k63(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k65(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k66(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k67(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k68(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k69(slots, arena, ctl)) != 0) return rc;
@@ -5704,7 +5200,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -5720,6 +5215,72 @@ void rlx_set_threads(int n) {
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
 
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((uint8_t *)slots[rlx_at[0]])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[rlx_at[1]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((uint8_t *)slots[rlx_at[0]])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[rlx_at[1]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 12; t++) {
+        const int64_t r = t / 12;
+        const int64_t k0 = (t % 12) * 32;
+        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((uint8_t *)slots[rlx_at[0]])) + 0;
+    float *dst = ((float *)((uint8_t *)slots[rlx_at[1]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t t = 0; t < 48; t++) {
+        const int64_t r = t / 48;
+        const int64_t k0 = (t % 48) * 32;
+        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
+        const float *s = src + 0;
+        float *d = dst + 0;
+        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
+            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
+            for (int64_t kk = k0; kk < k1; kk++)
+                for (int64_t jj = j0; jj < j1; jj++)
+                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -5730,796 +5291,220 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k1_transpose: op: transpose */
+/* k1_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[1])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[38]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1, 38};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k2_transpose: op: transpose */
+/* k2_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[2])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[39]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {2, 39};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k3_transpose: op: transpose */
+/* k3_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[3])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[40]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {3, 40};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k4_transpose: op: transpose */
+/* k4_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[4])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[41]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 41};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k5_transpose: op: transpose */
+/* k5_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[5])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[42]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5, 42};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k6_transpose: op: transpose */
+/* k6_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[6])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[43]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {6, 43};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k7_transpose: op: transpose */
+/* k7_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[7])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[44]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7, 44};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k8_transpose: op: transpose */
+/* k8_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[8])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[45]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {8, 45};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k9_transpose: op: transpose */
+/* k9_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[9])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[46]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {9, 46};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k10_transpose: op: transpose */
+/* k10_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[10])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[47]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {10, 47};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k11_transpose: op: transpose */
+/* k11_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[11])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[48]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {11, 48};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k12_transpose: op: transpose */
+/* k12_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[12])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[49]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {12, 49};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k13_transpose: op: transpose */
+/* k13_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[13])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[50]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {13, 50};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k14_transpose: op: transpose */
+/* k14_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[14])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[51]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {14, 51};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k15_transpose: op: transpose */
+/* k15_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[15])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[52]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {15, 52};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k16_transpose: op: transpose */
+/* k16_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[16])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[53]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {16, 53};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k17_transpose: op: transpose */
+/* k17_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[17])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[54]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {17, 54};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k18_transpose: op: transpose */
+/* k18_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[18])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[55]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {18, 55};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k19_transpose: op: transpose */
+/* k19_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[19])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[56]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {19, 56};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k20_transpose: op: transpose */
+/* k20_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[20])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[57]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {20, 57};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k21_transpose: op: transpose */
+/* k21_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[21])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[58]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {21, 58};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k22_transpose: op: transpose */
+/* k22_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[22])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[59]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {22, 59};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k23_transpose: op: transpose */
+/* k23_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[23])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[60]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {23, 60};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k24_transpose: op: transpose */
+/* k24_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[24])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[61]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {24, 61};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k25_transpose: op: transpose */
+/* k25_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[25])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[62]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {25, 62};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k26_transpose: op: transpose */
+/* k26_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[26])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[63]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {26, 63};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k27_transpose: op: transpose */
+/* k27_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[27])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[64]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {27, 64};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k28_transpose: op: transpose */
+/* k28_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[28])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[65]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {28, 65};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k29_transpose: op: transpose */
+/* k29_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[29])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[66]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {29, 66};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k30_transpose: op: transpose */
+/* k30_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[30])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[67]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {30, 67};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k31_transpose: op: transpose */
+/* k31_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[31])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[68]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {31, 68};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k32_transpose: op: transpose */
+/* k32_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[32])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[69]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {32, 69};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k33_transpose: op: transpose */
+/* k33_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[33])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[70]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {33, 70};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k34_transpose: op: transpose */
+/* k34_transpose: op: transpose (the code of rlx_t0) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[34])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[71]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {34, 71};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k35_transpose: op: transpose */
+/* k35_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[35])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[72]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 12; t++) {
-        const int64_t r = t / 12;
-        const int64_t k0 = (t % 12) * 32;
-        const int64_t k1 = k0 + 32 < 384 ? k0 + 32 : 384;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 1536; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 1536 ? j0 + 32 : 1536;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 1536 + jj] = s[kk * 1 + jj * 384];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {35, 72};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k36_transpose: op: transpose */
+/* k36_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((uint8_t *)slots[36])) + 0;
-    float *dst = ((float *)((uint8_t *)slots[73]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 48; t++) {
-        const int64_t r = t / 48;
-        const int64_t k0 = (t % 48) * 32;
-        const int64_t k1 = k0 + 32 < 1536 ? k0 + 32 : 1536;
-        const float *s = src + 0;
-        float *d = dst + 0;
-        for (int64_t j0 = 0; j0 < 384; j0 += 32) {
-            const int64_t j1 = j0 + 32 < 384 ? j0 + 32 : 384;
-            for (int64_t kk = k0; kk < k1; kk++)
-                for (int64_t jj = j0; jj < j1; jj++)
-                    d[kk * 384 + jj] = s[kk * 1 + jj * 1536];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {36, 73};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {

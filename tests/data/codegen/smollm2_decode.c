@@ -357,6 +357,301 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 }
 
 
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x = ((const float *)(arena + rlx_at[0]));
+    float *restrict y = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((arena + rlx_at[0]) + 0)) + 0;
+    float *dst = ((float *)(arena + rlx_at[1]));
+    memcpy(dst, src, 576 * sizeof *(dst));
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x = ((const float *)(arena + rlx_at[0]));
+    float *restrict y = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 48; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((arena + rlx_at[0]) + 0)) + 0;
+    float *dst = ((float *)(arena + rlx_at[1]));
+    memcpy(dst, src, 192 * sizeof *(dst));
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *x = ((const float *)(arena + rlx_at[0]));
+    float *y = ((float *)(arena + rlx_at[1]));
+    const float *cs = ((const float *)((arena + rlx_at[2]) + 0));
+    const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
+    for (int64_t r = 0; r < 9; r++) {
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = 0;
+        for (int64_t i = 0; i < 32; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[2 * i];
+            const double b = (double)xr[2 * i + 1];
+            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i + 1] = (float)(b * c + a * s);
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *x = ((const float *)(arena + rlx_at[0]));
+    float *y = ((float *)(arena + rlx_at[1]));
+    const float *cs = ((const float *)((arena + rlx_at[2]) + 0));
+    const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
+    for (int64_t r = 0; r < 3; r++) {
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = 0;
+        for (int64_t i = 0; i < 32; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[2 * i];
+            const double b = (double)xr[2 * i + 1];
+            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i + 1] = (float)(b * c + a * s);
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    for (int64_t bi = 0; bi < 1; bi++) {
+        if (((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi] > 2048) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi]);
+            return 1;
+        }
+    }
+    float *rlx_rows = (float *)(arena + rlx_at[1]);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 9; task++) {
+        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
+        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi];
+        const int64_t pos = past + i;
+        const int64_t jlo = 0 > 0 ? 0 : 0;
+        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
+        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
+        float *acc = row + 2049;
+        const float *qr = ((const float *)(arena + rlx_at[2])) + task * 64;
+        const float *kc = ((const float *)((uint8_t *)slots[rlx_at[3]])) + (bi * 3 + kvh) * 131072;
+        const float *kn = ((const float *)((uint8_t *)slots[rlx_at[4]])) + (bi * 3 + kvh) * 64;
+        const float *vc = ((const float *)((uint8_t *)slots[rlx_at[5]])) + (bi * 3 + kvh) * 131072;
+        const float *vn = ((const float *)((uint8_t *)slots[rlx_at[6]])) + (bi * 3 + kvh) * 64;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const float *kr = kc + j * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const float *kr = kc + j * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
+        }
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                #pragma omp simd reduction(+:d0, d1, d2, d3)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                    d1 += qc * (float)(kr[64 + c]);
+                    d2 += qc * (float)(kr[128 + c]);
+                    d3 += qc * (float)(kr[192 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+                row[j + 1] = d1 * 0.125f;
+                row[j + 2] = d2 * 0.125f;
+                row[j + 3] = d3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const float *kr = kn + (j - past) * 64;
+                float d0 = 0;
+                #pragma omp simd reduction(+:d0)
+                for (int64_t c = 0; c < 64; c++) {
+                    const float qc = (float)(qr[c]);
+                    d0 += qc * (float)(kr[0 + c]);
+                }
+                row[j + 0] = d0 * 0.125f;
+            }
+        }
+        float mx = -INFINITY;
+        {
+            __typeof__(mx) mx_l[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                mx_l[l] = mx;
+            }
+            int64_t j_b = jlo;
+            for (; j_b + 16 <= pos + 1; j_b += 16) {
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+            }
+            for (int l = 0; j_b + l < pos + 1; l++) {
+                const int64_t j = j_b + l;
+                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+            }
+            mx = mx_l[0] > mx ? mx_l[0] : mx;
+        }
+        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+        float sum = 0;
+        {
+            __typeof__(sum) sum_l[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                sum_l[l] = 0;
+            }
+            int64_t j_b = jlo;
+            for (; j_b + 16 <= pos + 1; j_b += 16) {
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+            }
+            for (int l = 0; j_b + l < pos + 1; l++) {
+                const int64_t j = j_b + l;
+                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                row[j] = e;
+                sum_l[l] += e;
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+            }
+            sum = sum + sum_l[0];
+        }
+        const float row_inv = sum != 0 ? 1 / sum : 0;
+        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
+        for (int64_t j = jlo; j < past; j++) {
+            const float pj = row[j];
+            const float *vr = vc + j * 64;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+        }
+        for (int64_t j = split; j < pos + 1; j++) {
+            const float pj = row[j];
+            const float *vr = vn + (j - past) * 64;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+        }
+        float *out = ((float *)(arena + rlx_at[7])) + task * 64;
+        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)(arena + rlx_at[0])) + 0;
+    float *dst = ((float *)(arena + rlx_at[1]));
+    memcpy(dst, src, 576 * sizeof *(dst));
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x = ((const float *)((arena + rlx_at[0]) + 0));
+    float *restrict y = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x = ((const float *)(arena + rlx_at[0]));
+    float *restrict y = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 384; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t10(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x = ((const float *)(arena + rlx_at[0]));
+    float *restrict y = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 144; g++) {
+        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -523,116 +818,52 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k12_dequant_matmul: op: dequant_matmul */
+/* k12_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[9]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 9};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k14_transpose: op: transpose */
+/* k14_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k15_dequant_matmul: op: dequant_matmul */
+/* k15_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 10};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k17_transpose: op: transpose */
+/* k17_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k18_dequant_matmul: op: dequant_matmul */
+/* k18_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[11]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 11};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k20_transpose: op: transpose */
+/* k20_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k21_rope: op: rope */
+/* k21_rope: op: rope (the code of rlx_t4) */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k22_rope: op: rope */
+/* k22_rope: op: rope (the code of rlx_t5) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k23_where: elementwise: where */
@@ -661,183 +892,22 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k25_cached_attention: op: cached_attention */
+/* k25_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[6])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[341])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[342])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 6, 341, 7, 342, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k26_transpose: op: transpose */
+/* k26_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k28_dequant_matmul: op: dequant_matmul */
+/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[12]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 12};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k29_add: elementwise: add */
@@ -919,30 +989,16 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k31_dequant_matmul: op: dequant_matmul */
+/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 14};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k32_dequant_matmul: op: dequant_matmul */
+/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 15};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k33_silu_mul: elementwise: silu + mul */
@@ -959,17 +1015,10 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k34_dequant_matmul: op: dequant_matmul */
+/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 16};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k35_add: elementwise: add */
@@ -1051,116 +1100,52 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k37_dequant_matmul: op: dequant_matmul */
+/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 20};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k39_transpose: op: transpose */
+/* k39_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k40_dequant_matmul: op: dequant_matmul */
+/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[21]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 21};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k42_transpose: op: transpose */
+/* k42_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k43_dequant_matmul: op: dequant_matmul */
+/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[22]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 22};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k45_transpose: op: transpose */
+/* k45_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k45(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k46_rope: op: rope */
+/* k46_rope: op: rope (the code of rlx_t4) */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k47_rope: op: rope */
+/* k47_rope: op: rope (the code of rlx_t5) */
 static int rlx_k47(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k48_where: elementwise: where */
@@ -1189,183 +1174,22 @@ static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k50_cached_attention: op: cached_attention */
+/* k50_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[17])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[343])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[18])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[344])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 17, 343, 18, 344, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k51_transpose: op: transpose */
+/* k51_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k51(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k53_dequant_matmul: op: dequant_matmul */
+/* k53_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 23};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k54_add: elementwise: add */
@@ -1447,30 +1271,16 @@ static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k56_dequant_matmul: op: dequant_matmul */
+/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 25};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k57_dequant_matmul: op: dequant_matmul */
+/* k57_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 26};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k58_silu_mul: elementwise: silu + mul */
@@ -1487,17 +1297,10 @@ static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k59_dequant_matmul: op: dequant_matmul */
+/* k59_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 27};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k60_add: elementwise: add */
@@ -1579,116 +1382,52 @@ static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k62_dequant_matmul: op: dequant_matmul */
+/* k62_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k62(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 31};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k64_transpose: op: transpose */
+/* k64_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k65_dequant_matmul: op: dequant_matmul */
+/* k65_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 32};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k67_transpose: op: transpose */
+/* k67_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k68_dequant_matmul: op: dequant_matmul */
+/* k68_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 33};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k70_transpose: op: transpose */
+/* k70_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k71_rope: op: rope */
+/* k71_rope: op: rope (the code of rlx_t4) */
 static int rlx_k71(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k72_rope: op: rope */
+/* k72_rope: op: rope (the code of rlx_t5) */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k73_where: elementwise: where */
@@ -1717,183 +1456,22 @@ static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k75_cached_attention: op: cached_attention */
+/* k75_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[28])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[345])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[29])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[346])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 28, 345, 29, 346, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k76_transpose: op: transpose */
+/* k76_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k78_dequant_matmul: op: dequant_matmul */
+/* k78_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 34};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k79_add: elementwise: add */
@@ -1975,30 +1553,16 @@ static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k81_dequant_matmul: op: dequant_matmul */
+/* k81_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 36};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k82_dequant_matmul: op: dequant_matmul */
+/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 37};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k83_silu_mul: elementwise: silu + mul */
@@ -2015,17 +1579,10 @@ static int rlx_k83(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k84_dequant_matmul: op: dequant_matmul */
+/* k84_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 38};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k85_add: elementwise: add */
@@ -2107,116 +1664,52 @@ static int rlx_k86(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k87_dequant_matmul: op: dequant_matmul */
+/* k87_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[42]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 42};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k89_transpose: op: transpose */
+/* k89_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k89(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k90_dequant_matmul: op: dequant_matmul */
+/* k90_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 43};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k92_transpose: op: transpose */
+/* k92_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k92(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k93_dequant_matmul: op: dequant_matmul */
+/* k93_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k93(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[44]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 44};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k95_transpose: op: transpose */
+/* k95_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k95(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k96_rope: op: rope */
+/* k96_rope: op: rope (the code of rlx_t4) */
 static int rlx_k96(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k97_rope: op: rope */
+/* k97_rope: op: rope (the code of rlx_t5) */
 static int rlx_k97(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k98_where: elementwise: where */
@@ -2245,183 +1738,22 @@ static int rlx_k99(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k100_cached_attention: op: cached_attention */
+/* k100_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[39])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[347])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[40])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[348])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 39, 347, 40, 348, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k101_transpose: op: transpose */
+/* k101_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k101(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k103_dequant_matmul: op: dequant_matmul */
+/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[45]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 45};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k104_add: elementwise: add */
@@ -2503,30 +1835,16 @@ static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k106_dequant_matmul: op: dequant_matmul */
+/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[47]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 47};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k107_dequant_matmul: op: dequant_matmul */
+/* k107_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k107(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[48]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 48};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k108_silu_mul: elementwise: silu + mul */
@@ -2543,17 +1861,10 @@ static int rlx_k108(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k109_dequant_matmul: op: dequant_matmul */
+/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[49]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 49};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k110_add: elementwise: add */
@@ -2635,116 +1946,52 @@ static int rlx_k111(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k112_dequant_matmul: op: dequant_matmul */
+/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[53]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 53};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k114_transpose: op: transpose */
+/* k114_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k114(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k115_dequant_matmul: op: dequant_matmul */
+/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[54]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 54};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k117_transpose: op: transpose */
+/* k117_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k117(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k118_dequant_matmul: op: dequant_matmul */
+/* k118_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k118(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[55]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 55};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k120_transpose: op: transpose */
+/* k120_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k120(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k121_rope: op: rope */
+/* k121_rope: op: rope (the code of rlx_t4) */
 static int rlx_k121(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k122_rope: op: rope */
+/* k122_rope: op: rope (the code of rlx_t5) */
 static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k123_where: elementwise: where */
@@ -2773,183 +2020,22 @@ static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k125_cached_attention: op: cached_attention */
+/* k125_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[50])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[349])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[51])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[350])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 50, 349, 51, 350, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k126_transpose: op: transpose */
+/* k126_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k126(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k128_dequant_matmul: op: dequant_matmul */
+/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[56]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 56};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k129_add: elementwise: add */
@@ -3031,30 +2117,16 @@ static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k131_dequant_matmul: op: dequant_matmul */
+/* k131_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k131(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[58]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 58};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k132_dequant_matmul: op: dequant_matmul */
+/* k132_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k132(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[59]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 59};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k133_silu_mul: elementwise: silu + mul */
@@ -3071,17 +2143,10 @@ static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k134_dequant_matmul: op: dequant_matmul */
+/* k134_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k134(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[60]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 60};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k135_add: elementwise: add */
@@ -3163,116 +2228,52 @@ static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k137_dequant_matmul: op: dequant_matmul */
+/* k137_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k137(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[64]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 64};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k139_transpose: op: transpose */
+/* k139_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k140_dequant_matmul: op: dequant_matmul */
+/* k140_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k140(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[65]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 65};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k142_transpose: op: transpose */
+/* k142_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k142(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k143_dequant_matmul: op: dequant_matmul */
+/* k143_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k143(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[66]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 66};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k145_transpose: op: transpose */
+/* k145_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k146_rope: op: rope */
+/* k146_rope: op: rope (the code of rlx_t4) */
 static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k147_rope: op: rope */
+/* k147_rope: op: rope (the code of rlx_t5) */
 static int rlx_k147(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k148_where: elementwise: where */
@@ -3301,183 +2302,22 @@ static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k150_cached_attention: op: cached_attention */
+/* k150_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[61])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[351])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[62])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[352])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 61, 351, 62, 352, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k151_transpose: op: transpose */
+/* k151_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k153_dequant_matmul: op: dequant_matmul */
+/* k153_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[67]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 67};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k154_add: elementwise: add */
@@ -3559,30 +2399,16 @@ static int rlx_k155(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k156_dequant_matmul: op: dequant_matmul */
+/* k156_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[69]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 69};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k157_dequant_matmul: op: dequant_matmul */
+/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[70]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 70};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k158_silu_mul: elementwise: silu + mul */
@@ -3599,17 +2425,10 @@ static int rlx_k158(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k159_dequant_matmul: op: dequant_matmul */
+/* k159_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[71]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 71};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k160_add: elementwise: add */
@@ -3691,116 +2510,52 @@ static int rlx_k161(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k162_dequant_matmul: op: dequant_matmul */
+/* k162_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[75]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 75};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k164_transpose: op: transpose */
+/* k164_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k164(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k165_dequant_matmul: op: dequant_matmul */
+/* k165_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k165(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[76]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 76};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k167_transpose: op: transpose */
+/* k167_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k168_dequant_matmul: op: dequant_matmul */
+/* k168_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[77]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 77};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k170_transpose: op: transpose */
+/* k170_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k171_rope: op: rope */
+/* k171_rope: op: rope (the code of rlx_t4) */
 static int rlx_k171(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k172_rope: op: rope */
+/* k172_rope: op: rope (the code of rlx_t5) */
 static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k173_where: elementwise: where */
@@ -3829,183 +2584,22 @@ static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k175_cached_attention: op: cached_attention */
+/* k175_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[72])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[353])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[73])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[354])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 72, 353, 73, 354, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k176_transpose: op: transpose */
+/* k176_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k178_dequant_matmul: op: dequant_matmul */
+/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[78]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 78};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k179_add: elementwise: add */
@@ -4087,30 +2681,16 @@ static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k181_dequant_matmul: op: dequant_matmul */
+/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[80]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 80};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k182_dequant_matmul: op: dequant_matmul */
+/* k182_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k182(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[81]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 81};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k183_silu_mul: elementwise: silu + mul */
@@ -4127,17 +2707,10 @@ static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k184_dequant_matmul: op: dequant_matmul */
+/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[82]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 82};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k185_add: elementwise: add */
@@ -4219,299 +2792,34 @@ static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k187_dequant_matmul: op: dequant_matmul */
+/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[86]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 86};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k189_transpose: op: transpose */
+/* k189_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k190_dequant_matmul: op: dequant_matmul */
+/* k190_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[87]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 87};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k192_transpose: op: transpose */
+/* k192_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k193_dequant_matmul: op: dequant_matmul */
+/* k193_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[88]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
-}
-
-/* k195_transpose: op: transpose */
-static int rlx_k195(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
-}
-
-/* k196_rope: op: rope */
-static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
-}
-
-/* k197_rope: op: rope */
-static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
-}
-
-/* k198_where: elementwise: where */
-static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v297 = ((const float *)(arena + 4928))[j * 1];
-        const float t298 = ((v17) ? (v297) : (0.0f));
-        ((float *)((uint8_t *)slots[355]))[j] = t298;
-    }
-    return 0;
-}
-
-/* k199_where: elementwise: where */
-static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v295 = ((const float *)(arena + 6464))[j * 1];
-        const float t299 = ((v17) ? (v295) : (0.0f));
-        ((float *)((uint8_t *)slots[356]))[j] = t299;
-    }
-    return 0;
-}
-
-/* k200_cached_attention: op: cached_attention */
-static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[83])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[355])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[84])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[356])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 88};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -4675,12 +2983,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k190(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k192(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k193(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k195(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k196(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k197(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k198(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k199(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k200(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -4688,26 +2990,66 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
-/* k201_transpose: op: transpose */
-static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k195_transpose: op: transpose (the code of rlx_t3) */
+static int rlx_k195(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k196_rope: op: rope (the code of rlx_t4) */
+static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k197_rope: op: rope (the code of rlx_t5) */
+static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k198_where: elementwise: where */
+static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
+    #pragma omp simd
+    for (int64_t j = 0; j < 192; j++) {
+        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
+        const float v297 = ((const float *)(arena + 4928))[j * 1];
+        const float t298 = ((v17) ? (v297) : (0.0f));
+        ((float *)((uint8_t *)slots[355]))[j] = t298;
+    }
     return 0;
 }
 
-/* k203_dequant_matmul: op: dequant_matmul */
-static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k199_where: elementwise: where */
+static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[89]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
+    #pragma omp simd
+    for (int64_t j = 0; j < 192; j++) {
+        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
+        const float v295 = ((const float *)(arena + 6464))[j * 1];
+        const float t299 = ((v17) ? (v295) : (0.0f));
+        ((float *)((uint8_t *)slots[356]))[j] = t299;
     }
     return 0;
+}
+
+/* k200_cached_attention: op: cached_attention (the code of rlx_t6) */
+static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 83, 355, 84, 356, 4928};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k201_transpose: op: transpose (the code of rlx_t7) */
+static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k203_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 89};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k204_add: elementwise: add */
@@ -4789,30 +3131,16 @@ static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k206_dequant_matmul: op: dequant_matmul */
+/* k206_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k206(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[91]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 91};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k207_dequant_matmul: op: dequant_matmul */
+/* k207_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[92]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 92};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k208_silu_mul: elementwise: silu + mul */
@@ -4829,17 +3157,10 @@ static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k209_dequant_matmul: op: dequant_matmul */
+/* k209_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k209(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[93]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 93};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k210_add: elementwise: add */
@@ -4921,116 +3242,52 @@ static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k212_dequant_matmul: op: dequant_matmul */
+/* k212_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k212(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[97]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 97};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k214_transpose: op: transpose */
+/* k214_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k215_dequant_matmul: op: dequant_matmul */
+/* k215_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[98]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 98};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k217_transpose: op: transpose */
+/* k217_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k218_dequant_matmul: op: dequant_matmul */
+/* k218_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[99]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 99};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k220_transpose: op: transpose */
+/* k220_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k221_rope: op: rope */
+/* k221_rope: op: rope (the code of rlx_t4) */
 static int rlx_k221(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k222_rope: op: rope */
+/* k222_rope: op: rope (the code of rlx_t5) */
 static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k223_where: elementwise: where */
@@ -5059,183 +3316,22 @@ static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k225_cached_attention: op: cached_attention */
+/* k225_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[94])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[357])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[95])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[358])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 94, 357, 95, 358, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k226_transpose: op: transpose */
+/* k226_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k228_dequant_matmul: op: dequant_matmul */
+/* k228_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[100]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 100};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k229_add: elementwise: add */
@@ -5317,30 +3413,16 @@ static int rlx_k230(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k231_dequant_matmul: op: dequant_matmul */
+/* k231_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[102]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 102};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k232_dequant_matmul: op: dequant_matmul */
+/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[103]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 103};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k233_silu_mul: elementwise: silu + mul */
@@ -5357,17 +3439,10 @@ static int rlx_k233(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k234_dequant_matmul: op: dequant_matmul */
+/* k234_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[104]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 104};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k235_add: elementwise: add */
@@ -5449,116 +3524,52 @@ static int rlx_k236(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k237_dequant_matmul: op: dequant_matmul */
+/* k237_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[108]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 108};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k239_transpose: op: transpose */
+/* k239_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k240_dequant_matmul: op: dequant_matmul */
+/* k240_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[109]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 109};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k242_transpose: op: transpose */
+/* k242_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k243_dequant_matmul: op: dequant_matmul */
+/* k243_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k243(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[110]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 110};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k245_transpose: op: transpose */
+/* k245_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k246_rope: op: rope */
+/* k246_rope: op: rope (the code of rlx_t4) */
 static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k247_rope: op: rope */
+/* k247_rope: op: rope (the code of rlx_t5) */
 static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k248_where: elementwise: where */
@@ -5587,183 +3598,22 @@ static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k250_cached_attention: op: cached_attention */
+/* k250_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[105])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[359])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[106])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[360])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 105, 359, 106, 360, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k251_transpose: op: transpose */
+/* k251_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k251(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k253_dequant_matmul: op: dequant_matmul */
+/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[111]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 111};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k254_add: elementwise: add */
@@ -5845,30 +3695,16 @@ static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k256_dequant_matmul: op: dequant_matmul */
+/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[113]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 113};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k257_dequant_matmul: op: dequant_matmul */
+/* k257_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k257(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[114]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 114};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k258_silu_mul: elementwise: silu + mul */
@@ -5885,17 +3721,10 @@ static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k259_dequant_matmul: op: dequant_matmul */
+/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[115]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 115};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k260_add: elementwise: add */
@@ -5977,116 +3806,52 @@ static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k262_dequant_matmul: op: dequant_matmul */
+/* k262_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[119]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 119};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k264_transpose: op: transpose */
+/* k264_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k265_dequant_matmul: op: dequant_matmul */
+/* k265_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[120]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 120};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k267_transpose: op: transpose */
+/* k267_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k267(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k268_dequant_matmul: op: dequant_matmul */
+/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[121]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 121};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k270_transpose: op: transpose */
+/* k270_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k271_rope: op: rope */
+/* k271_rope: op: rope (the code of rlx_t4) */
 static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k272_rope: op: rope */
+/* k272_rope: op: rope (the code of rlx_t5) */
 static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k273_where: elementwise: where */
@@ -6115,183 +3880,22 @@ static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k275_cached_attention: op: cached_attention */
+/* k275_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[116])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[361])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[117])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[362])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 116, 361, 117, 362, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k276_transpose: op: transpose */
+/* k276_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k278_dequant_matmul: op: dequant_matmul */
+/* k278_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k278(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[122]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 122};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k279_add: elementwise: add */
@@ -6373,30 +3977,16 @@ static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k281_dequant_matmul: op: dequant_matmul */
+/* k281_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k281(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[124]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 124};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k282_dequant_matmul: op: dequant_matmul */
+/* k282_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[125]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 125};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k283_silu_mul: elementwise: silu + mul */
@@ -6413,17 +4003,10 @@ static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k284_dequant_matmul: op: dequant_matmul */
+/* k284_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k284(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[126]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 126};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k285_add: elementwise: add */
@@ -6505,116 +4088,52 @@ static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k287_dequant_matmul: op: dequant_matmul */
+/* k287_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[130]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 130};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k289_transpose: op: transpose */
+/* k289_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k290_dequant_matmul: op: dequant_matmul */
+/* k290_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[131]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 131};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k292_transpose: op: transpose */
+/* k292_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k293_dequant_matmul: op: dequant_matmul */
+/* k293_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k293(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[132]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 132};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k295_transpose: op: transpose */
+/* k295_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k296_rope: op: rope */
+/* k296_rope: op: rope (the code of rlx_t4) */
 static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k297_rope: op: rope */
+/* k297_rope: op: rope (the code of rlx_t5) */
 static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k298_where: elementwise: where */
@@ -6643,183 +4162,22 @@ static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k300_cached_attention: op: cached_attention */
+/* k300_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[127])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[363])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[128])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[364])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 127, 363, 128, 364, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k301_transpose: op: transpose */
+/* k301_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k303_dequant_matmul: op: dequant_matmul */
+/* k303_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[133]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 133};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k304_add: elementwise: add */
@@ -6901,30 +4259,16 @@ static int rlx_k305(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k306_dequant_matmul: op: dequant_matmul */
+/* k306_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[135]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 135};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k307_dequant_matmul: op: dequant_matmul */
+/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[136]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 136};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k308_silu_mul: elementwise: silu + mul */
@@ -6941,17 +4285,10 @@ static int rlx_k308(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k309_dequant_matmul: op: dequant_matmul */
+/* k309_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[137]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 137};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k310_add: elementwise: add */
@@ -7033,116 +4370,52 @@ static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k312_dequant_matmul: op: dequant_matmul */
+/* k312_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[141]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 141};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k314_transpose: op: transpose */
+/* k314_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k315_dequant_matmul: op: dequant_matmul */
+/* k315_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k315(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[142]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 142};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k317_transpose: op: transpose */
+/* k317_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k317(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k318_dequant_matmul: op: dequant_matmul */
+/* k318_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[143]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 143};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k320_transpose: op: transpose */
+/* k320_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k321_rope: op: rope */
+/* k321_rope: op: rope (the code of rlx_t4) */
 static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k322_rope: op: rope */
+/* k322_rope: op: rope (the code of rlx_t5) */
 static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k323_where: elementwise: where */
@@ -7171,183 +4444,22 @@ static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k325_cached_attention: op: cached_attention */
+/* k325_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[138])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[365])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[139])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[366])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 138, 365, 139, 366, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k326_transpose: op: transpose */
+/* k326_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k326(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k328_dequant_matmul: op: dequant_matmul */
+/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[144]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 144};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k329_add: elementwise: add */
@@ -7429,30 +4541,16 @@ static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k331_dequant_matmul: op: dequant_matmul */
+/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[146]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 146};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k332_dequant_matmul: op: dequant_matmul */
+/* k332_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k332(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[147]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 147};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k333_silu_mul: elementwise: silu + mul */
@@ -7469,17 +4567,10 @@ static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k334_dequant_matmul: op: dequant_matmul */
+/* k334_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[148]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 148};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k335_add: elementwise: add */
@@ -7561,116 +4652,52 @@ static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k337_dequant_matmul: op: dequant_matmul */
+/* k337_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[152]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 152};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k339_transpose: op: transpose */
+/* k339_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k339(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k340_dequant_matmul: op: dequant_matmul */
+/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[153]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 153};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k342_transpose: op: transpose */
+/* k342_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k343_dequant_matmul: op: dequant_matmul */
+/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[154]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 154};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k345_transpose: op: transpose */
+/* k345_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k346_rope: op: rope */
+/* k346_rope: op: rope (the code of rlx_t4) */
 static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k347_rope: op: rope */
+/* k347_rope: op: rope (the code of rlx_t5) */
 static int rlx_k347(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k348_where: elementwise: where */
@@ -7699,183 +4726,22 @@ static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k350_cached_attention: op: cached_attention */
+/* k350_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[149])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[367])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[150])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[368])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 149, 367, 150, 368, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k351_transpose: op: transpose */
+/* k351_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k353_dequant_matmul: op: dequant_matmul */
+/* k353_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k353(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[155]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 155};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k354_add: elementwise: add */
@@ -7957,30 +4823,16 @@ static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k356_dequant_matmul: op: dequant_matmul */
+/* k356_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k356(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[157]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 157};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k357_dequant_matmul: op: dequant_matmul */
+/* k357_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[158]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 158};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k358_silu_mul: elementwise: silu + mul */
@@ -7997,17 +4849,10 @@ static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k359_dequant_matmul: op: dequant_matmul */
+/* k359_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[159]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 159};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k360_add: elementwise: add */
@@ -8089,116 +4934,52 @@ static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k362_dequant_matmul: op: dequant_matmul */
+/* k362_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[163]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 163};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k364_transpose: op: transpose */
+/* k364_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k365_dequant_matmul: op: dequant_matmul */
+/* k365_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[164]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 164};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k367_transpose: op: transpose */
+/* k367_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k368_dequant_matmul: op: dequant_matmul */
+/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[165]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 165};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k370_transpose: op: transpose */
+/* k370_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k371_rope: op: rope */
+/* k371_rope: op: rope (the code of rlx_t4) */
 static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k372_rope: op: rope */
+/* k372_rope: op: rope (the code of rlx_t5) */
 static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k373_where: elementwise: where */
@@ -8227,183 +5008,22 @@ static int rlx_k374(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k375_cached_attention: op: cached_attention */
+/* k375_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[160])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[369])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[161])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[370])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 160, 369, 161, 370, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k376_transpose: op: transpose */
+/* k376_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k378_dequant_matmul: op: dequant_matmul */
+/* k378_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[166]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 166};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k379_add: elementwise: add */
@@ -8485,30 +5105,16 @@ static int rlx_k380(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k381_dequant_matmul: op: dequant_matmul */
+/* k381_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[168]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 168};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k382_dequant_matmul: op: dequant_matmul */
+/* k382_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[169]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 169};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k383_silu_mul: elementwise: silu + mul */
@@ -8525,17 +5131,10 @@ static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k384_dequant_matmul: op: dequant_matmul */
+/* k384_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[170]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 170};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k385_add: elementwise: add */
@@ -8620,6 +5219,12 @@ static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k195(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k196(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k197(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k198(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k199(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k200(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k201(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k203(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k204(slots, arena, ctl)) != 0) return rc;
@@ -8784,116 +5389,52 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 2
-/* k387_dequant_matmul: op: dequant_matmul */
+/* k387_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k387(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[174]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 174};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k389_transpose: op: transpose */
+/* k389_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k389(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k390_dequant_matmul: op: dequant_matmul */
+/* k390_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[175]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 175};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k392_transpose: op: transpose */
+/* k392_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k393_dequant_matmul: op: dequant_matmul */
+/* k393_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[176]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 176};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k395_transpose: op: transpose */
+/* k395_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k395(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k396_rope: op: rope */
+/* k396_rope: op: rope (the code of rlx_t4) */
 static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k397_rope: op: rope */
+/* k397_rope: op: rope (the code of rlx_t5) */
 static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k398_where: elementwise: where */
@@ -8922,183 +5463,22 @@ static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k400_cached_attention: op: cached_attention */
+/* k400_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[171])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[371])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[172])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[372])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 171, 371, 172, 372, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k401_transpose: op: transpose */
+/* k401_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k401(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k403_dequant_matmul: op: dequant_matmul */
+/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[177]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 177};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k404_add: elementwise: add */
@@ -9180,30 +5560,16 @@ static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k406_dequant_matmul: op: dequant_matmul */
+/* k406_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[179]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 179};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k407_dequant_matmul: op: dequant_matmul */
+/* k407_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[180]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 180};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k408_silu_mul: elementwise: silu + mul */
@@ -9220,17 +5586,10 @@ static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k409_dequant_matmul: op: dequant_matmul */
+/* k409_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[181]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 181};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k410_add: elementwise: add */
@@ -9312,116 +5671,52 @@ static int rlx_k411(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k412_dequant_matmul: op: dequant_matmul */
+/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[185]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 185};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k414_transpose: op: transpose */
+/* k414_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k415_dequant_matmul: op: dequant_matmul */
+/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[186]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 186};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k417_transpose: op: transpose */
+/* k417_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k418_dequant_matmul: op: dequant_matmul */
+/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[187]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 187};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k420_transpose: op: transpose */
+/* k420_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k421_rope: op: rope */
+/* k421_rope: op: rope (the code of rlx_t4) */
 static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k422_rope: op: rope */
+/* k422_rope: op: rope (the code of rlx_t5) */
 static int rlx_k422(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k423_where: elementwise: where */
@@ -9450,183 +5745,22 @@ static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k425_cached_attention: op: cached_attention */
+/* k425_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[182])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[373])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[183])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[374])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 182, 373, 183, 374, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k426_transpose: op: transpose */
+/* k426_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k428_dequant_matmul: op: dequant_matmul */
+/* k428_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k428(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[188]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 188};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k429_add: elementwise: add */
@@ -9708,30 +5842,16 @@ static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k431_dequant_matmul: op: dequant_matmul */
+/* k431_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[190]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 190};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k432_dequant_matmul: op: dequant_matmul */
+/* k432_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[191]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 191};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k433_silu_mul: elementwise: silu + mul */
@@ -9748,17 +5868,10 @@ static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k434_dequant_matmul: op: dequant_matmul */
+/* k434_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[192]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 192};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k435_add: elementwise: add */
@@ -9840,116 +5953,52 @@ static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k437_dequant_matmul: op: dequant_matmul */
+/* k437_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k437(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[196]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 196};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k439_transpose: op: transpose */
+/* k439_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k440_dequant_matmul: op: dequant_matmul */
+/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[197]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 197};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k442_transpose: op: transpose */
+/* k442_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k443_dequant_matmul: op: dequant_matmul */
+/* k443_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[198]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 198};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k445_transpose: op: transpose */
+/* k445_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k446_rope: op: rope */
+/* k446_rope: op: rope (the code of rlx_t4) */
 static int rlx_k446(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k447_rope: op: rope */
+/* k447_rope: op: rope (the code of rlx_t5) */
 static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k448_where: elementwise: where */
@@ -9978,183 +6027,22 @@ static int rlx_k449(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k450_cached_attention: op: cached_attention */
+/* k450_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[193])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[375])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[194])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[376])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 193, 375, 194, 376, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k451_transpose: op: transpose */
+/* k451_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k453_dequant_matmul: op: dequant_matmul */
+/* k453_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[199]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 199};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k454_add: elementwise: add */
@@ -10236,30 +6124,16 @@ static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k456_dequant_matmul: op: dequant_matmul */
+/* k456_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[201]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 201};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k457_dequant_matmul: op: dequant_matmul */
+/* k457_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[202]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 202};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k458_silu_mul: elementwise: silu + mul */
@@ -10276,17 +6150,10 @@ static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k459_dequant_matmul: op: dequant_matmul */
+/* k459_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k459(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[203]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 203};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k460_add: elementwise: add */
@@ -10368,116 +6235,52 @@ static int rlx_k461(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k462_dequant_matmul: op: dequant_matmul */
+/* k462_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[207]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 207};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k464_transpose: op: transpose */
+/* k464_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k465_dequant_matmul: op: dequant_matmul */
+/* k465_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[208]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 208};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k467_transpose: op: transpose */
+/* k467_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k467(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k468_dequant_matmul: op: dequant_matmul */
+/* k468_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[209]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 209};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k470_transpose: op: transpose */
+/* k470_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k470(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k471_rope: op: rope */
+/* k471_rope: op: rope (the code of rlx_t4) */
 static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k472_rope: op: rope */
+/* k472_rope: op: rope (the code of rlx_t5) */
 static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k473_where: elementwise: where */
@@ -10506,183 +6309,22 @@ static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k475_cached_attention: op: cached_attention */
+/* k475_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[204])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[377])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[205])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[378])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 204, 377, 205, 378, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k476_transpose: op: transpose */
+/* k476_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k476(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k478_dequant_matmul: op: dequant_matmul */
+/* k478_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[210]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 210};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k479_add: elementwise: add */
@@ -10764,30 +6406,16 @@ static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k481_dequant_matmul: op: dequant_matmul */
+/* k481_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[212]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 212};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k482_dequant_matmul: op: dequant_matmul */
+/* k482_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[213]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 213};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k483_silu_mul: elementwise: silu + mul */
@@ -10804,17 +6432,10 @@ static int rlx_k483(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k484_dequant_matmul: op: dequant_matmul */
+/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[214]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 214};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k485_add: elementwise: add */
@@ -10896,116 +6517,52 @@ static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k487_dequant_matmul: op: dequant_matmul */
+/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[218]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 218};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k489_transpose: op: transpose */
+/* k489_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k490_dequant_matmul: op: dequant_matmul */
+/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[219]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 219};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k492_transpose: op: transpose */
+/* k492_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k493_dequant_matmul: op: dequant_matmul */
+/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[220]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 220};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k495_transpose: op: transpose */
+/* k495_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k496_rope: op: rope */
+/* k496_rope: op: rope (the code of rlx_t4) */
 static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k497_rope: op: rope */
+/* k497_rope: op: rope (the code of rlx_t5) */
 static int rlx_k497(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k498_where: elementwise: where */
@@ -11034,183 +6591,22 @@ static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k500_cached_attention: op: cached_attention */
+/* k500_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[215])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[379])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[216])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[380])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 215, 379, 216, 380, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k501_transpose: op: transpose */
+/* k501_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k503_dequant_matmul: op: dequant_matmul */
+/* k503_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[221]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 221};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k504_add: elementwise: add */
@@ -11292,30 +6688,16 @@ static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k506_dequant_matmul: op: dequant_matmul */
+/* k506_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[223]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 223};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k507_dequant_matmul: op: dequant_matmul */
+/* k507_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k507(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[224]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 224};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k508_silu_mul: elementwise: silu + mul */
@@ -11332,17 +6714,10 @@ static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k509_dequant_matmul: op: dequant_matmul */
+/* k509_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[225]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 225};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k510_add: elementwise: add */
@@ -11424,116 +6799,52 @@ static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k512_dequant_matmul: op: dequant_matmul */
+/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[229]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 229};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k514_transpose: op: transpose */
+/* k514_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k515_dequant_matmul: op: dequant_matmul */
+/* k515_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k515(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[230]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 230};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k517_transpose: op: transpose */
+/* k517_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k518_dequant_matmul: op: dequant_matmul */
+/* k518_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k518(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[231]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 231};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k520_transpose: op: transpose */
+/* k520_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k521_rope: op: rope */
+/* k521_rope: op: rope (the code of rlx_t4) */
 static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k522_rope: op: rope */
+/* k522_rope: op: rope (the code of rlx_t5) */
 static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k523_where: elementwise: where */
@@ -11562,183 +6873,22 @@ static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k525_cached_attention: op: cached_attention */
+/* k525_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[226])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[381])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[227])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[382])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 226, 381, 227, 382, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k526_transpose: op: transpose */
+/* k526_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k528_dequant_matmul: op: dequant_matmul */
+/* k528_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[232]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 232};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k529_add: elementwise: add */
@@ -11820,30 +6970,16 @@ static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k531_dequant_matmul: op: dequant_matmul */
+/* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[234]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 234};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k532_dequant_matmul: op: dequant_matmul */
+/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[235]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 235};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k533_silu_mul: elementwise: silu + mul */
@@ -11860,17 +6996,10 @@ static int rlx_k533(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k534_dequant_matmul: op: dequant_matmul */
+/* k534_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[236]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 236};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k535_add: elementwise: add */
@@ -11952,116 +7081,52 @@ static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k537_dequant_matmul: op: dequant_matmul */
+/* k537_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[240]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 240};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k539_transpose: op: transpose */
+/* k539_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k539(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k540_dequant_matmul: op: dequant_matmul */
+/* k540_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[241]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 241};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k542_transpose: op: transpose */
+/* k542_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k542(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k543_dequant_matmul: op: dequant_matmul */
+/* k543_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[242]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 242};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k545_transpose: op: transpose */
+/* k545_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k545(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k546_rope: op: rope */
+/* k546_rope: op: rope (the code of rlx_t4) */
 static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k547_rope: op: rope */
+/* k547_rope: op: rope (the code of rlx_t5) */
 static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k548_where: elementwise: where */
@@ -12090,183 +7155,22 @@ static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k550_cached_attention: op: cached_attention */
+/* k550_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[237])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[383])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[238])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[384])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 237, 383, 238, 384, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k551_transpose: op: transpose */
+/* k551_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k553_dequant_matmul: op: dequant_matmul */
+/* k553_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[243]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 243};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k554_add: elementwise: add */
@@ -12348,30 +7252,16 @@ static int rlx_k555(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k556_dequant_matmul: op: dequant_matmul */
+/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[245]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 245};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k557_dequant_matmul: op: dequant_matmul */
+/* k557_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[246]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 246};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k558_silu_mul: elementwise: silu + mul */
@@ -12388,17 +7278,10 @@ static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k559_dequant_matmul: op: dequant_matmul */
+/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[247]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 247};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k560_add: elementwise: add */
@@ -12480,116 +7363,52 @@ static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k562_dequant_matmul: op: dequant_matmul */
+/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[251]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 251};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k564_transpose: op: transpose */
+/* k564_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k565_dequant_matmul: op: dequant_matmul */
+/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[252]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 252};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k567_transpose: op: transpose */
+/* k567_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k568_dequant_matmul: op: dequant_matmul */
+/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[253]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 253};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k570_transpose: op: transpose */
+/* k570_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k571_rope: op: rope */
+/* k571_rope: op: rope (the code of rlx_t4) */
 static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k572_rope: op: rope */
+/* k572_rope: op: rope (the code of rlx_t5) */
 static int rlx_k572(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k573_where: elementwise: where */
@@ -12618,159 +7437,99 @@ static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k575_cached_attention: op: cached_attention */
+/* k575_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 248, 385, 249, 386, 4928};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k576_transpose: op: transpose (the code of rlx_t7) */
+static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k578_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 254};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k579_add: elementwise: add */
+static int rlx_k579(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
+    #pragma omp simd
+    for (int64_t j = 0; j < 576; j++) {
+        const float v834 = ((const float *)(arena + 320))[j * 1];
+        const float v859 = ((const float *)(arena + 4928))[j * 1];
+        const float t860 = ((v834) + (v859));
+        ((float *)(arena + 320))[j] = t860;
     }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[248])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[385])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[249])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[386])) + (bi * 3 + kvh) * 64;
+    return 0;
+}
+
+/* k580_rms_norm: rowwise: rms_norm */
+static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 1;
+    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
+    for (int64_t p = 0; p < rows; p++) {
+        void *slots[256];
+        slots[255] = rlx_caller_slots[255];
+        double r_s = 0.0;
+        float r_rstd;
         {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
             #pragma omp simd
             for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
+                r_s_w[l] = 0;
             }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    r_s_l[l] = 0;
                 }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 320))[i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 320))[i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
             }
             for (int w = 8; w > 0; w /= 2) {
                 #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
             }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
+            r_s = r_s + r_s_w[0];
         }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
         {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
         }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 320))[i0];
+            float r_y = r_x * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[255]))[i0];
+            ((float *)(arena + 2624))[i0] = r_y;
         }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
     }
     return 0;
 }
@@ -12936,6 +7695,10 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k573(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k574(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k575(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k576(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k578(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k579(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k580(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -12943,131 +7706,16 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 3
-/* k576_transpose: op: transpose */
-static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
-}
-
-/* k578_dequant_matmul: op: dequant_matmul */
-static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[254]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
-}
-
-/* k579_add: elementwise: add */
-static int rlx_k579(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v834 = ((const float *)(arena + 320))[j * 1];
-        const float v859 = ((const float *)(arena + 4928))[j * 1];
-        const float t860 = ((v834) + (v859));
-        ((float *)(arena + 320))[j] = t860;
-    }
-    return 0;
-}
-
-/* k580_rms_norm: rowwise: rms_norm */
-static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[256];
-        slots[255] = rlx_caller_slots[255];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[255]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k581_dequant_matmul: op: dequant_matmul */
+/* k581_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k581(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[256]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 256};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k582_dequant_matmul: op: dequant_matmul */
+/* k582_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k582(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[257]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 257};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k583_silu_mul: elementwise: silu + mul */
@@ -13084,17 +7732,10 @@ static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k584_dequant_matmul: op: dequant_matmul */
+/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[258]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 258};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k585_add: elementwise: add */
@@ -13176,116 +7817,52 @@ static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k587_dequant_matmul: op: dequant_matmul */
+/* k587_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k587(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[262]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 262};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k589_transpose: op: transpose */
+/* k589_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k590_dequant_matmul: op: dequant_matmul */
+/* k590_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k590(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[263]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 263};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k592_transpose: op: transpose */
+/* k592_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k593_dequant_matmul: op: dequant_matmul */
+/* k593_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k593(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[264]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 264};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k595_transpose: op: transpose */
+/* k595_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k596_rope: op: rope */
+/* k596_rope: op: rope (the code of rlx_t4) */
 static int rlx_k596(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k597_rope: op: rope */
+/* k597_rope: op: rope (the code of rlx_t5) */
 static int rlx_k597(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k598_where: elementwise: where */
@@ -13314,183 +7891,22 @@ static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k600_cached_attention: op: cached_attention */
+/* k600_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[259])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[387])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[260])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[388])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 259, 387, 260, 388, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k601_transpose: op: transpose */
+/* k601_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k603_dequant_matmul: op: dequant_matmul */
+/* k603_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k603(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[265]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 265};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k604_add: elementwise: add */
@@ -13572,30 +7988,16 @@ static int rlx_k605(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k606_dequant_matmul: op: dequant_matmul */
+/* k606_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[267]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 267};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k607_dequant_matmul: op: dequant_matmul */
+/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[268]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 268};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k608_silu_mul: elementwise: silu + mul */
@@ -13612,17 +8014,10 @@ static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k609_dequant_matmul: op: dequant_matmul */
+/* k609_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[269]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 269};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k610_add: elementwise: add */
@@ -13704,116 +8099,52 @@ static int rlx_k611(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k612_dequant_matmul: op: dequant_matmul */
+/* k612_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[273]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 273};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k614_transpose: op: transpose */
+/* k614_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k614(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k615_dequant_matmul: op: dequant_matmul */
+/* k615_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k615(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[274]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 274};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k617_transpose: op: transpose */
+/* k617_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k617(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k618_dequant_matmul: op: dequant_matmul */
+/* k618_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k618(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[275]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 275};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k620_transpose: op: transpose */
+/* k620_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k620(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k621_rope: op: rope */
+/* k621_rope: op: rope (the code of rlx_t4) */
 static int rlx_k621(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k622_rope: op: rope */
+/* k622_rope: op: rope (the code of rlx_t5) */
 static int rlx_k622(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k623_where: elementwise: where */
@@ -13842,183 +8173,22 @@ static int rlx_k624(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k625_cached_attention: op: cached_attention */
+/* k625_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[270])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[389])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[271])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[390])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 270, 389, 271, 390, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k626_transpose: op: transpose */
+/* k626_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k628_dequant_matmul: op: dequant_matmul */
+/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[276]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 276};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k629_add: elementwise: add */
@@ -14100,30 +8270,16 @@ static int rlx_k630(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k631_dequant_matmul: op: dequant_matmul */
+/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[278]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 278};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k632_dequant_matmul: op: dequant_matmul */
+/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[279]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 279};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k633_silu_mul: elementwise: silu + mul */
@@ -14140,17 +8296,10 @@ static int rlx_k633(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k634_dequant_matmul: op: dequant_matmul */
+/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[280]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 280};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k635_add: elementwise: add */
@@ -14232,116 +8381,52 @@ static int rlx_k636(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k637_dequant_matmul: op: dequant_matmul */
+/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[284]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 284};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k639_transpose: op: transpose */
+/* k639_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k639(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k640_dequant_matmul: op: dequant_matmul */
+/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[285]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 285};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k642_transpose: op: transpose */
+/* k642_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k642(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k643_dequant_matmul: op: dequant_matmul */
+/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[286]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 286};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k645_transpose: op: transpose */
+/* k645_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k645(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k646_rope: op: rope */
+/* k646_rope: op: rope (the code of rlx_t4) */
 static int rlx_k646(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k647_rope: op: rope */
+/* k647_rope: op: rope (the code of rlx_t5) */
 static int rlx_k647(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k648_where: elementwise: where */
@@ -14370,183 +8455,22 @@ static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k650_cached_attention: op: cached_attention */
+/* k650_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[281])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[391])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[282])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[392])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 281, 391, 282, 392, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k651_transpose: op: transpose */
+/* k651_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k651(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k653_dequant_matmul: op: dequant_matmul */
+/* k653_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k653(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[287]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 287};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k654_add: elementwise: add */
@@ -14628,30 +8552,16 @@ static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k656_dequant_matmul: op: dequant_matmul */
+/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[289]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 289};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k657_dequant_matmul: op: dequant_matmul */
+/* k657_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k657(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[290]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 290};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k658_silu_mul: elementwise: silu + mul */
@@ -14668,17 +8578,10 @@ static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k659_dequant_matmul: op: dequant_matmul */
+/* k659_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k659(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[291]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 291};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k660_add: elementwise: add */
@@ -14760,116 +8663,52 @@ static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k662_dequant_matmul: op: dequant_matmul */
+/* k662_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k662(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[295]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 295};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k664_transpose: op: transpose */
+/* k664_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k665_dequant_matmul: op: dequant_matmul */
+/* k665_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k665(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[296]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 296};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k667_transpose: op: transpose */
+/* k667_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k668_dequant_matmul: op: dequant_matmul */
+/* k668_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k668(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[297]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 297};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k670_transpose: op: transpose */
+/* k670_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k670(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k671_rope: op: rope */
+/* k671_rope: op: rope (the code of rlx_t4) */
 static int rlx_k671(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k672_rope: op: rope */
+/* k672_rope: op: rope (the code of rlx_t5) */
 static int rlx_k672(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k673_where: elementwise: where */
@@ -14898,183 +8737,22 @@ static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k675_cached_attention: op: cached_attention */
+/* k675_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[292])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[393])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[293])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[394])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 292, 393, 293, 394, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k676_transpose: op: transpose */
+/* k676_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k678_dequant_matmul: op: dequant_matmul */
+/* k678_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k678(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[298]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 298};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k679_add: elementwise: add */
@@ -15156,30 +8834,16 @@ static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k681_dequant_matmul: op: dequant_matmul */
+/* k681_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k681(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[300]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 300};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k682_dequant_matmul: op: dequant_matmul */
+/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[301]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 301};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k683_silu_mul: elementwise: silu + mul */
@@ -15196,17 +8860,10 @@ static int rlx_k683(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k684_dequant_matmul: op: dequant_matmul */
+/* k684_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[302]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 302};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k685_add: elementwise: add */
@@ -15288,116 +8945,52 @@ static int rlx_k686(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k687_dequant_matmul: op: dequant_matmul */
+/* k687_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[306]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 306};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k689_transpose: op: transpose */
+/* k689_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k689(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k690_dequant_matmul: op: dequant_matmul */
+/* k690_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[307]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 307};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k692_transpose: op: transpose */
+/* k692_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k692(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k693_dequant_matmul: op: dequant_matmul */
+/* k693_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k693(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[308]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 308};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k695_transpose: op: transpose */
+/* k695_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k696_rope: op: rope */
+/* k696_rope: op: rope (the code of rlx_t4) */
 static int rlx_k696(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k697_rope: op: rope */
+/* k697_rope: op: rope (the code of rlx_t5) */
 static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k698_where: elementwise: where */
@@ -15426,183 +9019,22 @@ static int rlx_k699(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k700_cached_attention: op: cached_attention */
+/* k700_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[303])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[395])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[304])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[396])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 303, 395, 304, 396, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k701_transpose: op: transpose */
+/* k701_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k701(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k703_dequant_matmul: op: dequant_matmul */
+/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[309]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 309};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k704_add: elementwise: add */
@@ -15684,30 +9116,16 @@ static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k706_dequant_matmul: op: dequant_matmul */
+/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[311]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 311};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k707_dequant_matmul: op: dequant_matmul */
+/* k707_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k707(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[312]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 312};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k708_silu_mul: elementwise: silu + mul */
@@ -15724,17 +9142,10 @@ static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k709_dequant_matmul: op: dequant_matmul */
+/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[313]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 313};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k710_add: elementwise: add */
@@ -15816,116 +9227,52 @@ static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k712_dequant_matmul: op: dequant_matmul */
+/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[317]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 317};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k714_transpose: op: transpose */
+/* k714_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k714(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k715_dequant_matmul: op: dequant_matmul */
+/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[318]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 318};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k717_transpose: op: transpose */
+/* k717_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k717(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k718_dequant_matmul: op: dequant_matmul */
+/* k718_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[319]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 319};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k720_transpose: op: transpose */
+/* k720_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k721_rope: op: rope */
+/* k721_rope: op: rope (the code of rlx_t4) */
 static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k722_rope: op: rope */
+/* k722_rope: op: rope (the code of rlx_t5) */
 static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k723_where: elementwise: where */
@@ -15954,183 +9301,22 @@ static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k725_cached_attention: op: cached_attention */
+/* k725_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[314])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[397])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[315])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[398])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 314, 397, 315, 398, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k726_transpose: op: transpose */
+/* k726_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k728_dequant_matmul: op: dequant_matmul */
+/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[320]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 320};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k729_add: elementwise: add */
@@ -16212,30 +9398,16 @@ static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k731_dequant_matmul: op: dequant_matmul */
+/* k731_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k731(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[322]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 322};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k732_dequant_matmul: op: dequant_matmul */
+/* k732_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k732(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[323]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 323};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k733_silu_mul: elementwise: silu + mul */
@@ -16252,17 +9424,10 @@ static int rlx_k733(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k734_dequant_matmul: op: dequant_matmul */
+/* k734_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[324]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 324};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k735_add: elementwise: add */
@@ -16344,116 +9509,52 @@ static int rlx_k736(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k737_dequant_matmul: op: dequant_matmul */
+/* k737_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[328]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 328};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k739_transpose: op: transpose */
+/* k739_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k739(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 7232));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k740_dequant_matmul: op: dequant_matmul */
+/* k740_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k740(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[329]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 329};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k742_transpose: op: transpose */
+/* k742_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k742(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 5696));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k743_dequant_matmul: op: dequant_matmul */
+/* k743_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k743(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[330]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 48; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 192);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 330};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k745_transpose: op: transpose */
+/* k745_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k745(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 4928) + 0)) + 0;
-    float *dst = ((float *)(arena + 6464));
-    memcpy(dst, src, 192 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k746_rope: op: rope */
+/* k746_rope: op: rope (the code of rlx_t4) */
 static int rlx_k746(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 7232));
-    float *y = ((float *)(arena + 2624));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 9; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k747_rope: op: rope */
+/* k747_rope: op: rope (the code of rlx_t5) */
 static int rlx_k747(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 5696));
-    float *y = ((float *)(arena + 4928));
-    const float *cs = ((const float *)((arena + 64) + 0));
-    const float *sn = ((const float *)((arena + 192) + 0));
-    for (int64_t r = 0; r < 3; r++) {
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = 0;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k748_where: elementwise: where */
@@ -16482,183 +9583,22 @@ static int rlx_k749(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k750_cached_attention: op: cached_attention */
+/* k750_cached_attention: op: cached_attention (the code of rlx_t6) */
 static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    for (int64_t bi = 0; bi < 1; bi++) {
-        if (((const int64_t *)((uint8_t *)slots[1]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[1]))[bi] > 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 2048] (the cache holds 2048 rows)", (long long)((const int64_t *)((uint8_t *)slots[1]))[bi]);
-            return 1;
-        }
-    }
-    float *rlx_rows = (float *)(arena + 17216);
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 9; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[1]))[bi];
-        const int64_t pos = past + i;
-        const int64_t jlo = 0 > 0 ? 0 : 0;
-        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 2113;
-        float *acc = row + 2049;
-        const float *qr = ((const float *)(arena + 2624)) + task * 64;
-        const float *kc = ((const float *)((uint8_t *)slots[325])) + (bi * 3 + kvh) * 131072;
-        const float *kn = ((const float *)((uint8_t *)slots[399])) + (bi * 3 + kvh) * 64;
-        const float *vc = ((const float *)((uint8_t *)slots[326])) + (bi * 3 + kvh) * 131072;
-        const float *vn = ((const float *)((uint8_t *)slots[400])) + (bi * 3 + kvh) * 64;
-        {
-            int64_t j = jlo;
-            for (; j + 4 <= past; j += 4) {
-                const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= past; j += 1) {
-                const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        {
-            int64_t j = split;
-            for (; j + 4 <= pos + 1; j += 4) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
-            }
-            for (; j + 1 <= pos + 1; j += 1) {
-                const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                }
-                row[j + 0] = d0 * 0.125f;
-            }
-        }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-            }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
-        }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
-        for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
-            const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
-            const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
-        }
-        float *out = ((float *)(arena + 4928)) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
-    }
-    return 0;
+    static const int64_t at[] = {1, 17216, 2624, 325, 399, 326, 400, 4928};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k751_transpose: op: transpose */
+/* k751_transpose: op: transpose (the code of rlx_t7) */
 static int rlx_k751(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)(arena + 4928)) + 0;
-    float *dst = ((float *)(arena + 2624));
-    memcpy(dst, src, 576 * sizeof *(dst));
-    return 0;
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k753_dequant_matmul: op: dequant_matmul */
+/* k753_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k753(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((arena + 2624) + 0));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[331]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 331};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k754_add: elementwise: add */
@@ -16740,30 +9680,16 @@ static int rlx_k755(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k756_dequant_matmul: op: dequant_matmul */
+/* k756_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k756(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 4928));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[333]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 4928, 333};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k757_dequant_matmul: op: dequant_matmul */
+/* k757_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k757(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 2624));
-    float *restrict y = ((float *)(arena + 11072));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[334]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 384; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + 0, 576, y + 0 + g * 4, 1536);
-    }
-    return 0;
+    static const int64_t at[] = {2624, 11072, 334};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k758_silu_mul: elementwise: silu + mul */
@@ -16780,17 +9706,10 @@ static int rlx_k758(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k759_dequant_matmul: op: dequant_matmul */
+/* k759_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k759(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)(arena + 4928));
-    float *restrict y = ((float *)(arena + 2624));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[335]));
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 144; g++) {
-        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + 0, 1536, y + 0 + g * 4, 576);
-    }
-    return 0;
+    static const int64_t at[] = {4928, 2624, 335};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k760_add: elementwise: add */
@@ -16910,10 +9829,6 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k576(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k578(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k579(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k580(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k581(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k582(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k583(slots, arena, ctl)) != 0) return rc;

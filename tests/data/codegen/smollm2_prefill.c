@@ -817,6 +817,408 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 }
 
 
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
+    float *restrict y_all = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = rlx_r;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const float *restrict x = x_all + rlx_start * 576;
+        float *restrict y = y_all + rlx_start * 576;
+        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
+        if (rlx_rows > 8) {
+            float *xt = (float *)(arena + rlx_at[4]);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
+            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
+            for (int64_t g = 0; g < 48; g++)
+                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+        }
+        else {
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
+            for (int64_t g = 0; g < 144; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((arena + rlx_at[0]) + 0));
+    float *dst = ((float *)(arena + rlx_at[1]));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[2]]))) * 1;
+    const int64_t rlx_active = 1 * 9 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 9) * 256;
+        rlx_start_rest /= 9;
+        rlx_start += (rlx_start_rest % 1) * 2304;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
+        memcpy(dst + r * 64, s, 64 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
+    float *restrict y_all = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = rlx_r;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const float *restrict x = x_all + rlx_start * 576;
+        float *restrict y = y_all + rlx_start * 192;
+        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
+        if (rlx_rows > 8) {
+            float *xt = (float *)(arena + rlx_at[4]);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
+            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
+            for (int64_t g = 0; g < 16; g++)
+                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+        }
+        else {
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
+            for (int64_t g = 0; g < 48; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *src = ((const float *)((arena + rlx_at[0]) + 0));
+    float *dst = ((float *)(arena + rlx_at[1]));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[2]]))) * 1;
+    const int64_t rlx_active = 1 * 3 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 3) * 256;
+        rlx_start_rest /= 3;
+        rlx_start += (rlx_start_rest % 1) * 768;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
+        memcpy(dst + r * 64, s, 64 * sizeof *dst);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *x = ((const float *)(arena + rlx_at[0]));
+    float *y = ((float *)(arena + rlx_at[1]));
+    const float *cs = ((const float *)((arena + rlx_at[2]) + 0));
+    const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[4]]))) * 1;
+    const int64_t rlx_active = 1 * 9 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 9) * 256;
+        rlx_start_rest /= 9;
+        rlx_start += (rlx_start_rest % 1) * 2304;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = (r % 256) * 32;
+        for (int64_t i = 0; i < 32; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[2 * i];
+            const double b = (double)xr[2 * i + 1];
+            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i + 1] = (float)(b * c + a * s);
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *x = ((const float *)(arena + rlx_at[0]));
+    float *y = ((float *)(arena + rlx_at[1]));
+    const float *cs = ((const float *)((arena + rlx_at[2]) + 0));
+    const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[4]]))) * 1;
+    const int64_t rlx_active = 1 * 3 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 3) * 256;
+        rlx_start_rest /= 3;
+        rlx_start += (rlx_start_rest % 1) * 768;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const float *xr = x + r * 64;
+        float *yr = y + r * 64;
+        const int64_t t = (r % 256) * 32;
+        for (int64_t i = 0; i < 32; i++) {
+            const double c = (double)cs[t + i * 1];
+            const double s = (double)sn[t + i * 1];
+            const double a = (double)xr[2 * i];
+            const double b = (double)xr[2 * i + 1];
+            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i + 1] = (float)(b * c + a * s);
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    float *rlx_scores = (float *)(arena + rlx_at[0]);
+    float *rlx_att_b = (float *)(arena + rlx_at[1]);
+    float *rlx_inv = (float *)(arena + rlx_at[2]);
+    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]])));
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]])));
+    const int64_t rlx_ech = (rlx_es + 255) / 256;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
+        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
+        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
+        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
+        const float *qp = ((const float *)(arena + rlx_at[4])) + bi * 147456 + head * 16384 + i0 * 64;
+        const float *kp = ((const float *)((uint8_t *)slots[rlx_at[5]])) + bi * 49152 + kvh * 16384;
+        const float *vp = ((const float *)((uint8_t *)slots[rlx_at[6]])) + bi * 49152 + kvh * 16384;
+        float *op = ((float *)(arena + rlx_at[7])) + bi * 147456 + head * 64 + i0 * 576;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
+        const int64_t ns = (n + 11) / 12;
+        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
+        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 256;
+            const int64_t i = i0 + r;
+            int64_t jlo = 0, jhi = rlx_et;
+            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
+            if (jhi < 0) jhi = 0;
+            if (jlo > jhi) jlo = jhi;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= jhi; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < jhi; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
+            inv[r] = row_inv;
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            float *orow = op + r * 576;
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x_all = ((const float *)((arena + rlx_at[0]) + 0));
+    float *restrict y_all = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = rlx_r;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const float *restrict x = x_all + rlx_start * 576;
+        float *restrict y = y_all + rlx_start * 576;
+        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
+        if (rlx_rows > 8) {
+            float *xt = (float *)(arena + rlx_at[4]);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
+            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
+            for (int64_t g = 0; g < 48; g++)
+                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+        }
+        else {
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
+            for (int64_t g = 0; g < 144; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
+    float *restrict y_all = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = rlx_r;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const float *restrict x = x_all + rlx_start * 576;
+        float *restrict y = y_all + rlx_start * 1536;
+        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
+        if (rlx_rows > 8) {
+            float *xt = (float *)(arena + rlx_at[4]);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
+            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
+            for (int64_t g = 0; g < 128; g++)
+                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+        }
+        else {
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
+            for (int64_t g = 0; g < 384; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
+    float *restrict y_all = ((float *)(arena + rlx_at[1]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
+    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = rlx_r;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const float *restrict x = x_all + rlx_start * 1536;
+        float *restrict y = y_all + rlx_start * 576;
+        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
+        if (rlx_rows > 8) {
+            float *xt = (float *)(arena + rlx_at[4]);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
+            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
+            for (int64_t g = 0; g < 48; g++)
+                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+        }
+        else {
+            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
+            for (int64_t g = 0; g < 144; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 4 <= rlx_rows; m0 += 4) {
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+                for (; m0 < rlx_rows; m0 += 1) {
+                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -1029,250 +1431,52 @@ static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k13_dequant_matmul: op: dequant_matmul */
+/* k13_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 10, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k15_transpose: op: transpose */
+/* k15_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k16_dequant_matmul: op: dequant_matmul */
+/* k16_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[11]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 11, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k18_transpose: op: transpose */
+/* k18_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k19_dequant_matmul: op: dequant_matmul */
+/* k19_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[12]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 12, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k21_transpose: op: transpose */
+/* k21_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k22_rope: op: rope */
+/* k22_rope: op: rope (the code of rlx_t4) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k23_rope: op: rope */
+/* k23_rope: op: rope (the code of rlx_t5) */
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k24_where: elementwise: where */
@@ -1331,144 +1535,16 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k26_attention_transpose: attention: attention + transpose */
+/* k26_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[343])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[344])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 343, 344, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k28_dequant_matmul: op: dequant_matmul */
+/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[13]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 13, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k29_add: elementwise: add */
@@ -1570,80 +1646,16 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k31_dequant_matmul: op: dequant_matmul */
+/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 15, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k32_dequant_matmul: op: dequant_matmul */
+/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 16, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k33_silu_mul: elementwise: silu + mul */
@@ -1672,42 +1684,10 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k34_dequant_matmul: op: dequant_matmul */
+/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[17]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 17, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k35_add: elementwise: add */
@@ -1809,250 +1789,52 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k37_dequant_matmul: op: dequant_matmul */
+/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[21]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 21, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k39_transpose: op: transpose */
+/* k39_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k40_dequant_matmul: op: dequant_matmul */
+/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[22]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 22, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k42_transpose: op: transpose */
+/* k42_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k43_dequant_matmul: op: dequant_matmul */
+/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 23, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k45_transpose: op: transpose */
+/* k45_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k45(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k46_rope: op: rope */
+/* k46_rope: op: rope (the code of rlx_t4) */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k47_rope: op: rope */
+/* k47_rope: op: rope (the code of rlx_t5) */
 static int rlx_k47(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k48_where: elementwise: where */
@@ -2111,144 +1893,16 @@ static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k50_attention_transpose: attention: attention + transpose */
+/* k50_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[345])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[346])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 345, 346, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k52_dequant_matmul: op: dequant_matmul */
+/* k52_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[24]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 24, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k53_add: elementwise: add */
@@ -2350,80 +2004,16 @@ static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k55_dequant_matmul: op: dequant_matmul */
+/* k55_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 26, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k56_dequant_matmul: op: dequant_matmul */
+/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 27, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k57_silu_mul: elementwise: silu + mul */
@@ -2452,42 +2042,10 @@ static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k58_dequant_matmul: op: dequant_matmul */
+/* k58_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[28]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 28, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k59_add: elementwise: add */
@@ -2589,250 +2147,52 @@ static int rlx_k60(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k61_dequant_matmul: op: dequant_matmul */
+/* k61_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 32, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k63_transpose: op: transpose */
+/* k63_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k64_dequant_matmul: op: dequant_matmul */
+/* k64_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 33, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k66_transpose: op: transpose */
+/* k66_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k67_dequant_matmul: op: dequant_matmul */
+/* k67_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 34, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k69_transpose: op: transpose */
+/* k69_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k70_rope: op: rope */
+/* k70_rope: op: rope (the code of rlx_t4) */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k71_rope: op: rope */
+/* k71_rope: op: rope (the code of rlx_t5) */
 static int rlx_k71(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k72_where: elementwise: where */
@@ -2891,144 +2251,16 @@ static int rlx_k73(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k74_attention_transpose: attention: attention + transpose */
+/* k74_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[347])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[348])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 347, 348, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k76_dequant_matmul: op: dequant_matmul */
+/* k76_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[35]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 35, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k77_add: elementwise: add */
@@ -3130,80 +2362,16 @@ static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k79_dequant_matmul: op: dequant_matmul */
+/* k79_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 37, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k80_dequant_matmul: op: dequant_matmul */
+/* k80_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 38, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k81_silu_mul: elementwise: silu + mul */
@@ -3232,42 +2400,10 @@ static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k82_dequant_matmul: op: dequant_matmul */
+/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[39]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 39, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k83_add: elementwise: add */
@@ -3369,250 +2505,52 @@ static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k85_dequant_matmul: op: dequant_matmul */
+/* k85_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 43, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k87_transpose: op: transpose */
+/* k87_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k88_dequant_matmul: op: dequant_matmul */
+/* k88_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[44]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 44, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k90_transpose: op: transpose */
+/* k90_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k91_dequant_matmul: op: dequant_matmul */
+/* k91_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k91(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[45]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 45, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k93_transpose: op: transpose */
+/* k93_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k93(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k94_rope: op: rope */
+/* k94_rope: op: rope (the code of rlx_t4) */
 static int rlx_k94(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k95_rope: op: rope */
+/* k95_rope: op: rope (the code of rlx_t5) */
 static int rlx_k95(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k96_where: elementwise: where */
@@ -3671,144 +2609,16 @@ static int rlx_k97(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k98_attention_transpose: attention: attention + transpose */
+/* k98_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[349])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[350])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 349, 350, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k100_dequant_matmul: op: dequant_matmul */
+/* k100_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[46]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 46, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k101_add: elementwise: add */
@@ -3910,80 +2720,16 @@ static int rlx_k102(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k103_dequant_matmul: op: dequant_matmul */
+/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[48]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 48, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k104_dequant_matmul: op: dequant_matmul */
+/* k104_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k104(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[49]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 49, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k105_silu_mul: elementwise: silu + mul */
@@ -4012,42 +2758,10 @@ static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k106_dequant_matmul: op: dequant_matmul */
+/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[50]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 50, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k107_add: elementwise: add */
@@ -4149,250 +2863,52 @@ static int rlx_k108(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k109_dequant_matmul: op: dequant_matmul */
+/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[54]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 54, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k111_transpose: op: transpose */
+/* k111_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k111(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k112_dequant_matmul: op: dequant_matmul */
+/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[55]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 55, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k114_transpose: op: transpose */
+/* k114_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k114(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k115_dequant_matmul: op: dequant_matmul */
+/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[56]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 56, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k117_transpose: op: transpose */
+/* k117_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k117(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k118_rope: op: rope */
+/* k118_rope: op: rope (the code of rlx_t4) */
 static int rlx_k118(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k119_rope: op: rope */
+/* k119_rope: op: rope (the code of rlx_t5) */
 static int rlx_k119(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k120_where: elementwise: where */
@@ -4451,144 +2967,16 @@ static int rlx_k121(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k122_attention_transpose: attention: attention + transpose */
+/* k122_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[351])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[352])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 351, 352, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k124_dequant_matmul: op: dequant_matmul */
+/* k124_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[57]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 57, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k125_add: elementwise: add */
@@ -4690,80 +3078,16 @@ static int rlx_k126(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k127_dequant_matmul: op: dequant_matmul */
+/* k127_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k127(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[59]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 59, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k128_dequant_matmul: op: dequant_matmul */
+/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[60]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 60, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k129_silu_mul: elementwise: silu + mul */
@@ -4792,42 +3116,10 @@ static int rlx_k129(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k130_dequant_matmul: op: dequant_matmul */
+/* k130_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[61]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 61, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k131_add: elementwise: add */
@@ -4929,250 +3221,52 @@ static int rlx_k132(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k133_dequant_matmul: op: dequant_matmul */
+/* k133_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[65]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 65, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k135_transpose: op: transpose */
+/* k135_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k135(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k136_dequant_matmul: op: dequant_matmul */
+/* k136_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[66]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 66, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k138_transpose: op: transpose */
+/* k138_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k138(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k139_dequant_matmul: op: dequant_matmul */
+/* k139_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[67]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 67, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k141_transpose: op: transpose */
+/* k141_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k141(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k142_rope: op: rope */
+/* k142_rope: op: rope (the code of rlx_t4) */
 static int rlx_k142(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k143_rope: op: rope */
+/* k143_rope: op: rope (the code of rlx_t5) */
 static int rlx_k143(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k144_where: elementwise: where */
@@ -5231,144 +3325,16 @@ static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k146_attention_transpose: attention: attention + transpose */
+/* k146_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[353])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[354])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 353, 354, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k148_dequant_matmul: op: dequant_matmul */
+/* k148_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[68]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 68, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k149_add: elementwise: add */
@@ -5470,80 +3436,16 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k151_dequant_matmul: op: dequant_matmul */
+/* k151_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[70]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 70, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k152_dequant_matmul: op: dequant_matmul */
+/* k152_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k152(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[71]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 71, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k153_silu_mul: elementwise: silu + mul */
@@ -5572,42 +3474,10 @@ static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k154_dequant_matmul: op: dequant_matmul */
+/* k154_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[72]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 72, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k155_add: elementwise: add */
@@ -5709,250 +3579,52 @@ static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k157_dequant_matmul: op: dequant_matmul */
+/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[76]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 76, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k159_transpose: op: transpose */
+/* k159_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k160_dequant_matmul: op: dequant_matmul */
+/* k160_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[77]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 77, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k162_transpose: op: transpose */
+/* k162_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k163_dequant_matmul: op: dequant_matmul */
+/* k163_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k163(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[78]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 78, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k165_transpose: op: transpose */
+/* k165_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k165(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k166_rope: op: rope */
+/* k166_rope: op: rope (the code of rlx_t4) */
 static int rlx_k166(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k167_rope: op: rope */
+/* k167_rope: op: rope (the code of rlx_t5) */
 static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k168_where: elementwise: where */
@@ -6011,144 +3683,16 @@ static int rlx_k169(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k170_attention_transpose: attention: attention + transpose */
+/* k170_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[355])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[356])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 355, 356, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k172_dequant_matmul: op: dequant_matmul */
+/* k172_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[79]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 79, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k173_add: elementwise: add */
@@ -6250,80 +3794,16 @@ static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k175_dequant_matmul: op: dequant_matmul */
+/* k175_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[81]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 81, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k176_dequant_matmul: op: dequant_matmul */
+/* k176_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[82]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 82, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k177_silu_mul: elementwise: silu + mul */
@@ -6352,42 +3832,10 @@ static int rlx_k177(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k178_dequant_matmul: op: dequant_matmul */
+/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[83]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 83, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k179_add: elementwise: add */
@@ -6489,278 +3937,40 @@ static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k181_dequant_matmul: op: dequant_matmul */
+/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[87]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 87, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k183_transpose: op: transpose */
+/* k183_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k184_dequant_matmul: op: dequant_matmul */
+/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[88]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 88, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k186_transpose: op: transpose */
+/* k186_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k187_dequant_matmul: op: dequant_matmul */
+/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[89]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 89, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k189_transpose: op: transpose */
+/* k189_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
-}
-
-/* k190_rope: op: rope */
-static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
-}
-
-/* k191_rope: op: rope */
-static int rlx_k191(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
-}
-
-/* k192_where: elementwise: where */
-static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v300 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t301 = ((v20) ? (v300) : (0.0f));
-            ((float *)((uint8_t *)slots[357]))[r * 64 + j] = t301;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -6919,9 +4129,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k186(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k187(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k189(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k190(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k191(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k192(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -6929,6 +4136,46 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
+/* k190_rope: op: rope (the code of rlx_t4) */
+static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k191_rope: op: rope (the code of rlx_t5) */
+static int rlx_k191(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k192_where: elementwise: where */
+static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
+    const int64_t rlx_active = 1 * 3 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 3) * 256;
+        rlx_start_rest /= 3;
+        rlx_start += (rlx_start_rest % 1) * 768;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const int64_t ro0 = (r % 256) * 1;
+        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
+        const int64_t ro2 = 0;
+        #pragma omp simd
+        for (int64_t j = 0; j < 64; j++) {
+            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
+            const float v300 = ((const float *)(arena + 1247488))[ro1 + j * 1];
+            const float t301 = ((v20) ? (v300) : (0.0f));
+            ((float *)((uint8_t *)slots[357]))[r * 64 + j] = t301;
+        }
+    }
+    return 0;
+}
+
 /* k193_where: elementwise: where */
 static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -6957,144 +4204,16 @@ static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k194_attention_transpose: attention: attention + transpose */
+/* k194_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k194(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[357])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[358])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 357, 358, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k196_dequant_matmul: op: dequant_matmul */
+/* k196_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[90]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 90, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k197_add: elementwise: add */
@@ -7196,80 +4315,16 @@ static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k199_dequant_matmul: op: dequant_matmul */
+/* k199_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[92]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 92, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k200_dequant_matmul: op: dequant_matmul */
+/* k200_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[93]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 93, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k201_silu_mul: elementwise: silu + mul */
@@ -7298,42 +4353,10 @@ static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k202_dequant_matmul: op: dequant_matmul */
+/* k202_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k202(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[94]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 94, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k203_add: elementwise: add */
@@ -7435,250 +4458,52 @@ static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k205_dequant_matmul: op: dequant_matmul */
+/* k205_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[98]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 98, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k207_transpose: op: transpose */
+/* k207_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k208_dequant_matmul: op: dequant_matmul */
+/* k208_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[99]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 99, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k210_transpose: op: transpose */
+/* k210_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k211_dequant_matmul: op: dequant_matmul */
+/* k211_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[100]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 100, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k213_transpose: op: transpose */
+/* k213_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k213(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k214_rope: op: rope */
+/* k214_rope: op: rope (the code of rlx_t4) */
 static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k215_rope: op: rope */
+/* k215_rope: op: rope (the code of rlx_t5) */
 static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k216_where: elementwise: where */
@@ -7737,144 +4562,16 @@ static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k218_attention_transpose: attention: attention + transpose */
+/* k218_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[359])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[360])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 359, 360, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k220_dequant_matmul: op: dequant_matmul */
+/* k220_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[101]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 101, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k221_add: elementwise: add */
@@ -7976,80 +4673,16 @@ static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k223_dequant_matmul: op: dequant_matmul */
+/* k223_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[103]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 103, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k224_dequant_matmul: op: dequant_matmul */
+/* k224_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[104]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 104, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k225_silu_mul: elementwise: silu + mul */
@@ -8078,42 +4711,10 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k226_dequant_matmul: op: dequant_matmul */
+/* k226_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[105]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 105, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k227_add: elementwise: add */
@@ -8215,250 +4816,52 @@ static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k229_dequant_matmul: op: dequant_matmul */
+/* k229_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[109]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 109, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k231_transpose: op: transpose */
+/* k231_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k232_dequant_matmul: op: dequant_matmul */
+/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[110]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 110, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k234_transpose: op: transpose */
+/* k234_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k235_dequant_matmul: op: dequant_matmul */
+/* k235_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[111]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 111, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k237_transpose: op: transpose */
+/* k237_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k238_rope: op: rope */
+/* k238_rope: op: rope (the code of rlx_t4) */
 static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k239_rope: op: rope */
+/* k239_rope: op: rope (the code of rlx_t5) */
 static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k240_where: elementwise: where */
@@ -8517,144 +4920,16 @@ static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k242_attention_transpose: attention: attention + transpose */
+/* k242_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[361])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[362])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 361, 362, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k244_dequant_matmul: op: dequant_matmul */
+/* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[112]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k245_add: elementwise: add */
@@ -8756,80 +5031,16 @@ static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k247_dequant_matmul: op: dequant_matmul */
+/* k247_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[114]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 114, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k248_dequant_matmul: op: dequant_matmul */
+/* k248_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[115]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 115, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k249_silu_mul: elementwise: silu + mul */
@@ -8858,42 +5069,10 @@ static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k250_dequant_matmul: op: dequant_matmul */
+/* k250_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[116]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 116, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k251_add: elementwise: add */
@@ -8995,250 +5174,52 @@ static int rlx_k252(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k253_dequant_matmul: op: dequant_matmul */
+/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[120]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 120, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k255_transpose: op: transpose */
+/* k255_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k256_dequant_matmul: op: dequant_matmul */
+/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[121]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 121, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k258_transpose: op: transpose */
+/* k258_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k259_dequant_matmul: op: dequant_matmul */
+/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[122]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 122, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k261_transpose: op: transpose */
+/* k261_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k262_rope: op: rope */
+/* k262_rope: op: rope (the code of rlx_t4) */
 static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k263_rope: op: rope */
+/* k263_rope: op: rope (the code of rlx_t5) */
 static int rlx_k263(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k264_where: elementwise: where */
@@ -9297,144 +5278,16 @@ static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k266_attention_transpose: attention: attention + transpose */
+/* k266_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k266(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[363])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[364])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 363, 364, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k268_dequant_matmul: op: dequant_matmul */
+/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[123]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 123, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k269_add: elementwise: add */
@@ -9536,80 +5389,16 @@ static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k271_dequant_matmul: op: dequant_matmul */
+/* k271_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[125]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 125, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k272_dequant_matmul: op: dequant_matmul */
+/* k272_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[126]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 126, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k273_silu_mul: elementwise: silu + mul */
@@ -9638,42 +5427,10 @@ static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k274_dequant_matmul: op: dequant_matmul */
+/* k274_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[127]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 127, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k275_add: elementwise: add */
@@ -9775,250 +5532,52 @@ static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k277_dequant_matmul: op: dequant_matmul */
+/* k277_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k277(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[131]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 131, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k279_transpose: op: transpose */
+/* k279_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k280_dequant_matmul: op: dequant_matmul */
+/* k280_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[132]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 132, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k282_transpose: op: transpose */
+/* k282_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k283_dequant_matmul: op: dequant_matmul */
+/* k283_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[133]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 133, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k285_transpose: op: transpose */
+/* k285_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k285(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k286_rope: op: rope */
+/* k286_rope: op: rope (the code of rlx_t4) */
 static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k287_rope: op: rope */
+/* k287_rope: op: rope (the code of rlx_t5) */
 static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k288_where: elementwise: where */
@@ -10077,144 +5636,16 @@ static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k290_attention_transpose: attention: attention + transpose */
+/* k290_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[365])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[366])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 365, 366, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k292_dequant_matmul: op: dequant_matmul */
+/* k292_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[134]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 134, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k293_add: elementwise: add */
@@ -10316,80 +5747,16 @@ static int rlx_k294(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k295_dequant_matmul: op: dequant_matmul */
+/* k295_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[136]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 136, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k296_dequant_matmul: op: dequant_matmul */
+/* k296_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[137]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 137, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k297_silu_mul: elementwise: silu + mul */
@@ -10418,42 +5785,10 @@ static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k298_dequant_matmul: op: dequant_matmul */
+/* k298_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[138]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 138, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k299_add: elementwise: add */
@@ -10555,250 +5890,52 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k301_dequant_matmul: op: dequant_matmul */
+/* k301_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[142]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 142, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k303_transpose: op: transpose */
+/* k303_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k304_dequant_matmul: op: dequant_matmul */
+/* k304_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[143]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 143, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k306_transpose: op: transpose */
+/* k306_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k307_dequant_matmul: op: dequant_matmul */
+/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[144]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 144, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k309_transpose: op: transpose */
+/* k309_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k310_rope: op: rope */
+/* k310_rope: op: rope (the code of rlx_t4) */
 static int rlx_k310(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k311_rope: op: rope */
+/* k311_rope: op: rope (the code of rlx_t5) */
 static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k312_where: elementwise: where */
@@ -10857,144 +5994,16 @@ static int rlx_k313(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k314_attention_transpose: attention: attention + transpose */
+/* k314_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[367])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[368])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 367, 368, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k316_dequant_matmul: op: dequant_matmul */
+/* k316_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k316(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[145]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 145, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k317_add: elementwise: add */
@@ -11096,80 +6105,16 @@ static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k319_dequant_matmul: op: dequant_matmul */
+/* k319_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k319(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[147]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 147, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k320_dequant_matmul: op: dequant_matmul */
+/* k320_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[148]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 148, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k321_silu_mul: elementwise: silu + mul */
@@ -11198,42 +6143,10 @@ static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k322_dequant_matmul: op: dequant_matmul */
+/* k322_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[149]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 149, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k323_add: elementwise: add */
@@ -11335,250 +6248,52 @@ static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k325_dequant_matmul: op: dequant_matmul */
+/* k325_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[153]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 153, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k327_transpose: op: transpose */
+/* k327_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k327(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k328_dequant_matmul: op: dequant_matmul */
+/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[154]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 154, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k330_transpose: op: transpose */
+/* k330_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k331_dequant_matmul: op: dequant_matmul */
+/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[155]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 155, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k333_transpose: op: transpose */
+/* k333_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k334_rope: op: rope */
+/* k334_rope: op: rope (the code of rlx_t4) */
 static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k335_rope: op: rope */
+/* k335_rope: op: rope (the code of rlx_t5) */
 static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k336_where: elementwise: where */
@@ -11637,144 +6352,16 @@ static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k338_attention_transpose: attention: attention + transpose */
+/* k338_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k338(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[369])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[370])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 369, 370, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k340_dequant_matmul: op: dequant_matmul */
+/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[156]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 156, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k341_add: elementwise: add */
@@ -11876,80 +6463,16 @@ static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k343_dequant_matmul: op: dequant_matmul */
+/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[158]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 158, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k344_dequant_matmul: op: dequant_matmul */
+/* k344_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k344(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[159]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 159, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k345_silu_mul: elementwise: silu + mul */
@@ -11978,42 +6501,10 @@ static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k346_dequant_matmul: op: dequant_matmul */
+/* k346_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[160]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 160, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k347_add: elementwise: add */
@@ -12115,250 +6606,52 @@ static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k349_dequant_matmul: op: dequant_matmul */
+/* k349_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[164]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 164, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k351_transpose: op: transpose */
+/* k351_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k352_dequant_matmul: op: dequant_matmul */
+/* k352_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k352(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[165]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 165, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k354_transpose: op: transpose */
+/* k354_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k355_dequant_matmul: op: dequant_matmul */
+/* k355_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[166]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 166, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k357_transpose: op: transpose */
+/* k357_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k358_rope: op: rope */
+/* k358_rope: op: rope (the code of rlx_t4) */
 static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k359_rope: op: rope */
+/* k359_rope: op: rope (the code of rlx_t5) */
 static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k360_where: elementwise: where */
@@ -12417,144 +6710,16 @@ static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k362_attention_transpose: attention: attention + transpose */
+/* k362_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[371])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[372])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 371, 372, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k364_dequant_matmul: op: dequant_matmul */
+/* k364_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[167]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 167, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k365_add: elementwise: add */
@@ -12656,80 +6821,16 @@ static int rlx_k366(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k367_dequant_matmul: op: dequant_matmul */
+/* k367_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[169]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 169, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k368_dequant_matmul: op: dequant_matmul */
+/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[170]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 170, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k369_silu_mul: elementwise: silu + mul */
@@ -12758,42 +6859,10 @@ static int rlx_k369(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k370_dequant_matmul: op: dequant_matmul */
+/* k370_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[171]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 171, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k371_add: elementwise: add */
@@ -12824,6 +6893,9 @@ static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k190(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k191(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k192(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k193(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k194(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k196(slots, arena, ctl)) != 0) return rc;
@@ -13055,250 +7127,52 @@ static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k373_dequant_matmul: op: dequant_matmul */
+/* k373_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[175]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 175, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k375_transpose: op: transpose */
+/* k375_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k376_dequant_matmul: op: dequant_matmul */
+/* k376_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[176]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 176, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k378_transpose: op: transpose */
+/* k378_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k379_dequant_matmul: op: dequant_matmul */
+/* k379_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[177]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 177, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k381_transpose: op: transpose */
+/* k381_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k382_rope: op: rope */
+/* k382_rope: op: rope (the code of rlx_t4) */
 static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k383_rope: op: rope */
+/* k383_rope: op: rope (the code of rlx_t5) */
 static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k384_where: elementwise: where */
@@ -13357,144 +7231,16 @@ static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k386_attention_transpose: attention: attention + transpose */
+/* k386_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[373])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[374])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 373, 374, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k388_dequant_matmul: op: dequant_matmul */
+/* k388_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k388(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[178]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 178, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k389_add: elementwise: add */
@@ -13596,80 +7342,16 @@ static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k391_dequant_matmul: op: dequant_matmul */
+/* k391_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k391(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[180]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 180, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k392_dequant_matmul: op: dequant_matmul */
+/* k392_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[181]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 181, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k393_silu_mul: elementwise: silu + mul */
@@ -13698,42 +7380,10 @@ static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k394_dequant_matmul: op: dequant_matmul */
+/* k394_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k394(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[182]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 182, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k395_add: elementwise: add */
@@ -13835,250 +7485,52 @@ static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k397_dequant_matmul: op: dequant_matmul */
+/* k397_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[186]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 186, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k399_transpose: op: transpose */
+/* k399_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k400_dequant_matmul: op: dequant_matmul */
+/* k400_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[187]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 187, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k402_transpose: op: transpose */
+/* k402_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k402(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k403_dequant_matmul: op: dequant_matmul */
+/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[188]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 188, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k405_transpose: op: transpose */
+/* k405_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k406_rope: op: rope */
+/* k406_rope: op: rope (the code of rlx_t4) */
 static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k407_rope: op: rope */
+/* k407_rope: op: rope (the code of rlx_t5) */
 static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k408_where: elementwise: where */
@@ -14137,144 +7589,16 @@ static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k410_attention_transpose: attention: attention + transpose */
+/* k410_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[375])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[376])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 375, 376, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k412_dequant_matmul: op: dequant_matmul */
+/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[189]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 189, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k413_add: elementwise: add */
@@ -14376,80 +7700,16 @@ static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k415_dequant_matmul: op: dequant_matmul */
+/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[191]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 191, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k416_dequant_matmul: op: dequant_matmul */
+/* k416_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k416(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[192]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 192, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k417_silu_mul: elementwise: silu + mul */
@@ -14478,42 +7738,10 @@ static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k418_dequant_matmul: op: dequant_matmul */
+/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[193]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 193, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k419_add: elementwise: add */
@@ -14615,250 +7843,52 @@ static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k421_dequant_matmul: op: dequant_matmul */
+/* k421_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[197]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 197, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k423_transpose: op: transpose */
+/* k423_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k424_dequant_matmul: op: dequant_matmul */
+/* k424_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[198]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 198, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k426_transpose: op: transpose */
+/* k426_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k427_dequant_matmul: op: dequant_matmul */
+/* k427_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k427(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[199]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 199, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k429_transpose: op: transpose */
+/* k429_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k429(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k430_rope: op: rope */
+/* k430_rope: op: rope (the code of rlx_t4) */
 static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k431_rope: op: rope */
+/* k431_rope: op: rope (the code of rlx_t5) */
 static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k432_where: elementwise: where */
@@ -14917,144 +7947,16 @@ static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k434_attention_transpose: attention: attention + transpose */
+/* k434_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[377])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[378])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 377, 378, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k436_dequant_matmul: op: dequant_matmul */
+/* k436_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[200]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 200, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k437_add: elementwise: add */
@@ -15156,80 +8058,16 @@ static int rlx_k438(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k439_dequant_matmul: op: dequant_matmul */
+/* k439_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[202]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 202, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k440_dequant_matmul: op: dequant_matmul */
+/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[203]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 203, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k441_silu_mul: elementwise: silu + mul */
@@ -15258,42 +8096,10 @@ static int rlx_k441(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k442_dequant_matmul: op: dequant_matmul */
+/* k442_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[204]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 204, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k443_add: elementwise: add */
@@ -15395,250 +8201,52 @@ static int rlx_k444(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k445_dequant_matmul: op: dequant_matmul */
+/* k445_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[208]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 208, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k447_transpose: op: transpose */
+/* k447_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k448_dequant_matmul: op: dequant_matmul */
+/* k448_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[209]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 209, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k450_transpose: op: transpose */
+/* k450_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k451_dequant_matmul: op: dequant_matmul */
+/* k451_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[210]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 210, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k453_transpose: op: transpose */
+/* k453_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k454_rope: op: rope */
+/* k454_rope: op: rope (the code of rlx_t4) */
 static int rlx_k454(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k455_rope: op: rope */
+/* k455_rope: op: rope (the code of rlx_t5) */
 static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k456_where: elementwise: where */
@@ -15697,144 +8305,16 @@ static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k458_attention_transpose: attention: attention + transpose */
+/* k458_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[379])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[380])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 379, 380, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k460_dequant_matmul: op: dequant_matmul */
+/* k460_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[211]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 211, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k461_add: elementwise: add */
@@ -15936,80 +8416,16 @@ static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k463_dequant_matmul: op: dequant_matmul */
+/* k463_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k463(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[213]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 213, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k464_dequant_matmul: op: dequant_matmul */
+/* k464_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[214]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 214, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k465_silu_mul: elementwise: silu + mul */
@@ -16038,42 +8454,10 @@ static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k466_dequant_matmul: op: dequant_matmul */
+/* k466_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k466(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[215]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 215, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k467_add: elementwise: add */
@@ -16175,250 +8559,52 @@ static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k469_dequant_matmul: op: dequant_matmul */
+/* k469_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k469(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[219]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 219, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k471_transpose: op: transpose */
+/* k471_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k472_dequant_matmul: op: dequant_matmul */
+/* k472_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[220]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 220, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k474_transpose: op: transpose */
+/* k474_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k475_dequant_matmul: op: dequant_matmul */
+/* k475_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[221]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 221, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k477_transpose: op: transpose */
+/* k477_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k477(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k478_rope: op: rope */
+/* k478_rope: op: rope (the code of rlx_t4) */
 static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k479_rope: op: rope */
+/* k479_rope: op: rope (the code of rlx_t5) */
 static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k480_where: elementwise: where */
@@ -16477,144 +8663,16 @@ static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k482_attention_transpose: attention: attention + transpose */
+/* k482_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[381])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[382])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 381, 382, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k484_dequant_matmul: op: dequant_matmul */
+/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[222]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 222, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k485_add: elementwise: add */
@@ -16716,80 +8774,16 @@ static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k487_dequant_matmul: op: dequant_matmul */
+/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[224]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 224, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k488_dequant_matmul: op: dequant_matmul */
+/* k488_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k488(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[225]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 225, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k489_silu_mul: elementwise: silu + mul */
@@ -16818,42 +8812,10 @@ static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k490_dequant_matmul: op: dequant_matmul */
+/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[226]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 226, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k491_add: elementwise: add */
@@ -16955,250 +8917,52 @@ static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k493_dequant_matmul: op: dequant_matmul */
+/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[230]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 230, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k495_transpose: op: transpose */
+/* k495_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k496_dequant_matmul: op: dequant_matmul */
+/* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[231]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k498_transpose: op: transpose */
+/* k498_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k499_dequant_matmul: op: dequant_matmul */
+/* k499_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[232]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 232, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k501_transpose: op: transpose */
+/* k501_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k502_rope: op: rope */
+/* k502_rope: op: rope (the code of rlx_t4) */
 static int rlx_k502(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k503_rope: op: rope */
+/* k503_rope: op: rope (the code of rlx_t5) */
 static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k504_where: elementwise: where */
@@ -17257,144 +9021,16 @@ static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k506_attention_transpose: attention: attention + transpose */
+/* k506_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[383])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[384])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 383, 384, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k508_dequant_matmul: op: dequant_matmul */
+/* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[233]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k509_add: elementwise: add */
@@ -17496,80 +9132,16 @@ static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k511_dequant_matmul: op: dequant_matmul */
+/* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[235]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k512_dequant_matmul: op: dequant_matmul */
+/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[236]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 236, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k513_silu_mul: elementwise: silu + mul */
@@ -17598,42 +9170,10 @@ static int rlx_k513(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k514_dequant_matmul: op: dequant_matmul */
+/* k514_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[237]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 237, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k515_add: elementwise: add */
@@ -17735,250 +9275,52 @@ static int rlx_k516(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k517_dequant_matmul: op: dequant_matmul */
+/* k517_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[241]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 241, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k519_transpose: op: transpose */
+/* k519_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k519(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k520_dequant_matmul: op: dequant_matmul */
+/* k520_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[242]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 242, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k522_transpose: op: transpose */
+/* k522_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k523_dequant_matmul: op: dequant_matmul */
+/* k523_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[243]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 243, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k525_transpose: op: transpose */
+/* k525_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k526_rope: op: rope */
+/* k526_rope: op: rope (the code of rlx_t4) */
 static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k527_rope: op: rope */
+/* k527_rope: op: rope (the code of rlx_t5) */
 static int rlx_k527(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k528_where: elementwise: where */
@@ -18037,144 +9379,16 @@ static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k530_attention_transpose: attention: attention + transpose */
+/* k530_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[385])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[386])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 385, 386, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k532_dequant_matmul: op: dequant_matmul */
+/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[244]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 244, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k533_add: elementwise: add */
@@ -18276,80 +9490,16 @@ static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k535_dequant_matmul: op: dequant_matmul */
+/* k535_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[246]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 246, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k536_dequant_matmul: op: dequant_matmul */
+/* k536_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[247]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 247, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k537_silu_mul: elementwise: silu + mul */
@@ -18378,42 +9528,10 @@ static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k538_dequant_matmul: op: dequant_matmul */
+/* k538_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k538(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[248]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 248, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k539_add: elementwise: add */
@@ -18515,250 +9633,52 @@ static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k541_dequant_matmul: op: dequant_matmul */
+/* k541_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k541(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[252]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 252, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k543_transpose: op: transpose */
+/* k543_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k544_dequant_matmul: op: dequant_matmul */
+/* k544_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k544(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[253]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 253, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k546_transpose: op: transpose */
+/* k546_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k547_dequant_matmul: op: dequant_matmul */
+/* k547_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[254]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 254, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k549_transpose: op: transpose */
+/* k549_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k550_rope: op: rope */
+/* k550_rope: op: rope (the code of rlx_t4) */
 static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k551_rope: op: rope */
+/* k551_rope: op: rope (the code of rlx_t5) */
 static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k552_where: elementwise: where */
@@ -18817,103 +9737,112 @@ static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k554_attention_transpose: attention: attention + transpose */
+/* k554_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 387, 388, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 255, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k557_add: elementwise: add */
+static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[387])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[388])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
+    const int64_t rlx_active = 1 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const int64_t ro0 = r * 576;
+        const int64_t ro1 = r * 576;
+        #pragma omp simd
+        for (int64_t j = 0; j < 576; j++) {
+            const float v837 = ((const float *)(arena + 67840))[ro0 + j * 1];
+            const float v862 = ((const float *)(arena + 657664))[ro1 + j * 1];
+            const float t863 = ((v837) + (v862));
+            ((float *)(arena + 67840))[r * 576 + j] = t863;
         }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
+    }
+    return 0;
+}
+
+/* k558_rms_norm: rowwise: rms_norm */
+static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
+    const int64_t rows = 1 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t p = rlx_start + ap % rlx_run;
+        void *slots[257];
+        slots[256] = rlx_caller_slots[256];
+        const int64_t b0 = p * 576;
+        const int64_t b2 = p * 576;
+        double r_s = 0.0;
+        float r_rstd;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
             #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + 67840))[b0 + i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + 67840))[b0 + i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+        }
+        {
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + 67840))[b0 + i0];
+            float r_y = r_x * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[256]))[i0];
+            ((float *)(arena + 657664))[b2 + i0] = r_y;
         }
     }
     return 0;
@@ -19074,6 +10003,9 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k552(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k553(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k554(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -19081,217 +10013,16 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 3
-/* k556_dequant_matmul: op: dequant_matmul */
-static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[255]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
-}
-
-/* k557_add: elementwise: add */
-static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v837 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v862 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t863 = ((v837) + (v862));
-            ((float *)(arena + 67840))[r * 576 + j] = t863;
-        }
-    }
-    return 0;
-}
-
-/* k558_rms_norm: rowwise: rms_norm */
-static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[257];
-        slots[256] = rlx_caller_slots[256];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[256]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k559_dequant_matmul: op: dequant_matmul */
+/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[257]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 257, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k560_dequant_matmul: op: dequant_matmul */
+/* k560_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[258]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 258, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k561_silu_mul: elementwise: silu + mul */
@@ -19320,42 +10051,10 @@ static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k562_dequant_matmul: op: dequant_matmul */
+/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[259]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 259, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k563_add: elementwise: add */
@@ -19457,250 +10156,52 @@ static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k565_dequant_matmul: op: dequant_matmul */
+/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[263]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 263, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k567_transpose: op: transpose */
+/* k567_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k568_dequant_matmul: op: dequant_matmul */
+/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[264]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 264, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k570_transpose: op: transpose */
+/* k570_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k571_dequant_matmul: op: dequant_matmul */
+/* k571_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[265]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 265, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k573_transpose: op: transpose */
+/* k573_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k574_rope: op: rope */
+/* k574_rope: op: rope (the code of rlx_t4) */
 static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k575_rope: op: rope */
+/* k575_rope: op: rope (the code of rlx_t5) */
 static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k576_where: elementwise: where */
@@ -19759,144 +10260,16 @@ static int rlx_k577(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k578_attention_transpose: attention: attention + transpose */
+/* k578_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[389])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[390])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 389, 390, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k580_dequant_matmul: op: dequant_matmul */
+/* k580_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[266]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 266, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k581_add: elementwise: add */
@@ -19998,80 +10371,16 @@ static int rlx_k582(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k583_dequant_matmul: op: dequant_matmul */
+/* k583_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[268]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 268, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k584_dequant_matmul: op: dequant_matmul */
+/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[269]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 269, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k585_silu_mul: elementwise: silu + mul */
@@ -20100,42 +10409,10 @@ static int rlx_k585(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k586_dequant_matmul: op: dequant_matmul */
+/* k586_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[270]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 270, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k587_add: elementwise: add */
@@ -20237,250 +10514,52 @@ static int rlx_k588(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k589_dequant_matmul: op: dequant_matmul */
+/* k589_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[274]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 274, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k591_transpose: op: transpose */
+/* k591_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k591(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k592_dequant_matmul: op: dequant_matmul */
+/* k592_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[275]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 275, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k594_transpose: op: transpose */
+/* k594_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k594(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k595_dequant_matmul: op: dequant_matmul */
+/* k595_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[276]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 276, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k597_transpose: op: transpose */
+/* k597_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k597(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k598_rope: op: rope */
+/* k598_rope: op: rope (the code of rlx_t4) */
 static int rlx_k598(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k599_rope: op: rope */
+/* k599_rope: op: rope (the code of rlx_t5) */
 static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k600_where: elementwise: where */
@@ -20539,144 +10618,16 @@ static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k602_attention_transpose: attention: attention + transpose */
+/* k602_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k602(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[391])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[392])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 391, 392, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k604_dequant_matmul: op: dequant_matmul */
+/* k604_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k604(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[277]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 277, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k605_add: elementwise: add */
@@ -20778,80 +10729,16 @@ static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k607_dequant_matmul: op: dequant_matmul */
+/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[279]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 279, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k608_dequant_matmul: op: dequant_matmul */
+/* k608_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[280]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 280, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k609_silu_mul: elementwise: silu + mul */
@@ -20880,42 +10767,10 @@ static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k610_dequant_matmul: op: dequant_matmul */
+/* k610_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k610(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[281]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 281, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k611_add: elementwise: add */
@@ -21017,250 +10872,52 @@ static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k613_dequant_matmul: op: dequant_matmul */
+/* k613_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k613(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[285]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 285, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k615_transpose: op: transpose */
+/* k615_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k615(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k616_dequant_matmul: op: dequant_matmul */
+/* k616_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k616(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[286]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 286, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k618_transpose: op: transpose */
+/* k618_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k618(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k619_dequant_matmul: op: dequant_matmul */
+/* k619_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k619(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[287]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 287, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k621_transpose: op: transpose */
+/* k621_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k621(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k622_rope: op: rope */
+/* k622_rope: op: rope (the code of rlx_t4) */
 static int rlx_k622(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k623_rope: op: rope */
+/* k623_rope: op: rope (the code of rlx_t5) */
 static int rlx_k623(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k624_where: elementwise: where */
@@ -21319,144 +10976,16 @@ static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k626_attention_transpose: attention: attention + transpose */
+/* k626_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[393])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[394])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 393, 394, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k628_dequant_matmul: op: dequant_matmul */
+/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[288]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 288, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k629_add: elementwise: add */
@@ -21558,80 +11087,16 @@ static int rlx_k630(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k631_dequant_matmul: op: dequant_matmul */
+/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[290]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 290, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k632_dequant_matmul: op: dequant_matmul */
+/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[291]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 291, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k633_silu_mul: elementwise: silu + mul */
@@ -21660,42 +11125,10 @@ static int rlx_k633(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k634_dequant_matmul: op: dequant_matmul */
+/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[292]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 292, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k635_add: elementwise: add */
@@ -21797,250 +11230,52 @@ static int rlx_k636(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k637_dequant_matmul: op: dequant_matmul */
+/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[296]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 296, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k639_transpose: op: transpose */
+/* k639_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k639(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k640_dequant_matmul: op: dequant_matmul */
+/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[297]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 297, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k642_transpose: op: transpose */
+/* k642_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k642(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k643_dequant_matmul: op: dequant_matmul */
+/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[298]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 298, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k645_transpose: op: transpose */
+/* k645_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k645(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k646_rope: op: rope */
+/* k646_rope: op: rope (the code of rlx_t4) */
 static int rlx_k646(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k647_rope: op: rope */
+/* k647_rope: op: rope (the code of rlx_t5) */
 static int rlx_k647(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k648_where: elementwise: where */
@@ -22099,144 +11334,16 @@ static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k650_attention_transpose: attention: attention + transpose */
+/* k650_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[395])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[396])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 395, 396, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k652_dequant_matmul: op: dequant_matmul */
+/* k652_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k652(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[299]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 299, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k653_add: elementwise: add */
@@ -22338,80 +11445,16 @@ static int rlx_k654(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k655_dequant_matmul: op: dequant_matmul */
+/* k655_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[301]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 301, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k656_dequant_matmul: op: dequant_matmul */
+/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[302]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 302, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k657_silu_mul: elementwise: silu + mul */
@@ -22440,42 +11483,10 @@ static int rlx_k657(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k658_dequant_matmul: op: dequant_matmul */
+/* k658_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[303]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 303, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k659_add: elementwise: add */
@@ -22577,250 +11588,52 @@ static int rlx_k660(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k661_dequant_matmul: op: dequant_matmul */
+/* k661_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[307]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 307, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k663_transpose: op: transpose */
+/* k663_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k663(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k664_dequant_matmul: op: dequant_matmul */
+/* k664_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[308]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 308, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k666_transpose: op: transpose */
+/* k666_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k666(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k667_dequant_matmul: op: dequant_matmul */
+/* k667_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[309]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 309, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k669_transpose: op: transpose */
+/* k669_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k669(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k670_rope: op: rope */
+/* k670_rope: op: rope (the code of rlx_t4) */
 static int rlx_k670(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k671_rope: op: rope */
+/* k671_rope: op: rope (the code of rlx_t5) */
 static int rlx_k671(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k672_where: elementwise: where */
@@ -22879,144 +11692,16 @@ static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k674_attention_transpose: attention: attention + transpose */
+/* k674_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[397])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[398])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 397, 398, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k676_dequant_matmul: op: dequant_matmul */
+/* k676_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[310]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 310, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k677_add: elementwise: add */
@@ -23118,80 +11803,16 @@ static int rlx_k678(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k679_dequant_matmul: op: dequant_matmul */
+/* k679_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[312]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 312, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k680_dequant_matmul: op: dequant_matmul */
+/* k680_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[313]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 313, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k681_silu_mul: elementwise: silu + mul */
@@ -23220,42 +11841,10 @@ static int rlx_k681(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k682_dequant_matmul: op: dequant_matmul */
+/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[314]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 314, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k683_add: elementwise: add */
@@ -23357,250 +11946,52 @@ static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k685_dequant_matmul: op: dequant_matmul */
+/* k685_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k685(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[318]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 318, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k687_transpose: op: transpose */
+/* k687_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k688_dequant_matmul: op: dequant_matmul */
+/* k688_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k688(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[319]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 319, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k690_transpose: op: transpose */
+/* k690_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k691_dequant_matmul: op: dequant_matmul */
+/* k691_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k691(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[320]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 320, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k693_transpose: op: transpose */
+/* k693_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k693(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k694_rope: op: rope */
+/* k694_rope: op: rope (the code of rlx_t4) */
 static int rlx_k694(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k695_rope: op: rope */
+/* k695_rope: op: rope (the code of rlx_t5) */
 static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k696_where: elementwise: where */
@@ -23659,144 +12050,16 @@ static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k698_attention_transpose: attention: attention + transpose */
+/* k698_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[399])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[400])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 399, 400, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k700_dequant_matmul: op: dequant_matmul */
+/* k700_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[321]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 321, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k701_add: elementwise: add */
@@ -23898,80 +12161,16 @@ static int rlx_k702(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k703_dequant_matmul: op: dequant_matmul */
+/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[323]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 323, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k704_dequant_matmul: op: dequant_matmul */
+/* k704_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[324]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 324, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k705_silu_mul: elementwise: silu + mul */
@@ -24000,42 +12199,10 @@ static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k706_dequant_matmul: op: dequant_matmul */
+/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[325]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 325, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k707_add: elementwise: add */
@@ -24137,250 +12304,52 @@ static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k709_dequant_matmul: op: dequant_matmul */
+/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
 static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[329]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 329, 4, 4393216};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k711_transpose: op: transpose */
+/* k711_transpose: op: transpose (the code of rlx_t1) */
 static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1837312));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k712_dequant_matmul: op: dequant_matmul */
+/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[330]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 330, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k714_transpose: op: transpose */
+/* k714_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k714(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1444096));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k715_dequant_matmul: op: dequant_matmul */
+/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
 static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[331]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 331, 4, 4393216};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k717_transpose: op: transpose */
+/* k717_transpose: op: transpose (the code of rlx_t3) */
 static int rlx_k717(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *src = ((const float *)((arena + 1247488) + 0));
-    float *dst = ((float *)(arena + 1640704));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k718_rope: op: rope */
+/* k718_rope: op: rope (the code of rlx_t4) */
 static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1837312));
-    float *y = ((float *)(arena + 657664));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k719_rope: op: rope */
+/* k719_rope: op: rope (the code of rlx_t5) */
 static int rlx_k719(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *x = ((const float *)(arena + 1444096));
-    float *y = ((float *)(arena + 1247488));
-    const float *cs = ((const float *)((arena + 2304) + 0));
-    const float *sn = ((const float *)((arena + 35072) + 0));
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k720_where: elementwise: where */
@@ -24439,144 +12408,16 @@ static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k722_attention_transpose: attention: attention + transpose */
+/* k722_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
 static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_scores = (float *)(arena + 4393216);
-    float *rlx_att_b = (float *)(arena + 4917504);
-    float *rlx_inv = (float *)(arena + 5048576);
-    const int64_t rlx_et = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[4])));
-    const int64_t rlx_ech = (rlx_es + 255) / 256;
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 1 * 9 * rlx_ech; task++) {
-        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
-        const int64_t kvh = head / 3, i0 = task % rlx_ech * 256;
-        const int64_t n = rlx_es - i0 < 256 ? rlx_es - i0 : 256;
-        const float *qp = ((const float *)(arena + 657664)) + bi * 147456 + head * 16384 + i0 * 64;
-        const float *kp = ((const float *)((uint8_t *)slots[401])) + bi * 49152 + kvh * 16384;
-        const float *vp = ((const float *)((uint8_t *)slots[402])) + bi * 49152 + kvh * 16384;
-        float *op = ((float *)(arena + 1247488)) + bi * 147456 + head * 64 + i0 * 576;
-        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 65536;
-        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 16384;
-        const int64_t ns = (n + 11) / 12;
-        for (int64_t p = 0; p < (rlx_et + 31) / 32; p++) rlx_pk_pack_b(64, rlx_et, kp, 1, 64, bp, p);
-        rlx_pk_gemm(n, rlx_et, 64, qp, 64, bp, sc, 256, 0, ns, 0, (rlx_et + 31) / 32, 0, slots, arena);
-        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 256;
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 256;
-            const int64_t i = i0 + r;
-            int64_t jlo = 0, jhi = rlx_et;
-            jhi = i + 1 < rlx_et ? i + 1 : rlx_et;
-            if (jhi < 0) jhi = 0;
-            if (jlo > jhi) jlo = jhi;
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= jhi; j_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t j = j_b + l;
-                        const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                        row[j] = e;
-                        sum_l[l] += e;
-                    }
-                }
-                for (int l = 0; j_b + l < jhi; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight((row[j] - shift) * 0.125f);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
-            }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = jhi; j < rlx_et; j++) row[j] = 0;
-            inv[r] = row_inv;
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_et, 64, vp, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, rlx_et, sc, 256, bp, op, 576, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            float *orow = op + r * 576;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) orow[c] *= inv[r];
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 401, 402, 1247488};
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k724_dequant_matmul: op: dequant_matmul */
+/* k724_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
 static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)((arena + 1247488) + 0));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[332]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 332, 4, 4393216};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k725_add: elementwise: add */
@@ -24678,80 +12519,16 @@ static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k727_dequant_matmul: op: dequant_matmul */
+/* k727_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k727(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 1247488));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[334]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 1247488, 334, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k728_dequant_matmul: op: dequant_matmul */
+/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
 static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 657664));
-    float *restrict y_all = ((float *)(arena + 2820352));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[335]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {657664, 2820352, 335, 4, 4393216};
+    return rlx_t8(slots, arena, ctl, at);
 }
 
 /* k729_silu_mul: elementwise: silu + mul */
@@ -24780,42 +12557,10 @@ static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k730_dequant_matmul: op: dequant_matmul */
+/* k730_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x_all = ((const float *)(arena + 1247488));
-    float *restrict y_all = ((float *)(arena + 657664));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[336]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-        if (rlx_rows > 8) {
-            float *xt = (float *)(arena + 4393216);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
-        }
-        else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-                for (; m0 < rlx_rows; m0 += 1) {
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                }
-            }
-        }
-    }
-    return 0;
+    static const int64_t at[] = {1247488, 657664, 336, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
 }
 
 /* k731_add: elementwise: add */
@@ -24947,9 +12692,6 @@ static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k559(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k560(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k561(slots, arena, ctl)) != 0) return rc;
