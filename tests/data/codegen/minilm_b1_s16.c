@@ -1,5 +1,5 @@
 /* codegen_replay: main program of graph 'bert_b1_s16' */
-/* rlx: generated from graph 'bert_b1_s16', compiled in 2 part(s) */
+/* rlx: generated from graph 'bert_b1_s16', compiled in 1 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -1065,6 +1065,177 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
     return 0;
 }
 
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 16;
+    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
+    for (int64_t p = 0; p < rows; p++) {
+        enum { rlx_nslots = 108 };
+        void *slots[rlx_nslots];
+        slots[rlx_at[0]] = rlx_caller_slots[rlx_at[0]];
+        slots[rlx_at[1]] = rlx_caller_slots[rlx_at[1]];
+        const int64_t b0 = p * 384;
+        const int64_t b3 = p * 384;
+        float r_h = 0;
+        float r_c;
+        double r_s = 0.0;
+        double r_v = 0.0;
+        double r_m;
+        double r_var;
+        float r_mean;
+        float r_low;
+        float r_rstd;
+        {
+            {
+                __typeof__(r_h) r_h_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_h_l[l] = 0;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 128; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        r_h_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < 128; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                    r_h_l[l] += r_x;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
+                }
+                r_h = r_h + r_h_l[0];
+            }
+        }
+        r_c = r_h / (float)128;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            float r_v_l[16];
+            __typeof__(r_v) r_v_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+                r_v_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 384; blk += 128) {
+                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                    r_v_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        const float r_d = r_x - r_c;
+                        r_s_l[l] += r_d;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                    const float r_d = r_x - r_c;
+                    r_s_l[l] += r_d;
+                    r_v_l[l] += r_d * r_d;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                    r_v_w[l] += r_v_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+            }
+            r_v = r_v + r_v_w[0];
+        }
+        r_m = r_s / 384.0;
+        r_var = r_v / 384.0 - r_m * r_m;
+        r_mean = (float)((double)r_c + r_m);
+        r_low = (float)((double)r_c + r_m - (double)r_mean);
+        if (!(r_m * r_m <= 0.25 * r_var)) {
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 384; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                            const float r_d = ((r_x - r_mean) - r_low);
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        const float r_d = ((r_x - r_mean) - r_low);
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_var = r_v / 384.0;
+        }
+        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 384; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[rlx_at[0]]))[i0];
+            r_y = r_y + (float)((const float *)((uint8_t *)slots[rlx_at[1]]))[i0];
+            ((float *)(arena + rlx_at[3]))[b3 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
@@ -1119,7 +1290,8 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int64_t rows = 16;
     if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[8];
+        enum { rlx_nslots = 108 };
+        void *slots[rlx_nslots];
         slots[4] = rlx_caller_slots[4];
         slots[6] = rlx_caller_slots[6];
         slots[7] = rlx_caller_slots[7];
@@ -1448,174 +1620,10 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k14_layer_norm: rowwise: layer_norm */
+/* k14_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[18];
-        slots[16] = rlx_caller_slots[16];
-        slots[17] = rlx_caller_slots[17];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[16]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[17]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {16, 17, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k15_matmul_gelu: matmul: matmul + add + gelu */
@@ -1666,174 +1674,10 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k17_layer_norm: rowwise: layer_norm */
+/* k17_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[24];
-        slots[22] = rlx_caller_slots[22];
-        slots[23] = rlx_caller_slots[23];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[22]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[23]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {22, 23, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k18_matmul_add: matmul: matmul + add */
@@ -1938,174 +1782,10 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k27_layer_norm: rowwise: layer_norm */
+/* k27_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[34];
-        slots[32] = rlx_caller_slots[32];
-        slots[33] = rlx_caller_slots[33];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[32]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[33]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {32, 33, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k28_matmul_gelu: matmul: matmul + add + gelu */
@@ -2156,174 +1836,10 @@ static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k30_layer_norm: rowwise: layer_norm */
+/* k30_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[40];
-        slots[38] = rlx_caller_slots[38];
-        slots[39] = rlx_caller_slots[39];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[38]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[39]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {38, 39, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k31_matmul_add: matmul: matmul + add */
@@ -2428,174 +1944,10 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k40_layer_norm: rowwise: layer_norm */
+/* k40_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[50];
-        slots[48] = rlx_caller_slots[48];
-        slots[49] = rlx_caller_slots[49];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[48]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[49]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {48, 49, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k41_matmul_gelu: matmul: matmul + add + gelu */
@@ -2646,217 +1998,12 @@ static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k43_layer_norm: rowwise: layer_norm */
+/* k43_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[56];
-        slots[54] = rlx_caller_slots[54];
-        slots[55] = rlx_caller_slots[55];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[54]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[55]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {54, 55, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
 /* k44_matmul_add: matmul: matmul + add */
 static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
@@ -2959,174 +2106,10 @@ static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k53_layer_norm: rowwise: layer_norm */
+/* k53_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[66];
-        slots[64] = rlx_caller_slots[64];
-        slots[65] = rlx_caller_slots[65];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[64]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[65]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {64, 65, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k54_matmul_gelu: matmul: matmul + add + gelu */
@@ -3177,174 +2160,10 @@ static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k56_layer_norm: rowwise: layer_norm */
+/* k56_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[72];
-        slots[70] = rlx_caller_slots[70];
-        slots[71] = rlx_caller_slots[71];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[70]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[71]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {70, 71, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k57_matmul_add: matmul: matmul + add */
@@ -3449,174 +2268,10 @@ static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k66_layer_norm: rowwise: layer_norm */
+/* k66_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[82];
-        slots[80] = rlx_caller_slots[80];
-        slots[81] = rlx_caller_slots[81];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[80]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[81]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {80, 81, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k67_matmul_gelu: matmul: matmul + add + gelu */
@@ -3667,174 +2322,10 @@ static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k69_layer_norm: rowwise: layer_norm */
+/* k69_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[88];
-        slots[86] = rlx_caller_slots[86];
-        slots[87] = rlx_caller_slots[87];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 64))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 64))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 64))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 64))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[86]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[87]))[i0];
-            ((float *)(arena + 24640))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {86, 87, 64, 24640};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k70_matmul_add: matmul: matmul + add */
@@ -3939,174 +2430,10 @@ static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k79_layer_norm: rowwise: layer_norm */
+/* k79_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
 static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 16;
-    if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[98];
-        slots[96] = rlx_caller_slots[96];
-        slots[97] = rlx_caller_slots[97];
-        const int64_t b0 = p * 384;
-        const int64_t b3 = p * 384;
-        float r_h = 0;
-        float r_c;
-        double r_s = 0.0;
-        double r_v = 0.0;
-        double r_m;
-        double r_var;
-        float r_mean;
-        float r_low;
-        float r_rstd;
-        {
-            {
-                __typeof__(r_h) r_h_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_h_l[l] = 0;
-                }
-                int64_t i0_b = 0;
-                for (; i0_b + 16 <= 128; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 122944))[b0 + i0];
-                        r_h_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < 128; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 122944))[b0 + i0];
-                    r_h_l[l] += r_x;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_h_l[l] = r_h_l[l] + r_h_l[l + w];
-                }
-                r_h = r_h + r_h_l[0];
-            }
-        }
-        r_c = r_h / (float)128;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            float r_v_l[16];
-            __typeof__(r_v) r_v_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-                r_v_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 384; blk += 128) {
-                const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                    r_v_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 122944))[b0 + i0];
-                        const float r_d = r_x - r_c;
-                        r_s_l[l] += r_d;
-                        r_v_l[l] += r_d * r_d;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 122944))[b0 + i0];
-                    const float r_d = r_x - r_c;
-                    r_s_l[l] += r_d;
-                    r_v_l[l] += r_d * r_d;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                    r_v_w[l] += r_v_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-            }
-            r_v = r_v + r_v_w[0];
-        }
-        r_m = r_s / 384.0;
-        r_var = r_v / 384.0 - r_m * r_m;
-        r_mean = (float)((double)r_c + r_m);
-        r_low = (float)((double)r_c + r_m - (double)r_mean);
-        if (!(r_m * r_m <= 0.25 * r_var)) {
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 384; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 384 ? blk + 128 : 384;
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
-                    }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                        #pragma omp simd
-                        for (int l = 0; l < 16; l++) {
-                            const int64_t i0 = i0_b + l;
-                            float r_x;
-                            r_x = ((const float *)(arena + 122944))[b0 + i0];
-                            const float r_d = ((r_x - r_mean) - r_low);
-                            r_v_l[l] += r_d * r_d;
-                        }
-                    }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 122944))[b0 + i0];
-                        const float r_d = ((r_x - r_mean) - r_low);
-                        r_v_l[l] += r_d * r_d;
-                    }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
-            }
-            r_var = r_v / 384.0;
-        }
-        r_rstd = (float)(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + 1e-12));
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 384; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 122944))[b0 + i0];
-            float r_y = ((r_x - r_mean) - r_low) * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[96]))[i0];
-            r_y = r_y + (float)((const float *)((uint8_t *)slots[97]))[i0];
-            ((float *)(arena + 0))[b3 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {96, 97, 122944, 0};
+    return rlx_t1(slots, arena, ctl, at);
 }
 
 /* k80_matmul_gelu: matmul: matmul + add + gelu */
@@ -4176,7 +2503,8 @@ static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
     int64_t rows = 16;
     if (ctl[2] >= 0 && ctl[3] == 16) rows = ctl[2] < 16 ? ctl[2] : 16;
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[104];
+        enum { rlx_nslots = 108 };
+        void *slots[rlx_nslots];
         slots[102] = rlx_caller_slots[102];
         slots[103] = rlx_caller_slots[103];
         const int64_t b0 = p * 384;
@@ -4513,9 +2841,40 @@ static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k9(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k11(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k13(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k14(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k15(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k16(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k17(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k18(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k20(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k22(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k24(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k42(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k43(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k44(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k46(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k48(slots, arena, ctl)) != 0) return rc;
@@ -4559,7 +2918,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 

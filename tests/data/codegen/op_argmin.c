@@ -13,7 +13,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     void **const rlx_caller_slots = slots;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < 48; p++) {
-        void *slots[2];
+        enum { rlx_nslots = 3 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[1] = rlx_caller_slots[1];
         const int64_t b0 = p * 1000;
@@ -41,7 +42,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t p = t / 16;
         const int64_t q0 = (t % 16) * 64;
         const int64_t qn = 1000 - q0 < 64 ? 1000 - q0 : 64;
-        void *slots[3];
+        enum { rlx_nslots = 3 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[2] = rlx_caller_slots[2];
         float r_best[64];

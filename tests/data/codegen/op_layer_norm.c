@@ -15,7 +15,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[4];
+        enum { rlx_nslots = 5 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[1] = rlx_caller_slots[1];
         slots[2] = rlx_caller_slots[2];
@@ -188,7 +189,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[5];
+        enum { rlx_nslots = 5 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[4] = rlx_caller_slots[4];
         const int64_t b0 = p * 384;

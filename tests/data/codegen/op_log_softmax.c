@@ -15,7 +15,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if (ctl[2] >= 0 && ctl[3] == 768) rows = ctl[2] < 768 ? ctl[2] : 768;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[2];
+        enum { rlx_nslots = 3 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[1] = rlx_caller_slots[1];
         const int64_t b0 = p * 100;
@@ -122,7 +123,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t p = t / 2;
         const int64_t q0 = (t % 2) * 64;
         const int64_t qn = 100 - q0 < 64 ? 100 - q0 : 64;
-        void *slots[3];
+        enum { rlx_nslots = 3 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[2] = rlx_caller_slots[2];
         const int64_t b0 = p * 1600;

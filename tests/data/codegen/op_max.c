@@ -13,7 +13,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     void **const rlx_caller_slots = slots;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < 384; p++) {
-        void *slots[2];
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[1] = rlx_caller_slots[1];
         const int64_t b0 = p * 125;
@@ -74,7 +75,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t p = t / 2;
         const int64_t q0 = (t % 2) * 64;
         const int64_t qn = 125 - q0 < 64 ? 125 - q0 : 64;
-        void *slots[3];
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[2] = rlx_caller_slots[2];
         const int64_t b0 = p * 6000;
@@ -113,7 +115,8 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     void **const rlx_caller_slots = slots;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < 48; p++) {
-        void *slots[4];
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[3] = rlx_caller_slots[3];
         const int64_t b0 = p * 125;

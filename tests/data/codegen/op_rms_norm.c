@@ -15,7 +15,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[3];
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[1] = rlx_caller_slots[1];
         slots[2] = rlx_caller_slots[2];
@@ -86,7 +87,8 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if (ctl[2] >= 0 && ctl[3] == 128) rows = ctl[2] < 128 ? ctl[2] : 128;
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[4];
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
         slots[0] = rlx_caller_slots[0];
         slots[3] = rlx_caller_slots[3];
         const int64_t b0 = p * 576;

@@ -1,5 +1,5 @@
 /* codegen_replay: main program of graph 'llama_step_b1_s1_c2048_mixed' */
-/* rlx: generated from graph 'llama_step_b1_s1_c2048_mixed', compiled in 4 part(s) */
+/* rlx: generated from graph 'llama_step_b1_s1_c2048_mixed', compiled in 3 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -360,6 +360,73 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 /* the code of several kernels (rlx_at: their addresses) */
 static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void **const rlx_caller_slots = slots;
+    int64_t rows = 1;
+    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
+    for (int64_t p = 0; p < rows; p++) {
+        enum { rlx_nslots = 401 };
+        void *slots[rlx_nslots];
+        slots[rlx_at[0]] = rlx_caller_slots[rlx_at[0]];
+        double r_s = 0.0;
+        float r_rstd;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+        }
+        {
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + rlx_at[1]))[i0];
+            float r_y = r_x * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[rlx_at[0]]))[i0];
+            ((float *)(arena + rlx_at[2]))[i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x = ((const float *)(arena + rlx_at[0]));
     float *restrict y = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
@@ -371,7 +438,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *src = ((const float *)((arena + rlx_at[0]) + 0)) + 0;
     float *dst = ((float *)(arena + rlx_at[1]));
@@ -380,7 +447,7 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x = ((const float *)(arena + rlx_at[0]));
     float *restrict y = ((float *)(arena + rlx_at[1]));
@@ -393,7 +460,7 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *src = ((const float *)((arena + rlx_at[0]) + 0)) + 0;
     float *dst = ((float *)(arena + rlx_at[1]));
@@ -402,7 +469,7 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *x = ((const float *)(arena + rlx_at[0]));
     float *y = ((float *)(arena + rlx_at[1]));
@@ -425,7 +492,7 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *x = ((const float *)(arena + rlx_at[0]));
     float *y = ((float *)(arena + rlx_at[1]));
@@ -448,7 +515,20 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    #pragma omp simd
+    for (int64_t j = 0; j < 192; j++) {
+        const uint8_t v0 = ((const uint8_t *)((arena + rlx_at[0]) + 0))[0];
+        const float v1 = ((const float *)(arena + rlx_at[1]))[j * 1];
+        const float t2 = ((v0) ? (v1) : (0.0f));
+        ((float *)((uint8_t *)slots[rlx_at[2]]))[j] = t2;
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     for (int64_t bi = 0; bi < 1; bi++) {
         if (((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi] > 2048) {
@@ -605,7 +685,7 @@ static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *src = ((const float *)(arena + rlx_at[0])) + 0;
     float *dst = ((float *)(arena + rlx_at[1]));
@@ -614,7 +694,7 @@ static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t10(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x = ((const float *)((arena + rlx_at[0]) + 0));
     float *restrict y = ((float *)(arena + rlx_at[1]));
@@ -627,7 +707,20 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    #pragma omp simd
+    for (int64_t j = 0; j < 576; j++) {
+        const float v0 = ((const float *)(arena + rlx_at[0]))[j * 1];
+        const float v1 = ((const float *)(arena + rlx_at[1]))[j * 1];
+        const float t2 = ((v0) + (v1));
+        ((float *)(arena + rlx_at[0]))[j] = t2;
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t12(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x = ((const float *)(arena + rlx_at[0]));
     float *restrict y = ((float *)(arena + rlx_at[1]));
@@ -640,7 +733,21 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t10(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    #pragma omp simd
+    for (int64_t j = 0; j < 1536; j++) {
+        const float v0 = ((const float *)(arena + rlx_at[0]))[j * 1];
+        const float v1 = ((const float *)(arena + rlx_at[1]))[j * 1];
+        const float t2 = rlx_siluf(v0);
+        const float t3 = ((t2) * (v1));
+        ((float *)(arena + rlx_at[0]))[j] = t3;
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t14(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x = ((const float *)(arena + rlx_at[0]));
     float *restrict y = ((float *)(arena + rlx_at[1]));
@@ -752,2074 +859,1234 @@ static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k11_rms_norm: rowwise: rms_norm */
+/* k11_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[9];
-        slots[8] = rlx_caller_slots[8];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[8]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {8, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k12_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k12_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 9};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k14_transpose: op: transpose (the code of rlx_t1) */
+/* k14_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k15_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k15_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 10};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k17_transpose: op: transpose (the code of rlx_t3) */
+/* k17_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k18_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k18_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 11};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k20_transpose: op: transpose (the code of rlx_t3) */
+/* k20_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k21_rope: op: rope (the code of rlx_t4) */
+/* k21_rope: op: rope (the code of rlx_t5) */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k22_rope: op: rope (the code of rlx_t5) */
+/* k22_rope: op: rope (the code of rlx_t6) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k23_where: elementwise: where */
+/* k23_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v37 = ((const float *)(arena + 4928))[j * 1];
-        const float t39 = ((v17) ? (v37) : (0.0f));
-        ((float *)((uint8_t *)slots[341]))[j] = t39;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 341};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k24_where: elementwise: where */
+/* k24_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v35 = ((const float *)(arena + 6464))[j * 1];
-        const float t40 = ((v17) ? (v35) : (0.0f));
-        ((float *)((uint8_t *)slots[342]))[j] = t40;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 342};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k25_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k25_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 6, 341, 7, 342, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k26_transpose: op: transpose (the code of rlx_t7) */
+/* k26_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 12};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k29_add: elementwise: add */
+/* k29_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v19 = ((const float *)(arena + 320))[j * 1];
-        const float v45 = ((const float *)(arena + 4928))[j * 1];
-        const float t46 = ((v19) + (v45));
-        ((float *)(arena + 320))[j] = t46;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k30_rms_norm: rowwise: rms_norm */
+/* k30_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[14];
-        slots[13] = rlx_caller_slots[13];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[13]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {13, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 14};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 15};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k33_silu_mul: elementwise: silu + mul */
+/* k33_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v50 = ((const float *)(arena + 4928))[j * 1];
-        const float v53 = ((const float *)(arena + 11072))[j * 1];
-        const float t51 = rlx_siluf(v50);
-        const float t54 = ((t51) * (v53));
-        ((float *)(arena + 4928))[j] = t54;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 16};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k35_add: elementwise: add */
+/* k35_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v46 = ((const float *)(arena + 320))[j * 1];
-        const float v56 = ((const float *)(arena + 2624))[j * 1];
-        const float t57 = ((v46) + (v56));
-        ((float *)(arena + 320))[j] = t57;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k36_rms_norm: rowwise: rms_norm */
+/* k36_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[20];
-        slots[19] = rlx_caller_slots[19];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[19]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {19, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 20};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k39_transpose: op: transpose (the code of rlx_t1) */
+/* k39_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 21};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k42_transpose: op: transpose (the code of rlx_t3) */
+/* k42_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 22};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k45_transpose: op: transpose (the code of rlx_t3) */
+/* k45_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k45(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k46_rope: op: rope (the code of rlx_t4) */
+/* k46_rope: op: rope (the code of rlx_t5) */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k47_rope: op: rope (the code of rlx_t5) */
+/* k47_rope: op: rope (the code of rlx_t6) */
 static int rlx_k47(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k48_where: elementwise: where */
+/* k48_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v75 = ((const float *)(arena + 4928))[j * 1];
-        const float t76 = ((v17) ? (v75) : (0.0f));
-        ((float *)((uint8_t *)slots[343]))[j] = t76;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 343};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k49_where: elementwise: where */
+/* k49_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v73 = ((const float *)(arena + 6464))[j * 1];
-        const float t77 = ((v17) ? (v73) : (0.0f));
-        ((float *)((uint8_t *)slots[344]))[j] = t77;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 344};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k50_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k50_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 17, 343, 18, 344, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k51_transpose: op: transpose (the code of rlx_t7) */
+/* k51_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k51(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k53_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k53_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 23};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k54_add: elementwise: add */
+/* k54_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v57 = ((const float *)(arena + 320))[j * 1];
-        const float v82 = ((const float *)(arena + 4928))[j * 1];
-        const float t83 = ((v57) + (v82));
-        ((float *)(arena + 320))[j] = t83;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k55_rms_norm: rowwise: rms_norm */
+/* k55_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[25];
-        slots[24] = rlx_caller_slots[24];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[24]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {24, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 25};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k57_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k57_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 26};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k58_silu_mul: elementwise: silu + mul */
+/* k58_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v87 = ((const float *)(arena + 4928))[j * 1];
-        const float v90 = ((const float *)(arena + 11072))[j * 1];
-        const float t88 = rlx_siluf(v87);
-        const float t91 = ((t88) * (v90));
-        ((float *)(arena + 4928))[j] = t91;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k59_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k59_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 27};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k60_add: elementwise: add */
+/* k60_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k60(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v83 = ((const float *)(arena + 320))[j * 1];
-        const float v93 = ((const float *)(arena + 2624))[j * 1];
-        const float t94 = ((v83) + (v93));
-        ((float *)(arena + 320))[j] = t94;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k61_rms_norm: rowwise: rms_norm */
+/* k61_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[31];
-        slots[30] = rlx_caller_slots[30];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[30]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {30, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k62_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k62_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k62(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 31};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k64_transpose: op: transpose (the code of rlx_t1) */
+/* k64_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k65_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k65_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 32};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k67_transpose: op: transpose (the code of rlx_t3) */
+/* k67_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k68_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k68_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 33};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k70_transpose: op: transpose (the code of rlx_t3) */
+/* k70_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k71_rope: op: rope (the code of rlx_t4) */
+/* k71_rope: op: rope (the code of rlx_t5) */
 static int rlx_k71(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k72_rope: op: rope (the code of rlx_t5) */
+/* k72_rope: op: rope (the code of rlx_t6) */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k73_where: elementwise: where */
+/* k73_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k73(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v112 = ((const float *)(arena + 4928))[j * 1];
-        const float t113 = ((v17) ? (v112) : (0.0f));
-        ((float *)((uint8_t *)slots[345]))[j] = t113;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 345};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k74_where: elementwise: where */
+/* k74_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v110 = ((const float *)(arena + 6464))[j * 1];
-        const float t114 = ((v17) ? (v110) : (0.0f));
-        ((float *)((uint8_t *)slots[346]))[j] = t114;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 346};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k75_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k75_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k75(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 28, 345, 29, 346, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k76_transpose: op: transpose (the code of rlx_t7) */
+/* k76_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k78_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k78_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 34};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k79_add: elementwise: add */
+/* k79_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v94 = ((const float *)(arena + 320))[j * 1];
-        const float v119 = ((const float *)(arena + 4928))[j * 1];
-        const float t120 = ((v94) + (v119));
-        ((float *)(arena + 320))[j] = t120;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k80_rms_norm: rowwise: rms_norm */
+/* k80_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[36];
-        slots[35] = rlx_caller_slots[35];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[35]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {35, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k81_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k81_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 36};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 37};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k83_silu_mul: elementwise: silu + mul */
+/* k83_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k83(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v124 = ((const float *)(arena + 4928))[j * 1];
-        const float v127 = ((const float *)(arena + 11072))[j * 1];
-        const float t125 = rlx_siluf(v124);
-        const float t128 = ((t125) * (v127));
-        ((float *)(arena + 4928))[j] = t128;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k84_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k84_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 38};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k85_add: elementwise: add */
+/* k85_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v120 = ((const float *)(arena + 320))[j * 1];
-        const float v130 = ((const float *)(arena + 2624))[j * 1];
-        const float t131 = ((v120) + (v130));
-        ((float *)(arena + 320))[j] = t131;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k86_rms_norm: rowwise: rms_norm */
+/* k86_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k86(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[42];
-        slots[41] = rlx_caller_slots[41];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[41]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {41, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k87_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k87_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 42};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k89_transpose: op: transpose (the code of rlx_t1) */
+/* k89_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k89(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k90_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k90_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 43};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k92_transpose: op: transpose (the code of rlx_t3) */
+/* k92_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k92(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k93_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k93_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k93(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 44};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k95_transpose: op: transpose (the code of rlx_t3) */
+/* k95_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k95(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k96_rope: op: rope (the code of rlx_t4) */
+/* k96_rope: op: rope (the code of rlx_t5) */
 static int rlx_k96(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k97_rope: op: rope (the code of rlx_t5) */
+/* k97_rope: op: rope (the code of rlx_t6) */
 static int rlx_k97(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k98_where: elementwise: where */
+/* k98_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v149 = ((const float *)(arena + 4928))[j * 1];
-        const float t150 = ((v17) ? (v149) : (0.0f));
-        ((float *)((uint8_t *)slots[347]))[j] = t150;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 347};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k99_where: elementwise: where */
+/* k99_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k99(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v147 = ((const float *)(arena + 6464))[j * 1];
-        const float t151 = ((v17) ? (v147) : (0.0f));
-        ((float *)((uint8_t *)slots[348]))[j] = t151;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 348};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k100_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k100_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 39, 347, 40, 348, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k101_transpose: op: transpose (the code of rlx_t7) */
+/* k101_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k101(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 45};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k104_add: elementwise: add */
+/* k104_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k104(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v131 = ((const float *)(arena + 320))[j * 1];
-        const float v156 = ((const float *)(arena + 4928))[j * 1];
-        const float t157 = ((v131) + (v156));
-        ((float *)(arena + 320))[j] = t157;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k105_rms_norm: rowwise: rms_norm */
+/* k105_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[47];
-        slots[46] = rlx_caller_slots[46];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[46]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {46, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 47};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k107_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k107_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k107(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 48};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k108_silu_mul: elementwise: silu + mul */
+/* k108_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k108(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v161 = ((const float *)(arena + 4928))[j * 1];
-        const float v164 = ((const float *)(arena + 11072))[j * 1];
-        const float t162 = rlx_siluf(v161);
-        const float t165 = ((t162) * (v164));
-        ((float *)(arena + 4928))[j] = t165;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 49};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k110_add: elementwise: add */
+/* k110_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k110(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v157 = ((const float *)(arena + 320))[j * 1];
-        const float v167 = ((const float *)(arena + 2624))[j * 1];
-        const float t168 = ((v157) + (v167));
-        ((float *)(arena + 320))[j] = t168;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k111_rms_norm: rowwise: rms_norm */
+/* k111_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k111(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[53];
-        slots[52] = rlx_caller_slots[52];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[52]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {52, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 53};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k114_transpose: op: transpose (the code of rlx_t1) */
+/* k114_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k114(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 54};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k117_transpose: op: transpose (the code of rlx_t3) */
+/* k117_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k117(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k118_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k118_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k118(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 55};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k120_transpose: op: transpose (the code of rlx_t3) */
+/* k120_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k120(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k121_rope: op: rope (the code of rlx_t4) */
+/* k121_rope: op: rope (the code of rlx_t5) */
 static int rlx_k121(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k122_rope: op: rope (the code of rlx_t5) */
+/* k122_rope: op: rope (the code of rlx_t6) */
 static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k123_where: elementwise: where */
+/* k123_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k123(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v186 = ((const float *)(arena + 4928))[j * 1];
-        const float t187 = ((v17) ? (v186) : (0.0f));
-        ((float *)((uint8_t *)slots[349]))[j] = t187;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 349};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k124_where: elementwise: where */
+/* k124_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v184 = ((const float *)(arena + 6464))[j * 1];
-        const float t188 = ((v17) ? (v184) : (0.0f));
-        ((float *)((uint8_t *)slots[350]))[j] = t188;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 350};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k125_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k125_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 50, 349, 51, 350, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k126_transpose: op: transpose (the code of rlx_t7) */
+/* k126_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k126(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 56};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k129_add: elementwise: add */
+/* k129_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k129(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v168 = ((const float *)(arena + 320))[j * 1];
-        const float v193 = ((const float *)(arena + 4928))[j * 1];
-        const float t194 = ((v168) + (v193));
-        ((float *)(arena + 320))[j] = t194;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k130_rms_norm: rowwise: rms_norm */
+/* k130_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[58];
-        slots[57] = rlx_caller_slots[57];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[57]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {57, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k131_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k131_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k131(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 58};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k132_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k132_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k132(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 59};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k133_silu_mul: elementwise: silu + mul */
+/* k133_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v198 = ((const float *)(arena + 4928))[j * 1];
-        const float v201 = ((const float *)(arena + 11072))[j * 1];
-        const float t199 = rlx_siluf(v198);
-        const float t202 = ((t199) * (v201));
-        ((float *)(arena + 4928))[j] = t202;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k134_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k134_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k134(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 60};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k135_add: elementwise: add */
+/* k135_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k135(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v194 = ((const float *)(arena + 320))[j * 1];
-        const float v204 = ((const float *)(arena + 2624))[j * 1];
-        const float t205 = ((v194) + (v204));
-        ((float *)(arena + 320))[j] = t205;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k136_rms_norm: rowwise: rms_norm */
+/* k136_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[64];
-        slots[63] = rlx_caller_slots[63];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[63]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {63, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k137_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k137_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k137(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 64};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k139_transpose: op: transpose (the code of rlx_t1) */
+/* k139_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k140_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k140_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k140(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 65};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k142_transpose: op: transpose (the code of rlx_t3) */
+/* k142_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k142(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k143_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k143_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k143(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 66};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k145_transpose: op: transpose (the code of rlx_t3) */
+/* k145_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k146_rope: op: rope (the code of rlx_t4) */
+/* k146_rope: op: rope (the code of rlx_t5) */
 static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k147_rope: op: rope (the code of rlx_t5) */
+/* k147_rope: op: rope (the code of rlx_t6) */
 static int rlx_k147(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k148_where: elementwise: where */
-static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v223 = ((const float *)(arena + 4928))[j * 1];
-        const float t224 = ((v17) ? (v223) : (0.0f));
-        ((float *)((uint8_t *)slots[351]))[j] = t224;
-    }
-    return 0;
-}
-
-/* k149_where: elementwise: where */
-static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v221 = ((const float *)(arena + 6464))[j * 1];
-        const float t225 = ((v17) ? (v221) : (0.0f));
-        ((float *)((uint8_t *)slots[352]))[j] = t225;
-    }
-    return 0;
-}
-
-/* k150_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 61, 351, 62, 352, 4928};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k151_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
+/* k148_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 351};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k153_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 67};
+/* k149_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 352};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k150_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 61, 351, 62, 352, 4928};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k154_add: elementwise: add */
-static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v205 = ((const float *)(arena + 320))[j * 1];
-        const float v230 = ((const float *)(arena + 4928))[j * 1];
-        const float t231 = ((v205) + (v230));
-        ((float *)(arena + 320))[j] = t231;
-    }
-    return 0;
-}
-
-/* k155_rms_norm: rowwise: rms_norm */
-static int rlx_k155(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[69];
-        slots[68] = rlx_caller_slots[68];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[68]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k156_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 69};
+/* k151_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 70};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k158_silu_mul: elementwise: silu + mul */
-static int rlx_k158(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v235 = ((const float *)(arena + 4928))[j * 1];
-        const float v238 = ((const float *)(arena + 11072))[j * 1];
-        const float t236 = rlx_siluf(v235);
-        const float t239 = ((t236) * (v238));
-        ((float *)(arena + 4928))[j] = t239;
-    }
-    return 0;
-}
-
-/* k159_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 71};
+/* k153_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 67};
     return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k160_add: elementwise: add */
-static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v231 = ((const float *)(arena + 320))[j * 1];
-        const float v241 = ((const float *)(arena + 2624))[j * 1];
-        const float t242 = ((v231) + (v241));
-        ((float *)(arena + 320))[j] = t242;
-    }
-    return 0;
+/* k154_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k161_rms_norm: rowwise: rms_norm */
-static int rlx_k161(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[75];
-        slots[74] = rlx_caller_slots[74];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[74]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k162_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 75};
+/* k155_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k155(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {68, 320, 2624};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k164_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k164(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
+/* k156_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 69};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 70};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k158_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k158(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k159_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 71};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k160_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k161_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k161(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {74, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k162_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 75};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k165_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k164_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k164(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k165_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k165(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 76};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k167_transpose: op: transpose (the code of rlx_t3) */
+/* k167_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k168_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 77};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k170_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k171_rope: op: rope (the code of rlx_t4) */
-static int rlx_k171(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k172_rope: op: rope (the code of rlx_t5) */
-static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k173_where: elementwise: where */
-static int rlx_k173(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v260 = ((const float *)(arena + 4928))[j * 1];
-        const float t261 = ((v17) ? (v260) : (0.0f));
-        ((float *)((uint8_t *)slots[353]))[j] = t261;
-    }
-    return 0;
-}
-
-/* k174_where: elementwise: where */
-static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v258 = ((const float *)(arena + 6464))[j * 1];
-        const float t262 = ((v17) ? (v258) : (0.0f));
-        ((float *)((uint8_t *)slots[354]))[j] = t262;
-    }
-    return 0;
-}
-
-/* k175_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 72, 353, 73, 354, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k176_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 78};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k179_add: elementwise: add */
-static int rlx_k179(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v242 = ((const float *)(arena + 320))[j * 1];
-        const float v267 = ((const float *)(arena + 4928))[j * 1];
-        const float t268 = ((v242) + (v267));
-        ((float *)(arena + 320))[j] = t268;
-    }
-    return 0;
-}
-
-/* k180_rms_norm: rowwise: rms_norm */
-static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[80];
-        slots[79] = rlx_caller_slots[79];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[79]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 80};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k182_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k182(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 81};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k183_silu_mul: elementwise: silu + mul */
-static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v272 = ((const float *)(arena + 4928))[j * 1];
-        const float v275 = ((const float *)(arena + 11072))[j * 1];
-        const float t273 = rlx_siluf(v272);
-        const float t276 = ((t273) * (v275));
-        ((float *)(arena + 4928))[j] = t276;
-    }
-    return 0;
-}
-
-/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 82};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k185_add: elementwise: add */
-static int rlx_k185(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v268 = ((const float *)(arena + 320))[j * 1];
-        const float v278 = ((const float *)(arena + 2624))[j * 1];
-        const float t279 = ((v268) + (v278));
-        ((float *)(arena + 320))[j] = t279;
-    }
-    return 0;
-}
-
-/* k186_rms_norm: rowwise: rms_norm */
-static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[86];
-        slots[85] = rlx_caller_slots[85];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[85]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 86};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k189_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k190_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 87};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k192_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
+/* k168_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 77};
     return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k193_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k170_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k171_rope: op: rope (the code of rlx_t5) */
+static int rlx_k171(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k172_rope: op: rope (the code of rlx_t6) */
+static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k173_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k173(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 353};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k174_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 354};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k175_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 72, 353, 73, 354, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k176_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 78};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k179_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k179(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k180_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {79, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 80};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k182_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k182(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 81};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k183_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 82};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k185_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k185(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k186_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {85, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 86};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k189_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k190_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 87};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k192_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k193_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 88};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k195_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k195(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k196_rope: op: rope (the code of rlx_t5) */
+static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k197_rope: op: rope (the code of rlx_t6) */
+static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k198_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 355};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k199_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 356};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k200_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 83, 355, 84, 356, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k201_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k203_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 89};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k204_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k205_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {90, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k206_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k206(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 91};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k207_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 92};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k208_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k209_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k209(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 93};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k210_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k211_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {96, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k212_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k212(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 97};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k214_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
     return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k215_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 98};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k217_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k218_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 99};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k220_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k221_rope: op: rope (the code of rlx_t5) */
+static int rlx_k221(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k222_rope: op: rope (the code of rlx_t6) */
+static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k223_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 357};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k224_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 358};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k225_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 94, 357, 95, 358, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k226_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k228_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 100};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k229_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k230_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k230(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {101, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k231_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 102};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 103};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k233_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k233(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k234_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 104};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k235_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k236_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k236(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {107, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k237_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 108};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k239_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k240_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 109};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k242_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k243_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k243(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 110};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k245_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k246_rope: op: rope (the code of rlx_t5) */
+static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k247_rope: op: rope (the code of rlx_t6) */
+static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k248_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 359};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k249_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 360};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k250_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 105, 359, 106, 360, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k251_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k251(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 111};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k254_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k254(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k255_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {112, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -2983,2242 +2250,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k190(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k192(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k193(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
-/* k195_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k195(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k196_rope: op: rope (the code of rlx_t4) */
-static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k197_rope: op: rope (the code of rlx_t5) */
-static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k198_where: elementwise: where */
-static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v297 = ((const float *)(arena + 4928))[j * 1];
-        const float t298 = ((v17) ? (v297) : (0.0f));
-        ((float *)((uint8_t *)slots[355]))[j] = t298;
-    }
-    return 0;
-}
-
-/* k199_where: elementwise: where */
-static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v295 = ((const float *)(arena + 6464))[j * 1];
-        const float t299 = ((v17) ? (v295) : (0.0f));
-        ((float *)((uint8_t *)slots[356]))[j] = t299;
-    }
-    return 0;
-}
-
-/* k200_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 83, 355, 84, 356, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k201_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k203_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 89};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k204_add: elementwise: add */
-static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v279 = ((const float *)(arena + 320))[j * 1];
-        const float v304 = ((const float *)(arena + 4928))[j * 1];
-        const float t305 = ((v279) + (v304));
-        ((float *)(arena + 320))[j] = t305;
-    }
-    return 0;
-}
-
-/* k205_rms_norm: rowwise: rms_norm */
-static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[91];
-        slots[90] = rlx_caller_slots[90];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[90]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k206_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k206(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 91};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k207_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 92};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k208_silu_mul: elementwise: silu + mul */
-static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v309 = ((const float *)(arena + 4928))[j * 1];
-        const float v312 = ((const float *)(arena + 11072))[j * 1];
-        const float t310 = rlx_siluf(v309);
-        const float t313 = ((t310) * (v312));
-        ((float *)(arena + 4928))[j] = t313;
-    }
-    return 0;
-}
-
-/* k209_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k209(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 93};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k210_add: elementwise: add */
-static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v305 = ((const float *)(arena + 320))[j * 1];
-        const float v315 = ((const float *)(arena + 2624))[j * 1];
-        const float t316 = ((v305) + (v315));
-        ((float *)(arena + 320))[j] = t316;
-    }
-    return 0;
-}
-
-/* k211_rms_norm: rowwise: rms_norm */
-static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[97];
-        slots[96] = rlx_caller_slots[96];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[96]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k212_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k212(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 97};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k214_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k215_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 98};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k217_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k218_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 99};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k220_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k221_rope: op: rope (the code of rlx_t4) */
-static int rlx_k221(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k222_rope: op: rope (the code of rlx_t5) */
-static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k223_where: elementwise: where */
-static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v334 = ((const float *)(arena + 4928))[j * 1];
-        const float t335 = ((v17) ? (v334) : (0.0f));
-        ((float *)((uint8_t *)slots[357]))[j] = t335;
-    }
-    return 0;
-}
-
-/* k224_where: elementwise: where */
-static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v332 = ((const float *)(arena + 6464))[j * 1];
-        const float t336 = ((v17) ? (v332) : (0.0f));
-        ((float *)((uint8_t *)slots[358]))[j] = t336;
-    }
-    return 0;
-}
-
-/* k225_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 94, 357, 95, 358, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k226_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k228_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 100};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k229_add: elementwise: add */
-static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v316 = ((const float *)(arena + 320))[j * 1];
-        const float v341 = ((const float *)(arena + 4928))[j * 1];
-        const float t342 = ((v316) + (v341));
-        ((float *)(arena + 320))[j] = t342;
-    }
-    return 0;
-}
-
-/* k230_rms_norm: rowwise: rms_norm */
-static int rlx_k230(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[102];
-        slots[101] = rlx_caller_slots[101];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[101]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k231_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 102};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 103};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k233_silu_mul: elementwise: silu + mul */
-static int rlx_k233(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v346 = ((const float *)(arena + 4928))[j * 1];
-        const float v349 = ((const float *)(arena + 11072))[j * 1];
-        const float t347 = rlx_siluf(v346);
-        const float t350 = ((t347) * (v349));
-        ((float *)(arena + 4928))[j] = t350;
-    }
-    return 0;
-}
-
-/* k234_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 104};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k235_add: elementwise: add */
-static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v342 = ((const float *)(arena + 320))[j * 1];
-        const float v352 = ((const float *)(arena + 2624))[j * 1];
-        const float t353 = ((v342) + (v352));
-        ((float *)(arena + 320))[j] = t353;
-    }
-    return 0;
-}
-
-/* k236_rms_norm: rowwise: rms_norm */
-static int rlx_k236(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[108];
-        slots[107] = rlx_caller_slots[107];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[107]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k237_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 108};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k239_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k240_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 109};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k242_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k243_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k243(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 110};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k245_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k246_rope: op: rope (the code of rlx_t4) */
-static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k247_rope: op: rope (the code of rlx_t5) */
-static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k248_where: elementwise: where */
-static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v371 = ((const float *)(arena + 4928))[j * 1];
-        const float t372 = ((v17) ? (v371) : (0.0f));
-        ((float *)((uint8_t *)slots[359]))[j] = t372;
-    }
-    return 0;
-}
-
-/* k249_where: elementwise: where */
-static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v369 = ((const float *)(arena + 6464))[j * 1];
-        const float t373 = ((v17) ? (v369) : (0.0f));
-        ((float *)((uint8_t *)slots[360]))[j] = t373;
-    }
-    return 0;
-}
-
-/* k250_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 105, 359, 106, 360, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k251_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k251(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 111};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k254_add: elementwise: add */
-static int rlx_k254(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v353 = ((const float *)(arena + 320))[j * 1];
-        const float v378 = ((const float *)(arena + 4928))[j * 1];
-        const float t379 = ((v353) + (v378));
-        ((float *)(arena + 320))[j] = t379;
-    }
-    return 0;
-}
-
-/* k255_rms_norm: rowwise: rms_norm */
-static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[113];
-        slots[112] = rlx_caller_slots[112];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[112]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 113};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k257_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k257(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 114};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k258_silu_mul: elementwise: silu + mul */
-static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v383 = ((const float *)(arena + 4928))[j * 1];
-        const float v386 = ((const float *)(arena + 11072))[j * 1];
-        const float t384 = rlx_siluf(v383);
-        const float t387 = ((t384) * (v386));
-        ((float *)(arena + 4928))[j] = t387;
-    }
-    return 0;
-}
-
-/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 115};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k260_add: elementwise: add */
-static int rlx_k260(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v379 = ((const float *)(arena + 320))[j * 1];
-        const float v389 = ((const float *)(arena + 2624))[j * 1];
-        const float t390 = ((v379) + (v389));
-        ((float *)(arena + 320))[j] = t390;
-    }
-    return 0;
-}
-
-/* k261_rms_norm: rowwise: rms_norm */
-static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[119];
-        slots[118] = rlx_caller_slots[118];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[118]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k262_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 119};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k264_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k265_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 120};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k267_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k267(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 121};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k270_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k271_rope: op: rope (the code of rlx_t4) */
-static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k272_rope: op: rope (the code of rlx_t5) */
-static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k273_where: elementwise: where */
-static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v408 = ((const float *)(arena + 4928))[j * 1];
-        const float t409 = ((v17) ? (v408) : (0.0f));
-        ((float *)((uint8_t *)slots[361]))[j] = t409;
-    }
-    return 0;
-}
-
-/* k274_where: elementwise: where */
-static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v406 = ((const float *)(arena + 6464))[j * 1];
-        const float t410 = ((v17) ? (v406) : (0.0f));
-        ((float *)((uint8_t *)slots[362]))[j] = t410;
-    }
-    return 0;
-}
-
-/* k275_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 116, 361, 117, 362, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k276_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k278_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k278(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 122};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k279_add: elementwise: add */
-static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v390 = ((const float *)(arena + 320))[j * 1];
-        const float v415 = ((const float *)(arena + 4928))[j * 1];
-        const float t416 = ((v390) + (v415));
-        ((float *)(arena + 320))[j] = t416;
-    }
-    return 0;
-}
-
-/* k280_rms_norm: rowwise: rms_norm */
-static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[124];
-        slots[123] = rlx_caller_slots[123];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[123]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k281_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k281(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 124};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k282_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 125};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k283_silu_mul: elementwise: silu + mul */
-static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v420 = ((const float *)(arena + 4928))[j * 1];
-        const float v423 = ((const float *)(arena + 11072))[j * 1];
-        const float t421 = rlx_siluf(v420);
-        const float t424 = ((t421) * (v423));
-        ((float *)(arena + 4928))[j] = t424;
-    }
-    return 0;
-}
-
-/* k284_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k284(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 126};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k285_add: elementwise: add */
-static int rlx_k285(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v416 = ((const float *)(arena + 320))[j * 1];
-        const float v426 = ((const float *)(arena + 2624))[j * 1];
-        const float t427 = ((v416) + (v426));
-        ((float *)(arena + 320))[j] = t427;
-    }
-    return 0;
-}
-
-/* k286_rms_norm: rowwise: rms_norm */
-static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[130];
-        slots[129] = rlx_caller_slots[129];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[129]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k287_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 130};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k289_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k290_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 131};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k292_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k293_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k293(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 132};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k295_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k296_rope: op: rope (the code of rlx_t4) */
-static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k297_rope: op: rope (the code of rlx_t5) */
-static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k298_where: elementwise: where */
-static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v445 = ((const float *)(arena + 4928))[j * 1];
-        const float t446 = ((v17) ? (v445) : (0.0f));
-        ((float *)((uint8_t *)slots[363]))[j] = t446;
-    }
-    return 0;
-}
-
-/* k299_where: elementwise: where */
-static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v443 = ((const float *)(arena + 6464))[j * 1];
-        const float t447 = ((v17) ? (v443) : (0.0f));
-        ((float *)((uint8_t *)slots[364]))[j] = t447;
-    }
-    return 0;
-}
-
-/* k300_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 127, 363, 128, 364, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k301_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k303_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 133};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k304_add: elementwise: add */
-static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v427 = ((const float *)(arena + 320))[j * 1];
-        const float v452 = ((const float *)(arena + 4928))[j * 1];
-        const float t453 = ((v427) + (v452));
-        ((float *)(arena + 320))[j] = t453;
-    }
-    return 0;
-}
-
-/* k305_rms_norm: rowwise: rms_norm */
-static int rlx_k305(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[135];
-        slots[134] = rlx_caller_slots[134];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[134]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k306_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 135};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 136};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k308_silu_mul: elementwise: silu + mul */
-static int rlx_k308(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v457 = ((const float *)(arena + 4928))[j * 1];
-        const float v460 = ((const float *)(arena + 11072))[j * 1];
-        const float t458 = rlx_siluf(v457);
-        const float t461 = ((t458) * (v460));
-        ((float *)(arena + 4928))[j] = t461;
-    }
-    return 0;
-}
-
-/* k309_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 137};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k310_add: elementwise: add */
-static int rlx_k310(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v453 = ((const float *)(arena + 320))[j * 1];
-        const float v463 = ((const float *)(arena + 2624))[j * 1];
-        const float t464 = ((v453) + (v463));
-        ((float *)(arena + 320))[j] = t464;
-    }
-    return 0;
-}
-
-/* k311_rms_norm: rowwise: rms_norm */
-static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[141];
-        slots[140] = rlx_caller_slots[140];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[140]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k312_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 141};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k314_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k315_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k315(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 142};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k317_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k317(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k318_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 143};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k320_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k321_rope: op: rope (the code of rlx_t4) */
-static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k322_rope: op: rope (the code of rlx_t5) */
-static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k323_where: elementwise: where */
-static int rlx_k323(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v482 = ((const float *)(arena + 4928))[j * 1];
-        const float t483 = ((v17) ? (v482) : (0.0f));
-        ((float *)((uint8_t *)slots[365]))[j] = t483;
-    }
-    return 0;
-}
-
-/* k324_where: elementwise: where */
-static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v480 = ((const float *)(arena + 6464))[j * 1];
-        const float t484 = ((v17) ? (v480) : (0.0f));
-        ((float *)((uint8_t *)slots[366]))[j] = t484;
-    }
-    return 0;
-}
-
-/* k325_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 138, 365, 139, 366, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k326_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k326(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 144};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k329_add: elementwise: add */
-static int rlx_k329(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v464 = ((const float *)(arena + 320))[j * 1];
-        const float v489 = ((const float *)(arena + 4928))[j * 1];
-        const float t490 = ((v464) + (v489));
-        ((float *)(arena + 320))[j] = t490;
-    }
-    return 0;
-}
-
-/* k330_rms_norm: rowwise: rms_norm */
-static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[146];
-        slots[145] = rlx_caller_slots[145];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[145]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 146};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k332_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k332(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 147};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k333_silu_mul: elementwise: silu + mul */
-static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v494 = ((const float *)(arena + 4928))[j * 1];
-        const float v497 = ((const float *)(arena + 11072))[j * 1];
-        const float t495 = rlx_siluf(v494);
-        const float t498 = ((t495) * (v497));
-        ((float *)(arena + 4928))[j] = t498;
-    }
-    return 0;
-}
-
-/* k334_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 148};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k335_add: elementwise: add */
-static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v490 = ((const float *)(arena + 320))[j * 1];
-        const float v500 = ((const float *)(arena + 2624))[j * 1];
-        const float t501 = ((v490) + (v500));
-        ((float *)(arena + 320))[j] = t501;
-    }
-    return 0;
-}
-
-/* k336_rms_norm: rowwise: rms_norm */
-static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[152];
-        slots[151] = rlx_caller_slots[151];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[151]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k337_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 152};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k339_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k339(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 153};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k342_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 154};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k345_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k346_rope: op: rope (the code of rlx_t4) */
-static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k347_rope: op: rope (the code of rlx_t5) */
-static int rlx_k347(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k348_where: elementwise: where */
-static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v519 = ((const float *)(arena + 4928))[j * 1];
-        const float t520 = ((v17) ? (v519) : (0.0f));
-        ((float *)((uint8_t *)slots[367]))[j] = t520;
-    }
-    return 0;
-}
-
-/* k349_where: elementwise: where */
-static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v517 = ((const float *)(arena + 6464))[j * 1];
-        const float t521 = ((v17) ? (v517) : (0.0f));
-        ((float *)((uint8_t *)slots[368]))[j] = t521;
-    }
-    return 0;
-}
-
-/* k350_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 149, 367, 150, 368, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k351_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k353_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k353(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 155};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k354_add: elementwise: add */
-static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v501 = ((const float *)(arena + 320))[j * 1];
-        const float v526 = ((const float *)(arena + 4928))[j * 1];
-        const float t527 = ((v501) + (v526));
-        ((float *)(arena + 320))[j] = t527;
-    }
-    return 0;
-}
-
-/* k355_rms_norm: rowwise: rms_norm */
-static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[157];
-        slots[156] = rlx_caller_slots[156];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[156]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k356_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k356(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 157};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k357_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 158};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k358_silu_mul: elementwise: silu + mul */
-static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v531 = ((const float *)(arena + 4928))[j * 1];
-        const float v534 = ((const float *)(arena + 11072))[j * 1];
-        const float t532 = rlx_siluf(v531);
-        const float t535 = ((t532) * (v534));
-        ((float *)(arena + 4928))[j] = t535;
-    }
-    return 0;
-}
-
-/* k359_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 159};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k360_add: elementwise: add */
-static int rlx_k360(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v527 = ((const float *)(arena + 320))[j * 1];
-        const float v537 = ((const float *)(arena + 2624))[j * 1];
-        const float t538 = ((v527) + (v537));
-        ((float *)(arena + 320))[j] = t538;
-    }
-    return 0;
-}
-
-/* k361_rms_norm: rowwise: rms_norm */
-static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[163];
-        slots[162] = rlx_caller_slots[162];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[162]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k362_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 163};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k364_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k365_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 164};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k367_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 165};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k370_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k371_rope: op: rope (the code of rlx_t4) */
-static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k372_rope: op: rope (the code of rlx_t5) */
-static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k373_where: elementwise: where */
-static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v556 = ((const float *)(arena + 4928))[j * 1];
-        const float t557 = ((v17) ? (v556) : (0.0f));
-        ((float *)((uint8_t *)slots[369]))[j] = t557;
-    }
-    return 0;
-}
-
-/* k374_where: elementwise: where */
-static int rlx_k374(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v554 = ((const float *)(arena + 6464))[j * 1];
-        const float t558 = ((v17) ? (v554) : (0.0f));
-        ((float *)((uint8_t *)slots[370]))[j] = t558;
-    }
-    return 0;
-}
-
-/* k375_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 160, 369, 161, 370, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k376_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k378_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 166};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k379_add: elementwise: add */
-static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v538 = ((const float *)(arena + 320))[j * 1];
-        const float v563 = ((const float *)(arena + 4928))[j * 1];
-        const float t564 = ((v538) + (v563));
-        ((float *)(arena + 320))[j] = t564;
-    }
-    return 0;
-}
-
-/* k380_rms_norm: rowwise: rms_norm */
-static int rlx_k380(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[168];
-        slots[167] = rlx_caller_slots[167];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[167]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k381_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 168};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k382_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 169};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k383_silu_mul: elementwise: silu + mul */
-static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v568 = ((const float *)(arena + 4928))[j * 1];
-        const float v571 = ((const float *)(arena + 11072))[j * 1];
-        const float t569 = rlx_siluf(v568);
-        const float t572 = ((t569) * (v571));
-        ((float *)(arena + 4928))[j] = t572;
-    }
-    return 0;
-}
-
-/* k384_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 170};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k385_add: elementwise: add */
-static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v564 = ((const float *)(arena + 320))[j * 1];
-        const float v574 = ((const float *)(arena + 2624))[j * 1];
-        const float t575 = ((v564) + (v574));
-        ((float *)(arena + 320))[j] = t575;
-    }
-    return 0;
-}
-
-/* k386_rms_norm: rowwise: rms_norm */
-static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[174];
-        slots[173] = rlx_caller_slots[173];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[173]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k195(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k196(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k197(slots, arena, ctl)) != 0) return rc;
@@ -5271,6 +2302,1342 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k253(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k254(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k255(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
+/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 113};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k257_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k257(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 114};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k258_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 115};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k260_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k260(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k261_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {118, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k262_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 119};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k264_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k265_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 120};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k267_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k267(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 121};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k270_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k271_rope: op: rope (the code of rlx_t5) */
+static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k272_rope: op: rope (the code of rlx_t6) */
+static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k273_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 361};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k274_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 362};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k275_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 116, 361, 117, 362, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k276_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k278_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k278(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 122};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k279_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k280_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {123, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k281_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k281(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 124};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k282_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 125};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k283_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k284_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k284(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 126};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k285_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k285(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k286_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {129, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k287_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 130};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k289_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k290_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 131};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k292_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k293_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k293(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 132};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k295_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k296_rope: op: rope (the code of rlx_t5) */
+static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k297_rope: op: rope (the code of rlx_t6) */
+static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k298_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 363};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k299_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 364};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k300_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 127, 363, 128, 364, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k301_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k303_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 133};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k304_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k305_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k305(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {134, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k306_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 135};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 136};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k308_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k308(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k309_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 137};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k310_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k310(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k311_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {140, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k312_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 141};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k314_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k315_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k315(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 142};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k317_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k317(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k318_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 143};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k320_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k321_rope: op: rope (the code of rlx_t5) */
+static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k322_rope: op: rope (the code of rlx_t6) */
+static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k323_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k323(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 365};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k324_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 366};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k325_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 138, 365, 139, 366, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k326_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k326(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 144};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k329_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k329(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k330_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {145, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 146};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k332_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k332(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 147};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k333_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k334_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 148};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k335_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k336_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {151, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k337_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 152};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k339_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k339(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 153};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k342_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 154};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k345_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k346_rope: op: rope (the code of rlx_t5) */
+static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k347_rope: op: rope (the code of rlx_t6) */
+static int rlx_k347(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k348_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 367};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k349_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 368};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k350_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k350(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 149, 367, 150, 368, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k351_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k353_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k353(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 155};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k354_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k355_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {156, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k356_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k356(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 157};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k357_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 158};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k358_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k359_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 159};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k360_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k360(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k361_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {162, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k362_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 163};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k364_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k365_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 164};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k367_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 165};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k370_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k371_rope: op: rope (the code of rlx_t5) */
+static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k372_rope: op: rope (the code of rlx_t6) */
+static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k373_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 369};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k374_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k374(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 370};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k375_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 160, 369, 161, 370, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k376_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k378_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 166};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k379_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k380_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k380(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {167, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k381_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 168};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k382_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 169};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k383_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k384_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 170};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k385_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k386_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {173, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k387_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k387(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 174};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k389_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k389(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k390_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 175};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k392_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k393_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 176};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k395_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k395(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k396_rope: op: rope (the code of rlx_t5) */
+static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k397_rope: op: rope (the code of rlx_t6) */
+static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k398_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k398(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 371};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k399_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 372};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k400_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 171, 371, 172, 372, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k401_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k401(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 177};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k404_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k404(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k405_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {178, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k406_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 179};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k407_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 180};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k408_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k409_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 181};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k410_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k411_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k411(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {184, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 185};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k414_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 186};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k417_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 187};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k420_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k421_rope: op: rope (the code of rlx_t5) */
+static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k422_rope: op: rope (the code of rlx_t6) */
+static int rlx_k422(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k423_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 373};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k424_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 374};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k425_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 182, 373, 183, 374, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k426_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k428_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k428(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 188};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k429_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k429(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k430_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {189, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k431_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 190};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k432_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 191};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k433_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k434_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 192};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k435_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k435(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k436_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {195, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k437_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k437(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 196};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k439_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 197};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k442_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k443_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 198};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k445_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k446_rope: op: rope (the code of rlx_t5) */
+static int rlx_k446(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k447_rope: op: rope (the code of rlx_t6) */
+static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k448_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 375};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k449_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k449(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 376};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k450_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 193, 375, 194, 376, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k451_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k453_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 199};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k454_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k454(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k455_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {200, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k456_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 201};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k457_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 202};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k458_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k459_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k459(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 203};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k460_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k461_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k461(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {206, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k462_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 207};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k464_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k465_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 208};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k467_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k467(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k468_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 209};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k470_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k470(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k471_rope: op: rope (the code of rlx_t5) */
+static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k472_rope: op: rope (the code of rlx_t6) */
+static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k473_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k473(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 377};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k474_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 378};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k475_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 204, 377, 205, 378, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k476_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k476(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k478_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 210};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k479_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k480_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {211, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k481_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 212};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k482_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 213};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k483_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k483(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 214};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k485_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k485(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k486_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {217, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 218};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k489_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 219};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k492_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 220};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k495_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k496_rope: op: rope (the code of rlx_t5) */
+static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k497_rope: op: rope (the code of rlx_t6) */
+static int rlx_k497(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k498_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 379};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k499_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 380};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k500_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 215, 379, 216, 380, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k501_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k503_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 221};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k504_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k505_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {222, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k506_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 223};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k507_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k507(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 224};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k508_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k509_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 225};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k510_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k511_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {228, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 229};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k514_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k515_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k515(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 230};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k517_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k518_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k518(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 231};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k256(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k257(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k258(slots, arena, ctl)) != 0) return rc;
@@ -5382,2161 +3749,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k384(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k385(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k386(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 2
-/* k387_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k387(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 174};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k389_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k389(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k390_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 175};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k392_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k393_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 176};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k395_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k395(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k396_rope: op: rope (the code of rlx_t4) */
-static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k397_rope: op: rope (the code of rlx_t5) */
-static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k398_where: elementwise: where */
-static int rlx_k398(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v593 = ((const float *)(arena + 4928))[j * 1];
-        const float t594 = ((v17) ? (v593) : (0.0f));
-        ((float *)((uint8_t *)slots[371]))[j] = t594;
-    }
-    return 0;
-}
-
-/* k399_where: elementwise: where */
-static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v591 = ((const float *)(arena + 6464))[j * 1];
-        const float t595 = ((v17) ? (v591) : (0.0f));
-        ((float *)((uint8_t *)slots[372]))[j] = t595;
-    }
-    return 0;
-}
-
-/* k400_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 171, 371, 172, 372, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k401_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k401(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 177};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k404_add: elementwise: add */
-static int rlx_k404(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v575 = ((const float *)(arena + 320))[j * 1];
-        const float v600 = ((const float *)(arena + 4928))[j * 1];
-        const float t601 = ((v575) + (v600));
-        ((float *)(arena + 320))[j] = t601;
-    }
-    return 0;
-}
-
-/* k405_rms_norm: rowwise: rms_norm */
-static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[179];
-        slots[178] = rlx_caller_slots[178];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[178]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k406_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 179};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k407_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 180};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k408_silu_mul: elementwise: silu + mul */
-static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v605 = ((const float *)(arena + 4928))[j * 1];
-        const float v608 = ((const float *)(arena + 11072))[j * 1];
-        const float t606 = rlx_siluf(v605);
-        const float t609 = ((t606) * (v608));
-        ((float *)(arena + 4928))[j] = t609;
-    }
-    return 0;
-}
-
-/* k409_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 181};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k410_add: elementwise: add */
-static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v601 = ((const float *)(arena + 320))[j * 1];
-        const float v611 = ((const float *)(arena + 2624))[j * 1];
-        const float t612 = ((v601) + (v611));
-        ((float *)(arena + 320))[j] = t612;
-    }
-    return 0;
-}
-
-/* k411_rms_norm: rowwise: rms_norm */
-static int rlx_k411(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[185];
-        slots[184] = rlx_caller_slots[184];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[184]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 185};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k414_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 186};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k417_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 187};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k420_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k421_rope: op: rope (the code of rlx_t4) */
-static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k422_rope: op: rope (the code of rlx_t5) */
-static int rlx_k422(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k423_where: elementwise: where */
-static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v630 = ((const float *)(arena + 4928))[j * 1];
-        const float t631 = ((v17) ? (v630) : (0.0f));
-        ((float *)((uint8_t *)slots[373]))[j] = t631;
-    }
-    return 0;
-}
-
-/* k424_where: elementwise: where */
-static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v628 = ((const float *)(arena + 6464))[j * 1];
-        const float t632 = ((v17) ? (v628) : (0.0f));
-        ((float *)((uint8_t *)slots[374]))[j] = t632;
-    }
-    return 0;
-}
-
-/* k425_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k425(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 182, 373, 183, 374, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k426_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k428_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k428(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 188};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k429_add: elementwise: add */
-static int rlx_k429(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v612 = ((const float *)(arena + 320))[j * 1];
-        const float v637 = ((const float *)(arena + 4928))[j * 1];
-        const float t638 = ((v612) + (v637));
-        ((float *)(arena + 320))[j] = t638;
-    }
-    return 0;
-}
-
-/* k430_rms_norm: rowwise: rms_norm */
-static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[190];
-        slots[189] = rlx_caller_slots[189];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[189]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k431_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 190};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k432_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 191};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k433_silu_mul: elementwise: silu + mul */
-static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v642 = ((const float *)(arena + 4928))[j * 1];
-        const float v645 = ((const float *)(arena + 11072))[j * 1];
-        const float t643 = rlx_siluf(v642);
-        const float t646 = ((t643) * (v645));
-        ((float *)(arena + 4928))[j] = t646;
-    }
-    return 0;
-}
-
-/* k434_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 192};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k435_add: elementwise: add */
-static int rlx_k435(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v638 = ((const float *)(arena + 320))[j * 1];
-        const float v648 = ((const float *)(arena + 2624))[j * 1];
-        const float t649 = ((v638) + (v648));
-        ((float *)(arena + 320))[j] = t649;
-    }
-    return 0;
-}
-
-/* k436_rms_norm: rowwise: rms_norm */
-static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[196];
-        slots[195] = rlx_caller_slots[195];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[195]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k437_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k437(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 196};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k439_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 197};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k442_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k443_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 198};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k445_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k446_rope: op: rope (the code of rlx_t4) */
-static int rlx_k446(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k447_rope: op: rope (the code of rlx_t5) */
-static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k448_where: elementwise: where */
-static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v667 = ((const float *)(arena + 4928))[j * 1];
-        const float t668 = ((v17) ? (v667) : (0.0f));
-        ((float *)((uint8_t *)slots[375]))[j] = t668;
-    }
-    return 0;
-}
-
-/* k449_where: elementwise: where */
-static int rlx_k449(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v665 = ((const float *)(arena + 6464))[j * 1];
-        const float t669 = ((v17) ? (v665) : (0.0f));
-        ((float *)((uint8_t *)slots[376]))[j] = t669;
-    }
-    return 0;
-}
-
-/* k450_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 193, 375, 194, 376, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k451_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k453_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 199};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k454_add: elementwise: add */
-static int rlx_k454(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v649 = ((const float *)(arena + 320))[j * 1];
-        const float v674 = ((const float *)(arena + 4928))[j * 1];
-        const float t675 = ((v649) + (v674));
-        ((float *)(arena + 320))[j] = t675;
-    }
-    return 0;
-}
-
-/* k455_rms_norm: rowwise: rms_norm */
-static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[201];
-        slots[200] = rlx_caller_slots[200];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[200]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k456_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 201};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k457_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 202};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k458_silu_mul: elementwise: silu + mul */
-static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v679 = ((const float *)(arena + 4928))[j * 1];
-        const float v682 = ((const float *)(arena + 11072))[j * 1];
-        const float t680 = rlx_siluf(v679);
-        const float t683 = ((t680) * (v682));
-        ((float *)(arena + 4928))[j] = t683;
-    }
-    return 0;
-}
-
-/* k459_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k459(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 203};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k460_add: elementwise: add */
-static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v675 = ((const float *)(arena + 320))[j * 1];
-        const float v685 = ((const float *)(arena + 2624))[j * 1];
-        const float t686 = ((v675) + (v685));
-        ((float *)(arena + 320))[j] = t686;
-    }
-    return 0;
-}
-
-/* k461_rms_norm: rowwise: rms_norm */
-static int rlx_k461(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[207];
-        slots[206] = rlx_caller_slots[206];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[206]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k462_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 207};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k464_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k465_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 208};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k467_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k467(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k468_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 209};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k470_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k470(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k471_rope: op: rope (the code of rlx_t4) */
-static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k472_rope: op: rope (the code of rlx_t5) */
-static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k473_where: elementwise: where */
-static int rlx_k473(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v704 = ((const float *)(arena + 4928))[j * 1];
-        const float t705 = ((v17) ? (v704) : (0.0f));
-        ((float *)((uint8_t *)slots[377]))[j] = t705;
-    }
-    return 0;
-}
-
-/* k474_where: elementwise: where */
-static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v702 = ((const float *)(arena + 6464))[j * 1];
-        const float t706 = ((v17) ? (v702) : (0.0f));
-        ((float *)((uint8_t *)slots[378]))[j] = t706;
-    }
-    return 0;
-}
-
-/* k475_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 204, 377, 205, 378, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k476_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k476(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k478_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 210};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k479_add: elementwise: add */
-static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v686 = ((const float *)(arena + 320))[j * 1];
-        const float v711 = ((const float *)(arena + 4928))[j * 1];
-        const float t712 = ((v686) + (v711));
-        ((float *)(arena + 320))[j] = t712;
-    }
-    return 0;
-}
-
-/* k480_rms_norm: rowwise: rms_norm */
-static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[212];
-        slots[211] = rlx_caller_slots[211];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[211]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k481_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 212};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k482_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 213};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k483_silu_mul: elementwise: silu + mul */
-static int rlx_k483(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v716 = ((const float *)(arena + 4928))[j * 1];
-        const float v719 = ((const float *)(arena + 11072))[j * 1];
-        const float t717 = rlx_siluf(v716);
-        const float t720 = ((t717) * (v719));
-        ((float *)(arena + 4928))[j] = t720;
-    }
-    return 0;
-}
-
-/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 214};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k485_add: elementwise: add */
-static int rlx_k485(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v712 = ((const float *)(arena + 320))[j * 1];
-        const float v722 = ((const float *)(arena + 2624))[j * 1];
-        const float t723 = ((v712) + (v722));
-        ((float *)(arena + 320))[j] = t723;
-    }
-    return 0;
-}
-
-/* k486_rms_norm: rowwise: rms_norm */
-static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[218];
-        slots[217] = rlx_caller_slots[217];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[217]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 218};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k489_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 219};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k492_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 220};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k495_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k496_rope: op: rope (the code of rlx_t4) */
-static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k497_rope: op: rope (the code of rlx_t5) */
-static int rlx_k497(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k498_where: elementwise: where */
-static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v741 = ((const float *)(arena + 4928))[j * 1];
-        const float t742 = ((v17) ? (v741) : (0.0f));
-        ((float *)((uint8_t *)slots[379]))[j] = t742;
-    }
-    return 0;
-}
-
-/* k499_where: elementwise: where */
-static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v739 = ((const float *)(arena + 6464))[j * 1];
-        const float t743 = ((v17) ? (v739) : (0.0f));
-        ((float *)((uint8_t *)slots[380]))[j] = t743;
-    }
-    return 0;
-}
-
-/* k500_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k500(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 215, 379, 216, 380, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k501_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k503_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 221};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k504_add: elementwise: add */
-static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v723 = ((const float *)(arena + 320))[j * 1];
-        const float v748 = ((const float *)(arena + 4928))[j * 1];
-        const float t749 = ((v723) + (v748));
-        ((float *)(arena + 320))[j] = t749;
-    }
-    return 0;
-}
-
-/* k505_rms_norm: rowwise: rms_norm */
-static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[223];
-        slots[222] = rlx_caller_slots[222];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[222]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k506_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 223};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k507_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k507(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 224};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k508_silu_mul: elementwise: silu + mul */
-static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v753 = ((const float *)(arena + 4928))[j * 1];
-        const float v756 = ((const float *)(arena + 11072))[j * 1];
-        const float t754 = rlx_siluf(v753);
-        const float t757 = ((t754) * (v756));
-        ((float *)(arena + 4928))[j] = t757;
-    }
-    return 0;
-}
-
-/* k509_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 225};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k510_add: elementwise: add */
-static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v749 = ((const float *)(arena + 320))[j * 1];
-        const float v759 = ((const float *)(arena + 2624))[j * 1];
-        const float t760 = ((v749) + (v759));
-        ((float *)(arena + 320))[j] = t760;
-    }
-    return 0;
-}
-
-/* k511_rms_norm: rowwise: rms_norm */
-static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[229];
-        slots[228] = rlx_caller_slots[228];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[228]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 229};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k514_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k515_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k515(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 230};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k517_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k518_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k518(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 231};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k520_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k521_rope: op: rope (the code of rlx_t4) */
-static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k522_rope: op: rope (the code of rlx_t5) */
-static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k523_where: elementwise: where */
-static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v778 = ((const float *)(arena + 4928))[j * 1];
-        const float t779 = ((v17) ? (v778) : (0.0f));
-        ((float *)((uint8_t *)slots[381]))[j] = t779;
-    }
-    return 0;
-}
-
-/* k524_where: elementwise: where */
-static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v776 = ((const float *)(arena + 6464))[j * 1];
-        const float t780 = ((v17) ? (v776) : (0.0f));
-        ((float *)((uint8_t *)slots[382]))[j] = t780;
-    }
-    return 0;
-}
-
-/* k525_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 226, 381, 227, 382, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k526_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k528_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 232};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k529_add: elementwise: add */
-static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v760 = ((const float *)(arena + 320))[j * 1];
-        const float v785 = ((const float *)(arena + 4928))[j * 1];
-        const float t786 = ((v760) + (v785));
-        ((float *)(arena + 320))[j] = t786;
-    }
-    return 0;
-}
-
-/* k530_rms_norm: rowwise: rms_norm */
-static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[234];
-        slots[233] = rlx_caller_slots[233];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[233]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 234};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 235};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k533_silu_mul: elementwise: silu + mul */
-static int rlx_k533(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v790 = ((const float *)(arena + 4928))[j * 1];
-        const float v793 = ((const float *)(arena + 11072))[j * 1];
-        const float t791 = rlx_siluf(v790);
-        const float t794 = ((t791) * (v793));
-        ((float *)(arena + 4928))[j] = t794;
-    }
-    return 0;
-}
-
-/* k534_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 236};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k535_add: elementwise: add */
-static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v786 = ((const float *)(arena + 320))[j * 1];
-        const float v796 = ((const float *)(arena + 2624))[j * 1];
-        const float t797 = ((v786) + (v796));
-        ((float *)(arena + 320))[j] = t797;
-    }
-    return 0;
-}
-
-/* k536_rms_norm: rowwise: rms_norm */
-static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[240];
-        slots[239] = rlx_caller_slots[239];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[239]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k537_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 240};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k539_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k539(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k540_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 241};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k542_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k542(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k543_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 242};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k545_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k545(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k546_rope: op: rope (the code of rlx_t4) */
-static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k547_rope: op: rope (the code of rlx_t5) */
-static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k548_where: elementwise: where */
-static int rlx_k548(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v815 = ((const float *)(arena + 4928))[j * 1];
-        const float t816 = ((v17) ? (v815) : (0.0f));
-        ((float *)((uint8_t *)slots[383]))[j] = t816;
-    }
-    return 0;
-}
-
-/* k549_where: elementwise: where */
-static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v813 = ((const float *)(arena + 6464))[j * 1];
-        const float t817 = ((v17) ? (v813) : (0.0f));
-        ((float *)((uint8_t *)slots[384]))[j] = t817;
-    }
-    return 0;
-}
-
-/* k550_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 237, 383, 238, 384, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k551_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k553_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 243};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k554_add: elementwise: add */
-static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v797 = ((const float *)(arena + 320))[j * 1];
-        const float v822 = ((const float *)(arena + 4928))[j * 1];
-        const float t823 = ((v797) + (v822));
-        ((float *)(arena + 320))[j] = t823;
-    }
-    return 0;
-}
-
-/* k555_rms_norm: rowwise: rms_norm */
-static int rlx_k555(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[245];
-        slots[244] = rlx_caller_slots[244];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[244]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 245};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k557_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 246};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k558_silu_mul: elementwise: silu + mul */
-static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v827 = ((const float *)(arena + 4928))[j * 1];
-        const float v830 = ((const float *)(arena + 11072))[j * 1];
-        const float t828 = rlx_siluf(v827);
-        const float t831 = ((t828) * (v830));
-        ((float *)(arena + 4928))[j] = t831;
-    }
-    return 0;
-}
-
-/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 247};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k560_add: elementwise: add */
-static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v823 = ((const float *)(arena + 320))[j * 1];
-        const float v833 = ((const float *)(arena + 2624))[j * 1];
-        const float t834 = ((v823) + (v833));
-        ((float *)(arena + 320))[j] = t834;
-    }
-    return 0;
-}
-
-/* k561_rms_norm: rowwise: rms_norm */
-static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[251];
-        slots[250] = rlx_caller_slots[250];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[250]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 251};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k564_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 252};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k567_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 253};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k570_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k571_rope: op: rope (the code of rlx_t4) */
-static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k572_rope: op: rope (the code of rlx_t5) */
-static int rlx_k572(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k573_where: elementwise: where */
-static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v852 = ((const float *)(arena + 4928))[j * 1];
-        const float t853 = ((v17) ? (v852) : (0.0f));
-        ((float *)((uint8_t *)slots[385]))[j] = t853;
-    }
-    return 0;
-}
-
-/* k574_where: elementwise: where */
-static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v850 = ((const float *)(arena + 6464))[j * 1];
-        const float t854 = ((v17) ? (v850) : (0.0f));
-        ((float *)((uint8_t *)slots[386]))[j] = t854;
-    }
-    return 0;
-}
-
-/* k575_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 248, 385, 249, 386, 4928};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k576_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k578_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 254};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k579_add: elementwise: add */
-static int rlx_k579(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v834 = ((const float *)(arena + 320))[j * 1];
-        const float v859 = ((const float *)(arena + 4928))[j * 1];
-        const float t860 = ((v834) + (v859));
-        ((float *)(arena + 320))[j] = t860;
-    }
-    return 0;
-}
-
-/* k580_rms_norm: rowwise: rms_norm */
-static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[256];
-        slots[255] = rlx_caller_slots[255];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[255]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k387(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k389(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k390(slots, arena, ctl)) != 0) return rc;
@@ -7647,2082 +3859,1235 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k515(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k517(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k518(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k521(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k524(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k531(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k534(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k535(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k536(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k537(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k539(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k540(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k542(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k543(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k545(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k546(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k547(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k548(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k549(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k550(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k551(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k553(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k554(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k555(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k559(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k560(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k561(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k562(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k564(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k565(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k567(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k568(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k570(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k571(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k572(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k573(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k574(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k575(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k576(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k578(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k579(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k580(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
-#if !defined(RLX_PART) || RLX_PART == 3
-/* k581_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+#if !defined(RLX_PART) || RLX_PART == 2
+/* k520_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k521_rope: op: rope (the code of rlx_t5) */
+static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k522_rope: op: rope (the code of rlx_t6) */
+static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k523_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 381};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k524_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 382};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k525_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 226, 381, 227, 382, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k526_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k528_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 232};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k529_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k530_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {233, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 234};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 235};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k533_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k533(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k534_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 236};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k535_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k536_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {239, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k537_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 240};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k539_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k539(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k540_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 241};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k542_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k542(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k543_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 242};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k545_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k545(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k546_rope: op: rope (the code of rlx_t5) */
+static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k547_rope: op: rope (the code of rlx_t6) */
+static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k548_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k548(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 383};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k549_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 384};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k550_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 237, 383, 238, 384, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k551_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k553_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 243};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k554_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k555_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k555(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {244, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 245};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k557_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 246};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k558_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 247};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k560_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k561_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {250, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 251};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k564_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 252};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k567_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 5696};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 253};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k570_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k571_rope: op: rope (the code of rlx_t5) */
+static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k572_rope: op: rope (the code of rlx_t6) */
+static int rlx_k572(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k573_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 385};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k574_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 386};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k575_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 248, 385, 249, 386, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k576_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k578_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 254};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k579_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k579(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k580_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {255, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k581_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k581(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 256};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k582_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k582_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k582(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 257};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k583_silu_mul: elementwise: silu + mul */
+/* k583_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v864 = ((const float *)(arena + 4928))[j * 1];
-        const float v867 = ((const float *)(arena + 11072))[j * 1];
-        const float t865 = rlx_siluf(v864);
-        const float t868 = ((t865) * (v867));
-        ((float *)(arena + 4928))[j] = t868;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 258};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k585_add: elementwise: add */
+/* k585_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k585(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v860 = ((const float *)(arena + 320))[j * 1];
-        const float v870 = ((const float *)(arena + 2624))[j * 1];
-        const float t871 = ((v860) + (v870));
-        ((float *)(arena + 320))[j] = t871;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k586_rms_norm: rowwise: rms_norm */
+/* k586_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[262];
-        slots[261] = rlx_caller_slots[261];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[261]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {261, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k587_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k587_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k587(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 262};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k589_transpose: op: transpose (the code of rlx_t1) */
+/* k589_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k590_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k590_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k590(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 263};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k592_transpose: op: transpose (the code of rlx_t3) */
+/* k592_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k593_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k593_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k593(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 264};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k595_transpose: op: transpose (the code of rlx_t3) */
+/* k595_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k596_rope: op: rope (the code of rlx_t4) */
+/* k596_rope: op: rope (the code of rlx_t5) */
 static int rlx_k596(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k597_rope: op: rope (the code of rlx_t5) */
+/* k597_rope: op: rope (the code of rlx_t6) */
 static int rlx_k597(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k598_where: elementwise: where */
+/* k598_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k598(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v889 = ((const float *)(arena + 4928))[j * 1];
-        const float t890 = ((v17) ? (v889) : (0.0f));
-        ((float *)((uint8_t *)slots[387]))[j] = t890;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 387};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k599_where: elementwise: where */
+/* k599_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v887 = ((const float *)(arena + 6464))[j * 1];
-        const float t891 = ((v17) ? (v887) : (0.0f));
-        ((float *)((uint8_t *)slots[388]))[j] = t891;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 388};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k600_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k600_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 259, 387, 260, 388, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k601_transpose: op: transpose (the code of rlx_t7) */
+/* k601_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k603_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k603_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k603(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 265};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k604_add: elementwise: add */
+/* k604_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k604(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v871 = ((const float *)(arena + 320))[j * 1];
-        const float v896 = ((const float *)(arena + 4928))[j * 1];
-        const float t897 = ((v871) + (v896));
-        ((float *)(arena + 320))[j] = t897;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k605_rms_norm: rowwise: rms_norm */
+/* k605_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k605(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[267];
-        slots[266] = rlx_caller_slots[266];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[266]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {266, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k606_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k606_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 267};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 268};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k608_silu_mul: elementwise: silu + mul */
+/* k608_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v901 = ((const float *)(arena + 4928))[j * 1];
-        const float v904 = ((const float *)(arena + 11072))[j * 1];
-        const float t902 = rlx_siluf(v901);
-        const float t905 = ((t902) * (v904));
-        ((float *)(arena + 4928))[j] = t905;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k609_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k609_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 269};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k610_add: elementwise: add */
+/* k610_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k610(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v897 = ((const float *)(arena + 320))[j * 1];
-        const float v907 = ((const float *)(arena + 2624))[j * 1];
-        const float t908 = ((v897) + (v907));
-        ((float *)(arena + 320))[j] = t908;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k611_rms_norm: rowwise: rms_norm */
+/* k611_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k611(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[273];
-        slots[272] = rlx_caller_slots[272];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[272]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {272, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k612_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k612_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 273};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k614_transpose: op: transpose (the code of rlx_t1) */
+/* k614_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k614(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k615_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k615_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k615(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 274};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k617_transpose: op: transpose (the code of rlx_t3) */
+/* k617_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k617(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k618_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k618_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k618(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 275};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k620_transpose: op: transpose (the code of rlx_t3) */
+/* k620_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k620(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k621_rope: op: rope (the code of rlx_t4) */
+/* k621_rope: op: rope (the code of rlx_t5) */
 static int rlx_k621(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k622_rope: op: rope (the code of rlx_t5) */
+/* k622_rope: op: rope (the code of rlx_t6) */
 static int rlx_k622(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k623_where: elementwise: where */
+/* k623_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k623(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v926 = ((const float *)(arena + 4928))[j * 1];
-        const float t927 = ((v17) ? (v926) : (0.0f));
-        ((float *)((uint8_t *)slots[389]))[j] = t927;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 389};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k624_where: elementwise: where */
+/* k624_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k624(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v924 = ((const float *)(arena + 6464))[j * 1];
-        const float t928 = ((v17) ? (v924) : (0.0f));
-        ((float *)((uint8_t *)slots[390]))[j] = t928;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 390};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k625_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k625_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 270, 389, 271, 390, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k626_transpose: op: transpose (the code of rlx_t7) */
+/* k626_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 276};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k629_add: elementwise: add */
+/* k629_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k629(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v908 = ((const float *)(arena + 320))[j * 1];
-        const float v933 = ((const float *)(arena + 4928))[j * 1];
-        const float t934 = ((v908) + (v933));
-        ((float *)(arena + 320))[j] = t934;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k630_rms_norm: rowwise: rms_norm */
+/* k630_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k630(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[278];
-        slots[277] = rlx_caller_slots[277];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[277]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {277, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 278};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 279};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k633_silu_mul: elementwise: silu + mul */
+/* k633_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k633(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v938 = ((const float *)(arena + 4928))[j * 1];
-        const float v941 = ((const float *)(arena + 11072))[j * 1];
-        const float t939 = rlx_siluf(v938);
-        const float t942 = ((t939) * (v941));
-        ((float *)(arena + 4928))[j] = t942;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 280};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k635_add: elementwise: add */
+/* k635_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k635(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v934 = ((const float *)(arena + 320))[j * 1];
-        const float v944 = ((const float *)(arena + 2624))[j * 1];
-        const float t945 = ((v934) + (v944));
-        ((float *)(arena + 320))[j] = t945;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k636_rms_norm: rowwise: rms_norm */
+/* k636_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k636(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[284];
-        slots[283] = rlx_caller_slots[283];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[283]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {283, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 284};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k639_transpose: op: transpose (the code of rlx_t1) */
+/* k639_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k639(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 285};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k642_transpose: op: transpose (the code of rlx_t3) */
+/* k642_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k642(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 286};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k645_transpose: op: transpose (the code of rlx_t3) */
+/* k645_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k645(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k646_rope: op: rope (the code of rlx_t4) */
+/* k646_rope: op: rope (the code of rlx_t5) */
 static int rlx_k646(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k647_rope: op: rope (the code of rlx_t5) */
+/* k647_rope: op: rope (the code of rlx_t6) */
 static int rlx_k647(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k648_where: elementwise: where */
+/* k648_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k648(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v963 = ((const float *)(arena + 4928))[j * 1];
-        const float t964 = ((v17) ? (v963) : (0.0f));
-        ((float *)((uint8_t *)slots[391]))[j] = t964;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 391};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k649_where: elementwise: where */
+/* k649_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v961 = ((const float *)(arena + 6464))[j * 1];
-        const float t965 = ((v17) ? (v961) : (0.0f));
-        ((float *)((uint8_t *)slots[392]))[j] = t965;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 392};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k650_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k650_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 281, 391, 282, 392, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k651_transpose: op: transpose (the code of rlx_t7) */
+/* k651_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k651(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k653_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k653_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k653(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 287};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k654_add: elementwise: add */
+/* k654_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k654(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v945 = ((const float *)(arena + 320))[j * 1];
-        const float v970 = ((const float *)(arena + 4928))[j * 1];
-        const float t971 = ((v945) + (v970));
-        ((float *)(arena + 320))[j] = t971;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k655_rms_norm: rowwise: rms_norm */
+/* k655_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[289];
-        slots[288] = rlx_caller_slots[288];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[288]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {288, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 289};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k657_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k657_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k657(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 290};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k658_silu_mul: elementwise: silu + mul */
+/* k658_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v975 = ((const float *)(arena + 4928))[j * 1];
-        const float v978 = ((const float *)(arena + 11072))[j * 1];
-        const float t976 = rlx_siluf(v975);
-        const float t979 = ((t976) * (v978));
-        ((float *)(arena + 4928))[j] = t979;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k659_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k659_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k659(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 291};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k660_add: elementwise: add */
+/* k660_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k660(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v971 = ((const float *)(arena + 320))[j * 1];
-        const float v981 = ((const float *)(arena + 2624))[j * 1];
-        const float t982 = ((v971) + (v981));
-        ((float *)(arena + 320))[j] = t982;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k661_rms_norm: rowwise: rms_norm */
+/* k661_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[295];
-        slots[294] = rlx_caller_slots[294];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[294]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {294, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k662_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k662_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k662(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 295};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k664_transpose: op: transpose (the code of rlx_t1) */
+/* k664_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k665_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k665_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k665(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 296};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k667_transpose: op: transpose (the code of rlx_t3) */
+/* k667_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k668_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k668_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k668(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 297};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k670_transpose: op: transpose (the code of rlx_t3) */
+/* k670_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k670(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k671_rope: op: rope (the code of rlx_t4) */
+/* k671_rope: op: rope (the code of rlx_t5) */
 static int rlx_k671(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k672_rope: op: rope (the code of rlx_t5) */
+/* k672_rope: op: rope (the code of rlx_t6) */
 static int rlx_k672(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k673_where: elementwise: where */
+/* k673_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1000 = ((const float *)(arena + 4928))[j * 1];
-        const float t1001 = ((v17) ? (v1000) : (0.0f));
-        ((float *)((uint8_t *)slots[393]))[j] = t1001;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 393};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k674_where: elementwise: where */
+/* k674_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v998 = ((const float *)(arena + 6464))[j * 1];
-        const float t1002 = ((v17) ? (v998) : (0.0f));
-        ((float *)((uint8_t *)slots[394]))[j] = t1002;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 394};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k675_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k675_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k675(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 292, 393, 293, 394, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k676_transpose: op: transpose (the code of rlx_t7) */
+/* k676_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k678_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k678_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k678(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 298};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k679_add: elementwise: add */
+/* k679_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v982 = ((const float *)(arena + 320))[j * 1];
-        const float v1007 = ((const float *)(arena + 4928))[j * 1];
-        const float t1008 = ((v982) + (v1007));
-        ((float *)(arena + 320))[j] = t1008;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k680_rms_norm: rowwise: rms_norm */
+/* k680_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[300];
-        slots[299] = rlx_caller_slots[299];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[299]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {299, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k681_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k681_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k681(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 300};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 301};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k683_silu_mul: elementwise: silu + mul */
+/* k683_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k683(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v1012 = ((const float *)(arena + 4928))[j * 1];
-        const float v1015 = ((const float *)(arena + 11072))[j * 1];
-        const float t1013 = rlx_siluf(v1012);
-        const float t1016 = ((t1013) * (v1015));
-        ((float *)(arena + 4928))[j] = t1016;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k684_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k684_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 302};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k685_add: elementwise: add */
+/* k685_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k685(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1008 = ((const float *)(arena + 320))[j * 1];
-        const float v1018 = ((const float *)(arena + 2624))[j * 1];
-        const float t1019 = ((v1008) + (v1018));
-        ((float *)(arena + 320))[j] = t1019;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k686_rms_norm: rowwise: rms_norm */
+/* k686_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k686(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[306];
-        slots[305] = rlx_caller_slots[305];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[305]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {305, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k687_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k687_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 306};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k689_transpose: op: transpose (the code of rlx_t1) */
+/* k689_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k689(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k690_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k690_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 307};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k692_transpose: op: transpose (the code of rlx_t3) */
+/* k692_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k692(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k693_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k693_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k693(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 308};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k695_transpose: op: transpose (the code of rlx_t3) */
+/* k695_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k696_rope: op: rope (the code of rlx_t4) */
+/* k696_rope: op: rope (the code of rlx_t5) */
 static int rlx_k696(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k697_rope: op: rope (the code of rlx_t5) */
+/* k697_rope: op: rope (the code of rlx_t6) */
 static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k698_where: elementwise: where */
+/* k698_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1037 = ((const float *)(arena + 4928))[j * 1];
-        const float t1038 = ((v17) ? (v1037) : (0.0f));
-        ((float *)((uint8_t *)slots[395]))[j] = t1038;
-    }
-    return 0;
+    static const int64_t at[] = {0, 4928, 395};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k699_where: elementwise: where */
+/* k699_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k699(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1035 = ((const float *)(arena + 6464))[j * 1];
-        const float t1039 = ((v17) ? (v1035) : (0.0f));
-        ((float *)((uint8_t *)slots[396]))[j] = t1039;
-    }
-    return 0;
+    static const int64_t at[] = {0, 6464, 396};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k700_cached_attention: op: cached_attention (the code of rlx_t6) */
+/* k700_cached_attention: op: cached_attention (the code of rlx_t8) */
 static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1, 17216, 2624, 303, 395, 304, 396, 4928};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k701_transpose: op: transpose (the code of rlx_t7) */
+/* k701_transpose: op: transpose (the code of rlx_t9) */
 static int rlx_k701(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
 static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 309};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k704_add: elementwise: add */
+/* k704_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1019 = ((const float *)(arena + 320))[j * 1];
-        const float v1044 = ((const float *)(arena + 4928))[j * 1];
-        const float t1045 = ((v1019) + (v1044));
-        ((float *)(arena + 320))[j] = t1045;
-    }
-    return 0;
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k705_rms_norm: rowwise: rms_norm */
+/* k705_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[311];
-        slots[310] = rlx_caller_slots[310];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[310]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {310, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 311};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k707_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k707_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k707(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 312};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k708_silu_mul: elementwise: silu + mul */
+/* k708_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
 static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v1049 = ((const float *)(arena + 4928))[j * 1];
-        const float v1052 = ((const float *)(arena + 11072))[j * 1];
-        const float t1050 = rlx_siluf(v1049);
-        const float t1053 = ((t1050) * (v1052));
-        ((float *)(arena + 4928))[j] = t1053;
-    }
-    return 0;
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
 static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 2624, 313};
-    return rlx_t10(slots, arena, ctl, at);
+    return rlx_t14(slots, arena, ctl, at);
 }
 
-/* k710_add: elementwise: add */
+/* k710_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k710(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1045 = ((const float *)(arena + 320))[j * 1];
-        const float v1055 = ((const float *)(arena + 2624))[j * 1];
-        const float t1056 = ((v1045) + (v1055));
-        ((float *)(arena + 320))[j] = t1056;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k711_rms_norm: rowwise: rms_norm */
+/* k711_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[317];
-        slots[316] = rlx_caller_slots[316];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[316]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {316, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 317};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k714_transpose: op: transpose (the code of rlx_t1) */
+/* k714_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k714(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 7232};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 318};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k717_transpose: op: transpose (the code of rlx_t3) */
+/* k717_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k717(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k718_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 319};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k720_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k721_rope: op: rope (the code of rlx_t4) */
-static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k722_rope: op: rope (the code of rlx_t5) */
-static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
+/* k718_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 319};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k720_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k721_rope: op: rope (the code of rlx_t5) */
+static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
     return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k723_where: elementwise: where */
-static int rlx_k723(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1074 = ((const float *)(arena + 4928))[j * 1];
-        const float t1075 = ((v17) ? (v1074) : (0.0f));
-        ((float *)((uint8_t *)slots[397]))[j] = t1075;
-    }
-    return 0;
-}
-
-/* k724_where: elementwise: where */
-static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1072 = ((const float *)(arena + 6464))[j * 1];
-        const float t1076 = ((v17) ? (v1072) : (0.0f));
-        ((float *)((uint8_t *)slots[398]))[j] = t1076;
-    }
-    return 0;
-}
-
-/* k725_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 314, 397, 315, 398, 4928};
+/* k722_rope: op: rope (the code of rlx_t6) */
+static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k726_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
+/* k723_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k723(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 397};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 320};
+/* k724_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 398};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k725_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 314, 397, 315, 398, 4928};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k729_add: elementwise: add */
-static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1056 = ((const float *)(arena + 320))[j * 1];
-        const float v1081 = ((const float *)(arena + 4928))[j * 1];
-        const float t1082 = ((v1056) + (v1081));
-        ((float *)(arena + 320))[j] = t1082;
-    }
-    return 0;
-}
-
-/* k730_rms_norm: rowwise: rms_norm */
-static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[322];
-        slots[321] = rlx_caller_slots[321];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[321]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k731_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k731(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 322};
+/* k726_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k732_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k732(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 323};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k733_silu_mul: elementwise: silu + mul */
-static int rlx_k733(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v1086 = ((const float *)(arena + 4928))[j * 1];
-        const float v1089 = ((const float *)(arena + 11072))[j * 1];
-        const float t1087 = rlx_siluf(v1086);
-        const float t1090 = ((t1087) * (v1089));
-        ((float *)(arena + 4928))[j] = t1090;
-    }
-    return 0;
-}
-
-/* k734_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 324};
+/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 320};
     return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k735_add: elementwise: add */
-static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1082 = ((const float *)(arena + 320))[j * 1];
-        const float v1092 = ((const float *)(arena + 2624))[j * 1];
-        const float t1093 = ((v1082) + (v1092));
-        ((float *)(arena + 320))[j] = t1093;
-    }
-    return 0;
+/* k729_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k736_rms_norm: rowwise: rms_norm */
-static int rlx_k736(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[328];
-        slots[327] = rlx_caller_slots[327];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[327]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k737_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 328};
+/* k730_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {321, 320, 2624};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k739_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k739(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 7232};
+/* k731_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k731(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 322};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k732_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k732(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 323};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k733_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k733(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k734_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 324};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k735_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k736_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k736(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {327, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k737_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 328};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k740_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k739_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k739(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 7232};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k740_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k740(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 329};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k742_transpose: op: transpose (the code of rlx_t3) */
+/* k742_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k742(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4928, 5696};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k743_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k743(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 330};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k745_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k745(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k746_rope: op: rope (the code of rlx_t4) */
-static int rlx_k746(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k747_rope: op: rope (the code of rlx_t5) */
-static int rlx_k747(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
+/* k743_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k743(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 330};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k745_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k745(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k746_rope: op: rope (the code of rlx_t5) */
+static int rlx_k746(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
     return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k748_where: elementwise: where */
-static int rlx_k748(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1111 = ((const float *)(arena + 4928))[j * 1];
-        const float t1112 = ((v17) ? (v1111) : (0.0f));
-        ((float *)((uint8_t *)slots[399]))[j] = t1112;
-    }
-    return 0;
-}
-
-/* k749_where: elementwise: where */
-static int rlx_k749(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 192; j++) {
-        const uint8_t v17 = ((const uint8_t *)((arena + 0) + 0))[0];
-        const float v1109 = ((const float *)(arena + 6464))[j * 1];
-        const float t1113 = ((v17) ? (v1109) : (0.0f));
-        ((float *)((uint8_t *)slots[400]))[j] = t1113;
-    }
-    return 0;
-}
-
-/* k750_cached_attention: op: cached_attention (the code of rlx_t6) */
-static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 325, 399, 326, 400, 4928};
+/* k747_rope: op: rope (the code of rlx_t6) */
+static int rlx_k747(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k751_transpose: op: transpose (the code of rlx_t7) */
-static int rlx_k751(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
+/* k748_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k748(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 399};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k753_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k753(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 331};
+/* k749_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k749(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 400};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k750_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k750(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 325, 399, 326, 400, 4928};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k754_add: elementwise: add */
-static int rlx_k754(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1093 = ((const float *)(arena + 320))[j * 1];
-        const float v1118 = ((const float *)(arena + 4928))[j * 1];
-        const float t1119 = ((v1093) + (v1118));
-        ((float *)(arena + 320))[j] = t1119;
-    }
-    return 0;
-}
-
-/* k755_rms_norm: rowwise: rms_norm */
-static int rlx_k755(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    int64_t rows = 1;
-    if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
-    for (int64_t p = 0; p < rows; p++) {
-        void *slots[333];
-        slots[332] = rlx_caller_slots[332];
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 320))[i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 320))[i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 320))[i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[332]))[i0];
-            ((float *)(arena + 2624))[i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k756_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k756(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 333};
+/* k751_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k751(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k757_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k757(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 334};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k758_silu_mul: elementwise: silu + mul */
-static int rlx_k758(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1536; j++) {
-        const float v1123 = ((const float *)(arena + 4928))[j * 1];
-        const float v1126 = ((const float *)(arena + 11072))[j * 1];
-        const float t1124 = rlx_siluf(v1123);
-        const float t1127 = ((t1124) * (v1126));
-        ((float *)(arena + 4928))[j] = t1127;
-    }
-    return 0;
-}
-
-/* k759_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k759(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 335};
+/* k753_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k753(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 331};
     return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k760_add: elementwise: add */
+/* k754_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k754(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k755_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k755(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {332, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k756_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k756(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 333};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k757_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k757(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 334};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k758_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k758(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k759_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k759(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 335};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k760_add: elementwise: add (the code of rlx_t11) */
 static int rlx_k760(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 576; j++) {
-        const float v1119 = ((const float *)(arena + 320))[j * 1];
-        const float v1129 = ((const float *)(arena + 2624))[j * 1];
-        const float t1130 = ((v1119) + (v1129));
-        ((float *)(arena + 320))[j] = t1130;
-    }
-    return 0;
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k761_gather: op: gather */
@@ -9754,7 +5119,8 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
     int64_t rows = 1;
     if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[337];
+        enum { rlx_nslots = 401 };
+        void *slots[rlx_nslots];
         slots[336] = rlx_caller_slots[336];
         double r_s = 0.0;
         float r_rstd;
@@ -9826,9 +5192,61 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k521(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k524(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k531(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k534(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k535(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k536(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k537(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k539(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k540(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k542(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k543(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k545(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k546(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k547(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k548(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k549(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k550(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k551(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k553(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k554(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k555(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k559(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k560(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k561(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k562(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k564(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k565(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k567(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k568(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k570(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k571(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k572(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k573(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k574(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k575(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k576(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k578(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k579(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k580(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k581(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k582(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k583(slots, arena, ctl)) != 0) return rc;
@@ -9997,7 +5415,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 

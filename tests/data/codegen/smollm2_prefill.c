@@ -1,5 +1,5 @@
 /* codegen_replay: main program of graph 'llama_step_b1_supto256_c2048_fresh_mixed' */
-/* rlx: generated from graph 'llama_step_b1_supto256_c2048_fresh_mixed', compiled in 4 part(s) */
+/* rlx: generated from graph 'llama_step_b1_supto256_c2048_fresh_mixed', compiled in 3 part(s) */
 
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
@@ -820,6 +820,81 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 /* the code of several kernels (rlx_at: their addresses) */
 static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
+    const int64_t rows = 1 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ap / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t p = rlx_start + ap % rlx_run;
+        enum { rlx_nslots = 403 };
+        void *slots[rlx_nslots];
+        slots[rlx_at[1]] = rlx_caller_slots[rlx_at[1]];
+        const int64_t b0 = p * 576;
+        const int64_t b2 = p * 576;
+        double r_s = 0.0;
+        float r_rstd;
+        {
+            float r_s_l[16];
+            __typeof__(r_s) r_s_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_s_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 576; blk += 128) {
+                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        r_s_l[l] += r_x * r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                    r_s_l[l] += r_x * r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_s_w[l] += r_s_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
+            }
+            r_s = r_s + r_s_w[0];
+        }
+        {
+            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
+        }
+        #pragma omp simd
+        for (int64_t i0 = 0; i0 < 576; i0++) {
+            float r_x;
+            r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+            float r_y = r_x * r_rstd;
+            r_y = r_y * (float)((const float *)((uint8_t *)slots[rlx_at[1]]))[i0];
+            ((float *)(arena + rlx_at[3]))[b2 + i0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
@@ -856,7 +931,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *src = ((const float *)((arena + rlx_at[0]) + 0));
     float *dst = ((float *)(arena + rlx_at[1]));
@@ -878,7 +953,7 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
@@ -916,7 +991,7 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *src = ((const float *)((arena + rlx_at[0]) + 0));
     float *dst = ((float *)(arena + rlx_at[1]));
@@ -938,7 +1013,7 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *x = ((const float *)(arena + rlx_at[0]));
     float *y = ((float *)(arena + rlx_at[1]));
@@ -971,7 +1046,7 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *x = ((const float *)(arena + rlx_at[0]));
     float *y = ((float *)(arena + rlx_at[1]));
@@ -1004,7 +1079,35 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
+    const int64_t rlx_active = 1 * 3 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 3) * 256;
+        rlx_start_rest /= 3;
+        rlx_start += (rlx_start_rest % 1) * 768;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const int64_t ro0 = (r % 256) * 1;
+        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
+        const int64_t ro2 = 0;
+        #pragma omp simd
+        for (int64_t j = 0; j < 64; j++) {
+            const uint8_t v0 = ((const uint8_t *)((arena + rlx_at[1]) + 0))[ro0];
+            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+            const float t2 = ((v0) ? (v1) : (0.0f));
+            ((float *)((uint8_t *)slots[rlx_at[3]]))[r * 64 + j] = t2;
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     float *rlx_scores = (float *)(arena + rlx_at[0]);
     float *rlx_att_b = (float *)(arena + rlx_at[1]);
@@ -1106,7 +1209,7 @@ static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x_all = ((const float *)((arena + rlx_at[0]) + 0));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
@@ -1144,7 +1247,32 @@ static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t10(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
+    const int64_t rlx_active = 1 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const int64_t ro0 = r * 576;
+        const int64_t ro1 = r * 576;
+        #pragma omp simd
+        for (int64_t j = 0; j < 576; j++) {
+            const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+            const float t2 = ((v0) + (v1));
+            ((float *)(arena + rlx_at[1]))[r * 576 + j] = t2;
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
@@ -1182,7 +1310,33 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t12(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
+    const int64_t rlx_active = 1 * rlx_run;
+    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
+    for (int64_t ar = 0; ar < rlx_active; ar++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = ar / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + ar % rlx_run;
+        const int64_t ro0 = r * 1536;
+        const int64_t ro1 = r * 1536;
+        #pragma omp simd
+        for (int64_t j = 0; j < 1536; j++) {
+            const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+            const float t2 = rlx_siluf(v0);
+            const float t3 = ((t2) * (v1));
+            ((float *)(arena + rlx_at[1]))[r * 1536 + j] = t3;
+        }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
@@ -1357,2620 +1511,1150 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k12_rms_norm: rowwise: rms_norm */
+/* k12_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[10];
-        slots[9] = rlx_caller_slots[9];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[9]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 9, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k13_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k13_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 10, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k15_transpose: op: transpose (the code of rlx_t1) */
+/* k15_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k16_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k16_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 11, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k18_transpose: op: transpose (the code of rlx_t3) */
+/* k18_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k19_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k19_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 12, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k21_transpose: op: transpose (the code of rlx_t3) */
+/* k21_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k22_rope: op: rope (the code of rlx_t4) */
+/* k22_rope: op: rope (the code of rlx_t5) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k23_rope: op: rope (the code of rlx_t5) */
+/* k23_rope: op: rope (the code of rlx_t6) */
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k24_where: elementwise: where */
+/* k24_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v40 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t42 = ((v20) ? (v40) : (0.0f));
-            ((float *)((uint8_t *)slots[343]))[r * 64 + j] = t42;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 343};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k25_where: elementwise: where */
+/* k25_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v38 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t43 = ((v20) ? (v38) : (0.0f));
-            ((float *)((uint8_t *)slots[344]))[r * 64 + j] = t43;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 344};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k26_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k26_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 343, 344, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 13, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k29_add: elementwise: add */
+/* k29_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v22 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v48 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t49 = ((v22) + (v48));
-            ((float *)(arena + 67840))[r * 576 + j] = t49;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k30_rms_norm: rowwise: rms_norm */
+/* k30_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[15];
-        slots[14] = rlx_caller_slots[14];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[14]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 14, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 15, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 16, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k33_silu_mul: elementwise: silu + mul */
+/* k33_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v53 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v56 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t54 = rlx_siluf(v53);
-            const float t57 = ((t54) * (v56));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t57;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 17, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k35_add: elementwise: add */
+/* k35_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v49 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v59 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t60 = ((v49) + (v59));
-            ((float *)(arena + 67840))[r * 576 + j] = t60;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k36_rms_norm: rowwise: rms_norm */
+/* k36_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[21];
-        slots[20] = rlx_caller_slots[20];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[20]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 20, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 21, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k39_transpose: op: transpose (the code of rlx_t1) */
+/* k39_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 22, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k42_transpose: op: transpose (the code of rlx_t3) */
+/* k42_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 23, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k45_transpose: op: transpose (the code of rlx_t3) */
+/* k45_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k45(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k46_rope: op: rope (the code of rlx_t4) */
+/* k46_rope: op: rope (the code of rlx_t5) */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k47_rope: op: rope (the code of rlx_t5) */
+/* k47_rope: op: rope (the code of rlx_t6) */
 static int rlx_k47(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k48_where: elementwise: where */
+/* k48_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v78 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t79 = ((v20) ? (v78) : (0.0f));
-            ((float *)((uint8_t *)slots[345]))[r * 64 + j] = t79;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 345};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k49_where: elementwise: where */
+/* k49_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v76 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t80 = ((v20) ? (v76) : (0.0f));
-            ((float *)((uint8_t *)slots[346]))[r * 64 + j] = t80;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 346};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k50_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k50_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 345, 346, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k52_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k52_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 24, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k53_add: elementwise: add */
+/* k53_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v60 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v85 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t86 = ((v60) + (v85));
-            ((float *)(arena + 67840))[r * 576 + j] = t86;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k54_rms_norm: rowwise: rms_norm */
+/* k54_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[26];
-        slots[25] = rlx_caller_slots[25];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[25]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 25, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k55_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k55_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 26, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 27, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k57_silu_mul: elementwise: silu + mul */
+/* k57_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v90 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v93 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t91 = rlx_siluf(v90);
-            const float t94 = ((t91) * (v93));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t94;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k58_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k58_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 28, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k59_add: elementwise: add */
+/* k59_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v86 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v96 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t97 = ((v86) + (v96));
-            ((float *)(arena + 67840))[r * 576 + j] = t97;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k60_rms_norm: rowwise: rms_norm */
+/* k60_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k60(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[32];
-        slots[31] = rlx_caller_slots[31];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[31]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 31, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k61_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k61_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 32, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k63_transpose: op: transpose (the code of rlx_t1) */
+/* k63_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k64_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k64_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 33, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k66_transpose: op: transpose (the code of rlx_t3) */
+/* k66_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k67_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k67_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 34, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k69_transpose: op: transpose (the code of rlx_t3) */
+/* k69_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k70_rope: op: rope (the code of rlx_t4) */
+/* k70_rope: op: rope (the code of rlx_t5) */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k71_rope: op: rope (the code of rlx_t5) */
+/* k71_rope: op: rope (the code of rlx_t6) */
 static int rlx_k71(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k72_where: elementwise: where */
+/* k72_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v115 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t116 = ((v20) ? (v115) : (0.0f));
-            ((float *)((uint8_t *)slots[347]))[r * 64 + j] = t116;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 347};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k73_where: elementwise: where */
+/* k73_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k73(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v113 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t117 = ((v20) ? (v113) : (0.0f));
-            ((float *)((uint8_t *)slots[348]))[r * 64 + j] = t117;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 348};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k74_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k74_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 347, 348, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k76_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k76_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 35, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k77_add: elementwise: add */
+/* k77_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k77(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v97 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v122 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t123 = ((v97) + (v122));
-            ((float *)(arena + 67840))[r * 576 + j] = t123;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k78_rms_norm: rowwise: rms_norm */
+/* k78_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[37];
-        slots[36] = rlx_caller_slots[36];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[36]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 36, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k79_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k79_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 37, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k80_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k80_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 38, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k81_silu_mul: elementwise: silu + mul */
+/* k81_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v127 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v130 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t128 = rlx_siluf(v127);
-            const float t131 = ((t128) * (v130));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t131;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 39, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k83_add: elementwise: add */
+/* k83_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k83(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v123 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v133 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t134 = ((v123) + (v133));
-            ((float *)(arena + 67840))[r * 576 + j] = t134;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k84_rms_norm: rowwise: rms_norm */
+/* k84_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[43];
-        slots[42] = rlx_caller_slots[42];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[42]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 42, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k85_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k85_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 43, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k87_transpose: op: transpose (the code of rlx_t1) */
+/* k87_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k88_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k88_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 44, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k90_transpose: op: transpose (the code of rlx_t3) */
+/* k90_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k91_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k91_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k91(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 45, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k93_transpose: op: transpose (the code of rlx_t3) */
+/* k93_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k93(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k94_rope: op: rope (the code of rlx_t4) */
+/* k94_rope: op: rope (the code of rlx_t5) */
 static int rlx_k94(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k95_rope: op: rope (the code of rlx_t5) */
+/* k95_rope: op: rope (the code of rlx_t6) */
 static int rlx_k95(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k96_where: elementwise: where */
+/* k96_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k96(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v152 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t153 = ((v20) ? (v152) : (0.0f));
-            ((float *)((uint8_t *)slots[349]))[r * 64 + j] = t153;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 349};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k97_where: elementwise: where */
+/* k97_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k97(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v150 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t154 = ((v20) ? (v150) : (0.0f));
-            ((float *)((uint8_t *)slots[350]))[r * 64 + j] = t154;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 350};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k98_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k98_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 349, 350, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k100_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k100_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 46, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k101_add: elementwise: add */
+/* k101_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k101(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v134 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v159 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t160 = ((v134) + (v159));
-            ((float *)(arena + 67840))[r * 576 + j] = t160;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k102_rms_norm: rowwise: rms_norm */
+/* k102_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k102(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[48];
-        slots[47] = rlx_caller_slots[47];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[47]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 47, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 48, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k104_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k104_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k104(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 49, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k105_silu_mul: elementwise: silu + mul */
+/* k105_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v164 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v167 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t165 = rlx_siluf(v164);
-            const float t168 = ((t165) * (v167));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t168;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 50, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k107_add: elementwise: add */
+/* k107_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k107(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v160 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v170 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t171 = ((v160) + (v170));
-            ((float *)(arena + 67840))[r * 576 + j] = t171;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k108_rms_norm: rowwise: rms_norm */
+/* k108_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k108(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[54];
-        slots[53] = rlx_caller_slots[53];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[53]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 53, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 54, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k111_transpose: op: transpose (the code of rlx_t1) */
+/* k111_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k111(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 55, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k114_transpose: op: transpose (the code of rlx_t3) */
+/* k114_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k114(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 56, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k117_transpose: op: transpose (the code of rlx_t3) */
+/* k117_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k117(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k118_rope: op: rope (the code of rlx_t4) */
+/* k118_rope: op: rope (the code of rlx_t5) */
 static int rlx_k118(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k119_rope: op: rope (the code of rlx_t5) */
+/* k119_rope: op: rope (the code of rlx_t6) */
 static int rlx_k119(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k120_where: elementwise: where */
+/* k120_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k120(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v189 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t190 = ((v20) ? (v189) : (0.0f));
-            ((float *)((uint8_t *)slots[351]))[r * 64 + j] = t190;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 351};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k121_where: elementwise: where */
+/* k121_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k121(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v187 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t191 = ((v20) ? (v187) : (0.0f));
-            ((float *)((uint8_t *)slots[352]))[r * 64 + j] = t191;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 352};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k122_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k122_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 351, 352, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k124_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k124_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 57, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k125_add: elementwise: add */
+/* k125_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k125(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v171 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v196 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t197 = ((v171) + (v196));
-            ((float *)(arena + 67840))[r * 576 + j] = t197;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k126_rms_norm: rowwise: rms_norm */
+/* k126_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k126(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[59];
-        slots[58] = rlx_caller_slots[58];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[58]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 58, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k127_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k127_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k127(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 59, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 60, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k129_silu_mul: elementwise: silu + mul */
+/* k129_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k129(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v201 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v204 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t202 = rlx_siluf(v201);
-            const float t205 = ((t202) * (v204));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t205;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k130_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k130_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 61, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k131_add: elementwise: add */
+/* k131_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k131(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v197 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v207 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t208 = ((v197) + (v207));
-            ((float *)(arena + 67840))[r * 576 + j] = t208;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k132_rms_norm: rowwise: rms_norm */
+/* k132_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k132(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[65];
-        slots[64] = rlx_caller_slots[64];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[64]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 64, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k133_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k133_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 65, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k135_transpose: op: transpose (the code of rlx_t1) */
+/* k135_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k135(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k136_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k136_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 66, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k138_transpose: op: transpose (the code of rlx_t3) */
+/* k138_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k138(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k139_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k139_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 67, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k141_transpose: op: transpose (the code of rlx_t3) */
+/* k141_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k141(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k142_rope: op: rope (the code of rlx_t4) */
+/* k142_rope: op: rope (the code of rlx_t5) */
 static int rlx_k142(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k143_rope: op: rope (the code of rlx_t5) */
+/* k143_rope: op: rope (the code of rlx_t6) */
 static int rlx_k143(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k144_where: elementwise: where */
-static int rlx_k144(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v226 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t227 = ((v20) ? (v226) : (0.0f));
-            ((float *)((uint8_t *)slots[353]))[r * 64 + j] = t227;
-        }
-    }
-    return 0;
-}
-
-/* k145_where: elementwise: where */
-static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v224 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t228 = ((v20) ? (v224) : (0.0f));
-            ((float *)((uint8_t *)slots[354]))[r * 64 + j] = t228;
-        }
-    }
-    return 0;
-}
-
-/* k146_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 353, 354, 1247488};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k148_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 68, 4, 4393216};
+/* k144_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k144(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 353};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k149_add: elementwise: add */
-static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v208 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v233 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t234 = ((v208) + (v233));
-            ((float *)(arena + 67840))[r * 576 + j] = t234;
-        }
-    }
-    return 0;
+/* k145_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 354};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k150_rms_norm: rowwise: rms_norm */
-static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[70];
-        slots[69] = rlx_caller_slots[69];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[69]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k151_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 70, 4, 4393216};
+/* k146_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 353, 354, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k152_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k152(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 71, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k153_silu_mul: elementwise: silu + mul */
-static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v238 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v241 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t239 = rlx_siluf(v238);
-            const float t242 = ((t239) * (v241));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t242;
-        }
-    }
-    return 0;
-}
-
-/* k154_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 72, 4, 4393216};
+/* k148_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 68, 4, 4393216};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k155_add: elementwise: add */
-static int rlx_k155(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v234 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v244 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t245 = ((v234) + (v244));
-            ((float *)(arena + 67840))[r * 576 + j] = t245;
-        }
-    }
-    return 0;
+/* k149_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k149(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k156_rms_norm: rowwise: rms_norm */
-static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[76];
-        slots[75] = rlx_caller_slots[75];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[75]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 76, 4, 4393216};
+/* k150_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 69, 67840, 657664};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k159_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
+/* k151_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 70, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k152_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k152(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 71, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k153_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k154_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 72, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k155_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k155(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k156_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 75, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 76, 4, 4393216};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k160_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k159_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k160_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 77, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k162_transpose: op: transpose (the code of rlx_t3) */
+/* k162_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k163_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k163(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 78, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k165_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k165(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k166_rope: op: rope (the code of rlx_t4) */
-static int rlx_k166(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k167_rope: op: rope (the code of rlx_t5) */
-static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+/* k163_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k163(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 78, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k165_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k165(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k166_rope: op: rope (the code of rlx_t5) */
+static int rlx_k166(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k168_where: elementwise: where */
-static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v263 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t264 = ((v20) ? (v263) : (0.0f));
-            ((float *)((uint8_t *)slots[355]))[r * 64 + j] = t264;
-        }
-    }
-    return 0;
-}
-
-/* k169_where: elementwise: where */
-static int rlx_k169(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v261 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t265 = ((v20) ? (v261) : (0.0f));
-            ((float *)((uint8_t *)slots[356]))[r * 64 + j] = t265;
-        }
-    }
-    return 0;
-}
-
-/* k170_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 355, 356, 1247488};
+/* k167_rope: op: rope (the code of rlx_t6) */
+static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k172_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 79, 4, 4393216};
+/* k168_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 355};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k173_add: elementwise: add */
-static int rlx_k173(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v245 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v270 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t271 = ((v245) + (v270));
-            ((float *)(arena + 67840))[r * 576 + j] = t271;
-        }
-    }
-    return 0;
+/* k169_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k169(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 356};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k174_rms_norm: rowwise: rms_norm */
-static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[81];
-        slots[80] = rlx_caller_slots[80];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[80]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k175_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 81, 4, 4393216};
+/* k170_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 355, 356, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k176_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 82, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k177_silu_mul: elementwise: silu + mul */
-static int rlx_k177(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v275 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v278 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t276 = rlx_siluf(v275);
-            const float t279 = ((t276) * (v278));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t279;
-        }
-    }
-    return 0;
-}
-
-/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 83, 4, 4393216};
+/* k172_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 79, 4, 4393216};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k179_add: elementwise: add */
-static int rlx_k179(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v271 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v281 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t282 = ((v271) + (v281));
-            ((float *)(arena + 67840))[r * 576 + j] = t282;
-        }
-    }
-    return 0;
+/* k173_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k173(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k180_rms_norm: rowwise: rms_norm */
-static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[87];
-        slots[86] = rlx_caller_slots[86];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[86]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 87, 4, 4393216};
+/* k174_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 80, 67840, 657664};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k183_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
+/* k175_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 81, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k176_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 82, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k177_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k177(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 83, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k179_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k179(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k180_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 86, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 87, 4, 4393216};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k183_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 88, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k186_transpose: op: transpose (the code of rlx_t3) */
+/* k186_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 89, 4, 4393216};
     return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 89, 4, 4393216};
+/* k189_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k190_rope: op: rope (the code of rlx_t5) */
+static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k191_rope: op: rope (the code of rlx_t6) */
+static int rlx_k191(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k192_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 357};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k193_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 358};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k194_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k194(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 357, 358, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k196_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 90, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k197_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k198_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 91, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k199_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 92, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k200_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 93, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k201_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k202_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k202(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 94, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k203_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k204_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 97, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k205_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 98, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k207_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
     return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k189_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k189(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
+/* k208_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 99, 4, 4393216};
     return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k210_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k211_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 100, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k213_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k213(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k214_rope: op: rope (the code of rlx_t5) */
+static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k215_rope: op: rope (the code of rlx_t6) */
+static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k216_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k216(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 359};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k217_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 360};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k218_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 359, 360, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k220_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 101, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k221_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k221(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k222_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 102, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k223_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 103, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k224_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 104, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k225_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k226_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 105, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k227_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k227(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k228_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 108, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k229_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 109, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k231_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 110, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k234_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k235_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 111, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k237_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k238_rope: op: rope (the code of rlx_t5) */
+static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k239_rope: op: rope (the code of rlx_t6) */
+static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k240_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 361};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k241_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 362};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -4129,2770 +2813,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k186(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k187(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k189(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 1
-/* k190_rope: op: rope (the code of rlx_t4) */
-static int rlx_k190(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k191_rope: op: rope (the code of rlx_t5) */
-static int rlx_k191(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k192_where: elementwise: where */
-static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v300 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t301 = ((v20) ? (v300) : (0.0f));
-            ((float *)((uint8_t *)slots[357]))[r * 64 + j] = t301;
-        }
-    }
-    return 0;
-}
-
-/* k193_where: elementwise: where */
-static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v298 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t302 = ((v20) ? (v298) : (0.0f));
-            ((float *)((uint8_t *)slots[358]))[r * 64 + j] = t302;
-        }
-    }
-    return 0;
-}
-
-/* k194_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k194(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 357, 358, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k196_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 90, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k197_add: elementwise: add */
-static int rlx_k197(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v282 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v307 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t308 = ((v282) + (v307));
-            ((float *)(arena + 67840))[r * 576 + j] = t308;
-        }
-    }
-    return 0;
-}
-
-/* k198_rms_norm: rowwise: rms_norm */
-static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[92];
-        slots[91] = rlx_caller_slots[91];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[91]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k199_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 92, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k200_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 93, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k201_silu_mul: elementwise: silu + mul */
-static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v312 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v315 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t313 = rlx_siluf(v312);
-            const float t316 = ((t313) * (v315));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t316;
-        }
-    }
-    return 0;
-}
-
-/* k202_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k202(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 94, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k203_add: elementwise: add */
-static int rlx_k203(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v308 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v318 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t319 = ((v308) + (v318));
-            ((float *)(arena + 67840))[r * 576 + j] = t319;
-        }
-    }
-    return 0;
-}
-
-/* k204_rms_norm: rowwise: rms_norm */
-static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[98];
-        slots[97] = rlx_caller_slots[97];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[97]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k205_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 98, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k207_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k208_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 99, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k210_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k211_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 100, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k213_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k213(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k214_rope: op: rope (the code of rlx_t4) */
-static int rlx_k214(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k215_rope: op: rope (the code of rlx_t5) */
-static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k216_where: elementwise: where */
-static int rlx_k216(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v337 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t338 = ((v20) ? (v337) : (0.0f));
-            ((float *)((uint8_t *)slots[359]))[r * 64 + j] = t338;
-        }
-    }
-    return 0;
-}
-
-/* k217_where: elementwise: where */
-static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v335 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t339 = ((v20) ? (v335) : (0.0f));
-            ((float *)((uint8_t *)slots[360]))[r * 64 + j] = t339;
-        }
-    }
-    return 0;
-}
-
-/* k218_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 359, 360, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k220_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 101, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k221_add: elementwise: add */
-static int rlx_k221(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v319 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v344 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t345 = ((v319) + (v344));
-            ((float *)(arena + 67840))[r * 576 + j] = t345;
-        }
-    }
-    return 0;
-}
-
-/* k222_rms_norm: rowwise: rms_norm */
-static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[103];
-        slots[102] = rlx_caller_slots[102];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[102]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k223_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 103, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k224_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 104, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k225_silu_mul: elementwise: silu + mul */
-static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v349 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v352 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t350 = rlx_siluf(v349);
-            const float t353 = ((t350) * (v352));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t353;
-        }
-    }
-    return 0;
-}
-
-/* k226_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 105, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k227_add: elementwise: add */
-static int rlx_k227(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v345 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v355 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t356 = ((v345) + (v355));
-            ((float *)(arena + 67840))[r * 576 + j] = t356;
-        }
-    }
-    return 0;
-}
-
-/* k228_rms_norm: rowwise: rms_norm */
-static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[109];
-        slots[108] = rlx_caller_slots[108];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[108]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k229_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 109, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k231_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 110, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k234_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k235_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 111, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k237_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k238_rope: op: rope (the code of rlx_t4) */
-static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k239_rope: op: rope (the code of rlx_t5) */
-static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k240_where: elementwise: where */
-static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v374 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t375 = ((v20) ? (v374) : (0.0f));
-            ((float *)((uint8_t *)slots[361]))[r * 64 + j] = t375;
-        }
-    }
-    return 0;
-}
-
-/* k241_where: elementwise: where */
-static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v372 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t376 = ((v20) ? (v372) : (0.0f));
-            ((float *)((uint8_t *)slots[362]))[r * 64 + j] = t376;
-        }
-    }
-    return 0;
-}
-
-/* k242_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 361, 362, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k245_add: elementwise: add */
-static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v356 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v381 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t382 = ((v356) + (v381));
-            ((float *)(arena + 67840))[r * 576 + j] = t382;
-        }
-    }
-    return 0;
-}
-
-/* k246_rms_norm: rowwise: rms_norm */
-static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[114];
-        slots[113] = rlx_caller_slots[113];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[113]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k247_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 114, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k248_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 115, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k249_silu_mul: elementwise: silu + mul */
-static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v386 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v389 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t387 = rlx_siluf(v386);
-            const float t390 = ((t387) * (v389));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t390;
-        }
-    }
-    return 0;
-}
-
-/* k250_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 116, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k251_add: elementwise: add */
-static int rlx_k251(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v382 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v392 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t393 = ((v382) + (v392));
-            ((float *)(arena + 67840))[r * 576 + j] = t393;
-        }
-    }
-    return 0;
-}
-
-/* k252_rms_norm: rowwise: rms_norm */
-static int rlx_k252(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[120];
-        slots[119] = rlx_caller_slots[119];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[119]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 120, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k255_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 121, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k258_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 122, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k261_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k262_rope: op: rope (the code of rlx_t4) */
-static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k263_rope: op: rope (the code of rlx_t5) */
-static int rlx_k263(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k264_where: elementwise: where */
-static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v411 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t412 = ((v20) ? (v411) : (0.0f));
-            ((float *)((uint8_t *)slots[363]))[r * 64 + j] = t412;
-        }
-    }
-    return 0;
-}
-
-/* k265_where: elementwise: where */
-static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v409 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t413 = ((v20) ? (v409) : (0.0f));
-            ((float *)((uint8_t *)slots[364]))[r * 64 + j] = t413;
-        }
-    }
-    return 0;
-}
-
-/* k266_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k266(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 363, 364, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 123, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k269_add: elementwise: add */
-static int rlx_k269(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v393 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v418 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t419 = ((v393) + (v418));
-            ((float *)(arena + 67840))[r * 576 + j] = t419;
-        }
-    }
-    return 0;
-}
-
-/* k270_rms_norm: rowwise: rms_norm */
-static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[125];
-        slots[124] = rlx_caller_slots[124];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[124]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k271_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 125, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k272_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 126, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k273_silu_mul: elementwise: silu + mul */
-static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v423 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v426 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t424 = rlx_siluf(v423);
-            const float t427 = ((t424) * (v426));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t427;
-        }
-    }
-    return 0;
-}
-
-/* k274_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 127, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k275_add: elementwise: add */
-static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v419 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v429 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t430 = ((v419) + (v429));
-            ((float *)(arena + 67840))[r * 576 + j] = t430;
-        }
-    }
-    return 0;
-}
-
-/* k276_rms_norm: rowwise: rms_norm */
-static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[131];
-        slots[130] = rlx_caller_slots[130];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[130]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k277_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k277(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 131, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k279_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k280_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 132, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k282_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k283_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 133, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k285_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k285(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k286_rope: op: rope (the code of rlx_t4) */
-static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k287_rope: op: rope (the code of rlx_t5) */
-static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k288_where: elementwise: where */
-static int rlx_k288(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v448 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t449 = ((v20) ? (v448) : (0.0f));
-            ((float *)((uint8_t *)slots[365]))[r * 64 + j] = t449;
-        }
-    }
-    return 0;
-}
-
-/* k289_where: elementwise: where */
-static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v446 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t450 = ((v20) ? (v446) : (0.0f));
-            ((float *)((uint8_t *)slots[366]))[r * 64 + j] = t450;
-        }
-    }
-    return 0;
-}
-
-/* k290_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 365, 366, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k292_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 134, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k293_add: elementwise: add */
-static int rlx_k293(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v430 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v455 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t456 = ((v430) + (v455));
-            ((float *)(arena + 67840))[r * 576 + j] = t456;
-        }
-    }
-    return 0;
-}
-
-/* k294_rms_norm: rowwise: rms_norm */
-static int rlx_k294(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[136];
-        slots[135] = rlx_caller_slots[135];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[135]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k295_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 136, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k296_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 137, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k297_silu_mul: elementwise: silu + mul */
-static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v460 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v463 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t461 = rlx_siluf(v460);
-            const float t464 = ((t461) * (v463));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t464;
-        }
-    }
-    return 0;
-}
-
-/* k298_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 138, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k299_add: elementwise: add */
-static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v456 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v466 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t467 = ((v456) + (v466));
-            ((float *)(arena + 67840))[r * 576 + j] = t467;
-        }
-    }
-    return 0;
-}
-
-/* k300_rms_norm: rowwise: rms_norm */
-static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[142];
-        slots[141] = rlx_caller_slots[141];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[141]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k301_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 142, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k303_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k304_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 143, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k306_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 144, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k309_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k310_rope: op: rope (the code of rlx_t4) */
-static int rlx_k310(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k311_rope: op: rope (the code of rlx_t5) */
-static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k312_where: elementwise: where */
-static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v485 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t486 = ((v20) ? (v485) : (0.0f));
-            ((float *)((uint8_t *)slots[367]))[r * 64 + j] = t486;
-        }
-    }
-    return 0;
-}
-
-/* k313_where: elementwise: where */
-static int rlx_k313(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v483 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t487 = ((v20) ? (v483) : (0.0f));
-            ((float *)((uint8_t *)slots[368]))[r * 64 + j] = t487;
-        }
-    }
-    return 0;
-}
-
-/* k314_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 367, 368, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k316_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k316(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 145, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k317_add: elementwise: add */
-static int rlx_k317(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v467 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v492 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t493 = ((v467) + (v492));
-            ((float *)(arena + 67840))[r * 576 + j] = t493;
-        }
-    }
-    return 0;
-}
-
-/* k318_rms_norm: rowwise: rms_norm */
-static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[147];
-        slots[146] = rlx_caller_slots[146];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[146]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k319_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k319(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 147, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k320_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 148, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k321_silu_mul: elementwise: silu + mul */
-static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v497 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v500 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t498 = rlx_siluf(v497);
-            const float t501 = ((t498) * (v500));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t501;
-        }
-    }
-    return 0;
-}
-
-/* k322_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 149, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k323_add: elementwise: add */
-static int rlx_k323(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v493 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v503 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t504 = ((v493) + (v503));
-            ((float *)(arena + 67840))[r * 576 + j] = t504;
-        }
-    }
-    return 0;
-}
-
-/* k324_rms_norm: rowwise: rms_norm */
-static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[153];
-        slots[152] = rlx_caller_slots[152];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[152]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k325_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 153, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k327_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k327(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 154, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k330_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 155, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k333_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k334_rope: op: rope (the code of rlx_t4) */
-static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k335_rope: op: rope (the code of rlx_t5) */
-static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k336_where: elementwise: where */
-static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v522 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t523 = ((v20) ? (v522) : (0.0f));
-            ((float *)((uint8_t *)slots[369]))[r * 64 + j] = t523;
-        }
-    }
-    return 0;
-}
-
-/* k337_where: elementwise: where */
-static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v520 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t524 = ((v20) ? (v520) : (0.0f));
-            ((float *)((uint8_t *)slots[370]))[r * 64 + j] = t524;
-        }
-    }
-    return 0;
-}
-
-/* k338_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k338(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 369, 370, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 156, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k341_add: elementwise: add */
-static int rlx_k341(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v504 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v529 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t530 = ((v504) + (v529));
-            ((float *)(arena + 67840))[r * 576 + j] = t530;
-        }
-    }
-    return 0;
-}
-
-/* k342_rms_norm: rowwise: rms_norm */
-static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[158];
-        slots[157] = rlx_caller_slots[157];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[157]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 158, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k344_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k344(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 159, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k345_silu_mul: elementwise: silu + mul */
-static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v534 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v537 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t535 = rlx_siluf(v534);
-            const float t538 = ((t535) * (v537));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t538;
-        }
-    }
-    return 0;
-}
-
-/* k346_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 160, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k347_add: elementwise: add */
-static int rlx_k347(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v530 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v540 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t541 = ((v530) + (v540));
-            ((float *)(arena + 67840))[r * 576 + j] = t541;
-        }
-    }
-    return 0;
-}
-
-/* k348_rms_norm: rowwise: rms_norm */
-static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[164];
-        slots[163] = rlx_caller_slots[163];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[163]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k349_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 164, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k351_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k352_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k352(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 165, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k354_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k355_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 166, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k357_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k358_rope: op: rope (the code of rlx_t4) */
-static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k359_rope: op: rope (the code of rlx_t5) */
-static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k360_where: elementwise: where */
-static int rlx_k360(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v559 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t560 = ((v20) ? (v559) : (0.0f));
-            ((float *)((uint8_t *)slots[371]))[r * 64 + j] = t560;
-        }
-    }
-    return 0;
-}
-
-/* k361_where: elementwise: where */
-static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v557 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t561 = ((v20) ? (v557) : (0.0f));
-            ((float *)((uint8_t *)slots[372]))[r * 64 + j] = t561;
-        }
-    }
-    return 0;
-}
-
-/* k362_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 371, 372, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k364_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 167, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k365_add: elementwise: add */
-static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v541 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v566 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t567 = ((v541) + (v566));
-            ((float *)(arena + 67840))[r * 576 + j] = t567;
-        }
-    }
-    return 0;
-}
-
-/* k366_rms_norm: rowwise: rms_norm */
-static int rlx_k366(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[169];
-        slots[168] = rlx_caller_slots[168];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[168]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k367_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 169, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 170, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k369_silu_mul: elementwise: silu + mul */
-static int rlx_k369(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v571 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v574 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t572 = rlx_siluf(v571);
-            const float t575 = ((t572) * (v574));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t575;
-        }
-    }
-    return 0;
-}
-
-/* k370_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 171, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k371_add: elementwise: add */
-static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v567 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v577 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t578 = ((v567) + (v577));
-            ((float *)(arena + 67840))[r * 576 + j] = t578;
-        }
-    }
-    return 0;
-}
-
-RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k190(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k191(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k192(slots, arena, ctl)) != 0) return rc;
@@ -6937,6 +2857,1294 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k239(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k240(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k241(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 1
+/* k242_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 361, 362, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k245_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k246_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 113, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k247_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 114, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k248_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 115, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k249_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k250_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 116, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k251_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k251(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k252_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k252(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 119, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 120, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k255_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 121, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k258_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 122, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k261_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k262_rope: op: rope (the code of rlx_t5) */
+static int rlx_k262(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k263_rope: op: rope (the code of rlx_t6) */
+static int rlx_k263(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k264_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 363};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k265_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 364};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k266_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k266(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 363, 364, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 123, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k269_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k269(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k270_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 124, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k271_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 125, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k272_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 126, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k273_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k274_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 127, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k275_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k275(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k276_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 130, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k277_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k277(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 131, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k279_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k280_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 132, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k282_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k283_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 133, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k285_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k285(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k286_rope: op: rope (the code of rlx_t5) */
+static int rlx_k286(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k287_rope: op: rope (the code of rlx_t6) */
+static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k288_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k288(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 365};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k289_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 366};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k290_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 365, 366, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k292_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 134, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k293_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k293(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k294_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k294(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 135, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k295_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 136, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k296_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 137, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k297_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k298_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 138, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k299_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k299(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k300_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 141, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k301_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 142, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k303_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k304_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 143, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k306_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 144, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k309_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k309(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k310_rope: op: rope (the code of rlx_t5) */
+static int rlx_k310(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k311_rope: op: rope (the code of rlx_t6) */
+static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k312_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 367};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k313_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k313(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 368};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k314_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 367, 368, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k316_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k316(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 145, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k317_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k317(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k318_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 146, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k319_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k319(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 147, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k320_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 148, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k321_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k322_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 149, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k323_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k323(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k324_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 152, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k325_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 153, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k327_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k327(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 154, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k330_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 155, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k333_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k333(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k334_rope: op: rope (the code of rlx_t5) */
+static int rlx_k334(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k335_rope: op: rope (the code of rlx_t6) */
+static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k336_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 369};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k337_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 370};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k338_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k338(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 369, 370, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 156, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k341_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k341(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k342_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 157, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 158, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k344_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k344(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 159, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k345_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k346_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 160, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k347_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k347(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k348_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 163, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k349_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 164, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k351_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k352_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k352(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 165, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k354_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k355_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 166, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k357_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k357(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k358_rope: op: rope (the code of rlx_t5) */
+static int rlx_k358(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k359_rope: op: rope (the code of rlx_t6) */
+static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k360_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k360(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 371};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k361_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 372};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k362_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 371, 372, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k364_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 167, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k365_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k365(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k366_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k366(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 168, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k367_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 169, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 170, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k369_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k369(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k370_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 171, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k371_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k371(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k372_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 174, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k373_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 175, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k375_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k376_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 176, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k378_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k379_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 177, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k381_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k382_rope: op: rope (the code of rlx_t5) */
+static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k383_rope: op: rope (the code of rlx_t6) */
+static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k384_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 373};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k385_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 374};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k386_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 373, 374, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k388_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k388(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 178, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k389_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k389(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k390_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 179, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k391_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k391(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 180, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k392_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 181, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k393_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k394_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k394(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 182, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k395_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k395(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k396_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 185, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k397_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 186, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k399_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k400_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 187, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k402_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k402(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 188, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k405_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k406_rope: op: rope (the code of rlx_t5) */
+static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k407_rope: op: rope (the code of rlx_t6) */
+static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k408_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 375};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k409_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 376};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k410_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 375, 376, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 189, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k413_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k413(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k414_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 190, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 191, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k416_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k416(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 192, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k417_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 193, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k419_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k419(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k420_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 196, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k421_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 197, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k423_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k424_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 198, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k426_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k427_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k427(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 199, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k429_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k429(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k430_rope: op: rope (the code of rlx_t5) */
+static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k431_rope: op: rope (the code of rlx_t6) */
+static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k432_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 377};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k433_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 378};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k434_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 377, 378, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k436_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 200, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k437_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k437(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k438_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k438(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 201, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k439_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 202, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 203, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k441_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k441(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k442_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 204, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k443_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k444_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k444(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 207, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k445_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 208, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k447_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k448_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 209, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k450_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k451_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 210, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k453_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k454_rope: op: rope (the code of rlx_t5) */
+static int rlx_k454(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k455_rope: op: rope (the code of rlx_t6) */
+static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k456_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 379};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k457_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 380};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k458_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 379, 380, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k460_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 211, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k461_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k461(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k462_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 212, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k463_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k463(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 213, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k464_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 214, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k465_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k466_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k466(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 215, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k467_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k467(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k468_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 218, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k469_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k469(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 219, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k471_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k472_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 220, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k474_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k475_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 221, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k477_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k477(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k478_rope: op: rope (the code of rlx_t5) */
+static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k479_rope: op: rope (the code of rlx_t6) */
+static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k480_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 381};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k481_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 382};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k482_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 381, 382, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 222, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k485_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k485(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k486_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 223, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 224, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k488_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k488(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 225, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k489_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 226, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k491_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k491(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k492_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 229, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 230, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k495_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k242(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k244(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k245(slots, arena, ctl)) != 0) return rc;
@@ -7046,2811 +4254,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k369(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k370(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k371(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-#endif
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 2
-/* k372_rms_norm: rowwise: rms_norm */
-static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[175];
-        slots[174] = rlx_caller_slots[174];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[174]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k373_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 175, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k375_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k376_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 176, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k378_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k379_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 177, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k381_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k381(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k382_rope: op: rope (the code of rlx_t4) */
-static int rlx_k382(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k383_rope: op: rope (the code of rlx_t5) */
-static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k384_where: elementwise: where */
-static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v596 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t597 = ((v20) ? (v596) : (0.0f));
-            ((float *)((uint8_t *)slots[373]))[r * 64 + j] = t597;
-        }
-    }
-    return 0;
-}
-
-/* k385_where: elementwise: where */
-static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v594 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t598 = ((v20) ? (v594) : (0.0f));
-            ((float *)((uint8_t *)slots[374]))[r * 64 + j] = t598;
-        }
-    }
-    return 0;
-}
-
-/* k386_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 373, 374, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k388_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k388(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 178, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k389_add: elementwise: add */
-static int rlx_k389(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v578 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v603 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t604 = ((v578) + (v603));
-            ((float *)(arena + 67840))[r * 576 + j] = t604;
-        }
-    }
-    return 0;
-}
-
-/* k390_rms_norm: rowwise: rms_norm */
-static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[180];
-        slots[179] = rlx_caller_slots[179];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[179]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k391_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k391(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 180, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k392_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 181, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k393_silu_mul: elementwise: silu + mul */
-static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v608 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v611 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t609 = rlx_siluf(v608);
-            const float t612 = ((t609) * (v611));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t612;
-        }
-    }
-    return 0;
-}
-
-/* k394_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k394(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 182, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k395_add: elementwise: add */
-static int rlx_k395(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v604 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v614 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t615 = ((v604) + (v614));
-            ((float *)(arena + 67840))[r * 576 + j] = t615;
-        }
-    }
-    return 0;
-}
-
-/* k396_rms_norm: rowwise: rms_norm */
-static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[186];
-        slots[185] = rlx_caller_slots[185];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[185]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k397_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 186, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k399_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k400_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 187, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k402_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k402(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 188, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k405_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k405(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k406_rope: op: rope (the code of rlx_t4) */
-static int rlx_k406(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k407_rope: op: rope (the code of rlx_t5) */
-static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k408_where: elementwise: where */
-static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v633 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t634 = ((v20) ? (v633) : (0.0f));
-            ((float *)((uint8_t *)slots[375]))[r * 64 + j] = t634;
-        }
-    }
-    return 0;
-}
-
-/* k409_where: elementwise: where */
-static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v631 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t635 = ((v20) ? (v631) : (0.0f));
-            ((float *)((uint8_t *)slots[376]))[r * 64 + j] = t635;
-        }
-    }
-    return 0;
-}
-
-/* k410_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 375, 376, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 189, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k413_add: elementwise: add */
-static int rlx_k413(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v615 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v640 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t641 = ((v615) + (v640));
-            ((float *)(arena + 67840))[r * 576 + j] = t641;
-        }
-    }
-    return 0;
-}
-
-/* k414_rms_norm: rowwise: rms_norm */
-static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[191];
-        slots[190] = rlx_caller_slots[190];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[190]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 191, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k416_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k416(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 192, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k417_silu_mul: elementwise: silu + mul */
-static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v645 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v648 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t646 = rlx_siluf(v645);
-            const float t649 = ((t646) * (v648));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t649;
-        }
-    }
-    return 0;
-}
-
-/* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 193, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k419_add: elementwise: add */
-static int rlx_k419(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v641 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v651 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t652 = ((v641) + (v651));
-            ((float *)(arena + 67840))[r * 576 + j] = t652;
-        }
-    }
-    return 0;
-}
-
-/* k420_rms_norm: rowwise: rms_norm */
-static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[197];
-        slots[196] = rlx_caller_slots[196];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[196]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k421_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 197, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k423_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k424_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 198, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k426_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k427_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k427(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 199, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k429_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k429(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k430_rope: op: rope (the code of rlx_t4) */
-static int rlx_k430(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k431_rope: op: rope (the code of rlx_t5) */
-static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k432_where: elementwise: where */
-static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v670 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t671 = ((v20) ? (v670) : (0.0f));
-            ((float *)((uint8_t *)slots[377]))[r * 64 + j] = t671;
-        }
-    }
-    return 0;
-}
-
-/* k433_where: elementwise: where */
-static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v668 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t672 = ((v20) ? (v668) : (0.0f));
-            ((float *)((uint8_t *)slots[378]))[r * 64 + j] = t672;
-        }
-    }
-    return 0;
-}
-
-/* k434_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 377, 378, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k436_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 200, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k437_add: elementwise: add */
-static int rlx_k437(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v652 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v677 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t678 = ((v652) + (v677));
-            ((float *)(arena + 67840))[r * 576 + j] = t678;
-        }
-    }
-    return 0;
-}
-
-/* k438_rms_norm: rowwise: rms_norm */
-static int rlx_k438(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[202];
-        slots[201] = rlx_caller_slots[201];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[201]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k439_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 202, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 203, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k441_silu_mul: elementwise: silu + mul */
-static int rlx_k441(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v682 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v685 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t683 = rlx_siluf(v682);
-            const float t686 = ((t683) * (v685));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t686;
-        }
-    }
-    return 0;
-}
-
-/* k442_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 204, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k443_add: elementwise: add */
-static int rlx_k443(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v678 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v688 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t689 = ((v678) + (v688));
-            ((float *)(arena + 67840))[r * 576 + j] = t689;
-        }
-    }
-    return 0;
-}
-
-/* k444_rms_norm: rowwise: rms_norm */
-static int rlx_k444(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[208];
-        slots[207] = rlx_caller_slots[207];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[207]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k445_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 208, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k447_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k448_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 209, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k450_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k451_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 210, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k453_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k453(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k454_rope: op: rope (the code of rlx_t4) */
-static int rlx_k454(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k455_rope: op: rope (the code of rlx_t5) */
-static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k456_where: elementwise: where */
-static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v707 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t708 = ((v20) ? (v707) : (0.0f));
-            ((float *)((uint8_t *)slots[379]))[r * 64 + j] = t708;
-        }
-    }
-    return 0;
-}
-
-/* k457_where: elementwise: where */
-static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v705 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t709 = ((v20) ? (v705) : (0.0f));
-            ((float *)((uint8_t *)slots[380]))[r * 64 + j] = t709;
-        }
-    }
-    return 0;
-}
-
-/* k458_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 379, 380, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k460_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 211, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k461_add: elementwise: add */
-static int rlx_k461(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v689 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v714 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t715 = ((v689) + (v714));
-            ((float *)(arena + 67840))[r * 576 + j] = t715;
-        }
-    }
-    return 0;
-}
-
-/* k462_rms_norm: rowwise: rms_norm */
-static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[213];
-        slots[212] = rlx_caller_slots[212];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[212]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k463_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k463(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 213, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k464_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 214, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k465_silu_mul: elementwise: silu + mul */
-static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v719 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v722 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t720 = rlx_siluf(v719);
-            const float t723 = ((t720) * (v722));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t723;
-        }
-    }
-    return 0;
-}
-
-/* k466_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k466(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 215, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k467_add: elementwise: add */
-static int rlx_k467(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v715 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v725 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t726 = ((v715) + (v725));
-            ((float *)(arena + 67840))[r * 576 + j] = t726;
-        }
-    }
-    return 0;
-}
-
-/* k468_rms_norm: rowwise: rms_norm */
-static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[219];
-        slots[218] = rlx_caller_slots[218];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[218]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k469_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k469(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 219, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k471_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k472_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 220, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k474_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k475_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 221, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k477_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k477(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k478_rope: op: rope (the code of rlx_t4) */
-static int rlx_k478(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k479_rope: op: rope (the code of rlx_t5) */
-static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k480_where: elementwise: where */
-static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v744 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t745 = ((v20) ? (v744) : (0.0f));
-            ((float *)((uint8_t *)slots[381]))[r * 64 + j] = t745;
-        }
-    }
-    return 0;
-}
-
-/* k481_where: elementwise: where */
-static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v742 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t746 = ((v20) ? (v742) : (0.0f));
-            ((float *)((uint8_t *)slots[382]))[r * 64 + j] = t746;
-        }
-    }
-    return 0;
-}
-
-/* k482_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 381, 382, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 222, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k485_add: elementwise: add */
-static int rlx_k485(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v726 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v751 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t752 = ((v726) + (v751));
-            ((float *)(arena + 67840))[r * 576 + j] = t752;
-        }
-    }
-    return 0;
-}
-
-/* k486_rms_norm: rowwise: rms_norm */
-static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[224];
-        slots[223] = rlx_caller_slots[223];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[223]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 224, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k488_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k488(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 225, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k489_silu_mul: elementwise: silu + mul */
-static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v756 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v759 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t757 = rlx_siluf(v756);
-            const float t760 = ((t757) * (v759));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t760;
-        }
-    }
-    return 0;
-}
-
-/* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 226, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k491_add: elementwise: add */
-static int rlx_k491(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v752 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v762 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t763 = ((v752) + (v762));
-            ((float *)(arena + 67840))[r * 576 + j] = t763;
-        }
-    }
-    return 0;
-}
-
-/* k492_rms_norm: rowwise: rms_norm */
-static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[230];
-        slots[229] = rlx_caller_slots[229];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[229]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 230, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k495_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k498_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k499_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 232, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k501_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k502_rope: op: rope (the code of rlx_t4) */
-static int rlx_k502(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k503_rope: op: rope (the code of rlx_t5) */
-static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k504_where: elementwise: where */
-static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v781 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t782 = ((v20) ? (v781) : (0.0f));
-            ((float *)((uint8_t *)slots[383]))[r * 64 + j] = t782;
-        }
-    }
-    return 0;
-}
-
-/* k505_where: elementwise: where */
-static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v779 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t783 = ((v20) ? (v779) : (0.0f));
-            ((float *)((uint8_t *)slots[384]))[r * 64 + j] = t783;
-        }
-    }
-    return 0;
-}
-
-/* k506_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 383, 384, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k509_add: elementwise: add */
-static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v763 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v788 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t789 = ((v763) + (v788));
-            ((float *)(arena + 67840))[r * 576 + j] = t789;
-        }
-    }
-    return 0;
-}
-
-/* k510_rms_norm: rowwise: rms_norm */
-static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[235];
-        slots[234] = rlx_caller_slots[234];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[234]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 236, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k513_silu_mul: elementwise: silu + mul */
-static int rlx_k513(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v793 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v796 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t794 = rlx_siluf(v793);
-            const float t797 = ((t794) * (v796));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t797;
-        }
-    }
-    return 0;
-}
-
-/* k514_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 237, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k515_add: elementwise: add */
-static int rlx_k515(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v789 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v799 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t800 = ((v789) + (v799));
-            ((float *)(arena + 67840))[r * 576 + j] = t800;
-        }
-    }
-    return 0;
-}
-
-/* k516_rms_norm: rowwise: rms_norm */
-static int rlx_k516(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[241];
-        slots[240] = rlx_caller_slots[240];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[240]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k517_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 241, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k519_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k519(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k520_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 242, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k522_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k523_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 243, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k525_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k526_rope: op: rope (the code of rlx_t4) */
-static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k527_rope: op: rope (the code of rlx_t5) */
-static int rlx_k527(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k528_where: elementwise: where */
-static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v818 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t819 = ((v20) ? (v818) : (0.0f));
-            ((float *)((uint8_t *)slots[385]))[r * 64 + j] = t819;
-        }
-    }
-    return 0;
-}
-
-/* k529_where: elementwise: where */
-static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v816 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t820 = ((v20) ? (v816) : (0.0f));
-            ((float *)((uint8_t *)slots[386]))[r * 64 + j] = t820;
-        }
-    }
-    return 0;
-}
-
-/* k530_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 385, 386, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 244, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k533_add: elementwise: add */
-static int rlx_k533(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v800 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v825 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t826 = ((v800) + (v825));
-            ((float *)(arena + 67840))[r * 576 + j] = t826;
-        }
-    }
-    return 0;
-}
-
-/* k534_rms_norm: rowwise: rms_norm */
-static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[246];
-        slots[245] = rlx_caller_slots[245];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[245]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k535_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 246, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k536_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 247, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k537_silu_mul: elementwise: silu + mul */
-static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v830 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v833 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t831 = rlx_siluf(v830);
-            const float t834 = ((t831) * (v833));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t834;
-        }
-    }
-    return 0;
-}
-
-/* k538_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k538(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 248, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k539_add: elementwise: add */
-static int rlx_k539(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v826 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v836 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t837 = ((v826) + (v836));
-            ((float *)(arena + 67840))[r * 576 + j] = t837;
-        }
-    }
-    return 0;
-}
-
-/* k540_rms_norm: rowwise: rms_norm */
-static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[252];
-        slots[251] = rlx_caller_slots[251];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[251]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k541_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k541(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 252, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k543_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
-}
-
-/* k544_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k544(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 253, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k546_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k547_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 254, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k549_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k550_rope: op: rope (the code of rlx_t4) */
-static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k551_rope: op: rope (the code of rlx_t5) */
-static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k552_where: elementwise: where */
-static int rlx_k552(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v855 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t856 = ((v20) ? (v855) : (0.0f));
-            ((float *)((uint8_t *)slots[387]))[r * 64 + j] = t856;
-        }
-    }
-    return 0;
-}
-
-/* k553_where: elementwise: where */
-static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v853 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t857 = ((v20) ? (v853) : (0.0f));
-            ((float *)((uint8_t *)slots[388]))[r * 64 + j] = t857;
-        }
-    }
-    return 0;
-}
-
-/* k554_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 387, 388, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 255, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k557_add: elementwise: add */
-static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v837 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v862 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t863 = ((v837) + (v862));
-            ((float *)(arena + 67840))[r * 576 + j] = t863;
-        }
-    }
-    return 0;
-}
-
-/* k558_rms_norm: rowwise: rms_norm */
-static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[257];
-        slots[256] = rlx_caller_slots[256];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[256]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k372(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k373(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k375(slots, arena, ctl)) != 0) return rc;
@@ -9955,2637 +4358,1187 @@ RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k493(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k495(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k496(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k498(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k499(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k501(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k502(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k503(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k504(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k505(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k506(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k508(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k509(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k510(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k511(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k512(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k513(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k514(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k515(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k516(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k517(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k519(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k527(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k534(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k535(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k536(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k537(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k538(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k539(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k540(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k541(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k543(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k544(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k546(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k547(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k549(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k550(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k551(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k552(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k553(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k554(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl);
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
-#if !defined(RLX_PART) || RLX_PART == 3
-/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+#if !defined(RLX_PART) || RLX_PART == 2
+/* k498_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k499_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 232, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k501_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k502_rope: op: rope (the code of rlx_t5) */
+static int rlx_k502(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k503_rope: op: rope (the code of rlx_t6) */
+static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k504_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 383};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k505_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 384};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k506_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 383, 384, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k509_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k510_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 234, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 236, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k513_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k513(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k514_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 237, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k515_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k515(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k516_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k516(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 240, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k517_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 241, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k519_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k519(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k520_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 242, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k522_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k523_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 243, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k525_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k526_rope: op: rope (the code of rlx_t5) */
+static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k527_rope: op: rope (the code of rlx_t6) */
+static int rlx_k527(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k528_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 385};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k529_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 386};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k530_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 385, 386, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 244, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k533_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k533(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k534_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 245, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k535_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 246, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k536_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 247, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k537_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k538_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k538(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 248, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k539_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k539(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k540_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 251, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k541_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k541(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 252, 4, 4393216};
+    return rlx_t1(slots, arena, ctl, at);
+}
+
+/* k543_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k544_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k544(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 253, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k546_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1444096, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k547_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 254, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k549_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k549(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k550_rope: op: rope (the code of rlx_t5) */
+static int rlx_k550(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k551_rope: op: rope (the code of rlx_t6) */
+static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k552_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k552(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 387};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k553_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 388};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k554_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 387, 388, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 255, 4, 4393216};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k557_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k557(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k558_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 256, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 257, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k560_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k560_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 258, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k561_silu_mul: elementwise: silu + mul */
+/* k561_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v867 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v870 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t868 = rlx_siluf(v867);
-            const float t871 = ((t868) * (v870));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t871;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 259, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k563_add: elementwise: add */
+/* k563_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k563(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v863 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v873 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t874 = ((v863) + (v873));
-            ((float *)(arena + 67840))[r * 576 + j] = t874;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k564_rms_norm: rowwise: rms_norm */
+/* k564_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[263];
-        slots[262] = rlx_caller_slots[262];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[262]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 262, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 263, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k567_transpose: op: transpose (the code of rlx_t1) */
+/* k567_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 264, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k570_transpose: op: transpose (the code of rlx_t3) */
+/* k570_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k571_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k571_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 265, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k573_transpose: op: transpose (the code of rlx_t3) */
+/* k573_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k573(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k574_rope: op: rope (the code of rlx_t4) */
+/* k574_rope: op: rope (the code of rlx_t5) */
 static int rlx_k574(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k575_rope: op: rope (the code of rlx_t5) */
+/* k575_rope: op: rope (the code of rlx_t6) */
 static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k576_where: elementwise: where */
+/* k576_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v892 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t893 = ((v20) ? (v892) : (0.0f));
-            ((float *)((uint8_t *)slots[389]))[r * 64 + j] = t893;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 389};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k577_where: elementwise: where */
+/* k577_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k577(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v890 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t894 = ((v20) ? (v890) : (0.0f));
-            ((float *)((uint8_t *)slots[390]))[r * 64 + j] = t894;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 390};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k578_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k578_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 389, 390, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k580_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k580_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 266, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k581_add: elementwise: add */
+/* k581_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k581(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v874 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v899 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t900 = ((v874) + (v899));
-            ((float *)(arena + 67840))[r * 576 + j] = t900;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k582_rms_norm: rowwise: rms_norm */
+/* k582_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k582(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[268];
-        slots[267] = rlx_caller_slots[267];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[267]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 267, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k583_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k583_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 268, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 269, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k585_silu_mul: elementwise: silu + mul */
+/* k585_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k585(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v904 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v907 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t905 = rlx_siluf(v904);
-            const float t908 = ((t905) * (v907));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t908;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k586_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k586_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 270, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k587_add: elementwise: add */
+/* k587_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k587(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v900 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v910 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t911 = ((v900) + (v910));
-            ((float *)(arena + 67840))[r * 576 + j] = t911;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k588_rms_norm: rowwise: rms_norm */
+/* k588_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k588(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[274];
-        slots[273] = rlx_caller_slots[273];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[273]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 273, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k589_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k589_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 274, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k591_transpose: op: transpose (the code of rlx_t1) */
+/* k591_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k591(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k592_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k592_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 275, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k594_transpose: op: transpose (the code of rlx_t3) */
+/* k594_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k594(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k595_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k595_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 276, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k597_transpose: op: transpose (the code of rlx_t3) */
+/* k597_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k597(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k598_rope: op: rope (the code of rlx_t4) */
+/* k598_rope: op: rope (the code of rlx_t5) */
 static int rlx_k598(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k599_rope: op: rope (the code of rlx_t5) */
+/* k599_rope: op: rope (the code of rlx_t6) */
 static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k600_where: elementwise: where */
+/* k600_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v929 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t930 = ((v20) ? (v929) : (0.0f));
-            ((float *)((uint8_t *)slots[391]))[r * 64 + j] = t930;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 391};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k601_where: elementwise: where */
+/* k601_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v927 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t931 = ((v20) ? (v927) : (0.0f));
-            ((float *)((uint8_t *)slots[392]))[r * 64 + j] = t931;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 392};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k602_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k602_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k602(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 391, 392, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k604_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k604_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k604(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 277, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k605_add: elementwise: add */
+/* k605_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k605(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v911 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v936 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t937 = ((v911) + (v936));
-            ((float *)(arena + 67840))[r * 576 + j] = t937;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k606_rms_norm: rowwise: rms_norm */
+/* k606_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[279];
-        slots[278] = rlx_caller_slots[278];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[278]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 278, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 279, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k608_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k608_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 280, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k609_silu_mul: elementwise: silu + mul */
+/* k609_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v941 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v944 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t942 = rlx_siluf(v941);
-            const float t945 = ((t942) * (v944));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t945;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k610_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k610_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k610(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 281, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k611_add: elementwise: add */
+/* k611_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k611(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v937 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v947 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t948 = ((v937) + (v947));
-            ((float *)(arena + 67840))[r * 576 + j] = t948;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k612_rms_norm: rowwise: rms_norm */
+/* k612_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[285];
-        slots[284] = rlx_caller_slots[284];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[284]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 284, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k613_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k613_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k613(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 285, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k615_transpose: op: transpose (the code of rlx_t1) */
+/* k615_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k615(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k616_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k616_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k616(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 286, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k618_transpose: op: transpose (the code of rlx_t3) */
+/* k618_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k618(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k619_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k619_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k619(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 287, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k621_transpose: op: transpose (the code of rlx_t3) */
+/* k621_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k621(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k622_rope: op: rope (the code of rlx_t4) */
+/* k622_rope: op: rope (the code of rlx_t5) */
 static int rlx_k622(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k623_rope: op: rope (the code of rlx_t5) */
+/* k623_rope: op: rope (the code of rlx_t6) */
 static int rlx_k623(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k624_where: elementwise: where */
+/* k624_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k624(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v966 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t967 = ((v20) ? (v966) : (0.0f));
-            ((float *)((uint8_t *)slots[393]))[r * 64 + j] = t967;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 393};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k625_where: elementwise: where */
+/* k625_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v964 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t968 = ((v20) ? (v964) : (0.0f));
-            ((float *)((uint8_t *)slots[394]))[r * 64 + j] = t968;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 394};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k626_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k626_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 393, 394, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 288, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k629_add: elementwise: add */
+/* k629_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k629(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v948 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v973 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t974 = ((v948) + (v973));
-            ((float *)(arena + 67840))[r * 576 + j] = t974;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k630_rms_norm: rowwise: rms_norm */
+/* k630_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k630(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[290];
-        slots[289] = rlx_caller_slots[289];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[289]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 289, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 290, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 291, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k633_silu_mul: elementwise: silu + mul */
+/* k633_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k633(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v978 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v981 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t979 = rlx_siluf(v978);
-            const float t982 = ((t979) * (v981));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t982;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 292, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k635_add: elementwise: add */
+/* k635_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k635(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v974 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v984 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t985 = ((v974) + (v984));
-            ((float *)(arena + 67840))[r * 576 + j] = t985;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k636_rms_norm: rowwise: rms_norm */
+/* k636_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k636(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[296];
-        slots[295] = rlx_caller_slots[295];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[295]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 295, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 296, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k639_transpose: op: transpose (the code of rlx_t1) */
+/* k639_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k639(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 297, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k642_transpose: op: transpose (the code of rlx_t3) */
+/* k642_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k642(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 298, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k645_transpose: op: transpose (the code of rlx_t3) */
+/* k645_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k645(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k646_rope: op: rope (the code of rlx_t4) */
+/* k646_rope: op: rope (the code of rlx_t5) */
 static int rlx_k646(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k647_rope: op: rope (the code of rlx_t5) */
+/* k647_rope: op: rope (the code of rlx_t6) */
 static int rlx_k647(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k648_where: elementwise: where */
+/* k648_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k648(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1003 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t1004 = ((v20) ? (v1003) : (0.0f));
-            ((float *)((uint8_t *)slots[395]))[r * 64 + j] = t1004;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 395};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k649_where: elementwise: where */
+/* k649_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1001 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t1005 = ((v20) ? (v1001) : (0.0f));
-            ((float *)((uint8_t *)slots[396]))[r * 64 + j] = t1005;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 396};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k650_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k650_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 395, 396, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k652_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k652_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k652(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 299, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k653_add: elementwise: add */
+/* k653_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k653(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v985 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1010 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1011 = ((v985) + (v1010));
-            ((float *)(arena + 67840))[r * 576 + j] = t1011;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k654_rms_norm: rowwise: rms_norm */
+/* k654_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k654(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[301];
-        slots[300] = rlx_caller_slots[300];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[300]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 300, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k655_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k655_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 301, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 302, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k657_silu_mul: elementwise: silu + mul */
+/* k657_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k657(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v1015 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v1018 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t1016 = rlx_siluf(v1015);
-            const float t1019 = ((t1016) * (v1018));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t1019;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k658_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k658_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 303, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k659_add: elementwise: add */
+/* k659_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k659(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1011 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1021 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1022 = ((v1011) + (v1021));
-            ((float *)(arena + 67840))[r * 576 + j] = t1022;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k660_rms_norm: rowwise: rms_norm */
+/* k660_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k660(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[307];
-        slots[306] = rlx_caller_slots[306];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[306]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 306, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k661_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k661_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 307, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k663_transpose: op: transpose (the code of rlx_t1) */
+/* k663_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k663(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k664_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k664_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 308, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k666_transpose: op: transpose (the code of rlx_t3) */
+/* k666_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k666(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k667_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k667_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 309, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k669_transpose: op: transpose (the code of rlx_t3) */
+/* k669_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k669(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k670_rope: op: rope (the code of rlx_t4) */
+/* k670_rope: op: rope (the code of rlx_t5) */
 static int rlx_k670(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t4(slots, arena, ctl, at);
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k671_rope: op: rope (the code of rlx_t5) */
+/* k671_rope: op: rope (the code of rlx_t6) */
 static int rlx_k671(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
+    return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k672_where: elementwise: where */
+/* k672_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k672(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1040 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t1041 = ((v20) ? (v1040) : (0.0f));
-            ((float *)((uint8_t *)slots[397]))[r * 64 + j] = t1041;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1247488, 397};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k673_where: elementwise: where */
+/* k673_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1038 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t1042 = ((v20) ? (v1038) : (0.0f));
-            ((float *)((uint8_t *)slots[398]))[r * 64 + j] = t1042;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 0, 1640704, 398};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k674_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
+/* k674_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 397, 398, 1247488};
-    return rlx_t6(slots, arena, ctl, at);
+    return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k676_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
+/* k676_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 310, 4, 4393216};
-    return rlx_t7(slots, arena, ctl, at);
+    return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k677_add: elementwise: add */
+/* k677_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k677(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1022 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1047 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1048 = ((v1022) + (v1047));
-            ((float *)(arena + 67840))[r * 576 + j] = t1048;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k678_rms_norm: rowwise: rms_norm */
+/* k678_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k678(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[312];
-        slots[311] = rlx_caller_slots[311];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[311]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 311, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k679_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k679_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 312, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k680_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
+/* k680_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 313, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
+    return rlx_t11(slots, arena, ctl, at);
 }
 
-/* k681_silu_mul: elementwise: silu + mul */
+/* k681_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
 static int rlx_k681(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v1052 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v1055 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t1053 = rlx_siluf(v1052);
-            const float t1056 = ((t1053) * (v1055));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t1056;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
 }
 
-/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+/* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 657664, 314, 4, 4393216};
-    return rlx_t9(slots, arena, ctl, at);
+    return rlx_t13(slots, arena, ctl, at);
 }
 
-/* k683_add: elementwise: add */
+/* k683_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k683(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1048 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1058 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1059 = ((v1048) + (v1058));
-            ((float *)(arena + 67840))[r * 576 + j] = t1059;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k684_rms_norm: rowwise: rms_norm */
+/* k684_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[318];
-        slots[317] = rlx_caller_slots[317];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[317]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 317, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k685_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
+/* k685_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k685(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 318, 4, 4393216};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k687_transpose: op: transpose (the code of rlx_t1) */
+/* k687_transpose: op: transpose (the code of rlx_t2) */
 static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k688_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k688_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k688(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 319, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k690_transpose: op: transpose (the code of rlx_t3) */
+/* k690_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k691_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k691(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 320, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k693_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k693(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k694_rope: op: rope (the code of rlx_t4) */
-static int rlx_k694(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k695_rope: op: rope (the code of rlx_t5) */
-static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+/* k691_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k691(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 320, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k693_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k693(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k694_rope: op: rope (the code of rlx_t5) */
+static int rlx_k694(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k696_where: elementwise: where */
-static int rlx_k696(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1077 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t1078 = ((v20) ? (v1077) : (0.0f));
-            ((float *)((uint8_t *)slots[399]))[r * 64 + j] = t1078;
-        }
-    }
-    return 0;
-}
-
-/* k697_where: elementwise: where */
-static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1075 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t1079 = ((v20) ? (v1075) : (0.0f));
-            ((float *)((uint8_t *)slots[400]))[r * 64 + j] = t1079;
-        }
-    }
-    return 0;
-}
-
-/* k698_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 399, 400, 1247488};
+/* k695_rope: op: rope (the code of rlx_t6) */
+static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k700_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 321, 4, 4393216};
+/* k696_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k696(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 399};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k701_add: elementwise: add */
-static int rlx_k701(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1059 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1084 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1085 = ((v1059) + (v1084));
-            ((float *)(arena + 67840))[r * 576 + j] = t1085;
-        }
-    }
-    return 0;
+/* k697_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 400};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k702_rms_norm: rowwise: rms_norm */
-static int rlx_k702(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[323];
-        slots[322] = rlx_caller_slots[322];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[322]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 323, 4, 4393216};
+/* k698_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 399, 400, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k704_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 324, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k705_silu_mul: elementwise: silu + mul */
-static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v1089 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v1092 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t1090 = rlx_siluf(v1089);
-            const float t1093 = ((t1090) * (v1092));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t1093;
-        }
-    }
-    return 0;
-}
-
-/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 325, 4, 4393216};
+/* k700_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 321, 4, 4393216};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k707_add: elementwise: add */
-static int rlx_k707(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1085 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1095 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1096 = ((v1085) + (v1095));
-            ((float *)(arena + 67840))[r * 576 + j] = t1096;
-        }
-    }
-    return 0;
+/* k701_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k701(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
-/* k708_rms_norm: rowwise: rms_norm */
-static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[329];
-        slots[328] = rlx_caller_slots[328];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[328]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t0) */
-static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 329, 4, 4393216};
+/* k702_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k702(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 322, 67840, 657664};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k711_transpose: op: transpose (the code of rlx_t1) */
-static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
+/* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 323, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k704_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 324, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k705_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 325, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k707_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k707(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k708_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 328, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
+static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 329, 4, 4393216};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
+/* k711_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 1247488, 330, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k714_transpose: op: transpose (the code of rlx_t3) */
+/* k714_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k714(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t2) */
-static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 331, 4, 4393216};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k717_transpose: op: transpose (the code of rlx_t3) */
-static int rlx_k717(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
-/* k718_rope: op: rope (the code of rlx_t4) */
-static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k719_rope: op: rope (the code of rlx_t5) */
-static int rlx_k719(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+/* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 331, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k717_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k717(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k718_rope: op: rope (the code of rlx_t5) */
+static int rlx_k718(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
     return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k720_where: elementwise: where */
-static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1114 = ((const float *)(arena + 1247488))[ro1 + j * 1];
-            const float t1115 = ((v20) ? (v1114) : (0.0f));
-            ((float *)((uint8_t *)slots[401]))[r * 64 + j] = t1115;
-        }
-    }
-    return 0;
-}
-
-/* k721_where: elementwise: where */
-static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v20 = ((const uint8_t *)((arena + 0) + 0))[ro0];
-            const float v1112 = ((const float *)(arena + 1640704))[ro1 + j * 1];
-            const float t1116 = ((v20) ? (v1112) : (0.0f));
-            ((float *)((uint8_t *)slots[402]))[r * 64 + j] = t1116;
-        }
-    }
-    return 0;
-}
-
-/* k722_attention_transpose: attention: attention + transpose (the code of rlx_t6) */
-static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 401, 402, 1247488};
+/* k719_rope: op: rope (the code of rlx_t6) */
+static int rlx_k719(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
     return rlx_t6(slots, arena, ctl, at);
 }
 
-/* k724_dequant_matmul: op: dequant_matmul (the code of rlx_t7) */
-static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 332, 4, 4393216};
+/* k720_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 401};
     return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k725_add: elementwise: add */
-static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1096 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1121 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1122 = ((v1096) + (v1121));
-            ((float *)(arena + 67840))[r * 576 + j] = t1122;
-        }
-    }
-    return 0;
+/* k721_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 402};
+    return rlx_t7(slots, arena, ctl, at);
 }
 
-/* k726_rms_norm: rowwise: rms_norm */
-static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rows = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t ap = 0; ap < rows; ap++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ap / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t p = rlx_start + ap % rlx_run;
-        void *slots[334];
-        slots[333] = rlx_caller_slots[333];
-        const int64_t b0 = p * 576;
-        const int64_t b2 = p * 576;
-        double r_s = 0.0;
-        float r_rstd;
-        {
-            float r_s_l[16];
-            __typeof__(r_s) r_s_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_s_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 576; blk += 128) {
-                const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + 67840))[b0 + i0];
-                        r_s_l[l] += r_x * r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)(arena + 67840))[b0 + i0];
-                    r_s_l[l] += r_x * r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_s_w[l] += r_s_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
-            }
-            r_s = r_s + r_s_w[0];
-        }
-        {
-            r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
-        }
-        #pragma omp simd
-        for (int64_t i0 = 0; i0 < 576; i0++) {
-            float r_x;
-            r_x = ((const float *)(arena + 67840))[b0 + i0];
-            float r_y = r_x * r_rstd;
-            r_y = r_y * (float)((const float *)((uint8_t *)slots[333]))[i0];
-            ((float *)(arena + 657664))[b2 + i0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k727_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k727(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 334, 4, 4393216};
+/* k722_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 401, 402, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
-/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t8) */
-static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 335, 4, 4393216};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k729_silu_mul: elementwise: silu + mul */
-static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v1126 = ((const float *)(arena + 1247488))[ro0 + j * 1];
-            const float v1129 = ((const float *)(arena + 2820352))[ro1 + j * 1];
-            const float t1127 = rlx_siluf(v1126);
-            const float t1130 = ((t1127) * (v1129));
-            ((float *)(arena + 1247488))[r * 1536 + j] = t1130;
-        }
-    }
-    return 0;
-}
-
-/* k730_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 336, 4, 4393216};
+/* k724_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 332, 4, 4393216};
     return rlx_t9(slots, arena, ctl, at);
 }
 
-/* k731_add: elementwise: add */
+/* k725_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k725(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k726_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 333, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k727_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k727(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 334, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 2820352, 335, 4, 4393216};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k729_silu_mul: elementwise: silu + mul (the code of rlx_t12) */
+static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 1247488, 2820352};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k730_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
+static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 336, 4, 4393216};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k731_add: elementwise: add (the code of rlx_t10) */
 static int rlx_k731(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
-    const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v1122 = ((const float *)(arena + 67840))[ro0 + j * 1];
-            const float v1132 = ((const float *)(arena + 657664))[ro1 + j * 1];
-            const float t1133 = ((v1122) + (v1132));
-            ((float *)(arena + 67840))[r * 576 + j] = t1133;
-        }
-    }
-    return 0;
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
 }
 
 /* k732_gather: op: gather */
@@ -12617,7 +5570,8 @@ static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
     int64_t rows = 1;
     if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
     for (int64_t p = 0; p < rows; p++) {
-        void *slots[338];
+        enum { rlx_nslots = 403 };
+        void *slots[rlx_nslots];
         slots[337] = rlx_caller_slots[337];
         double r_s = 0.0;
         float r_rstd;
@@ -12689,9 +5643,60 @@ static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-RLX_PART_FN int rlx_part3(void **slots, uint8_t *arena, const int64_t *ctl) {
+RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k498(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k499(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k501(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k502(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k503(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k504(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k505(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k506(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k508(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k509(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k510(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k511(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k512(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k513(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k514(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k515(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k516(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k517(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k519(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k527(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k534(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k535(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k536(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k537(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k538(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k539(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k540(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k541(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k543(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k544(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k546(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k547(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k549(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k550(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k551(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k552(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k553(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k554(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k556(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k557(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k558(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k559(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k560(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k561(slots, arena, ctl)) != 0) return rc;
@@ -12853,7 +5858,6 @@ int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_part2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_part3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 

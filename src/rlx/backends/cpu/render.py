@@ -26,6 +26,11 @@ consecutive kernels (static functions, as in a one-part build) called in order b
 the part's runner ``rlx_part<i>``, which ``rlx_run`` calls in turn; parts are cut
 where the kernels' text reaches an even share. Small programs stay one part.
 
+Kernels whose C differs only in where their data lies (the same layer of a model, again
+and again) share one function: each passes it a table of its own arena and keep offsets
+and slot indices. A decoder's C and compile time then grow with the kinds of layer, not
+their number.
+
 Values a kernel keeps from one run to the next (weights repacked for its inner loops,
 redone only when the weights change, and the guards that say so) live in a *keep*
 region (:meth:`RenderContext.keep`) that the caller owns and passes through ``ctl``:
@@ -481,35 +486,32 @@ def _kernel_function(fname: str, kernel: Kernel, graph: Graph, body: str) -> str
 # the tables each kernel passes it, and names made of node ids (locals) are renumbered.
 # One function per distinct body instead of one per layer: compile time (a 30-layer
 # decoder's prefill compiled in 37 s, most of it the same kernels over and over).
-_ADDRESSES = re.compile(r"\b(arena|RLX_KEEP) \+ (\d+)\b|\bslots\[(\d+)\]")
-_NODE_NAMES = re.compile(r"\b(rlx_\w*?_n)(\d+)\b")
+_ADDRESSES = re.compile(r"\b(arena|RLX_KEEP) \+ (\d+)\b|\b((?:rlx_caller_)?slots)\[(\d+)\]")
+# locals named after node ids: rlx_..._n<id> (scratch and keep pointers), v<id> / t<id> /
+# a<id> (the values of a loop nest)
+_NODE_NAMES = re.compile(r"\b(rlx_\w*?_n|[vta])(\d+)\b")
 
 
 def _shared_form(body: str, helpers: Collection[str]) -> tuple[str, tuple[int, ...]] | None:
     """``body`` with its addresses as ``rlx_at[i]`` and node-id names renumbered
-    (``helpers``, functions of the file, keep theirs), and the numbers in order; None
-    for a body that redeclares ``slots`` (row kernels copy the slot pointers they use
-    into a local array indexed by the same numbers)."""
-    if "rlx_caller_slots" in body:
-        return None
+    (``helpers``, functions of the file, keep theirs), and the numbers in order."""
     numbers: list[int] = []
     order: dict[tuple[str, int], int] = {}
 
     def address(m: re.Match) -> str:
-        key = ("slots", int(m.group(3))) if m.group(3) else (m.group(1), int(m.group(2)))
+        slot = m.group(3)
+        key = ("slots", int(m.group(4))) if slot else (m.group(1), int(m.group(2)))
         i = order.setdefault(key, len(numbers))
         if i == len(numbers):
             numbers.append(key[1])
-        if key[0] == "slots":
-            return f"slots[rlx_at[{i}]]"
-        return f"{key[0]} + rlx_at[{i}]"
+        return f"{slot}[rlx_at[{i}]]" if slot else f"{key[0]} + rlx_at[{i}]"
 
     names: dict[str, int] = {}
 
     def local(m: re.Match) -> str:
         if m.group(0) in helpers:
             return m.group(0)
-        return f"{m.group(1)}{names.setdefault(m.group(2), len(names))}"
+        return f"{m.group(1)}{names.setdefault(m.group(0), len(names))}"
 
     code = _NODE_NAMES.sub(local, body)
     return _ADDRESSES.sub(address, code), tuple(numbers)

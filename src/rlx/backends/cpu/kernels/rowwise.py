@@ -209,7 +209,10 @@ class Walk:
             text = "\n".join(row.lines)
             used = sorted({int(k) for k in re.findall(r"\bslots\[(\d+)\]", text)})
             if used:
-                w.line(f"void *slots[{used[-1] + 1}];")
+                # room for every slot of the program, so that kernels differing only in
+                # their slots share one function (render._shared_form)
+                w.line(f"enum {{ rlx_nslots = {max(len(ctx.slots), used[-1] + 1)} }};")
+                w.line("void *slots[rlx_nslots];")
                 for k in used:
                     w.line(f"slots[{k}] = rlx_caller_slots[{k}];")
             for index, key in enumerate(self.keys):
