@@ -22,6 +22,14 @@ def test_capability_table_matches_backends(device):
             cg.clone()
 
 
+def test_active_extent_is_claimed_where_kernels_skip_the_padding():
+    """cpu's kernels visit the active rows of symbolic dimensions
+    (tests/backends/test_symbolic_kernels.py); the reference device runs symbolic
+    programs exactly, at their bounds."""
+    assert rlx.advisory_capabilities("cpu").active_extent
+    assert not rlx.advisory_capabilities("reference").active_extent
+
+
 def test_every_known_device_has_an_advisory_entry():
     for name in known_devices():
         assert isinstance(rlx.advisory_capabilities(name), rlx.ExecutableCapabilities)

@@ -218,6 +218,11 @@ class ExecutableCapabilities:
     typed_io: bool = False
     async_pipeline: bool = False
     active_extent: bool = False
+    """Programs with symbolic dimensions (``rlx.Dim``) cost what the run's extents do:
+    the products (dense and quantised), attention, row kernels, gathers, elementwise
+    loops, rope and transposes visit the active rows only (cpu; other reductions and
+    convolutions run at the bounds). Without it a symbolic program is exact but runs at
+    its bounds."""
     isa: str | None = None
     """The ISA tier the executable was compiled for (cpu: see rlx.backends.cpu.isa)."""
 

@@ -28,7 +28,7 @@ _ADVISORY: dict[str, ExecutableCapabilities] = {
     "reference": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
                                         typed_io=True),
     "cpu": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
-                                  typed_io=True),
+                                  typed_io=True, active_extent=True),
 }
 
 
