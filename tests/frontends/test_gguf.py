@@ -255,6 +255,20 @@ def test_version_2_reads_and_other_versions_raise(tmp_path):
         GGUFFile(path)
 
 
+def test_every_cut_of_the_header_is_a_truncated_file(tmp_path):
+    """The file cut at each byte of its metadata (the string arrays included, which are
+    read in one loop): a GGUFError saying so, never an IndexError or a short list."""
+    path = tmp_path / "cut.gguf"
+    _write_gguf(path)
+    good = path.read_bytes()
+    assert GGUFFile(path).metadata["t.strs"] == ["a", "", "ü b"]
+    end = good.index(b"t.floats") + 64
+    for cut in range(8, end):
+        path.write_bytes(good[:cut])
+        with pytest.raises(GGUFError, match="truncated"):
+            GGUFFile(path)
+
+
 def test_malformed_files_raise(tmp_path):
     path = tmp_path / "bad.gguf"
     _write_gguf(path)

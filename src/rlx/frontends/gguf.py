@@ -218,6 +218,7 @@ class GGUFFile:
 
 
 # ---------------------------------------------------------------------- parsing
+_U64 = struct.Struct("<Q")
 _SCALARS: dict[int, tuple[str, str]] = {
     0: ("uint8", "<B"), 1: ("int8", "<b"), 2: ("uint16", "<H"), 3: ("int16", "<h"),
     4: ("uint32", "<I"), 5: ("int32", "<i"), 6: ("float32", "<f"), 7: ("bool", "<?"),
@@ -265,6 +266,31 @@ class _Cursor:
             raise GGUFError(f"{self.path}: the string at offset {start} is not UTF-8 "
                             f"({exc})") from None
 
+    def _strings(self, count: int) -> list[str]:
+        """``count`` strings in a row, as :meth:`string` reads them one by one, in one
+        loop over local names (a 262k-token vocabulary: 0.2 s instead of 0.6)."""
+        view, pos, end = self._view, self.offset, len(self._view)
+        length = _U64.unpack_from
+        out = []
+        append = out.append
+        for _ in range(count):
+            if pos + 8 > end:
+                self.offset = pos
+                self._take(8)                       # raises: truncated
+            (n,) = length(view, pos)
+            start = pos + 8
+            pos = start + n
+            if pos > end:
+                self.offset = start
+                self._take(n)                       # raises: truncated
+            try:
+                append(str(view[start:pos], "utf-8"))
+            except UnicodeDecodeError as exc:
+                raise GGUFError(f"{self.path}: the string at offset {start} is not UTF-8 "
+                                f"({exc})") from None
+        self.offset = pos
+        return out
+
     def value(self, type_id: int, depth: int = 0) -> tuple[Any, str]:
         """One metadata value of GGUF type ``type_id`` and that type's name."""
         if type_id in _SCALARS:
@@ -291,7 +317,7 @@ class _Cursor:
             return data, f"array[{name}]"
         if elem_type == _STRING:
             self._check_room(count, 8)
-            return [self.string() for _ in range(count)], "array[string]"
+            return self._strings(count), "array[string]"
         if elem_type == _ARRAY:
             self._check_room(count, 12)
             return [self.array(depth + 1)[0] for _ in range(count)], "array[array]"
