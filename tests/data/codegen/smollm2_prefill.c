@@ -279,6 +279,24 @@ static void rlx_g_pack_x(const float *restrict x, int64_t rows, int64_t k, int64
                 dst[(k0 + kk) * RLX_G_NX + l] = l < nr ? x[(r0 + l) * k + k0 + kk] : 0.0f;
     }
 }
+/* the tile's outputs in y [rows, n] (transposed: tile row t, panel lane l) to and from
+   tmp [RLX_SUB_MR][RLX_G_NX], lanes past the last row of x as 0: plain loops in
+   functions of their own, so that each copy of the tile below stays a short, fixed
+   sequence of vector instructions (the lane loops inlined into every copy cost seconds
+   of compile time) */
+static __attribute__((noinline)) void rlx_g_tile_read(const float *restrict y, int64_t m0,
+                                                      int64_t n, int mr, int64_t nl,
+                                                      float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < RLX_G_NX; l++)
+            tmp[t * RLX_G_NX + l] = l < nl ? y[(m0 + l) * n + t] : 0.0f;
+}
+static __attribute__((noinline)) void rlx_g_tile_write(float *restrict y, int64_t m0,
+                                                       int64_t n, int mr, int64_t nl,
+                                                       const float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < nl; l++) y[(m0 + l) * n + t] = tmp[t * RLX_G_NX + l];
+}
 /* the register tile: y[(m0 + l) * n + t] (l < RLX_G_NX, m0 + l < rows; t < mr) plus
    sum over kk < kn of w[t * ws + kk] * xp[kk * RLX_G_NX + l], one fused multiply-add
    after the other, from 0 when first */
@@ -286,16 +304,15 @@ RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
                            const float *restrict xp, int64_t kn, int first, int64_t m0,
                            int64_t rows, float *restrict y, int64_t n) {
     rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    float tmp[RLX_SUB_MR * RLX_G_NX] __attribute__((aligned(64)));
     const int64_t nl = rows - m0 < RLX_G_NX ? rows - m0 : RLX_G_NX;
+    if (!first)
+        rlx_g_tile_read(y, m0, n, mr, nl, tmp);
     #pragma GCC unroll 12
     for (int t = 0; t < mr; t++)
         #pragma GCC unroll 4
-        for (int v = 0; v < RLX_SUB_NV; v++) {
-            acc[t][v] = rlx_v_zero();
-            if (!first)
-                for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
-                    acc[t][v][l] = y[(m0 + v * RLX_VW + l) * n + t];
-        }
+        for (int v = 0; v < RLX_SUB_NV; v++)
+            acc[t][v] = first ? rlx_v_zero() : rlx_v_load(tmp + t * RLX_G_NX + v * RLX_VW);
     for (int64_t kk = 0; kk < kn; kk++) {
         rlx_vf b[RLX_SUB_NV];
         #pragma GCC unroll 4
@@ -311,42 +328,46 @@ RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
     for (int t = 0; t < mr; t++)
         #pragma GCC unroll 4
         for (int v = 0; v < RLX_SUB_NV; v++)
-            for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
-                y[(m0 + v * RLX_VW + l) * n + t] = acc[t][v][l];
+            rlx_v_store(tmp + t * RLX_G_NX + v * RLX_VW, acc[t][v]);
+    rlx_g_tile_write(y, m0, n, mr, nl, tmp);
 }
-/* rlx_g_tile for mr rows of W (1 .. RLX_SUB_MR), a constant in each copy */
+/* rlx_g_tile for mr rows of W (1 .. TILE_ROWS) in pieces of the sizes it has a copy
+   for (the largest that fits first; each output's sums are the same whichever copy
+   computes it) */
 static __attribute__((noinline)) void rlx_g_tiles(
         const float *restrict w, int64_t ws, int mr, const float *restrict xp, int64_t kn,
         int first, int64_t m0, int64_t rows, float *restrict y, int64_t n) {
-    switch (mr) {
-    case 1: rlx_g_tile(w, ws, 1, xp, kn, first, m0, rows, y, n); break;
-    case 2: rlx_g_tile(w, ws, 2, xp, kn, first, m0, rows, y, n); break;
-    case 3: rlx_g_tile(w, ws, 3, xp, kn, first, m0, rows, y, n); break;
-    case 4: rlx_g_tile(w, ws, 4, xp, kn, first, m0, rows, y, n); break;
-#if RLX_SUB_MR >= 5
-    case 5: rlx_g_tile(w, ws, 5, xp, kn, first, m0, rows, y, n); break;
-#endif
-#if RLX_SUB_MR >= 6
-    case 6: rlx_g_tile(w, ws, 6, xp, kn, first, m0, rows, y, n); break;
-#endif
-#if RLX_SUB_MR >= 7
-    case 7: rlx_g_tile(w, ws, 7, xp, kn, first, m0, rows, y, n); break;
+    while (mr > 0) {
+        int take = 1;
+#if RLX_SUB_MR >= 12
+        if (mr >= 12) take = 12; else
 #endif
 #if RLX_SUB_MR >= 8
-    case 8: rlx_g_tile(w, ws, 8, xp, kn, first, m0, rows, y, n); break;
+        if (mr >= 8) take = 8; else
 #endif
-#if RLX_SUB_MR >= 9
-    case 9: rlx_g_tile(w, ws, 9, xp, kn, first, m0, rows, y, n); break;
+#if RLX_SUB_MR >= 6
+        if (mr >= 6) take = 6; else
 #endif
-#if RLX_SUB_MR >= 10
-    case 10: rlx_g_tile(w, ws, 10, xp, kn, first, m0, rows, y, n); break;
-#endif
-#if RLX_SUB_MR >= 11
-    case 11: rlx_g_tile(w, ws, 11, xp, kn, first, m0, rows, y, n); break;
-#endif
+        if (mr >= 4) take = 4; else
+        if (mr >= 2) take = 2; else
+        take = 1;
+        switch (take) {
 #if RLX_SUB_MR >= 12
-    case 12: rlx_g_tile(w, ws, 12, xp, kn, first, m0, rows, y, n); break;
+        case 12: rlx_g_tile(w, ws, 12, xp, kn, first, m0, rows, y, n); break;
 #endif
+#if RLX_SUB_MR >= 8
+        case 8: rlx_g_tile(w, ws, 8, xp, kn, first, m0, rows, y, n); break;
+#endif
+#if RLX_SUB_MR >= 6
+        case 6: rlx_g_tile(w, ws, 6, xp, kn, first, m0, rows, y, n); break;
+#endif
+        case 4: rlx_g_tile(w, ws, 4, xp, kn, first, m0, rows, y, n); break;
+        case 2: rlx_g_tile(w, ws, 2, xp, kn, first, m0, rows, y, n); break;
+        case 1: rlx_g_tile(w, ws, 1, xp, kn, first, m0, rows, y, n); break;
+        }
+        w += take * ws;
+        y += take;
+        mr -= take;
     }
 }
 

@@ -317,6 +317,24 @@ static void rlx_g_pack_x(const float *restrict x, int64_t rows, int64_t k, int64
                 dst[(k0 + kk) * RLX_G_NX + l] = l < nr ? x[(r0 + l) * k + k0 + kk] : 0.0f;
     }
 }
+/* the tile's outputs in y [rows, n] (transposed: tile row t, panel lane l) to and from
+   tmp [RLX_SUB_MR][RLX_G_NX], lanes past the last row of x as 0: plain loops in
+   functions of their own, so that each copy of the tile below stays a short, fixed
+   sequence of vector instructions (the lane loops inlined into every copy cost seconds
+   of compile time) */
+static __attribute__((noinline)) void rlx_g_tile_read(const float *restrict y, int64_t m0,
+                                                      int64_t n, int mr, int64_t nl,
+                                                      float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < RLX_G_NX; l++)
+            tmp[t * RLX_G_NX + l] = l < nl ? y[(m0 + l) * n + t] : 0.0f;
+}
+static __attribute__((noinline)) void rlx_g_tile_write(float *restrict y, int64_t m0,
+                                                       int64_t n, int mr, int64_t nl,
+                                                       const float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < nl; l++) y[(m0 + l) * n + t] = tmp[t * RLX_G_NX + l];
+}
 /* the register tile: y[(m0 + l) * n + t] (l < RLX_G_NX, m0 + l < rows; t < mr) plus
    sum over kk < kn of w[t * ws + kk] * xp[kk * RLX_G_NX + l], one fused multiply-add
    after the other, from 0 when first */
@@ -324,16 +342,15 @@ RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
                            const float *restrict xp, int64_t kn, int first, int64_t m0,
                            int64_t rows, float *restrict y, int64_t n) {
     rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    float tmp[RLX_SUB_MR * RLX_G_NX] __attribute__((aligned(64)));
     const int64_t nl = rows - m0 < RLX_G_NX ? rows - m0 : RLX_G_NX;
+    if (!first)
+        rlx_g_tile_read(y, m0, n, mr, nl, tmp);
     #pragma GCC unroll 12
     for (int t = 0; t < mr; t++)
         #pragma GCC unroll 4
-        for (int v = 0; v < RLX_SUB_NV; v++) {
-            acc[t][v] = rlx_v_zero();
-            if (!first)
-                for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
-                    acc[t][v][l] = y[(m0 + v * RLX_VW + l) * n + t];
-        }
+        for (int v = 0; v < RLX_SUB_NV; v++)
+            acc[t][v] = first ? rlx_v_zero() : rlx_v_load(tmp + t * RLX_G_NX + v * RLX_VW);
     for (int64_t kk = 0; kk < kn; kk++) {
         rlx_vf b[RLX_SUB_NV];
         #pragma GCC unroll 4
@@ -349,33 +366,54 @@ RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
     for (int t = 0; t < mr; t++)
         #pragma GCC unroll 4
         for (int v = 0; v < RLX_SUB_NV; v++)
-            for (int l = 0; l < RLX_VW && v * RLX_VW + l < nl; l++)
-                y[(m0 + v * RLX_VW + l) * n + t] = acc[t][v][l];
+            rlx_v_store(tmp + t * RLX_G_NX + v * RLX_VW, acc[t][v]);
+    rlx_g_tile_write(y, m0, n, mr, nl, tmp);
 }
-/* rlx_g_tile for mr rows of W (1 .. RLX_SUB_MR), a constant in each copy */
+/* rlx_g_tile for mr rows of W (1 .. TILE_ROWS) in pieces of the sizes it has a copy
+   for (the largest that fits first; each output's sums are the same whichever copy
+   computes it) */
 static __attribute__((noinline)) void rlx_g_tiles(
         const float *restrict w, int64_t ws, int mr, const float *restrict xp, int64_t kn,
         int first, int64_t m0, int64_t rows, float *restrict y, int64_t n) {
-    switch (mr) {
+    while (mr > 0) {
+        int take = 1;
+__TAKE__
+        switch (take) {
 __CASES__
+        }
+        w += take * ws;
+        y += take;
+        mr -= take;
     }
 }
 """
 
+TILE_COPIES = (12, 8, 6, 4, 2, 1)
+"""Rows of W the prefill kernel's register tile has a copy for (those past 4 where
+RLX_SUB_MR allows): each copy costs seconds of compile time at 512-bit vectors (one
+per row count, 1 .. 12, took 8 s), and a task's rows (TILE_ROWS, a multiple of every
+tier's RLX_SUB_MR, or the last rows of W) go in pieces of these sizes."""
 
-def _tile_cases() -> str:
-    """The switch's cases (mr = 1 .. TILE_ROWS; past 4 only where RLX_SUB_MR has them)."""
-    w = CWriter(indent=1)
-    for mr in range(1, TILE_ROWS + 1):
+
+def _tile_cases() -> tuple[str, str]:
+    """The C choosing each piece's size and the switch's cases."""
+    take, cases = CWriter(indent=2), CWriter(indent=2)
+    for mr in TILE_COPIES:
         if mr > 4:
-            w.directive(f"#if RLX_SUB_MR >= {mr}")
-        w.line(f"case {mr}: rlx_g_tile(w, ws, {mr}, xp, kn, first, m0, rows, y, n); break;")
+            take.directive(f"#if RLX_SUB_MR >= {mr}")
+            cases.directive(f"#if RLX_SUB_MR >= {mr}")
+        if mr > 1:
+            take.line(f"if (mr >= {mr}) take = {mr}; else")
+        cases.line(f"case {mr}: rlx_g_tile(w, ws, {mr}, xp, kn, first, m0, rows, y, n); break;")
         if mr > 4:
-            w.directive("#endif")
-    return w.text()
+            take.directive("#endif")
+            cases.directive("#endif")
+    take.line("take = 1;")
+    return take.text(), cases.text()
 
 
-TILES = TILE_HELPERS.replace("__KC__", str(TILE_KC)).replace("__CASES__", _tile_cases())
+TILES = (TILE_HELPERS.replace("__KC__", str(TILE_KC)).replace("__TAKE__", _tile_cases()[0])
+         .replace("__CASES__", _tile_cases()[1]))
 """The prefill kernel's packing and register tiles (every format shares them)."""
 
 TILE_TEMPLATE = r"""
