@@ -16,7 +16,7 @@ Two kinds of check:
   ``RLX_LONG_TESTS=1`` to run all ten prompts of ``PROMPTS``. With
   ``weight_format="gguf"`` (the file's blocks read as they are) they match the float32
   path: the same weights, so only float32 rounding differs. ``"gguf-int8"`` stays near
-  it (SmolLM2 in CI, Gemma 3 too with ``RLX_LONG_TESTS=1``).
+  it.
 
 Weights in GGML block formats (``weight_format="gguf"``) are checked on a tiny model
 whose layers use every format, against the float64 oracle on the ``gguf`` package's
@@ -632,9 +632,6 @@ def test_packaged_gguf_int8_format_stays_near_the_float32_path(packaged):
     at least 0.99 (0.997), and the next token agrees at 90% of positions at least
     (98%)."""
     float_model, _, _ = packaged
-    if float_model.config.arch != "llama" and not LONG:
-        pytest.skip("Gemma 3's gguf-int8 graphs take over a minute to compile on 2 cores: "
-                    "RLX_LONG_TESTS=1 (its block formats are covered by the tiny model)")
     model = load_decoder(float_model._weights._file.path, device="cpu", max_seq=64,
                          max_batch=BATCH, prefill_chunk=16, weight_format="gguf-int8")
     prompts = [model.tokenizer.encode(p) for p in PROMPTS[:BATCH]]
