@@ -389,7 +389,9 @@ class SentenceEncoder:
                                        Dim("seq", max(2, self.max_length)))
             cg = Session(self.device, self._options).compile(graph)
             for name in cg.param_types:
-                cg.set_param(name, self._weights[name])
+                # read in place (views of the mapped checkpoint: no 90 MB copy on every
+                # start); copied where the device or the prepare stage needs its own
+                cg.bind_param(name, self._weights[name])
             self._program = cg
         return self._program
 
