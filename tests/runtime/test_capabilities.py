@@ -26,8 +26,18 @@ def test_active_extent_is_claimed_where_kernels_skip_the_padding():
     """cpu's kernels visit the active rows of symbolic dimensions
     (tests/backends/test_symbolic_kernels.py); the reference device runs symbolic
     programs exactly, at their bounds."""
+    from rlx.runtime.replay import render_sources
+
     assert rlx.advisory_capabilities("cpu").active_extent
     assert not rlx.advisory_capabilities("reference").active_extent
+    # the claim is what the generated C does: a symbolic program's loops run to the
+    # run's active rows, a fixed-size program's to its size
+    for rows, skips in ((rlx.Dim("rows", 64), True), (64, False)):
+        g = rlx.Graph("caps_extent")
+        x = g.input("x", (rows, 256))
+        g.set_outputs([rlx.tanh(x * 2.0 + 1.0) @ g.param("w", (256, 256))])
+        source = render_sources(g).sources["main"]
+        assert ("rlx_active" in source) == skips
 
 
 def test_every_known_device_has_an_advisory_entry():

@@ -46,6 +46,7 @@ ran 17% slower at 1 thread (8% at 2) with its repacked weights and arena on 4 Ki
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from importlib import resources
@@ -378,16 +379,13 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
         body = kernel_renderer(ctx, kernel)
         if body is not None:
             rendered.append((idx, kernel, body, _shared_form(body, ctx.helpers)))
-    uses: dict[str, int] = {}
-    for *_, form in rendered:
-        if form is not None:
-            uses[form[0]] = uses.get(form[0], 0) + 1
+    uses = Counter(code for *_, (code, _) in rendered)
     shared: dict[str, str] = {}      # a body's shared form -> its function's name
     text = []
     calls = []
     for idx, kernel, body, form in rendered:
         fname = f"rlx_k{idx}"
-        if form is None or uses[form[0]] < 2:
+        if uses[form[0]] < 2:
             text.append(_kernel_function(fname, kernel, program.graph, body))
         else:
             code, numbers = form
@@ -492,7 +490,7 @@ _ADDRESSES = re.compile(r"\b(arena|RLX_KEEP) \+ (\d+)\b|\b((?:rlx_caller_)?slots
 _NODE_NAMES = re.compile(r"\b(rlx_\w*?_n|[vta])(\d+)\b")
 
 
-def _shared_form(body: str, helpers: Collection[str]) -> tuple[str, tuple[int, ...]] | None:
+def _shared_form(body: str, helpers: Collection[str]) -> tuple[str, tuple[int, ...]]:
     """``body`` with its addresses as ``rlx_at[i]`` and node-id names renumbered
     (``helpers``, functions of the file, keep theirs), and the numbers in order."""
     numbers: list[int] = []

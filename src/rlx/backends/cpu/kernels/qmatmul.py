@@ -379,21 +379,17 @@ def _ggml_gemv_pieces(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows
                       active: str) -> None:
     """The decode path of :func:`_ggml_forward_loops` for ``active`` rows of x (a C
     expression, at most ``rows`` <= GEMV_MAX_ROWS): pieces of GEMV_MAX_X rows, then
-    the rest one row at a time (two kernels per format, where a program of a fixed
-    size has one per piece size: each costs compile time)."""
+    the rest one row at a time (:func:`qmatmul_ggml.run_time_pieces`)."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
-    most = min(rows, qmatmul_ggml.GEMV_MAX_X)
 
     def calls(count: int, w0: str) -> None:
-        w.line("int64_t m0 = 0;")
-        for mx, step in ((most, f"m0 + {most} <= {active}"), (1, f"m0 < {active}")):
+        def call(mx: int, m0: str) -> None:
             name = f"rlx_gv{count}x{mx}_{fmt}"
             ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, mx))
-            with w.block(f"for (; {step}; m0 += {mx})"):
-                w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + m0 * {k}, {k}, "
-                       f"y + m0 * {n} + {w0}, {n});")
-            if most == 1:
-                break
+            w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0} * {k}, {k}, "
+                   f"y + {m0} * {n} + {w0}, {n});")
+
+        qmatmul_ggml.run_time_pieces(w, active, min(rows, qmatmul_ggml.GEMV_MAX_X), call)
 
     qmatmul_ggml.row_groups(w, ctx, n, qmatmul_ggml.GEMV_ROWS, rows * n * k, calls,
                             f"{active} * {n * k}")

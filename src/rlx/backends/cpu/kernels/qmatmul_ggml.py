@@ -106,6 +106,19 @@ def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls,
             calls(1, "r")
 
 
+def run_time_pieces(w: CWriter, active: str, most: int, call) -> None:
+    """Emit the loops over ``active`` rows of x (a C expression known at run time) in
+    pieces of ``most`` rows, then one row at a time: two kernels, where a program of a
+    fixed size has one per piece size (each costs compile time). ``call(mx, m0)``
+    writes the call for ``mx`` rows from row ``m0``."""
+    w.line("int64_t m0 = 0;")
+    for mx, step in ((most, f"m0 + {most} <= {active}"), (1, f"m0 < {active}")):
+        with w.block(f"for (; {step}; m0 += {mx})"):
+            call(mx, "m0")
+        if most == 1:
+            break
+
+
 def add_block_helpers(ctx, fmt: str) -> None:
     """Emit the helpers every kernel reading blocks of GGML format ``fmt`` uses: fp16
     fields, q4_k / q5_k scales, byte loads and the vector helpers."""

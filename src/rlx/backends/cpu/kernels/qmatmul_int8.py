@@ -330,20 +330,10 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
                 f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
                 f"{n});")
 
-    def run_time_calls(count: int, w0: str) -> None:
-        # pieces of MAX_X rows, then the rest one at a time: two kernels, not one per
-        # piece size (each costs compile time)
-        most = min(rows, MAX_X)
-        w.line("int64_t m0 = 0;")
-        for mx, step in ((most, f"m0 + {most} <= {active}"), (1, f"m0 < {active}")):
-            with w.block(f"for (; {step}; m0 += {mx})"):
-                w.line(call(count, mx, "m0", w0))
-            if most == 1:
-                break
-
     def calls(count: int, w0: str) -> None:
         if active is not None:
-            run_time_calls(count, w0)
+            qmatmul_ggml.run_time_pieces(w, active, min(rows, MAX_X),
+                                         lambda mx, m0: w.line(call(count, mx, m0, w0)))
             return
         if full == 1:
             w.line(call(count, MAX_X, "0", w0))
