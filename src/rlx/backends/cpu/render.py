@@ -283,10 +283,7 @@ class RenderContext:
 
         if runs is not None and len(dims) > 1:
             rows, inner = numel(dims[:-1]), dims[-1]
-            runs.declare(w, "rlx_active")
-            w.pragma(self.parallel_for(total, rows, f"rlx_active * {inner}"))
-            with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
-                runs.row(w, "ar", "r")
+            with runs.each_row(w, self, rows, inner):
                 for i, ld in enumerate(loads):
                     rs = ((_flat_stride(ld.strides, dims) * inner,) if flat else
                           ld.strides[:-1])

@@ -13,6 +13,8 @@ the factors before j. :class:`RowRuns` writes the C that walks them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rlx.backends.cpu.cwriter import CWriter
@@ -50,6 +52,17 @@ class RowRuns:
         :meth:`declare`)."""
         start = self.start(w, f"{index} / rlx_run")
         w.line(f"const int64_t {name} = {start} + {index} % rlx_run;")
+
+    @contextmanager
+    def each_row(self, w: CWriter, ctx, rows: int, inner: int) -> Iterator[None]:
+        """The loop over the active rows of ``rows`` rows of ``inner`` elements at the
+        bounds, its body written in the ``with``, ``r`` the row there; parallel where
+        the bound's work pays for threads and the run's does too."""
+        self.declare(w, "rlx_active")
+        w.pragma(ctx.parallel_for(rows * inner, rows, f"rlx_active * {inner}"))
+        with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
+            self.row(w, "ar", "r")
+            yield
 
     def start(self, w: CWriter, run: str, name: str = "rlx_start") -> str:
         """Declare ``name``, the first row of run ``run`` (a C expression); returns

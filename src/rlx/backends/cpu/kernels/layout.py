@@ -242,10 +242,7 @@ def _active_rows_copy(ctx: RenderContext, out: int, src: int, dims: Shape,
     w = CWriter(indent=1)
     w.line(f"const {ct} *src = {ctx.ptr(src, True)};")
     w.line(f"{ct} *dst = {ctx.ptr(out)};")
-    runs.declare(w, "rlx_active")
-    w.pragma(ctx.parallel_for(numel(dims), numel(dims[:-1]), f"rlx_active * {inner}"))
-    with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
-        runs.row(w, "ar", "r")
+    with runs.each_row(w, ctx, numel(dims[:-1]), inner):
         w.line(f"const {ct} *s = src + {_offset_expr(tuple(strides[:-1]), dims[:-1], 'r')};")
         if step == 1:
             w.line(f"memcpy(dst + r * {inner}, s, {inner} * sizeof *dst);")

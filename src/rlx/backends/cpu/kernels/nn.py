@@ -83,14 +83,10 @@ def _render_rope(ctx: RenderContext, node: Node) -> str:
     w.line(f"const {cstyle.ctype(cdt)} *cs = {ctx.ptr(cos, True)};")
     w.line(f"const {cstyle.ctype(cdt)} *sn = {ctx.ptr(sin, True)};")
     runs = row_runs(ctx, shape[:-1])     # symbolic rows: the active ones only
-    if runs is not None:
-        runs.declare(w, "rlx_active")
-    w.pragma(ctx.parallel_for(rows * width, rows,
-                              None if runs is None else f"rlx_active * {width}"))
-    with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)" if runs is not None else
-                 f"for (int64_t r = 0; r < {rows}; r++)"):
-        if runs is not None:
-            runs.row(w, "ar", "r")
+    if runs is None:
+        w.pragma(ctx.parallel_for(rows * width, rows))
+    with (runs.each_row(w, ctx, rows, width) if runs is not None else
+          w.block(f"for (int64_t r = 0; r < {rows}; r++)")):
         w.line(f"const {ct} *xr = x + r * {width};")
         w.line(f"{ct} *yr = y + r * {width};")
         w.line(f"const int64_t t = {table_off};")
