@@ -138,10 +138,13 @@ def test_weights_choose_the_decoders_weight_format(monkeypatch, weights, weight_
     assert seen["weight_format"] == weight_format
 
 
-def test_a_prompt_of_a_new_length_compiles_nothing(tmp_path, monkeypatch, capsys):
+def test_a_prompt_of_a_new_length_compiles_nothing(tmp_path, monkeypatch, capsys,
+                                                   program_store):
     """SmolLM2 through the real loader: the first call builds the decode and prefill
     programs; a later call with a prompt of another length loads them from the disk
-    cache and builds nothing (asserted on the cache, not on time)."""
+    cache and builds nothing (asserted on the cache, not on time), and, as a fresh
+    process would, runs no pass and renders no C: each program comes from the program
+    store (what ``--verbose`` prints)."""
     try:
         path = smollm2_gguf_path()
     except rlx.RlxError as error:
@@ -154,7 +157,11 @@ def test_a_prompt_of_a_new_length_compiles_nothing(tmp_path, monkeypatch, capsys
     assert main(["generate", "--model", path, "Hello there", "--max-tokens", "2"]) == 0
     first = built()
     assert len(first) >= 2          # decode and prefill
-    prompt = "A much longer prompt, with many more tokens than the first one had."
-    assert main(["generate", "--model", path, prompt, "--max-tokens", "2"]) == 0
-    assert built() == first
+    assert len(list(tmp_path.rglob("*.rlxp"))) >= 2
     capsys.readouterr()
+    prompt = "A much longer prompt, with many more tokens than the first one had."
+    assert main(["generate", "--model", path, prompt, "--max-tokens", "2", "--verbose"]) == 0
+    assert built() == first
+    err = capsys.readouterr().err
+    assert err.count("program store") >= 2, err
+    assert " render " not in err and " fuse " not in err, err

@@ -20,6 +20,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -252,6 +253,25 @@ class Backend(ABC):
     def compile(self, program: Program, options: Any) -> Executable:
         """Turn ``program`` into an executable with zeroed params."""
 
+    # the program store (rlx.runtime.program_store): a backend that keeps compiled
+    # programs on disk says where and under what identity, and freezes / thaws them
+    def program_store(self, options: Any) -> tuple[Path, str] | None:
+        """(directory, build identity) of this backend's stored programs for
+        ``options``: the identity names everything besides the graph, the options and
+        rlx's code that decides what :meth:`compile` makes. None: nothing is stored
+        (the default; compiling is cheap, or not a pure function of those)."""
+        return None
+
+    def freeze(self, executable: Executable) -> Any:
+        """A picklable state of a freshly compiled ``executable`` from which
+        :meth:`thaw` makes an equal one (zeroed params) in another process."""
+        raise NotImplementedError(f"the {self.name} backend stores no programs")
+
+    def thaw(self, state: Any, options: Any) -> Executable | None:
+        """The executable :meth:`freeze` described, with zeroed params; None when what
+        it needs outside the state is gone (the caller compiles again)."""
+        raise NotImplementedError(f"the {self.name} backend stores no programs")
+
 
 OptimizerStep = Callable[[str, tuple[int, ...], np.ndarray, np.ndarray], None]
 
@@ -356,13 +376,32 @@ class Executable(ABC):
         return True
 
     # ------------------------------------------------------------------ handles
-    def bind_handle(self, name: str, value: np.ndarray) -> bool:
+    def bind_handle(self, name: str, value: np.ndarray | None) -> bool:
+        """Copy ``value`` into the persistent buffer ``name`` (made on first use); None
+        zeroes it (a new buffer's pages are then mapped only as runs write them)."""
         if not self.capabilities_.persistent_handles:
             return False
         if name in self.handles:
-            np.copyto(self.handles[name], value)
+            if value is None:
+                self.handles[name].fill(0)
+            else:
+                np.copyto(self.handles[name], value)
+        elif value is None:
+            t = self.input_types[name]
+            self.handles[name] = aligned_zeros(t.shape, t.dtype.np, f"handle {name!r}")
         else:
             self.handles[name] = aligned_copy(value)
+        if name.startswith(BOUNDARY_PREFIX):
+            self.params.touch()   # prepared values are derived from the params
+        return True
+
+    def adopt_handle(self, name: str, buffer: np.ndarray) -> bool:
+        """Use ``buffer`` itself (C-contiguous, ``ALIGNMENT``-aligned, of the input's
+        type) as the persistent buffer ``name``: its owner writes it in place (a
+        prepare stage's outputs). False when the backend has no persistent handles."""
+        if not self.capabilities_.persistent_handles:
+            return False
+        self.handles[name] = buffer
         if name.startswith(BOUNDARY_PREFIX):
             self.params.touch()   # prepared values are derived from the params
         return True

@@ -377,8 +377,7 @@ class DecoderModel:
         for i in range(self.config.n_layers):
             for j, name in enumerate(cache_names(i)):
                 if owner is None:
-                    bound = cg.bind_handle(name, np.zeros(cg.input_types[name].shape,
-                                                          np.float32))
+                    bound = cg.bind_handle(name)       # zeros, committed as written
                 else:
                     bound = cg.share_handle_from(owner, name)
                 if not bound or not cg.register_kv_row_feed(name, 1 + 2 * i + j):

@@ -264,14 +264,18 @@ class CompiledGraph:
         st = self._staging
         if st is None or st.prepared:
             return
-        outs = st.prepare.run({})
+        prepare = st.prepare
+        with prepare._lock:
+            # the prepare stage's own output buffers become the main program's handles:
+            # no copy, and a later prepare run writes the handles in place
+            outs = prepare._execute(prepare._feeds({}))
         st.runs += 1
         all_bound = True
         for name, value in zip(st.boundary, outs):
-            if not self._exe.bind_handle(name, value):
+            if not self._exe.adopt_handle(name, value):
                 all_bound = False
         st.bound = all_bound
-        st.values = {} if all_bound else dict(zip(st.boundary, outs))
+        st.values = {} if all_bound else {n: v.copy() for n, v in zip(st.boundary, outs)}
         st.prepared = True
 
     @property
@@ -425,8 +429,9 @@ class CompiledGraph:
 
     # ------------------------------------------------------------------ handles
     @_serialised
-    def bind_handle(self, name: str, value: Any) -> bool:
-        """Make ``value`` the persistent buffer used as input ``name`` on every run.
+    def bind_handle(self, name: str, value: Any = None) -> bool:
+        """Make ``value`` the persistent buffer used as input ``name`` on every run
+        (copied in; None: zeros, whose memory is committed only as runs write it).
         Returns False when the backend has no persistent handles."""
         t = self._inputs.get(name)
         if t is None:
@@ -435,7 +440,8 @@ class CompiledGraph:
         if t.symbolic:
             raise InputError(f"bind_handle: input {name!r} has symbolic dimensions ({t}); "
                              "its extent comes with each run's array")
-        return self._exe.bind_handle(name, coerce("handle", name, value, t))
+        return self._exe.bind_handle(name, None if value is None
+                                     else coerce("handle", name, value, t))
 
     @_serialised
     def read_handle(self, name: str) -> np.ndarray | None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+import time
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from rlx.backends.base import Executable
 from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph, Node
@@ -17,10 +21,12 @@ from rlx.passes.pipeline import (
     StageTiming,
     run_pipeline,
 )
+from rlx.runtime import program_store
 from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
 from rlx.runtime.extents import ExtentFeeds
 from rlx.runtime.options import CompileOptions
+from rlx.runtime.program_store import ProgramStore
 
 
 def evaluate_with_reference(node: Node, values: list[np.ndarray]) -> np.ndarray:
@@ -55,9 +61,7 @@ class Session:
     def run_passes(self, graph: Graph) -> PipelineResult:
         """The pass pipeline for this session's device and options: the Program(s) that
         :meth:`compile` hands to the backend."""
-        if not isinstance(graph, Graph):
-            raise GraphBuildError(f"Session.compile expects an rlx.Graph, got "
-                                  f"{type(graph).__name__}")
+        _check_graph(graph)
         opts = self.options
         ctx = PassContext(supported_ops=self.backend.supported_ops,
                           evaluate=evaluate_with_reference, optimize=opts.optimize,
@@ -67,16 +71,73 @@ class Session:
         return run_pipeline(graph, ctx)
 
     def compile(self, graph: Graph) -> CompiledGraph:
-        """Verify, optimise and compile ``graph``; params start unset."""
+        """Verify, optimise and compile ``graph``; params start unset.
+
+        A graph compiled before with the same options on this backend and host (by
+        this process or another) is loaded from the program store instead
+        (rlx.runtime.program_store): its report then lists no passes and one stage,
+        ``program store``."""
+        _check_graph(graph)
+        t0 = time.perf_counter()
+        store, key = self._store_entry(graph)
+        if key is not None:
+            stored = store.load(key)
+            if stored is not None:
+                compiled = self._thaw(graph, stored, t0)
+                if compiled is not None:
+                    return compiled
         opts = self.options
         result = self.run_passes(graph)
         exe = self.backend.compile(result.program, opts)
         _record_stages(result.report, exe, opts.verbose)
-        staging = None
+        prepare_exe = None
         if result.prepare is not None:
-            split = result.split
             prepare_exe = self.backend.compile(result.prepare, opts)
             _record_stages(result.report.prepare, prepare_exe, opts.verbose)
+        if key is not None:
+            store.save(key, _Stored(result, self.backend.freeze(exe),
+                                    None if prepare_exe is None
+                                    else self.backend.freeze(prepare_exe)))
+        return self._assemble(graph, result, exe, prepare_exe)
+
+    def _store_entry(self, graph: Graph) -> tuple[ProgramStore | None, str | None]:
+        """The program store of this session's backend and the key of ``graph`` in it
+        ((None, None) where there is none, or the graph cannot be stored)."""
+        if not program_store.enabled():
+            return None, None
+        where = self.backend.program_store(self.options)
+        if where is None:
+            return None, None
+        directory, identity = where
+        return ProgramStore(directory), program_store.store_key(graph, self.options, identity)
+
+    def _thaw(self, graph: Graph, stored: _Stored, t0: float) -> CompiledGraph | None:
+        """The compiled graph of a store entry, or None when its backend cannot make
+        it again (e.g. its shared object left the disk cache)."""
+        exe = self.backend.thaw(stored.main, self.options)
+        prepare_exe = None
+        if exe is not None and stored.prepare is not None:
+            prepare_exe = self.backend.thaw(stored.prepare, self.options)
+        if exe is None or (stored.prepare is not None and prepare_exe is None):
+            return None
+        result = stored.result
+        ms = (time.perf_counter() - t0) * 1e3
+        for report in (result.report, result.report.prepare):
+            if report is not None:
+                report.passes = []
+                report.stages = [StageTiming("program store", ms, "loaded: no passes, "
+                                             "rendering or C compiler")]
+        if self.options.verbose:
+            print(f"[rlx] {result.report.graph_name:<20} {'program store':<16} {ms:8.2f} ms  "
+                  "loaded", file=sys.stderr)
+        return self._assemble(graph, result, exe, prepare_exe)
+
+    def _assemble(self, graph: Graph, result: PipelineResult, exe: Executable,
+                  prepare_exe: Executable | None) -> CompiledGraph:
+        """The CompiledGraph of ``graph`` from its pipeline result and executables."""
+        staging = None
+        if prepare_exe is not None:
+            split = result.split
             prepare = CompiledGraph(prepare_exe, {},
                                     dict(split.prepare.params), report=result.report.prepare)
             staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
@@ -84,10 +145,26 @@ class Session:
         if result.extents.bounds:
             extents = ExtentFeeds(dict(graph.inputs), graph.output_types, result.extents)
         return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
-                             result.report, upload_rounding(graph, opts), extents)
+                             result.report, upload_rounding(graph, self.options), extents)
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"
+
+
+@dataclass
+class _Stored:
+    """A program store entry: the pipeline's result and the backend's frozen
+    executables (main, and the prepare stage's where there is one)."""
+
+    result: PipelineResult
+    main: Any
+    prepare: Any
+
+
+def _check_graph(graph: Any) -> None:
+    if not isinstance(graph, Graph):
+        raise GraphBuildError(f"Session.compile expects an rlx.Graph, got "
+                              f"{type(graph).__name__}")
 
 
 def _record_stages(report: CompileReport | None, exe: object, verbose: bool) -> None:

@@ -144,7 +144,7 @@ def test_an_object_the_loader_refuses_is_a_cache_error(cache):
     fake = so.with_name("0" * 32 + ".so")
     fake.write_bytes(b"\x7fELF but not really")
     fake.with_suffix(".sum").write_text(json.dumps(toolchain._record(fake, "0" * 32)))
-    assert toolchain._entry_valid(fake, "0" * 32)
+    assert toolchain.entry_valid(fake, "0" * 32)
     with pytest.raises(CacheError, match="could not be loaded"):
         toolchain.load_shared_object(str(fake))
 

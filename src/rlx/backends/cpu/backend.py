@@ -10,7 +10,8 @@ import os
 import time
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,13 +24,14 @@ from rlx.backends.base import (
     map_zeroed,
 )
 from rlx.backends.cpu import isa, toolchain
-from rlx.backends.cpu.kernels import SUPPORTED, render_kernel
-from rlx.backends.cpu.render import RenderContext, render_program
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
 from rlx.backends.reference.kernels import KernelContext
 from rlx.errors import ExecutionError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
+
+if TYPE_CHECKING:
+    from rlx.backends.cpu.render import RenderContext
 
 # Idle OpenMP threads spin after each parallel region before they sleep: about 15 ms
 # with libgomp's default. rlx bounds it to about 1.5 ms of one core (measured here), so
@@ -102,13 +104,16 @@ def _unload(handle: int) -> None:
 class CpuExecutable(Executable):
     device = "cpu"
     capabilities_ = CPU_CAPABILITIES
+    store_state: _Frozen | None = None
+    """What the program store keeps of it (None for clones)."""
 
     def __init__(self, program: Program, rng: RngOptions, library: _Library,
-                 ctx: RenderContext, source: str, cache_hit: bool, isa_tier: str):
+                 ctx: RenderContext | _LayoutOnly, source: str, cache_hit: bool, isa_tier: str):
         super().__init__(program, rng)
         self.capabilities_ = dataclasses.replace(CPU_CAPABILITIES, isa=isa_tier)
         self.library = library
         self.layout = ctx.slots
+        self.layout_only = _LayoutOnly.of(ctx)
         self.source = source
         self.cache_hit = cache_hit
         # the memory plan's buffers, then the kernels' shared scratch (render.py)
@@ -223,8 +228,7 @@ class CpuExecutable(Executable):
         self._slot_binding = self.params.binding
 
     def clone(self) -> CpuExecutable:
-        twin = CpuExecutable(self.program, self.rng_options, self.library,
-                             _LayoutOnly(self.layout, self._profiled_kernels, self.arena_bytes),
+        twin = CpuExecutable(self.program, self.rng_options, self.library, self.layout_only,
                              self.source, True, self.isa)
         for name, value in self.params.items():
             np.copyto(twin.params[name], value)
@@ -247,18 +251,28 @@ class CpuExecutable(Executable):
 
 
 class _LayoutOnly:
-    """The part of a RenderContext an executable keeps (for clones)."""
+    """The part of a RenderContext an executable keeps (for clones and the program
+    store)."""
 
     def __init__(self, slots, profiled, arena_bytes):
         self.slots = slots
         self.profiled = profiled
         self.arena_bytes = arena_bytes
 
+    @staticmethod
+    def of(ctx: RenderContext | _LayoutOnly) -> _LayoutOnly:
+        return _LayoutOnly(ctx.slots, list(ctx.profiled), ctx.arena_bytes)
+
 
 class CpuBackend(Backend):
     name = "cpu"
     capabilities = CPU_CAPABILITIES
-    supported_ops = SUPPORTED
+
+    @property
+    def supported_ops(self) -> frozenset[str]:
+        # the renderers load on first use: a program from the store needs none of them
+        from rlx.backends.cpu.kernels import SUPPORTED
+        return SUPPORTED
     reads_active_keys = True
 
     def available(self) -> tuple[bool, str]:
@@ -270,6 +284,9 @@ class CpuBackend(Backend):
         """(source, render context, compile parts) of ``program`` as :meth:`compile`
         renders it: ``threads`` defaults to the options' or this host's, ``max_parts``
         to one part per usable core. The source is the same for every ISA tier."""
+        from rlx.backends.cpu.kernels import render_kernel
+        from rlx.backends.cpu.render import render_program
+
         threads = threads or options.num_threads or default_threads()
         return render_program(program, program.info["memory"], threads, render_kernel,
                               max_parts=max_parts or toolchain.compile_jobs(),
@@ -286,18 +303,61 @@ class CpuBackend(Backend):
         so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
                                                        tier=tier, parts=parts, sanitize=sanitize)
         t2 = time.perf_counter()
-        library = _Library(str(so_path), threads)
-        try:
-            exe = CpuExecutable(program, options.rng, library, ctx, source, hit, tier)
-            # seconds per stage, for the compile report (Session.compile reads them)
-            exe.compile_stages = [("render", t1 - t0, f"{parts} parts"),
-                                  ("compiler", t2 - t1, "disk cache hit" if hit else "built"),
-                                  ("load", time.perf_counter() - t2, "")]
-            return exe
-        except OutOfMemoryError as e:
-            graph = program.graph
-            params = sum(t.nbytes for _, t in graph.params)
-            outputs = sum(t.nbytes for t in graph.output_types)
-            raise OutOfMemoryError(f"graph {graph.name!r} on cpu needs {ctx.arena_bytes} bytes "
-                                   f"of arena (buffers and kernel scratch), {params} of params "
-                                   f"and {outputs} of outputs; {e}") from e
+        exe = _load(program, options, so_path, threads, _LayoutOnly.of(ctx), source, hit, tier)
+        # seconds per stage, for the compile report (Session.compile reads them)
+        exe.compile_stages = [("render", t1 - t0, f"{parts} parts"),
+                              ("compiler", t2 - t1, "disk cache hit" if hit else "built"),
+                              ("load", time.perf_counter() - t2, "")]
+        exe.store_state = _Frozen(program, exe.layout_only, source, so_path.stem, threads, tier,
+                                  sanitize)
+        return exe
+
+    def program_store(self, options: Any) -> tuple[Path, str] | None:
+        threads = options.num_threads or default_threads()
+        tier = isa.resolve_tier(getattr(options, "isa", None))
+        sanitize = toolchain.resolve_sanitizers(getattr(options, "sanitize", None))
+        identity = toolchain.build_identity(threads, tier, sanitize)
+        return None if identity is None else (toolchain.cache_dir() / "programs", identity)
+
+    def freeze(self, executable: Executable) -> _Frozen:
+        return executable.store_state
+
+    def thaw(self, state: _Frozen, options: Any) -> CpuExecutable | None:
+        so_path = toolchain.cache_dir() / f"{state.so_key}.so"
+        if not toolchain.entry_valid(so_path, state.so_key):
+            return None
+        toolchain.check_sanitizer_runtime(state.sanitize)
+        exe = _load(state.program, options, so_path, state.threads, state.layout, state.source,
+                    True, state.tier)
+        exe.store_state = state
+        return exe
+
+
+@dataclasses.dataclass
+class _Frozen:
+    """What :meth:`CpuBackend.thaw` needs of a compiled program besides its shared
+    object, which stays in the disk cache under ``so_key``."""
+
+    program: Program
+    layout: _LayoutOnly
+    source: str
+    so_key: str
+    threads: int
+    tier: str
+    sanitize: tuple[str, ...]
+
+
+def _load(program: Program, options: Any, so_path: Path, threads: int, layout: _LayoutOnly,
+          source: str, hit: bool, tier: str) -> CpuExecutable:
+    """The executable of ``program`` built into ``so_path``; OutOfMemoryError with the
+    program's sizes when its arena cannot be mapped."""
+    library = _Library(str(so_path), threads)
+    try:
+        return CpuExecutable(program, options.rng, library, layout, source, hit, tier)
+    except OutOfMemoryError as e:
+        graph = program.graph
+        params = sum(t.nbytes for _, t in graph.params)
+        outputs = sum(t.nbytes for t in graph.output_types)
+        raise OutOfMemoryError(f"graph {graph.name!r} on cpu needs {layout.arena_bytes} bytes "
+                               f"of arena (buffers and kernel scratch), {params} of params "
+                               f"and {outputs} of outputs; {e}") from e

@@ -68,6 +68,21 @@ def host_features() -> frozenset[str]:
     return frozenset(found)
 
 
+@functools.cache
+def host_signature() -> str:
+    """The host CPU as ``-march=native`` sees it, without asking the compiler: vendor,
+    family, model and feature flags of the first processor ``/proc/cpuinfo`` lists
+    (empty where it cannot be read)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            block = f.read().partition("\n\n")[0]
+    except OSError:
+        return ""
+    keep = ("vendor_id", "cpu family", "model", "model name", "flags", "CPU implementer",
+            "CPU architecture", "CPU variant", "CPU part", "Features")
+    return "\n".join(ln for ln in block.splitlines() if ln.partition(":")[0].strip() in keep)
+
+
 def tiers_for_host() -> tuple[str, ...]:
     """The tiers this host can run, lowest first."""
     arch, feats = _arch(), host_features()

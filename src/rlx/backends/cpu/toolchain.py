@@ -36,6 +36,7 @@ import errno
 import fcntl
 import functools
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -49,11 +50,6 @@ from pathlib import Path
 from rlx.backends.cpu import isa
 from rlx.errors import CacheError, CompileError, DeviceError
 from rlx.version import __version__
-
-try:
-    import scipy_openblas32
-except ImportError:  # BLAS-free graphs still compile; graphs needing BLAS say what to install
-    scipy_openblas32 = None
 
 CACHE_FORMAT = "rlx-cpu-2"
 CACHE_ENV = "RLX_CACHE_DIR"
@@ -100,9 +96,20 @@ def _compiler_version(path: str) -> str:
 
 @functools.cache
 def _blas_dirs() -> tuple[str | None, str | None]:
-    if scipy_openblas32 is None:
+    """(include, lib) directories of the scipy-openblas32 wheel; (None, None) without it
+    (BLAS-free graphs still compile; graphs needing BLAS say what to install)."""
+    try:
+        import scipy_openblas32  # 15 ms: imported only when a program is built
+    except ImportError:
         return None, None
     return scipy_openblas32.get_include_dir(), scipy_openblas32.get_lib_dir()
+
+
+@functools.cache
+def _blas_package() -> str | None:
+    """The scipy-openblas32 wheel's directory, found without importing it."""
+    spec = importlib.util.find_spec("scipy_openblas32")
+    return None if spec is None or spec.origin is None else os.path.dirname(spec.origin)
 
 
 def toolchain() -> Toolchain | None:
@@ -111,6 +118,9 @@ def toolchain() -> Toolchain | None:
         return None
     inc, lib = _blas_dirs()
     return Toolchain(path, _compiler_version(path), inc, lib)
+
+
+
 
 
 def resolve_sanitizers(requested: str | Sequence[str] | None = None) -> tuple[str, ...]:
@@ -252,6 +262,32 @@ def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int, tier: 
     return h.hexdigest()[:32]
 
 
+def build_identity(threads: int, tier: str, sanitizers: Sequence[str]) -> str | None:
+    """Everything besides the C source that decides a build (what :func:`cache_key`
+    hashes besides the source), as text: the program store's backend identity
+    (rlx.runtime.program_store). None without a compiler."""
+    compiler, _ = find_compiler()
+    if compiler is None:
+        return None
+    tc = Toolchain(compiler, "", None, None)
+    flags = _flags(tc, False, tier, sanitizers)
+    # no compiler process on this path (a warm start runs none): the compiler is named by
+    # its file, and -march=native by the host CPU it resolves against
+    host = isa.host_signature() if "-march=native" in flags else ""
+    return "\0".join((CACHE_FORMAT, __version__, _file_identity(compiler), " ".join(flags),
+                       str(_blas_package()), tier, host, str(threads)))
+
+
+def _file_identity(path: str) -> str:
+    """A file by its real path, size and modification time."""
+    real = os.path.realpath(path)
+    try:
+        st = os.stat(real)
+    except OSError:
+        return real
+    return f"{real}:{st.st_size}:{st.st_mtime_ns}"
+
+
 def usable_cores() -> int:
     """The cores this process may run on."""
     try:
@@ -282,11 +318,11 @@ def compile_shared_object(source: str, threads: int, blas: bool, tier: str,
     key = cache_key(source, tc, flags, threads, tier)
     root = cache_dir()
     so_path = root / f"{key}.so"
-    if _entry_valid(so_path, key):
+    if entry_valid(so_path, key):
         return so_path, True
     try:
         with _key_lock(root, key):
-            if _entry_valid(so_path, key):
+            if entry_valid(so_path, key):
                 return so_path, True
             _build(tc, flags, source, parts, so_path, key)
     except OSError as e:
@@ -331,7 +367,7 @@ def _record(path: Path, key: str) -> dict[str, object]:
     return {"key": key, "size": size, "sha256": digest.hexdigest()}
 
 
-def _entry_valid(so_path: Path, key: str) -> bool:
+def entry_valid(so_path: Path, key: str) -> bool:
     """Whether ``so_path`` exists and matches the record written when it was built."""
     try:
         recorded = json.loads(_record_path(so_path).read_text())

@@ -1,0 +1,180 @@
+"""The program store: what a compile made, kept on disk so a later process skips it.
+
+``Session.compile`` runs the pass pipeline, then the backend renders and builds the
+program. Both are pure functions of the graph, the compile options, the backend's
+build identity (cpu: the compiler, ISA tier, threads, sanitizers) and rlx's own code,
+so their result is stored under a key of all four and a later compile of the same
+graph (in this process or another) loads it instead: a warm start of a model costs
+the graph build and a file read, not the passes and the C rendering (0.8 s of
+``rlx generate``'s first token before the store).
+
+* The key hashes the graph's nodes and outputs (``pickle`` of the frozen nodes: any
+  difference in an op, an attribute, a constant's bytes or a shape is a different
+  key), the options that shape the program (all but ``verbose`` and ``rng``, which
+  the executable takes as it is built), the backend's identity and the bytes of
+  every source file of the installed rlx package (a new rlx, or an edited one, never
+  reads an entry an older one wrote).
+* A graph holding something whose pickle would name code rather than data (a Python
+  function in an attribute) is not stored: its key could not see that code change.
+* An entry is one file ``<key>.rlxp``: a magic line, the SHA-256 of the payload, the
+  payload. One that is cut short, altered or unreadable is a miss and is rewritten;
+  entries are written to a temporary file and renamed into place, so a reader never
+  sees half of one. Entries are pickles: the cache directory must be as trusted as
+  the shared objects beside it.
+* ``RLX_PROGRAM_STORE=0`` turns the store off; so does ``RLX_DUMP_IR`` (the dump is
+  written by the passes the store would skip). A store that cannot be written is
+  skipped without an error: the program works, the next process compiles again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import io
+import os
+import pickle
+import tempfile
+import types
+from pathlib import Path
+from typing import Any
+
+from rlx.ir.graph import Graph
+from rlx.passes.pipeline import DUMP_ENV
+
+STORE_ENV = "RLX_PROGRAM_STORE"
+MAGIC = b"rlx-program-store-1\n"
+_OFF = ("0", "off", "false", "no")
+_SOURCE_SUFFIXES = (".py", ".c", ".h")
+_DATA_MODULES = ("rlx", "builtins", "copyreg", "enum", "numpy", "ml_dtypes")
+
+
+def enabled() -> bool:
+    """Whether compiles read and write the store (see the module docstring)."""
+    return (os.environ.get(STORE_ENV, "").strip().lower() not in _OFF
+            and not os.environ.get(DUMP_ENV))
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """SHA-256 of the installed rlx package's source files (names and bytes)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class _Unstorable(Exception):
+    """The graph holds code (a function, a class from outside rlx) in its data."""
+
+
+class _DataPickler(pickle.Pickler):
+    """A pickler that refuses what it would pickle as a reference to code outside rlx
+    (the code fingerprint covers rlx's own; a user's function could change without
+    changing its name) and a few libraries whose classes hold data (numpy, ml_dtypes)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, (type, types.FunctionType, types.BuiltinFunctionType,
+                            types.MethodType, functools.partial)):
+            code = obj.__func__ if isinstance(obj, types.MethodType) else obj
+            module = (getattr(code, "__module__", None) or "").split(".")[0]
+            if module not in _DATA_MODULES:
+                raise _Unstorable(repr(obj))
+        return NotImplemented
+
+
+def graph_fingerprint(graph: Graph) -> str | None:
+    """SHA-256 of ``graph``'s name, nodes and outputs, or None when the graph holds
+    code rather than data (see :class:`_DataPickler`)."""
+    buffer = io.BytesIO()
+    try:
+        _DataPickler(buffer, protocol=5).dump((graph.name, graph.nodes, graph.outputs))
+    except (_Unstorable, pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return hashlib.sha256(buffer.getbuffer()).hexdigest()
+
+
+def options_fingerprint(options: Any) -> str:
+    """The compile options that shape a program, as text: every field but ``verbose``
+    (printing only) and ``rng`` (given to each executable as it is built); sets in
+    sorted order."""
+    parts = []
+    for f in dataclasses.fields(options):
+        if f.name in ("verbose", "rng"):
+            continue
+        value = getattr(options, f.name)
+        if isinstance(value, (set, frozenset)):
+            value = sorted(value)
+        parts.append(f"{f.name}={value!r}")
+    return ";".join(parts)
+
+
+def store_key(graph: Graph, options: Any, backend_identity: str) -> str | None:
+    """The store key of ``graph`` compiled with ``options`` by a backend whose build
+    identity is ``backend_identity``; None when the graph cannot be stored."""
+    graph_part = graph_fingerprint(graph)
+    if graph_part is None:
+        return None
+    digest = hashlib.sha256()
+    for part in (MAGIC.decode(), code_fingerprint(), backend_identity,
+                 options_fingerprint(options), graph_part):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:40]
+
+
+class ProgramStore:
+    """Entries under ``directory`` (see the module docstring)."""
+
+    def __init__(self, directory: Path):
+        self.directory = Path(directory)
+
+    def path(self, key: str) -> Path:
+        return self.directory / f"{key}.rlxp"
+
+    def load(self, key: str) -> Any | None:
+        """The entry stored under ``key``, or None: missing, cut short, altered or not
+        readable by this rlx."""
+        try:
+            data = self.path(key).read_bytes()
+        except OSError:
+            return None
+        head = len(MAGIC) + 32
+        if len(data) < head or not data.startswith(MAGIC):
+            return None
+        payload = memoryview(data)[head:]
+        if hashlib.sha256(payload).digest() != data[len(MAGIC):head]:
+            return None
+        try:
+            return pickle.loads(payload)
+        except Exception:           # an entry this code cannot read is a miss
+            return None
+
+    def save(self, key: str, value: Any) -> bool:
+        """Store ``value`` under ``key``; False (and nothing written) when it cannot be
+        pickled or the directory cannot be written."""
+        try:
+            payload = pickle.dumps(value, protocol=5)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return False
+        tmp = None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                os.fchmod(f.fileno(), 0o644)
+                f.write(MAGIC)
+                f.write(hashlib.sha256(payload).digest())
+                f.write(payload)
+            os.replace(tmp, self.path(key))
+            return True
+        except OSError:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            return False
