@@ -6,23 +6,6 @@
 
 #include <stdio.h>
 
-static void rlx_epi_n17(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a17 = ((float *)(arena + 64))[r * 384 + j];
-            const float v18 = ((const float *)((uint8_t *)slots[9]))[ro1 + j * 1];
-            const float t19 = ((a17) + (v18));
-            ((float *)(arena + 64))[r * 384 + j] = t19;
-        }
-    }
-}
-
 #define RLX_PK_MR 12
 #define RLX_PK_NR 32
 #define RLX_PK_KC 384
@@ -326,7 +309,10 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
 }
 
 
-static void rlx_epi_n23(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+static void rlx_e0(void **rlx_epi_args, uint8_t *arena, int64_t f0, int64_t f1) {
+    void **slots = (void **)rlx_epi_args[0];
+    const int64_t *restrict rlx_at = (const int64_t *)rlx_epi_args[1];
+    (void)rlx_at;
     (void)slots; (void)arena;
     for (int64_t r = f0 / 384; r * 384 < f1; r++) {
         const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
@@ -335,32 +321,18 @@ static void rlx_epi_n23(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
         const int64_t ro1 = 0;
         #pragma omp simd
         for (int64_t j = j0; j < j1; j++) {
-            const float a23 = ((float *)(arena + 73728))[r * 384 + j];
-            const float v24 = ((const float *)((uint8_t *)slots[11]))[ro1 + j * 1];
-            const float t25 = ((a23) + (v24));
-            ((float *)(arena + 73728))[r * 384 + j] = t25;
+            const float a0 = ((float *)(arena + rlx_at[0]))[r * 384 + j];
+            const float v1 = ((const float *)((uint8_t *)slots[rlx_at[1]]))[ro1 + j * 1];
+            const float t2 = ((a0) + (v1));
+            ((float *)(arena + rlx_at[0]))[r * 384 + j] = t2;
         }
     }
 }
 
-static void rlx_epi_n29(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a29 = ((float *)(arena + 98304))[r * 384 + j];
-            const float v30 = ((const float *)((uint8_t *)slots[13]))[ro1 + j * 1];
-            const float t31 = ((a29) + (v30));
-            ((float *)(arena + 98304))[r * 384 + j] = t31;
-        }
-    }
-}
-
-static void rlx_epi_n38(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+static void rlx_e1(void **rlx_epi_args, uint8_t *arena, int64_t f0, int64_t f1) {
+    void **slots = (void **)rlx_epi_args[0];
+    const int64_t *restrict rlx_at = (const int64_t *)rlx_epi_args[1];
+    (void)rlx_at;
     (void)slots; (void)arena;
     for (int64_t r = f0 / 384; r * 384 < f1; r++) {
         const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
@@ -370,17 +342,20 @@ static void rlx_epi_n38(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
         const int64_t ro2 = (r % 16) * 384;
         #pragma omp simd
         for (int64_t j = j0; j < j1; j++) {
-            const float a38 = ((float *)(arena + 64))[r * 384 + j];
-            const float v39 = ((const float *)((uint8_t *)slots[15]))[ro1 + j * 1];
-            const float v12 = ((const float *)(arena + 49152))[ro2 + j * 1];
-            const float t40 = ((a38) + (v39));
-            const float t41 = ((v12) + (t40));
-            ((float *)(arena + 64))[r * 384 + j] = t41;
+            const float a0 = ((float *)(arena + rlx_at[0]))[r * 384 + j];
+            const float v1 = ((const float *)((uint8_t *)slots[rlx_at[1]]))[ro1 + j * 1];
+            const float v2 = ((const float *)(arena + rlx_at[2]))[ro2 + j * 1];
+            const float t3 = ((a0) + (v1));
+            const float t4 = ((v2) + (t3));
+            ((float *)(arena + rlx_at[0]))[r * 384 + j] = t4;
         }
     }
 }
 
-static void rlx_epi_n46(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+static void rlx_e2(void **rlx_epi_args, uint8_t *arena, int64_t f0, int64_t f1) {
+    void **slots = (void **)rlx_epi_args[0];
+    const int64_t *restrict rlx_at = (const int64_t *)rlx_epi_args[1];
+    (void)rlx_at;
     (void)slots; (void)arena;
     for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
         const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
@@ -389,582 +364,42 @@ static void rlx_epi_n46(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
         const int64_t ro1 = 0;
         #pragma omp simd
         for (int64_t j = j0; j < j1; j++) {
-            const float a46 = ((float *)(arena + 49216))[r * 1536 + j];
-            const float v47 = ((const float *)((uint8_t *)slots[19]))[ro1 + j * 1];
-            const float t48 = ((a46) + (v47));
-            const float t49 = rlx_geluf(t48);
-            ((float *)(arena + 49216))[r * 1536 + j] = t49;
-        }
-    }
-}
-
-static void rlx_epi_n51(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a51 = ((float *)(arena + 64))[r * 384 + j];
-            const float v52 = ((const float *)((uint8_t *)slots[21]))[ro1 + j * 1];
-            const float v44 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t53 = ((a51) + (v52));
-            const float t54 = ((v44) + (t53));
-            ((float *)(arena + 64))[r * 384 + j] = t54;
-        }
-    }
-}
-
-static void rlx_epi_n59(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a59 = ((float *)(arena + 64))[r * 384 + j];
-            const float v60 = ((const float *)((uint8_t *)slots[25]))[ro1 + j * 1];
-            const float t61 = ((a59) + (v60));
-            ((float *)(arena + 64))[r * 384 + j] = t61;
-        }
-    }
-}
-
-static void rlx_epi_n65(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a65 = ((float *)(arena + 49216))[r * 384 + j];
-            const float v66 = ((const float *)((uint8_t *)slots[27]))[ro1 + j * 1];
-            const float t67 = ((a65) + (v66));
-            ((float *)(arena + 49216))[r * 384 + j] = t67;
-        }
-    }
-}
-
-static void rlx_epi_n71(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a71 = ((float *)(arena + 73792))[r * 384 + j];
-            const float v72 = ((const float *)((uint8_t *)slots[29]))[ro1 + j * 1];
-            const float t73 = ((a71) + (v72));
-            ((float *)(arena + 73792))[r * 384 + j] = t73;
-        }
-    }
-}
-
-static void rlx_epi_n80(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a80 = ((float *)(arena + 64))[r * 384 + j];
-            const float v81 = ((const float *)((uint8_t *)slots[31]))[ro1 + j * 1];
-            const float v57 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t82 = ((a80) + (v81));
-            const float t83 = ((v57) + (t82));
-            ((float *)(arena + 64))[r * 384 + j] = t83;
-        }
-    }
-}
-
-static void rlx_epi_n88(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
-        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
-        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
-        const int64_t ro0 = (r % 16) * 1536;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a88 = ((float *)(arena + 49216))[r * 1536 + j];
-            const float v89 = ((const float *)((uint8_t *)slots[35]))[ro1 + j * 1];
-            const float t90 = ((a88) + (v89));
-            const float t91 = rlx_geluf(t90);
-            ((float *)(arena + 49216))[r * 1536 + j] = t91;
-        }
-    }
-}
-
-static void rlx_epi_n93(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a93 = ((float *)(arena + 64))[r * 384 + j];
-            const float v94 = ((const float *)((uint8_t *)slots[37]))[ro1 + j * 1];
-            const float v86 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t95 = ((a93) + (v94));
-            const float t96 = ((v86) + (t95));
-            ((float *)(arena + 64))[r * 384 + j] = t96;
-        }
-    }
-}
-
-static void rlx_epi_n101(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a101 = ((float *)(arena + 64))[r * 384 + j];
-            const float v102 = ((const float *)((uint8_t *)slots[41]))[ro1 + j * 1];
-            const float t103 = ((a101) + (v102));
-            ((float *)(arena + 64))[r * 384 + j] = t103;
-        }
-    }
-}
-
-static void rlx_epi_n107(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a107 = ((float *)(arena + 49216))[r * 384 + j];
-            const float v108 = ((const float *)((uint8_t *)slots[43]))[ro1 + j * 1];
-            const float t109 = ((a107) + (v108));
-            ((float *)(arena + 49216))[r * 384 + j] = t109;
-        }
-    }
-}
-
-static void rlx_epi_n113(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a113 = ((float *)(arena + 73792))[r * 384 + j];
-            const float v114 = ((const float *)((uint8_t *)slots[45]))[ro1 + j * 1];
-            const float t115 = ((a113) + (v114));
-            ((float *)(arena + 73792))[r * 384 + j] = t115;
-        }
-    }
-}
-
-static void rlx_epi_n122(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a122 = ((float *)(arena + 64))[r * 384 + j];
-            const float v123 = ((const float *)((uint8_t *)slots[47]))[ro1 + j * 1];
-            const float v99 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t124 = ((a122) + (v123));
-            const float t125 = ((v99) + (t124));
-            ((float *)(arena + 64))[r * 384 + j] = t125;
-        }
-    }
-}
-
-static void rlx_epi_n130(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
-        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
-        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
-        const int64_t ro0 = (r % 16) * 1536;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a130 = ((float *)(arena + 49216))[r * 1536 + j];
-            const float v131 = ((const float *)((uint8_t *)slots[51]))[ro1 + j * 1];
-            const float t132 = ((a130) + (v131));
-            const float t133 = rlx_geluf(t132);
-            ((float *)(arena + 49216))[r * 1536 + j] = t133;
-        }
-    }
-}
-
-static void rlx_epi_n135(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a135 = ((float *)(arena + 64))[r * 384 + j];
-            const float v136 = ((const float *)((uint8_t *)slots[53]))[ro1 + j * 1];
-            const float v128 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t137 = ((a135) + (v136));
-            const float t138 = ((v128) + (t137));
-            ((float *)(arena + 64))[r * 384 + j] = t138;
-        }
-    }
-}
-
-static void rlx_epi_n143(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a143 = ((float *)(arena + 64))[r * 384 + j];
-            const float v144 = ((const float *)((uint8_t *)slots[57]))[ro1 + j * 1];
-            const float t145 = ((a143) + (v144));
-            ((float *)(arena + 64))[r * 384 + j] = t145;
-        }
-    }
-}
-
-static void rlx_epi_n149(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a149 = ((float *)(arena + 49216))[r * 384 + j];
-            const float v150 = ((const float *)((uint8_t *)slots[59]))[ro1 + j * 1];
-            const float t151 = ((a149) + (v150));
-            ((float *)(arena + 49216))[r * 384 + j] = t151;
-        }
-    }
-}
-
-static void rlx_epi_n155(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a155 = ((float *)(arena + 73792))[r * 384 + j];
-            const float v156 = ((const float *)((uint8_t *)slots[61]))[ro1 + j * 1];
-            const float t157 = ((a155) + (v156));
-            ((float *)(arena + 73792))[r * 384 + j] = t157;
-        }
-    }
-}
-
-static void rlx_epi_n164(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a164 = ((float *)(arena + 64))[r * 384 + j];
-            const float v165 = ((const float *)((uint8_t *)slots[63]))[ro1 + j * 1];
-            const float v141 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t166 = ((a164) + (v165));
-            const float t167 = ((v141) + (t166));
-            ((float *)(arena + 64))[r * 384 + j] = t167;
-        }
-    }
-}
-
-static void rlx_epi_n172(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
-        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
-        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
-        const int64_t ro0 = (r % 16) * 1536;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a172 = ((float *)(arena + 49216))[r * 1536 + j];
-            const float v173 = ((const float *)((uint8_t *)slots[67]))[ro1 + j * 1];
-            const float t174 = ((a172) + (v173));
-            const float t175 = rlx_geluf(t174);
-            ((float *)(arena + 49216))[r * 1536 + j] = t175;
-        }
-    }
-}
-
-static void rlx_epi_n177(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a177 = ((float *)(arena + 64))[r * 384 + j];
-            const float v178 = ((const float *)((uint8_t *)slots[69]))[ro1 + j * 1];
-            const float v170 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t179 = ((a177) + (v178));
-            const float t180 = ((v170) + (t179));
-            ((float *)(arena + 64))[r * 384 + j] = t180;
-        }
-    }
-}
-
-static void rlx_epi_n185(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a185 = ((float *)(arena + 64))[r * 384 + j];
-            const float v186 = ((const float *)((uint8_t *)slots[73]))[ro1 + j * 1];
-            const float t187 = ((a185) + (v186));
-            ((float *)(arena + 64))[r * 384 + j] = t187;
-        }
-    }
-}
-
-static void rlx_epi_n191(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a191 = ((float *)(arena + 49216))[r * 384 + j];
-            const float v192 = ((const float *)((uint8_t *)slots[75]))[ro1 + j * 1];
-            const float t193 = ((a191) + (v192));
-            ((float *)(arena + 49216))[r * 384 + j] = t193;
-        }
-    }
-}
-
-static void rlx_epi_n197(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a197 = ((float *)(arena + 73792))[r * 384 + j];
-            const float v198 = ((const float *)((uint8_t *)slots[77]))[ro1 + j * 1];
-            const float t199 = ((a197) + (v198));
-            ((float *)(arena + 73792))[r * 384 + j] = t199;
-        }
-    }
-}
-
-static void rlx_epi_n206(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a206 = ((float *)(arena + 64))[r * 384 + j];
-            const float v207 = ((const float *)((uint8_t *)slots[79]))[ro1 + j * 1];
-            const float v183 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t208 = ((a206) + (v207));
-            const float t209 = ((v183) + (t208));
-            ((float *)(arena + 64))[r * 384 + j] = t209;
-        }
-    }
-}
-
-static void rlx_epi_n214(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
-        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
-        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
-        const int64_t ro0 = (r % 16) * 1536;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a214 = ((float *)(arena + 49216))[r * 1536 + j];
-            const float v215 = ((const float *)((uint8_t *)slots[83]))[ro1 + j * 1];
-            const float t216 = ((a214) + (v215));
-            const float t217 = rlx_geluf(t216);
-            ((float *)(arena + 49216))[r * 1536 + j] = t217;
-        }
-    }
-}
-
-static void rlx_epi_n219(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a219 = ((float *)(arena + 64))[r * 384 + j];
-            const float v220 = ((const float *)((uint8_t *)slots[85]))[ro1 + j * 1];
-            const float v212 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t221 = ((a219) + (v220));
-            const float t222 = ((v212) + (t221));
-            ((float *)(arena + 64))[r * 384 + j] = t222;
-        }
-    }
-}
-
-static void rlx_epi_n227(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a227 = ((float *)(arena + 64))[r * 384 + j];
-            const float v228 = ((const float *)((uint8_t *)slots[89]))[ro1 + j * 1];
-            const float t229 = ((a227) + (v228));
-            ((float *)(arena + 64))[r * 384 + j] = t229;
-        }
-    }
-}
-
-static void rlx_epi_n233(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a233 = ((float *)(arena + 49216))[r * 384 + j];
-            const float v234 = ((const float *)((uint8_t *)slots[91]))[ro1 + j * 1];
-            const float t235 = ((a233) + (v234));
-            ((float *)(arena + 49216))[r * 384 + j] = t235;
-        }
-    }
-}
-
-static void rlx_epi_n239(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a239 = ((float *)(arena + 73792))[r * 384 + j];
-            const float v240 = ((const float *)((uint8_t *)slots[93]))[ro1 + j * 1];
-            const float t241 = ((a239) + (v240));
-            ((float *)(arena + 73792))[r * 384 + j] = t241;
-        }
-    }
-}
-
-static void rlx_epi_n248(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a248 = ((float *)(arena + 122944))[r * 384 + j];
-            const float v249 = ((const float *)((uint8_t *)slots[95]))[ro1 + j * 1];
-            const float v225 = ((const float *)(arena + 24640))[ro2 + j * 1];
-            const float t250 = ((a248) + (v249));
-            const float t251 = ((v225) + (t250));
-            ((float *)(arena + 122944))[r * 384 + j] = t251;
-        }
-    }
-}
-
-static void rlx_epi_n256(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 1536; r * 1536 < f1; r++) {
-        const int64_t j0 = r * 1536 < f0 ? f0 - r * 1536 : 0;
-        const int64_t j1 = (r + 1) * 1536 > f1 ? f1 - r * 1536 : 1536;
-        const int64_t ro0 = (r % 16) * 1536;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a256 = ((float *)(arena + 24576))[r * 1536 + j];
-            const float v257 = ((const float *)((uint8_t *)slots[99]))[ro1 + j * 1];
-            const float t258 = ((a256) + (v257));
-            const float t259 = rlx_geluf(t258);
-            ((float *)(arena + 24576))[r * 1536 + j] = t259;
-        }
-    }
-}
-
-static void rlx_epi_n261(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 384; r * 384 < f1; r++) {
-        const int64_t j0 = r * 384 < f0 ? f0 - r * 384 : 0;
-        const int64_t j1 = (r + 1) * 384 > f1 ? f1 - r * 384 : 384;
-        const int64_t ro0 = (r % 16) * 384;
-        const int64_t ro1 = 0;
-        const int64_t ro2 = (r % 16) * 384;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a261 = ((float *)(arena + 122880))[r * 384 + j];
-            const float v262 = ((const float *)((uint8_t *)slots[101]))[ro1 + j * 1];
-            const float v254 = ((const float *)(arena + 0))[ro2 + j * 1];
-            const float t263 = ((a261) + (v262));
-            const float t264 = ((v254) + (t263));
-            ((float *)(arena + 122880))[r * 384 + j] = t264;
+            const float a0 = ((float *)(arena + rlx_at[0]))[r * 1536 + j];
+            const float v1 = ((const float *)((uint8_t *)slots[rlx_at[1]]))[ro1 + j * 1];
+            const float t2 = ((a0) + (v1));
+            const float t3 = rlx_geluf(t2);
+            ((float *)(arena + rlx_at[0]))[r * 1536 + j] = t3;
         }
     }
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
 static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
+    float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
+    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    const float *pa = ((const float *)(arena + rlx_at[1]));
+    const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
+    float *pc = ((float *)(arena + rlx_at[3]));
+    int64_t *rlx_pkb_n0_seen = (int64_t *)(RLX_KEEP + rlx_at[4]);
+    if (rlx_pkb_n0_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n0_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n0, p);
+        rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n0_seen[1] = ctl[4];
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e0, rlx_epi_args0, arena);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     float *rlx_scores = (float *)(arena + rlx_at[0]);
     float *rlx_att_b = (float *)(arena + rlx_at[1]);
@@ -1066,7 +501,32 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
 }
 
 /* the code of several kernels (rlx_at: their addresses) */
-static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
+    float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
+    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    const float *pa = ((const float *)((arena + rlx_at[1]) + 0));
+    const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
+    float *pc = ((float *)(arena + rlx_at[3]));
+    int64_t *rlx_pkb_n0_seen = (int64_t *)(RLX_KEEP + rlx_at[4]);
+    if (rlx_pkb_n0_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n0_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n0, p);
+        rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n0_seen[1] = ctl[4];
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e1, rlx_epi_args0, arena);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void **const rlx_caller_slots = slots;
     int64_t rows = 16;
@@ -1232,6 +692,56 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
             r_y = r_y + (float)((const float *)((uint8_t *)slots[rlx_at[1]]))[i0];
             ((float *)(arena + rlx_at[3]))[b3 + i0] = r_y;
         }
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
+    float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
+    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
+    const float *pa = ((const float *)(arena + rlx_at[1]));
+    const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
+    float *pc = ((float *)(arena + rlx_at[3]));
+    int64_t *rlx_pkb_n0_seen = (int64_t *)(RLX_KEEP + rlx_at[4]);
+    if (rlx_pkb_n0_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n0_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 48; p++)
+            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n0, p);
+        rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n0_seen[1] = ctl[4];
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n0, pc, 1536, q[0], q[1], q[2], q[3], rlx_e2, rlx_epi_args0, arena);
+    }
+    return 0;
+}
+
+/* the code of several kernels (rlx_at: their addresses) */
+static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const int64_t *ctl, const int64_t *restrict rlx_at) {
+    (void)slots; (void)arena; (void)ctl; (void)rlx_at;
+    void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
+    float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
+    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    const float *pa = ((const float *)(arena + rlx_at[1]));
+    const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
+    float *pc = ((float *)(arena + rlx_at[3]));
+    int64_t *rlx_pkb_n0_seen = (int64_t *)(RLX_KEEP + rlx_at[4]);
+    if (rlx_pkb_n0_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n0_seen[1] != ctl[4]) {
+        #pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t p = 0; p < 12; p++)
+            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n0, p);
+        rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n0_seen[1] = ctl[4];
+    }
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t t = 0; t < 2; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e1, rlx_epi_args0, arena);
     }
     return 0;
 }
@@ -1518,970 +1028,322 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k5_matmul_add: matmul: matmul + add */
+/* k5_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n17 = (float *)(RLX_KEEP + 0);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[8]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n17_seen = (int64_t *)(RLX_KEEP + 589824);
-    if (rlx_pkb_n17_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n17_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n17, p);
-        rlx_pkb_n17_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n17_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n17, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n17, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {0, 49152, 8, 64, 589824, 64, 9};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k7_matmul_add: matmul: matmul + add */
+/* k7_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n23 = (float *)(RLX_KEEP + 589888);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[10]));
-    float *pc = ((float *)(arena + 73728));
-    int64_t *rlx_pkb_n23_seen = (int64_t *)(RLX_KEEP + 1179712);
-    if (rlx_pkb_n23_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n23_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n23, p);
-        rlx_pkb_n23_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n23_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n23, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n23, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {589888, 49152, 10, 73728, 1179712, 73728, 11};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k9_matmul_add: matmul: matmul + add */
+/* k9_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n29 = (float *)(RLX_KEEP + 1179776);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49152));
-    const float *pb = ((const float *)((uint8_t *)slots[12]));
-    float *pc = ((float *)(arena + 98304));
-    int64_t *rlx_pkb_n29_seen = (int64_t *)(RLX_KEEP + 1769600);
-    if (rlx_pkb_n29_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n29_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n29, p);
-        rlx_pkb_n29_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n29_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n29, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n29, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {1179776, 49152, 12, 98304, 1769600, 98304, 13};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
+/* k11_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {147520, 148544, 152640, 64, 73728, 98304, 122880, 0};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k13_matmul_add: matmul: matmul + add + add */
+/* k13_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n38 = (float *)(RLX_KEEP + 1769664);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 122880) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[14]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n38_seen = (int64_t *)(RLX_KEEP + 2359488);
-    if (rlx_pkb_n38_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n38_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n38, p);
-        rlx_pkb_n38_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n38_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n38, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n38, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {1769664, 122880, 14, 64, 2359488, 64, 15, 49152};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k14_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k14_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {16, 17, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k15_matmul_gelu: matmul: matmul + add + gelu */
+/* k15_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n46 = (float *)(RLX_KEEP + 2359552);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[18]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n46_seen = (int64_t *)(RLX_KEEP + 4718848);
-    if (rlx_pkb_n46_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n46_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n46, p);
-        rlx_pkb_n46_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n46_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n46, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n46, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {2359552, 24640, 18, 49216, 4718848, 49216, 19};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k16_matmul_add: matmul: matmul + add + add */
+/* k16_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n51 = (float *)(RLX_KEEP + 4718912);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[20]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n51_seen = (int64_t *)(RLX_KEEP + 7078208);
-    if (rlx_pkb_n51_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n51_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n51, p);
-        rlx_pkb_n51_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n51_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n51, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n51, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {4718912, 49216, 20, 64, 7078208, 64, 21, 24640};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k17_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k17_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {22, 23, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k18_matmul_add: matmul: matmul + add */
+/* k18_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n59 = (float *)(RLX_KEEP + 7078272);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[24]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n59_seen = (int64_t *)(RLX_KEEP + 7668096);
-    if (rlx_pkb_n59_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n59_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n59, p);
-        rlx_pkb_n59_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n59_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n59, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n59, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {7078272, 24640, 24, 64, 7668096, 64, 25};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k20_matmul_add: matmul: matmul + add */
+/* k20_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n65 = (float *)(RLX_KEEP + 7668160);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[26]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n65_seen = (int64_t *)(RLX_KEEP + 8257984);
-    if (rlx_pkb_n65_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n65_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n65, p);
-        rlx_pkb_n65_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n65_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n65, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n65, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {7668160, 24640, 26, 49216, 8257984, 49216, 27};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k22_matmul_add: matmul: matmul + add */
+/* k22_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n71 = (float *)(RLX_KEEP + 8258048);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[28]));
-    float *pc = ((float *)(arena + 73792));
-    int64_t *rlx_pkb_n71_seen = (int64_t *)(RLX_KEEP + 8847872);
-    if (rlx_pkb_n71_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n71_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n71, p);
-        rlx_pkb_n71_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n71_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n71, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n71, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {8258048, 24640, 28, 73792, 8847872, 73792, 29};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
+/* k24_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k26_matmul_add: matmul: matmul + add + add */
+/* k26_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n80 = (float *)(RLX_KEEP + 8847936);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[30]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n80_seen = (int64_t *)(RLX_KEEP + 9437760);
-    if (rlx_pkb_n80_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n80_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n80, p);
-        rlx_pkb_n80_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n80_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n80, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n80, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {8847936, 98368, 30, 64, 9437760, 64, 31, 24640};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k27_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k27_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {32, 33, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k28_matmul_gelu: matmul: matmul + add + gelu */
+/* k28_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n88 = (float *)(RLX_KEEP + 9437824);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[34]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n88_seen = (int64_t *)(RLX_KEEP + 11797120);
-    if (rlx_pkb_n88_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n88_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n88, p);
-        rlx_pkb_n88_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n88_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n88, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n88, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {9437824, 24640, 34, 49216, 11797120, 49216, 35};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k29_matmul_add: matmul: matmul + add + add */
+/* k29_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n93 = (float *)(RLX_KEEP + 11797184);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[36]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n93_seen = (int64_t *)(RLX_KEEP + 14156480);
-    if (rlx_pkb_n93_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n93_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n93, p);
-        rlx_pkb_n93_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n93_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n93, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n93, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {11797184, 49216, 36, 64, 14156480, 64, 37, 24640};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k30_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k30_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {38, 39, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k31_matmul_add: matmul: matmul + add */
+/* k31_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n101 = (float *)(RLX_KEEP + 14156544);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[40]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n101_seen = (int64_t *)(RLX_KEEP + 14746368);
-    if (rlx_pkb_n101_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n101_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n101, p);
-        rlx_pkb_n101_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n101_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n101, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n101, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {14156544, 24640, 40, 64, 14746368, 64, 41};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k33_matmul_add: matmul: matmul + add */
+/* k33_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n107 = (float *)(RLX_KEEP + 14746432);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[42]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n107_seen = (int64_t *)(RLX_KEEP + 15336256);
-    if (rlx_pkb_n107_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n107_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n107, p);
-        rlx_pkb_n107_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n107_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n107, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n107, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {14746432, 24640, 42, 49216, 15336256, 49216, 43};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k35_matmul_add: matmul: matmul + add */
+/* k35_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n113 = (float *)(RLX_KEEP + 15336320);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[44]));
-    float *pc = ((float *)(arena + 73792));
-    int64_t *rlx_pkb_n113_seen = (int64_t *)(RLX_KEEP + 15926144);
-    if (rlx_pkb_n113_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n113_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n113, p);
-        rlx_pkb_n113_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n113_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n113, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n113, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {15336320, 24640, 44, 73792, 15926144, 73792, 45};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
+/* k37_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k39_matmul_add: matmul: matmul + add + add */
+/* k39_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
 static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n122 = (float *)(RLX_KEEP + 15926208);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[46]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n122_seen = (int64_t *)(RLX_KEEP + 16516032);
-    if (rlx_pkb_n122_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n122_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n122, p);
-        rlx_pkb_n122_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n122_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n122, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n122, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {15926208, 98368, 46, 64, 16516032, 64, 47, 24640};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k40_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k40_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {48, 49, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k41_matmul_gelu: matmul: matmul + add + gelu */
+/* k41_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
 static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n130 = (float *)(RLX_KEEP + 16516096);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[50]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n130_seen = (int64_t *)(RLX_KEEP + 18875392);
-    if (rlx_pkb_n130_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n130_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n130, p);
-        rlx_pkb_n130_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n130_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n130, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n130, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {16516096, 24640, 50, 49216, 18875392, 49216, 51};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k42_matmul_add: matmul: matmul + add + add */
+/* k42_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n135 = (float *)(RLX_KEEP + 18875456);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[52]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n135_seen = (int64_t *)(RLX_KEEP + 21234752);
-    if (rlx_pkb_n135_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n135_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n135, p);
-        rlx_pkb_n135_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n135_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n135, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n135, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {18875456, 49216, 52, 64, 21234752, 64, 53, 24640};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k43_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k43_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {54, 55, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k44_matmul_add: matmul: matmul + add */
+/* k44_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k44(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n143 = (float *)(RLX_KEEP + 21234816);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[56]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n143_seen = (int64_t *)(RLX_KEEP + 21824640);
-    if (rlx_pkb_n143_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n143_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n143, p);
-        rlx_pkb_n143_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n143_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n143, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n143, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {21234816, 24640, 56, 64, 21824640, 64, 57};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k46_matmul_add: matmul: matmul + add */
+/* k46_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k46(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n149 = (float *)(RLX_KEEP + 21824704);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[58]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n149_seen = (int64_t *)(RLX_KEEP + 22414528);
-    if (rlx_pkb_n149_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n149_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n149, p);
-        rlx_pkb_n149_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n149_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n149, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n149, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {21824704, 24640, 58, 49216, 22414528, 49216, 59};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k48_matmul_add: matmul: matmul + add */
+/* k48_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n155 = (float *)(RLX_KEEP + 22414592);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[60]));
-    float *pc = ((float *)(arena + 73792));
-    int64_t *rlx_pkb_n155_seen = (int64_t *)(RLX_KEEP + 23004416);
-    if (rlx_pkb_n155_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n155_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n155, p);
-        rlx_pkb_n155_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n155_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n155, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n155, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {22414592, 24640, 60, 73792, 23004416, 73792, 61};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
+/* k50_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k52_matmul_add: matmul: matmul + add + add */
+/* k52_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n164 = (float *)(RLX_KEEP + 23004480);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[62]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n164_seen = (int64_t *)(RLX_KEEP + 23594304);
-    if (rlx_pkb_n164_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n164_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n164, p);
-        rlx_pkb_n164_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n164_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n164, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n164, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {23004480, 98368, 62, 64, 23594304, 64, 63, 24640};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k53_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k53_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k53(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {64, 65, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k54_matmul_gelu: matmul: matmul + add + gelu */
+/* k54_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
 static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n172 = (float *)(RLX_KEEP + 23594368);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[66]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n172_seen = (int64_t *)(RLX_KEEP + 25953664);
-    if (rlx_pkb_n172_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n172_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n172, p);
-        rlx_pkb_n172_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n172_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n172, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n172, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {23594368, 24640, 66, 49216, 25953664, 49216, 67};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k55_matmul_add: matmul: matmul + add + add */
+/* k55_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n177 = (float *)(RLX_KEEP + 25953728);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[68]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n177_seen = (int64_t *)(RLX_KEEP + 28313024);
-    if (rlx_pkb_n177_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n177_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n177, p);
-        rlx_pkb_n177_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n177_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n177, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n177, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {25953728, 49216, 68, 64, 28313024, 64, 69, 24640};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k56_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k56_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {70, 71, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k57_matmul_add: matmul: matmul + add */
+/* k57_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n185 = (float *)(RLX_KEEP + 28313088);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[72]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n185_seen = (int64_t *)(RLX_KEEP + 28902912);
-    if (rlx_pkb_n185_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n185_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n185, p);
-        rlx_pkb_n185_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n185_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n185, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n185, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {28313088, 24640, 72, 64, 28902912, 64, 73};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k59_matmul_add: matmul: matmul + add */
+/* k59_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k59(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n191 = (float *)(RLX_KEEP + 28902976);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[74]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n191_seen = (int64_t *)(RLX_KEEP + 29492800);
-    if (rlx_pkb_n191_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n191_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n191, p);
-        rlx_pkb_n191_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n191_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n191, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n191, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {28902976, 24640, 74, 49216, 29492800, 49216, 75};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k61_matmul_add: matmul: matmul + add */
+/* k61_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n197 = (float *)(RLX_KEEP + 29492864);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[76]));
-    float *pc = ((float *)(arena + 73792));
-    int64_t *rlx_pkb_n197_seen = (int64_t *)(RLX_KEEP + 30082688);
-    if (rlx_pkb_n197_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n197_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n197, p);
-        rlx_pkb_n197_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n197_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n197, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n197, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {29492864, 24640, 76, 73792, 30082688, 73792, 77};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
+/* k63_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
 static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
-    return rlx_t0(slots, arena, ctl, at);
+    return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k65_matmul_add: matmul: matmul + add + add */
+/* k65_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
 static int rlx_k65(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n206 = (float *)(RLX_KEEP + 30082752);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[78]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n206_seen = (int64_t *)(RLX_KEEP + 30672576);
-    if (rlx_pkb_n206_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n206_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n206, p);
-        rlx_pkb_n206_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n206_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n206, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n206, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {30082752, 98368, 78, 64, 30672576, 64, 79, 24640};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k66_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k66_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {80, 81, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k67_matmul_gelu: matmul: matmul + add + gelu */
+/* k67_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n214 = (float *)(RLX_KEEP + 30672640);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[82]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n214_seen = (int64_t *)(RLX_KEEP + 33031936);
-    if (rlx_pkb_n214_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n214_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n214, p);
-        rlx_pkb_n214_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n214_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n214, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n214, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {30672640, 24640, 82, 49216, 33031936, 49216, 83};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
-/* k68_matmul_add: matmul: matmul + add + add */
+/* k68_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k68(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n219 = (float *)(RLX_KEEP + 33032000);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 49216));
-    const float *pb = ((const float *)((uint8_t *)slots[84]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n219_seen = (int64_t *)(RLX_KEEP + 35391296);
-    if (rlx_pkb_n219_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n219_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n219, p);
-        rlx_pkb_n219_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n219_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n219, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n219, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {33032000, 49216, 84, 64, 35391296, 64, 85, 24640};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
-/* k69_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
+/* k69_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
 static int rlx_k69(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {86, 87, 64, 24640};
-    return rlx_t1(slots, arena, ctl, at);
+    return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k70_matmul_add: matmul: matmul + add */
+/* k70_matmul_add: matmul: matmul + add (the code of rlx_t0) */
 static int rlx_k70(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n227 = (float *)(RLX_KEEP + 35391360);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[88]));
-    float *pc = ((float *)(arena + 64));
-    int64_t *rlx_pkb_n227_seen = (int64_t *)(RLX_KEEP + 35981184);
-    if (rlx_pkb_n227_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n227_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n227, p);
-        rlx_pkb_n227_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n227_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n227, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n227, slots, arena);
-    }
-    return 0;
-}
-
-/* k72_matmul_add: matmul: matmul + add */
-static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n233 = (float *)(RLX_KEEP + 35981248);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[90]));
-    float *pc = ((float *)(arena + 49216));
-    int64_t *rlx_pkb_n233_seen = (int64_t *)(RLX_KEEP + 36571072);
-    if (rlx_pkb_n233_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n233_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n233, p);
-        rlx_pkb_n233_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n233_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n233, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n233, slots, arena);
-    }
-    return 0;
-}
-
-/* k74_matmul_add: matmul: matmul + add */
-static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n239 = (float *)(RLX_KEEP + 36571136);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24640));
-    const float *pb = ((const float *)((uint8_t *)slots[92]));
-    float *pc = ((float *)(arena + 73792));
-    int64_t *rlx_pkb_n239_seen = (int64_t *)(RLX_KEEP + 37160960);
-    if (rlx_pkb_n239_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n239_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n239, p);
-        rlx_pkb_n239_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n239_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n239, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n239, slots, arena);
-    }
-    return 0;
-}
-
-/* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t0) */
-static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
+    static const int64_t at[] = {35391360, 24640, 88, 64, 35981184, 64, 89};
     return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k78_matmul_add: matmul: matmul + add + add */
-static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n248 = (float *)(RLX_KEEP + 37161024);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)((arena + 98368) + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[94]));
-    float *pc = ((float *)(arena + 122944));
-    int64_t *rlx_pkb_n248_seen = (int64_t *)(RLX_KEEP + 37750848);
-    if (rlx_pkb_n248_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n248_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(384, 384, pb, 384, 1, rlx_pkb_n248, p);
-        rlx_pkb_n248_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n248_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n248, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n248, slots, arena);
-    }
-    return 0;
+/* k72_matmul_add: matmul: matmul + add (the code of rlx_t0) */
+static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {35981248, 24640, 90, 49216, 36571072, 49216, 91};
+    return rlx_t0(slots, arena, ctl, at);
 }
 
-/* k79_layer_norm: rowwise: layer_norm (the code of rlx_t1) */
-static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {96, 97, 122944, 0};
+/* k74_matmul_add: matmul: matmul + add (the code of rlx_t0) */
+static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {36571136, 24640, 92, 73792, 37160960, 73792, 93};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k76_transpose_transpose: attention: transpose + transpose + transpose + attention + transpose (the code of rlx_t1) */
+static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {147520, 148544, 152640, 64, 49216, 73792, 98368, 0};
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k80_matmul_gelu: matmul: matmul + add + gelu */
-static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n256 = (float *)(RLX_KEEP + 37750912);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
-    const float *pa = ((const float *)(arena + 0));
-    const float *pb = ((const float *)((uint8_t *)slots[98]));
-    float *pc = ((float *)(arena + 24576));
-    int64_t *rlx_pkb_n256_seen = (int64_t *)(RLX_KEEP + 40110208);
-    if (rlx_pkb_n256_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n256_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 48; p++)
-            rlx_pk_pack_b(384, 1536, pb, 1536, 1, rlx_pkb_n256, p);
-        rlx_pkb_n256_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n256_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n256, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n256, slots, arena);
-    }
-    return 0;
+/* k78_matmul_add: matmul: matmul + add + add (the code of rlx_t2) */
+static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {37161024, 98368, 94, 122944, 37750848, 122944, 95, 24640};
+    return rlx_t2(slots, arena, ctl, at);
 }
 
-/* k81_matmul_add: matmul: matmul + add + add */
+/* k79_layer_norm: rowwise: layer_norm (the code of rlx_t3) */
+static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {96, 97, 122944, 0};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k80_matmul_gelu: matmul: matmul + add + gelu (the code of rlx_t4) */
+static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {37750912, 0, 98, 24576, 40110208, 24576, 99};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k81_matmul_add: matmul: matmul + add + add (the code of rlx_t5) */
 static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    float *rlx_pkb_n261 = (float *)(RLX_KEEP + 40110272);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
-    const float *pa = ((const float *)(arena + 24576));
-    const float *pb = ((const float *)((uint8_t *)slots[100]));
-    float *pc = ((float *)(arena + 122880));
-    int64_t *rlx_pkb_n261_seen = (int64_t *)(RLX_KEEP + 42469568);
-    if (rlx_pkb_n261_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n261_seen[1] != ctl[4]) {
-        #pragma omp parallel for num_threads(2) schedule(static)
-        for (int64_t p = 0; p < 12; p++)
-            rlx_pk_pack_b(1536, 384, pb, 384, 1, rlx_pkb_n261, p);
-        rlx_pkb_n261_seen[0] = (int64_t)(uintptr_t)pb;
-        rlx_pkb_n261_seen[1] = ctl[4];
-    }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
-        const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n261, pc, 384, q[0], q[1], q[2], q[3], rlx_epi_n261, slots, arena);
-    }
-    return 0;
+    static const int64_t at[] = {40110272, 24576, 100, 122880, 42469568, 122880, 101, 0};
+    return rlx_t5(slots, arena, ctl, at);
 }
 
 /* k82_cast: elementwise: cast */

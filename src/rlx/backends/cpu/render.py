@@ -375,20 +375,25 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
         ctx.begin_kernel()
         body = kernel_renderer(ctx, kernel)
         if body is not None:
-            rendered.append((idx, kernel, body, _shared_form(body, ctx.helpers)))
-    uses = Counter(code for *_, (code, _) in rendered)
-    shared: dict[str, str] = {}      # a body's shared form -> its function's name
+            rendered.append((idx, kernel, body, _kernel_form(body, ctx.helpers)))
+    uses = Counter(form.key for *_, form in rendered)
+    shared: dict[tuple[str, ...], str] = {}     # a shared form's key -> its function's name
+    shared_epilogues: dict[str, str] = {}       # an epilogue's shared code -> its name
+    shared_text = []
     text = []
     calls = []
+    unshared_bodies = []
     for idx, kernel, body, form in rendered:
         fname = f"rlx_k{idx}"
-        if uses[form[0]] < 2:
+        if uses[form.key] < 2:
             text.append(_kernel_function(fname, kernel, program.graph, body))
+            unshared_bodies.append(body)
         else:
-            code, numbers = form
-            if code not in shared:
-                shared[code] = f"rlx_t{len(shared)}"
-            text.append(_sharing_function(fname, kernel, program.graph, shared[code], numbers))
+            if form.key not in shared:
+                name = shared[form.key] = f"rlx_t{len(shared)}"
+                shared_text.append(_shared_function(name, form.code(shared_epilogues)))
+            text.append(_sharing_function(fname, kernel, program.graph, shared[form.key],
+                                          form.numbers))
         call = f"(rc = {fname}(slots, arena, ctl))"
         if profile:
             call = f"(rc = RLX_TIMED({len(ctx.profiled)}, {call}))"
@@ -400,8 +405,12 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
              f"part(s) */", prelude_source()]
     if "blas" in ctx.features:
         parts.append('#include "cblas.h"')
-    parts += list(ctx.helpers.values())
-    parts += [_shared_function(name, code) for code, name in shared.items()]
+    # an epilogue helper only shared kernels called lives on as a shared epilogue
+    used = set(_EPILOGUE_NAME.findall("\n".join(unshared_bodies)))
+    parts += [code for name, code in ctx.helpers.items()
+              if not _EPILOGUE_NAME.fullmatch(name) or name in used]
+    parts += [_shared_epilogue(name, code) for code, name in shared_epilogues.items()]
+    parts += shared_text
     if profile:
         parts.append(PROFILE_SOURCE)
     runners = []
@@ -484,7 +493,8 @@ def _kernel_function(fname: str, kernel: Kernel, graph: Graph, body: str) -> str
 _ADDRESSES = re.compile(r"\b(arena|RLX_KEEP) \+ (\d+)\b|\b((?:rlx_caller_)?slots)\[(\d+)\]")
 # locals named after node ids: rlx_..._n<id> (scratch and keep pointers), v<id> / t<id> /
 # a<id> (the values of a loop nest)
-_NODE_NAMES = re.compile(r"\b(rlx_\w*?_n|[vta])(\d+)\b")
+# (with a suffix: rlx_pkb_n<id>_seen)
+_NODE_NAMES = re.compile(r"\b(rlx_\w*?_n|[vta])(\d+)((?:_[a-z]\w*)?)\b")
 
 
 def _shared_form(body: str, helpers: Collection[str]) -> tuple[str, tuple[int, ...]]:
@@ -506,10 +516,81 @@ def _shared_form(body: str, helpers: Collection[str]) -> tuple[str, tuple[int, .
     def local(m: re.Match) -> str:
         if m.group(0) in helpers:
             return m.group(0)
-        return f"{m.group(1)}{names.setdefault(m.group(0), len(names))}"
+        stem = m.group(1) + m.group(2)
+        return f"{m.group(1)}{names.setdefault(stem, len(names))}{m.group(3)}"
 
     code = _NODE_NAMES.sub(local, body)
     return _ADDRESSES.sub(address, code), tuple(numbers)
+
+
+# A kernel with a fused elementwise epilogue calls a helper of its own
+# (rlx.backends.cpu.kernels.support.epilogue_function), always as ``name(slots, arena,
+# ...`` or passes it as ``name, slots, arena`` to a GEMM that calls it so. In a shared
+# kernel, the helper's shared form takes the place of the helper: it is passed
+# ``rlx_epi_args<k>`` = {slots, its part of the kernel's address table} instead of
+# ``slots``, which it unpacks (the GEMMs pass ``slots`` through untouched).
+_EPILOGUE_NAME = re.compile(r"\brlx_epi_n\d+\b")
+_EPILOGUE_USE = re.compile(r"\b(rlx_epi_n\d+)(\(|, )slots, arena\b")
+_EPILOGUE_HEAD = re.compile(r"^static void rlx_epi_n\d+\(void \*\*slots, uint8_t \*arena, "
+                            r"int64_t f0, int64_t f1\) \{\n")
+
+
+@dataclass(frozen=True)
+class _Form:
+    """A kernel body in shared form: ``body`` (epilogue helpers as ``@EPI<k>@``), the
+    shared form of each epilogue helper it calls, and its address table (the body's
+    numbers, then each epilogue's)."""
+
+    body: str
+    epilogues: tuple[str, ...]
+    numbers: tuple[int, ...]
+    offsets: tuple[int, ...] = ()
+    """Where each epilogue's addresses start in ``numbers``."""
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        return (self.body, *self.epilogues)
+
+    def code(self, names: dict[str, str]) -> str:
+        """The shared function's body, naming each epilogue by ``names`` (shared
+        epilogue code -> function name; new ones are added)."""
+        code, lines = self.body, []
+        for k, (epilogue, offset) in enumerate(zip(self.epilogues, self.offsets)):
+            name = names.setdefault(epilogue, f"rlx_e{len(names)}")
+            lines.append(f"    void *rlx_epi_args{k}[2] = {{slots, (void *)(rlx_at + {offset})}};")
+            code = code.replace(f"@EPI{k}@", name)
+        return "\n".join(lines + [code])
+
+
+def _kernel_form(body: str, helpers: dict[str, str]) -> _Form:
+    """The shared form of a kernel ``body`` (see :class:`_Form`); an epilogue helper used
+    any other way than the two known calls keeps its name, so the kernel stays unshared
+    unless another has the very same body."""
+    code, numbers = _shared_form(body, helpers)
+    epilogues, offsets = [], []
+    table = list(numbers)
+    names = list(dict.fromkeys(_EPILOGUE_NAME.findall(code)))
+    for k, name in enumerate(names):
+        calls = [m for m in _EPILOGUE_USE.finditer(code) if m.group(1) == name]
+        helper = helpers.get(name, "")
+        if len(calls) != code.count(name) or not _EPILOGUE_HEAD.match(helper):
+            return _Form(code, (), numbers)
+        code = _EPILOGUE_USE.sub(lambda m, n=name, k=k: (
+            f"@EPI{k}@{m.group(2)}rlx_epi_args{k}, arena" if m.group(1) == n else m.group(0)),
+            code)
+        epilogue, epi_numbers = _shared_form(_EPILOGUE_HEAD.sub("", helper, count=1), helpers)
+        epilogues.append(epilogue)
+        offsets.append(len(table))
+        table += epi_numbers
+    return _Form(code, tuple(epilogues), tuple(table), tuple(offsets))
+
+
+def _shared_epilogue(name: str, code: str) -> str:
+    return (f"static void {name}(void **rlx_epi_args, uint8_t *arena, int64_t f0, "
+            "int64_t f1) {\n"
+            "    void **slots = (void **)rlx_epi_args[0];\n"
+            "    const int64_t *restrict rlx_at = (const int64_t *)rlx_epi_args[1];\n"
+            "    (void)rlx_at;\n" + code)
 
 
 def _shared_function(name: str, code: str) -> str:
