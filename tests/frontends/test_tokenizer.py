@@ -17,7 +17,6 @@ for that model installed:
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import unicodedata
 
@@ -315,135 +314,95 @@ def test_gguf_tokenizer_errors():
                                       "tokenizer.ggml.bos_token_id": 9})
 
 
-# ---------------------------------------------------------------------- tokenizer cache
-class _FakeGGUF:
-    """What tokenizer_from_gguf reads of a GGUFFile: its path and metadata."""
+# ---------------------------------------------------------------------- SPM engine
+def _tokenizers_spm(metadata: dict) -> tokenizers.Tokenizer:
+    """The same SentencePiece-style BPE run by the ``tokenizers`` library, from merges
+    derived here from the scores (every split of a mergeable piece into two mergeable
+    pieces; the best-scoring merged piece first, then by id): the reference rlx's own
+    engine (rlx.frontends.spm) must match id for id."""
+    from tokenizers import AddedToken, decoders, models, normalizers, processors
 
-    def __init__(self, path, metadata):
-        self.path = os.fspath(path)
-        self.metadata = metadata
+    tokens = metadata["tokenizer.ggml.tokens"]
+    types = np.asarray(metadata["tokenizer.ggml.token_type"])
+    scores = np.asarray(metadata["tokenizer.ggml.scores"], np.float64)
+    mergeable = {t: i for i, t in enumerate(tokens) if types[i] in (1, 4, 5)}
+    ranked = sorted((-scores[i], i, mergeable[t[:c]], t[:c], t[c:])
+                    for t, i in mergeable.items() for c in range(1, len(t))
+                    if t[:c] in mergeable and t[c:] in mergeable)
+    vocab = {}
+    for i, t in enumerate(tokens):
+        vocab.setdefault(t, i)
+    unk = metadata.get("tokenizer.ggml.unknown_token_id")
+    backend = tokenizers.Tokenizer(models.BPE(
+        vocab=vocab, merges=[(left, right) for *_, left, right in ranked],
+        unk_token=None if unk is None else tokens[unk], fuse_unk=True, byte_fallback=True))
+    prefix = bool(metadata.get("tokenizer.ggml.add_space_prefix", True))
+    steps = [normalizers.Prepend("▁")] if prefix else []
+    backend.normalizer = normalizers.Sequence(steps + [normalizers.Replace(" ", "▁")])
+    decode = [decoders.Replace("▁", " "), decoders.ByteFallback(), decoders.Fuse()]
+    backend.decoder = decoders.Sequence(decode + ([decoders.Strip(" ", 1, 0)] if prefix else []))
+    backend.add_special_tokens([AddedToken(tokens[i], special=True, normalized=False)
+                                for i in np.flatnonzero(types == 3)])
+    backend.add_tokens([AddedToken(tokens[i], special=False, normalized=False)
+                        for i in np.flatnonzero(types == 4)])
+    bos = metadata.get("tokenizer.ggml.bos_token_id")
+    if metadata.get("tokenizer.ggml.add_bos_token", True) and bos is not None:
+        backend.post_processor = processors.TemplateProcessing(
+            single=[tokens[bos], "$A"], special_tokens=[(tokens[bos], bos)])
+    return backend
 
 
-def _cache_records(root) -> list:
-    return sorted((root / "tokenizers").glob("*.json"))
+SPM_TEXTS = CORPUS + [
+    "hello world", "hé", "world hello  hello", "ωorld", "<s>hello</s>", "", " ", "   x",
+    "<start_of_turn>user\nWhat is 2+2?<end_of_turn>\n<start_of_turn>model\n",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "\t\t\n\n\n    \u3000",
+    "x" * 3000 + " the end", "\ud7ff\ue000\U0001f600\U000e0001",
+]
 
 
-def _count_builds(monkeypatch) -> list:
-    builds = []
-    real = tokenizer_module.tokenizer_from_gguf_metadata
-
-    def counting(metadata):
-        builds.append(1)
-        return real(metadata)
-
-    monkeypatch.setattr(tokenizer_module, "tokenizer_from_gguf_metadata", counting)
-    return builds
-
-
-def _assert_same_tokenizer(a, b, texts):
-    assert a.special == b.special and a.chat_template == b.chat_template
-    assert (a.add_bos, a.add_eos, a.vocab_size) == (b.add_bos, b.add_eos, b.vocab_size)
+def _assert_same_ids(tok, reference, texts):
     for text in texts:
-        assert a.encode(text) == b.encode(text), text
-        assert a.encode(text, add_special_tokens=False) == b.encode(
-            text, add_special_tokens=False), text
-        assert a.decode(a.encode(text)) == b.decode(b.encode(text)), text
+        assert tok.encode(text) == reference.encode(text).ids, text
+        plain = reference.encode(text, add_special_tokens=False).ids
+        assert tok.encode(text, add_special_tokens=False) == plain, text
+        for skip in (True, False):
+            assert tok.decode(plain, skip) == reference.decode(plain, skip), text
 
 
-def test_cached_spm_tokenizer_encodes_as_the_fresh_one(tmp_path, monkeypatch):
-    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
-    gguf_file = tmp_path / "toy.gguf"
-    gguf_file.write_bytes(b"toy")
-    gguf = _FakeGGUF(gguf_file, _spm_metadata(**{"tokenizer.chat_template": "{{ x }}"}))
-    builds = _count_builds(monkeypatch)
-    fresh = tokenizer_from_gguf(gguf, cache=False)
-    first = tokenizer_from_gguf(gguf)
-    assert len(builds) == 2 and len(_cache_records(tmp_path / "cache")) == 1
-    cached = tokenizer_from_gguf(gguf)
-    assert len(builds) == 2  # read from the record, not rebuilt
-    texts = ["hello world", "hé", "world hello  hello", "ωorld", "<s>hello</s>"] + CORPUS
-    _assert_same_tokenizer(cached, fresh, texts)
-    _assert_same_tokenizer(first, fresh, texts)
+def test_spm_engine_matches_tokenizers_on_a_toy_vocab():
+    for overrides in ({}, {"tokenizer.ggml.add_space_prefix": False}):
+        meta = _spm_metadata(**overrides)
+        _assert_same_ids(tokenizer_from_gguf_metadata(meta), _tokenizers_spm(meta), SPM_TEXTS)
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "edit_vocab", "empty"])
-def test_a_damaged_tokenizer_record_is_rebuilt_not_trusted(tmp_path, monkeypatch, damage):
-    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
-    gguf_file = tmp_path / "toy.gguf"
-    gguf_file.write_bytes(b"toy")
-    gguf = _FakeGGUF(gguf_file, _spm_metadata())
-    fresh = tokenizer_from_gguf(gguf, cache=False)
-    tokenizer_from_gguf(gguf)
-    [record] = _cache_records(tmp_path / "cache")
-    text = record.read_text(encoding="utf-8")
-    if damage == "truncate":
-        record.write_text(text[: len(text) // 2], encoding="utf-8")
-    elif damage == "garbage":
-        record.write_bytes(b"\xff\x00 not json")
-    elif damage == "empty":
-        record.write_bytes(b"")
-    else:  # valid JSON, but "hello" now maps to another id: the checksum catches it
-        data = json.loads(text)
-        backend = json.loads(data["backend"])
-        vocab = backend["model"]["vocab"]
-        vocab["▁hello"], vocab["▁world"] = vocab["▁world"], vocab["▁hello"]
-        data["backend"] = json.dumps(backend)
-        record.write_text(json.dumps(data), encoding="utf-8")
-    builds = _count_builds(monkeypatch)
-    again = tokenizer_from_gguf(gguf)
-    assert builds == [1]
-    _assert_same_tokenizer(again, fresh, ["hello world", "world hello  hello"])
-    assert tokenizer_from_gguf(gguf).encode("hello world") == fresh.encode("hello world")
-    assert builds == [1]  # the rebuilt record replaced the damaged one
-
-
-def test_a_changed_gguf_file_invalidates_its_record(tmp_path, monkeypatch):
-    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
-    gguf_file = tmp_path / "toy.gguf"
-    gguf_file.write_bytes(b"toy")
-    tokenizer_from_gguf(_FakeGGUF(gguf_file, _spm_metadata()))
-    gguf_file.write_bytes(b"another toy")  # new size and mtime: new metadata
-    builds = _count_builds(monkeypatch)
-    changed = _spm_metadata(**{"tokenizer.ggml.add_space_prefix": False})
-    tok = tokenizer_from_gguf(_FakeGGUF(gguf_file, changed))
-    assert builds == [1]
-    assert [tok.id_to_token(i) for i in tok.encode("hello world")] == ["<s>", "hello",
-                                                                        "▁world"]
-    assert len(_cache_records(tmp_path / "cache")) == 1  # one record per path
-
-
-def test_an_unwritable_cache_directory_is_skipped(tmp_path, monkeypatch):
-    blocker = tmp_path / "not_a_dir"
-    blocker.write_bytes(b"")
-    monkeypatch.setenv("RLX_CACHE_DIR", str(blocker))
-    gguf_file = tmp_path / "toy.gguf"
-    gguf_file.write_bytes(b"toy")
-    tok = tokenizer_from_gguf(_FakeGGUF(gguf_file, _spm_metadata()))
-    assert [tok.id_to_token(i) for i in tok.encode("hello world")] == ["<s>", "▁hello",
-                                                                        "▁world"]
-
-
-@pytest.mark.parametrize("which", ["smollm2", "gemma3"])
-def test_cached_packaged_tokenizers_encode_as_fresh_ones(tmp_path, monkeypatch, which):
+@pytest.fixture(scope="module")
+def gemma3_gguf():
     from rlx.models import gemma3_gguf_path
     from rlx.models.bert import ModelNotFoundError
 
-    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
-    if which == "smollm2":
-        path = smollm2_path()
-    else:
-        try:
-            path = gemma3_gguf_path()
-        except ModelNotFoundError as e:
-            pytest.skip(str(e))
-    gguf = GGUFFile(path)
-    fresh = tokenizer_from_gguf(gguf, cache=False)
-    tokenizer_from_gguf(gguf)
-    builds = _count_builds(monkeypatch)
-    cached = load_tokenizer(path, cache=True)
-    if which == "smollm2":  # "gpt2" BPE: the merges are in the file, nothing is cached
-        assert builds == [1] and not (tmp_path / "tokenizers").exists()
-    else:
-        assert builds == [] and len(_cache_records(tmp_path)) == 1
-    _assert_same_tokenizer(cached, fresh, CORPUS + ["<|im_start|>user\nhi<|im_end|>",
-                                                    "<start_of_turn>user\nhi<end_of_turn>"])
+    try:
+        return GGUFFile(gemma3_gguf_path())
+    except ModelNotFoundError as e:
+        pytest.skip(str(e))
+
+
+def test_spm_engine_matches_tokenizers_on_gemma3(gemma3_gguf):
+    """The packaged Gemma 3 vocabulary (262k pieces): rlx's engine against the
+    ``tokenizers`` library's BPE over the derived merges."""
+    tok = tokenizer_from_gguf(gemma3_gguf)
+    assert isinstance(tok.backend, tokenizer_module.SpmBackend)
+    _assert_same_ids(tok, _tokenizers_spm(gemma3_gguf.metadata), SPM_TEXTS)
+
+
+def test_spm_engine_matches_transformers_on_gemma3(gemma3_gguf):
+    """transformers converts the GGUF vocabulary with its own code (a SentencePiece
+    style tokenizer): the same ids, special tokens included."""
+    transformers = pytest.importorskip("transformers")
+    transformers.logging.set_verbosity_error()
+    path = gemma3_gguf.path
+    reference = transformers.AutoTokenizer.from_pretrained(os.path.dirname(path),
+                                                           gguf_file=os.path.basename(path))
+    tok = tokenizer_from_gguf(gemma3_gguf)
+    for text in SPM_TEXTS:
+        expected = reference(text, add_special_tokens=False)["input_ids"]
+        assert tok.encode(text, add_special_tokens=False) == expected, text

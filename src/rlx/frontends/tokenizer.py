@@ -1,51 +1,50 @@
 """Tokenizers for model files: ``tokenizer.json`` and GGUF metadata.
 
-Both kinds become a :class:`Tokenizer`, a thin layer over a ``tokenizers`` (Hugging
-Face) ``Tokenizer`` that adds batch encoding to numpy arrays with padding,
-truncation and attention masks, and exposes the model's special tokens and chat
-template.
+Both kinds become a :class:`Tokenizer`, a thin layer over a tokenizing engine that
+adds batch encoding to numpy arrays with padding, truncation and attention masks, and
+exposes the model's special tokens and chat template. The engine is a ``tokenizers``
+(Hugging Face) ``Tokenizer``, except for GGUF "llama" vocabularies (below).
 
 GGUF tokenizers are rebuilt from the metadata that llama.cpp reads:
 
 * ``tokenizer.ggml.model == "gpt2"``: byte-level BPE from ``tokenizer.ggml.tokens``
   and ``tokenizer.ggml.merges``, split first by the pre-tokenizer rule that
-  ``tokenizer.ggml.pre`` names (see ``BPE_PRE_TOKENIZERS``);
-* ``tokenizer.ggml.model == "llama"``: SentencePiece-style BPE, where merges are
-  derived from ``tokenizer.ggml.scores`` (a higher-scoring merged piece merges
-  first), ``▁`` stands for a space and bytes missing from the vocab fall back to
-  ``<0xNN>`` tokens. Equal scores tie-break by piece id, where SentencePiece prefers
-  the leftmost pair, so rare ties may split differently.
+  ``tokenizer.ggml.pre`` names (see ``BPE_PRE_TOKENIZERS``), run by ``tokenizers``;
+* ``tokenizer.ggml.model == "llama"``: SentencePiece-style BPE, merging by
+  ``tokenizer.ggml.scores`` (a higher-scoring merged piece merges first), ``▁`` for a
+  space, bytes missing from the vocab as ``<0xNN>`` tokens: :mod:`rlx.frontends.spm`,
+  which needs no merge list (``tokenizers`` would need one derived from every piece's
+  splits: one second and 300 MB for Gemma 3's vocabulary on every load). Equal scores
+  tie-break by piece id, where SentencePiece prefers the leftmost pair, so rare ties may
+  split differently.
 
-Control tokens (``tokenizer.ggml.token_type`` 3) become special tokens, matched
-before BPE and dropped by ``decode(..., skip_special_tokens=True)``; user-defined
-tokens (type 4) are matched before BPE and kept when decoding.
+Control tokens (``tokenizer.ggml.token_type`` 3) are matched before BPE and dropped by
+``decode(..., skip_special_tokens=True)``; user-defined tokens (type 4) are matched
+before BPE and kept when decoding.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import tokenizers
-from tokenizers import AddedToken, decoders, models, normalizers, pre_tokenizers, processors
+from tokenizers import AddedToken, decoders, models, pre_tokenizers, processors
 
 from rlx.errors import InputError, RlxError
 from rlx.frontends.gguf import GGUFFile
+from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
 
 __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
            "TokenizerError", "load_tokenizer", "tokenizer_from_gguf",
            "tokenizer_from_gguf_metadata"]
 
 # tokenizer.ggml.token_type values used here (2 is "unknown", 6 is "byte")
-TOKEN_NORMAL, TOKEN_CONTROL, TOKEN_USER_DEFINED, TOKEN_UNUSED = 1, 3, 4, 5
-SPIECE_SPACE = "\u2581"
 PADDING_MODES = ("longest", "max_length")
 
 
@@ -83,7 +82,7 @@ class BatchEncoding:
 
 
 class Tokenizer:
-    """A ``tokenizers.Tokenizer`` with the special tokens and chat template of a model.
+    """A tokenizing engine with the special tokens and chat template of a model.
 
     Built by :func:`load_tokenizer`. Padding and truncation stored in ``backend`` are
     switched off (``encode_batch`` applies its own); the wrapped tokenizer is
@@ -91,7 +90,7 @@ class Tokenizer:
     threads at once.
     """
 
-    def __init__(self, backend: tokenizers.Tokenizer, special: SpecialTokens,
+    def __init__(self, backend: tokenizers.Tokenizer | SpmBackend, special: SpecialTokens,
                  chat_template: str | None = None, add_bos: bool = False,
                  add_eos: bool = False):
         backend.no_padding()
@@ -103,8 +102,9 @@ class Tokenizer:
         self.add_eos = add_eos
 
     @property
-    def backend(self) -> tokenizers.Tokenizer:
-        """The wrapped ``tokenizers.Tokenizer``."""
+    def backend(self) -> tokenizers.Tokenizer | SpmBackend:
+        """The wrapped engine: a ``tokenizers.Tokenizer``, or for a GGUF "llama"
+        vocabulary an :class:`rlx.frontends.spm.SpmBackend`."""
         return self._backend
 
     @property
@@ -223,15 +223,14 @@ def _pad_batch(encodings: list[tokenizers.Encoding], width: int, pad_id: int) ->
 
 
 # ---------------------------------------------------------------------- loading
-def load_tokenizer(path: str | os.PathLike, cache: bool = False) -> Tokenizer:
+def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
     """The tokenizer stored at ``path``.
 
     ``path`` is a ``tokenizer.json`` file, a directory holding one (its
     ``tokenizer_config.json`` / ``special_tokens_map.json``, when present, name the
-    special tokens and chat template), or a ``.gguf`` file (through the tokenizer cache
-    with ``cache=True``, as ``load_decoder`` does: see :func:`tokenizer_from_gguf`; off
-    by default so that reading arbitrary files leaves no records behind). Raises
-    TokenizerError when nothing there is a tokenizer rlx can read.
+    special tokens and chat template), or a ``.gguf`` file (see
+    :func:`tokenizer_from_gguf_metadata`). Raises TokenizerError when nothing there is a
+    tokenizer rlx can read.
     """
     path = os.fspath(path)
     if os.path.isdir(path):
@@ -240,7 +239,7 @@ def load_tokenizer(path: str | os.PathLike, cache: bool = False) -> Tokenizer:
             raise TokenizerError(f"{path}: the directory holds no tokenizer.json")
         return _from_tokenizer_json(json_path, path)
     if path.endswith(".gguf"):
-        return tokenizer_from_gguf(GGUFFile(path), cache=cache)
+        return tokenizer_from_gguf(GGUFFile(path))
     if path.endswith(".json"):
         return _from_tokenizer_json(path, os.path.dirname(path))
     raise TokenizerError(f"{path}: expected a tokenizer.json, a directory holding one, or a "
@@ -321,105 +320,9 @@ BPE_PRE_TOKENIZERS = {
 }
 
 
-TOKENIZER_CACHE_FORMAT = 1
-"""Bumped whenever a cached tokenizer's record or the way it is built changes."""
-
-
-def tokenizer_from_gguf(gguf: GGUFFile, cache: bool = True) -> Tokenizer:
-    """The tokenizer of a GGUF file, as :func:`tokenizer_from_gguf_metadata` builds it.
-
-    With ``cache``, the built tokenizer (its serialised ``tokenizers`` form, special
-    tokens, chat template and flags) is kept under ``$RLX_CACHE_DIR/tokenizers`` (default
-    ``~/.cache/rlx``), one record per GGUF path, valid while the file's size and
-    modification time, rlx's and ``tokenizers``' versions and the record format stay
-    the same. Only "llama" tokenizers are cached: rebuilding one derives its merges
-    from the scores of every piece (seconds for a 262k vocabulary), which reading the
-    record skips ("gpt2" ones are built from the file's merges as fast). A
-    record that is unreadable, truncated or fails its checksum is rebuilt and
-    replaced, never trusted; a cache directory that cannot be written is skipped.
-    """
-    if not cache or gguf.metadata.get("tokenizer.ggml.model") != "llama":
-        # a "gpt2" tokenizer's merges are in the file: building it is as fast as reading
-        # a record, so only the derived "llama" merges are worth caching
-        return tokenizer_from_gguf_metadata(gguf.metadata)
-    key = _gguf_cache_key(gguf.path)
-    record_path = _tokenizer_cache_path(gguf.path)
-    cached = _read_cached_tokenizer(record_path, key) if record_path and key else None
-    if cached is not None:
-        return cached
-    tok = tokenizer_from_gguf_metadata(gguf.metadata)
-    if record_path and key:
-        _write_cached_tokenizer(record_path, key, tok)
-    return tok
-
-
-def _gguf_cache_key(path: str) -> dict[str, Any] | None:
-    from rlx.version import __version__
-
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return {"path": os.path.realpath(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-            "rlx": __version__, "tokenizers": tokenizers.__version__,
-            "format": TOKENIZER_CACHE_FORMAT}
-
-
-def _tokenizer_cache_path(path: str) -> str | None:
-    """The record's file: one per GGUF path, so a changed file replaces its record."""
-    root = os.environ.get("RLX_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache",
-                                                            "rlx")
-    name = hashlib.sha256(os.path.realpath(path).encode("utf-8", "surrogatepass")).hexdigest()
-    return os.path.join(root, "tokenizers", f"{name[:32]}.json")
-
-
-def _record_digest(record: Mapping[str, Any]) -> str:
-    body = json.dumps({k: v for k, v in record.items() if k != "sha256"}, sort_keys=True)
-    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _read_cached_tokenizer(record_path: str, key: Mapping[str, Any]) -> Tokenizer | None:
-    """The tokenizer in a record that matches ``key`` and its checksum; None otherwise."""
-    try:
-        with open(record_path, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    if not isinstance(record, dict) or record.get("key") != key:
-        return None
-    if record.get("sha256") != _record_digest(record):
-        return None
-    try:
-        special = SpecialTokens(*record["special"])
-        backend = tokenizers.Tokenizer.from_str(record["backend"])
-        return Tokenizer(backend, special, record["chat_template"], bool(record["add_bos"]),
-                         bool(record["add_eos"]))
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException:  # a record the Rust parser refuses (or panics on) is rebuilt
-        return None
-
-
-def _write_cached_tokenizer(record_path: str, key: Mapping[str, Any], tok: Tokenizer) -> None:
-    sp = tok.special
-    record: dict[str, Any] = {
-        "key": dict(key), "special": [sp.bos, sp.eos, sp.unk, sp.pad],
-        "chat_template": tok.chat_template, "add_bos": tok.add_bos, "add_eos": tok.add_eos,
-        "backend": tok.backend.to_str()}
-    record["sha256"] = _record_digest(record)
-    directory = os.path.dirname(record_path)
-    try:
-        os.makedirs(directory, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(record, f)
-            os.replace(tmp, record_path)  # readers see the old record or the whole new one
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass  # an unwritable or full cache directory: the tokenizer works uncached
+def tokenizer_from_gguf(gguf: GGUFFile) -> Tokenizer:
+    """The tokenizer of a GGUF file, as :func:`tokenizer_from_gguf_metadata` builds it."""
+    return tokenizer_from_gguf_metadata(gguf.metadata)
 
 
 def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
@@ -446,19 +349,21 @@ def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
         eos=_metadata_id(metadata, "tokenizer.ggml.eos_token_id", len(tokens)),
         unk=_metadata_id(metadata, "tokenizer.ggml.unknown_token_id", len(tokens)),
         pad=_metadata_id(metadata, "tokenizer.ggml.padding_token_id", len(tokens)))
-    if kind == "gpt2":
-        backend = _gpt2_backend(metadata, tokens)
-        default_add_bos = False
-    elif kind == "llama":
-        backend = _llama_backend(metadata, tokens, token_types, special)
-        default_add_bos = True
-    else:
+    if kind not in ("gpt2", "llama"):
         raise TokenizerError(f"GGUF tokenizer model {kind!r} is not supported (supported: "
                              "'gpt2', 'llama')")
-    _add_matched_tokens(backend, tokens, token_types)
-    add_bos = _flag(metadata, "tokenizer.ggml.add_bos_token", default_add_bos)
+    add_bos = _flag(metadata, "tokenizer.ggml.add_bos_token", kind == "llama")
     add_eos = _flag(metadata, "tokenizer.ggml.add_eos_token", False)
-    backend.post_processor = _bos_eos_template(tokens, special, add_bos, add_eos)
+    if add_bos and special.bos is None:
+        raise TokenizerError("GGUF metadata asks to add a BOS token but names none")
+    if add_eos and special.eos is None:
+        raise TokenizerError("GGUF metadata asks to add an EOS token but names none")
+    if kind == "llama":
+        backend = _llama_backend(metadata, tokens, token_types, special, add_bos, add_eos)
+    else:
+        backend = _gpt2_backend(metadata, tokens)
+        _add_matched_tokens(backend, tokens, token_types)
+        backend.post_processor = _bos_eos_template(tokens, special, add_bos, add_eos)
     return Tokenizer(backend, special, chat_template, add_bos, add_eos)
 
 
@@ -505,14 +410,6 @@ def _metadata_id(metadata: Mapping[str, Any], key: str, vocab_size: int) -> int 
     return int(value)
 
 
-def _first_ids(tokens: Sequence[str]) -> dict[str, int]:
-    """token -> id; a token listed twice keeps its first id."""
-    vocab: dict[str, int] = {}
-    for i, token in enumerate(tokens):
-        vocab.setdefault(token, i)
-    return vocab
-
-
 def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.Tokenizer:
     """Byte-level BPE from the GGUF vocab and merges."""
     pre = metadata.get("tokenizer.ggml.pre", "default")
@@ -521,7 +418,7 @@ def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.
         raise TokenizerError(f"GGUF pre-tokenizer rule {pre!r} is not supported (supported: "
                              f"{', '.join(sorted(BPE_PRE_TOKENIZERS))})")
     merges = _split_merges(_string_list(metadata, "tokenizer.ggml.merges"))
-    model = _backend_call("GGUF BPE vocabulary", models.BPE, vocab=_first_ids(tokens),
+    model = _backend_call("GGUF BPE vocabulary", models.BPE, vocab=first_ids(tokens),
                           merges=merges, fuse_unk=False, byte_fallback=False)
     backend = tokenizers.Tokenizer(model)
     backend.pre_tokenizer = make_pre_tokenizer()
@@ -540,42 +437,15 @@ def _split_merges(merges: list[str]) -> list[tuple[str, str]]:
 
 
 def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: np.ndarray,
-                   special: SpecialTokens) -> tokenizers.Tokenizer:
-    """SentencePiece-style BPE: merges ranked by the scores of the merged pieces."""
-    scores = _number_array(metadata, "tokenizer.ggml.scores", "iuf").astype(np.float64)
+                   special: SpecialTokens, add_bos: bool, add_eos: bool) -> SpmBackend:
+    """SentencePiece-style BPE, merging by the scores of the merged pieces (rlx.frontends.spm)."""
+    scores = _number_array(metadata, "tokenizer.ggml.scores", "iuf")
     if len(scores) != len(tokens):
         raise TokenizerError(f"tokenizer.ggml.scores has {len(scores)} entries for "
                              f"{len(tokens)} tokens")
-    unk = None if special.unk is None else tokens[special.unk]
-    model = _backend_call("GGUF SentencePiece vocabulary", models.BPE,
-                          vocab=_first_ids(tokens),
-                          merges=_merges_from_scores(tokens, token_types, scores),
-                          unk_token=unk, fuse_unk=True, byte_fallback=True)
-    backend = tokenizers.Tokenizer(model)
-    add_space_prefix = _flag(metadata, "tokenizer.ggml.add_space_prefix", True)
-    steps = [normalizers.Prepend(SPIECE_SPACE)] if add_space_prefix else []
-    backend.normalizer = normalizers.Sequence(steps + [normalizers.Replace(" ", SPIECE_SPACE)])
-    decode_steps = [decoders.Replace(SPIECE_SPACE, " "), decoders.ByteFallback(),
-                    decoders.Fuse()]
-    if add_space_prefix:
-        decode_steps.append(decoders.Strip(" ", 1, 0))
-    backend.decoder = decoders.Sequence(decode_steps)
-    return backend
-
-
-def _merges_from_scores(tokens: list[str], token_types: np.ndarray,
-                        scores: np.ndarray) -> list[tuple[str, str]]:
-    """Every split of a mergeable piece into two vocab pieces, best-scoring piece first."""
-    mergeable = {t: i for i, t in enumerate(tokens)
-                 if token_types[i] in (TOKEN_NORMAL, TOKEN_USER_DEFINED, TOKEN_UNUSED)}
-    ranked = []
-    for token, token_id in mergeable.items():
-        for cut in range(1, len(token)):
-            left, right = token[:cut], token[cut:]
-            if left in mergeable and right in mergeable:
-                ranked.append((-scores[token_id], token_id, mergeable[left], left, right))
-    ranked.sort()
-    return [(left, right) for *_, left, right in ranked]
+    return SpmBackend(tokens, token_types, scores, special.unk,
+                      _flag(metadata, "tokenizer.ggml.add_space_prefix", True),
+                      special.bos, special.eos, add_bos, add_eos)
 
 
 def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
@@ -592,10 +462,6 @@ def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
 def _bos_eos_template(tokens: list[str], special: SpecialTokens, add_bos: bool,
                       add_eos: bool) -> processors.TemplateProcessing:
     """The post-processor adding BOS/EOS around each sequence as configured."""
-    if add_bos and special.bos is None:
-        raise TokenizerError("GGUF metadata asks to add a BOS token but names none")
-    if add_eos and special.eos is None:
-        raise TokenizerError("GGUF metadata asks to add an EOS token but names none")
     added = {}
     if add_bos:
         added[tokens[special.bos]] = special.bos
