@@ -264,7 +264,8 @@ class Backend(ABC):
 
     def freeze(self, executable: Executable) -> Any:
         """A picklable state of a freshly compiled ``executable`` from which
-        :meth:`thaw` makes an equal one (zeroed params) in another process."""
+        :meth:`thaw` makes an equal one (zeroed params) in another process; None when
+        it has none (it is not stored)."""
         raise NotImplementedError(f"the {self.name} backend stores no programs")
 
     def thaw(self, state: Any, options: Any) -> Executable | None:

@@ -95,9 +95,10 @@ class Session:
             prepare_exe = self.backend.compile(result.prepare, opts)
             _record_stages(result.report.prepare, prepare_exe, opts.verbose)
         if key is not None:
-            store.save(key, _Stored(result, self.backend.freeze(exe),
-                                    None if prepare_exe is None
-                                    else self.backend.freeze(prepare_exe)))
+            main = self.backend.freeze(exe)
+            prepare = None if prepare_exe is None else self.backend.freeze(prepare_exe)
+            if main is not None and (prepare_exe is None) == (prepare is None):
+                store.save(key, _Stored(result, main, prepare))
         return self._assemble(graph, result, exe, prepare_exe)
 
     def _store_entry(self, graph: Graph) -> tuple[ProgramStore | None, str | None]:

@@ -267,13 +267,13 @@ class _LayoutOnly:
 class CpuBackend(Backend):
     name = "cpu"
     capabilities = CPU_CAPABILITIES
+    reads_active_keys = True
 
     @property
     def supported_ops(self) -> frozenset[str]:
         # the renderers load on first use: a program from the store needs none of them
         from rlx.backends.cpu.kernels import SUPPORTED
         return SUPPORTED
-    reads_active_keys = True
 
     def available(self) -> tuple[bool, str]:
         path, why = toolchain.find_compiler()
@@ -319,8 +319,8 @@ class CpuBackend(Backend):
         identity = toolchain.build_identity(threads, tier, sanitize)
         return None if identity is None else (toolchain.cache_dir() / "programs", identity)
 
-    def freeze(self, executable: Executable) -> _Frozen:
-        return executable.store_state
+    def freeze(self, executable: Executable) -> _Frozen | None:
+        return getattr(executable, "store_state", None)
 
     def thaw(self, state: _Frozen, options: Any) -> CpuExecutable | None:
         so_path = toolchain.cache_dir() / f"{state.so_key}.so"

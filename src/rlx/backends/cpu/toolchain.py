@@ -120,9 +120,6 @@ def toolchain() -> Toolchain | None:
     return Toolchain(path, _compiler_version(path), inc, lib)
 
 
-
-
-
 def resolve_sanitizers(requested: str | Sequence[str] | None = None) -> tuple[str, ...]:
     """The sanitizers to build with, sorted: ``requested`` (``CompileOptions.sanitize``:
     names in a sequence or a comma-separated string; empty: none), else
