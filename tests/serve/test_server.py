@@ -1,0 +1,273 @@
+"""``rlx serve`` on 127.0.0.1, driven by the official ``openai`` client and by raw HTTP.
+
+The server runs SmolLM2 (the packaged GGUF) and MiniLM in one engine. Every answer is
+checked against rlx's own Python API run on a second copy of the models (what
+``rlx generate`` and ``SentenceEncoder.encode`` give), and every bad request against
+the OpenAI error it must get, with the server still serving afterwards.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+import rlx
+
+openai = pytest.importorskip("openai")
+uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+
+from rlx.models import SamplingParams, SentenceEncoder, generate, load_decoder  # noqa: E402
+from rlx.serve import Engine, create_app  # noqa: E402
+
+pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="needs cpu")
+
+DECODER, ENCODER = "smollm2", "minilm"
+MAX_SEQ = 256
+
+
+def _models():
+    from rlx.models import smollm2_gguf_path
+
+    try:
+        path = smollm2_gguf_path()
+    except rlx.RlxError as e:
+        pytest.skip(str(e))
+    return load_decoder(path, max_seq=MAX_SEQ, max_batch=1), SentenceEncoder.from_pretrained()
+
+
+@pytest.fixture(scope="module")
+def served():
+    """(base url, engine, reference decoder, reference encoder)."""
+    decoder, encoder = _models()
+    engine = Engine(decoder, encoder, max_queue=1)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(engine, DECODER, ENCODER),
+                                           host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    reference_decoder, reference_encoder = _models()
+    yield f"http://127.0.0.1:{port}", engine, reference_decoder, reference_encoder
+    server.should_exit = True
+    thread.join(timeout=30)
+    engine.close()
+
+
+@pytest.fixture
+def client(served):
+    return openai.OpenAI(base_url=served[0] + "/v1", api_key="unused", max_retries=0)
+
+
+def _post(url: str, body, raw: bool = False):
+    """(status, headers (case-insensitive), JSON body) of a POST."""
+    data = body if raw else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, r.headers, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, json.loads(e.read())
+
+
+def _wait_idle(engine: Engine, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while engine.queue_depth or engine.metrics.busy:
+        assert time.monotonic() < deadline, "the engine did not go idle"
+        time.sleep(0.02)
+
+
+QUESTION = [{"role": "user", "content": "What is the capital of France?"}]
+
+
+def test_models_and_health(served, client):
+    assert {m.id for m in client.models.list().data} == {DECODER, ENCODER}
+    with urllib.request.urlopen(served[0] + "/health", timeout=30) as r:
+        assert json.loads(r.read()) == {"status": "ok"}
+
+
+def test_chat_completion_is_rlx_generate_and_streams_the_same(served, client):
+    reference = generate(served[2], QUESTION, max_new_tokens=24, chat=True)
+    r = client.chat.completions.create(model=DECODER, messages=QUESTION, max_tokens=24,
+                                       temperature=0)
+    assert r.choices[0].message.content == reference.text
+    assert r.choices[0].finish_reason == reference.finish_reason
+    assert r.usage.prompt_tokens == len(reference.prompt_ids)
+    assert r.usage.completion_tokens == len(reference.token_ids)
+    chunks = list(client.chat.completions.create(
+        model=DECODER, messages=QUESTION, max_tokens=24, temperature=0, stream=True,
+        stream_options={"include_usage": True}))
+    assert "".join(c.choices[0].delta.content or "" for c in chunks if c.choices) == \
+        reference.text
+    assert chunks[-1].usage.completion_tokens == len(reference.token_ids)
+
+
+def test_sse_ends_with_done(served):
+    req = urllib.request.Request(served[0] + "/v1/completions", data=json.dumps(
+        {"model": DECODER, "prompt": "Once upon a time", "max_tokens": 5,
+         "stream": True}).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        assert r.headers["Content-Type"].startswith("text/event-stream")
+        events = [ln for ln in r.read().decode().split("\n\n") if ln]
+    assert events[-1] == "data: [DONE]"
+    chunks = [json.loads(e.removeprefix("data: ")) for e in events[:-1]]
+    assert chunks[-1]["choices"][0]["finish_reason"] == "length"
+
+
+def test_completions_with_prompts_n_and_seed(served, client):
+    prompts = ["The capital of France is", "Water boils at"]
+    kwargs = dict(model=DECODER, prompt=prompts, max_tokens=6, n=2, temperature=0.8,
+                  seed=7, top_p=0.9)
+    r = client.completions.create(**kwargs)
+    assert [c.index for c in r.choices] == [0, 1, 2, 3]
+    for c in r.choices:
+        p, i = divmod(c.index, 2)
+        sampling = SamplingParams(temperature=0.8, top_p=0.9, seed=7 + i)
+        assert c.text == generate(served[2], prompts[p], sampling, max_new_tokens=6).text
+    again = client.completions.create(**kwargs)
+    assert [c.text for c in again.choices] == [c.text for c in r.choices]
+
+
+def test_stop_strings(served, client):
+    reference = generate(served[2], QUESTION, max_new_tokens=24, chat=True, stop=["France"])
+    r = client.chat.completions.create(model=DECODER, messages=QUESTION, max_tokens=24,
+                                       temperature=0, stop="France")
+    assert r.choices[0].message.content == reference.text
+    assert "France" not in reference.text and reference.finish_reason == "stop"
+
+
+@pytest.mark.parametrize("fmt", ["float", "base64"])
+def test_embeddings_equal_the_encoder(served, client, fmt):
+    texts = ["A cat sits on the mat.", "Interest rates rose again.", "hello"]
+    expected = served[3].encode(texts)
+    r = client.embeddings.create(model=ENCODER, input=texts, encoding_format=fmt)
+    got = np.array([d.embedding for d in r.data], np.float32) if fmt == "float" else np.array(
+        [np.frombuffer(base64.b64decode(d.embedding), "<f4") for d in r.data])
+    if fmt == "base64" and isinstance(r.data[0].embedding, list):   # the client decoded it
+        got = np.array([d.embedding for d in r.data], np.float32)
+    np.testing.assert_array_equal(got, expected)
+    lengths = served[3].tokenizer.encode_batch(texts).attention_mask.sum()
+    assert r.usage.prompt_tokens == int(lengths)
+
+
+def test_concurrent_greedy_requests_each_get_their_own_answer(served, client):
+    served[1].max_queue = 16
+    try:
+        prompts = [f"Count to {k}:" + " and" * (3 * k) for k in range(8)]
+        expected = [generate(served[2], p, max_new_tokens=4 + k).text
+                    for k, p in enumerate(prompts)]
+
+        def ask(k):
+            return client.completions.create(model=DECODER, prompt=prompts[k],
+                                             max_tokens=4 + k, temperature=0).choices[0].text
+
+        with ThreadPoolExecutor(8) as pool:
+            assert list(pool.map(ask, range(8))) == expected
+    finally:
+        served[1].max_queue = 1
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"model": "nope", "messages": QUESTION}, 404, "model_not_found"),
+    ({"model": ENCODER, "messages": QUESTION}, 400, "wrong_model_kind"),
+    ({"model": DECODER, "messages": QUESTION, "temperature": "hot"}, 400, "invalid_value"),
+    ({"model": DECODER, "messages": "hi"}, 400, "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "max_tokens": 0}, 400, "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "n": 0}, 400, "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "stop": ["a", "b", "c", "d", "e"]}, 400,
+     "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "logprobs": True}, 400,
+     "unsupported_parameter"),
+    ({"model": DECODER, "messages": QUESTION, "max_tokens": MAX_SEQ}, 400,
+     "context_length_exceeded"),
+    ({"model": DECODER, "messages": [{"role": "user", "content": "word " * 400}]}, 400,
+     "context_length_exceeded"),
+    ({"model": DECODER, "prompt": [[10 ** 9]]}, 400, None),
+    ({"model": ENCODER, "input": [1, 2]}, 400, "invalid_value"),
+    ({"model": ENCODER, "input": "x", "encoding_format": "hex"}, 400, "invalid_value"),
+])
+def test_bad_requests_get_openai_errors(served, body, status, code):
+    path = "/v1/embeddings" if "input" in body else (
+        "/v1/chat/completions" if "messages" in body else "/v1/completions")
+    got, _, answer = _post(served[0] + path, body)
+    assert got == status, answer
+    assert set(answer["error"]) == {"message", "type", "param", "code"}
+    assert answer["error"]["message"]
+    if code is not None:
+        assert answer["error"]["code"] == code
+    _wait_idle(served[1])
+    ok, _, _ = _post(served[0] + "/v1/completions", {"model": DECODER, "prompt": "Hi",
+                                                     "max_tokens": 1})
+    assert ok == 200                      # and the server goes on serving
+
+
+@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"\xff\xfe"])
+def test_malformed_bodies(served, raw):
+    status, _, answer = _post(served[0] + "/v1/chat/completions", raw, raw=True)
+    assert status == 400 and answer["error"]["type"] == "invalid_request_error"
+
+
+def _open_stream(url: str, max_tokens: int):
+    req = urllib.request.Request(url + "/v1/completions", data=json.dumps(
+        {"model": DECODER, "prompt": "List every number:", "max_tokens": max_tokens,
+         "stream": True}).encode(), headers={"Content-Type": "application/json"})
+    return urllib.request.urlopen(req, timeout=120)
+
+
+def test_a_full_queue_is_429_with_retry_after(served):
+    url, engine = served[0], served[1]
+    stream = _open_stream(url, 200)              # running: holds the worker
+    stream.readline()
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(_post, url + "/v1/completions",
+                              {"model": DECODER, "prompt": "Hi", "max_tokens": 1})
+        deadline = time.monotonic() + 30
+        while engine.queue_depth < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        status, headers, answer = _post(url + "/v1/completions",
+                                        {"model": DECODER, "prompt": "Hi", "max_tokens": 1})
+        assert status == 429 and answer["error"]["code"] == "queue_full"
+        assert int(headers["Retry-After"]) >= 1
+        stream.close()
+        assert waiting.result(timeout=120)[0] == 200
+
+
+def test_a_client_that_disconnects_frees_the_engine(served):
+    url, engine = served[0], served[1]
+    _wait_idle(engine)
+    before = engine.metrics.generated_tokens
+    stream = _open_stream(url, 200)
+    for _ in range(3):
+        stream.readline()
+    stream.close()                                # mid-stream
+    _wait_idle(engine)
+    assert engine.metrics.generated_tokens - before < 200
+    status, _, _ = _post(url + "/v1/completions", {"model": DECODER, "prompt": "Hi",
+                                                   "max_tokens": 1})
+    assert status == 200
+
+
+def test_metrics_are_prometheus_text(served, client):
+    client.completions.create(model=DECODER, prompt="Hi", max_tokens=2)
+    with urllib.request.urlopen(served[0] + "/metrics", timeout=30) as r:
+        text = r.read().decode()
+    values = dict(ln.rsplit(" ", 1) for ln in text.splitlines() if not ln.startswith("#"))
+    assert int(values['rlx_requests_total{endpoint="completions",status="200"}']) >= 1
+    assert int(values["rlx_generated_tokens_total"]) >= 2
+    assert float(values["rlx_time_to_first_token_seconds_count"]) >= 1
+    assert values["rlx_queue_depth"] == "0"
