@@ -456,7 +456,8 @@ def _serve(args: argparse.Namespace) -> int:
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose)
     decoder.reset(1)
-    decoder.prefill([[decoder.config.bos_id or 0]])      # compile both programs now
+    warm = decoder.config.bos_id or 0
+    decoder.prefill([[warm, warm]])     # compile the decode and prefill programs now
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,

@@ -271,3 +271,24 @@ def test_metrics_are_prometheus_text(served, client):
     assert int(values["rlx_generated_tokens_total"]) >= 2
     assert float(values["rlx_time_to_first_token_seconds_count"]) >= 1
     assert values["rlx_queue_depth"] == "0"
+
+
+def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
+    """``rlx serve`` builds the engine with both programs compiled, names the models
+    after their files and hands them to the server (replaced here: it would block)."""
+    import rlx.cli
+    import rlx.serve
+
+    seen = {}
+
+    def fake_serve(engine, decoder_name, encoder_name, host, port):
+        seen.update(engine=engine, names=(decoder_name, encoder_name), where=(host, port))
+        assert len(engine.decoder.compiled_extents()[1]["steps"]) == 1    # decode compiled
+        assert engine.decoder.compiled_extents()[1]["fresh"]              # and prefill
+
+    monkeypatch.setattr(rlx.serve, "serve", fake_serve)
+    assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue",
+                         "3"]) == 0
+    assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
+    assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
+    assert rlx.cli.main(["serve", "--model", "no-such-file.gguf"]) == 2
