@@ -11,7 +11,8 @@
                  [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
                                                              stream a decoder's continuation
     rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
-              [--max-queue N] [--weights gguf|gguf-int8|f32] [--no-embeddings]
+              [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
+              [--no-embeddings]
                                                              OpenAI-compatible HTTP server
 """
 
@@ -291,12 +292,12 @@ def _embed(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- rlx generate
 
 def _open_decoder(path: str, device: str, max_seq: int | None, weights: str,
-                  verbose: bool = False):
+                  verbose: bool = False, max_batch: int = 1):
     """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
     the file's quantised blocks as they are, "gguf-int8" those blocks with activations
     rounded to int8 (as llama.cpp), "f32" their float32 values; ``verbose`` prints each
     compile's passes and stages."""
-    return load_decoder(path, device=device, max_seq=max_seq, max_batch=1,
+    return load_decoder(path, device=device, max_seq=max_seq, max_batch=max_batch,
                         options=CompileOptions(verbose=verbose),
                         weight_format=None if weights == "f32" else weights)
 
@@ -434,8 +435,12 @@ def _add_serve(sub) -> None:
     sv.add_argument("--no-embeddings", action="store_true", help="serve no embedding model")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=_positive, default=8000)
+    sv.add_argument("--max-batch", type=_positive, default=8, metavar="N",
+                    help="sequences decoded together: requests share the batch as they come "
+                         "and go (default 8)")
     sv.add_argument("--max-queue", type=_positive, default=64, metavar="N",
-                    help="requests that may wait; more get 429 (default 64)")
+                    help="requests that may wait for a place in the batch; more get 429 "
+                         "(default 64)")
     sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf")
     sv.add_argument("--device", default="cpu")
     sv.add_argument("--max-seq", type=_positive, default=None, metavar="N")
@@ -454,10 +459,11 @@ def _serve(args: argparse.Namespace) -> int:
     if not os.path.isfile(path):
         raise InputError(f"--model {path}: no such file")
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
-    decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose)
-    decoder.reset(1)
+    decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose,
+                            args.max_batch)
+    decoder.reset(args.max_batch)       # compiles the decode program
     warm = decoder.config.bos_id or 0
-    decoder.prefill([[warm, warm]])     # compile the decode and prefill programs now
+    decoder.extend([[warm, warm]] + [[]] * (args.max_batch - 1))    # and the prefill one
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,

@@ -33,22 +33,27 @@ pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="ne
 
 DECODER, ENCODER = "smollm2", "minilm"
 MAX_SEQ = 256
+BATCH = 3
+CHUNK = 32          # prompts longer than this go in pieces between decode steps
 
 
-def _models():
+def _models(max_batch: int = 1):
     from rlx.models import smollm2_gguf_path
 
     try:
         path = smollm2_gguf_path()
     except rlx.RlxError as e:
         pytest.skip(str(e))
-    return load_decoder(path, max_seq=MAX_SEQ, max_batch=1), SentenceEncoder.from_pretrained()
+    return (load_decoder(path, max_seq=MAX_SEQ, max_batch=max_batch, prefill_chunk=CHUNK,
+                         weight_format="gguf"),
+            SentenceEncoder.from_pretrained())
 
 
 @pytest.fixture(scope="module")
 def served():
-    """(base url, engine, reference decoder, reference encoder)."""
-    decoder, encoder = _models()
+    """(base url, engine, reference decoder, reference encoder): the server batches up
+    to BATCH sequences; the references run one sequence at a time."""
+    decoder, encoder = _models(BATCH)
     engine = Engine(decoder, encoder, max_queue=1)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -165,18 +170,23 @@ def test_embeddings_equal_the_encoder(served, client, fmt):
 
 
 def test_concurrent_greedy_requests_each_get_their_own_answer(served, client):
+    """8 requests of mixed lengths (prompts of 6 to 120 tokens: up to 4 prefill pieces
+    between other rows' decode steps) share the batch of 3 as they come and go; each
+    gets exactly what it gets alone."""
     served[1].max_queue = 16
     try:
-        prompts = [f"Count to {k}:" + " and" * (3 * k) for k in range(8)]
-        expected = [generate(served[2], p, max_new_tokens=4 + k).text
+        prompts = [f"Count to {k}:" + " and" * (16 * k) for k in range(8)]
+        expected = [generate(served[2], p, max_new_tokens=4 + 3 * k).text
                     for k, p in enumerate(prompts)]
 
         def ask(k):
             return client.completions.create(model=DECODER, prompt=prompts[k],
-                                             max_tokens=4 + k, temperature=0).choices[0].text
+                                             max_tokens=4 + 3 * k,
+                                             temperature=0).choices[0].text
 
         with ThreadPoolExecutor(8) as pool:
             assert list(pool.map(ask, range(8))) == expected
+        assert served[1].metrics.text(0).count("rlx_batch_occupancy")
     finally:
         served[1].max_queue = 1
 
@@ -229,9 +239,13 @@ def _open_stream(url: str, max_tokens: int):
 
 
 def test_a_full_queue_is_429_with_retry_after(served):
+    """BATCH long streams take every row; one more request waits (max_queue 1); the
+    next is refused."""
     url, engine = served[0], served[1]
-    stream = _open_stream(url, 200)              # running: holds the worker
-    stream.readline()
+    _wait_idle(engine)
+    streams = [_open_stream(url, 200) for _ in range(BATCH)]   # running: every row
+    for s in streams:
+        s.readline()
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(_post, url + "/v1/completions",
                               {"model": DECODER, "prompt": "Hi", "max_tokens": 1})
@@ -243,7 +257,8 @@ def test_a_full_queue_is_429_with_retry_after(served):
                                         {"model": DECODER, "prompt": "Hi", "max_tokens": 1})
         assert status == 429 and answer["error"]["code"] == "queue_full"
         assert int(headers["Retry-After"]) >= 1
-        stream.close()
+        for s in streams:
+            s.close()
         assert waiting.result(timeout=120)[0] == 200
 
 
@@ -283,12 +298,12 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
 
     def fake_serve(engine, decoder_name, encoder_name, host, port):
         seen.update(engine=engine, names=(decoder_name, encoder_name), where=(host, port))
-        assert len(engine.decoder.compiled_extents()[1]["steps"]) == 1    # decode compiled
-        assert engine.decoder.compiled_extents()[1]["fresh"]              # and prefill
+        compiled = engine.decoder.compiled_extents()[2]      # batch 2: --max-batch
+        assert compiled["steps"] == [1] and compiled["fresh"]   # decode and prefill
 
     monkeypatch.setattr(rlx.serve, "serve", fake_serve)
-    assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue",
-                         "3"]) == 0
+    assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue", "3",
+                         "--max-batch", "2"]) == 0
     assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
     assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
     assert rlx.cli.main(["serve", "--model", "no-such-file.gguf"]) == 2

@@ -232,6 +232,33 @@ class DecoderModel:
         outgrow ``max_seq``.
         """
         rows = self._check_prompts(ids)
+        if not all(rows):
+            raise InputError("prefill: every sequence needs at least one token")
+        return self._extend(rows)
+
+    def extend(self, pieces: Sequence[Sequence[int]]) -> np.ndarray:
+        """Append each sequence's tokens, none for some, to the cache: float32 logits
+        [batch, vocab] at each sequence's last new token (zeros for a sequence given
+        none). Sequences of a batch need not be in step: one may take its prompt (in
+        pieces of up to ``prefill_chunk`` tokens, run together with the others' tokens)
+        while others decode, which is how a server batches requests that come and go
+        (with :meth:`release`). InputError as for :meth:`prefill`, or when no sequence
+        has a token."""
+        rows = self._check_prompts(pieces)
+        if not any(rows):
+            raise InputError("extend: no sequence has a token to append")
+        return self._extend(rows)
+
+    def release(self, row: int) -> None:
+        """Empty sequence ``row``'s cache (the others keep theirs): its next tokens start
+        a new sequence. InputError for a row outside the batch."""
+        if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or not (
+                0 <= row < self.batch):
+            raise InputError(f"release: row must be an integer in [0, {self.batch}), got "
+                             f"{row!r}")
+        self._lengths[int(row)] = 0
+
+    def _extend(self, rows: list[list[int]]) -> np.ndarray:
         counts = np.array([len(r) for r in rows], np.int64)
         self._check_room(counts)
         logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
@@ -306,8 +333,6 @@ class DecoderModel:
         if len(rows) != self.batch:
             raise InputError(f"prefill: {len(rows)} sequences for a cache of {self.batch} "
                              "(call reset(batch) first)")
-        if not all(rows):
-            raise InputError("prefill: every sequence needs at least one token")
         for r in rows:
             self._check_ids(np.asarray(r))
         return rows

@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib.util
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -46,8 +46,9 @@ from rlx.frontends.tokenizer import Tokenizer
 from rlx.models.sampling import Sampler, SamplingParams
 
 __all__ = ["CausalLM", "ChatTemplateError", "Generation", "GenerationStats",
-           "IncrementalDetokenizer", "StreamPiece", "TokenStream", "apply_chat_template",
-           "generate", "generate_batch", "prompt_ids", "stream"]
+           "IncrementalDetokenizer", "SequenceProgress", "StreamPiece", "TokenStream",
+           "apply_chat_template", "generate", "generate_batch", "prompt_ids", "room",
+           "stream"]
 
 REPLACEMENT_CHAR = "\ufffd"
 CONTEXT_TOKENS = 4          # prompt tokens the detokenizer's first window starts with
@@ -310,25 +311,48 @@ def _token_ids(prompt: Any, vocab_size: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- the loop
-@dataclass
-class _Sequence:
-    """One prompt's progress: its ids, its text and why it finished."""
+class SequenceProgress:
+    """One prompt's generation, token by token: its ids, its text as it can be printed
+    (no broken characters, held back while it may still end in a stop string) and why
+    it finished. :func:`stream` and ``generate_batch`` keep one per prompt; a server
+    keeps one per request (rlx.serve).
 
-    prompt: list[int]
-    detokenizer: IncrementalDetokenizer
-    stop: _StopStrings
-    generated: list[int] = field(default_factory=list)
-    finish_reason: str | None = None
+    ``stop_ids`` (the model's end-of-sequence ids and any others) end it without being
+    added; ``stop`` strings end it cut before them; ``max_new`` tokens end it too.
+    """
 
-    def add(self, token: int) -> str:
+    def __init__(self, model: CausalLM, prompt: list[int], stop: Sequence[str],
+                 stop_ids: set[int], max_new: int):
+        self.prompt = prompt
+        self.detokenizer = IncrementalDetokenizer(model.tokenizer, prompt[-CONTEXT_TOKENS:])
+        self.stop = _StopStrings(stop)
+        self.stop_ids = stop_ids
+        self.max_new = max_new
+        self.generated: list[int] = []
+        self.finish_reason: str | None = None
+
+    def take(self, token: int) -> str:
+        """Add the chosen ``token``; the text it makes printable (with the rest of the
+        text when it finishes the sequence)."""
+        if token in self.stop_ids:
+            return self.finish("stop")
         self.generated.append(token)
-        return self.stop.add(self.detokenizer.push(token))
+        text = self.stop.add(self.detokenizer.push(token))
+        if self.stop.stopped:
+            text += self.finish("stop")
+        elif len(self.generated) >= self.max_new:
+            text += self.finish("length")
+        return text
 
     def finish(self, reason: str) -> str:
         """Mark finished; return the text still held back."""
         self.finish_reason = reason
         tail = "" if self.stop.stopped else self.stop.add(self.detokenizer.flush())
         return tail + self.stop.finish()
+
+    def context(self) -> list[int]:
+        """The prompt and the tokens generated so far."""
+        return self.prompt + self.generated
 
 
 class _Run:
@@ -340,10 +364,9 @@ class _Run:
         self.model = model
         self.sampler = sampler
         self.stop_ids = {int(i) for i in model.config.eos_ids} | {int(i) for i in stop_ids}
-        self.max_new = _room(model, prompts, max_new_tokens)
-        self.sequences = [_Sequence(ids, IncrementalDetokenizer(model.tokenizer,
-                                                                ids[-CONTEXT_TOKENS:]),
-                                    _StopStrings(stop)) for ids in prompts]
+        self.max_new = room(model, prompts, max_new_tokens)
+        self.sequences = [SequenceProgress(model, ids, stop, self.stop_ids, self.max_new)
+                          for ids in prompts]
         self.prefill_seconds = 0.0
         self.decode_seconds = 0.0
         self.decode_tokens = 0
@@ -351,7 +374,7 @@ class _Run:
     def _context(self) -> list[list[int]] | None:
         if self.sampler.params.repetition_penalty == 1:
             return None
-        return [s.prompt + s.generated for s in self.sequences]
+        return [s.context() for s in self.sequences]
 
     def steps(self) -> Iterator[list[tuple[int, int, str]]]:
         if self.max_new == 0:
@@ -379,18 +402,9 @@ class _Run:
     def _take(self, tokens: np.ndarray) -> list[tuple[int, int, str]]:
         events = []
         for row, s in enumerate(self.sequences):
-            if s.finish_reason is not None:
-                continue
-            token = int(tokens[row])
-            if token in self.stop_ids:
-                events.append((row, token, s.finish("stop")))
-                continue
-            text = s.add(token)
-            if s.stop.stopped:
-                text += s.finish("stop")
-            elif len(s.generated) >= self.max_new:
-                text += s.finish("length")
-            events.append((row, token, text))
+            if s.finish_reason is None:
+                token = int(tokens[row])
+                events.append((row, token, s.take(token)))
         return events
 
     def stats(self) -> GenerationStats:
@@ -405,7 +419,7 @@ class _Run:
                            s.finish_reason or "length", stats) for s in self.sequences]
 
 
-def _room(model: CausalLM, prompts: list[list[int]], max_new_tokens: int) -> int:
+def room(model: CausalLM, prompts: list[list[int]], max_new_tokens: int) -> int:
     """``max_new_tokens``, capped so that every row's cache (rows decode in lockstep,
     finished ones too) holds its prompt and the tokens fed after it: the longest
     prompt leaves ``max_seq - length + 1`` new tokens. InputError for a prompt longer

@@ -1,14 +1,24 @@
-"""The serving engine: one worker thread owns the models and runs queued requests.
+"""The serving engine: one worker thread owns the models and batches the requests.
 
-Requests are jobs in a FIFO queue of bounded depth (a full queue refuses new jobs:
-HTTP 429). The worker runs one job at a time: a generation streams its tokens through
-the job's ``emit`` callback as they are chosen (the web layer turns them into SSE
-chunks or one response), and stops at the next token once the job is cancelled (a
-client that disconnected). Runs of one request are those of ``rlx generate``: the same
-prompt, sampling settings and seed give the same text. Choice ``i`` of a request with
-``n`` > 1 and a ``seed`` samples with ``seed + i``.
+Requests are jobs in a FIFO queue; a job waits until a row of the decoder's batch is
+free for it, and at most ``max_queue`` jobs may wait (more are refused: HTTP 429). Each
+prompt (and each of its ``n`` choices) of a job is a *unit* that takes a row of the
+decoder's cache (``DecoderModel(max_batch=...)``) for as long as it runs:
+continuous batching. Every step of the worker
 
-Requests do not share a decode batch yet: a request waits for the ones before it.
+* admits waiting units into free rows (a released row starts an empty sequence);
+* runs one decode call for every row that has a token to feed, all rows at once;
+* runs one prefill call that appends to each admitted row up to ``prefill_chunk`` more
+  of its prompt, so a long prompt goes in pieces between decode steps and does not
+  stall the running streams;
+* samples each unit's next token with its own sampler, streams the text through the
+  job's ``emit`` callback, and frees the rows of units that finished or whose client
+  went away (a cancelled job stops at its next step).
+
+Decode and prefill run as separate calls so that each row's logits are those of a
+batch of one: the answers are ``rlx generate``'s, bit for bit, whatever else is in the
+batch (tests/serve). Choice ``i`` of a request with ``n`` > 1 and a ``seed`` samples
+with ``seed + i``. Embedding requests run between steps.
 """
 
 from __future__ import annotations
@@ -17,6 +27,7 @@ import dataclasses
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +35,8 @@ from typing import Any
 import numpy as np
 
 from rlx.errors import InputError, RlxError
-from rlx.models.generation import DEFAULT_MAX_NEW_TOKENS, prompt_ids, stream
+from rlx.models.generation import SequenceProgress, prompt_ids, room
+from rlx.models.sampling import Sampler
 from rlx.serve.protocol import APIError, EmbeddingRequest, GenerationRequest
 
 Emit = Callable[[tuple], None]
@@ -39,6 +51,21 @@ class Job:
     emit: Emit
     cancelled: threading.Event = field(default_factory=threading.Event)
     queued_at: float = field(default_factory=time.perf_counter)
+    units_left: int = 0
+    waiting: int = 0
+
+
+@dataclass
+class _Unit:
+    """One prompt (one choice of it) of a job, in a row of the batch or waiting."""
+
+    job: Job
+    choice: int
+    progress: SequenceProgress
+    sampler: Sampler
+    pending: list[int]                 # prompt tokens not in the cache yet
+    feed: int | None = None            # the token the next decode call appends
+    last_token_at: float | None = None
 
 
 class Metrics:
@@ -84,9 +111,9 @@ class Metrics:
 
 
 class Engine:
-    """Runs jobs on ``decoder`` (a DecoderModel or any model of the generation
-    protocol) and ``encoder`` (a SentenceEncoder), either may be None, in one worker
-    thread; at most ``max_queue`` jobs wait."""
+    """Runs jobs on ``decoder`` (a :class:`rlx.models.DecoderModel`; its ``max_batch``
+    rows are the batch) and ``encoder`` (a :class:`rlx.models.SentenceEncoder`), either
+    may be None, in one worker thread; at most ``max_queue`` jobs wait for a row."""
 
     def __init__(self, decoder: Any = None, encoder: Any = None, max_queue: int = 64):
         self.decoder = decoder
@@ -96,13 +123,20 @@ class Engine:
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._waiting = 0
         self._lock = threading.Lock()
+        self._rows: list[_Unit | None] = []
+        self._queued: deque[_Unit] = deque()
         self._thread = threading.Thread(target=self._work, name="rlx-serve-engine",
                                         daemon=True)
         self._thread.start()
 
     @property
     def queue_depth(self) -> int:
+        """Jobs waiting for a row (or for the worker to take them)."""
         return self._waiting
+
+    @property
+    def max_batch(self) -> int:
+        return getattr(self.decoder, "max_batch", 1) if self.decoder is not None else 0
 
     def submit(self, job: Job) -> None:
         """Queue ``job``; APIError 429 when ``max_queue`` jobs already wait."""
@@ -115,90 +149,216 @@ class Engine:
         self._jobs.put(job)
 
     def close(self) -> None:
-        """Stop the worker after the jobs already queued."""
+        """Stop the worker; jobs still running or waiting end with an error."""
         self._jobs.put(None)
         self._thread.join()
 
+    def _done_waiting(self) -> None:
+        with self._lock:
+            self._waiting -= 1
+
     # ------------------------------------------------------------------ worker
     def _work(self) -> None:
+        if self.decoder is not None:
+            self.decoder.reset(self.max_batch)
+            self._rows = [None] * self.max_batch
         while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            with self._lock:
-                self._waiting -= 1
-            self.metrics.busy = 1
+            idle = not any(self._rows) and not self._queued
+            if not self._take_jobs(block=idle):
+                break
             try:
-                if job.cancelled.is_set():
-                    continue
-                if isinstance(job.request, EmbeddingRequest):
-                    self._embed(job)
-                else:
-                    self._generate(job)
-            except APIError as e:
-                job.emit(("error", e))
-            except InputError as e:
-                job.emit(("error", APIError(400, str(e))))
-            except RlxError as e:
-                job.emit(("error", APIError(500, str(e), kind="server_error")))
-            except Exception as e:      # a bug: the request fails, the server goes on
-                job.emit(("error", APIError(500, f"{type(e).__name__}: {e}",
-                                            kind="server_error")))
-            finally:
-                self.metrics.busy = 0
-                job.emit(("end",))
+                self._step()
+            except Exception as e:      # a bug or a failing model: fail the running jobs
+                self._fail_all(_as_api_error(e))
+        self._fail_all(APIError(503, "the server is shutting down", kind="server_error"))
 
-    def _generate(self, job: Job) -> None:
+    def _take_jobs(self, block: bool) -> bool:
+        """Move submitted jobs into the scheduler (blocking for one when ``block``);
+        False once the engine is closing."""
+        while True:
+            try:
+                job = self._jobs.get(block=block)
+            except queue.Empty:
+                return True
+            if job is None:
+                return False
+            block = False
+            if job.cancelled.is_set():
+                self._done_waiting()
+            elif isinstance(job.request, EmbeddingRequest):
+                self._run_alone(job, self._embed)
+            else:
+                self._run_alone(job, self._admit_job)
+
+    def _run_alone(self, job: Job, work: Callable[[Job], None]) -> None:
+        """Run ``work(job)``; a failure ends the job with its error."""
+        try:
+            work(job)
+        except Exception as e:
+            self._done_waiting()
+            job.emit(("error", _as_api_error(e)))
+            job.emit(("end",))
+
+    def _admit_job(self, job: Job) -> None:
+        """Tokenise the job's prompts, check them against the context, and queue one unit
+        per prompt and choice (the job's "start" event says the prompts' lengths)."""
         req = job.request
         model = self.decoder
-        chat = req.chat
-        all_ids = [prompt_ids(model, p, chat) for p in req.prompts]
-        max_seq = getattr(model, "max_seq", None)
-        budgets = []
-        for ids in all_ids:
-            room = None if max_seq is None else max_seq - len(ids)
-            if room is not None and room < 1:
+        if model is None:
+            raise APIError(400, "this server has no text generation model")
+        all_ids = [prompt_ids(model, p, req.chat) for p in req.prompts]
+        max_seq = model.max_seq
+        units = []
+        for p, ids in enumerate(all_ids):
+            space = max_seq - len(ids)
+            if space < 1:
                 raise APIError(400, f"the prompt has {len(ids)} tokens; this model's context "
-                                    f"is {max_seq}", param="messages" if chat else "prompt",
+                                    f"is {max_seq}", param="messages" if req.chat else "prompt",
                                code="context_length_exceeded")
-            if req.max_tokens is not None and room is not None and req.max_tokens > room:
+            if req.max_tokens is not None and req.max_tokens > space:
                 raise APIError(400, f"the prompt ({len(ids)} tokens) and max_tokens "
                                     f"({req.max_tokens}) exceed this model's context of "
                                     f"{max_seq} tokens", param="max_tokens",
                                code="context_length_exceeded")
-            if req.max_tokens is not None:
-                budgets.append(req.max_tokens)
-            else:       # to the end of the context
-                budgets.append(room if room is not None else DEFAULT_MAX_NEW_TOKENS)
-        job.emit(("start", [len(ids) for ids in all_ids]))
-        self.metrics.prompt_tokens += sum(len(ids) for ids in all_ids) * req.n
-        for p, ids in enumerate(all_ids):
+            budget = req.max_tokens if req.max_tokens is not None else max_seq
+            max_new = room(model, [ids], budget)
+            stop_ids = {int(i) for i in model.config.eos_ids}
             for i in range(req.n):
-                choice = p * req.n + i
                 sampling = req.sampling
                 if sampling.seed is not None and i:
                     sampling = dataclasses.replace(sampling, seed=sampling.seed + i)
-                tokens = stream(model, ids, sampling, max_new_tokens=budgets[p], stop=req.stop)
-                last = time.perf_counter()
-                count = 0
-                for piece in tokens:
-                    now = time.perf_counter()
-                    self.metrics.add("ttft" if count == 0 else "itl",
-                                     now - (job.queued_at if count == 0 else last))
-                    last = now
-                    count += 1
-                    self.metrics.generated_tokens += 1
-                    if job.cancelled.is_set():
-                        return
-                    if piece.text:
-                        job.emit(("piece", choice, piece.text))
-                result = tokens.result
-                job.emit(("done", choice, result.finish_reason, len(result.token_ids)))
+                units.append(_Unit(job, p * req.n + i,
+                                   SequenceProgress(model, ids, req.stop, stop_ids, max_new),
+                                   Sampler(sampling), list(ids)))
+        job.units_left = job.waiting = len(units)
+        job.emit(("start", [len(ids) for ids in all_ids]))
+        self.metrics.prompt_tokens += sum(len(u.progress.prompt) for u in units)
+        self._queued.extend(units)
+
+    # ------------------------------------------------------------------ one step
+    def _step(self) -> None:
+        try:
+            self._run_step()
+        finally:
+            self.metrics.busy = sum(u is not None for u in self._rows)
+
+    def _run_step(self) -> None:
+        self._drop_cancelled()
+        self._fill_rows()
+        rows = self._rows
+        self.metrics.busy = sum(u is not None for u in rows)
+        decoding = [r for r, u in enumerate(rows) if u is not None and u.feed is not None]
+        if decoding:
+            pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
+            logits = self.decoder.extend(pieces)
+            for r in decoding:
+                self._choose(r, logits)
+        chunk = self.decoder.prefill_chunk
+        filling = [r for r, u in enumerate(rows)
+                   if u is not None and u.feed is None and u.pending]
+        if filling:
+            pieces = [[] for _ in rows]
+            for r in filling:
+                unit = rows[r]
+                pieces[r], unit.pending = unit.pending[:chunk], unit.pending[chunk:]
+            logits = self.decoder.extend(pieces)
+            for r in filling:
+                if not rows[r].pending:
+                    self._choose(r, logits)
+
+    def _choose(self, row: int, logits: np.ndarray) -> None:
+        """Sample the next token of the unit in ``row``, stream its text, and free the
+        row when the unit finished."""
+        unit = self._rows[row]
+        progress = unit.progress
+        context = None if unit.sampler.params.repetition_penalty == 1 else [
+            progress.context()]
+        token = int(unit.sampler(logits[row:row + 1], context)[0])
+        now = time.perf_counter()
+        if unit.last_token_at is None:
+            self.metrics.add("ttft", now - unit.job.queued_at)
+        else:
+            self.metrics.add("itl", now - unit.last_token_at)
+        unit.last_token_at = now
+        self.metrics.generated_tokens += 1
+        text = progress.take(token)
+        if text:
+            unit.job.emit(("piece", unit.choice, text))
+        if progress.finish_reason is None:
+            unit.feed = token
+            return
+        unit.job.emit(("done", unit.choice, progress.finish_reason, len(progress.generated)))
+        self._free(row)
+
+    def _free(self, row: int) -> None:
+        job = self._rows[row].job
+        self._rows[row] = None
+        self.decoder.release(row)
+        job.units_left -= 1
+        if job.units_left == 0:
+            job.emit(("end",))
+
+    def _fill_rows(self) -> None:
+        """Give free rows to waiting units, first come first served."""
+        for r, unit in enumerate(self._rows):
+            if unit is None and self._queued:
+                unit = self._queued.popleft()
+                self._rows[r] = unit
+                unit.job.waiting -= 1
+                if unit.job.waiting == 0:
+                    self._done_waiting()
+
+    def _drop_cancelled(self) -> None:
+        """Free the rows and queue places of jobs whose client went away."""
+        for r, unit in enumerate(self._rows):
+            if unit is not None and unit.job.cancelled.is_set():
+                self._free(r)
+        if any(u.job.cancelled.is_set() for u in self._queued):
+            keep = deque()
+            for unit in self._queued:
+                if not unit.job.cancelled.is_set():
+                    keep.append(unit)
+                    continue
+                job = unit.job
+                job.waiting -= 1
+                job.units_left -= 1
+                if job.waiting == 0:
+                    self._done_waiting()
+                if job.units_left == 0:
+                    job.emit(("end",))
+            self._queued = keep
+
+    def _fail_all(self, error: APIError) -> None:
+        """End every job in a row or waiting with ``error``; the cache starts afresh."""
+        jobs = {id(u.job): u.job for u in [*self._rows, *self._queued] if u is not None}
+        for job in jobs.values():
+            if job.waiting:
+                self._done_waiting()
+            job.emit(("error", error))
+            job.emit(("end",))
+        self._queued.clear()
+        if self.decoder is not None:
+            self._rows = [None] * self.max_batch
+            self.decoder.reset(self.max_batch)
 
     def _embed(self, job: Job) -> None:
         req = job.request
         encoder = self.encoder
+        if encoder is None:
+            raise APIError(400, "this server has no embedding model")
         vectors = encoder.encode(req.texts)
         tokens = int(np.asarray(encoder.tokenizer.encode_batch(
             req.texts, max_length=encoder.max_length).attention_mask).sum())
+        self._done_waiting()
         job.emit(("embeddings", vectors, tokens))
+        job.emit(("end",))
+
+
+def _as_api_error(e: Exception) -> APIError:
+    if isinstance(e, APIError):
+        return e
+    if isinstance(e, InputError):
+        return APIError(400, str(e))
+    if isinstance(e, RlxError):
+        return APIError(500, str(e), kind="server_error")
+    return APIError(500, f"{type(e).__name__}: {e}", kind="server_error")
