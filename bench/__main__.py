@@ -284,6 +284,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import extents  # imports this module's timing code too
     extents.add_arguments(sub.add_parser(
         "extents", help="one MiniLM program for every size against a program per size"))
+    from bench import serving
+    serving.add_arguments(sub.add_parser(
+        "serve", help="rlx serve under concurrent streams against llama.cpp's server; "
+                      "--load: the load test"))
     return parser.parse_args(argv)
 
 
@@ -302,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "extents":
         from bench import extents
         return extents.main(args)
+    if args.command == "serve":
+        from bench import serving
+        return serving.main(args)
     workloads = micro_workloads(tiny=args.tiny)
     if args.workloads:
         unknown = set(args.workloads) - {w.key for w in workloads}

@@ -243,9 +243,10 @@ def test_a_full_queue_is_429_with_retry_after(served):
     next is refused."""
     url, engine = served[0], served[1]
     _wait_idle(engine)
-    streams = [_open_stream(url, 200) for _ in range(BATCH)]   # running: every row
-    for s in streams:
-        s.readline()
+    streams = []
+    for _ in range(BATCH):          # each running (its first token read) before the next
+        streams.append(_open_stream(url, 200))
+        streams[-1].readline()
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(_post, url + "/v1/completions",
                               {"model": DECODER, "prompt": "Hi", "max_tokens": 1})
@@ -307,3 +308,60 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
     assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
     assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
     assert rlx.cli.main(["serve", "--model", "no-such-file.gguf"]) == 2
+
+
+def test_a_short_load_of_32_streams_loses_nothing(served):
+    """The CI-sized load test (``python -m bench serve --load`` is the long one): 32
+    concurrent streams, every text the one its prompt gives alone, no error, and the
+    engine idle afterwards."""
+    from bench.serving import PROMPT, stream_completion
+
+    url, engine = served[0], served[1]
+    engine.max_queue = 64
+    try:
+        prompts = [PROMPT.format(k=k) for k in range(32)]
+        expected = [generate(served[2], p, max_new_tokens=8).text for p in prompts]
+
+        def client(i):
+            return stream_completion(url, DECODER, prompts[i], 8)[:2]
+
+        with ThreadPoolExecutor(32) as pool:
+            results = list(pool.map(client, range(32)))
+        for i, got in enumerate(results):
+            assert got == (200, expected[i]), i
+        _wait_idle(engine)
+    finally:
+        engine.max_queue = 1
+
+
+def _run_job(engine, request) -> list[tuple]:
+    """The events of one job, once it ended."""
+    from rlx.serve.engine import Job
+
+    events, done = [], threading.Event()
+
+    def emit(ev):
+        events.append(ev)
+        if ev[0] == "end":
+            done.set()
+
+    engine.submit(Job(request, emit))
+    assert done.wait(120)
+    return events
+
+
+def test_an_embedding_only_engine():
+    """An engine without a decoder serves embeddings and refuses generation."""
+    from rlx.serve.protocol import EmbeddingRequest, parse_generation
+
+    texts = ["a cat", "a dog"]
+    engine = Engine(None, SentenceEncoder.from_pretrained())
+    try:
+        events = _run_job(engine, EmbeddingRequest(texts, False))
+        assert [e[0] for e in events] == ["embeddings", "end"]
+        np.testing.assert_array_equal(events[0][1],
+                                      SentenceEncoder.from_pretrained().encode(texts))
+        events = _run_job(engine, parse_generation({"prompt": "hi"}, chat=False))
+        assert [e[0] for e in events] == ["error", "end"] and events[0][1].status == 400
+    finally:
+        engine.close()

@@ -243,6 +243,8 @@ class Engine:
             self.metrics.busy = sum(u is not None for u in self._rows)
 
     def _run_step(self) -> None:
+        if self.decoder is None:
+            return
         self._drop_cancelled()
         self._fill_rows()
         rows = self._rows
