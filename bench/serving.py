@@ -254,6 +254,10 @@ def _load_test(model: str, args: argparse.Namespace) -> int:
         threads = [threading.Thread(target=client, args=(i,)) for i in range(args.streams)]
         for t in threads:
             t.start()
+        samples = []
+        while any(t.is_alive() for t in threads):
+            samples.append(_rss_mb(server.proc.pid))
+            time.sleep(args.seconds / 10)
         for t in threads:
             t.join()
         rss_end = _rss_mb(server.proc.pid)
@@ -261,7 +265,8 @@ def _load_test(model: str, args: argparse.Namespace) -> int:
         server.stop()
     print(f"load: {args.streams} streams for {args.seconds:.0f} s: {done[0]} requests, "
           f"{len(bad)} wrong or failed; server RSS {rss_warm:.0f} MB after warm-up, "
-          f"{rss_end:.0f} MB at the end")
+          f"{rss_end:.0f} MB at the end; during the load (MB): "
+          f"{' '.join(f'{x:.0f}' for x in samples)}")
     for item in bad[:10]:
         print("  ", item)
     return 1 if bad else 0
