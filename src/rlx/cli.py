@@ -435,9 +435,10 @@ def _add_serve(sub) -> None:
     sv.add_argument("--no-embeddings", action="store_true", help="serve no embedding model")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=_positive, default=8000)
-    sv.add_argument("--max-batch", type=_positive, default=8, metavar="N",
+    sv.add_argument("--max-batch", type=_positive, default=4, metavar="N",
                     help="sequences decoded together: requests share the batch as they come "
-                         "and go (default 8)")
+                         "and go (default 4; every step costs the whole batch for now, see "
+                         "bench/RESULTS.md)")
     sv.add_argument("--max-queue", type=_positive, default=64, metavar="N",
                     help="requests that may wait for a place in the batch; more get 429 "
                          "(default 64)")
