@@ -15,7 +15,7 @@ import base64
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import numpy as np
@@ -77,8 +77,7 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         except APIError as e:
             return error(endpoint, e)
         events: asyncio.Queue[tuple] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-        job = Job(req, lambda ev: loop.call_soon_threadsafe(events.put_nowait, ev))
+        job = Job(req, _sink(events))
         try:
             engine.submit(job)
         except APIError as e:
@@ -130,9 +129,8 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         except APIError as e:
             return error("embeddings", e)
         events: asyncio.Queue[tuple] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
         try:
-            engine.submit(Job(req, lambda ev: loop.call_soon_threadsafe(events.put_nowait, ev)))
+            engine.submit(Job(req, _sink(events)))
         except APIError as e:
             return error("embeddings", e)
         ev = await events.get()
@@ -169,6 +167,20 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         Route("/health", health, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),
     ])
+
+
+def _sink(events: asyncio.Queue) -> Callable[[tuple], None]:
+    """A job's ``emit``: puts each event on ``events`` from the worker thread (nothing
+    once the server's event loop has closed)."""
+    loop = asyncio.get_running_loop()
+
+    def emit(event: tuple) -> None:
+        try:
+            loop.call_soon_threadsafe(events.put_nowait, event)
+        except RuntimeError:        # the loop is closed: the server is shutting down
+            pass
+
+    return emit
 
 
 class _ChunkShape:
