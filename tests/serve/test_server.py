@@ -365,3 +365,23 @@ def test_an_embedding_only_engine():
         assert [e[0] for e in events] == ["error", "end"] and events[0][1].status == 400
     finally:
         engine.close()
+
+
+def test_a_decoder_that_cannot_start_fails_each_request_not_the_server():
+    from rlx.serve.protocol import parse_generation
+
+    class Broken:
+        max_batch = 2
+
+        def reset(self, batch):
+            raise rlx.RlxError("no compiler today")
+
+    engine = Engine(Broken())
+    try:
+        for _ in range(2):
+            events = _run_job(engine, parse_generation({"prompt": "hi"}, chat=False))
+            assert [e[0] for e in events] == ["error", "end"]
+            assert "no compiler today" in events[0][1].message and events[0][1].status == 500
+        assert engine.queue_depth == 0
+    finally:
+        engine.close()

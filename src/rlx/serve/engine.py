@@ -125,6 +125,7 @@ class Engine:
         self._lock = threading.Lock()
         self._rows: list[_Unit | None] = []
         self._queued: deque[_Unit] = deque()
+        self._broken: APIError | None = None    # the decoder failed to start
         self._thread = threading.Thread(target=self._work, name="rlx-serve-engine",
                                         daemon=True)
         self._thread.start()
@@ -160,7 +161,11 @@ class Engine:
     # ------------------------------------------------------------------ worker
     def _work(self) -> None:
         if self.decoder is not None:
-            self.decoder.reset(self.max_batch)
+            try:
+                self.decoder.reset(self.max_batch)
+            except Exception as e:      # no decoder to run: every generation fails
+                self._broken = _as_api_error(e)
+                self.decoder = None
             self._rows = [None] * self.max_batch
         while True:
             idle = not any(self._rows) and not self._queued
@@ -204,6 +209,8 @@ class Engine:
         per prompt and choice (the job's "start" event says the prompts' lengths)."""
         req = job.request
         model = self.decoder
+        if self._broken is not None:
+            raise self._broken
         if model is None:
             raise APIError(400, "this server has no text generation model")
         all_ids = [prompt_ids(model, p, req.chat) for p in req.prompts]
