@@ -215,6 +215,7 @@ class Engine:
             raise APIError(400, "this server has no text generation model")
         all_ids = [prompt_ids(model, p, req.chat) for p in req.prompts]
         max_seq = model.max_seq
+        stop_ids = {int(i) for i in model.config.eos_ids}
         units = []
         for p, ids in enumerate(all_ids):
             space = max_seq - len(ids)
@@ -229,7 +230,6 @@ class Engine:
                                code="context_length_exceeded")
             budget = req.max_tokens if req.max_tokens is not None else max_seq
             max_new = room(model, [ids], budget)
-            stop_ids = {int(i) for i in model.config.eos_ids}
             for i in range(req.n):
                 sampling = req.sampling
                 if sampling.seed is not None and i:
@@ -255,7 +255,6 @@ class Engine:
         self._drop_cancelled()
         self._fill_rows()
         rows = self._rows
-        self.metrics.busy = sum(u is not None for u in rows)
         decoding = [r for r, u in enumerate(rows) if u is not None and u.feed is not None]
         if decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
