@@ -392,7 +392,83 @@ def test_pipelined_and_async_entry_points(device):
     np.testing.assert_array_equal(outs[0][0], [3, 6])
     np.testing.assert_array_equal(outs[1][0], [9, 12])
     cg.commit_no_wait({"x": [5.0, 5.0]})
-    cg.sync_pending()
+    (snapshot,) = cg.sync_pending()
+    np.testing.assert_array_equal(snapshot[0], [15, 15])
     np.testing.assert_array_equal(cg.read_output_row(0, 0, 2), [15, 15])
+    assert cg.sync_pending() == []
+    assert cg.capabilities().async_pipeline
     assert cg.enable_moe_topk_capture(4) is False
     assert cg.take_moe_topk_capture() is None
+
+
+def _scaled_graph(device):
+    g = rlx.Graph("async")
+    x = g.input("x", (64,))
+    g.set_outputs([rlx.tanh(x) * 2.0 + 1.0])
+    return rlx.Session(device).compile(g)
+
+
+def test_commit_no_wait_returns_while_its_run_cannot_start(device):
+    cg = _scaled_graph(device)
+    x = np.linspace(-2, 2, 64).astype(np.float32)
+    with cg._lock:                      # the worker cannot run until this is released
+        cg.commit_no_wait({"x": x})
+        x[:] = 0.0                      # the committed run keeps the values it was given
+        cg.commit_no_wait({"x": x})
+    first, second = cg.sync_pending()
+    want = np.tanh(np.linspace(-2, 2, 64)) * 2 + 1
+    np.testing.assert_allclose(first[0], want, rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(second[0], np.ones(64), rtol=0, atol=0)
+
+
+def test_each_committed_run_keeps_its_own_outputs(device):
+    cg = _scaled_graph(device)
+    rng = np.random.default_rng(0)
+    sets = [rng.standard_normal(64).astype(np.float32) for _ in range(5)]
+    for x in sets:
+        cg.commit_no_wait({"x": x})
+    outs = cg.sync_pending()
+    assert len(outs) == 5
+    for x, (y,) in zip(sets, outs):
+        np.testing.assert_allclose(y, np.tanh(x.astype(np.float64)) * 2 + 1, rtol=1e-5,
+                                   atol=1e-6)
+    piped = cg.run_pipelined([{"x": x} for x in sets])
+    for (a,), (b,) in zip(outs, piped):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_a_synchronous_run_waits_for_committed_runs_and_keeps_their_results(device):
+    cg = _scaled_graph(device)
+    cg.commit_no_wait({"x": np.zeros(64, np.float32)})
+    (now,) = cg.run({"x": np.full(64, 3.0, np.float32)})
+    np.testing.assert_allclose(now, np.tanh(3.0) * 2 + 1, rtol=1e-6)
+    (kept,) = cg.sync_pending()
+    np.testing.assert_array_equal(kept[0], np.ones(64, np.float32))
+
+
+def test_async_errors(device):
+    cg = _scaled_graph(device)
+    with pytest.raises(rlx.InputError, match="x"):
+        cg.commit_no_wait({"x": np.zeros(3, np.float32)})   # checked at commit: nothing queued
+    assert cg.sync_pending() == []
+    with pytest.raises(rlx.InputError):
+        cg.run_pipelined([{"x": np.zeros(64)}, {"y": np.zeros(64)}])
+    assert cg.sync_pending() == []
+
+
+def test_a_failing_committed_run_is_raised_at_sync(device):
+    g = rlx.Graph("fails")
+    q = g.input("q", (1, 1, 1, 8))
+    cache = g.input("c", (1, 1, 4, 8))
+    past = g.input("past", (1,), "i64")
+    g.set_outputs([rlx.cached_attention(q, q, q, cache, cache, past, scale=0.5)])
+    cg = rlx.Session(device).compile(g)
+    ok = {"q": np.ones((1, 1, 1, 8), np.float32), "c": np.zeros((1, 1, 4, 8), np.float32)}
+    cg.commit_no_wait({**ok, "past": np.array([9])})        # past_len beyond the cache
+    cg.commit_no_wait({**ok, "past": np.array([0])})
+    with pytest.raises(rlx.RlxError, match="past_len"):
+        cg.sync_pending()
+    assert cg.sync_pending() == []
+    (out,) = cg.run({**ok, "past": np.array([2])})
+    new = np.exp(0.5 * 8)          # the new row's weight; the two cache rows' values are 0
+    np.testing.assert_allclose(out, np.full((1, 1, 1, 8), new / (2 + new)), rtol=1e-6)

@@ -218,6 +218,8 @@ class ExecutableCapabilities:
     kv_resident: bool = False
     typed_io: bool = False
     async_pipeline: bool = False
+    """``commit_no_wait`` / ``sync_pending`` / ``run_pipelined`` run on a worker thread
+    while the caller goes on (rlx.runtime.compiled; each run's outputs snapshotted)."""
     active_extent: bool = False
     """Programs with symbolic dimensions (``rlx.Dim``) cost what the run's extents do:
     the products (dense and quantised), attention, row kernels, gathers, elementwise

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -45,6 +46,7 @@ def _serialised(method: _Method) -> _Method:
     """``method`` run while holding the graph's lock (module docstring: Threads)."""
     @functools.wraps(method)
     def locked(self: CompiledGraph, *args: Any, **kwargs: Any) -> Any:
+        self._wait_async()
         with self._lock:
             return method(self, *args, **kwargs)
     return locked  # type: ignore[return-value]
@@ -96,6 +98,7 @@ class CompiledGraph:
         # graphs with symbolic dimensions: pads inputs, feeds extents, cuts outputs
         self._extents = extents
         self._lock = threading.RLock()
+        self._async: _AsyncRuns | None = None   # the worker of commit_no_wait
         self._rounding = rounding
         self._inputs = dict(inputs)
         self._params = dict(params)
@@ -332,6 +335,7 @@ class CompiledGraph:
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once. Returns a fresh array per output, in declared shape and dtype."""
         feeds = self._feeds(inputs)
+        self._wait_async()
         with self._lock:
             return [o.copy() for o in self._execute(feeds)]
 
@@ -339,6 +343,7 @@ class CompiledGraph:
         """Run once; returns read-only views of the output buffers, valid until the next
         run (no copy)."""
         feeds = self._feeds(inputs)
+        self._wait_async()
         with self._lock:
             return self._readonly_outputs(self._execute(feeds))
 
@@ -356,6 +361,7 @@ class CompiledGraph:
                 feeds[name] = self._input_value(name, value)
             elif name not in self._exe.handles:
                 raise InputError(f"missing input {name!r} ({t})")
+        self._wait_async()
         with self._lock:
             return self._readonly_outputs(self._execute(feeds))
 
@@ -376,6 +382,7 @@ class CompiledGraph:
             if not 0 <= i < count:
                 raise InputError(f"output index {i} out of range ({count} outputs)")
         feeds = self._feeds(inputs)
+        self._wait_async()
         with self._lock:
             outs = self._execute(feeds)
             return [outs[i].copy() for i in (range(count) if indices is None else indices)]
@@ -409,23 +416,53 @@ class CompiledGraph:
             data, dtype = pair
             decoded[name] = from_bytes("input", name, data, dtype, t)
         feeds = self._feeds(decoded)
+        self._wait_async()
         with self._lock:
             outs = self._execute(feeds)
             return [(o.tobytes(), t.dtype) for o, t in zip(outs, self.output_types)]
 
-    # async-style entry points: every current backend runs synchronously
+    # ------------------------------------------------------------------ asynchronous runs
     def commit_no_wait(self, inputs: Mapping[str, Any] | None = None) -> None:
-        """Start a run without reading outputs (synchronous on every current backend)."""
-        feeds = self._feeds(inputs)
-        with self._lock:
-            self._execute(feeds)
+        """Start a run and return at once: it runs on the graph's worker thread (the
+        native call releases the GIL, so the caller's Python goes on meanwhile). The
+        inputs are checked now (InputError here, nothing queued) and copied, so the
+        caller may reuse its arrays. Runs committed from one thread run in commit order;
+        each keeps a snapshot of its outputs until :meth:`sync_pending` returns them.
+        Any other call on the graph (run, params, handles, KV feeds) first waits for
+        the committed runs to finish, so it sees their effects."""
+        feeds = {name: value.copy() for name, value in self._feeds(inputs).items()}
+        self._worker().submit(feeds, keep=True)
 
-    def sync_pending(self) -> None:
-        """Wait for runs started by commit_no_wait (nothing pending on current backends)."""
+    def sync_pending(self) -> list[list[np.ndarray]]:
+        """Wait for every run started by :meth:`commit_no_wait` and return their output
+        snapshots, one list per run in commit order (nothing pending: an empty list).
+        When a run failed, the runs after it still ran; the first failure is raised
+        here and the snapshots are dropped."""
+        worker = self._async
+        return [] if worker is None else worker.collect()
 
     def run_pipelined(self, input_sets: Sequence[Mapping[str, Any]]) -> list[list[np.ndarray]]:
-        """Run each input set in order; each run's outputs are kept separately."""
-        return [self.run(inputs) for inputs in input_sets]
+        """Run each input set in order on the worker thread with one wait at the end;
+        returns each run's outputs (fresh arrays), out[run][output]. Every set is
+        checked before the first run starts (InputError: nothing ran). Runs committed
+        earlier and not yet synced are waited for first; their results stay for
+        :meth:`sync_pending`."""
+        feeds = [{n: v.copy() for n, v in self._feeds(inputs).items()} for inputs in input_sets]
+        worker = self._worker()
+        runs = [worker.submit(one, keep=False) for one in feeds]
+        return _AsyncRuns.results(runs)
+
+    def _worker(self) -> _AsyncRuns:
+        with self._lock:
+            if self._async is None:
+                self._async = _AsyncRuns(self)
+            return self._async
+
+    def _wait_async(self) -> None:
+        """Let committed runs finish before a synchronous call (program order)."""
+        worker = self._async
+        if worker is not None:
+            worker.wait_idle()
 
     # ------------------------------------------------------------------ handles
     @_serialised
@@ -595,6 +632,49 @@ class CompiledGraph:
     def __repr__(self) -> str:
         return (f"<rlx.CompiledGraph on {self.device}: inputs {list(self._inputs)}, "
                 f"params {list(self._params)}, {len(self._exe.output_types)} outputs>")
+
+
+class _AsyncRuns:
+    """The worker thread of a graph's asynchronous runs (``commit_no_wait``,
+    ``run_pipelined``): one thread, so runs keep their commit order."""
+
+    def __init__(self, graph: CompiledGraph):
+        self._graph = graph
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rlx-run")
+        self._kept: list[Future] = []      # commit_no_wait runs, until sync_pending
+        self._last: Future | None = None
+
+    def submit(self, feeds: dict[str, np.ndarray], keep: bool) -> Future:
+        run = self._pool.submit(self._run, feeds)
+        self._last = run
+        if keep:
+            self._kept.append(run)
+        return run
+
+    def _run(self, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        graph = self._graph
+        with graph._lock:
+            return [o.copy() for o in graph._execute(feeds)]
+
+    def wait_idle(self) -> None:
+        """Wait for the last submitted run (runs finish in order); its error is kept
+        for whoever collects it."""
+        last = self._last
+        if last is not None:
+            wait([last])
+
+    def collect(self) -> list[list[np.ndarray]]:
+        runs, self._kept = self._kept, []
+        return self.results(runs)
+
+    @staticmethod
+    def results(runs: list[Future]) -> list[list[np.ndarray]]:
+        """Each run's outputs, after all finished; the first failure raised."""
+        wait(runs)
+        for run in runs:
+            if run.exception() is not None:
+                raise run.exception()
+        return [run.result() for run in runs]
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:

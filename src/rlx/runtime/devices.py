@@ -26,9 +26,9 @@ def _backend_class(device: str) -> type[Backend]:
 # backend's executables (tests/runtime/test_capabilities.py).
 _ADVISORY: dict[str, ExecutableCapabilities] = {
     "reference": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
-                                        typed_io=True),
+                                        typed_io=True, async_pipeline=True),
     "cpu": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
-                                  typed_io=True, active_extent=True),
+                                  typed_io=True, active_extent=True, async_pipeline=True),
 }
 
 
