@@ -155,6 +155,55 @@ def test_stop_strings(served, client):
     assert "France" not in reference.text and reference.finish_reason == "stop"
 
 
+def _log_softmax(row: np.ndarray) -> np.ndarray:
+    row = np.asarray(row, np.float64).reshape(-1)
+    shifted = row - row.max()
+    return shifted - np.log(np.exp(shifted).sum())
+
+
+def test_logprobs_are_the_models_log_softmax(served, client):
+    """Each token's log-probability and its top alternatives equal a float64
+    log-softmax of the logits the reference decoder computes over the same tokens."""
+    model = served[2]
+    reference = generate(model, QUESTION, max_new_tokens=8, chat=True)
+    r = client.chat.completions.create(model=DECODER, messages=QUESTION, max_tokens=8,
+                                       temperature=0, logprobs=True, top_logprobs=3)
+    content = r.choices[0].logprobs.content
+    assert len(content) == len(reference.token_ids)
+    model.reset(1)
+    logits = model.prefill([reference.prompt_ids])[0]
+    for entry, token in zip(content, reference.token_ids):
+        logp = _log_softmax(logits)
+        assert entry.token == model.tokenizer.decode([token], skip_special_tokens=False)
+        assert entry.bytes == list(entry.token.encode())
+        assert entry.logprob == pytest.approx(logp[token], abs=1e-4)
+        best = np.argsort(-logp, kind="stable")[:3]
+        assert [t.logprob for t in entry.top_logprobs] == pytest.approx(logp[best], abs=1e-4)
+        assert entry.top_logprobs[0].logprob == pytest.approx(entry.logprob)   # greedy
+        logits = model.decode([token])[0]
+    chunks = list(client.chat.completions.create(
+        model=DECODER, messages=QUESTION, max_tokens=8, temperature=0, logprobs=True,
+        top_logprobs=3, stream=True))
+    streamed = [e for c in chunks if c.choices and c.choices[0].logprobs
+                for e in c.choices[0].logprobs.content]
+    assert [(e.token, e.logprob) for e in streamed] == [(e.token, e.logprob) for e in content]
+
+
+def test_completion_logprobs(served, client):
+    r = client.completions.create(model=DECODER, prompt="Once upon a time", max_tokens=6,
+                                  temperature=0, logprobs=2, echo=True)
+    lp = r.choices[0].logprobs
+    assert len(lp.tokens) == len(lp.token_logprobs) == r.usage.completion_tokens == 6
+    assert all(len(top) == 2 and max(top.values()) == pytest.approx(value)
+               for top, value in zip(lp.top_logprobs, lp.token_logprobs))
+    assert lp.text_offset[0] == len("Once upon a time")
+    assert np.diff(lp.text_offset).tolist() == [len(t) for t in lp.tokens[:-1]]
+    assert r.choices[0].text == "Once upon a time" + "".join(lp.tokens)
+    plain = client.completions.create(model=DECODER, prompt="Once upon a time", max_tokens=6,
+                                      temperature=0)
+    assert plain.choices[0].logprobs is None
+
+
 @pytest.mark.parametrize("fmt", ["float", "base64"])
 def test_embeddings_equal_the_encoder(served, client, fmt):
     texts = ["A cat sits on the mat.", "Interest rates rose again.", "hello"]
@@ -199,7 +248,11 @@ def test_concurrent_greedy_requests_each_get_their_own_answer(served, client):
     ({"model": DECODER, "messages": QUESTION, "n": 0}, 400, "invalid_value"),
     ({"model": DECODER, "messages": QUESTION, "stop": ["a", "b", "c", "d", "e"]}, 400,
      "invalid_value"),
-    ({"model": DECODER, "messages": QUESTION, "logprobs": True}, 400,
+    ({"model": DECODER, "messages": QUESTION, "logprobs": True, "top_logprobs": 21}, 400,
+     "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "top_logprobs": 2}, 400, "invalid_value"),
+    ({"model": DECODER, "prompt": "x", "logprobs": 6}, 400, "invalid_value"),
+    ({"model": DECODER, "messages": QUESTION, "presence_penalty": 0.5}, 400,
      "unsupported_parameter"),
     ({"model": DECODER, "messages": QUESTION, "max_tokens": MAX_SEQ}, 400,
      "context_length_exceeded"),

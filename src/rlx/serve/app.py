@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from rlx.serve.engine import Engine, Job
+from rlx.serve.engine import Engine, Job, TokenLogprob
 from rlx.serve.protocol import (
     APIError,
     check_model,
@@ -92,15 +92,18 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         engine.metrics.request(endpoint, 200)
         if req.stream:
             return StreamingResponse(_sse(events, job, shape, prompt_tokens,
-                                          req.include_usage),
+                                          req.include_usage, req.logprobs is not None),
                                      media_type="text/event-stream",
                                      headers={"Cache-Control": "no-cache"})
         texts = [""] * shape.choices
         reasons: list[str | None] = [None] * shape.choices
+        logprobs: list[list[TokenLogprob]] = [[] for _ in range(shape.choices)]
         completion_tokens = 0
         while True:
             ev = await events.get()
-            if ev[0] == "piece":
+            if ev[0] == "logprob":
+                logprobs[ev[1]].append(ev[2])
+            elif ev[0] == "piece":
                 texts[ev[1]] += ev[2]
             elif ev[0] == "done":
                 reasons[ev[1]] = ev[2]
@@ -110,10 +113,14 @@ def create_app(engine: Engine, decoder_name: str | None = None,
                 return error(endpoint, ev[1])
             elif ev[0] == "end":
                 break
+        starts = [0] * shape.choices
         if req.echo:
+            starts = [len(_prompt_text(req.prompts[i // req.n])) for i in range(shape.choices)]
             texts = [_prompt_text(req.prompts[i // req.n]) + t for i, t in enumerate(texts)]
+        scores = None if req.logprobs is None else [
+            shape.logprobs(entries, start) for entries, start in zip(logprobs, starts)]
         return JSONResponse(shape.response(texts, reasons,
-                                           _usage(prompt_tokens, completion_tokens)))
+                                           _usage(prompt_tokens, completion_tokens), scores))
 
     async def chat_completions(request: Request) -> Response:
         return await generation(request, chat=True)
@@ -194,49 +201,83 @@ class _ChunkShape:
         return {"id": self.ident, "object": kind, "created": self.created,
                 "model": self.model, "choices": choices}
 
-    def response(self, texts: list[str], reasons: list[str | None],
-                 usage: dict[str, int]) -> dict[str, Any]:
+    def response(self, texts: list[str], reasons: list[str | None], usage: dict[str, int],
+                 scores: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        scores = scores or [None] * len(texts)
         if self.chat:
             choices = [{"index": i, "message": {"role": "assistant", "content": t},
-                        "finish_reason": r, "logprobs": None}
-                       for i, (t, r) in enumerate(zip(texts, reasons))]
+                        "finish_reason": r, "logprobs": lp}
+                       for i, (t, r, lp) in enumerate(zip(texts, reasons, scores))]
             body = self._envelope("chat.completion", choices)
         else:
-            choices = [{"index": i, "text": t, "finish_reason": r, "logprobs": None}
-                       for i, (t, r) in enumerate(zip(texts, reasons))]
+            choices = [{"index": i, "text": t, "finish_reason": r, "logprobs": lp}
+                       for i, (t, r, lp) in enumerate(zip(texts, reasons, scores))]
             body = self._envelope("text_completion", choices)
         body["usage"] = usage
         return body
 
     def chunk(self, index: int, text: str | None, reason: str | None = None,
-              first: bool = False) -> dict[str, Any]:
+              first: bool = False, scores: dict[str, Any] | None = None) -> dict[str, Any]:
         if self.chat:
             delta: dict[str, Any] = {"role": "assistant", "content": ""} if first else {}
             if text:
                 delta["content"] = text
             choice = {"index": index, "delta": delta, "finish_reason": reason,
-                      "logprobs": None}
+                      "logprobs": scores}
             return self._envelope("chat.completion.chunk", [choice])
         return self._envelope("text_completion", [
-            {"index": index, "text": text or "", "finish_reason": reason, "logprobs": None}])
+            {"index": index, "text": text or "", "finish_reason": reason, "logprobs": scores}])
+
+    def logprobs(self, entries: list[TokenLogprob], start: int = 0) -> dict[str, Any]:
+        """The ``logprobs`` object of a choice (or of a chunk) over ``entries``: chat's
+        ``content`` list, or the completions API's parallel lists, whose text offsets
+        count from ``start`` (the echoed prompt's length)."""
+        if self.chat:
+            return {"content": [
+                {**_token(e.text, e.logprob),
+                 "top_logprobs": [_token(t, lp) for t, lp in e.top]} for e in entries],
+                "refusal": None}
+        offsets = []
+        for e in entries:
+            offsets.append(start)
+            start += len(e.text)
+        return {"tokens": [e.text for e in entries],
+                "token_logprobs": [e.logprob for e in entries],
+                "top_logprobs": [dict(e.top) for e in entries],
+                "text_offset": offsets}
 
 
 async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_tokens: list[int],
-               include_usage: bool) -> AsyncIterator[str]:
+               include_usage: bool, wanted: bool) -> AsyncIterator[str]:
     """The job's events as server-sent events; the job is cancelled when the client
     goes away (the generator is closed early)."""
     completion_tokens = 0
+    # log-probabilities ride on the next chunk of their choice (a token may add no text
+    # yet: the detokenizer holds back what a stop string might still claim)
+    held: list[list[TokenLogprob]] = [[] for _ in range(shape.choices)]
+    offsets = [0] * shape.choices
+
+    def scores(choice: int) -> dict[str, Any] | None:
+        entries, held[choice] = held[choice], []
+        if not entries and not wanted:
+            return None
+        out = shape.logprobs(entries, offsets[choice])
+        offsets[choice] += sum(len(e.text) for e in entries)
+        return out
+
     try:
         if shape.chat:
             for i in range(shape.choices):
                 yield _data(shape.chunk(i, None, first=True))
         while True:
             ev = await events.get()
-            if ev[0] == "piece":
-                yield _data(shape.chunk(ev[1], ev[2]))
+            if ev[0] == "logprob":
+                held[ev[1]].append(ev[2])
+            elif ev[0] == "piece":
+                yield _data(shape.chunk(ev[1], ev[2], scores=scores(ev[1])))
             elif ev[0] == "done":
                 completion_tokens += ev[3]
-                yield _data(shape.chunk(ev[1], None, ev[2]))
+                yield _data(shape.chunk(ev[1], None, ev[2], scores=scores(ev[1])))
             elif ev[0] == "error":
                 yield _data(ev[1].body())
             elif ev[0] == "end":
@@ -249,6 +290,10 @@ async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_token
         yield "data: [DONE]\n\n"
     finally:
         job.cancelled.set()
+
+
+def _token(text: str, logprob: float) -> dict[str, Any]:
+    return {"token": text, "logprob": logprob, "bytes": list(text.encode("utf-8"))}
 
 
 def _data(obj: dict[str, Any]) -> str:

@@ -41,8 +41,35 @@ from rlx.serve.protocol import APIError, EmbeddingRequest, GenerationRequest
 
 Emit = Callable[[tuple], None]
 """A job's event sink, called from the worker thread: ("start", prompt tokens per
-prompt), ("piece", choice, text), ("done", choice, finish_reason, completion tokens),
+prompt), ("logprob", choice, :class:`TokenLogprob`) before the token's text when the
+request asked for log-probabilities, ("piece", choice, text), ("done", choice,
+finish_reason, completion tokens),
 ("embeddings", matrix, tokens), ("error", APIError) and last ("end",)."""
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    """A sampled token's natural-log probability under the model (the log-softmax of its
+    logits, before temperature, top-k or top-p shape the draw, as vLLM reports them) and
+    the ``top`` most likely tokens' (text, log-probability), most likely first."""
+
+    text: str
+    logprob: float
+    top: list[tuple[str, float]]
+
+
+def token_logprob(logits: np.ndarray, token: int, top: int,
+                  text: Callable[[int], str]) -> TokenLogprob:
+    """``token``'s :class:`TokenLogprob` from one row of ``logits`` (float64 log-softmax;
+    ties in the top list go to the lower id)."""
+    row = np.asarray(logits, np.float64).reshape(-1)
+    shifted = row - row.max()
+    logp = shifted - np.log(np.exp(shifted).sum())
+    best: list[tuple[str, float]] = []
+    if top:
+        ids = np.argsort(-logp, kind="stable")[:top]
+        best = [(text(int(i)), float(logp[i])) for i in ids]
+    return TokenLogprob(text(int(token)), float(logp[token]), best)
 
 
 @dataclass
@@ -289,7 +316,12 @@ class Engine:
             self.metrics.add("itl", now - unit.last_token_at)
         unit.last_token_at = now
         self.metrics.generated_tokens += 1
+        counted = len(progress.generated)
         text = progress.take(token)
+        top = unit.job.request.logprobs
+        if top is not None and len(progress.generated) > counted:    # not an end token
+            unit.job.emit(("logprob", unit.choice,
+                           token_logprob(logits[row], token, top, self._token_text)))
         if text:
             unit.job.emit(("piece", unit.choice, text))
         if progress.finish_reason is None:
@@ -297,6 +329,9 @@ class Engine:
             return
         unit.job.emit(("done", unit.choice, progress.finish_reason, len(progress.generated)))
         self._free(row)
+
+    def _token_text(self, token: int) -> str:
+        return self.decoder.tokenizer.decode([token], skip_special_tokens=False)
 
     def _free(self, row: int) -> None:
         job = self._rows[row].job

@@ -3,10 +3,9 @@
 Every field a request may carry is checked here, before any work is queued: a bad
 request gets a :class:`APIError` (HTTP 400, 404, 429) whose :meth:`APIError.body` is the
 OpenAI error object ``{"error": {"message", "type", "param", "code"}}``. Fields rlx does
-not implement yet are refused by name rather than ignored (``logprobs`` /
-``top_logprobs``, non-zero ``presence_penalty`` / ``frequency_penalty``, token-id
-embedding inputs); fields that change nothing here (``user``, ``stream_options``...)
-are accepted.
+not implement yet are refused by name rather than ignored (non-zero
+``presence_penalty`` / ``frequency_penalty``, token-id embedding inputs); fields that
+change nothing here (``user``, ``stream_options``...) are accepted.
 """
 
 from __future__ import annotations
@@ -19,6 +18,8 @@ from rlx.models.sampling import SamplingParams
 
 MAX_N = 16
 MAX_STOP = 4
+MAX_TOP_LOGPROBS = 20           # chat's top_logprobs
+MAX_COMPLETION_LOGPROBS = 5     # completions' logprobs
 DEFAULT_COMPLETION_TOKENS = 16
 """``max_tokens`` of a completion that names none (OpenAI's default); a chat completion
 without one runs to the end of the context or a stop."""
@@ -58,6 +59,7 @@ class GenerationRequest:
     stream: bool
     include_usage: bool
     echo: bool = False
+    logprobs: int | None = None     # None: none; k: each token's and its top k alternatives'
 
 
 @dataclass
@@ -80,11 +82,7 @@ def check_model(body: dict[str, Any], served: dict[str, str]) -> str:
 
 def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
     """The fields of ``POST /v1/chat/completions`` (``chat``) or ``/v1/completions``."""
-    for name in ("logprobs", "top_logprobs"):
-        value = body.get(name)
-        if value not in (None, False, 0):
-            raise APIError(400, f"'{name}' is not supported by this server yet", param=name,
-                           code="unsupported_parameter")
+    logprobs = _logprobs(body, chat)
     for name in ("presence_penalty", "frequency_penalty"):
         value = _number(body, name, None, -2.0, 2.0)
         if value not in (None, 0):
@@ -130,7 +128,29 @@ def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
     return GenerationRequest(chat, prompts, max_tokens,
                              SamplingParams(temperature=temperature, top_k=top_k, top_p=top_p,
                                             seed=seed),
-                             stop, n, stream, bool(options.get("include_usage")), echo)
+                             stop, n, stream, bool(options.get("include_usage")), echo, logprobs)
+
+
+def _logprobs(body: dict[str, Any], chat: bool) -> int | None:
+    """How many top alternatives each token's log-probability comes with (None: no
+    log-probabilities). Chat: ``logprobs`` true/false and ``top_logprobs`` 0..20 (which
+    needs ``logprobs``); completions: ``logprobs`` 0..5, as the OpenAI API has them."""
+    if chat:
+        wanted = body.get("logprobs", False)
+        if wanted is None:
+            wanted = False
+        if not isinstance(wanted, bool):
+            raise invalid("logprobs", "'logprobs' must be true or false")
+        top = _integer(body, "top_logprobs", None, 0)
+        if top is not None and top > MAX_TOP_LOGPROBS:
+            raise invalid("top_logprobs", f"'top_logprobs' must be at most {MAX_TOP_LOGPROBS}")
+        if top is not None and not wanted:
+            raise invalid("top_logprobs", "'top_logprobs' needs 'logprobs': true")
+        return (top or 0) if wanted else None
+    top = _integer(body, "logprobs", None, 0)
+    if top is not None and top > MAX_COMPLETION_LOGPROBS:
+        raise invalid("logprobs", f"'logprobs' must be at most {MAX_COMPLETION_LOGPROBS}")
+    return top
 
 
 def parse_embedding(body: dict[str, Any]) -> EmbeddingRequest:
