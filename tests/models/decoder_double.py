@@ -1,12 +1,12 @@
 """A tiny stand-in for a decoder model, for tests of generation and ``rlx generate``.
 
-:class:`BigramLM` implements the decoder protocol (``reset`` / ``prefill`` /
-``decode`` / ``lengths``, ``config.eos_ids``, ``tokenizer``, ``chat_template``) with a
-numpy table: the logits after token ``t`` are ``table[t]``. Its tokenizer is a
-byte-level BPE built from GGUF-style metadata, with merges that cut multi-byte UTF-8
-characters in the middle, so greedy chains through the table produce tokens that
-split characters. The model checks the protocol's invariants (batch sizes, cache
-room) and records its calls.
+:class:`BigramLM` implements the decoder protocol (``reset`` / ``prefill`` / ``decode``
+/ ``lengths``, ``verify`` / ``truncate`` for speculative decoding, ``config.eos_ids``,
+``tokenizer``, ``chat_template``) with a numpy table: the logits after token ``t`` are
+``table[t]``. Its tokenizer is a byte-level BPE built from GGUF-style metadata, with
+merges that cut multi-byte UTF-8 characters in the middle, so greedy chains through the
+table produce tokens that split characters. The model checks the protocol's invariants
+(batch sizes, cache room) and records its calls.
 """
 
 from __future__ import annotations
@@ -94,6 +94,21 @@ class BigramLM:
         self._grow(1)
         self.calls.append(("decode", next_ids.tolist()))
         return self.table[next_ids].copy()
+
+    verify_tokens = 8
+
+    def verify(self, pieces) -> list[np.ndarray]:
+        rows = [list(map(int, r)) for r in pieces]
+        assert len(rows) == len(self.lengths) and any(rows), rows
+        assert max(map(len, rows)) <= self.verify_tokens
+        self._grow(np.array([len(r) for r in rows]))
+        self.calls.append(("verify", rows))
+        return [self.table[r].copy() for r in rows]
+
+    def truncate(self, row: int, length: int) -> None:
+        assert 0 <= length <= self.lengths[row]
+        self.lengths[row] = length
+        self.calls.append(("truncate", row, length))
 
     def _grow(self, count) -> None:
         self.lengths = self.lengths + count

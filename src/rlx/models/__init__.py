@@ -27,6 +27,7 @@ from rlx.models.generation import (
 )
 from rlx.models.packaged import gemma3_gguf_path, smollm2_gguf_path
 from rlx.models.sampling import Sampler, SamplingParams, token_distribution
+from rlx.models.speculative import PromptLookup, accept_drafts
 
 __all__ = ["BertConfig", "DecoderConfig", "DecoderModel", "GGUFWeights", "ModelConfigError",
            "ModelNotFoundError", "SentenceEncoder", "bert_param_shapes", "build_bert_encoder",
@@ -35,3 +36,4 @@ __all__ = ["BertConfig", "DecoderConfig", "DecoderModel", "GGUFWeights", "ModelC
 __all__ += ["ChatTemplateError", "Generation", "GenerationStats", "Sampler", "SamplingParams",
             "StreamPiece", "TokenStream", "apply_chat_template", "generate", "generate_batch",
             "prompt_ids", "stream", "token_distribution"]
+__all__ += ["PromptLookup", "accept_drafts"]

@@ -206,7 +206,7 @@ class _Step:
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
                        reads_cache: bool = True, weight_format: WeightFormat = None,
-                       x_int8: bool = False) -> Graph:
+                       x_int8: bool = False, all_logits: bool = False) -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
     Inputs: ``input_ids`` i64 [B, S]; ``past_len`` i64 [B], the tokens already cached
@@ -218,7 +218,9 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     every sequence must be empty. Positions must stay below ``capacity`` (the RoPE
     tables' rows); the graph clamps padded rows' positions to the last row.
 
-    Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token, then per
+    Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token ([B, S,
+    vocab] at every new row with ``all_logits``: what checking drafted tokens needs,
+    rows past a sequence's real ones meaningless), then per
     layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
@@ -236,8 +238,9 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
         packed = f"_{weight_format}" if weight_format else ""
     cached = "" if reads_cache else "_fresh"
     int8 = "_xint8" if x_int8 else ""
+    every = "_all" if all_logits else ""
     new = f"upto{int(new_tokens)}" if isinstance(new_tokens, Dim) else new_tokens
-    g = Graph(f"{config.arch}_step_b{batch}_s{new}_c{capacity}{cached}{packed}{int8}")
+    g = Graph(f"{config.arch}_step_b{batch}_s{new}_c{capacity}{cached}{packed}{int8}{every}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
                      weight_format, x_int8)
     ids = g.input("input_ids", (batch, new_tokens), "i64")
@@ -254,7 +257,8 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
         cache = tuple(g.input(name, shape) for name in cache_names(i))
         x, k, v = _layer(params, config, step, i, x, cache if reads_cache else None)
         new_kv += [k, v]
-    g.set_outputs([_logits(params, config, x, last_index)] + new_kv)
+    logits = _head(params, config, x) if all_logits else _logits(params, config, x, last_index)
+    g.set_outputs([logits] + new_kv)
     return g
 
 
@@ -370,9 +374,14 @@ def _logits(params: _Params, config: DecoderConfig, x: Tensor, last_index: Tenso
         last = last.reshape(1, h)
     else:
         last = rlx.gather(last.reshape(b * b, h), rlx.arange(x.graph, 0, b * b, b + 1), axis=0)
-    last = params.norm("output_norm", last)
+    return _head(params, config, last)
+
+
+def _head(params: _Params, config: DecoderConfig, x: Tensor) -> Tensor:
+    """The final norm, the output projection and the soft-cap of rows ``x`` [..., H]."""
+    x = params.norm("output_norm", x)
     head = "token_embd" if config.tied_embeddings else "output"
-    logits = params.linear(head, last)
+    logits = params.linear(head, x)
     if config.final_softcap is not None:
         logits = rlx.tanh(logits / config.final_softcap) * config.final_softcap
     return logits

@@ -84,8 +84,12 @@ DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
 # the programs of one batch size: "decode" appends one token per sequence, "fresh"
 # prefills empty caches and "append" appends a piece to caches of any length (both up
-# to prefill_chunk tokens per sequence)
-_KINDS = ("decode", "fresh", "append")
+# to prefill_chunk tokens per sequence); "verify" appends up to VERIFY_TOKENS and
+# returns the logits of every one (speculative decoding)
+_KINDS = ("decode", "fresh", "append", "verify")
+VERIFY_TOKENS = 8
+"""The most tokens :meth:`DecoderModel.verify` appends to a sequence in one call: a
+token and up to 7 drafted ones."""
 
 
 class GGUFWeights(Mapping):
@@ -191,6 +195,7 @@ class DecoderModel:
         self.max_seq = max_seq
         self.max_batch = max_batch
         self.prefill_chunk = min(prefill_chunk, max_seq)
+        self.verify_tokens = VERIFY_TOKENS
         self._options = dataclasses.replace(options or CompileOptions(), split_params=False)
         self._weights = weights
         self._weights_owner: CompiledGraph | None = None
@@ -252,11 +257,44 @@ class DecoderModel:
     def release(self, row: int) -> None:
         """Empty sequence ``row``'s cache (the others keep theirs): its next tokens start
         a new sequence. InputError for a row outside the batch."""
+        self._check_row("release", row)
+        self._lengths[int(row)] = 0
+
+    def verify(self, pieces: Sequence[Sequence[int]]) -> list[np.ndarray]:
+        """Append each sequence's tokens (none for some, at most :data:`VERIFY_TOKENS`)
+        and return, per sequence, float32 logits [tokens, vocab] after each of its new
+        tokens: what checking drafted tokens needs (speculative decoding; a sequence then
+        keeps the tokens it accepted with :meth:`truncate`). InputError as for
+        :meth:`extend`, or for a longer piece."""
+        rows = self._check_prompts(pieces)
+        counts = np.array([len(r) for r in rows], np.int64)
+        if not counts.any() or counts.max() > VERIFY_TOKENS:
+            raise InputError(f"verify: each sequence takes 0 to {VERIFY_TOKENS} tokens and "
+                             f"one at least some, got {counts.tolist()}")
+        self._check_room(counts)
+        ids = np.zeros((self.batch, int(counts.max())), np.int64)
+        for b, piece in enumerate(rows):
+            ids[b, :len(piece)] = piece
+        logits = self._step("verify", ids, counts)
+        return [logits[b, :c] for b, c in enumerate(counts)]
+
+    def truncate(self, row: int, length: int) -> None:
+        """Keep the first ``length`` tokens of sequence ``row``'s cache (drop drafted
+        tokens it did not accept); the next tokens are appended after them. InputError
+        for a row outside the batch or a length outside [0, its length]."""
+        self._check_row("truncate", row)
+        have = int(self._lengths[int(row)])
+        if isinstance(length, bool) or not isinstance(length, (int, np.integer)) or not (
+                0 <= length <= have):
+            raise InputError(f"truncate: length must be an integer in [0, {have}], got "
+                             f"{length!r}")
+        self._lengths[int(row)] = int(length)
+
+    def _check_row(self, what: str, row: Any) -> None:
         if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or not (
                 0 <= row < self.batch):
-            raise InputError(f"release: row must be an integer in [0, {self.batch}), got "
+            raise InputError(f"{what}: row must be an integer in [0, {self.batch}), got "
                              f"{row!r}")
-        self._lengths[int(row)] = 0
 
     def _extend(self, rows: list[list[int]]) -> np.ndarray:
         counts = np.array([len(r) for r in rows], np.int64)
@@ -356,10 +394,12 @@ class DecoderModel:
         batch = self.batch
 
         def build():
-            new = 1 if kind == "decode" else Dim("new", self.prefill_chunk)
+            new = {"decode": 1, "verify": Dim("new", VERIFY_TOKENS)}.get(
+                kind, Dim("new", self.prefill_chunk))
             return build_decoder_step(self.config, batch, new, self.max_seq, kind != "fresh",
                                       self._layer_formats,
-                                      x_int8=self.weight_format == GGUF_INT8_FORMAT)
+                                      x_int8=self.weight_format == GGUF_INT8_FORMAT,
+                                      all_logits=kind == "verify")
 
         def prepare(cg: CompiledGraph) -> None:
             self._set_weights(cg)
@@ -414,7 +454,8 @@ class DecoderModel:
         ``"fresh"`` the prefill of empty caches (``[prefill_chunk]`` once compiled),
         under ``"steps"`` those appending to caches (1: decode; ``prefill_chunk``: a
         piece of any length up to it)."""
-        bounds = {"decode": 1, "fresh": self.prefill_chunk, "append": self.prefill_chunk}
+        bounds = {"decode": 1, "fresh": self.prefill_chunk, "append": self.prefill_chunk,
+                  "verify": VERIFY_TOKENS}
         out: dict[int, dict[str, list[int]]] = {}
         for batch, kind in self._programs.keys():
             entry = out.setdefault(batch, {"fresh": [], "steps": []})

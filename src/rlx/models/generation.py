@@ -43,7 +43,8 @@ import numpy as np
 
 from rlx.errors import InputError, RlxError
 from rlx.frontends.tokenizer import Tokenizer
-from rlx.models.sampling import Sampler, SamplingParams
+from rlx.models.sampling import Sampler, SamplingParams, token_distribution
+from rlx.models.speculative import PromptLookup, accept_drafts
 
 __all__ = ["CausalLM", "ChatTemplateError", "Generation", "GenerationStats",
            "IncrementalDetokenizer", "SequenceProgress", "StreamPiece", "TokenStream",
@@ -92,6 +93,15 @@ class GenerationStats:
     prefill_seconds: float
     decode_tokens: int
     decode_seconds: float
+    draft_tokens: int = 0
+    """Tokens drafted for speculative decoding (0 without it)."""
+    accepted_tokens: int = 0
+    """Drafted tokens the model accepted."""
+
+    @property
+    def acceptance_rate(self) -> float:
+        """Accepted over drafted tokens (0 when nothing was drafted)."""
+        return self.accepted_tokens / self.draft_tokens if self.draft_tokens else 0.0
 
     @property
     def prefill_tokens_per_second(self) -> float:
@@ -106,7 +116,9 @@ class GenerationStats:
         return (f"prefill {self.prompt_tokens} tokens in {self.prefill_seconds * 1e3:.1f} ms "
                 f"({self.prefill_tokens_per_second:.1f} tok/s), decode {self.decode_tokens} "
                 f"tokens in {self.decode_seconds * 1e3:.1f} ms "
-                f"({self.decode_tokens_per_second:.1f} tok/s)")
+                f"({self.decode_tokens_per_second:.1f} tok/s)"
+                + (f", {self.accepted_tokens} of {self.draft_tokens} drafted tokens accepted "
+                   f"({self.acceptance_rate:.0%})" if self.draft_tokens else ""))
 
 
 @dataclass(frozen=True)
@@ -360,9 +372,13 @@ class _Run:
     model call, the (row, token id, text) of every row still running."""
 
     def __init__(self, model: CausalLM, prompts: list[list[int]], sampler: Sampler,
-                 max_new_tokens: int, stop: Sequence[str], stop_ids: Sequence[int]):
+                 max_new_tokens: int, stop: Sequence[str], stop_ids: Sequence[int],
+                 speculative: PromptLookup | None = None):
         self.model = model
         self.sampler = sampler
+        self.lookup = _check_speculative(model, speculative)
+        self.draft_tokens = 0
+        self.accepted_tokens = 0
         self.stop_ids = {int(i) for i in model.config.eos_ids} | {int(i) for i in stop_ids}
         self.max_new = room(model, prompts, max_new_tokens)
         self.sequences = [SequenceProgress(model, ids, stop, self.stop_ids, self.max_new)
@@ -384,27 +400,63 @@ class _Run:
         start = time.perf_counter()
         self.model.reset(batch=len(self.sequences))
         logits = self.model.prefill([s.prompt for s in self.sequences])
-        tokens = self.sampler(logits, self._context())
+        tokens = [[int(t)] for t in self.sampler(logits, self._context())]
         self.prefill_seconds = time.perf_counter() - start
         while True:
             yield self._take(tokens)
             running = [s.finish_reason is None for s in self.sequences]
             if not any(running):
                 return
-            feed = np.array([s.generated[-1] if s.generated else s.prompt[-1]
-                             for s in self.sequences], dtype=np.int64)
             start = time.perf_counter()
-            logits = self.model.decode(feed)
-            tokens = self.sampler(logits, self._context())
+            if self.lookup is not None:
+                tokens = self._speculate()
+            else:
+                feed = np.array([s.generated[-1] if s.generated else s.prompt[-1]
+                                 for s in self.sequences], dtype=np.int64)
+                logits = self.model.decode(feed)
+                tokens = [[int(t)] for t in self.sampler(logits, self._context())]
             self.decode_seconds += time.perf_counter() - start
-            self.decode_tokens += sum(running)
+            self.decode_tokens += sum(len(t) for t, r in zip(tokens, running) if r)
 
-    def _take(self, tokens: np.ndarray) -> list[tuple[int, int, str]]:
+    def _speculate(self) -> list[list[int]]:
+        """One verify call: each running sequence appends its last token and the tokens
+        drafted after it; returns the tokens each emits (finished ones: none)."""
+        model, lengths = self.model, self.model.lengths
+        pieces, drafts = [], []
+        for row, s in enumerate(self.sequences):
+            if s.finish_reason is not None:
+                pieces.append([])
+                drafts.append([])
+                continue
+            # drafts beyond the sequence's budget or the cache would be wasted or refused
+            limit = min(model.verify_tokens - 1, s.max_new - len(s.generated) - 1,
+                        model.max_seq - int(lengths[row]) - 1)
+            draft = self.lookup.draft(s.context(), limit)
+            pieces.append([s.generated[-1]] + draft)
+            drafts.append(draft)
+        logits = model.verify(pieces)
+        tokens = []
+        for row, (s, draft) in enumerate(zip(self.sequences, drafts)):
+            if not pieces[row]:
+                tokens.append([])
+                continue
+            context = s.context()
+            contexts = None if self.sampler.params.repetition_penalty == 1 else [
+                context + draft[:i] for i in range(len(draft) + 1)]
+            probs = token_distribution(logits[row], self.sampler.params, contexts)
+            chosen = accept_drafts(probs, draft, rng=self.sampler.rng)
+            model.truncate(row, int(lengths[row]) + len(chosen))
+            self.draft_tokens += len(draft)
+            self.accepted_tokens += len(chosen) - 1
+            tokens.append(chosen)
+        return tokens
+
+    def _take(self, tokens: list[list[int]]) -> list[tuple[int, int, str]]:
         events = []
         for row, s in enumerate(self.sequences):
-            if s.finish_reason is None:
-                token = int(tokens[row])
-                events.append((row, token, s.take(token)))
+            for token in tokens[row]:
+                if s.finish_reason is None:
+                    events.append((row, token, s.take(token)))
         return events
 
     def stats(self) -> GenerationStats:
@@ -412,7 +464,8 @@ class _Run:
             prompt_tokens=sum(len(s.prompt) for s in self.sequences),
             generated_tokens=sum(len(s.generated) for s in self.sequences),
             prefill_seconds=self.prefill_seconds, decode_tokens=self.decode_tokens,
-            decode_seconds=self.decode_seconds)
+            decode_seconds=self.decode_seconds, draft_tokens=self.draft_tokens,
+            accepted_tokens=self.accepted_tokens)
 
     def results(self, stats: GenerationStats) -> list[Generation]:
         return [Generation(s.stop.text, tuple(s.generated), tuple(s.prompt),
@@ -432,6 +485,18 @@ def room(model: CausalLM, prompts: list[list[int]], max_new_tokens: int) -> int:
         raise InputError(f"the prompt has {longest} tokens, more than the model's max_seq "
                          f"{max_seq}")
     return min(max_new_tokens, max_seq - longest + 1)
+
+
+def _check_speculative(model: CausalLM, speculative: Any) -> PromptLookup | None:
+    if speculative is None:
+        return None
+    if not isinstance(speculative, PromptLookup):
+        raise InputError(f"speculative must be a PromptLookup or None, got {speculative!r}")
+    if not all(callable(getattr(model, name, None)) for name in ("verify", "truncate")) or \
+            not hasattr(model, "verify_tokens"):
+        raise InputError(f"speculative decoding needs a model that can verify drafted tokens "
+                         f"(DecoderModel.verify / truncate); {type(model).__name__} cannot")
+    return speculative
 
 
 def _check_settings(max_new_tokens: int, stop: Sequence[str], stop_ids: Sequence[int]) -> None:
@@ -478,32 +543,41 @@ class TokenStream:
 
 def stream(model: CausalLM, prompt: Prompt, sampling: SamplingParams | None = None,
            max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS, stop: Sequence[str] = (),
-           stop_ids: Sequence[int] = (), chat: bool = False) -> TokenStream:
+           stop_ids: Sequence[int] = (), chat: bool = False,
+           speculative: PromptLookup | None = None) -> TokenStream:
     """Generate a continuation of ``prompt`` token by token.
 
     ``prompt``: see :func:`prompt_ids`. ``sampling``: default greedy. Yields a
     :class:`StreamPiece` per generated token, including the stop token (whose text
-    is the rest of any held-back text). The model's cache is reset first. InputError
-    for bad settings or prompts, ChatTemplateError for a chat prompt that cannot be
-    rendered.
+    is the rest of any held-back text). The model's cache is reset first. With
+    ``speculative`` (a :class:`~rlx.models.speculative.PromptLookup`), each step
+    checks drafted tokens in one call (``model.verify``) and may emit several: greedy
+    output is plain greedy decoding's, sampled output has the same distribution (not the
+    same draws for a seed); ``stats`` reports the drafted and accepted tokens.
+    InputError for bad settings or prompts, ChatTemplateError for a chat prompt that
+    cannot be rendered.
     """
     _check_settings(max_new_tokens, stop, stop_ids)
     ids = prompt_ids(model, prompt, chat)
     sampling = SamplingParams.greedy() if sampling is None else sampling
-    return TokenStream(_Run(model, [ids], Sampler(sampling), max_new_tokens, stop, stop_ids))
+    return TokenStream(_Run(model, [ids], Sampler(sampling), max_new_tokens, stop, stop_ids,
+                            speculative))
 
 
 def generate(model: CausalLM, prompt: Prompt, sampling: SamplingParams | None = None,
              max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS, stop: Sequence[str] = (),
-             stop_ids: Sequence[int] = (), chat: bool = False) -> Generation:
+             stop_ids: Sequence[int] = (), chat: bool = False,
+             speculative: PromptLookup | None = None) -> Generation:
     """The whole continuation of ``prompt`` (the arguments are :func:`stream`'s)."""
-    return stream(model, prompt, sampling, max_new_tokens, stop, stop_ids, chat).finish()
+    return stream(model, prompt, sampling, max_new_tokens, stop, stop_ids, chat,
+                  speculative).finish()
 
 
 def generate_batch(model: CausalLM, prompts: Sequence[Prompt],
                    sampling: SamplingParams | None = None,
                    max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS, stop: Sequence[str] = (),
-                   stop_ids: Sequence[int] = (), chat: bool = False) -> list[Generation]:
+                   stop_ids: Sequence[int] = (), chat: bool = False,
+                   speculative: PromptLookup | None = None) -> list[Generation]:
     """Continuations of several prompts (of any lengths), decoded together in batches of
     up to the model's ``max_batch`` (all at once when it does not say). Sequences that
     finish early keep their slot until their batch is done. Results are in prompt
@@ -519,7 +593,7 @@ def generate_batch(model: CausalLM, prompts: Sequence[Prompt],
     results: list[Generation] = []
     for start in range(0, len(all_ids), step):
         run = _Run(model, all_ids[start:start + step], sampler, max_new_tokens, stop,
-                   stop_ids)
+                   stop_ids, speculative)
         for _ in run.steps():
             pass
         results += run.results(run.stats())
