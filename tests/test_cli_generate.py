@@ -65,6 +65,23 @@ def test_max_tokens_and_sampling_options(opened, capsys):
     assert capsys.readouterr().out == first
 
 
+def test_speculative_drafts_and_reports_acceptance(opened, capsys, monkeypatch):
+    _, path = opened
+    cycle = [TOKENIZER.token_to_id(c) for c in "abcde"]      # greedy text repeats itself
+    table = chain_table(TOKENIZER, dict(zip(cycle, cycle[1:] + cycle[:1])))
+    monkeypatch.setattr(rlx.cli, "_open_decoder", lambda *a, **k: BigramLM(
+        table, TOKENIZER, max_seq=64))
+    argv = ["generate", "--model", path, "ab", "--max-tokens", "30"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert main(argv + ["--speculative", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert out == plain == "cdeab" * 6 + "\n"
+    assert re.search(r"\d+ of \d+ drafted tokens accepted", err)
+    assert main(argv + ["--speculative", "8"]) == 2
+    assert "--speculative 8: at most 7" in capsys.readouterr().err
+
+
 def test_chat_applies_the_template(opened, capsys, monkeypatch):
     _, path = opened
     seen = []

@@ -9,10 +9,11 @@
     rlx embed TEXT ... [--model DIR]                         sentence embeddings
     rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
                  [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
+                 [--speculative N]
                                                              stream a decoder's continuation
     rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
               [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
-              [--no-embeddings]
+              [--no-embeddings] [--speculative N]
                                                              OpenAI-compatible HTTP server
 """
 
@@ -33,6 +34,7 @@ from rlx.errors import InputError, RlxError, ShapeError
 from rlx.ir.serialize import load
 from rlx.ir.types import Dim, TensorType
 from rlx.models import (
+    PromptLookup,
     SamplingParams,
     SentenceEncoder,
     load_decoder,
@@ -40,6 +42,7 @@ from rlx.models import (
     smollm2_gguf_path,
     stream,
 )
+from rlx.models.decoder_model import VERIFY_TOKENS
 from rlx.runtime import CompileOptions, Session, advisory_capabilities, available_devices
 
 
@@ -306,6 +309,7 @@ def _generate(args: argparse.Namespace) -> int:
     """Stream the continuation of a prompt to stdout; timing on stderr."""
     sampling = SamplingParams(temperature=args.temperature, top_k=args.top_k, top_p=args.top_p,
                               repetition_penalty=args.repetition_penalty, seed=args.seed)
+    lookup = _lookup(args.speculative)
     path = smollm2_gguf_path() if args.model is None else args.model
     if not os.path.isfile(path):
         raise InputError(f"--model {path}: no such file")
@@ -317,8 +321,11 @@ def _generate(args: argparse.Namespace) -> int:
         # the first prefill of a length compiles its graph: do it untimed
         model.reset(1)
         model.prefill([ids])
+        if lookup is not None:
+            model.verify([ids[-1:]])    # and so does the first verify call
     _progress(f"ready in {time.perf_counter() - t0:.1f} s")
-    tokens = stream(model, ids, sampling, max_new_tokens=args.max_tokens)
+    tokens = stream(model, ids, sampling, max_new_tokens=args.max_tokens,
+                    speculative=lookup)
     try:
         for piece in tokens:
             sys.stdout.write(piece.text)
@@ -333,6 +340,21 @@ def _generate(args: argparse.Namespace) -> int:
     _progress(f"{len(result.token_ids)} tokens, stopped at the {reason}")
     _progress(result.stats.summary())
     return 0
+
+
+def _lookup(drafts: int) -> PromptLookup | None:
+    """The prompt-lookup drafter of ``--speculative N`` (None for 0)."""
+    if drafts > VERIFY_TOKENS - 1:
+        raise InputError(f"--speculative {drafts}: at most {VERIFY_TOKENS - 1} tokens are "
+                         "drafted per step")
+    return PromptLookup(num_draft=drafts) if drafts else None
+
+
+def _add_speculative(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--speculative", type=_non_negative, default=0, metavar="N",
+                        help="speculative decoding: draft up to N tokens per step by prompt "
+                             "lookup and check them in one call (0, the default: off; pays "
+                             "on text that repeats its prompt, see bench/RESULTS.md)")
 
 
 def _non_negative(text: str) -> int:
@@ -417,6 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     ge.add_argument("--max-seq", type=_positive, default=None, metavar="N",
                     help="longest prompt + output the model's cache holds (default: the "
                          "model's context length, at most 2048)")
+    _add_speculative(ge)
     _add_verbose(ge)
     ge.set_defaults(func=_generate)
     _add_serve(sub)
@@ -445,6 +468,7 @@ def _add_serve(sub) -> None:
     sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf")
     sv.add_argument("--device", default="cpu")
     sv.add_argument("--max-seq", type=_positive, default=None, metavar="N")
+    _add_speculative(sv)
     _add_verbose(sv)
     sv.set_defaults(func=_serve)
 
@@ -459,6 +483,7 @@ def _serve(args: argparse.Namespace) -> int:
     path = smollm2_gguf_path() if args.model is None else args.model
     if not os.path.isfile(path):
         raise InputError(f"--model {path}: no such file")
+    lookup = _lookup(args.speculative)
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose,
                             args.max_batch)
@@ -473,7 +498,10 @@ def _serve(args: argparse.Namespace) -> int:
         encoder_name = os.path.basename(os.path.normpath(
             args.embedding_model or "all-MiniLM-L6-v2"))
     name = os.path.splitext(os.path.basename(path))[0]
-    engine = Engine(decoder, encoder, max_queue=args.max_queue)
+    if lookup is not None:
+        decoder.verify([[warm]] + [[]] * (args.max_batch - 1))    # compiles the verify one
+        decoder.reset(args.max_batch)
+    engine = Engine(decoder, encoder, max_queue=args.max_queue, speculative=lookup)
     _progress(f"serving {name}{' and ' + encoder_name if encoder_name else ''} on "
               f"http://{args.host}:{args.port}/v1")
     try:

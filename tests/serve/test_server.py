@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import socket
 import threading
 import time
@@ -237,6 +238,42 @@ def test_concurrent_greedy_requests_each_get_their_own_answer(served, client):
             assert list(pool.map(ask, range(8))) == expected
     finally:
         served[1].max_queue = 1
+
+
+def test_speculative_serving_answers_as_speculative_generate(served, client):
+    """With a prompt-lookup drafter the server's decode steps verify drafts; each of
+    several concurrent requests (greedy and seeded sampling) gets what
+    ``generate(..., speculative=...)`` gives it alone."""
+    from rlx.models import PromptLookup
+
+    engine = served[1]
+    _wait_idle(engine)
+    code = "def add(a, b):\n    return a + b\n\ndef sub(a, b):\n    return a - b\n\ndef mul"
+    requests = [(code, SamplingParams.greedy(), 30), ("The capital of France is",
+                                                      SamplingParams.greedy(), 12),
+                (code, SamplingParams(temperature=0.7, seed=5), 20)]
+    expected = [generate(served[2], p, s, max_new_tokens=n, speculative=PromptLookup(5)).text
+                for p, s, n in requests]
+    engine.max_queue, engine.speculative = 16, PromptLookup(5)
+    try:
+        def ask(k):
+            prompt, sampling, n = requests[k]
+            extra = {} if sampling.seed is None else {"seed": sampling.seed}
+            return client.completions.create(model=DECODER, prompt=prompt, max_tokens=n,
+                                             temperature=sampling.temperature,
+                                             **extra).choices[0].text
+
+        with ThreadPoolExecutor(3) as pool:
+            assert list(pool.map(ask, range(3))) == expected
+        _wait_idle(engine)
+    finally:
+        engine.max_queue, engine.speculative = 1, None
+    with urllib.request.urlopen(served[0] + "/metrics", timeout=30) as r:
+        metrics = r.read().decode()
+    drafted, accepted = (int(re.search(rf"^{name} (\d+)$", metrics, re.M).group(1))
+                         for name in ("rlx_draft_tokens_total",
+                                      "rlx_accepted_draft_tokens_total"))
+    assert drafted > 0 and 0 < accepted <= drafted
 
 
 @pytest.mark.parametrize("body, status, code", [

@@ -49,7 +49,7 @@ from rlx.models.speculative import PromptLookup, accept_drafts
 __all__ = ["CausalLM", "ChatTemplateError", "Generation", "GenerationStats",
            "IncrementalDetokenizer", "SequenceProgress", "StreamPiece", "TokenStream",
            "apply_chat_template", "generate", "generate_batch", "prompt_ids", "room",
-           "stream"]
+           "speculative_accept", "speculative_draft", "stream"]
 
 REPLACEMENT_CHAR = "\ufffd"
 CONTEXT_TOKENS = 4          # prompt tokens the detokenizer's first window starts with
@@ -424,15 +424,9 @@ class _Run:
         model, lengths = self.model, self.model.lengths
         pieces, drafts = [], []
         for row, s in enumerate(self.sequences):
-            if s.finish_reason is not None:
-                pieces.append([])
-                drafts.append([])
-                continue
-            # drafts beyond the sequence's budget or the cache would be wasted or refused
-            limit = min(model.verify_tokens - 1, s.max_new - len(s.generated) - 1,
-                        model.max_seq - int(lengths[row]) - 1)
-            draft = self.lookup.draft(s.context(), limit)
-            pieces.append([s.generated[-1]] + draft)
+            draft = [] if s.finish_reason is not None else speculative_draft(
+                model, self.lookup, s, int(lengths[row]))
+            pieces.append([] if s.finish_reason is not None else [s.generated[-1]] + draft)
             drafts.append(draft)
         logits = model.verify(pieces)
         tokens = []
@@ -440,11 +434,7 @@ class _Run:
             if not pieces[row]:
                 tokens.append([])
                 continue
-            context = s.context()
-            contexts = None if self.sampler.params.repetition_penalty == 1 else [
-                context + draft[:i] for i in range(len(draft) + 1)]
-            probs = token_distribution(logits[row], self.sampler.params, contexts)
-            chosen = accept_drafts(probs, draft, rng=self.sampler.rng)
+            chosen = speculative_accept(logits[row], draft, self.sampler, s.context())
             model.truncate(row, int(lengths[row]) + len(chosen))
             self.draft_tokens += len(draft)
             self.accepted_tokens += len(chosen) - 1
@@ -470,6 +460,28 @@ class _Run:
     def results(self, stats: GenerationStats) -> list[Generation]:
         return [Generation(s.stop.text, tuple(s.generated), tuple(s.prompt),
                            s.finish_reason or "length", stats) for s in self.sequences]
+
+
+def speculative_draft(model: Any, lookup: PromptLookup, progress: SequenceProgress,
+                      length: int) -> list[int]:
+    """The tokens ``lookup`` drafts after sequence ``progress`` (``length`` tokens in
+    ``model``'s cache, its last chosen token not yet among them): no more than one
+    verify call appends, than the sequence may still emit, or than its cache holds."""
+    limit = min(model.verify_tokens - 1, progress.max_new - len(progress.generated) - 1,
+                model.max_seq - length - 1)
+    return lookup.draft(progress.context(), limit)
+
+
+def speculative_accept(logits: np.ndarray, draft: list[int], sampler: Sampler,
+                       context: list[int]) -> list[int]:
+    """The tokens a sequence emits after a verify call: ``logits`` [1 + len(draft),
+    vocab] (after its last token, then after each draft), through ``sampler``'s
+    distribution (``context``: the tokens before the draft, for a repetition penalty)
+    and its random numbers (:func:`~rlx.models.speculative.accept_drafts`)."""
+    contexts = None if sampler.params.repetition_penalty == 1 else [
+        context + draft[:i] for i in range(len(draft) + 1)]
+    probs = token_distribution(logits, sampler.params, contexts)
+    return accept_drafts(probs, draft, rng=sampler.rng)
 
 
 def room(model: CausalLM, prompts: list[list[int]], max_new_tokens: int) -> int:

@@ -15,6 +15,11 @@ continuous batching. Every step of the worker
   job's ``emit`` callback, and frees the rows of units that finished or whose client
   went away (a cancelled job stops at its next step).
 
+With a ``speculative`` drafter (``rlx serve --speculative N``) the decode call is a
+verify call instead: each decoding row appends its token and the tokens prompt lookup
+drafts after it, and emits every token it accepts, as ``rlx generate --speculative N``
+does for that request alone.
+
 Decode and prefill run as separate calls so that each row's logits are those of a
 batch of one: the answers are ``rlx generate``'s, bit for bit, whatever else is in the
 batch (tests/serve). Choice ``i`` of a request with ``n`` > 1 and a ``seed`` samples
@@ -35,8 +40,15 @@ from typing import Any
 import numpy as np
 
 from rlx.errors import InputError, RlxError
-from rlx.models.generation import SequenceProgress, prompt_ids, room
+from rlx.models.generation import (
+    SequenceProgress,
+    prompt_ids,
+    room,
+    speculative_accept,
+    speculative_draft,
+)
 from rlx.models.sampling import Sampler
+from rlx.models.speculative import PromptLookup
 from rlx.serve.protocol import APIError, EmbeddingRequest, GenerationRequest
 
 Emit = Callable[[tuple], None]
@@ -106,6 +118,8 @@ class Metrics:
         self.ttft = [0.0, 0]            # sum of seconds, count
         self.itl = [0.0, 0]
         self.busy = 0
+        self.drafted = 0                # speculative decoding's drafted tokens
+        self.accepted = 0               # and those accepted
 
     def request(self, endpoint: str, status: int) -> None:
         with self._lock:
@@ -128,7 +142,11 @@ class Metrics:
                       "# TYPE rlx_generated_tokens_total counter",
                       f"rlx_generated_tokens_total {self.generated_tokens}",
                       "# TYPE rlx_queue_depth gauge", f"rlx_queue_depth {queue_depth}",
-                      "# TYPE rlx_batch_occupancy gauge", f"rlx_batch_occupancy {self.busy}"]
+                      "# TYPE rlx_batch_occupancy gauge", f"rlx_batch_occupancy {self.busy}",
+                      "# TYPE rlx_draft_tokens_total counter",
+                      f"rlx_draft_tokens_total {self.drafted}",
+                      "# TYPE rlx_accepted_draft_tokens_total counter",
+                      f"rlx_accepted_draft_tokens_total {self.accepted}"]
             for name, pair in (("time_to_first_token", self.ttft),
                                ("inter_token_latency", self.itl)):
                 lines += [f"# TYPE rlx_{name}_seconds summary",
@@ -142,10 +160,12 @@ class Engine:
     rows are the batch) and ``encoder`` (a :class:`rlx.models.SentenceEncoder`), either
     may be None, in one worker thread; at most ``max_queue`` jobs wait for a row."""
 
-    def __init__(self, decoder: Any = None, encoder: Any = None, max_queue: int = 64):
+    def __init__(self, decoder: Any = None, encoder: Any = None, max_queue: int = 64,
+                 speculative: PromptLookup | None = None):
         self.decoder = decoder
         self.encoder = encoder
         self.max_queue = max_queue
+        self.speculative = speculative
         self.metrics = Metrics()
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._waiting = 0
@@ -283,7 +303,9 @@ class Engine:
         self._fill_rows()
         rows = self._rows
         decoding = [r for r, u in enumerate(rows) if u is not None and u.feed is not None]
-        if decoding:
+        if decoding and self.speculative is not None:
+            self._speculate(decoding)
+        elif decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
             logits = self.decoder.extend(pieces)
             for r in decoding:
@@ -301,14 +323,40 @@ class Engine:
                 if not rows[r].pending:
                     self._choose(r, logits)
 
+    def _speculate(self, decoding: list[int]) -> None:
+        """One verify call for the decoding rows: each appends its token and the tokens
+        drafted after it, and emits what it accepts (as ``rlx generate`` does with the
+        same drafter)."""
+        rows, model = self._rows, self.decoder
+        lengths = model.lengths
+        drafts = {r: speculative_draft(model, self.speculative, rows[r].progress,
+                                       int(lengths[r])) for r in decoding}
+        logits = model.verify([[u.feed] + drafts[r] if r in drafts else []
+                               for r, u in enumerate(rows)])
+        for r in decoding:
+            unit = rows[r]
+            chosen = speculative_accept(logits[r], drafts[r], unit.sampler,
+                                        unit.progress.context())
+            model.truncate(r, int(lengths[r]) + len(chosen))
+            self.metrics.drafted += len(drafts[r])
+            self.metrics.accepted += len(chosen) - 1
+            for token, after in zip(chosen, logits[r]):
+                if self._rows[r] is not unit:       # it finished: the row was freed
+                    break
+                self._deliver(r, token, after)
+
     def _choose(self, row: int, logits: np.ndarray) -> None:
-        """Sample the next token of the unit in ``row``, stream its text, and free the
-        row when the unit finished."""
+        """Sample the next token of the unit in ``row`` from its row of ``logits``."""
+        unit = self._rows[row]
+        context = None if unit.sampler.params.repetition_penalty == 1 else [
+            unit.progress.context()]
+        self._deliver(row, int(unit.sampler(logits[row:row + 1], context)[0]), logits[row])
+
+    def _deliver(self, row: int, token: int, logits: np.ndarray) -> None:
+        """Add ``token`` (chosen from ``logits`` [vocab]) to the unit in ``row``, stream
+        its text, and free the row when the unit finished."""
         unit = self._rows[row]
         progress = unit.progress
-        context = None if unit.sampler.params.repetition_penalty == 1 else [
-            progress.context()]
-        token = int(unit.sampler(logits[row:row + 1], context)[0])
         now = time.perf_counter()
         if unit.last_token_at is None:
             self.metrics.add("ttft", now - unit.job.queued_at)
@@ -321,7 +369,7 @@ class Engine:
         top = unit.job.request.logprobs
         if top is not None and len(progress.generated) > counted:    # not an end token
             unit.job.emit(("logprob", unit.choice,
-                           token_logprob(logits[row], token, top, self._token_text)))
+                           token_logprob(logits, token, top, self._token_text)))
         if text:
             unit.job.emit(("piece", unit.choice, text))
         if progress.finish_reason is None:
