@@ -288,6 +288,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     serving.add_arguments(sub.add_parser(
         "serve", help="rlx serve under concurrent streams against llama.cpp's server; "
                       "--load: the load test"))
+    from bench import speculative
+    speculative.add_arguments(sub.add_parser(
+        "spec", help="speculative decoding by prompt lookup against plain decoding"))
     return parser.parse_args(argv)
 
 
@@ -309,6 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from bench import serving
         return serving.main(args)
+    if args.command == "spec":
+        from bench import speculative
+        return speculative.main(args)
     workloads = micro_workloads(tiny=args.tiny)
     if args.workloads:
         unknown = set(args.workloads) - {w.key for w in workloads}
