@@ -49,6 +49,10 @@ SUITES = {
               "tests/backends/cpu/test_rowwise_fusion.py",
               "tests/backends/test_cached_attention.py::test_a_longer_decode_row",
               "tests/backends/test_cached_attention.py::test_a_length_outside_the_cache_fails",
+              "tests/backends/test_paged_attention.py::test_a_long_paged_cache_at_one_and_two_"
+              "threads",
+              "tests/backends/test_paged_attention.py::test_a_page_id_outside_the_pool_fails_"
+              "the_run",
               "tests/backends/test_dequant_gather.py::test_an_index_outside_the_table_fails",
               "tests/backends/test_dequant_matmul_int8.py::test_non_finite_groups_give_nan_rows",
               # kernels visiting the active rows of symbolic dimensions only

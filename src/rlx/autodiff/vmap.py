@@ -526,10 +526,24 @@ def _attention_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> 
 def _cached_attention_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]
                            ) -> BatchedValue:
     """Every operand (past_len expanded to its [B_attn]) is brought to the batch and
-    folded into the op's own batch axis: each sequence keeps its own cache length."""
-    operands = [ctx.fold(ctx.to_batched(t)) for t in args[:5]]
+    folded into the op's own batch axis: each sequence keeps its own cache length.
+    Paged: the pools stay shared by every batch element (a batched pool is refused) and
+    the block table, expanded to [B_attn, max_pages], is folded like past_len."""
+    paged = len(args) == 7
+    if paged and (args[3].batched or args[4].batched):
+        raise UnsupportedOpError("vmap: cannot batch the KV pools of a paged "
+                                 "cached_attention (its sequences share one pool through "
+                                 "the block table); batch the block table and past_len "
+                                 "over one shared pool instead")
+    fold = args[:3] if paged else args[:5]
+    operands = [ctx.fold(ctx.to_batched(t)) for t in fold]
+    if paged:
+        operands += [args[3].id, args[4].id]
     b_attn = ctx.logical_shape(args[0])[0]
     operands.append(ctx.fold(ctx.expand(args[5], (b_attn,))))
+    if paged:
+        table = ctx.logical_shape(args[6])
+        operands.append(ctx.fold(ctx.expand(args[6], (b_attn, table[1]))))
     out = ctx.add("cached_attention", operands, **node.attr_dict)
     return _batched(ctx.unfold(out))
 

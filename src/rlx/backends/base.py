@@ -491,6 +491,23 @@ class Executable(ABC):
                      row_elems, rows)
         return True
 
+    def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],
+                      counts: Sequence[int], page: int, row_elems: int) -> bool:
+        """Append new KV rows to paged caches: for every registered (handle, output)
+        pair, rows ``0 .. counts[b]-1`` of sequence b of the output [B, Hkv,
+        src_seq_cap, row_elems] go, head by head, to positions ``starts[b] ..
+        starts[b]+counts[b]-1`` of sequence b in the handle, a pool [P, Hkv, page,
+        row_elems] read through ``block_tables[b]`` (position j: row ``j % page`` of page
+        ``block_tables[b, j // page]``), as the paged ``cached_attention`` reads it.
+        InputError before any copy when a page id written is outside the pool, a
+        position is outside the table, a count is negative or above ``src_seq_cap``, the
+        buffers do not hold that layout, or two rows would land on one pool row."""
+        if not self.capabilities_.kv_resident:
+            return False
+        pairs = self._feed_pairs("feed_kv_paged")
+        _feed_paged(pairs, src_seq_cap, block_tables, starts, counts, page, row_elems)
+        return True
+
     # ------------------------------------------------------------------ training
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:
@@ -565,3 +582,89 @@ def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
             if count:
                 _copy_rows(dst, (b * dst_cap + dst_row) * row_elems, src,
                            (b * src_cap + src_row) * row_elems, count * row_elems)
+
+
+def _int_array(value: Any, what: str, ndim: int) -> np.ndarray:
+    """``value`` as an int64 array of ``ndim`` axes; InputError if it is not integers."""
+    try:
+        array = np.asarray(value)
+    except ValueError:
+        raise InputError(f"feed_kv_paged: {what} must be {ndim}-D integers (a ragged "
+                         "list was given)") from None
+    if array.size == 0 and array.ndim == ndim:
+        array = array.astype(np.int64)
+    if array.ndim != ndim or not np.issubdtype(array.dtype, np.integer):
+        raise InputError(f"feed_kv_paged: {what} must be {ndim}-D integers, got "
+                         f"{array.dtype} of shape {array.shape}")
+    return array.astype(np.int64, copy=False)
+
+
+def _feed_paged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_seq_cap: int,
+                block_tables: Any, starts: Any, counts: Any, page: int,
+                row_elems: int) -> None:
+    """``feed_kv_paged`` over the flat (destination, source) buffer ``pairs``: every
+    check first, then one gather and one scatter of whole rows per pair."""
+    tables = _int_array(block_tables, "block_tables", 2)
+    batch, max_pages = tables.shape
+    starts, counts = _int_array(starts, "starts", 1), _int_array(counts, "counts", 1)
+    if starts.shape != (batch,) or counts.shape != (batch,):
+        raise InputError(f"feed_kv_paged: {starts.size} starts and {counts.size} counts for "
+                         f"{batch} block tables")
+    if page <= 0 or row_elems <= 0 or src_seq_cap < 0:
+        raise InputError(f"feed_kv_paged: page ({page}) and row_elems ({row_elems}) must be "
+                         f"positive and src_seq_cap ({src_seq_cap}) not negative")
+    bad = (counts < 0) | (counts > src_seq_cap) | (starts < 0) \
+        | (starts + counts > max_pages * page)
+    if bad.any():
+        b = int(np.argmax(bad))
+        raise InputError(f"feed_kv_paged: sequence {b}: {counts[b]} rows at position "
+                         f"{starts[b]} are outside its table of {max_pages * page} positions "
+                         f"or its {src_seq_cap} source rows")
+    total = int(counts.sum())
+    if total == 0:
+        return
+    seq = np.repeat(np.arange(batch), counts)
+    row = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    pos = starts[seq] + row
+    ids = tables[seq, pos // page]
+    slot = pos % page
+    if np.unique(ids * page + slot).size != total:
+        raise InputError("feed_kv_paged: two rows would be written to one pool row (the "
+                         "block tables share a page where rows are appended)")
+    layouts = [_paged_layout(dst, src, batch, src_seq_cap, page, row_elems)
+               for dst, src in pairs]
+    for pages in sorted({p for _, _, _, p in layouts}):
+        bad = (ids < 0) | (ids >= pages)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise InputError(f"feed_kv_paged: block_tables[{seq[i]}, {pos[i] // page}] = "
+                             f"{ids[i]} is outside [0, {pages}) (the pool holds {pages} "
+                             "pages)")
+    rows: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
+    for dst, src, heads, _ in layouts:
+        if heads not in rows:
+            h = np.arange(heads)
+            src_rows = ((seq[:, None] * heads + h) * src_seq_cap + row[:, None]).ravel()
+            if src_rows.size == len(src) and (src_rows == np.arange(src_rows.size)).all():
+                src_rows = None          # every source row in order (a decode step)
+            rows[heads] = (src_rows, ((ids[:, None] * heads + h) * page + slot[:, None]).ravel())
+        src_rows, dst_rows = rows[heads]
+        new = src if src_rows is None else src[src_rows]
+        dst[dst_rows] = new.astype(dst.dtype, copy=False)
+
+
+def _paged_layout(dst: np.ndarray, src: np.ndarray, batch: int, src_seq_cap: int, page: int,
+                  row_elems: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """The pair as (pool rows, source rows, kv heads, pool pages): the source a whole
+    [B, Hkv, src_seq_cap, row_elems], the pool a whole [P, Hkv, page, row_elems]."""
+    per_head = batch * src_seq_cap * row_elems
+    heads = src.size // per_head if per_head else 0
+    if heads == 0 or heads * per_head != src.size:
+        raise InputError(f"feed_kv_paged: a source of {src.size} elements is not "
+                         f"[{batch}, Hkv, {src_seq_cap}, {row_elems}]")
+    per_page = heads * page * row_elems
+    if dst.size % per_page:
+        raise InputError(f"feed_kv_paged: a pool of {dst.size} elements is not "
+                         f"[P, {heads}, {page}, {row_elems}]")
+    return (dst.reshape(-1, row_elems), src.reshape(-1, row_elems), heads,
+            dst.size // per_page)

@@ -315,14 +315,25 @@ def attention(q: Tensor, k: Tensor, v: Tensor, mask: Any = None, scale: float | 
 
 def cached_attention(q: Tensor, k: Tensor, v: Tensor, k_cache: Tensor, v_cache: Tensor,
                      past_len: Tensor, scale: float | None = None, window: int | None = None,
-                     softcap: float | None = None) -> Tensor:
+                     softcap: float | None = None, block_table: Tensor | None = None
+                     ) -> Tensor:
     """Attention of the new rows ``q`` / ``k`` / ``v`` [B, H(kv), S, D] over the first
     ``past_len[b]`` rows of each sequence's cache [B, Hkv, C, D] (read in place) and the
     new rows causally: the decode step of a KV-cached decoder (grouped-query when
     H > Hkv). ``window`` keeps keys less than that many positions back; ``softcap`` caps
-    the scaled scores at c * tanh(s / c)."""
-    return q.graph.apply("cached_attention", [q, k, v, k_cache, v_cache, past_len],
-                         scale=scale, window=window, softcap=softcap)
+    the scaled scores at c * tanh(s / c).
+
+    With ``block_table`` (integers [B, max_pages]) the caches are paged: ``k_cache`` /
+    ``v_cache`` are pools [P, Hkv, page, D] / [P, Hkv, page, Dv] shared by every sequence,
+    and position j of sequence b is row ``j % page`` of pool page
+    ``block_table[b, j // page]`` (capacity ``max_pages * page``). Sequences may share
+    pages; the entries past a sequence's length are never read and may hold anything,
+    while a page id that is read outside [0, P) fails the run (ExecutionError)."""
+    operands = [q, k, v, k_cache, v_cache, past_len]
+    if block_table is not None:
+        operands.append(block_table)
+    return q.graph.apply("cached_attention", operands, scale=scale, window=window,
+                         softcap=softcap)
 
 
 def rope(x: Tensor, cos: Tensor, sin: Tensor, interleaved: bool = False) -> Tensor:

@@ -640,7 +640,7 @@ def _infer_pool(op, ins, a):
 
 def _infer_cached_attention(op, ins, a):
     _require_float(op, ins[:5])
-    q, k, v, kc, vc, past = ins
+    q, k, v, kc, vc, past = ins[:6]
     if any(t.rank != 4 for t in (q, k, v, kc, vc)):
         raise fail_shape(op, ins, "q, k, v, k_cache and v_cache must be 4-D [B, H, rows, D]")
     b, hq, s, d = q.shape
@@ -651,9 +651,13 @@ def _infer_cached_attention(op, ins, a):
     if hkv == 0 or hq % hkv:
         raise fail_shape(op, ins, f"query heads ({hq}) must be a multiple of key/value heads "
                                   f"({hkv})")
-    capacity = kc.shape[2]
-    if kc.shape != (b, hkv, capacity, d) or vc.shape != (b, hkv, capacity, dv):
-        raise fail_shape(op, ins, "k_cache must be [B, Hkv, C, D] and v_cache [B, Hkv, C, Dv]")
+    if len(ins) == 7:
+        _check_kv_pools(op, ins, b, hkv, d, dv)
+    else:
+        capacity = kc.shape[2]
+        if kc.shape != (b, hkv, capacity, d) or vc.shape != (b, hkv, capacity, dv):
+            raise fail_shape(op, ins, "k_cache must be [B, Hkv, C, D] and v_cache "
+                                      "[B, Hkv, C, Dv]")
     if past.shape != (b,) or not past.dtype.is_int:
         raise fail_shape(op, ins, "past_len must be an integer vector [B]")
     if any(t.dtype != q.dtype for t in (k, v, kc, vc)):
@@ -669,6 +673,22 @@ def _infer_cached_attention(op, ins, a):
     return TensorType((b, hq, s, dv), q.dtype), {
         "scale": scale, "window": None if window is None else int(window),
         "softcap": None if softcap is None else float(softcap)}
+
+
+def _check_kv_pools(op, ins, b, hkv, d, dv) -> None:
+    """The paged form of cached_attention: pools [P, Hkv, page, D] / [P, Hkv, page, Dv]
+    and an integer block table [B, max_pages]."""
+    kc, vc, table = ins[3], ins[4], ins[6]
+    pages, page = kc.shape[0], kc.shape[2]
+    if kc.shape != (pages, hkv, page, d) or vc.shape != (pages, hkv, page, dv):
+        raise fail_shape(op, ins, "paged: k_cache must be a pool [P, Hkv, page, D] and "
+                                  "v_cache [P, Hkv, page, Dv]")
+    if page == 0:
+        raise fail_shape(op, ins, "paged: a page must hold at least one row")
+    if table.rank != 2 or table.shape[0] != b:
+        raise fail_shape(op, ins, "paged: block_table must be a matrix [B, max_pages]")
+    if not table.dtype.is_int:
+        raise fail_dtype(op, ins, "paged: block_table must hold integers (page ids)")
 
 
 def _infer_attention(op, ins, a):
@@ -979,7 +999,13 @@ _DOCS: dict[str, str] = {
                         "past_len + i and sees every cached row and new rows j <= i; window "
                         "w keeps keys less than w positions back. Scores are scaled, then "
                         "capped (softcap c: c * tanh(s / c)). past_len outside [0, C] "
-                        "raises ExecutionError at run time.",
+                        "raises ExecutionError at run time. Paged form (a 7th operand, "
+                        "block_table [B, max_pages] of integers): the caches are pools "
+                        "[P,Hkv,page,D] / [P,Hkv,page,Dv] shared by the sequences, position "
+                        "j of sequence b is row j % page of pool page block_table[b, j // "
+                        "page], C = max_pages * page; a page id that is read must lie in "
+                        "[0, P) (else ExecutionError), entries never read may hold "
+                        "anything.",
     "rope": "Rotary embedding on the first R = 2*cos.shape[-1] features of x [..., S, D]; "
             "rotate-half pairs (i, i+R/2), interleaved pairs (2i, 2i+1); the rest passes "
             "through. cos/sin broadcast to [..., S, R/2].",
@@ -1077,7 +1103,7 @@ _add("one_hot", "index", (1, 1), _infer_one_hot)
 _add("conv", "nn", (2, 3), _infer_conv)
 _add("max_pool2d avg_pool2d", "nn", (1, 1), _infer_pool)
 _add("attention", "nn", (3, 4), _infer_attention)
-_add("cached_attention", "nn", (6, 6), _infer_cached_attention)
+_add("cached_attention", "nn", (6, 7), _infer_cached_attention)
 _add("rope", "nn", (3, 3), _infer_rope)
 _add("topk", "index", (1, 1), _infer_topk)
 _add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)

@@ -327,9 +327,13 @@ def _attention(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
 def _cached_attention(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
     """cached_attention over the whole cache joined to the new rows: cache row j is kept
     while j < past_len (and, with a window w, while position - j < w), new row j while
-    j <= i (and i - j < w). Unlike the kernels, past_len outside [0, C] raises nothing."""
+    j <= i (and i - j < w). Paged caches are first gathered into contiguous ones
+    (:func:`_gather_pages`). Unlike the kernels, past_len outside [0, C] and page ids
+    outside the pools raise nothing."""
     work = node.dtype.compute
     q, k, v, k_cache, v_cache = (_cast(t, work) for t in xs[:5])
+    if len(xs) == 7:
+        k_cache, v_cache = (_gather_pages(pool, xs[6]) for pool in (k_cache, v_cache))
     b, _, s, _ = q.shape
     capacity = k_cache.shape[2]
     keys = api.concat([k_cache, k], axis=2)
@@ -351,6 +355,18 @@ def _cached_attention(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
     keep = api.concat([keep_cache.broadcast_to((b, 1, s, capacity)),
                        keep_new.broadcast_to((b, 1, s, s))], axis=3)
     return _narrow(_gqa_matmul(_masked_softmax(scores, keep), values), node)
+
+
+def _gather_pages(pool: Tensor, table: Tensor) -> Tensor:
+    """The pool [P, Hkv, page, D] read through the block table [B, max_pages] as the
+    contiguous cache [B, Hkv, max_pages * page, D]. Page ids outside [0, P) (entries no
+    row reads may hold anything) read page 0 instead: their rows are masked."""
+    pages, heads, page, width = pool.shape
+    b, max_pages = table.shape
+    ids = api.cast(table, "i64")
+    ids = api.where((ids >= 0) & (ids < pages), ids, 0)
+    rows = api.gather(pool, ids, axis=0).transpose(0, 2, 1, 3, 4)
+    return rows.reshape(b, heads, max_pages * page, width)
 
 
 def _softmax_cross_entropy(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:

@@ -423,13 +423,13 @@ class _Lowering:
         # seen by padded rows only, so active rows are exact. Whatever padded keys and
         # values hold is zeroed all the same, since a kernel may multiply a masked
         # score's weight 0 by them (0 * nan is nan).
-        q, k, v, k_cache, v_cache, _ = ins
+        q, k, v = ins[:3]
         for t, what in ((q, "query"), (k, "key"), (v, "value")):
             self._require_fixed(node, t, (0, 1, 3), f"only the new rows of the {what} may "
                                                     "be symbolic")
-        for t in (k_cache, v_cache, ins[5]):
-            self._require_fixed(node, t, range(t.rank), "the caches and past_len must be "
-                                                        "fixed")
+        for t in ins[3:]:
+            self._require_fixed(node, t, range(t.rank), "the caches, past_len and the "
+                                                        "block table must be fixed")
         s = q.shape[2]
         if not dim_factors(s) == dim_factors(k.shape[2]) == dim_factors(v.shape[2]):
             raise self._fail(node, "queries, keys and values need one symbolic extent")

@@ -534,6 +534,21 @@ class CompiledGraph:
                                                     dst_seq_cap, row_elems, rows)
 
     @_serialised
+    def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],
+                      counts: Sequence[int], page: int, row_elems: int) -> bool:
+        """The KV feed of paged caches (``cached_attention`` with a block table). Each
+        registered handle is a pool [P, Hkv, page, row_elems] and its output holds the
+        step's new rows [B, Hkv, src_seq_cap, row_elems]: rows ``0 .. counts[b]-1`` of
+        sequence b go to its positions ``starts[b] ..`` through ``block_tables[b]``
+        ([B, max_pages] page ids; position j is row ``j % page`` of page
+        ``block_tables[b, j // page]``). Everything is checked before anything is
+        copied (InputError: a page id outside the pool, a position outside the table, a
+        negative count, two rows on one pool row). False when the device keeps no
+        resident KV."""
+        return self._exe.feed_kv_paged(src_seq_cap, block_tables, starts, counts, page,
+                                       row_elems)
+
+    @_serialised
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:
         """In-place optimizer step on the executable's own param storage; the gradient of

@@ -24,11 +24,22 @@ thread count):
   matrix whose column is the key's position), the masked softmax row by row, then P V
   as two products (cache rows, new rows) added.
 
-``past_len`` outside ``[0, C]`` fails the run with the reference's message before
+**Paged caches** (a 7th operand, the block table [B, max_pages]): the caches are pools
+[P, Hkv, page, D] and position j of sequence b is row ``j % page`` of pool page
+``block_table[b, j // page]``. The rows path walks the cache rows a page at a time, each
+page read in place with the same dot loops; the blocks path first copies the cache rows
+a task sees into the thread's scratch, then runs the contiguous code on that copy.
+
+``past_len`` outside ``[0, C]`` (C = max_pages * page when paged), or a page id that
+some row reads outside ``[0, P)``, fails the run with the reference's message before
 anything is written (error buffer ``RLX_ERROR_TEXT``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
@@ -56,11 +67,74 @@ def _blocks(name: str) -> tuple[tuple[str, str, str, str], ...]:
     return ((f"{name}c", "jlo", "past", "j"), (f"{name}n", "split", "pos + 1", "(j - past)"))
 
 
+@dataclass(frozen=True)
+class Paging:
+    """The paged form's layout: ``page`` rows per pool page, ``pools`` of ``count``
+    pages, read through the C pointer ``table`` to the sequence's row of the block
+    table (declared by the task)."""
+
+    page: int
+    count: int
+    heads: int
+    table: str = "pages"
+
+    def page_base(self, pool: str, width: int, at: str) -> str:
+        """C expression: the first row of pool page ``table[at / page]`` for the task's
+        kv head, in ``pool`` whose rows hold ``width`` elements."""
+        return (f"{pool} + ((int64_t){self.table}[{at} / {self.page}] * {self.heads} + kvh) "
+                f"* {self.page * width}")
+
+
+def _paging(ctx: RenderContext, node: Node) -> Paging | None:
+    """The paged layout of ``node``, None for contiguous caches."""
+    if len(node.inputs) < 7:
+        return None
+    pages, hkv, page = ctx.shape(node.inputs[3])[:3]
+    return Paging(page, pages, hkv)
+
+
+def _capacity(ctx: RenderContext, node: Node) -> int:
+    """The rows a sequence can hold: C, or max_pages * page when paged."""
+    paging = _paging(ctx, node)
+    if paging is None:
+        return ctx.shape(node.inputs[3])[2]
+    return ctx.shape(node.inputs[6])[1] * paging.page
+
+
+@contextmanager
+def _page_segments(w: CWriter, paging: Paging, lo: str, hi: str,
+                   pools: list[tuple[str, str, str, int]]) -> Iterator[None]:
+    """Inside: ``j0`` .. ``j1`` (exclusive), the positions of ``[lo, hi)`` on one pool
+    page whose first position is ``base``, and for each (name, C type, pool, row width)
+    of ``pools`` the pointer ``name`` to that page's first row."""
+    with w.block(f"for (int64_t j0 = {lo}, j1; j0 < {hi}; j0 = j1)"):
+        w.line(f"const int64_t base = j0 / {paging.page} * {paging.page};")
+        w.line(f"j1 = base + {paging.page} < {hi} ? base + {paging.page} : {hi};")
+        for name, ctype, pool, width in pools:
+            w.line(f"const {ctype} *{name} = {paging.page_base(pool, width, 'j0')};")
+        yield
+
+
+@contextmanager
+def _cache_rows(w: CWriter, paging: Paging | None, block: tuple[str, str, str, str],
+                pool: str, ctype: str, width: int) -> Iterator[tuple[str, str, str, str]]:
+    """The rows path's walk of one key/value ``block`` (:func:`_blocks`): as it is for
+    the new rows and contiguous caches; for a paged cache, inside a loop over its pages
+    (:func:`_page_segments`), the block of the current page."""
+    name, lo, hi, _ = block
+    if paging is None or name not in ("kc", "vc"):
+        yield block
+        return
+    with _page_segments(w, paging, lo, hi, [(name, ctype, pool, width)]):
+        yield name, "j0", "j1", "(j - base)"
+
+
 def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     """The op as one kernel (module docstring)."""
-    q, k, v, kc, vc, past = node.inputs
+    q, k, v, kc, vc, past = node.inputs[:6]
     b, h, s, d = ctx.shape(q)
-    hkv, cap, dv = ctx.shape(kc)[1], ctx.shape(kc)[2], ctx.shape(vc)[3]
+    hkv, cap, dv = ctx.shape(kc)[1], _capacity(ctx, node), ctx.shape(vc)[3]
+    paging = _paging(ctx, node)
     if b * h * s * dv == 0:
         return "    /* empty result */"
     dt = node.dtype
@@ -74,6 +148,8 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     width = cap + s + dv
     w = CWriter(indent=1)
     lens = _check_lengths(w, ctx, past, b, cap)
+    if paging is not None:
+        _check_pages(w, ctx, node, lens, paging)
     w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32, slots * width))
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
@@ -89,12 +165,47 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
         heads = f"(bi * {hkv} + kvh)"
         blocks = {"kc": (kc, f"{heads} * {cap * d}"), "kn": (k, f"{heads} * {s * d}"),
                   "vc": (vc, f"{heads} * {cap * dv}"), "vn": (v, f"{heads} * {s * dv}")}
+        if paging is not None:
+            del blocks["kc"], blocks["vc"]
+            _declare_table(w, ctx, node, paging)
         for name, (nid, offset) in blocks.items():
             w.line(f"const {cstyle.ctype(dt)} *{name} = {ctx.ptr(nid, True)} + {offset};")
-        _scores(w, dt, wt, d, float(node.attr("scale")), node.attr("softcap"))
+        _scores(w, dt, wt, d, float(node.attr("scale")), node.attr("softcap"), paging,
+                ctx.ptr(kc, True))
         row_exponentials(w, wt, "pos + 1")
-        _values(w, ctx, node, dt, wt, dv)
+        _values(w, ctx, node, dt, wt, dv, paging)
     return w.text()
+
+
+def _declare_table(w: CWriter, ctx: RenderContext, node: Node, paging: Paging) -> None:
+    """``pages``: the task's sequence's row of the block table."""
+    table = node.inputs[6]
+    w.line(f"const {cstyle.ctype(ctx.dtype(table))} *{paging.table} = "
+           f"{ctx.ptr(table, True)} + bi * {ctx.shape(table)[1]};")
+
+
+def _check_pages(w: CWriter, ctx: RenderContext, node: Node, lens: str,
+                 paging: Paging) -> None:
+    """Fail the run on the first page id outside [0, P) that some row reads: those of
+    the cache rows [first, past_len) of each sequence, ``first`` the oldest row the
+    window of its first new row keeps (row-major order, as the reference checks)."""
+    table = node.inputs[6]
+    b, max_pages = ctx.shape(table)
+    ids = ctx.ptr(table, True)
+    with w.block(f"for (int64_t bi = 0; bi < {b}; bi++)"):
+        w.line(f"const int64_t past = (int64_t){lens}[bi];")
+        window = node.attr("window")
+        if window is None:
+            w.line("const int64_t first = 0;")
+        else:
+            w.line(f"const int64_t first = past - {window - 1} > 0 ? past - {window - 1} : 0;")
+        with w.block(f"for (int64_t pg = first / {paging.page}; pg * {paging.page} < past; "
+                     "pg++)"):
+            w.line(f"const int64_t id = (int64_t){ids}[bi * {max_pages} + pg];")
+            with w.block(f"if (id < 0 || id >= {paging.count})"):
+                error(w, f"cached_attention: block_table[%lld, %lld] = %lld is outside "
+                         f"[0, {paging.count}) (the pools hold {paging.count} pages)",
+                      "(long long)bi", "(long long)pg", "(long long)id")
 
 
 def _check_lengths(w: CWriter, ctx: RenderContext, past: int, b: int, cap: int) -> str:
@@ -111,9 +222,10 @@ def _check_lengths(w: CWriter, ctx: RenderContext, past: int, b: int, cap: int) 
 
 def _render_blocks(ctx: RenderContext, node: Node) -> str:
     """The blocks path (module docstring), f32 on the packed GEMM."""
-    q, k, v, kc, vc, past = node.inputs
+    q, k, v, kc, vc, past = node.inputs[:6]
     b, h, s, d = ctx.shape(q)
-    hkv, cap, dv = ctx.shape(kc)[1], ctx.shape(kc)[2], ctx.shape(vc)[3]
+    hkv, cap, dv = ctx.shape(kc)[1], _capacity(ctx, node), ctx.shape(vc)[3]
+    paging = _paging(ctx, node)
     packed_gemm_helper(ctx)
     width = cap + s                                  # score columns: key positions
     rows = max(1, min(s, CHUNK_ELEMENTS // width))
@@ -126,8 +238,12 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     b_size = max(key_panels * PACK_NR * d, -(-dv // PACK_NR) * PACK_NR * width)
     w = CWriter(indent=1)
     lens = _check_lengths(w, ctx, past, b, cap)
-    for name, size in (("rlx_scores", rows * width), ("rlx_att_b", b_size),
-                       ("rlx_inv", rows), ("rlx_mix", rows * dv)):
+    scratch = [("rlx_scores", rows * width), ("rlx_att_b", b_size), ("rlx_inv", rows),
+               ("rlx_mix", rows * dv)]
+    if paging is not None:
+        _check_pages(w, ctx, node, lens, paging)
+        scratch.append(("rlx_kv_rows", cap * (d + dv)))
+    for name, size in scratch:
         w.line(ctx.scratch(name, DType.F32, slots * size))
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
@@ -147,9 +263,14 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         first = "0" if window is None else f"past + i0 - {window - 1}"
         w.line(f"int64_t c0 = {first} > 0 ? {first} : 0;   /* first cache row any row sees */")
         w.line("if (c0 > past) c0 = past;")
-        w.line(f"const float *kc = {ctx.ptr(kc, True)} + {heads} * {cap * d} + c0 * {d};")
+        if paging is None:
+            w.line(f"const float *kc = {ctx.ptr(kc, True)} + {heads} * {cap * d} + c0 * {d};")
+        else:
+            _declare_table(w, ctx, node, paging)
+            _gather_cache_rows(w, ctx, node, paging, slots, tid, cap)
         w.line(f"const float *kn = {ctx.ptr(k, True)} + {heads} * {s * d};")
-        w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv} + c0 * {dv};")
+        if paging is None:
+            w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv} + c0 * {dv};")
         w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
         # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
         for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{s}", "past")):
@@ -191,6 +312,22 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     return w.text()
 
 
+def _gather_cache_rows(w: CWriter, ctx: RenderContext, node: Node, paging: Paging,
+                       slots: int, tid: str, cap: int) -> None:
+    """``kc`` / ``vc``: the task's cache rows [c0, past) copied page by page from the
+    pools into the thread's scratch (``rlx_kv_rows``), contiguous as the blocks path
+    reads them."""
+    kc, vc = node.inputs[3], node.inputs[4]
+    d, dv = ctx.shape(kc)[3], ctx.shape(vc)[3]
+    w.line(f"float *kc = rlx_kv_rows + (int64_t){tid} * {cap * (d + dv)};")
+    w.line(f"float *vc = kc + {cap * d};")
+    pools = [("kp", "float", ctx.ptr(kc, True), d), ("vp", "float", ctx.ptr(vc, True), dv)]
+    with _page_segments(w, paging, "c0", "past", pools):
+        for dst, src, width in (("kc", "kp", d), ("vc", "vp", dv)):
+            w.line(f"memcpy({dst} + (j0 - c0) * {width}, {src} + (j0 - base) * {width}, "
+                   f"(size_t)(j1 - j0) * {width} * sizeof(float));")
+
+
 def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float | None) -> str:
     """``target = `` the scaled (and capped) score of the product ``dot``."""
     ft = DType.F64 if wt == "double" else DType.F32
@@ -202,19 +339,21 @@ def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float |
     return f"{target} = {cap} * {tanh}({dot} * {lit} / {cap});"
 
 
-def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float,
-            softcap: float | None) -> None:
+def _scores(w: CWriter, dt: DType, wt: str, d: int, scale: float, softcap: float | None,
+            paging: Paging | None, pool: str) -> None:
     """``row[j]`` = the scaled (and capped) score of every visible position j: keys
     four at a time (four independent sums, so the multiply-adds do not wait on each
-    other), then one at a time."""
-    for keys, lo, hi, first in _blocks("k"):
-        with w.block():
-            w.line(f"int64_t j = {lo};")
-            for width in (4, 1):
-                with w.block(f"for (; j + {width} <= {hi}; j += {width})"):
-                    _dots(w, dt, wt, d, f"{keys} + {first} * {d}", width)
-                    for u in range(width):
-                        w.line(_finish_score(f"row[j + {u}]", f"d{u}", wt, scale, softcap))
+    other), then one at a time (a page at a time from the key ``pool`` when paged)."""
+    for block in _blocks("k"):
+        with _cache_rows(w, paging, block, pool, cstyle.ctype(dt), d) as (keys, lo, hi, first):
+            with w.block():
+                w.line(f"int64_t j = {lo};")
+                for width in (4, 1):
+                    with w.block(f"for (; j + {width} <= {hi}; j += {width})"):
+                        _dots(w, dt, wt, d, f"{keys} + {first} * {d}", width)
+                        for u in range(width):
+                            w.line(_finish_score(f"row[j + {u}]", f"d{u}", wt, scale,
+                                                 softcap))
 
 
 def _dots(w: CWriter, dt: DType, wt: str, d: int, first_key: str, count: int) -> None:
@@ -229,16 +368,20 @@ def _dots(w: CWriter, dt: DType, wt: str, d: int, first_key: str, count: int) ->
             w.line(f"{x} += qc * ({wt})({cstyle.load(dt, f'kr[{u * d} + c]')});")
 
 
-def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int) -> None:
+def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int,
+            paging: Paging | None) -> None:
     """``out = inv * sum_j row[j] * v_j`` over both blocks, stored rounded."""
     w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] = 0;")
-    for values, lo, hi, first in _blocks("v"):
-        with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
-            w.line(f"const {wt} pj = row[j];")
-            w.line(f"const {cstyle.ctype(dt)} *vr = {values} + {first} * {dv};")
-            w.line("#pragma omp simd")
-            w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})"
-                   f"({cstyle.load(dt, 'vr[c]')});")
+    pool = ctx.ptr(node.inputs[4], True)
+    for block in _blocks("v"):
+        with _cache_rows(w, paging, block, pool, cstyle.ctype(dt), dv) as (values, lo, hi,
+                                                                          first):
+            with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
+                w.line(f"const {wt} pj = row[j];")
+                w.line(f"const {cstyle.ctype(dt)} *vr = {values} + {first} * {dv};")
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})"
+                       f"({cstyle.load(dt, 'vr[c]')});")
     value = cstyle.store(dt, f"({cstyle.cty(dt)})(acc[c] * row_inv)")
     w.line(f"{cstyle.ctype(dt)} *out = {ctx.ptr(ctx.node_id(node))} + task * {dv};")
     w.line(f"for (int64_t c = 0; c < {dv}; c++) out[c] = {value};")

@@ -246,11 +246,14 @@ def _cached_attention(node: Node, args: list[np.ndarray], ctx: KernelContext) ->
     wd = _work_dtype(node)
     q, k, v, k_cache, v_cache = (a.astype(wd) for a in args[:5])
     past_len = args[5]
-    capacity = k_cache.shape[2]
+    paged = len(args) == 7
+    capacity = args[6].shape[1] * k_cache.shape[2] if paged else k_cache.shape[2]
     bad = (past_len < 0) | (past_len > capacity)
     if bad.any():
         raise ExecutionError(f"cached_attention: past_len {int(past_len[bad][0])} is outside "
                              f"[0, {capacity}] (the cache holds {capacity} rows)")
+    if paged:
+        k_cache, v_cache = _gather_pages(node, k_cache, v_cache, past_len, args[6])
     s = q.shape[2]
     softcap = node.attr("softcap")
     out = []
@@ -266,6 +269,28 @@ def _cached_attention(node: Node, args: list[np.ndarray], ctx: KernelContext) ->
         keep = _position_keep(s, past - first + s, True, window)
         out.append(_gqa_mix(_masked_softmax(scores, keep), values))
     return finish(np.concatenate(out, axis=0), node)
+
+
+def _gather_pages(node: Node, k_pool: np.ndarray, v_pool: np.ndarray, past_len: np.ndarray,
+                  table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The paged caches laid out contiguously, [B, Hkv, max_pages * page, D]: the pages
+    some new row reads (those holding the cache rows of its window) are checked to lie
+    in the pool, the others are left as zeros whatever their table entry holds."""
+    pages, hkv, page = k_pool.shape[:3]
+    b, max_pages = table.shape
+    window = node.attr("window")
+    keys = np.zeros((b, hkv, max_pages * page, k_pool.shape[3]), k_pool.dtype)
+    values = np.zeros((b, hkv, max_pages * page, v_pool.shape[3]), v_pool.dtype)
+    for bi, past in enumerate(past_len.astype(np.int64)):
+        first = 0 if window is None else min(max(0, past - window + 1), past)
+        for pg in range(first // page, -(-past // page)):
+            pid = int(table[bi, pg])
+            if not 0 <= pid < pages:
+                raise ExecutionError(f"cached_attention: block_table[{bi}, {pg}] = {pid} is "
+                                     f"outside [0, {pages}) (the pools hold {pages} pages)")
+            keys[bi, :, pg * page:(pg + 1) * page] = k_pool[pid]
+            values[bi, :, pg * page:(pg + 1) * page] = v_pool[pid]
+    return keys, values
 
 
 # --------------------------------------------------------------------------- rope
