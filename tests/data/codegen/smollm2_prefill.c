@@ -441,6 +441,94 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
 
 
 /* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 3 rows of x [3, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x3_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 3 < 1 ? 1 : RLX_G_RP / 3 < 4 ? RLX_G_RP / 3 : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][3][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 3; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 3; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 2 rows of x [2, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x2_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP = RLX_G_RP / 2 < 1 ? 1 : RLX_G_RP / 2 < 4 ? RLX_G_RP / 2 : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][2][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 2; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 2; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
    q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
    rows of W side by side at a time: groups decoded in registers into fused
    multiply-adds, 16 partial sums per output (module docstring of
@@ -942,8 +1030,17 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
                 for (; m0 + 4 <= rlx_rows; m0 += 4) {
                     rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
-                for (; m0 < rlx_rows; m0 += 1) {
+                switch (rlx_rows - m0) {
+                case 3:
+                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 2:
+                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 1:
                     rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                default: break;
                 }
             }
         }
@@ -1002,8 +1099,17 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
                 for (; m0 + 4 <= rlx_rows; m0 += 4) {
                     rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
-                for (; m0 < rlx_rows; m0 += 1) {
+                switch (rlx_rows - m0) {
+                case 3:
+                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                case 2:
+                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                case 1:
                     rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                default: break;
                 }
             }
         }
@@ -1258,8 +1364,17 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
                 for (; m0 + 4 <= rlx_rows; m0 += 4) {
                     rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
-                for (; m0 < rlx_rows; m0 += 1) {
+                switch (rlx_rows - m0) {
+                case 3:
+                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 2:
+                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 1:
                     rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                default: break;
                 }
             }
         }
@@ -1321,8 +1436,17 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
                 for (; m0 + 4 <= rlx_rows; m0 += 4) {
                     rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
-                for (; m0 < rlx_rows; m0 += 1) {
+                switch (rlx_rows - m0) {
+                case 3:
+                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                case 2:
+                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                case 1:
                     rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                default: break;
                 }
             }
         }
@@ -1385,8 +1509,17 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
                 for (; m0 + 4 <= rlx_rows; m0 += 4) {
                     rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
-                for (; m0 < rlx_rows; m0 += 1) {
+                switch (rlx_rows - m0) {
+                case 3:
+                    rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 2:
+                    rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 1:
                     rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                default: break;
                 }
             }
         }

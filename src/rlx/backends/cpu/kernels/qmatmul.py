@@ -379,7 +379,7 @@ def _ggml_gemv_pieces(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows
                       active: str) -> None:
     """The decode path of :func:`_ggml_forward_loops` for ``active`` rows of x (a C
     expression, at most ``rows`` <= GEMV_MAX_ROWS): pieces of GEMV_MAX_X rows, then
-    the rest one row at a time (:func:`qmatmul_ggml.run_time_pieces`)."""
+    the rest in one call (:func:`qmatmul_ggml.run_time_pieces`)."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
 
     def calls(count: int, w0: str) -> None:

@@ -108,15 +108,22 @@ def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls,
 
 def run_time_pieces(w: CWriter, active: str, most: int, call) -> None:
     """Emit the loops over ``active`` rows of x (a C expression known at run time) in
-    pieces of ``most`` rows, then one row at a time: two kernels, where a program of a
-    fixed size has one per piece size (each costs compile time). ``call(mx, m0)``
-    writes the call for ``mx`` rows from row ``m0``."""
+    pieces of ``most`` rows, then the rest (fewer) in one call of its size: each block
+    of W is decoded once per piece, so 2 or 3 rows (checking drafted tokens) cost about
+    what one does. ``call(mx, m0)`` writes the call for ``mx`` rows from row ``m0``."""
     w.line("int64_t m0 = 0;")
-    for mx, step in ((most, f"m0 + {most} <= {active}"), (1, f"m0 < {active}")):
-        with w.block(f"for (; {step}; m0 += {mx})"):
+    with w.block(f"for (; m0 + {most} <= {active}; m0 += {most})"):
+        call(most, "m0")
+    if most == 1:
+        return
+    w.line(f"switch ({active} - m0) {{")
+    for mx in range(most - 1, 0, -1):
+        w.line(f"case {mx}:")
+        with w.indented():
             call(mx, "m0")
-        if most == 1:
-            break
+            w.line("break;")
+    w.line("default: break;")
+    w.line("}")
 
 
 def add_block_helpers(ctx, fmt: str) -> None:
