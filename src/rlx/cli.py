@@ -13,7 +13,8 @@
                                                              stream a decoder's continuation
     rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
               [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
-              [--no-embeddings] [--speculative N]
+              [--no-embeddings] [--speculative N] [--page-size N] [--kv-pages N]
+              [--no-prefix-cache]
                                                              OpenAI-compatible HTTP server
 """
 
@@ -295,14 +296,16 @@ def _embed(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- rlx generate
 
 def _open_decoder(path: str, device: str, max_seq: int | None, weights: str,
-                  verbose: bool = False, max_batch: int = 1):
+                  verbose: bool = False, max_batch: int = 1, page_size: int | None = None,
+                  kv_pages: int | None = None):
     """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
     the file's quantised blocks as they are, "gguf-int8" those blocks with activations
     rounded to int8 (as llama.cpp), "f32" their float32 values; ``verbose`` prints each
-    compile's passes and stages."""
+    compile's passes and stages; ``page_size`` / ``kv_pages``: a paged cache."""
     return load_decoder(path, device=device, max_seq=max_seq, max_batch=max_batch,
                         options=CompileOptions(verbose=verbose),
-                        weight_format=None if weights == "f32" else weights)
+                        weight_format=None if weights == "f32" else weights,
+                        page_size=page_size, kv_pages=kv_pages)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -458,10 +461,18 @@ def _add_serve(sub) -> None:
     sv.add_argument("--no-embeddings", action="store_true", help="serve no embedding model")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=_positive, default=8000)
-    sv.add_argument("--max-batch", type=_positive, default=4, metavar="N",
+    sv.add_argument("--max-batch", type=_positive, default=16, metavar="N",
                     help="sequences decoded together: requests share the batch as they come "
-                         "and go (default 4; every step costs the whole batch for now, see "
-                         "bench/RESULTS.md)")
+                         "and go, and a step costs the sequences running (default 16)")
+    sv.add_argument("--page-size", type=_positive, default=16, metavar="N",
+                    help="tokens per page of the paged KV cache (default 16)")
+    sv.add_argument("--kv-pages", type=_positive, default=None, metavar="N",
+                    help="pages in the KV cache (default: every sequence at --max-seq); "
+                         "pages are committed as they are written")
+    sv.add_argument("--no-prefix-cache", action="store_true",
+                    help="do not reuse the cached pages of a prompt prefix an earlier "
+                         "request computed (reuse gives the same answers up to float "
+                         "rounding)")
     sv.add_argument("--max-queue", type=_positive, default=64, metavar="N",
                     help="requests that may wait for a place in the batch; more get 429 "
                          "(default 64)")
@@ -486,10 +497,12 @@ def _serve(args: argparse.Namespace) -> int:
     lookup = _lookup(args.speculative)
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose,
-                            args.max_batch)
-    decoder.reset(args.max_batch)       # compiles the decode program
-    warm = decoder.config.bos_id or 0
-    decoder.extend([[warm, warm]] + [[]] * (args.max_batch - 1))    # and the prefill one
+                            args.max_batch, args.page_size, args.kv_pages)
+    decoder.reset(args.max_batch)
+    # the decode program of every batch the running sequences may pack into, and the
+    # prefill programs of one sequence (other sizes compile when first needed)
+    decoder.compile_programs(("decode",))
+    decoder.compile_programs(("fresh", "append") + (("verify",) if lookup else ()), [1])
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,
@@ -498,10 +511,8 @@ def _serve(args: argparse.Namespace) -> int:
         encoder_name = os.path.basename(os.path.normpath(
             args.embedding_model or "all-MiniLM-L6-v2"))
     name = os.path.splitext(os.path.basename(path))[0]
-    if lookup is not None:
-        decoder.verify([[warm]] + [[]] * (args.max_batch - 1))    # compiles the verify one
-        decoder.reset(args.max_batch)
-    engine = Engine(decoder, encoder, max_queue=args.max_queue, speculative=lookup)
+    engine = Engine(decoder, encoder, max_queue=args.max_queue, speculative=lookup,
+                    prefix_cache=not args.no_prefix_cache)
     _progress(f"serving {name}{' and ' + encoder_name if encoder_name else ''} on "
               f"http://{args.host}:{args.port}/v1")
     try:

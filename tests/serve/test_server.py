@@ -28,6 +28,7 @@ uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
 from rlx.models import SamplingParams, SentenceEncoder, generate, load_decoder  # noqa: E402
+from rlx.models.decoder_model import DEFAULT_PREFILL_CHUNK  # noqa: E402
 from rlx.serve import Engine, create_app  # noqa: E402
 
 pytestmark = pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="needs cpu")
@@ -38,7 +39,7 @@ BATCH = 3
 CHUNK = 32          # prompts longer than this go in pieces between decode steps
 
 
-def _models(max_batch: int = 1):
+def _models(max_batch: int = 1, page_size: int | None = None):
     from rlx.models import smollm2_gguf_path
 
     try:
@@ -46,15 +47,16 @@ def _models(max_batch: int = 1):
     except rlx.RlxError as e:
         pytest.skip(str(e))
     return (load_decoder(path, max_seq=MAX_SEQ, max_batch=max_batch, prefill_chunk=CHUNK,
-                         weight_format="gguf"),
+                         weight_format="gguf", page_size=page_size),
             SentenceEncoder.from_pretrained())
 
 
 @pytest.fixture(scope="module")
 def served():
     """(base url, engine, reference decoder, reference encoder): the server batches up
-    to BATCH sequences; the references run one sequence at a time."""
-    decoder, encoder = _models(BATCH)
+    to BATCH sequences over a paged cache with prefix caching (as ``rlx serve`` does);
+    the references run one sequence at a time on a contiguous cache."""
+    decoder, encoder = _models(BATCH, page_size=16)
     engine = Engine(decoder, encoder, max_queue=1)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -388,8 +390,9 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
 
     def fake_serve(engine, decoder_name, encoder_name, host, port):
         seen.update(engine=engine, names=(decoder_name, encoder_name), where=(host, port))
-        compiled = engine.decoder.compiled_extents()[2]      # batch 2: --max-batch
-        assert compiled["steps"] == [1] and compiled["fresh"]   # decode and prefill
+        compiled = engine.decoder.compiled_extents()   # --max-batch 2: buckets 1 and 2
+        assert compiled[2] == {"fresh": [], "steps": [1]}                  # decode
+        assert compiled[1]["steps"] == [1, DEFAULT_PREFILL_CHUNK] and compiled[1]["fresh"]
 
     monkeypatch.setattr(rlx.serve, "serve", fake_serve)
     assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue", "3",

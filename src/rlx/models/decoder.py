@@ -202,11 +202,13 @@ class _Step:
     real_rows: Tensor                         # bool [B, 1, S, 1]
     visible: dict[int | None, Tensor]         # window -> bool [1, 1, 1, S, S] (fresh, capped)
     past_len: Tensor | None                   # i64 [B] (graphs that read the cache)
+    block_table: Tensor | None = None         # i64 [B, pages] (paged caches)
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
                        reads_cache: bool = True, weight_format: WeightFormat = None,
-                       x_int8: bool = False, all_logits: bool = False) -> Graph:
+                       x_int8: bool = False, all_logits: bool = False,
+                       paged: tuple[int, int] | None = None) -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
     Inputs: ``input_ids`` i64 [B, S]; ``past_len`` i64 [B], the tokens already cached
@@ -225,8 +227,12 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
     With ``x_int8`` the products with weights in GGML block formats round x to int8
-    first, as GGML does (``dequant_matmul``'s ``x_int8``). InputError for a
-    non-positive size; GraphBuildError for an unknown ``weight_format``.
+    first, as GGML does (``dequant_matmul``'s ``x_int8``). With ``paged`` = (pages,
+    tokens per page) the caches are paged: each ``cache.<i>.k`` / ``.v`` is a pool
+    [pages, n_kv_heads, tokens per page, head_dim] shared by every sequence, and the
+    input ``block_table`` i64 [B, ceil(capacity / tokens per page)] (declared after
+    ``last_index``) gives each sequence's pages (``rlx.models.paging``). InputError for
+    a non-positive size; GraphBuildError for an unknown ``weight_format``.
     """
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -239,6 +245,7 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     cached = "" if reads_cache else "_fresh"
     int8 = "_xint8" if x_int8 else ""
     every = "_all" if all_logits else ""
+    every += f"_paged{paged[0]}x{paged[1]}" if paged is not None else ""
     new = f"upto{int(new_tokens)}" if isinstance(new_tokens, Dim) else new_tokens
     g = Graph(f"{config.arch}_step_b{batch}_s{new}_c{capacity}{cached}{packed}{int8}{every}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
@@ -246,13 +253,18 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     ids = g.input("input_ids", (batch, new_tokens), "i64")
     past_len = g.input("past_len", (batch,), "i64")
     last_index = g.input("last_index", (batch,), "i64")
+    shape = (batch, config.n_kv_heads, capacity, config.head_dim)
+    table = None
+    if paged is not None:
+        pages, size = paged
+        table = g.input("block_table", (batch, -(-capacity // size)), "i64")
+        shape = (pages, config.n_kv_heads, size, config.head_dim)
     step = _step_context(g, config, params, past_len if reads_cache else None, last_index,
-                         batch, new_tokens, capacity)
+                         batch, new_tokens, capacity, table)
     x = params.embedding("token_embd", ids)
     if config.embed_scale != 1.0:
         x = x * config.embed_scale
     new_kv = []
-    shape = (batch, config.n_kv_heads, capacity, config.head_dim)
     for i in range(config.n_layers):
         cache = tuple(g.input(name, shape) for name in cache_names(i))
         x, k, v = _layer(params, config, step, i, x, cache if reads_cache else None)
@@ -263,7 +275,8 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
 
 
 def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Tensor | None,
-                  last_index: Tensor, batch: int, new: int, capacity: int) -> _Step:
+                  last_index: Tensor, batch: int, new: int, capacity: int,
+                  table: Tensor | None = None) -> _Step:
     offsets = rlx.arange(g, new).reshape(1, new)
     positions = offsets if past_len is None else past_len.reshape(batch, 1) + offsets
     positions = rlx.minimum(positions, capacity - 1)                    # [B or 1, S]
@@ -281,7 +294,7 @@ def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Te
     if past_len is None and config.attn_softcap is not None:
         for window in dict.fromkeys(config.layer_windows):
             visible[window] = _visibility(g, new, window)
-    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len)
+    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len, table)
 
 
 def _visibility(g: Graph, new: int, window: int | None) -> Tensor:
@@ -338,7 +351,7 @@ def _attention(params: _Params, config: DecoderConfig, step: _Step, i: int, x: T
     if cache is not None:
         out = rlx.cached_attention(q, k, v, cache[0], cache[1], step.past_len,
                                    scale=config.score_scale, window=window,
-                                   softcap=config.attn_softcap)
+                                   softcap=config.attn_softcap, block_table=step.block_table)
     elif config.attn_softcap is None:
         out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
     else:

@@ -22,6 +22,15 @@ device and runs them:
   appended to existing sequences uses one that reads the cache. A batch size thus
   compiles at most three programs: decode, fresh prefill and appending prefill.
 
+**Paged** (``page_size`` / ``kv_pages`` given): the cache is one pool of pages per layer
+(``rlx.models.paging`` keeps the books), each sequence a page table, so sequences are no
+longer tied to rows of a program. Each call packs the sequences that take tokens into
+the first rows of the smallest *batch bucket* (1, 2, 4, ... up to ``max_batch``) that
+holds them: a step costs the sequences running, not ``max_batch``. Pages are taken as
+sequences grow and given back when they are released or truncated; a released
+sequence's full pages stay in a prefix cache, and :meth:`DecoderModel.reuse_prefix`
+starts a new sequence with them. A paged model computes the bits of a contiguous one.
+
 All graphs of the model share one copy of the weights (``share_params_from``) and are
 compiled with ``split_params=False``: weights stay in the layout of the file and the
 matrix products read them transposed, so no prepare stage holds transposed copies.
@@ -69,6 +78,7 @@ from rlx.models.decoder import (
     rope_tables,
 )
 from rlx.models.decoder_config import DecoderConfig
+from rlx.models.paging import PagedSequence, PagePool, PrefixCache
 from rlx.runtime import CompileCache, CompiledGraph, CompileOptions
 
 __all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "GGUF_INT8_FORMAT", "DecoderModel", "GGUFWeights",
@@ -82,6 +92,7 @@ GGUF_FORMATS = (GGUF_FORMAT, GGUF_INT8_FORMAT)
 
 DEFAULT_MAX_SEQ = 2048
 DEFAULT_PREFILL_CHUNK = 256
+DEFAULT_PAGE_SIZE = 16      # tokens per page of a paged cache
 # the programs of one batch size: "decode" appends one token per sequence, "fresh"
 # prefills empty caches and "append" appends a piece to caches of any length (both up
 # to prefill_chunk tokens per sequence); "verify" appends up to VERIFY_TOKENS and
@@ -155,8 +166,10 @@ class DecoderModel:
     (float32), ``"gguf"`` (the file's blocks:
     ``weights`` must then have :meth:`GGUFWeights.blocks`), ``"gguf-int8"`` (those
     blocks multiplied with x rounded to int8, as GGML does) or a packing scheme (module
-    docstring). InputError for ``max_seq`` outside [1, context_length], ``max_batch``
-    or ``prefill_chunk`` below 1, or an unknown weight format.
+    docstring). ``page_size`` (tokens per page) and ``kv_pages`` (pages in all; default:
+    every sequence at ``max_seq``) make the cache paged (module docstring). InputError
+    for ``max_seq`` outside [1, context_length], ``max_batch``, ``prefill_chunk``,
+    ``page_size`` or ``kv_pages`` below 1, or an unknown weight format.
 
     Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
     sequence at a time. ``lengths`` holds each sequence's cached tokens. Programs
@@ -169,7 +182,8 @@ class DecoderModel:
                  max_seq: int | None = None, max_batch: int = 1,
                  options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
-                 weight_format: str | None = None):
+                 weight_format: str | None = None, page_size: int | None = None,
+                 kv_pages: int | None = None):
         if max_seq is None:
             max_seq = min(config.context_length, DEFAULT_MAX_SEQ)
         if not 1 <= max_seq <= config.context_length:
@@ -203,6 +217,11 @@ class DecoderModel:
         self._programs = CompileCache(device, len(_KINDS) * max_batch, self._options)
         self._cache_owners: dict[int, CompiledGraph] = {}
         self._lengths = np.zeros(1, np.int64)
+        self._paged: tuple[int, int] | None = None      # (pages, tokens per page)
+        self._pool: PagePool | None = None
+        self._prefix: PrefixCache | None = None
+        if page_size is not None or kv_pages is not None:
+            self._init_pages(DEFAULT_PAGE_SIZE if page_size is None else page_size, kv_pages)
 
     # ------------------------------------------------------------------ state
     @property
@@ -215,6 +234,45 @@ class DecoderModel:
         """Tokens cached per sequence, int64 [batch] (a copy)."""
         return self._lengths.copy()
 
+    @property
+    def paged(self) -> bool:
+        """Whether the cache is paged (``page_size`` / ``kv_pages`` given)."""
+        return self._paged is not None
+
+    @property
+    def pool(self) -> PagePool | None:
+        """The paged cache's pages (None when not paged)."""
+        return self._pool
+
+    @property
+    def prefix_cache(self) -> PrefixCache | None:
+        """The full pages kept for prompts that start the same way (None when not
+        paged)."""
+        return self._prefix
+
+    def _init_pages(self, page_size: int, kv_pages: int | None) -> None:
+        """Paged cache: one pool of ``kv_pages`` pages (default: room for every sequence
+        at ``max_seq``) of ``page_size`` tokens; programs per batch bucket."""
+        per_sequence = -(-self.max_seq // page_size) if page_size >= 1 else 0
+        if kv_pages is None:
+            kv_pages = self.max_batch * per_sequence
+        for name, value in (("page_size", page_size), ("kv_pages", kv_pages)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise InputError(f"DecoderModel: {name} must be an integer >= 1, got {value!r}")
+        c = self.config
+        self._paged = (int(kv_pages), int(page_size))
+        self._pool = PagePool(int(kv_pages), int(page_size),
+                              c.n_layers * 2 * c.n_kv_heads * int(page_size) * c.head_dim * 4)
+        self._prefix = PrefixCache(self._pool)
+        self._sequences = [PagedSequence(self._pool)]
+        self._history: list[list[int]] = [[]]
+        self._table_width = per_sequence
+        buckets, b = [], 1
+        while b < self.max_batch:
+            buckets.append(b)
+            b *= 2
+        self._buckets = buckets + [self.max_batch]
+
     def reset(self, batch: int = 1) -> None:
         """Empty the cache and make room for ``batch`` sequences, compiling the decode
         graph of that batch size (and setting the weights) on first use. InputError
@@ -224,6 +282,13 @@ class DecoderModel:
             raise InputError(f"reset: batch must be an integer in [1, {self.max_batch}], got "
                              f"{batch!r}")
         self._lengths = np.zeros(int(batch), np.int64)
+        if self._paged is not None:
+            for seq in self._sequences:
+                seq.release()
+            self._sequences = [PagedSequence(self._pool) for _ in range(int(batch))]
+            self._history = [[] for _ in range(int(batch))]
+            self._program("decode", self._bucket(int(batch)))
+            return
         self._program("decode")
 
     # ------------------------------------------------------------------ running
@@ -259,6 +324,33 @@ class DecoderModel:
         a new sequence. InputError for a row outside the batch."""
         self._check_row("release", row)
         self._lengths[int(row)] = 0
+        if self._paged is not None:     # its full pages stay findable by later prompts
+            row = int(row)
+            self._prefix.insert(self._history[row], self._sequences[row].pages)
+            self._sequences[row].release()
+            self._history[row] = []
+
+    def reuse_prefix(self, row: int, tokens: Sequence[int]) -> int:
+        """Start the empty sequence ``row`` with the cached pages of ``tokens``' longest
+        prefix of whole pages that an earlier sequence computed (paged caches: see
+        :mod:`rlx.models.paging`; a sequence's pages are remembered when it is
+        released). Returns the tokens now cached (0 without a paged cache or a match);
+        the caller appends the rest. The keys and values are the earlier sequence's, so
+        logits after them can differ from a fresh prefill by float rounding (another
+        split of the prompt into pieces). InputError for a row outside the batch or a
+        sequence that is not empty."""
+        self._check_row("reuse_prefix", row)
+        row = int(row)
+        if self._lengths[row]:
+            raise InputError(f"reuse_prefix: sequence {row} is not empty")
+        if self._paged is None:
+            return 0
+        tokens = [int(t) for t in tokens]
+        self._sequences[row].adopt(self._prefix.lookup(tokens))
+        count = self._sequences[row].length
+        self._lengths[row] = count
+        self._history[row] = tokens[:count]
+        return count
 
     def verify(self, pieces: Sequence[Sequence[int]]) -> list[np.ndarray]:
         """Append each sequence's tokens (none for some, at most :data:`VERIFY_TOKENS`)
@@ -288,6 +380,14 @@ class DecoderModel:
                 0 <= length <= have):
             raise InputError(f"truncate: length must be an integer in [0, {have}], got "
                              f"{length!r}")
+        if self._paged is not None:
+            seq, size = self._sequences[int(row)], self._pool.tokens_per_page
+            if length % size and self._pool.refs(seq.pages[length // size]) > 1:
+                raise InputError(f"truncate: position {length} of sequence {row} lies in a "
+                                 "page shared with other sequences (a reused prefix); its "
+                                 "rows cannot be overwritten")
+            seq.truncate(int(length))
+            del self._history[int(row)][int(length):]
         self._lengths[int(row)] = int(length)
 
     def _check_row(self, what: str, row: Any) -> None:
@@ -332,12 +432,15 @@ class DecoderModel:
             ids[b, :len(piece)] = piece
         if longest == 1:
             return self._step("decode", ids, counts)
-        return self._step("append" if self._lengths.any() else "fresh", ids, counts)
+        cached = self._lengths[counts > 0] if self._paged is not None else self._lengths
+        return self._step("append" if cached.any() else "fresh", ids, counts)
 
     def _step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Run program ``kind`` on ``ids`` [batch, S] (sequence b's first ``counts[b]``
         real), append the new keys and values to the cache; logits [batch, vocab] of
         each sequence's last real token."""
+        if self._paged is not None:
+            return self._paged_step(kind, ids, counts)
         cg = self._program(kind)
         slots: list[Any] = [ids, self._lengths, np.maximum(counts - 1, 0)]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
@@ -345,6 +448,43 @@ class DecoderModel:
         # the new keys and values lie in the outputs at the program's bound
         self._append(cg, int(cg.input_types["input_ids"].shape[1]), counts)
         return logits
+
+    def _paged_step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """:meth:`_step` on a paged cache: the sequences with tokens are packed into the
+        first rows of the smallest batch bucket that holds them (the others cost
+        nothing), each with its page table; pages are taken before the run."""
+        rows = np.flatnonzero(counts > 0)
+        bucket = self._bucket(len(rows))
+        for b in rows:
+            if not self._sequences[b].reserve(int(self._lengths[b] + counts[b]), self._prefix):
+                raise InputError(f"the paged KV cache is full ({self._pool.pages} pages of "
+                                 f"{self._pool.tokens_per_page} tokens, all in use)")
+        packed_ids = np.zeros((bucket, ids.shape[1]), np.int64)
+        packed_ids[:len(rows)] = ids[rows]
+        past = np.zeros(bucket, np.int64)
+        past[:len(rows)] = self._lengths[rows]
+        packed_counts = np.zeros(bucket, np.int64)
+        packed_counts[:len(rows)] = counts[rows]
+        table = np.zeros((bucket, self._table_width), np.int64)   # page 0: never read
+        for i, b in enumerate(rows):
+            pages = self._sequences[b].pages
+            table[i, :len(pages)] = pages
+        cg = self._program(kind, bucket)
+        slots: list[Any] = [packed_ids, past, np.maximum(packed_counts - 1, 0), table]
+        (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(slots)))
+        out = np.zeros((self.batch, *logits.shape[1:]), np.float32)
+        out[rows] = logits[:len(rows)]
+        cg.feed_kv_paged(int(cg.input_types["input_ids"].shape[1]), table, past,
+                         packed_counts, self._pool.tokens_per_page, self.config.head_dim)
+        for b in rows:
+            self._lengths[b] += counts[b]
+            self._sequences[b].length = int(self._lengths[b])
+            self._history[b] += ids[b, :counts[b]].tolist()
+        return out
+
+    def _bucket(self, count: int) -> int:
+        """The smallest batch bucket holding ``count`` sequences (paged caches)."""
+        return next(b for b in self._buckets if b >= count)
 
     def _append(self, cg: CompiledGraph, extent: int, counts: np.ndarray) -> None:
         """Append the first ``counts[b]`` new rows of sequence b (of ``extent`` laid out
@@ -388,10 +528,12 @@ class DecoderModel:
                              f"appending would make {after.tolist()}")
 
     # ------------------------------------------------------------------ compiling
-    def _program(self, kind: str) -> CompiledGraph:
-        """The program ``kind`` (:data:`_KINDS`) of the current batch size, compiled,
-        given the weights and attached to the batch size's cache on first use."""
-        batch = self.batch
+    def _program(self, kind: str, batch: int | None = None) -> CompiledGraph:
+        """The program ``kind`` (:data:`_KINDS`) of ``batch`` rows (default: the current
+        batch size), compiled, given the weights and attached to the cache on first use
+        (a batch size's own cache, or the one paged cache every bucket shares)."""
+        batch = self.batch if batch is None else batch
+        owner = 0 if self._paged is not None else batch
 
         def build():
             new = {"decode": 1, "verify": Dim("new", VERIFY_TOKENS)}.get(
@@ -399,12 +541,12 @@ class DecoderModel:
             return build_decoder_step(self.config, batch, new, self.max_seq, kind != "fresh",
                                       self._layer_formats,
                                       x_int8=self.weight_format == GGUF_INT8_FORMAT,
-                                      all_logits=kind == "verify")
+                                      all_logits=kind == "verify", paged=self._paged)
 
         def prepare(cg: CompiledGraph) -> None:
             self._set_weights(cg)
-            self._attach_cache(cg, self._cache_owners.get(batch))
-            self._cache_owners.setdefault(batch, cg)
+            self._attach_cache(cg, self._cache_owners.get(owner))
+            self._cache_owners.setdefault(owner, cg)
 
         return self._programs.get_or_compile((batch, kind), build, prepare)
 
@@ -449,6 +591,25 @@ class DecoderModel:
                     raise InputError(f"device {self.device!r} cannot keep a resident KV cache "
                                      "(persistent handles and KV feeds are needed)")
 
+    def compile_programs(self, kinds: Sequence[str] = ("decode",),
+                         batches: Sequence[int] | None = None) -> None:
+        """Compile (and set up) the programs ``kinds`` ("decode", "fresh", "append",
+        "verify") for each of ``batches`` (default: every batch bucket of a paged cache,
+        else ``max_batch``) now rather than on first use: a server does this before it
+        takes requests. InputError for an unknown kind or batch size."""
+        unknown = [k for k in kinds if k not in _KINDS]
+        if unknown:
+            raise InputError(f"compile_programs: unknown kinds {unknown}; kinds are {_KINDS}")
+        if batches is None:
+            batches = self._buckets if self._paged is not None else [self.max_batch]
+        for b in batches:
+            if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not (
+                    1 <= b <= self.max_batch):
+                raise InputError(f"compile_programs: batch sizes must be in [1, "
+                                 f"{self.max_batch}], got {b!r}")
+            for kind in kinds:
+                self._program(kind, int(b))
+
     def compiled_extents(self) -> dict[int, dict[str, list[int]]]:
         """Per batch size, the programs compiled so far by their largest extent: under
         ``"fresh"`` the prefill of empty caches (``[prefill_chunk]`` once compiled),
@@ -487,7 +648,8 @@ def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
 def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
                  max_batch: int = 1, options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
-                 weight_format: str | None = None) -> DecoderModel:
+                 weight_format: str | None = None, page_size: int | None = None,
+                 kv_pages: int | None = None) -> DecoderModel:
     """A :class:`DecoderModel` from a GGUF file: config from its metadata, tokenizer
     (and chat template) from its tokenizer metadata, weights dequantised to float32 —
     or, with ``weight_format="gguf"``, linear layers kept in the file's block formats
@@ -498,4 +660,4 @@ def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int
     config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)
     tokenizer = tokenizer_from_gguf(gguf)
     return DecoderModel(config, GGUFWeights(gguf, config), tokenizer, device, max_seq,
-                        max_batch, options, prefill_chunk, weight_format)
+                        max_batch, options, prefill_chunk, weight_format, page_size, kv_pages)

@@ -22,8 +22,13 @@ does for that request alone.
 
 Decode and prefill run as separate calls so that each row's logits are those of a
 batch of one: the answers are ``rlx generate``'s, bit for bit, whatever else is in the
-batch (tests/serve). Choice ``i`` of a request with ``n`` > 1 and a ``seed`` samples
-with ``seed + i``. Embedding requests run between steps.
+batch (tests/serve). A paged decoder (``DecoderModel(page_size=...)``, the default of
+``rlx serve``) packs the rows that take tokens into the smallest compiled batch that
+holds them, so a step costs the sequences running, not ``max_batch``; and a unit whose
+prompt starts as an earlier request's did takes that request's cached full pages
+(``prefix_cache``) and prefills the rest only: its answer is then ``rlx generate``'s up to
+the float rounding of the reused keys and values. Choice ``i`` of a request with ``n``
+> 1 and a ``seed`` samples with ``seed + i``. Embedding requests run between steps.
 """
 
 from __future__ import annotations
@@ -119,6 +124,7 @@ class Metrics:
         self.itl = [0.0, 0]
         self.busy = 0
         self.drafted = 0                # speculative decoding's drafted tokens
+        self.reused_tokens = 0          # prompt tokens found in the prefix cache
         self.accepted = 0               # and those accepted
 
     def request(self, endpoint: str, status: int) -> None:
@@ -143,6 +149,8 @@ class Metrics:
                       f"rlx_generated_tokens_total {self.generated_tokens}",
                       "# TYPE rlx_queue_depth gauge", f"rlx_queue_depth {queue_depth}",
                       "# TYPE rlx_batch_occupancy gauge", f"rlx_batch_occupancy {self.busy}",
+                      "# TYPE rlx_prefix_cache_tokens_total counter",
+                      f"rlx_prefix_cache_tokens_total {self.reused_tokens}",
                       "# TYPE rlx_draft_tokens_total counter",
                       f"rlx_draft_tokens_total {self.drafted}",
                       "# TYPE rlx_accepted_draft_tokens_total counter",
@@ -161,8 +169,9 @@ class Engine:
     may be None, in one worker thread; at most ``max_queue`` jobs wait for a row."""
 
     def __init__(self, decoder: Any = None, encoder: Any = None, max_queue: int = 64,
-                 speculative: PromptLookup | None = None):
+                 speculative: PromptLookup | None = None, prefix_cache: bool = True):
         self.decoder = decoder
+        self.prefix_cache = prefix_cache
         self.encoder = encoder
         self.max_queue = max_queue
         self.speculative = speculative
@@ -390,11 +399,18 @@ class Engine:
             job.emit(("end",))
 
     def _fill_rows(self) -> None:
-        """Give free rows to waiting units, first come first served."""
+        """Give free rows to waiting units, first come first served; a unit whose prompt
+        starts as an earlier one did takes that prefix's cached pages (paged caches) and
+        prefills only the rest."""
         for r, unit in enumerate(self._rows):
             if unit is None and self._queued:
                 unit = self._queued.popleft()
                 self._rows[r] = unit
+                reuse = getattr(self.decoder, "reuse_prefix", None)
+                if reuse is not None and self.prefix_cache and len(unit.pending) > 1:
+                    found = reuse(r, unit.pending[:-1])    # the last token makes the logits
+                    unit.pending = unit.pending[found:]
+                    self.metrics.reused_tokens += found
                 unit.job.waiting -= 1
                 if unit.job.waiting == 0:
                     self._done_waiting()
