@@ -15,6 +15,7 @@ import pytest
 
 import rlx
 from rlx.backends.cpu.isa import tiers_in_force
+from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import formats as F
 from rlx.ir.quantized import (
@@ -406,8 +407,8 @@ def test_build_time_errors_name_the_rule():
 @pytest.mark.parametrize("scheme", ALL_GGML)
 def test_ggml_portable_kernels_match_the_gguf_packages_weight(scheme, monkeypatch, tmp_path):
     """Compiled for the generic ISA tier (no AVX), the cpu kernels: the same products,
-    one row of x (decode), a few (the decode kernel on two pieces of 3 rows) and more
-    (the prefill kernel)."""
+    one row of x (decode), a few (the decode kernel on pieces of 3 rows: 6 and 11) and
+    more (the prefill kernel)."""
     if "cpu" not in rlx.available_devices():
         pytest.skip("no C compiler on this machine")
     monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
@@ -415,7 +416,8 @@ def test_ggml_portable_kernels_match_the_gguf_packages_weight(scheme, monkeypatc
     n, k = 37, _ggml_k(scheme, 9 if GGML_SCHEMES[scheme].default_block == 32 else 2)
     raw = _ggml_blocks(scheme, n, k, seed=31)
     w = _gguf_values(raw, scheme)
-    for m, kernel in ((1, "gv4x1"), (6, "gv4x3"), (11, "gt")):
+    more = qmatmul_ggml.GEMV_MAX_ROWS + 1
+    for m, kernel in ((1, "gv4x1"), (6, "gv4x3"), (11, "gv4x3"), (more, "gt")):
         g = rlx.Graph("qggmlportable")
         x = g.input("x", (m, k))
         g.set_outputs([quantized_linear(x, "l", k, n, scheme)])

@@ -1015,7 +1015,7 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 576;
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 8) {
+        if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
             for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
@@ -1084,7 +1084,7 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 192;
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 8) {
+        if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
             for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
@@ -1349,7 +1349,7 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 576;
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 8) {
+        if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
             for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
@@ -1421,7 +1421,7 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 1536;
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 8) {
+        if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
             for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
@@ -1494,7 +1494,7 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
         const float *restrict x = x_all + rlx_start * 1536;
         float *restrict y = y_all + rlx_start * 576;
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 8) {
+        if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
             for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);

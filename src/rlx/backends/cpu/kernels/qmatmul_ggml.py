@@ -297,9 +297,11 @@ GEMV_ROWS = 4
 RLX_G_RP)."""
 GEMV_MAX_X = 4
 """The most rows of x one call of the decode kernel takes."""
-GEMV_MAX_ROWS = 8
+GEMV_MAX_ROWS = 16
 """The most rows of x the decode kernel serves (in pieces of up to GEMV_MAX_X; more
-rows go to the prefill kernel)."""
+rows go to the prefill kernel). 16, not 8: a server's decode step of 9 to 16
+sequences ran faster in pieces of 4 than through the tiled kernel (2 AVX-512 cores,
+16 rows: SmolLM2 Q4_1 37 -> 32 ms a step, Gemma 3 Q4_K_M 69 -> 62 ms)."""
 
 
 def gemv(fmt: str, rows: int, mx: int = 1) -> str:
