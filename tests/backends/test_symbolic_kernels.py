@@ -96,8 +96,9 @@ def test_indices_computed_in_the_padding_are_never_checked(device):
 
 
 # extents of (batch <= 2, seq <= 12): one row, runs of a few rows (the decode path of
-# GGML products, up to 8 rows, in pieces), more than 8 (their tiled path), the bound
-ROW_EXTENTS = [(1, 1), (1, 2), (1, 3), (1, 5), (2, 3), (1, 7), (1, 8), (2, 9), (2, 12)]
+# GGML products, up to 16 rows, in pieces), more than 16 (their tiled path), the bound
+ROW_EXTENTS = [(1, 1), (1, 2), (1, 3), (1, 5), (2, 3), (1, 7), (1, 8), (1, 11), (2, 9),
+               (2, 12)]
 
 
 @pytest.mark.parametrize("scheme,x_int8", [("q8_0", False), ("q4_k", False),
