@@ -178,7 +178,14 @@ def stream_completion(url: str, model: str, prompt: str, tokens: int
 
 def _measure(url: str, concurrency: int, tokens: int, seconds: float) -> dict:
     model = _served_name(url)
-    stream_completion(url, model, PROMPT.format(k=-1), 4)          # warm
+    # warm: as many streams as will be measured, so every batch size has run
+    warm = [threading.Thread(target=stream_completion,
+                             args=(url, model, PROMPT.format(k=-1 - i), 4))
+            for i in range(concurrency)]
+    for t in warm:
+        t.start()
+    for t in warm:
+        t.join()
     ttft, itl, counts, failures = [], [], [], []
     lock = threading.Lock()
     start = time.perf_counter()

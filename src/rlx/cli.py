@@ -499,10 +499,10 @@ def _serve(args: argparse.Namespace) -> int:
     decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose,
                             args.max_batch, args.page_size, args.kv_pages)
     decoder.reset(args.max_batch)
-    # the decode program of every batch the running sequences may pack into, and the
-    # prefill programs of one sequence (other sizes compile when first needed)
-    decoder.compile_programs(("decode",))
-    decoder.compile_programs(("fresh", "append") + (("verify",) if lookup else ()), [1])
+    # every program of every batch the sequences may pack into, now rather than while
+    # requests wait (the program store keeps them for the next start)
+    _progress("compiling the decoder's programs ...")
+    decoder.compile_programs(("decode", "fresh", "append") + (("verify",) if lookup else ()))
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,
@@ -511,8 +511,9 @@ def _serve(args: argparse.Namespace) -> int:
         encoder_name = os.path.basename(os.path.normpath(
             args.embedding_model or "all-MiniLM-L6-v2"))
     name = os.path.splitext(os.path.basename(path))[0]
+    # the engine runs in this thread, which ran the models' warm-up (Engine.run)
     engine = Engine(decoder, encoder, max_queue=args.max_queue, speculative=lookup,
-                    prefix_cache=not args.no_prefix_cache)
+                    prefix_cache=not args.no_prefix_cache, background=False)
     _progress(f"serving {name}{' and ' + encoder_name if encoder_name else ''} on "
               f"http://{args.host}:{args.port}/v1")
     try:

@@ -380,6 +380,40 @@ def test_metrics_are_prometheus_text(served, client):
     assert values["rlx_queue_depth"] == "0"
 
 
+def test_serve_runs_a_foreground_engine_in_its_thread_and_http_beside_it(served):
+    """``serve`` with an engine made with ``background=False`` (as ``rlx serve`` makes
+    it) runs the engine in the calling thread and the HTTP server in another; closing
+    the engine stops both."""
+    from rlx.serve import serve
+
+    engine = Engine(None, served[3], background=False)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    thread = threading.Thread(target=serve, args=(engine, None, ENCODER, "127.0.0.1", port),
+                              daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            status, _, body = _post(url + "/v1/embeddings", {"model": ENCODER, "input": "hi"})
+            break
+        except urllib.error.URLError:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+    assert status == 200
+    np.testing.assert_array_equal(np.array(body["data"][0]["embedding"], np.float32),
+                                  served[3].encode(["hi"])[0])
+    other = Engine(None, None)
+    with pytest.raises(RuntimeError):
+        other.run()                           # a background engine has its own thread
+    other.close()
+    engine.close()
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+
+
 def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
     """``rlx serve`` builds the engine with both programs compiled, names the models
     after their files and hands them to the server (replaced here: it would block)."""
@@ -391,14 +425,16 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
     def fake_serve(engine, decoder_name, encoder_name, host, port):
         seen.update(engine=engine, names=(decoder_name, encoder_name), where=(host, port))
         compiled = engine.decoder.compiled_extents()   # --max-batch 2: buckets 1 and 2
-        assert compiled[2] == {"fresh": [], "steps": [1]}                  # decode
-        assert compiled[1]["steps"] == [1, DEFAULT_PREFILL_CHUNK] and compiled[1]["fresh"]
+        for batch in (1, 2):                            # decode, append and fresh prefill
+            assert compiled[batch] == {"fresh": [DEFAULT_PREFILL_CHUNK],
+                                       "steps": [1, DEFAULT_PREFILL_CHUNK]}
 
     monkeypatch.setattr(rlx.serve, "serve", fake_serve)
     assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue", "3",
                          "--max-batch", "2"]) == 0
     assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
     assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
+    assert not seen["engine"].background     # it runs in the thread that warmed it up
     assert rlx.cli.main(["serve", "--model", "no-such-file.gguf"]) == 2
 
 
