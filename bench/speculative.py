@@ -2,7 +2,8 @@
 
 For each decoder (default SmolLM2 and Gemma 3, GGUF weights as stored) and each prompt
 (code edited in place, a passage summarised and quoted, a question answered in prose:
-the last is where drafts rarely match), greedy generation runs with and without
+the last is where drafts rarely match; as a chat message when the model has a chat
+template), greedy generation runs with and without
 ``PromptLookup(--drafts)`` in alternating rounds (``--rounds``, medians). Both must
 give the same tokens (a difference fails the run); reported: decode tokens per second
 each way, the speed-up, and the share of drafted tokens the model accepted.
@@ -73,11 +74,12 @@ def main(args: argparse.Namespace) -> int:
         model = load_decoder(paths[name](), max_seq=1024, weight_format="gguf")
         lookup = PromptLookup(num_draft=args.drafts)
         for label, prompt in PROMPTS.items():
-            chat = [{"role": "user", "content": prompt}]
+            chat = model.chat_template is not None      # else the plain text
+            text = [{"role": "user", "content": prompt}] if chat else prompt
             plain_rates, spec_rates, accepted = [], [], []
             for _ in range(args.rounds + 1):              # the first round warms up
-                plain = generate(model, chat, max_new_tokens=args.tokens, chat=True)
-                spec = generate(model, chat, max_new_tokens=args.tokens, chat=True,
+                plain = generate(model, text, max_new_tokens=args.tokens, chat=chat)
+                spec = generate(model, text, max_new_tokens=args.tokens, chat=chat,
                                 speculative=lookup)
                 plain_rates.append(plain.stats.decode_tokens_per_second)
                 spec_rates.append(spec.stats.decode_tokens_per_second)

