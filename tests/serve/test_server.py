@@ -364,6 +364,10 @@ def test_a_client_that_disconnects_frees_the_engine(served):
     stream.close()                                # mid-stream
     _wait_idle(engine)
     assert engine.metrics.generated_tokens - before < 200
+    # its pages went back: every page is free or kept only by the prefix cache
+    decoder = engine.decoder
+    assert decoder.lengths.sum() == 0
+    assert decoder.pool.free_pages + len(decoder.prefix_cache) == decoder.pool.pages
     status, _, _ = _post(url + "/v1/completions", {"model": DECODER, "prompt": "Hi",
                                                    "max_tokens": 1})
     assert status == 200
