@@ -132,6 +132,14 @@ RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
 #else
 #define RLX_G_RP 2
 #endif
+/* sums (rows of W times rows of x) the decode kernel keeps at once: with 32 vector
+   registers (AVX-512) 16, so that each piece of x loaded feeds several rows of W as
+   each decoded piece of W feeds several rows of x; elsewhere RLX_G_RP */
+#if RLX_VW >= 16
+#define RLX_G_SUMS 16
+#else
+#define RLX_G_SUMS RLX_G_RP
+#endif
 /* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
    conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
    fewer instructions than a scalar conversion and a broadcast per field */
@@ -270,7 +278,7 @@ static __attribute__((noinline)) void rlx_dq_q4_1(
 static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -322,7 +330,7 @@ static inline int rlx_thread_id(void) {
 static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_RP / 1 < 1 ? 1 : RLX_G_RP / 1 < 4 ? RLX_G_RP / 1 : 4 };
+    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;

@@ -11,6 +11,14 @@
 #else
 #define RLX_G_RP 2
 #endif
+/* sums (rows of W times rows of x) the decode kernel keeps at once: with 32 vector
+   registers (AVX-512) 16, so that each piece of x loaded feeds several rows of W as
+   each decoded piece of W feeds several rows of x; elsewhere RLX_G_RP */
+#if RLX_VW >= 16
+#define RLX_G_SUMS 16
+#else
+#define RLX_G_SUMS RLX_G_RP
+#endif
 /* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
    conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
    fewer instructions than a scalar conversion and a broadcast per field */
