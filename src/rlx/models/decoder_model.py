@@ -361,8 +361,8 @@ class DecoderModel:
         rows = self._check_prompts(pieces)
         counts = np.array([len(r) for r in rows], np.int64)
         if not counts.any() or counts.max() > VERIFY_TOKENS:
-            raise InputError(f"verify: each sequence takes 0 to {VERIFY_TOKENS} tokens and "
-                             f"one at least some, got {counts.tolist()}")
+            raise InputError(f"verify: each sequence takes 0 to {VERIFY_TOKENS} tokens, at "
+                             f"least one sequence some; got {counts.tolist()}")
         self._check_room(counts)
         ids = np.zeros((self.batch, int(counts.max())), np.int64)
         for b, piece in enumerate(rows):

@@ -674,7 +674,8 @@ static __attribute__((noinline)) void rlx_dq_q4_0(
 static __attribute__((noinline)) void rlx_gv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -750,7 +751,8 @@ static __attribute__((noinline)) void rlx_dq_q4_1(
 static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -842,7 +844,8 @@ static __attribute__((noinline)) void rlx_dq_q4_k(
 static __attribute__((noinline)) void rlx_gv4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -920,7 +923,8 @@ static __attribute__((noinline)) void rlx_dq_q5_0(
 static __attribute__((noinline)) void rlx_gv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -999,7 +1003,8 @@ static __attribute__((noinline)) void rlx_dq_q5_1(
 static __attribute__((noinline)) void rlx_gv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1078,7 +1083,8 @@ static __attribute__((noinline)) void rlx_dq_q5_k(
 static __attribute__((noinline)) void rlx_gv4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1162,7 +1168,8 @@ static __attribute__((noinline)) void rlx_dq_q6_k(
 static __attribute__((noinline)) void rlx_gv4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1236,7 +1243,8 @@ static __attribute__((noinline)) void rlx_dq_q8_0(
 static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
-    enum { RP = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1 < 4 ? RLX_G_SUMS / 1 : 4 };
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;

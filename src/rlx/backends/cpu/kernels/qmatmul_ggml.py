@@ -257,7 +257,8 @@ GEMV_TEMPLATE = r"""
 static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {{
-    enum {{ RP = RLX_G_SUMS / {mx} < 1 ? 1 : RLX_G_SUMS / {mx} < {rows} ? RLX_G_SUMS / {mx} : {rows} }};
+    enum {{ RP_SUMS = RLX_G_SUMS / {mx} < 1 ? 1 : RLX_G_SUMS / {mx},
+           RP = RP_SUMS < {rows} ? RP_SUMS : {rows} }};
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
