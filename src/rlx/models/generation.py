@@ -49,7 +49,7 @@ from rlx.models.speculative import PromptLookup, accept_drafts
 __all__ = ["CausalLM", "ChatTemplateError", "Generation", "GenerationStats",
            "IncrementalDetokenizer", "SequenceProgress", "StreamPiece", "TokenStream",
            "apply_chat_template", "generate", "generate_batch", "prompt_ids", "room",
-           "speculative_accept", "speculative_draft", "stream"]
+           "SpeculativeStep", "speculative_step", "stream"]
 
 REPLACEMENT_CHAR = "\ufffd"
 CONTEXT_TOKENS = 4          # prompt tokens the detokenizer's first window starts with
@@ -419,27 +419,15 @@ class _Run:
             self.decode_tokens += sum(len(t) for t, r in zip(tokens, running) if r)
 
     def _speculate(self) -> list[list[int]]:
-        """One verify call: each running sequence appends its last token and the tokens
-        drafted after it; returns the tokens each emits (finished ones: none)."""
-        model, lengths = self.model, self.model.lengths
-        pieces, drafts = [], []
-        for row, s in enumerate(self.sequences):
-            draft = [] if s.finish_reason is not None else speculative_draft(
-                model, self.lookup, s, int(lengths[row]))
-            pieces.append([] if s.finish_reason is not None else [s.generated[-1]] + draft)
-            drafts.append(draft)
-        logits = model.verify(pieces)
-        tokens = []
-        for row, (s, draft) in enumerate(zip(self.sequences, drafts)):
-            if not pieces[row]:
-                tokens.append([])
-                continue
-            chosen = speculative_accept(logits[row], draft, self.sampler, s.context())
-            model.truncate(row, int(lengths[row]) + len(chosen))
-            self.draft_tokens += len(draft)
-            self.accepted_tokens += len(chosen) - 1
-            tokens.append(chosen)
-        return tokens
+        """One verify call (:func:`speculative_step`) for the running sequences; the
+        tokens each emits (finished ones: none)."""
+        running = {row: (s, s.generated[-1], self.sampler)
+                   for row, s in enumerate(self.sequences) if s.finish_reason is None}
+        steps = speculative_step(self.model, self.lookup, running)
+        for step in steps.values():
+            self.draft_tokens += len(step.draft)
+            self.accepted_tokens += len(step.tokens) - 1
+        return [steps[row].tokens if row in steps else [] for row in range(len(self.sequences))]
 
     def _take(self, tokens: list[list[int]]) -> list[tuple[int, int, str]]:
         events = []
@@ -462,26 +450,46 @@ class _Run:
                            s.finish_reason or "length", stats) for s in self.sequences]
 
 
-def speculative_draft(model: Any, lookup: PromptLookup, progress: SequenceProgress,
-                      length: int) -> list[int]:
-    """The tokens ``lookup`` drafts after sequence ``progress`` (``length`` tokens in
-    ``model``'s cache, its last chosen token not yet among them): no more than one
-    verify call appends, than the sequence may still emit, or than its cache holds."""
-    limit = min(model.verify_tokens - 1, progress.max_new - len(progress.generated) - 1,
-                model.max_seq - length - 1)
-    return lookup.draft(progress.context(), limit)
+@dataclass(frozen=True)
+class SpeculativeStep:
+    """One sequence's part of :func:`speculative_step`: the tokens drafted, the tokens
+    it emits (the accepted drafts and one more) and the logits [1 + len(draft), vocab]
+    after its token and after each draft (row i: what token i was chosen from)."""
+
+    draft: list[int]
+    tokens: list[int]
+    logits: np.ndarray
 
 
-def speculative_accept(logits: np.ndarray, draft: list[int], sampler: Sampler,
-                       context: list[int]) -> list[int]:
-    """The tokens a sequence emits after a verify call: ``logits`` [1 + len(draft),
-    vocab] (after its last token, then after each draft), through ``sampler``'s
-    distribution (``context``: the tokens before the draft, for a repetition penalty)
-    and its random numbers (:func:`~rlx.models.speculative.accept_drafts`)."""
-    contexts = None if sampler.params.repetition_penalty == 1 else [
-        context + draft[:i] for i in range(len(draft) + 1)]
-    probs = token_distribution(logits, sampler.params, contexts)
-    return accept_drafts(probs, draft, rng=sampler.rng)
+def speculative_step(model: Any, lookup: PromptLookup,
+                     running: Mapping[int, tuple[SequenceProgress, int, Sampler]]
+                     ) -> dict[int, SpeculativeStep]:
+    """One verify call of speculative decoding: each sequence ``row`` of ``running``
+    (row -> its progress, the token it appends next and its sampler) appends that token
+    and the tokens ``lookup`` drafts after it (no more than the call takes, than the
+    sequence may still emit, or than its cache holds), keeps the drafts the model
+    accepts through the sampler's distribution and random numbers
+    (:func:`~rlx.models.speculative.accept_drafts`) and drops the others from the
+    cache. Rows not in ``running`` append nothing. :func:`stream` and the server's
+    engine both step this way, so a request gets the same tokens from either."""
+    lengths = model.lengths
+    drafts = {}
+    for row, (progress, _, _) in running.items():
+        limit = min(model.verify_tokens - 1, progress.max_new - len(progress.generated) - 1,
+                    model.max_seq - int(lengths[row]) - 1)
+        drafts[row] = lookup.draft(progress.context(), limit)
+    logits = model.verify([[running[row][1]] + drafts[row] if row in running else []
+                           for row in range(len(lengths))])
+    steps = {}
+    for row, (progress, _, sampler) in running.items():
+        draft = drafts[row]
+        contexts = None if sampler.params.repetition_penalty == 1 else [
+            progress.context() + draft[:i] for i in range(len(draft) + 1)]
+        probs = token_distribution(logits[row], sampler.params, contexts)
+        chosen = accept_drafts(probs, draft, rng=sampler.rng)
+        model.truncate(row, int(lengths[row]) + len(chosen))
+        steps[row] = SpeculativeStep(draft, chosen, logits[row])
+    return steps
 
 
 def room(model: CausalLM, prompts: list[list[int]], max_new_tokens: int) -> int:

@@ -49,8 +49,7 @@ from rlx.models.generation import (
     SequenceProgress,
     prompt_ids,
     room,
-    speculative_accept,
-    speculative_draft,
+    speculative_step,
 )
 from rlx.models.sampling import Sampler
 from rlx.models.speculative import PromptLookup
@@ -353,23 +352,17 @@ class Engine:
                     self._choose(r, logits)
 
     def _speculate(self, decoding: list[int]) -> None:
-        """One verify call for the decoding rows: each appends its token and the tokens
-        drafted after it, and emits what it accepts (as ``rlx generate`` does with the
-        same drafter)."""
-        rows, model = self._rows, self.decoder
-        lengths = model.lengths
-        drafts = {r: speculative_draft(model, self.speculative, rows[r].progress,
-                                       int(lengths[r])) for r in decoding}
-        logits = model.verify([[u.feed] + drafts[r] if r in drafts else []
-                               for r, u in enumerate(rows)])
-        for r in decoding:
+        """One verify call for the decoding rows (:func:`speculative_step`, as ``rlx
+        generate`` steps with the same drafter); each emits what it accepts."""
+        rows = self._rows
+        steps = speculative_step(self.decoder, self.speculative,
+                                 {r: (rows[r].progress, rows[r].feed, rows[r].sampler)
+                                  for r in decoding})
+        for r, step in steps.items():
             unit = rows[r]
-            chosen = speculative_accept(logits[r], drafts[r], unit.sampler,
-                                        unit.progress.context())
-            model.truncate(r, int(lengths[r]) + len(chosen))
-            self.metrics.drafted += len(drafts[r])
-            self.metrics.accepted += len(chosen) - 1
-            for token, after in zip(chosen, logits[r]):
+            self.metrics.drafted += len(step.draft)
+            self.metrics.accepted += len(step.tokens) - 1
+            for token, after in zip(step.tokens, step.logits):
                 if self._rows[r] is not unit:       # it finished: the row was freed
                     break
                 self._deliver(r, token, after)

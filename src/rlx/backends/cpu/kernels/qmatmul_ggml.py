@@ -36,7 +36,9 @@ quick to compile):
   fused multiply-adds, RLX_G_RP rows of W side by side (4 on AVX2, AVX-512 and NEON:
   their sums take 8 ymm, 4 zmm, 16 NEON registers; 8 rows streamed at once were
   slower from memory on AVX-512) so that each piece of x is loaded once for all and
-  several rows stream at once. Element i of a row goes to partial sum i mod 16, each
+  several rows stream at once; with several rows of x, RLX_G_SUMS products at once (16
+  on AVX-512: 4 rows of W by 4 of x, so each piece of x loaded still feeds 4 rows of W;
+  RLX_G_RP elsewhere). Element i of a row goes to partial sum i mod 16, each
   partial sum runs over its elements in order, and the 16 are added pairwise in a
   fixed order (``rlx_g_fold``): the same arithmetic on every FMA tier, so AVX-512,
   AVX2 and NEON give the same bits (the portable tier rounds products and sums
