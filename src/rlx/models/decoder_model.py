@@ -399,8 +399,12 @@ class DecoderModel:
     def _extend(self, rows: list[list[int]]) -> np.ndarray:
         counts = np.array([len(r) for r in rows], np.int64)
         self._check_room(counts)
-        logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
         chunk = self.prefill_chunk
+        if counts.max() <= chunk:       # one chunk (every decode step): no second buffer
+            logits = self._run_chunk(rows)
+            logits[counts == 0] = 0.0
+            return logits
+        logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
         for start in range(0, int(counts.max()), chunk):
             pieces = [r[start:start + chunk] for r in rows]
             out = self._run_chunk(pieces)
@@ -472,8 +476,11 @@ class DecoderModel:
         cg = self._program(kind, bucket)
         slots: list[Any] = [packed_ids, past, np.maximum(packed_counts - 1, 0), table]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(slots)))
-        out = np.zeros((self.batch, *logits.shape[1:]), np.float32)
-        out[rows] = logits[:len(rows)]
+        if len(rows) == self.batch:     # every sequence, in order: one copy
+            out = logits[:self.batch].copy()
+        else:
+            out = np.zeros((self.batch, *logits.shape[1:]), np.float32)
+            out[rows] = logits[:len(rows)]
         cg.feed_kv_paged(int(cg.input_types["input_ids"].shape[1]), table, past,
                          packed_counts, self._pool.tokens_per_page, self.config.head_dim)
         for b in rows:
