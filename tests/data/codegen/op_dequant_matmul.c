@@ -696,7 +696,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_0(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
@@ -708,7 +708,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_0(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_0(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -773,7 +773,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -785,7 +785,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -866,7 +866,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_k(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 256, o += 144) {
@@ -878,7 +878,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_k(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_k(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -945,7 +945,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_0(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
@@ -957,7 +957,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_0(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q5_0(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -1025,7 +1025,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_1(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
@@ -1037,7 +1037,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q5_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -1105,7 +1105,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_k(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 256, o += 176) {
@@ -1117,7 +1117,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_k(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q5_k(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -1190,7 +1190,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q6_k(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 256, o += 210) {
@@ -1202,7 +1202,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q6_k(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q6_k(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -1265,7 +1265,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
@@ -1277,7 +1277,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q8_0(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)

@@ -300,7 +300,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -312,7 +312,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -353,7 +353,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
@@ -365,7 +365,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q8_0(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)

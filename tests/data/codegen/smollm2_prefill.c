@@ -434,7 +434,7 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
         rlx_vf acc[RP][4][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 4; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -446,7 +446,7 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 4; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -459,6 +459,64 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 8 rows of x [8, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x8_q4_1_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP_SUMS = RLX_G_SUMS / 8 < 1 ? 1 : RLX_G_SUMS / 8,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][8][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 8; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 8; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 8; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x8_q4_1(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x8_q4_1_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q4_1(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x4_q4_1(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
 }
 
 
@@ -479,7 +537,7 @@ static __attribute__((noinline)) void rlx_gv4x3_q4_1(
         rlx_vf acc[RP][3][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 3; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -491,7 +549,7 @@ static __attribute__((noinline)) void rlx_gv4x3_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 3; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -504,6 +562,64 @@ static __attribute__((noinline)) void rlx_gv4x3_q4_1(
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 7 rows of x [7, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x7_q4_1_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP_SUMS = RLX_G_SUMS / 7 < 1 ? 1 : RLX_G_SUMS / 7,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][7][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 7; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 7; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 7; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x7_q4_1(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x7_q4_1_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q4_1(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x3_q4_1(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
 }
 
 
@@ -524,7 +640,7 @@ static __attribute__((noinline)) void rlx_gv4x2_q4_1(
         rlx_vf acc[RP][2][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 2; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -536,7 +652,7 @@ static __attribute__((noinline)) void rlx_gv4x2_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 2; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -549,6 +665,64 @@ static __attribute__((noinline)) void rlx_gv4x2_q4_1(
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 6 rows of x [6, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x6_q4_1_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP_SUMS = RLX_G_SUMS / 6 < 1 ? 1 : RLX_G_SUMS / 6,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][6][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 6; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 6; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 6; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x6_q4_1(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x6_q4_1_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q4_1(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x2_q4_1(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
 }
 
 
@@ -569,7 +743,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
@@ -581,7 +755,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q4_1(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -594,6 +768,64 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q4_1: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 5 rows of x [5, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x5_q4_1_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    enum { RP_SUMS = RLX_G_SUMS / 5 < 1 ? 1 : RLX_G_SUMS / 5,
+           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][5][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 5; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q4_1(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 5; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 5; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x5_q4_1(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x5_q4_1_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q4_1(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x1_q4_1(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
 }
 
 
@@ -925,7 +1157,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         rlx_vf acc[RP][1][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < 1; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
@@ -937,7 +1169,7 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_q8_0(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < 1; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -1054,10 +1286,22 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
                 int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
                 switch (rlx_rows - m0) {
+                case 7:
+                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 6:
+                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 5:
+                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 4:
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
                 case 3:
                     rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     break;
@@ -1123,10 +1367,22 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
             for (int64_t g = 0; g < 48; g++) {
                 int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                 }
                 switch (rlx_rows - m0) {
+                case 7:
+                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                case 6:
+                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                case 5:
+                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
+                case 4:
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    break;
                 case 3:
                     rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                     break;
@@ -1388,10 +1644,22 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
                 int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                 }
                 switch (rlx_rows - m0) {
+                case 7:
+                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 6:
+                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 5:
+                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 4:
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    break;
                 case 3:
                     rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     break;
@@ -1460,10 +1728,22 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 384; g++) {
                 int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                 }
                 switch (rlx_rows - m0) {
+                case 7:
+                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                case 6:
+                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                case 5:
+                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
+                case 4:
+                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    break;
                 case 3:
                     rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                     break;
@@ -1533,10 +1813,22 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
             #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
             for (int64_t g = 0; g < 144; g++) {
                 int64_t m0 = 0;
-                for (; m0 + 4 <= rlx_rows; m0 += 4) {
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                 }
                 switch (rlx_rows - m0) {
+                case 7:
+                    rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 6:
+                    rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 5:
+                    rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
+                case 4:
+                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    break;
                 case 3:
                     rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                     break;

@@ -367,8 +367,7 @@ def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
 
     def calls(count: int, w0: str) -> None:
         for m0, m1 in zip(starts, starts[1:]):
-            name = f"rlx_gv{count}x{m1 - m0}_{fmt}"
-            ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, m1 - m0))
+            name = qmatmul_ggml.add_gemv(ctx, fmt, count, m1 - m0)
             w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0 * k}, {k}, "
                    f"y + {m0 * n} + {w0}, {n});")
 
@@ -384,8 +383,7 @@ def _ggml_gemv_pieces(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows
 
     def calls(count: int, w0: str) -> None:
         def call(mx: int, m0: str) -> None:
-            name = f"rlx_gv{count}x{mx}_{fmt}"
-            ctx.add_helper(name, qmatmul_ggml.gemv(fmt, count, mx))
+            name = qmatmul_ggml.add_gemv(ctx, fmt, count, mx)
             w.line(f"{name}(q + {w0} * {row_bytes}, {row_bytes}, x + {m0} * {k}, {k}, "
                    f"y + {m0} * {n} + {w0}, {n});")
 

@@ -37,8 +37,9 @@ quick to compile):
   their sums take 8 ymm, 4 zmm, 16 NEON registers; 8 rows streamed at once were
   slower from memory on AVX-512) so that each piece of x is loaded once for all and
   several rows stream at once; with several rows of x, RLX_G_SUMS products at once (16
-  on AVX-512: 4 rows of W by 4 of x, so each piece of x loaded still feeds 4 rows of W;
-  RLX_G_RP elsewhere). Element i of a row goes to partial sum i mod 16, each
+  on AVX-512: 4 rows of W by 4 of x, or 2 by 8, so each piece of x loaded still feeds
+  several rows of W; RLX_G_RP elsewhere, where more than 4 rows of x go in pieces:
+  :func:`add_gemv`). Element i of a row goes to partial sum i mod 16, each
   partial sum runs over its elements in order, and the 16 are added pairwise in a
   fixed order (``rlx_g_fold``): the same arithmetic on every FMA tier, so AVX-512,
   AVX2 and NEON give the same bits (the portable tier rounds products and sums
@@ -267,7 +268,7 @@ static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
         rlx_vf acc[RP][{mx}][RLX_G_NA];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
+            #pragma GCC unroll 16
             for (int m = 0; m < {mx}; m++)
                 for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
         for (int64_t e = 0, o = 0; e < k; e += {block}, o += {size}) {{
@@ -279,7 +280,7 @@ static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
                     __builtin_prefetch(b + 32 * g + ahead);
                     rlx_vf w[RLX_G_NC];
                     rlx_g_grp_{fmt}(b, g, w);
-                    #pragma GCC unroll 4
+                    #pragma GCC unroll 16
                     for (int m = 0; m < {mx}; m++)
                         #pragma GCC unroll 8
                         for (int c = 0; c < RLX_G_NC; c++)
@@ -298,8 +299,16 @@ static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
 GEMV_ROWS = 4
 """Rows of W one call of the decode kernel takes (a multiple of every tier's
 RLX_G_RP)."""
-GEMV_MAX_X = 4
-"""The most rows of x one call of the decode kernel takes."""
+GEMV_NARROW_X = 4
+"""The most rows of x a decode kernel keeps sums for where the vector registers are
+few (16 on AVX2, or 32 holding a quarter of a sum each on NEON): a call for more
+rows runs there as pieces of this many."""
+GEMV_MAX_X = 8
+"""The most rows of x one call of the decode kernel takes. With AVX-512's 32
+registers, 8 rows of x by 2 rows of W keep 16 sums as 4 by 4 did, and each group of W
+decoded feeds 8 rows instead of 4 (2 cores, a decode step of 16 sequences of SmolLM2
+Q4_1: 23 -> 19 ms). 16 rows by 1 row of W was slower (24 ms): every multiply-add then
+loads its own piece of x."""
 GEMV_MAX_ROWS = 16
 """The most rows of x the decode kernel serves (in pieces of up to GEMV_MAX_X; more
 rows go to the prefill kernel). 16, not 8: a server's decode step of 9 to 16
@@ -313,6 +322,42 @@ def gemv(fmt: str, rows: int, mx: int = 1) -> str:
     block, size = BLOCK_FORMATS[fmt]
     return GEMV_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, block=block, size=size,
                                 groups=_groups(fmt))
+
+
+def add_gemv(ctx, fmt: str, rows: int, mx: int) -> str:
+    """Add the decode kernel for ``rows`` rows of W and ``mx`` rows of x to ``ctx``'s
+    helpers; its name. Past GEMV_NARROW_X rows of x the kernel is the wide one where
+    the tier has 32 vector registers of 16 floats (AVX-512) and, elsewhere, calls of
+    the narrow ones on pieces of x: each output's sums are the same either way."""
+    name = f"rlx_gv{rows}x{mx}_{fmt}"
+    if name in ctx.helpers:
+        return name
+    if mx <= GEMV_NARROW_X:
+        ctx.add_helper(name, gemv(fmt, rows, mx))
+        return name
+    pieces = [(m0, min(GEMV_NARROW_X, mx - m0)) for m0 in range(0, mx, GEMV_NARROW_X)]
+    narrow = [(m0, add_gemv(ctx, fmt, rows, count)) for m0, count in pieces]
+    wide = gemv(fmt, rows, mx).replace(name, f"{name}_wide")
+    split = "\n".join(f"    {piece}(q, row_bytes, x + {m0} * k, k, y + {m0} * n, n);"
+                      for m0, piece in narrow)
+    ctx.add_helper(name, WIDE_TEMPLATE.format(name=name, wide=wide, split=split))
+    return name
+
+
+WIDE_TEMPLATE = r"""
+#if RLX_VW >= 16
+{wide}
+#endif
+static void {name}(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {{
+#if RLX_VW >= 16
+    {name}_wide(q, row_bytes, x, k, y, n);
+#else
+{split}
+#endif
+}}
+"""
+"""A decode kernel for more than GEMV_NARROW_X rows of x (:func:`add_gemv`)."""
 
 
 TILE_ROWS = 12
