@@ -201,11 +201,19 @@ RLX_INLINE rlx_f8v rlx_i_fma(rlx_f8v a, rlx_f8v b, rlx_f8v c) {
 }
 /* the sum of the 8 lanes: l and l + 4 added, then l and l + 2, then 0 and 1 */
 RLX_INLINE float rlx_i_fold(rlx_f8v a) {
+#if defined(__AVX__)
+    /* the same additions in vector halves (the scalar loop is slow next to a row of
+       a few hundred elements) */
+    const __m128 f = _mm256_castps256_ps128((__m256)a) + _mm256_extractf128_ps((__m256)a, 1);
+    const __m128 p = f + _mm_movehl_ps(f, f);
+    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
+#else
     float t[8];
     memcpy(t, &a, sizeof t);
     for (int w = 4; w >= 1; w /= 2)
         for (int l = 0; l < w; l++) t[l] += t[l + w];
     return t[0];
+#endif
 }
 /* row x [k] rounded to int8 per group of gs elements (32 or 256; k a multiple of gs):
    a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
