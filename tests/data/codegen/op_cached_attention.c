@@ -331,15 +331,15 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     float *rlx_rows = (float *)(arena + 0);
     #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 18; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 3, kvh = task / 1 % 3, i = task % 1;
+        const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
         const int64_t pos = past + i;
         const int64_t jlo = 0 > 0 ? 0 : 0;
         const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 321;
-        float *acc = row + 257;
-        const float *qr = ((const float *)((uint8_t *)slots[0])) + task * 64;
+        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 963;
+        const int64_t q0 = (bi * 9 + kvh * 3) * 1 + i;   /* the group's first query row */
+        const float *qr = ((const float *)((uint8_t *)slots[0])) + q0 * 64;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384;
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384;
@@ -348,131 +348,206 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
                 const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[0 + j + 1] = d0_1 * 0.125f;
+                rows[0 + j + 2] = d0_2 * 0.125f;
+                rows[0 + j + 3] = d0_3 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[321 + j + 1] = d1_1 * 0.125f;
+                rows[321 + j + 2] = d1_2 * 0.125f;
+                rows[321 + j + 3] = d1_3 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+                rows[642 + j + 1] = d2_1 * 0.125f;
+                rows[642 + j + 2] = d2_2 * 0.125f;
+                rows[642 + j + 3] = d2_3 * 0.125f;
             }
             for (; j + 1 <= past; j += 1) {
                 const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                row[j + 0] = d0 * 0.125f;
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
             }
         }
         {
             int64_t j = split;
             for (; j + 4 <= pos + 1; j += 4) {
                 const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                row[j + 0] = d0 * 0.125f;
-                row[j + 1] = d1 * 0.125f;
-                row[j + 2] = d2 * 0.125f;
-                row[j + 3] = d3 * 0.125f;
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[0 + j + 1] = d0_1 * 0.125f;
+                rows[0 + j + 2] = d0_2 * 0.125f;
+                rows[0 + j + 3] = d0_3 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[321 + j + 1] = d1_1 * 0.125f;
+                rows[321 + j + 2] = d1_2 * 0.125f;
+                rows[321 + j + 3] = d1_3 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+                rows[642 + j + 1] = d2_1 * 0.125f;
+                rows[642 + j + 2] = d2_2 * 0.125f;
+                rows[642 + j + 3] = d2_3 * 0.125f;
             }
             for (; j + 1 <= pos + 1; j += 1) {
                 const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                row[j + 0] = d0 * 0.125f;
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
             }
         }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
+        float invs[3];
+        for (int g = 0; g < 3; g++) {
+            float *row = rows + g * 321;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
                     const int64_t j = j_b + l;
                     mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
                 }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
                     const int64_t j = j_b + l;
                     const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
             }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            invs[g] = row_inv;
         }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
+        rlx_vf acc[3][(64 / RLX_VW)];
+        for (int g = 0; g < 3; g++)
+            for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
             const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
         }
         for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
             const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
         }
-        float *out = ((float *)((uint8_t *)slots[9])) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
+        for (int g = 0; g < 3; g++) {
+            float *out = ((float *)((uint8_t *)slots[9])) + (q0 + g * 1) * 64;
+            for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
+        }
     }
     return 0;
 }
@@ -488,15 +563,15 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     float *rlx_rows = (float *)(arena + 0);
     #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 18; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9, i = task % 1;
-        const int64_t kvh = head / 3, past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 3, kvh = task / 1 % 3, i = task % 1;
+        const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
         const int64_t pos = past + i;
         const int64_t jlo = pos - 31 > 0 ? pos - 31 : 0;
         const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *row = rlx_rows + (int64_t)rlx_thread_id() * 321;
-        float *acc = row + 257;
-        const float *qr = ((const float *)((uint8_t *)slots[0])) + task * 64;
+        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 963;
+        const int64_t q0 = (bi * 9 + kvh * 3) * 1 + i;   /* the group's first query row */
+        const float *qr = ((const float *)((uint8_t *)slots[0])) + q0 * 64;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384;
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384;
@@ -505,131 +580,206 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
                 const float *kr = kc + j * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
-                row[j + 1] = 50.0f * rlx_tanhf(d1 * 0.125f / 50.0f);
-                row[j + 2] = 50.0f * rlx_tanhf(d2 * 0.125f / 50.0f);
-                row[j + 3] = 50.0f * rlx_tanhf(d3 * 0.125f / 50.0f);
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
+                rows[0 + j + 1] = 50.0f * rlx_tanhf(d0_1 * 0.125f / 50.0f);
+                rows[0 + j + 2] = 50.0f * rlx_tanhf(d0_2 * 0.125f / 50.0f);
+                rows[0 + j + 3] = 50.0f * rlx_tanhf(d0_3 * 0.125f / 50.0f);
+                rows[321 + j + 0] = 50.0f * rlx_tanhf(d1_0 * 0.125f / 50.0f);
+                rows[321 + j + 1] = 50.0f * rlx_tanhf(d1_1 * 0.125f / 50.0f);
+                rows[321 + j + 2] = 50.0f * rlx_tanhf(d1_2 * 0.125f / 50.0f);
+                rows[321 + j + 3] = 50.0f * rlx_tanhf(d1_3 * 0.125f / 50.0f);
+                rows[642 + j + 0] = 50.0f * rlx_tanhf(d2_0 * 0.125f / 50.0f);
+                rows[642 + j + 1] = 50.0f * rlx_tanhf(d2_1 * 0.125f / 50.0f);
+                rows[642 + j + 2] = 50.0f * rlx_tanhf(d2_2 * 0.125f / 50.0f);
+                rows[642 + j + 3] = 50.0f * rlx_tanhf(d2_3 * 0.125f / 50.0f);
             }
             for (; j + 1 <= past; j += 1) {
                 const float *kr = kc + j * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
+                rows[321 + j + 0] = 50.0f * rlx_tanhf(d1_0 * 0.125f / 50.0f);
+                rows[642 + j + 0] = 50.0f * rlx_tanhf(d2_0 * 0.125f / 50.0f);
             }
         }
         {
             int64_t j = split;
             for (; j + 4 <= pos + 1; j += 4) {
                 const float *kr = kn + (j - past) * 64;
-                float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-                #pragma omp simd reduction(+:d0, d1, d2, d3)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
-                    d1 += qc * (float)(kr[64 + c]);
-                    d2 += qc * (float)(kr[128 + c]);
-                    d3 += qc * (float)(kr[192 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
-                row[j + 1] = 50.0f * rlx_tanhf(d1 * 0.125f / 50.0f);
-                row[j + 2] = 50.0f * rlx_tanhf(d2 * 0.125f / 50.0f);
-                row[j + 3] = 50.0f * rlx_tanhf(d3 * 0.125f / 50.0f);
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
+                rows[0 + j + 1] = 50.0f * rlx_tanhf(d0_1 * 0.125f / 50.0f);
+                rows[0 + j + 2] = 50.0f * rlx_tanhf(d0_2 * 0.125f / 50.0f);
+                rows[0 + j + 3] = 50.0f * rlx_tanhf(d0_3 * 0.125f / 50.0f);
+                rows[321 + j + 0] = 50.0f * rlx_tanhf(d1_0 * 0.125f / 50.0f);
+                rows[321 + j + 1] = 50.0f * rlx_tanhf(d1_1 * 0.125f / 50.0f);
+                rows[321 + j + 2] = 50.0f * rlx_tanhf(d1_2 * 0.125f / 50.0f);
+                rows[321 + j + 3] = 50.0f * rlx_tanhf(d1_3 * 0.125f / 50.0f);
+                rows[642 + j + 0] = 50.0f * rlx_tanhf(d2_0 * 0.125f / 50.0f);
+                rows[642 + j + 1] = 50.0f * rlx_tanhf(d2_1 * 0.125f / 50.0f);
+                rows[642 + j + 2] = 50.0f * rlx_tanhf(d2_2 * 0.125f / 50.0f);
+                rows[642 + j + 3] = 50.0f * rlx_tanhf(d2_3 * 0.125f / 50.0f);
             }
             for (; j + 1 <= pos + 1; j += 1) {
                 const float *kr = kn + (j - past) * 64;
-                float d0 = 0;
-                #pragma omp simd reduction(+:d0)
-                for (int64_t c = 0; c < 64; c++) {
-                    const float qc = (float)(qr[c]);
-                    d0 += qc * (float)(kr[0 + c]);
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                row[j + 0] = 50.0f * rlx_tanhf(d0 * 0.125f / 50.0f);
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
+                rows[321 + j + 0] = 50.0f * rlx_tanhf(d1_0 * 0.125f / 50.0f);
+                rows[642 + j + 0] = 50.0f * rlx_tanhf(d2_0 * 0.125f / 50.0f);
             }
         }
-        float mx = -INFINITY;
-        {
-            __typeof__(mx) mx_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                mx_l[l] = mx;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
+        float invs[3];
+        for (int g = 0; g < 3; g++) {
+            float *row = rows + g * 321;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
                     const int64_t j = j_b + l;
                     mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
                 }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-            }
-            mx = mx_l[0] > mx ? mx_l[0] : mx;
-        }
-        const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
-        float sum = 0;
-        {
-            __typeof__(sum) sum_l[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                sum_l[l] = 0;
-            }
-            int64_t j_b = jlo;
-            for (; j_b + 16 <= pos + 1; j_b += 16) {
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
                 #pragma omp simd
                 for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
                     const int64_t j = j_b + l;
                     const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                     row[j] = e;
                     sum_l[l] += e;
                 }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
             }
-            for (int l = 0; j_b + l < pos + 1; l++) {
-                const int64_t j = j_b + l;
-                const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                row[j] = e;
-                sum_l[l] += e;
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-            }
-            sum = sum + sum_l[0];
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            invs[g] = row_inv;
         }
-        const float row_inv = sum != 0 ? 1 / sum : 0;
-        for (int64_t c = 0; c < 64; c++) acc[c] = 0;
+        rlx_vf acc[3][(64 / RLX_VW)];
+        for (int g = 0; g < 3; g++)
+            for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
-            const float pj = row[j];
             const float *vr = vc + j * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
         }
         for (int64_t j = split; j < pos + 1; j++) {
-            const float pj = row[j];
             const float *vr = vn + (j - past) * 64;
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) acc[c] += pj * (float)(vr[c]);
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
         }
-        float *out = ((float *)((uint8_t *)slots[10])) + task * 64;
-        for (int64_t c = 0; c < 64; c++) out[c] = (float)(acc[c] * row_inv);
+        for (int g = 0; g < 3; g++) {
+            float *out = ((float *)((uint8_t *)slots[10])) + (q0 + g * 1) * 64;
+            for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
+        }
     }
     return 0;
 }

@@ -626,25 +626,7 @@ RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
 #else
     const rlx_vf v = acc[0];
 #endif
-#if defined(__AVX512F__) && RLX_VW == 16
-    /* the same additions in vector halves (a scalar loop here cost a quarter of a
-       16-row decode step's kernel time at k = 576) */
-    const __m256 h = _mm512_castps512_ps256((__m512)v)
-                     + _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd((__m512)v), 1));
-    const __m128 f = _mm256_castps256_ps128(h) + _mm256_extractf128_ps(h, 1);
-    const __m128 p = f + _mm_movehl_ps(f, f);
-    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
-#elif defined(__AVX__) && RLX_VW == 8
-    const __m128 f = _mm256_castps256_ps128((__m256)v) + _mm256_extractf128_ps((__m256)v, 1);
-    const __m128 p = f + _mm_movehl_ps(f, f);
-    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
-#else
-    float t[RLX_VW];
-    memcpy(t, &v, sizeof t);
-    for (int w = RLX_VW / 2; w >= 1; w /= 2)
-        for (int l = 0; l < w; l++) t[l] += t[l + w];
-    return t[0];
-#endif
+    return rlx_v_sum(v);
 }
 
 
@@ -688,8 +670,12 @@ static __attribute__((noinline)) void rlx_dq_q4_0(
 static __attribute__((noinline)) void rlx_gv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -765,8 +751,12 @@ static __attribute__((noinline)) void rlx_dq_q4_1(
 static __attribute__((noinline)) void rlx_gv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -858,8 +848,12 @@ static __attribute__((noinline)) void rlx_dq_q4_k(
 static __attribute__((noinline)) void rlx_gv4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -937,8 +931,12 @@ static __attribute__((noinline)) void rlx_dq_q5_0(
 static __attribute__((noinline)) void rlx_gv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1017,8 +1015,12 @@ static __attribute__((noinline)) void rlx_dq_q5_1(
 static __attribute__((noinline)) void rlx_gv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1097,8 +1099,12 @@ static __attribute__((noinline)) void rlx_dq_q5_k(
 static __attribute__((noinline)) void rlx_gv4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1182,8 +1188,12 @@ static __attribute__((noinline)) void rlx_dq_q6_k(
 static __attribute__((noinline)) void rlx_gv4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
@@ -1257,8 +1267,12 @@ static __attribute__((noinline)) void rlx_dq_q8_0(
 static __attribute__((noinline)) void rlx_gv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
     enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
-           RP = RP_SUMS < 4 ? RP_SUMS : 4 };
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;

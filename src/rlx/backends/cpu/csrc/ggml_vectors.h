@@ -78,23 +78,5 @@ RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
 #else
     const rlx_vf v = acc[0];
 #endif
-#if defined(__AVX512F__) && RLX_VW == 16
-    /* the same additions in vector halves (a scalar loop here cost a quarter of a
-       16-row decode step's kernel time at k = 576) */
-    const __m256 h = _mm512_castps512_ps256((__m512)v)
-                     + _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd((__m512)v), 1));
-    const __m128 f = _mm256_castps256_ps128(h) + _mm256_extractf128_ps(h, 1);
-    const __m128 p = f + _mm_movehl_ps(f, f);
-    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
-#elif defined(__AVX__) && RLX_VW == 8
-    const __m128 f = _mm256_castps256_ps128((__m256)v) + _mm256_extractf128_ps((__m256)v, 1);
-    const __m128 p = f + _mm_movehl_ps(f, f);
-    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
-#else
-    float t[RLX_VW];
-    memcpy(t, &v, sizeof t);
-    for (int w = RLX_VW / 2; w >= 1; w /= 2)
-        for (int l = 0; l < w; l++) t[l] += t[l + w];
-    return t[0];
-#endif
+    return rlx_v_sum(v);
 }

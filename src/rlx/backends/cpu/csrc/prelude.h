@@ -539,10 +539,26 @@ RLX_INLINE void rlx_v_store_n(float *p, rlx_vf v, int64_t n) {
     for (int64_t l = 0; l < n; l++) p[l] = v[l];
 #endif
 }
+/* the sum of the lanes, added pairwise: lanes l and l + RLX_VW / 2, then l and l +
+   RLX_VW / 4, ..., then 0 and 1 (the same additions on every tier of a width) */
 RLX_INLINE float rlx_v_sum(rlx_vf v) {
-    float s = 0.0f;
-    for (int l = 0; l < RLX_VW; l++) s += v[l];
-    return s;
+#if defined(__AVX512F__)
+    const __m256 h = _mm512_castps512_ps256((__m512)v)
+                     + _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd((__m512)v), 1));
+    const __m128 f = _mm256_castps256_ps128(h) + _mm256_extractf128_ps(h, 1);
+#elif defined(__AVX2__) && defined(__FMA__)
+    const __m128 f = _mm256_castps256_ps128((__m256)v) + _mm256_extractf128_ps((__m256)v, 1);
+#endif
+#if defined(__AVX2__) && defined(__FMA__)
+    const __m128 p = f + _mm_movehl_ps(f, f);
+    return _mm_cvtss_f32(p) + _mm_cvtss_f32(_mm_shuffle_ps(p, p, 1));
+#else
+    float t[RLX_VW];
+    memcpy(t, &v, sizeof t);
+    for (int w = RLX_VW / 2; w >= 1; w /= 2)
+        for (int l = 0; l < w; l++) t[l] += t[l + w];
+    return t[0];
+#endif
 }
 
 /* ---- the caller's per-executable state ----------------------------------- */

@@ -260,8 +260,12 @@ GEMV_TEMPLATE = r"""
 static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
         const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
         float *restrict y, int64_t n) {{
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of {rows}: 3 rows by 5 of x would run past the call's rows) */
     enum {{ RP_SUMS = RLX_G_SUMS / {mx} < 1 ? 1 : RLX_G_SUMS / {mx},
-           RP = RP_SUMS < {rows} ? RP_SUMS : {rows} }};
+           RP_FIT = RP_SUMS < {rows} ? RP_SUMS : {rows},
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 }};
+    _Static_assert({rows} % RP == 0, "rows of W in whole passes");
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
