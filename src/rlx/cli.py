@@ -14,7 +14,7 @@
     rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
               [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
               [--no-embeddings] [--speculative N] [--page-size N] [--kv-pages N]
-              [--no-prefix-cache]
+              [--lazy-kv-cache] [--no-prefix-cache]
                                                              OpenAI-compatible HTTP server
 """
 
@@ -467,8 +467,11 @@ def _add_serve(sub) -> None:
     sv.add_argument("--page-size", type=_positive, default=16, metavar="N",
                     help="tokens per page of the paged KV cache (default 16)")
     sv.add_argument("--kv-pages", type=_positive, default=None, metavar="N",
-                    help="pages in the KV cache (default: every sequence at --max-seq); "
-                         "pages are committed as they are written")
+                    help="pages in the KV cache (default: every sequence at --max-seq)")
+    sv.add_argument("--lazy-kv-cache", action="store_true",
+                    help="commit the KV cache's memory as sequences first write it, not at "
+                         "startup (less memory until the cache fills, slower steps until "
+                         "then)")
     sv.add_argument("--no-prefix-cache", action="store_true",
                     help="do not reuse the cached pages of a prompt prefix an earlier "
                          "request computed (reuse gives the same answers up to float "
@@ -503,6 +506,10 @@ def _serve(args: argparse.Namespace) -> int:
     # requests wait (the program store keeps them for the next start)
     _progress("compiling the decoder's programs ...")
     decoder.compile_programs(("decode", "fresh", "append") + (("verify",) if lookup else ()))
+    if not args.lazy_kv_cache:
+        size = decoder.commit_kv_cache()    # its pages now, not as stalls between steps
+        _progress(f"committed the KV cache: {size / 2**20:.0f} MiB (--lazy-kv-cache: as "
+                  "it fills)")
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,

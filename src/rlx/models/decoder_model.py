@@ -291,6 +291,26 @@ class DecoderModel:
             return
         self._program("decode")
 
+    def commit_kv_cache(self) -> int:
+        """Write every byte of the KV cache now and return how many: its memory is
+        otherwise committed as sequences first reach each part of it (which a server
+        then pays between decode steps, on huge pages 2 MB per layer's keys or values at
+        a time), and its size is then the process's from the start, as llama.cpp's
+        server allocates and clears its cache when it starts. The cache is emptied (as
+        :meth:`reset` with the current batch; a paged cache forgets its cached
+        prefixes). Compiles the decode program first when none has run."""
+        self.reset(self.batch)
+        if self._paged is not None:
+            self._prefix.clear()
+        total = 0
+        for cg in self._cache_owners.values():
+            for i in range(self.config.n_layers):
+                for name in cache_names(i):
+                    cg.bind_handle(name)            # bound before: zeroed in place
+                    t = cg.input_types[name]
+                    total += int(np.prod(t.shape)) * t.dtype.np.itemsize
+        return total
+
     # ------------------------------------------------------------------ running
     def prefill(self, ids: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
         """Append each sequence's tokens to the cache; float32 logits [batch, vocab] at
