@@ -4,6 +4,7 @@ Build a :class:`Graph`, compile it with ``rlx.Session(device).compile(graph)``, 
 the weights once and run it many times. See the README for a quickstart.
 """
 
+from rlx import linalg  # rlx.linalg.solve, cholesky, ...
 from rlx.autodiff import custom_vjp, grad, hvp, jacfwd, jvp, vmap
 from rlx.backends.base import ExecutableCapabilities
 from rlx.errors import (
@@ -41,12 +42,15 @@ from rlx.runtime import (
                         CompileCache,
                         CompiledGraph,
                         CompileOptions,
+                        CustomOpFn,
                         Session,
                         advisory_capabilities,
                         available_devices,
                         pad_rows,
                         power_of_two_ladder,
+                        register_op,
                         slice_rows,
+                        unregister_op,
 )
 from rlx.version import __version__
 

@@ -366,8 +366,30 @@ def _leaf_cases() -> list[Case]:
     ]
 
 
+def _spd(rng, shape):
+    """Well-conditioned symmetric positive definite matrices (the last two axes)."""
+    m = rng.standard_normal(shape)
+    return m @ np.swapaxes(m, -1, -2) + shape[-1] * np.eye(shape[-1])
+
+
+def _linalg_cases() -> list[Case]:
+    la = rlx.linalg
+    mats = {"a": Leaf((2, 3, 3), sample=_spd), "b": Leaf((2, 3, 2))}
+    return [
+        Case("linalg-a", mats, ["a"], lambda t: [la.solve(t["a"], t["b"]), la.inv(t["a"]),
+                                                 la.det(t["a"]), *la.slogdet(t["a"]),
+                                                 la.cholesky(t["a"]),
+                                                 la.solve_triangular(t["a"], t["b"])]),
+        Case("linalg-b", mats, ["b"], lambda t: [la.solve(t["a"], t["b"]),
+                                                 la.solve_triangular(t["a"], t["b"], False)]),
+        Case("linalg-factor", {"a": Leaf((3, 3), sample=_spd)}, ["a"],
+             lambda t: [*la.lu(t["a"]), *la.qr(t["a"]), la.eigh(t["a"])[0]]),
+    ]
+
+
 CASES = (_unary_cases() + _binary_cases() + _matmul_cases() + _reduction_cases()
-         + _norm_cases() + _shape_cases() + _conv_cases() + _nn_cases() + _leaf_cases())
+         + _norm_cases() + _shape_cases() + _conv_cases() + _nn_cases() + _leaf_cases()
+         + _linalg_cases())
 
 
 # --------------------------------------------------------------------------- tests

@@ -13,6 +13,9 @@ General rules, unless an op says otherwise:
   :func:`rlx.ir.dtypes.promote` documents.
 * Integer arithmetic wraps on overflow (two's complement).
 * Axes may be negative (counted from the end) and are stored non-negative.
+
+Users add op kinds of category ``"custom"`` at run time with ``rlx.register_op``
+(:mod:`rlx.ir.custom` inserts them into :data:`OPS`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
+from rlx.ir.linalg_ops import LINALG_DOCS, LINALG_TABLE
 from rlx.ir.quantized import PackedLayout
 from rlx.ir.types import (
     Dim,
@@ -1117,6 +1121,11 @@ _add("bitwise_and bitwise_or bitwise_xor", "binary", (2, 2), _infer_bitwise)
 _add("bitwise_not", "unary", (1, 1), _infer_bitwise)
 _add("scatter_update", "index", (3, 3), _infer_scatter_update)
 _add("bitcast", "shape", (1, 1), _infer_bitcast)
+
+# dense linear algebra (rlx.ir.linalg_ops): opaque single-node kernels, category "linalg"
+_DOCS.update(LINALG_DOCS)
+for _kind, _arity, _infer_fn in LINALG_TABLE:
+    _add(_kind, "linalg", _arity, _infer_fn)
 
 OPS: dict[str, OpDef] = {
     kind: OpDef(kind, category, arity, infer, _DOCS[kind])

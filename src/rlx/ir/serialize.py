@@ -10,7 +10,9 @@ tagged ``{"dtype": "f32"}``, symbolic dimensions (in shapes and attributes)
 ``{"dim": [[name or null, size], ...]}`` (their row-major factors), floats that JSON
 cannot spell (inf, nan) are tagged ``{"float": "inf"}`` and constants are
 ``{"const": {"dtype", "shape", "base64"}}``.
-Reading re-infers every node and checks it against the stored type.
+Reading re-infers every node and checks it against the stored type. A custom op
+(rlx.register_op) is written like any op; reading it needs the op registered (else a
+SerializationError naming it).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 from rlx.errors import SerializationError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import ConstValue, Graph, Node
+from rlx.ir.ops import OPS
 from rlx.ir.types import Dim, TensorType
 
 FORMAT = "rlx-graph"
@@ -111,6 +114,10 @@ def from_json(text: str) -> Graph:
             raise SerializationError(f"not an {FORMAT} v{VERSION} document")
         nodes = []
         for raw in doc["nodes"]:
+            if raw["op"] not in OPS:
+                raise SerializationError(
+                    f"unknown op kind {raw['op']!r}; if it is a custom op, register it with "
+                    "rlx.register_op before loading the graph")
             attrs = tuple(sorted((k, _dec(v)) for k, v in raw["attrs"].items()))
             shape, dtype = raw["type"]
             nodes.append(Node(raw["op"], tuple(raw["inputs"]), attrs,

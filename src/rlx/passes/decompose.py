@@ -26,6 +26,7 @@ import numpy as np
 
 from rlx.errors import UnsupportedOpError, VerifyError
 from rlx.ir import api
+from rlx.ir.custom import CUSTOM_OPS
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node, Tensor
 from rlx.ir.printer import format_node
@@ -567,6 +568,9 @@ def _unsupported_error(graph: Graph, report: DispatchReport) -> UnsupportedOpErr
     for d in missing.values():
         plural = "" if d.final_count == 1 else "s"
         lines.append(f"  {d.kind}: {d.final_count} node{plural}, first {d.first}")
+        if d.kind in CUSTOM_OPS:
+            lines.append(f"    {d.kind!r} is a custom op (rlx.register_op) with no kernel for "
+                         "this device; pass c_kernel= to register_op to run it on cpu")
     lines.append("dispatch report:")
     lines.append(str(report))
     error = UnsupportedOpError("\n".join(lines))

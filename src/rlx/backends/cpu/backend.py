@@ -273,8 +273,8 @@ class CpuBackend(Backend):
     @property
     def supported_ops(self) -> frozenset[str]:
         # the renderers load on first use: a program from the store needs none of them
-        from rlx.backends.cpu.kernels import SUPPORTED
-        return SUPPORTED
+        from rlx.backends.cpu.kernels import supported
+        return supported()
 
     def available(self) -> tuple[bool, str]:
         path, why = toolchain.find_compiler()

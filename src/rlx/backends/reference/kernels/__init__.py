@@ -3,6 +3,7 @@
 from rlx.backends.reference.kernels import (
     elementwise,
     grad,
+    linalg,
     nn,
     onnx_ops,
     qmatmul,
@@ -23,6 +24,7 @@ KERNELS: dict[str, KernelFn] = {
     **onnx_ops.KERNELS,
     **quant.KERNELS,
     **qmatmul.KERNELS,
+    **linalg.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]
