@@ -284,6 +284,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import extents  # imports this module's timing code too
     extents.add_arguments(sub.add_parser(
         "extents", help="one MiniLM program for every size against a program per size"))
+    from bench import linalg as linalg_benchmarks  # imports this module's timing code too
+    linalg_benchmarks.add_arguments(sub.add_parser(
+        "linalg", help="rlx.linalg (f64 solve, cholesky, inv) against numpy and torch"))
     from bench import serving
     serving.add_arguments(sub.add_parser(
         "serve", help="rlx serve under concurrent streams against llama.cpp's server; "
@@ -309,6 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "extents":
         from bench import extents
         return extents.main(args)
+    if args.command == "linalg":
+        from bench import linalg as linalg_benchmarks
+        return linalg_benchmarks.main(args)
     if args.command == "serve":
         from bench import serving
         return serving.main(args)

@@ -57,3 +57,13 @@ def test_the_speculative_bench_finds_the_same_tokens(capsys):
     assert main(["spec", "--decoders", "smollm2", "--tokens", "12", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert out.count("| smollm2 |") == 3 and "speed-up" in out
+
+
+def test_linalg_workloads_agree_between_rlx_and_numpy():
+    from bench.linalg import linalg_workloads
+
+    results = check(linalg_workloads(tiny=True))
+    assert [r.workload.key for r in results] == ["solve", "solve_nrhs", "solve_batch",
+                                                 "cholesky", "inv"]
+    for result in results:
+        assert result.failures == [] and result.status == {}, result.agreement

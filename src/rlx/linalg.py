@@ -5,8 +5,8 @@ axes, broadcast between operands as numpy does) in f32 or f64, and builds one op
 the ``linalg`` family (:mod:`rlx.ir.linalg_ops` gives the exact semantics). On the cpu
 backend the ops run LAPACK from the scipy-openblas32 wheel; on reference, numpy.linalg.
 A singular matrix (solve, inv, solve_triangular) or one that is not positive definite
-(cholesky) fails the run with :class:`rlx.ExecutionError`. All have vmap rules and,
-except ``lu`` and ``qr`` (no gradients yet), grad and jvp rules.
+(cholesky) fails the run with :class:`rlx.ExecutionError`. All have vmap, grad and
+jvp rules (lu's P is piecewise constant: its derivative is 0).
 """
 
 from __future__ import annotations

@@ -25,11 +25,18 @@ def _build(op, a, b):
     if op == "eigh_v":
         v = la.eigh(a)[1]
         return v * v  # independent of each eigenvector's sign
+    if op.startswith("lu_"):
+        p, low, up = la.lu(a)
+        return {"lu_l": low, "lu_u": up, "lu_plu": p @ low @ (up * up)}[op]
+    if op.startswith("qr_"):
+        q, r = la.qr(a)
+        return {"qr_q": q, "qr_r": r, "qr_qr": (q * q) @ r}[op]
     return getattr(la, op)(a)
 
 
 OPS = ["solve", "solve_vec", "solve_triangular", "solve_triangular_upper", "inv", "det",
-       "slogdet", "cholesky", "eigh_w", "eigh_v"]
+       "slogdet", "cholesky", "eigh_w", "eigh_v", "lu_l", "lu_u", "lu_plu", "qr_q", "qr_r",
+       "qr_qr"]
 
 
 def _values(op):
@@ -92,9 +99,10 @@ def test_jvp_matches_finite_differences(op):
 
 
 @pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="no C compiler")
-def test_grad_on_cpu_matches_reference():
-    a, b, normal = _values("solve")
-    g, yshape = _graph("solve")
+@pytest.mark.parametrize("op", ["solve", "lu_plu", "qr_qr"])
+def test_grad_on_cpu_matches_reference(op):
+    a, b, normal = _values(op)
+    g, yshape = _graph(op)
     w = normal(yshape)
     dg = rlx.grad(g, ["a", "b"], d_output=False)
     feeds = {"a": a, "b": b, "w": w}

@@ -495,3 +495,17 @@ def test_exported_minilm_with_dynamic_batch_and_sequence_matches_pytorch(tmp_pat
             want = embedder(*(torch.from_numpy(feeds[n]) for n in names)).numpy()
         assert got.shape == (b, 384)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=2e-5)
+
+
+@pytest.mark.parametrize("elem,dtype", [(FLOAT, np.float32), (TensorProto.DOUBLE, np.float64)])
+def test_det_of_any_size_batched_over_leading_axes(device, elem, dtype):
+    rng = np.random.default_rng(0)
+    x = (rng.standard_normal((2, 3, 9, 9)) + 2 * np.eye(9)).astype(dtype)
+    x[1, 2] = x[1, 2, 0]  # a singular matrix: every row equal
+    model = make_model([helper.make_node("Det", ["x"], ["y"])], [value("x", x.shape, elem)],
+                       [value("y", (2, 3), elem)])
+    (got,) = run_rlx(model, {"x": x}, device)
+    assert got.dtype == dtype and got.shape == (2, 3)
+    want = np.linalg.det(x.astype(np.float64))
+    np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12, atol=1e-9)
+    assert got[1, 2] == 0

@@ -24,7 +24,22 @@ systems fail the same way). eigh (a = V diag(w) V^T, lower triangle read; F_ij =
   Repeated eigenvalues make V's derivative undefined (F is infinite there), as in
   every system.
 
-lu and qr have no rules yet (listed as non-differentiable). vmap batches every linalg
+lu (a = P L U, L unit lower, U upper; P is piecewise constant, so its derivative is 0
+and the rules hold wherever the pivoting does not change): with
+F = L^-1 P^T da U^-1,
+
+* dL = L tril(F, -1), dU = triu(F) U;  with G = tril(L^T ct_L, -1) + triu(ct_U U^T),
+  ga = P L^-T G U^-T.
+
+qr (a = Q R of square a, R upper): with C = Q^T da R^-1 and Ω = tril(C, -1) -
+tril(C, -1)^T (Q^T dQ, antisymmetric),
+
+* dQ = Q Ω + (da R^-1 - Q C) (the bracket is 0 for square a; kept for tall a),
+  dR = (C - Ω) R;  with M = R ct_R^T - ct_Q^T Q and copyltu(M) = the symmetric matrix
+  with M's lower triangle, ga = (ct_Q + Q copyltu(M)) R^-T.
+
+Each lu / qr node's rule builds the sibling results it needs (as eigh's do); the
+cotangents of separate result nodes add up to the joint rule. vmap batches every linalg
 op by moving the batch axis in front of the op's own batch axes (a shared operand is
 broadcast to the batch).
 """
@@ -33,16 +48,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.autodiff.common import NON_DIFFERENTIABLE, Primal
+from rlx.autodiff.common import Primal
 from rlx.autodiff.derivatives import swap_last
 from rlx.autodiff.jvp import jvp_rule
 from rlx.autodiff.vjp import vjp_rule
 from rlx.autodiff.vmap import BATCH_RULES, BatchContext, BatchedValue
 from rlx.ir.graph import Node, Tensor
-
-for _kind in ("lu", "qr"):
-    NON_DIFFERENTIABLE[_kind] = ("no derivative rule yet (rlx.linalg: forward only); "
-                                 "solve / cholesky / slogdet cover most uses")
 
 
 def _mask(like: Tensor, values: np.ndarray) -> Tensor:
@@ -168,6 +179,53 @@ def _eigh_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
     return [_tril(s) + _tril(swap_last(s), -1)]
 
 
+def _sibling(p: Primal, result: str) -> Tensor:
+    """Result ``result`` of the multi-result op (lu, qr) whose node is ``p``."""
+    if p.attr("result") == result:
+        return p.out
+    a = p.xs[0]
+    return a.graph.apply(p.node.op, [a], result=result)
+
+
+def _triu(t: Tensor) -> Tensor:
+    return t - _tril(t, -1)
+
+
+def _right_solve_tri(x: Tensor, r: Tensor, lower: bool) -> Tensor:
+    """x r^-1 for triangular r (``lower`` or upper): the transpose of r^-T x^T."""
+    return swap_last(_solve_tri(swap_last(r), swap_last(x), not lower))
+
+
+@vjp_rule("lu")
+def _lu_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
+    result = p.attr("result")
+    if result == "p":
+        return [None]
+    perm, low, up = (_sibling(p, r) for r in "plu")
+    if result == "l":
+        g = _tril(swap_last(low) @ ct, -1)
+    else:
+        g = _triu(ct @ swap_last(up))
+    x = _solve_tri(swap_last(low), g, lower=False)  # L^-T G
+    return [perm @ _right_solve_tri(x, swap_last(up), lower=True)]  # ... U^-T
+
+
+@vjp_rule("qr")
+def _qr_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
+    q, r = _sibling(p, "q"), _sibling(p, "r")
+    if p.attr("result") == "q":
+        m = -(swap_last(ct) @ q)
+        b = ct
+    else:
+        m = r @ swap_last(ct)
+        b = None
+    low = _tril(m, -1)
+    n = m.shape[-1]
+    copyltu = low + swap_last(low) + m * _mask(m, np.eye(n))
+    b = q @ copyltu if b is None else b + q @ copyltu
+    return [_right_solve_tri(b, swap_last(r), lower=True)]  # b R^-T
+
+
 # --------------------------------------------------------------------------- jvp
 
 @jvp_rule("solve solve_triangular")
@@ -223,6 +281,31 @@ def _eigh_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
     if p.attr("result") == "w":
         return (v * (sym @ v)).sum(axis=-2)
     return v @ (f * (swap_last(v) @ sym @ v))
+
+
+@jvp_rule("lu")
+def _lu_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
+    result = p.attr("result")
+    if ts[0] is None or result == "p":
+        return None
+    perm, low, up = (_sibling(p, r) for r in "plu")
+    w = _solve_tri(low, swap_last(perm) @ ts[0], lower=True)  # L^-1 P^T da
+    f = _right_solve_tri(w, up, lower=False)  # ... U^-1
+    return low @ _tril(f, -1) if result == "l" else _triu(f) @ up
+
+
+@jvp_rule("qr")
+def _qr_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
+    if ts[0] is None:
+        return None
+    q, r = _sibling(p, "q"), _sibling(p, "r")
+    dar = _right_solve_tri(ts[0], r, lower=False)  # da R^-1
+    c = swap_last(q) @ dar
+    low = _tril(c, -1)
+    omega = low - swap_last(low)
+    if p.attr("result") == "q":
+        return q @ omega + (dar - q @ c)
+    return (c - omega) @ r
 
 
 # --------------------------------------------------------------------------- vmap

@@ -1,4 +1,4 @@
-"""Matrix products: MatMul, Gemm, MatMulInteger, Einsum.
+"""Matrix products: MatMul, Gemm, MatMulInteger, Einsum; and Det.
 
 Einsum is lowered to rlx ops only: repeated labels inside one operand take a
 diagonal (a gather on the flattened pair of axes), labels no one needs later are
@@ -13,6 +13,7 @@ import string
 
 import numpy as np
 
+from rlx import linalg
 from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.converters.common import Converter, cast
 from rlx.ir import api
@@ -178,57 +179,14 @@ def convert_einsum(cx: NodeContext) -> Tensor:
     return acc.tensor.transpose([acc.labels.index(c) for c in output])
 
 
-MAX_DET_SIZE = 5  # cofactor expansion costs n! products
-
-
-def _entry(m: Tensor, row: int, col: int) -> Tensor:
-    """m[..., row, col]."""
-    rank = m.ndim
-    return api.slice(m, [row, col], [row + 1, col + 1], [1, 1], [rank - 2, rank - 1]).reshape(
-        m.shape[:-2])
-
-
-def _minor(m: Tensor, col: int) -> Tensor:
-    """m without its first row and column ``col``."""
-    rank, n = m.ndim, m.shape[-1]
-    rows = api.slice(m, [1], [n], [1], [rank - 2])
-    parts = []
-    if col > 0:
-        parts.append(api.slice(rows, [0], [col], [1], [rank - 1]))
-    if col < n - 1:
-        parts.append(api.slice(rows, [col + 1], [n], [1], [rank - 1]))
-    return api.concat(parts, rank - 1) if len(parts) > 1 else parts[0]
-
-
-def determinant(m: Tensor) -> Tensor:
-    """det of the trailing [n, n] matrices by cofactor expansion along the first row."""
-    n = m.shape[-1]
-    if n == 1:
-        return _entry(m, 0, 0)
-    if n == 2:
-        return _entry(m, 0, 0) * _entry(m, 1, 1) - _entry(m, 0, 1) * _entry(m, 1, 0)
-    total = None
-    for col in range(n):
-        term = _entry(m, 0, col) * determinant(_minor(m, col))
-        if total is None:
-            total = term
-        elif col % 2:
-            total = total - term
-        else:
-            total = total + term
-    return total
-
-
 def convert_det(cx: NodeContext) -> Tensor:
-    """Determinant of [..., n, n] matrices (n up to MAX_DET_SIZE), computed in f64."""
+    """Determinant of [..., n, n] matrices (any n; leading axes are batch axes) with the
+    ``det`` op (LU with partial pivoting; 0 for a singular matrix), computed in f64 so
+    f16 / bf16 / f32 inputs lose nothing to the factorisation."""
     x = cx.input(0)
-    n = x.shape[-1]
-    if x.ndim < 2 or x.shape[-2] != n:
+    if x.ndim < 2 or x.shape[-2] != x.shape[-1]:
         raise cx.error(f"needs square matrices, got shape {x.shape}")
-    if n > MAX_DET_SIZE:
-        raise cx.unsupported(f"Det of {n}x{n} matrices (cofactor expansion is limited to "
-                             f"{MAX_DET_SIZE}x{MAX_DET_SIZE})")
-    return cast(determinant(cast(x, DType.F64)), x.dtype)
+    return cast(linalg.det(cast(x, DType.F64)), x.dtype)
 
 
 CONVERTERS: list[Converter] = [
