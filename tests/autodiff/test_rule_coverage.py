@@ -20,3 +20,24 @@ def test_every_op_has_a_rule_or_a_reason(table_name, table):
 def test_every_non_differentiable_op_is_real_and_has_a_reason():
     assert set(NON_DIFFERENTIABLE) <= set(OPS)
     assert all(reason.strip() for reason in NON_DIFFERENTIABLE.values())
+
+
+def test_a_second_rule_for_one_op_is_refused():
+    """Registering a rule for an op that has one is an error, not a silent replacement,
+    for the VJP, JVP and batching tables alike."""
+    from rlx.autodiff.common import add_rule, registrar
+    from rlx.autodiff.jvp import JVP_RULES
+    from rlx.autodiff.vjp import VJP_RULES
+    from rlx.autodiff.vmap import BATCH_RULES
+    from rlx.errors import GraphBuildError
+
+    for table in (VJP_RULES, JVP_RULES, BATCH_RULES):
+        before = table["add"]
+        with pytest.raises(GraphBuildError, match="'add' is already registered"):
+            add_rule(table, "add", before)
+        assert table["add"] is before
+    with pytest.raises(GraphBuildError, match="'mul' is already registered"):
+        registrar(VJP_RULES)("mul")(lambda p, ct: [ct, ct])
+    fresh: dict = {}
+    add_rule(fresh, "my_op", 1)
+    assert fresh == {"my_op": 1}

@@ -57,13 +57,23 @@ class Rule:
         return self.slots is None or operand in self.slots
 
 
+def add_rule(table: dict[str, Any], kind: str, rule: Any) -> None:
+    """Put ``rule`` in ``table`` (the VJP, JVP or batching rules) for op ``kind``;
+    GraphBuildError when ``kind`` has one already: a second registration must not
+    silently replace the first."""
+    if kind in table:
+        raise GraphBuildError(f"a rule for op {kind!r} is already registered in this table "
+                              "(each op has one rule per transform)")
+    table[kind] = rule
+
+
 def registrar(table: dict[str, Rule]) -> Callable[..., Callable[[Callable], Callable]]:
     """A decorator factory filling ``table``: ``@reg("add sub", slots)`` registers the
-    decorated function for each space-separated op kind."""
+    decorated function for each space-separated op kind (:func:`add_rule`)."""
     def rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[Callable], Callable]:
         def register(fn: Callable) -> Callable:
             for kind in kinds.split():
-                table[kind] = Rule(fn, slots)
+                add_rule(table, kind, Rule(fn, slots))
             return fn
         return register
     return rule

@@ -20,6 +20,7 @@ from rlx.autodiff.common import (
     Primal,
     Rule,
     active_nodes,
+    add_rule,
     check_free_name,
     clone_graph,
     describe,
@@ -89,14 +90,14 @@ def register_elementwise(kind: str, spec: Elementwise) -> None:
         maps = spec.linearize(p)
         return _total([m(t) if m is not None and t is not None else None
                        for m, t in zip(maps, ts)])
-    JVP_RULES[kind] = Rule(jvp, spec.slots)
+    add_rule(JVP_RULES, kind, Rule(jvp, spec.slots))
 
 
 def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
     """The JVP of a reduction with per-element weights w = dy/dx: sum(t * w)."""
     def jvp(p: Primal, ts: Tangents) -> Tensor | None:
         return (ts[0] * weights(p)).sum(p.attr("axes"), keepdims=p.attr("keepdims"))
-    JVP_RULES[kind] = Rule(jvp)
+    add_rule(JVP_RULES, kind, Rule(jvp))
 
 
 def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
@@ -106,7 +107,7 @@ def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
 
 def register_zero_derivative(kind: str) -> None:
     """An op through which no derivative flows (its node is never active)."""
-    JVP_RULES[kind] = Rule(_no_tangent, ())
+    add_rule(JVP_RULES, kind, Rule(_no_tangent, ()))
 
 
 _TANGENT_ATTRS = {"pad": {"value": 0.0}}
@@ -123,7 +124,7 @@ def register_linear(kind: str, slots: tuple[int, ...] | None = None) -> None:
                     for i, x in enumerate(p.xs)]
         attrs = {**p.node.attr_dict, **_TANGENT_ATTRS.get(p.node.op, {})}
         return p.graph.apply(p.node.op, operands, **attrs)
-    JVP_RULES[kind] = Rule(jvp, slots)
+    add_rule(JVP_RULES, kind, Rule(jvp, slots))
 
 
 LINEAR_OPS = ("reshape transpose broadcast_to squeeze unsqueeze slice concat pad tile flip "

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.autodiff.common import Primal
+from rlx.autodiff.common import Primal, add_rule
 from rlx.autodiff.derivatives import swap_last
 from rlx.autodiff.jvp import jvp_rule
 from rlx.autodiff.vjp import vjp_rule
@@ -319,4 +319,4 @@ def _batch_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Batc
 
 for _kind in ("solve", "solve_triangular", "cholesky", "inv", "det", "slogdet", "lu", "qr",
               "eigh"):
-    BATCH_RULES[_kind] = _batch_rule
+    add_rule(BATCH_RULES, _kind, _batch_rule)

@@ -26,6 +26,7 @@ from rlx.autodiff.common import (
     Rule,
     accumulate,
     active_nodes,
+    add_rule,
     check_free_name,
     clone_graph,
     describe,
@@ -78,14 +79,14 @@ def register_elementwise(kind: str, spec: Elementwise) -> None:
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
         maps = spec.linearize(p)
         return [m(ct) if m is not None and on else None for m, on in zip(maps, p.active)]
-    VJP_RULES[kind] = Rule(vjp, spec.slots)
+    add_rule(VJP_RULES, kind, Rule(vjp, spec.slots))
 
 
 def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
     """The VJP of a reduction with per-element weights w = dy/dx: ct (kept dims) * w."""
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
         return [kept(ct, p) * weights(p)]
-    VJP_RULES[kind] = Rule(vjp)
+    add_rule(VJP_RULES, kind, Rule(vjp))
 
 
 def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
@@ -95,7 +96,7 @@ def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
 
 def register_zero_derivative(kind: str) -> None:
     """An op through which no derivative flows (its node is never active)."""
-    VJP_RULES[kind] = Rule(_no_cotangents, ())
+    add_rule(VJP_RULES, kind, Rule(_no_cotangents, ()))
 
 
 def _register_shared_rules() -> None:

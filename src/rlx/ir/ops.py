@@ -1134,6 +1134,10 @@ OPS: dict[str, OpDef] = {
 
 ELEMENTWISE_CATEGORIES = ("unary", "binary", "ternary")
 RANDOM_OPS = frozenset(k for k, d in OPS.items() if d.category == "random")
+RESHAPE_LIKE = frozenset({"reshape", "squeeze", "unsqueeze"})
+"""Ops whose result is the operand's elements in the same order under another shape
+(a view of the same bytes): passes fold chains of them, memory planning lets the result
+share the operand's storage, and kernels read through them."""
 LEAF_OPS = frozenset(k for k, d in OPS.items() if d.category == "leaf")
 
 

@@ -27,13 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rlx.ir.graph import Graph, Node
-from rlx.ir.ops import LEAF_OPS, RANDOM_OPS, normalize_slice
+from rlx.ir.ops import LEAF_OPS, RANDOM_OPS, RESHAPE_LIKE, normalize_slice
 from rlx.passes.program import Kernel, Program
 
 FIXED_SLOT_OPS = LEAF_OPS | RANDOM_OPS
 """Ops whose values live in slots of their own, never in the arena."""
 
-RESHAPE_LIKE_OPS = frozenset({"reshape", "squeeze", "unsqueeze"})
+RESHAPE_LIKE_OPS = RESHAPE_LIKE
 """Ops that keep every element at its row-major position: always byte-for-byte views."""
 
 BUFFER_KINDS = ("arena", "view", "external", "output")

@@ -11,9 +11,8 @@ import numpy as np
 
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import RESHAPE_LIKE
 from rlx.passes.rewrite import rebuild
-
-RESHAPE_LIKE = frozenset({"reshape", "squeeze", "unsqueeze"})
 
 
 def _const_all(new: Graph, nid: int, value: float) -> bool:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.ir.graph import Graph
-from rlx.ir.ops import LEAF_OPS, RANDOM_OPS
+from rlx.ir.ops import LEAF_OPS, RANDOM_OPS, RESHAPE_LIKE
 from rlx.passes.rewrite import rebuild
 
 BOUNDARY_PREFIX = "__rlx_prep_"
-_FREE_VIEWS = frozenset({"reshape", "squeeze", "unsqueeze"})
+_FREE_VIEWS = RESHAPE_LIKE
 
 
 @dataclass

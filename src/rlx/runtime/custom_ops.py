@@ -19,7 +19,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rlx.autodiff.common import Primal, Rule
+from rlx.autodiff.common import Primal, Rule, add_rule
 from rlx.autodiff.jvp import JVP_RULES
 from rlx.autodiff.vjp import VJP_RULES
 from rlx.backends.reference.kernels import KERNELS
@@ -136,9 +136,9 @@ def register_op(name: str, *, infer: Callable[..., Any], reference: Callable[...
     custom.define(op)
     KERNELS[name] = custom_kernel(op)
     if vjp is not None:
-        VJP_RULES[name] = _vjp_rule(name, vjp)
+        add_rule(VJP_RULES, name, _vjp_rule(name, vjp))
     if jvp is not None:
-        JVP_RULES[name] = Rule(jvp)
+        add_rule(JVP_RULES, name, Rule(jvp))
     return CustomOpFn(op)
 
 

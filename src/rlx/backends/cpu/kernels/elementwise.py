@@ -6,7 +6,7 @@ from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.kernels.extents import row_runs, writes_padding
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
-from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS, RESHAPE_LIKE
 from rlx.ir.types import Dim
 from rlx.passes.loops import kernel_epilogue, loop_nest
 from rlx.passes.memory import view_offset
@@ -14,7 +14,7 @@ from rlx.passes.program import Kernel
 
 ELEMENTWISE_OPS = frozenset(k for k, d in OPS.items()
                             if d.category in ELEMENTWISE_CATEGORIES and k in cstyle.EXPR)
-VIEW_OPS = frozenset({"reshape", "squeeze", "unsqueeze", "slice", "cast", "bitcast"})
+VIEW_OPS = RESHAPE_LIKE | {"slice", "cast", "bitcast"}
 
 
 def render_elementwise(ctx: RenderContext, kernel: Kernel) -> str:
