@@ -253,6 +253,22 @@ def _gather(g):
             rlx.gather(x, g.input("cols", (7,), "i32"), axis=1)]
 
 
+@op_case("solve", "solve_triangular", "cholesky", "inv", "det", "slogdet", "lu", "qr",
+         "eigh")
+def _linalg(g, op):
+    """Dense linear algebra (LAPACK calls): a batch of 4 f64 matrices, and one f32."""
+    a = g.input("a", (4, 33, 33), "f64")
+    a32 = g.input("a32", (33, 33), "f32")
+    if op in ("solve", "solve_triangular"):
+        fn = getattr(rlx.linalg, op)
+        return [fn(a, g.input("b", (4, 33, 5), "f64")), fn(a32, g.input("b32", (33,), "f32"))]
+    outs = []
+    for m in (a, a32):
+        got = getattr(rlx.linalg, op)(m)
+        outs.extend(got if isinstance(got, tuple) else [got])
+    return outs
+
+
 @op_case("one_hot")
 def _one_hot(g):
     return [rlx.one_hot(g.input("i", (ROWS,), "i64"), 1000),

@@ -1,0 +1,102 @@
+/* codegen_replay: main program of graph 'op_cholesky' */
+/* rlx: generated from graph 'op_cholesky', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include "cblas.h"
+
+#include <stdio.h>
+
+int scipy_LAPACKE_dgetrf_work(int, int, int, double *, int, int *);
+int scipy_LAPACKE_dgetrs_work(int, char, int, int, const double *, int, const int *, double *, int);
+int scipy_LAPACKE_dpotrf_work(int, char, int, double *, int);
+int scipy_LAPACKE_dtrtrs_work(int, char, char, char, int, int, const double *, int, double *, int);
+int scipy_LAPACKE_dgeqrf(int, int, int, double *, int, double *);
+int scipy_LAPACKE_dorgqr(int, int, int, int, double *, int, const double *);
+int scipy_LAPACKE_dsyevd(int, char, char, int, double *, int, double *);
+
+int scipy_LAPACKE_sgetrf_work(int, int, int, float *, int, int *);
+int scipy_LAPACKE_sgetrs_work(int, char, int, int, const float *, int, const int *, float *, int);
+int scipy_LAPACKE_spotrf_work(int, char, int, float *, int);
+int scipy_LAPACKE_strtrs_work(int, char, char, char, int, int, const float *, int, float *, int);
+int scipy_LAPACKE_sgeqrf(int, int, int, float *, int, float *);
+int scipy_LAPACKE_sorgqr(int, int, int, int, float *, int, const float *);
+int scipy_LAPACKE_ssyevd(int, char, char, int, float *, int, float *);
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_cholesky: op: cholesky */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const double *A = ((const double *)((uint8_t *)slots[0]));
+    double *L = ((double *)((uint8_t *)slots[2]));
+    int32_t *info = (int32_t *)(arena + 0);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t e = 0; e < 4; e++) {
+        double *m = L + e * 1089;
+        if (m != A + e * 1089) memcpy(m, A + e * 1089, 1089 * sizeof *m);
+        info[e] = scipy_LAPACKE_dpotrf_work(102, 'U', 33, m, 33);
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = i + 1; j < 33; j++) m[i * 33 + j] = 0;
+        }
+    }
+    for (int64_t e = 0; e < 4; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%2 = cholesky(%%0) : f64[4,33,33]: cholesky: the matrix is not positive definite (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k1_cholesky: op: cholesky */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *A = ((const float *)((uint8_t *)slots[1]));
+    float *L = ((float *)((uint8_t *)slots[3]));
+    int32_t *info = (int32_t *)(arena + 0);
+    for (int64_t e = 0; e < 1; e++) {
+        float *m = L + e * 1089;
+        if (m != A + e * 1089) memcpy(m, A + e * 1089, 1089 * sizeof *m);
+        info[e] = scipy_LAPACKE_spotrf_work(102, 'U', 33, m, 33);
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = i + 1; j < 33; j++) m[i * 33 + j] = 0;
+        }
+    }
+    for (int64_t e = 0; e < 1; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = cholesky(%%1) : f32[33,33]: cholesky: the matrix is not positive definite (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+    scipy_openblas_set_num_threads(1);
+}
+#endif

@@ -1,0 +1,270 @@
+/* codegen_replay: main program of graph 'op_lu' */
+/* rlx: generated from graph 'op_lu', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include "cblas.h"
+
+#include <stdio.h>
+
+int scipy_LAPACKE_dgetrf_work(int, int, int, double *, int, int *);
+int scipy_LAPACKE_dgetrs_work(int, char, int, int, const double *, int, const int *, double *, int);
+int scipy_LAPACKE_dpotrf_work(int, char, int, double *, int);
+int scipy_LAPACKE_dtrtrs_work(int, char, char, char, int, int, const double *, int, double *, int);
+int scipy_LAPACKE_dgeqrf(int, int, int, double *, int, double *);
+int scipy_LAPACKE_dorgqr(int, int, int, int, double *, int, const double *);
+int scipy_LAPACKE_dsyevd(int, char, char, int, double *, int, double *);
+
+int scipy_LAPACKE_sgetrf_work(int, int, int, float *, int, int *);
+int scipy_LAPACKE_sgetrs_work(int, char, int, int, const float *, int, const int *, float *, int);
+int scipy_LAPACKE_spotrf_work(int, char, int, float *, int);
+int scipy_LAPACKE_strtrs_work(int, char, char, char, int, int, const float *, int, float *, int);
+int scipy_LAPACKE_sgeqrf(int, int, int, float *, int, float *);
+int scipy_LAPACKE_sorgqr(int, int, int, int, float *, int, const float *);
+int scipy_LAPACKE_ssyevd(int, char, char, int, float *, int, float *);
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_lu: op: lu */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const double *A = ((const double *)((uint8_t *)slots[0]));
+    double *o = ((double *)((uint8_t *)slots[2]));
+    int32_t *info = (int32_t *)(arena + 0);
+    double *fac = (double *)(arena + 64);
+    double *vec = (double *)(arena + 34944);
+    int32_t *piv = (int32_t *)(arena + 36032);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t e = 0; e < 4; e++) {
+        double *m = fac + e * 1089;
+        double *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        double *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        memset(r, 0, 1089 * sizeof *r);
+        for (int i = 0; i < 33; i++) pv[i] -= 1;
+        int perm[33];
+        for (int i = 0; i < 33; i++) perm[i] = i;
+        for (int i = 0; i < 33; i++) {
+            const int t = perm[i]; perm[i] = perm[pv[i]]; perm[pv[i]] = t;
+        }
+        for (int i = 0; i < 33; i++) r[perm[i] * 33 + i] = 1;
+    }
+    for (int64_t e = 0; e < 4; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%2 = lu(%%0, result='p') : f64[4,33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k1_lu: op: lu */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const double *A = ((const double *)((uint8_t *)slots[0]));
+    double *o = ((double *)((uint8_t *)slots[3]));
+    int32_t *info = (int32_t *)(arena + 0);
+    double *fac = (double *)(arena + 64);
+    double *vec = (double *)(arena + 34944);
+    int32_t *piv = (int32_t *)(arena + 36032);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t e = 0; e < 4; e++) {
+        double *m = fac + e * 1089;
+        double *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        double *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) r[i * 33 + j] = i > j ? m[i + j * 33] : (i == j);
+        }
+    }
+    for (int64_t e = 0; e < 4; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = lu(%%0, result='l') : f64[4,33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k2_lu: op: lu */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const double *A = ((const double *)((uint8_t *)slots[0]));
+    double *o = ((double *)((uint8_t *)slots[4]));
+    int32_t *info = (int32_t *)(arena + 0);
+    double *fac = (double *)(arena + 64);
+    double *vec = (double *)(arena + 34944);
+    int32_t *piv = (int32_t *)(arena + 36032);
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t e = 0; e < 4; e++) {
+        double *m = fac + e * 1089;
+        double *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        double *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) r[i * 33 + j] = i <= j ? m[i + j * 33] : 0;
+        }
+    }
+    for (int64_t e = 0; e < 4; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = lu(%%0, result='u') : f64[4,33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k3_lu: op: lu */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *A = ((const float *)((uint8_t *)slots[1]));
+    float *o = ((float *)((uint8_t *)slots[5]));
+    int32_t *info = (int32_t *)(arena + 0);
+    float *fac = (float *)(arena + 64);
+    float *vec = (float *)(arena + 4480);
+    int32_t *piv = (int32_t *)(arena + 4672);
+    for (int64_t e = 0; e < 1; e++) {
+        float *m = fac + e * 1089;
+        float *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        float *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        memset(r, 0, 1089 * sizeof *r);
+        for (int i = 0; i < 33; i++) pv[i] -= 1;
+        int perm[33];
+        for (int i = 0; i < 33; i++) perm[i] = i;
+        for (int i = 0; i < 33; i++) {
+            const int t = perm[i]; perm[i] = perm[pv[i]]; perm[pv[i]] = t;
+        }
+        for (int i = 0; i < 33; i++) r[perm[i] * 33 + i] = 1;
+    }
+    for (int64_t e = 0; e < 1; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = lu(%%1, result='p') : f32[33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k4_lu: op: lu */
+static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *A = ((const float *)((uint8_t *)slots[1]));
+    float *o = ((float *)((uint8_t *)slots[6]));
+    int32_t *info = (int32_t *)(arena + 0);
+    float *fac = (float *)(arena + 64);
+    float *vec = (float *)(arena + 4480);
+    int32_t *piv = (int32_t *)(arena + 4672);
+    for (int64_t e = 0; e < 1; e++) {
+        float *m = fac + e * 1089;
+        float *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        float *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) r[i * 33 + j] = i > j ? m[i + j * 33] : (i == j);
+        }
+    }
+    for (int64_t e = 0; e < 1; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%6 = lu(%%1, result='l') : f32[33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* k5_lu: op: lu */
+static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *A = ((const float *)((uint8_t *)slots[1]));
+    float *o = ((float *)((uint8_t *)slots[7]));
+    int32_t *info = (int32_t *)(arena + 0);
+    float *fac = (float *)(arena + 64);
+    float *vec = (float *)(arena + 4480);
+    int32_t *piv = (int32_t *)(arena + 4672);
+    for (int64_t e = 0; e < 1; e++) {
+        float *m = fac + e * 1089;
+        float *v = vec + e * 33;
+        int *pv = piv + e * 33;
+        float *r = o + e * 1089;
+        (void)v; (void)pv;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
+        if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) r[i * 33 + j] = i <= j ? m[i + j * 33] : 0;
+        }
+    }
+    for (int64_t e = 0; e < 1; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = lu(%%1, result='u') : f32[33,33]: lu: LAPACK did not converge or ran out of memory (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+    scipy_openblas_set_num_threads(1);
+}
+#endif
