@@ -39,7 +39,10 @@ operands are all shared is copied unchanged; otherwise the rule for its op kind 
 
 Every op kind of :data:`rlx.ir.ops.OPS` has a rule; :data:`UNBATCHABLE` lists op
 kinds that cannot be batched, with the reason, and is empty today. An op kind with
-no rule raises :class:`rlx.UnsupportedOpError` naming it.
+no rule raises :class:`rlx.UnsupportedOpError` naming it. Rules go into the table
+through :func:`rlx.autodiff.common.add_rule`, as VJP and JVP rules do, so a second
+rule for one op is an error; the elementwise ops come from the op contract's
+categories (:data:`ELEMENTWISE_BATCHED`), not from a list typed here.
 """
 
 from __future__ import annotations
@@ -50,10 +53,11 @@ from typing import Any
 
 import numpy as np
 
-from rlx.autodiff.common import reject_symbolic
+from rlx.autodiff.common import add_rule, reject_symbolic
 from rlx.errors import GraphBuildError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
 from rlx.ir.types import Shape
 
 
@@ -572,46 +576,42 @@ def _cross_entropy_rule(ctx: BatchContext, node: Node, args: list[BatchedValue])
 
 # --------------------------------------------------------------------------- the table
 
-def _each(kinds: str, rule: BatchRule) -> dict[str, BatchRule]:
-    """``rule`` registered for every op kind in the space-separated ``kinds``."""
-    return {kind: rule for kind in kinds.split()}
+ELEMENTWISE_BATCHED = frozenset(k for k, d in OPS.items()
+                                if d.category in ELEMENTWISE_CATEGORIES) | {"one_hot", "bitcast"}
+"""The ops batched as elementwise maps (:func:`_elementwise_rule`): the contract's
+elementwise categories, and one_hot and bitcast, which act on each element (or each
+index) alone too."""
 
 
 def _build_rules() -> dict[str, BatchRule]:
     rules: dict[str, BatchRule] = {}
-    rules.update(_each("input param", _interface_rule))
-    rules.update(_each("constant arange random_uniform random_normal", _shared_leaf_rule))
-    rules.update(_each(
-        "exp log sqrt rsqrt reciprocal sin cos tanh atan erf sigmoid gelu gelu_tanh silu "
-        "softplus neg abs sign relu floor ceil round logical_not isnan isinf stop_gradient "
-        "cast clip add sub mul div pow maximum minimum mod eq ne lt le gt ge logical_and "
-        "logical_or logical_xor where one_hot bitwise_and bitwise_or bitwise_xor bitwise_not "
-        "bitcast", _elementwise_rule))
-    rules.update(_each("sum mean max min prod logsumexp flip squeeze unsqueeze",
-                       axis_shift_rule("axes")))
-    rules.update(_each("argmax argmin cumsum softmax log_softmax topk", axis_shift_rule("axis")))
-    rules.update(_each("slice", leading_attrs_rule({"starts": 0, "stops": None, "steps": 1})))
-    rules.update(_each("pad", leading_attrs_rule({"pads": (0, 0)})))
-    rules.update(_each("tile", leading_attrs_rule({"reps": 1})))
-    rules.update(_each("max_pool2d avg_pool2d max_pool2d_indices", _folded_rule))
-    rules["reshape"] = _reshape_rule
-    rules["transpose"] = _transpose_rule
-    rules["broadcast_to"] = _broadcast_to_rule
-    rules["concat"] = _concat_rule
-    rules["gather"] = _gather_rule
-    rules["scatter_add"] = _scatter_add_rule
-    rules["scatter_update"] = _scatter_update_rule
-    rules["round_to_format"] = _round_to_format_rule
-    rules["matmul"] = _matmul_rule
-    rules["dequant_matmul"] = _dequant_matmul_rule
-    rules["dequant_gather"] = _dequant_gather_rule
-    rules.update(_each("layer_norm rms_norm", _norm_rule))
-    rules["batch_norm"] = _batch_norm_rule
-    rules["conv"] = _conv_rule
-    rules["attention"] = _attention_rule
-    rules["cached_attention"] = _cached_attention_rule
-    rules["rope"] = _rope_rule
-    rules["softmax_cross_entropy"] = _cross_entropy_rule
+
+    def each(kinds: str | frozenset[str], rule: BatchRule) -> None:
+        for kind in (kinds.split() if isinstance(kinds, str) else sorted(kinds)):
+            add_rule(rules, kind, rule)
+
+    each("input param", _interface_rule)
+    each("constant arange random_uniform random_normal", _shared_leaf_rule)
+    each(ELEMENTWISE_BATCHED, _elementwise_rule)
+    each("sum mean max min prod logsumexp flip squeeze unsqueeze", axis_shift_rule("axes"))
+    each("argmax argmin cumsum softmax log_softmax topk", axis_shift_rule("axis"))
+    each("slice", leading_attrs_rule({"starts": 0, "stops": None, "steps": 1}))
+    each("pad", leading_attrs_rule({"pads": (0, 0)}))
+    each("tile", leading_attrs_rule({"reps": 1}))
+    each("max_pool2d avg_pool2d max_pool2d_indices", _folded_rule)
+    each("layer_norm rms_norm", _norm_rule)
+    for kind, rule in (("reshape", _reshape_rule), ("transpose", _transpose_rule),
+                       ("broadcast_to", _broadcast_to_rule), ("concat", _concat_rule),
+                       ("gather", _gather_rule), ("scatter_add", _scatter_add_rule),
+                       ("scatter_update", _scatter_update_rule),
+                       ("round_to_format", _round_to_format_rule), ("matmul", _matmul_rule),
+                       ("dequant_matmul", _dequant_matmul_rule),
+                       ("dequant_gather", _dequant_gather_rule),
+                       ("batch_norm", _batch_norm_rule), ("conv", _conv_rule),
+                       ("attention", _attention_rule),
+                       ("cached_attention", _cached_attention_rule), ("rope", _rope_rule),
+                       ("softmax_cross_entropy", _cross_entropy_rule)):
+        add_rule(rules, kind, rule)
     return rules
 
 
