@@ -517,3 +517,41 @@ def test_a_decoder_that_cannot_start_fails_each_request_not_the_server():
         assert engine.queue_depth == 0
     finally:
         engine.close()
+
+
+def test_the_workers_events_reach_the_loop_in_one_wakeup_per_flush():
+    """Events emitted from the worker thread wait in the app's mailbox until the
+    engine's flush, which wakes the event loop once for all of them, in order."""
+    import asyncio
+
+    from rlx.serve.app import _Mailbox, _put_all, _sink
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        wakeups = []
+        real = loop.call_soon_threadsafe
+
+        def counted(*args):
+            if args[0] is _put_all:      # (the executor's own wakeups are not ours)
+                wakeups.append(args)
+            return real(*args)
+
+        loop.call_soon_threadsafe = counted
+        mailbox = _Mailbox()
+        queues = [asyncio.Queue(), asyncio.Queue()]
+        sinks = [_sink(q, mailbox) for q in queues]
+
+        def worker():
+            for i in range(16):
+                sinks[i % 2](("piece", 0, str(i)))
+            assert all(q.empty() for q in queues)     # nothing before the flush
+            mailbox.flush()
+            mailbox.flush()                           # nothing left: no wakeup
+
+        await loop.run_in_executor(None, worker)
+        got = [[(await q.get())[2] for _ in range(8)] for q in queues]
+        return wakeups, got
+
+    wakeups, got = asyncio.run(main())
+    assert len(wakeups) == 1
+    assert got == [[str(i) for i in range(0, 16, 2)], [str(i) for i in range(1, 16, 2)]]

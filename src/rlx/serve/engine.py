@@ -182,6 +182,10 @@ class Engine:
         self._rows: list[_Unit | None] = []
         self._queued: deque[_Unit] = deque()
         self._broken: APIError | None = None    # the decoder failed to start
+        self.flush: Callable[[], None] | None = None
+        """Called by the worker after each step and each batch of jobs taken (and before
+        it waits for work): the HTTP app sets it to hand that work's events to its event
+        loop at once. None: the jobs' emits deliver each event themselves."""
         self._thread: threading.Thread | None = None
         if background:
             self._thread = threading.Thread(target=self._work, name="rlx-serve-engine",
@@ -244,13 +248,20 @@ class Engine:
             self._rows = [None] * self.max_batch
         while True:
             idle = not any(self._rows) and not self._queued
+            self._flush()
             if not self._take_jobs(block=idle):
                 break
+            self._flush()
             try:
                 self._step()
             except Exception as e:      # a bug or a failing model: fail the running jobs
                 self._fail_all(_as_api_error(e))
         self._fail_all(APIError(503, "the server is shutting down", kind="server_error"))
+        self._flush()
+
+    def _flush(self) -> None:
+        if self.flush is not None:
+            self.flush()
 
     def _take_jobs(self, block: bool) -> bool:
         """Move submitted jobs into the scheduler (blocking for one when ``block``);
