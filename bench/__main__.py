@@ -338,15 +338,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"skipped peer {peer.name}: {peer.missing()}")
     if any(p.name == "jax" for p in installed):
         print("note: jax uses its default thread pool whatever --threads says")
+    return run_and_report(workloads, installed, args)
+
+
+def run_and_report(workloads, peers, args) -> int:
+    """Run ``workloads`` on rlx and ``peers`` at each of ``args.threads`` (checked first,
+    then timed unless ``args.check_only``), print a table per thread count; 1 when
+    some result disagreed."""
     failures = []
     tables = []
     for threads in args.threads:
         print(f"\n== threads = {threads}, {args.repeat} samples per framework ==")
-        results = run_suite(workloads, args.device, installed, threads, args.repeat,
+        results = run_suite(workloads, args.device, peers, threads, args.repeat,
                             timing=not args.check_only)
         failures += [f"threads={threads} {f}" for r in results for f in r.failures]
         if not args.check_only:
-            header, rows = table_rows(results, [p.name for p in installed])
+            header, rows = table_rows(results, [p.name for p in peers])
             tables.append(f"threads = {threads}: median ms per call\n"
                           + format_table(header, rows, args.markdown))
     for table in tables:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -107,7 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from bench.__main__ import format_table, machine_description, run_suite, table_rows, versions
+    from bench.__main__ import machine_description, run_and_report, versions
     from bench.peers import NumpyPeer, TorchPeer
 
     workloads = linalg_workloads(tiny=args.tiny)
@@ -120,19 +119,4 @@ def main(args: argparse.Namespace) -> int:
     peers = [p for p in (NumpyPeer(), TorchPeer()) if p.missing() is None]
     print(f"machine: {machine_description()}")
     print(f"versions: {versions(peers)}")
-    failures, tables = [], []
-    for threads in args.threads:
-        print(f"\n== threads = {threads}, {args.repeat} samples per framework ==")
-        results = run_suite(workloads, args.device, peers, threads, args.repeat,
-                            timing=not args.check_only)
-        failures += [f"threads={threads} {f}" for r in results for f in r.failures]
-        if not args.check_only:
-            header, rows = table_rows(results, [p.name for p in peers])
-            tables.append(f"threads = {threads}: median ms per call\n"
-                          + format_table(header, rows, args.markdown))
-    for table in tables:
-        print("\n" + table)
-    if failures:
-        print("\nFAILED: results disagree:\n  " + "\n  ".join(failures), file=sys.stderr)
-        return 1
-    return 0
+    return run_and_report(workloads, peers, args)
