@@ -38,9 +38,9 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t e = 0; e < 4; e++) {
         double *m = lu + e * 1089;
-        double *r = y + e * 1089;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        double *r = y + e * 1089;
         memset(r, 0, 1089 * sizeof *r);
         for (int64_t i = 0; i < 33; i++) {
             r[i * 34] = 1;
@@ -68,9 +68,9 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *piv = (int32_t *)(arena + 4480);
     for (int64_t e = 0; e < 1; e++) {
         float *m = lu + e * 1089;
-        float *r = y + e * 1089;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        float *r = y + e * 1089;
         memset(r, 0, 1089 * sizeof *r);
         for (int64_t i = 0; i < 33; i++) {
             r[i * 34] = 1;

@@ -37,9 +37,9 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t e = 0; e < 4; e++) {
         double *m = lu + e * 1089;
-        const int *pv = piv + e * 33;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        const int *pv = piv + e * 33;
         double sign = 1, acc = 1;
         for (int64_t i = 0; i < 33; i++) {
             const double u = m[i * 34];
@@ -62,9 +62,9 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t e = 0; e < 4; e++) {
         double *m = lu + e * 1089;
-        const int *pv = piv + e * 33;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        const int *pv = piv + e * 33;
         double sign = 1, acc = 0;
         for (int64_t i = 0; i < 33; i++) {
             const double u = m[i * 34];
@@ -87,9 +87,9 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *piv = (int32_t *)(arena + 4416);
     for (int64_t e = 0; e < 1; e++) {
         float *m = lu + e * 1089;
-        const int *pv = piv + e * 33;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        const int *pv = piv + e * 33;
         float sign = 1, acc = 1;
         for (int64_t i = 0; i < 33; i++) {
             const float u = m[i * 34];
@@ -111,9 +111,9 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *piv = (int32_t *)(arena + 4416);
     for (int64_t e = 0; e < 1; e++) {
         float *m = lu + e * 1089;
-        const int *pv = piv + e * 33;
         memcpy(m, A + e * 1089, 1089 * sizeof *m);
         scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, piv + e * 33);
+        const int *pv = piv + e * 33;
         float sign = 1, acc = 0;
         for (int64_t i = 0; i < 33; i++) {
             const float u = m[i * 34];

@@ -92,6 +92,16 @@ def _store_rhs(w: CWriter, k: int, n: int) -> None:
             w.line(f"x[(e * {n} + i) * {k} + c] = rhs[i + c * {n}];")
 
 
+def _factor(w: CWriter, ct: str, p: str, n: int, info: str | None) -> None:
+    """``m``: batch element e's matrix copied from ``A`` into the ``lu`` scratch (?getrf
+    overwrites it) and factored there with its pivots in ``piv``; LAPACK's info into
+    the C lvalue ``info`` unless None."""
+    w.line(f"{ct} *m = lu + e * {n * n};")
+    w.line(f"memcpy(m, A + e * {n * n}, {n * n} * sizeof *m);")
+    call = f"scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, piv + e * {n});"
+    w.line(call if info is None else f"{info} = {call}")
+
+
 def _render_solve(ctx: RenderContext, node: Node) -> str:
     ct, p, batch, n = _setup(ctx, node)
     out = ctx.node_id(node)
@@ -119,10 +129,7 @@ def _render_solve(ctx: RenderContext, node: Node) -> str:
             w.line(f"info[e] = scipy_LAPACKE_{p}trtrs_work({_COL}, {uplo}, 'T', 'N', {n}, "
                    f"{k}, A + e * {n * n}, {n}, rhs, {n});")
         else:
-            w.line(f"{ct} *m = lu + e * {n * n};")
-            w.line(f"memcpy(m, A + e * {n * n}, {n * n} * sizeof *m);")
-            w.line(f"info[e] = scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, "
-                   f"piv + e * {n});")
+            _factor(w, ct, p, n, "info[e]")
             with w.block("if (info[e] == 0)"):
                 w.line(f"info[e] = scipy_LAPACKE_{p}getrs_work({_COL}, 'T', {n}, {k}, m, {n}, "
                        f"piv + e * {n}, rhs, {n});")
@@ -145,11 +152,8 @@ def _render_inv(ctx: RenderContext, node: Node) -> str:
     w.line(ctx.scratch("piv", DType.I32, batch * n))
     _batch_loop(ctx, w, batch, n)
     with w.block(f"for (int64_t e = 0; e < {batch}; e++)"):
-        w.line(f"{ct} *m = lu + e * {n * n};")
+        _factor(w, ct, p, n, "info[e]")
         w.line(f"{ct} *r = y + e * {n * n};")
-        w.line(f"memcpy(m, A + e * {n * n}, {n * n} * sizeof *m);")
-        w.line(f"info[e] = scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, "
-               f"piv + e * {n});")
         w.line(f"memset(r, 0, {n * n} * sizeof *r);")
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
             w.line(f"r[i * {n + 1}] = 1;")
@@ -177,10 +181,8 @@ def _render_det(ctx: RenderContext, node: Node) -> str:
     w.line(ctx.scratch("piv", DType.I32, batch * n))
     _batch_loop(ctx, w, batch, n)
     with w.block(f"for (int64_t e = 0; e < {batch}; e++)"):
-        w.line(f"{ct} *m = lu + e * {n * n};")
+        _factor(w, ct, p, n, None)
         w.line(f"const int *pv = piv + e * {n};")
-        w.line(f"memcpy(m, A + e * {n * n}, {n * n} * sizeof *m);")
-        w.line(f"scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, piv + e * {n});")
         w.line(f"{ct} sign = 1, acc = {'0' if result == 'logabsdet' else '1'};")
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
             w.line(f"const {ct} u = m[i * {n + 1}];")
