@@ -7,6 +7,7 @@ the weights once and run it many times. See the README for a quickstart.
 from rlx import linalg  # rlx.linalg.solve, cholesky, ...
 from rlx.autodiff import custom_vjp, grad, hvp, jacfwd, jvp, vmap
 from rlx.backends.base import ExecutableCapabilities
+from rlx.control import cond, scan, while_loop
 from rlx.errors import (
                         CacheError,
                         CompileError,

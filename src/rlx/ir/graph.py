@@ -108,6 +108,12 @@ class Graph:
         self.outputs: list[int] = []
         self._names: dict[str, int] = {}
         self._random_streams = 0
+        # a body being traced for a control-flow op (rlx.control): the graph around it,
+        # and the tensors of outer graphs it reads, each through an input of its own
+        self.parent: Graph | None = None
+        self.depth = 0
+        self.captures: list[Tensor] = []
+        self._captured: dict[tuple[int, int], int] = {}
 
     # ----------------------------------------------------------------- building
     def add(self, op: str, inputs: Sequence[int] = (), **attrs: Any) -> int:
@@ -131,17 +137,54 @@ class Graph:
         return len(self.nodes) - 1
 
     def apply(self, op: str, operands: Sequence[Tensor], **attrs: Any) -> Tensor:
-        """Build ``op`` on Tensor operands of this graph; returns the result Tensor."""
-        ids = []
+        """Build ``op`` on Tensor operands of this graph; returns the result Tensor.
+
+        While a control-flow body is traced, operands may also come from the graphs
+        around it: the node is built in the innermost graph involved, and operands of
+        outer graphs are captured (:meth:`capture`)."""
         for t in operands:
             if not isinstance(t, Tensor):
                 raise GraphBuildError(f"{op}: operands must be rlx Tensors, got "
                                       f"{type(t).__name__}")
-            if t.graph is not self:
-                raise GraphBuildError(f"{op}: operand belongs to graph {t.graph.name!r}, "
-                                      f"not {self.name!r}")
-            ids.append(t.id)
-        return Tensor(self, self.add(op, ids, **attrs))
+        home = self
+        for t in operands:
+            if t.graph.depth > home.depth:
+                home = t.graph
+        if home is not self and not home._encloses(self):
+            raise GraphBuildError(f"{op}: operand belongs to graph {home.name!r}, not "
+                                  f"{self.name!r}")
+        for t in operands:
+            if not home._encloses(t.graph):
+                raise GraphBuildError(f"{op}: operand belongs to graph {t.graph.name!r}, not "
+                                      f"{home.name!r} (nor a graph it is traced inside)")
+        ids = [home.capture(t) for t in operands]
+        return Tensor(home, home.add(op, ids, **attrs))
+
+    def _encloses(self, other: Graph) -> bool:
+        """Whether ``other`` is this graph or one it is traced inside of."""
+        g: Graph | None = self
+        while g is not None:
+            if g is other:
+                return True
+            g = g.parent
+        return False
+
+    def capture(self, t: Tensor) -> int:
+        """Id in this graph of ``t``: ``t`` itself when it is this graph's, else the input
+        that brings a tensor of a graph around this one (a control-flow body being
+        traced) in; GraphBuildError for a tensor of an unrelated graph."""
+        if t.graph is self:
+            return t.id
+        if self.parent is None or not self.parent._encloses(t.graph):
+            raise GraphBuildError(f"a tensor of graph {t.graph.name!r} is used in graph "
+                                  f"{self.name!r}, which is not traced inside it")
+        key = (id(t.graph), t.id)
+        if key not in self._captured:
+            outer = Tensor(self.parent, self.parent.capture(t))
+            self.captures.append(outer)
+            self._captured[key] = self.add("input", (), name=f"capture{len(self.captures) - 1}",
+                                           shape=t.shape, dtype=t.dtype)
+        return self._captured[key]
 
     def input(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
         """Declare an input fed by name on every run."""

@@ -26,6 +26,7 @@ from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType, as_dtype, promote
+from rlx.ir.control import CONTROL_DOCS, CONTROL_TABLE
 from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.linalg_ops import LINALG_DOCS, LINALG_TABLE
 from rlx.ir.quantized import PackedLayout
@@ -1126,6 +1127,11 @@ _add("bitcast", "shape", (1, 1), _infer_bitcast)
 _DOCS.update(LINALG_DOCS)
 for _kind, _arity, _infer_fn in LINALG_TABLE:
     _add(_kind, "linalg", _arity, _infer_fn)
+
+# control flow (rlx.ir.control): nodes holding sub-graphs, category "control"
+_DOCS.update(CONTROL_DOCS)
+for _kind, _arity, _infer_fn in CONTROL_TABLE:
+    _add(_kind, "control", _arity, _infer_fn)
 
 OPS: dict[str, OpDef] = {
     kind: OpDef(kind, category, arity, infer, _DOCS[kind])

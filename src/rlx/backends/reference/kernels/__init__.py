@@ -1,6 +1,7 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
 from rlx.backends.reference.kernels import (
+    control,
     elementwise,
     grad,
     linalg,
@@ -25,6 +26,7 @@ KERNELS: dict[str, KernelFn] = {
     **quant.KERNELS,
     **qmatmul.KERNELS,
     **linalg.KERNELS,
+    **control.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]
