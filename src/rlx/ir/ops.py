@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
-from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.control import CONTROL_DOCS, CONTROL_TABLE
+from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.linalg_ops import LINALG_DOCS, LINALG_TABLE
 from rlx.ir.quantized import PackedLayout
