@@ -32,8 +32,23 @@ def format_node(node_id: int, node: Any) -> str:
 
 
 def format_graph(graph: Any) -> str:
-    lines = [f"graph {graph.name} {{"]
-    lines += ["  " + format_node(i, n) for i, n in enumerate(graph.nodes)]
-    lines.append("  return " + ", ".join(f"%{i}" for i in graph.outputs))
-    lines.append("}")
+    """The graph, then each control-flow body it holds (depth first, each once)."""
+    from rlx.ir.control import subgraphs
+
+    lines: list[str] = []
+    seen: set[int] = set()
+    pending = [graph]
+    while pending:
+        g = pending.pop(0)
+        if lines:
+            lines.append("")
+        lines.append(f"graph {g.name} {{")
+        lines += ["  " + format_node(i, n) for i, n in enumerate(g.nodes)]
+        lines.append("  return " + ", ".join(f"%{i}" for i in g.outputs))
+        lines.append("}")
+        for n in g.nodes:
+            for body in subgraphs(n):
+                if id(body) not in seen:
+                    seen.add(id(body))
+                    pending.append(body.graph)
     return "\n".join(lines)

@@ -9,7 +9,8 @@ Attribute values are JSON scalars and lists; tuples come back as tuples, dtypes 
 tagged ``{"dtype": "f32"}``, symbolic dimensions (in shapes and attributes)
 ``{"dim": [[name or null, size], ...]}`` (their row-major factors), floats that JSON
 cannot spell (inf, nan) are tagged ``{"float": "inf"}`` and constants are
-``{"const": {"dtype", "shape", "base64"}}``.
+``{"const": {"dtype", "shape", "base64"}}``; a control-flow body is
+``{"subgraph": {"inputs": [ids], "graph": {"name", "outputs", "nodes"}}}``.
 Reading re-infers every node and checks it against the stored type. A custom op
 (rlx.register_op) is written like any op; reading it needs the op registered (else a
 SerializationError naming it).
@@ -23,6 +24,7 @@ import math
 from typing import Any
 
 from rlx.errors import SerializationError
+from rlx.ir.control import Subgraph
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import ConstValue, Graph, Node
 from rlx.ir.ops import OPS
@@ -40,6 +42,8 @@ def _enc(v: Any) -> Any:
     if isinstance(v, ConstValue):
         return {"const": {"dtype": v.dtype.value, "shape": list(v.shape),
                           "base64": base64.b64encode(v.data).decode("ascii")}}
+    if isinstance(v, Subgraph):
+        return {"subgraph": {"inputs": list(v.inputs), "graph": _document(v.graph)}}
     if isinstance(v, tuple):
         return [_enc(x) for x in v]
     if isinstance(v, float) and not math.isfinite(v):
@@ -49,9 +53,11 @@ def _enc(v: Any) -> Any:
     raise SerializationError(f"cannot serialise attribute value {v!r}")
 
 
-def _dec(v: Any) -> Any:
+def _dec(v: Any, memo: dict[str, Subgraph]) -> Any:
+    """The value of an encoded attribute; ``memo`` maps each body's text to its Subgraph, so
+    that sibling nodes (one written per result) share one body again."""
     if isinstance(v, list):
-        return tuple(_dec(x) for x in v)
+        return tuple(_dec(x, memo) for x in v)
     if isinstance(v, dict):
         if "dtype" in v:
             return DType(v["dtype"])
@@ -61,6 +67,13 @@ def _dec(v: Any) -> Any:
             return _dec_const(v["const"])
         if "dim" in v:
             return _dec_dim(v["dim"])
+        if "subgraph" in v:
+            body = v["subgraph"]
+            key = json.dumps(body, sort_keys=True)
+            if key not in memo:
+                memo[key] = Subgraph(_graph(body["graph"], memo),
+                                     tuple(int(i) for i in body["inputs"]))
+            return memo[key]
         raise SerializationError(f"unknown tagged value {v!r}")
     return v
 
@@ -97,13 +110,31 @@ def _dec_const(c: Any) -> ConstValue:
     return ConstValue(dtype, shape, data)
 
 
-def to_json(graph: Graph) -> str:
-    """Serialise ``graph`` to a JSON string."""
+def _document(graph: Graph) -> dict[str, Any]:
     nodes = [{"op": n.op, "inputs": list(n.inputs), "attrs": {k: _enc(v) for k, v in n.attrs},
               "type": [[_enc(d) for d in n.type.shape], n.type.dtype.value]}
              for n in graph.nodes]
-    return json.dumps({"format": FORMAT, "version": VERSION, "name": graph.name,
-                       "outputs": list(graph.outputs), "nodes": nodes})
+    return {"name": graph.name, "outputs": list(graph.outputs), "nodes": nodes}
+
+
+def to_json(graph: Graph) -> str:
+    """Serialise ``graph`` to a JSON string."""
+    return json.dumps({"format": FORMAT, "version": VERSION, **_document(graph)})
+
+
+def _graph(doc: dict[str, Any], memo: dict[str, Subgraph]) -> Graph:
+    """The graph of a document's name, nodes and outputs (a control-flow body's too)."""
+    nodes = []
+    for raw in doc["nodes"]:
+        if raw["op"] not in OPS:
+            raise SerializationError(
+                f"unknown op kind {raw['op']!r}; if it is a custom op, register it with "
+                "rlx.register_op before loading the graph")
+        attrs = tuple(sorted((k, _dec(v, memo)) for k, v in raw["attrs"].items()))
+        shape, dtype = raw["type"]
+        nodes.append(Node(raw["op"], tuple(raw["inputs"]), attrs,
+                          TensorType(tuple(_dec(d, memo) for d in shape), DType(dtype))))
+    return Graph.from_nodes(doc.get("name", "graph"), nodes, doc["outputs"])
 
 
 def from_json(text: str) -> Graph:
@@ -112,17 +143,7 @@ def from_json(text: str) -> Graph:
         doc = json.loads(text)
         if doc.get("format") != FORMAT or doc.get("version") != VERSION:
             raise SerializationError(f"not an {FORMAT} v{VERSION} document")
-        nodes = []
-        for raw in doc["nodes"]:
-            if raw["op"] not in OPS:
-                raise SerializationError(
-                    f"unknown op kind {raw['op']!r}; if it is a custom op, register it with "
-                    "rlx.register_op before loading the graph")
-            attrs = tuple(sorted((k, _dec(v)) for k, v in raw["attrs"].items()))
-            shape, dtype = raw["type"]
-            nodes.append(Node(raw["op"], tuple(raw["inputs"]), attrs,
-                              TensorType(tuple(_dec(d) for d in shape), DType(dtype))))
-        return Graph.from_nodes(doc.get("name", "graph"), nodes, doc["outputs"])
+        return _graph(doc, {})
     except (SerializationError, MemoryError):
         raise
     except RecursionError:

@@ -153,11 +153,13 @@ def view_offset(graph: Graph, node: Node) -> int | None:
     """Byte offset of ``node``'s value inside its operand's bytes, or None.
 
     None means the node must compute its own bytes: only reshape-like ops, bitcasts,
-    contiguous slices and casts to the operand's own dtype reinterpret their operand in
-    place.
+    contiguous slices, casts to the operand's own dtype and unpacks (one result of a
+    packed control-flow node) reinterpret their operand in place.
     """
     if node.op in RESHAPE_LIKE_OPS or node.op == "bitcast":
         return 0
+    if node.op == "unpack":
+        return node.attr("offset")
     if node.op not in ("cast", "slice"):
         return None
     operand = graph.nodes[node.inputs[0]]

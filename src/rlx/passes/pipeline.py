@@ -8,6 +8,8 @@
     cse               merge identical nodes
     dce               drop work no output needs
     split_params      move param-only work into a prepare program, run once
+    pack_control_flow one node per control-flow op, its results unpacked as views
+    lower_bodies      the pipeline on each control-flow body (rlx.passes.control)
     fuse              group nodes into kernels (per program)
     plan_memory       liveness + best-fit offsets in one arena (per program)
 
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 from rlx.ir.graph import Graph
 from rlx.ir.verify import verify
 from rlx.passes.cleanup import eliminate_common_subexpressions, eliminate_dead_code
+from rlx.passes.control import has_control_flow, lower_bodies, pack_control_flow
 from rlx.passes.decompose import DispatchReport, decompose
 from rlx.passes.extents import ExtentInfo, graph_symbols, lower_extents
 from rlx.passes.fold import NodeEvaluator, fold_constants
@@ -180,13 +183,20 @@ def _with_precision(graph: Graph, precision: str, report: CompileReport) -> Grap
 
 
 def _lower(graph: Graph, ctx: PassContext, run: _Runner, report: CompileReport) -> Program:
-    """Fuse (when optimising) and plan memory; fills ``report``."""
+    """Fuse (when optimising) and plan memory; fills ``report``. Control-flow nodes are
+    packed first and their bodies lowered (rlx.passes.control)."""
+    bodies = None
+    if has_control_flow(graph):
+        graph = run("pack_control_flow", pack_control_flow, graph)
+        bodies = run.timed("lower_bodies", lambda: lower_bodies(graph, ctx), len(graph))
     if ctx.optimize:
         program = run.timed("fuse", lambda: fuse(graph), len(graph))
     else:
         program = one_kernel_per_node(graph)
     plan = run.timed("plan_memory", lambda: plan_memory(program), len(graph))
     program.info["memory"] = plan
+    if bodies is not None:
+        program.info["bodies"] = bodies
     report.fusion = program.info.get("fusion")
     report.memory = plan
     report.program = program

@@ -47,16 +47,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from importlib import resources
 
 from rlx.backends.base import ALIGNMENT, round_up
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
+from rlx.backends.reference.kernels import KernelContext
+from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
 from rlx.ir.ops import RANDOM_OPS
+from rlx.ir.printer import format_node
+from rlx.ir.rng import RngOptions
 from rlx.ir.types import Shape, numel
 from rlx.passes.loops import LoopNest, row_major_strides
 from rlx.passes.memory import MemoryPlan
@@ -97,6 +102,14 @@ class RenderContext:
     _ids: dict[int, int] = field(default_factory=dict)
     extent_masks: frozenset[int] | None = None
     """The extents pass's mask nodes (``kernels.extents``; found on first use)."""
+    render_kernel: Callable[[RenderContext, Kernel], str | None] | None = None
+    """The kernel renderer (``render_program``'s), for control-flow bodies."""
+    functions: list[str] = field(default_factory=list)
+    """Functions the kernel being rendered calls (its bodies' code), emitted before it."""
+    bodies: list[str] = field(default_factory=list)
+    """Names of every body function rendered so far (shared with the bodies' contexts)."""
+    statics: dict[int, str] = field(default_factory=dict)
+    """A body's constants: node id -> the static C array holding its bytes."""
 
     @property
     def graph(self) -> Graph:
@@ -124,6 +137,8 @@ class RenderContext:
 
     def base(self, nid: int) -> str:
         """``uint8_t *`` expression of the first byte of ``nid``'s storage."""
+        if nid in self.statics:
+            return f"((uint8_t *){self.statics[nid]})"
         if nid in self._slot_of:
             return f"((uint8_t *)slots[{self._slot_of[nid]}])"
         buf = self.plan.buffers[nid]
@@ -370,23 +385,28 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     convolutions may take Winograd kernels (``CompileOptions.winograd``)."""
     ctx = RenderContext(program, plan, threads, winograd=winograd)
     ctx.assign_slots()
+    ctx.render_kernel = kernel_renderer
     rendered = []
     for idx, kernel in enumerate(program.kernels):
         ctx.begin_kernel()
         body = kernel_renderer(ctx, kernel)
+        # a control-flow kernel's bodies go right before it (in its part)
+        before = "".join(f + "\n\n" for f in ctx.functions)
+        ctx.functions.clear()
         if body is not None:
-            rendered.append((idx, kernel, body, _kernel_form(body, ctx.helpers)))
-    uses = Counter(form.key for *_, form in rendered)
+            rendered.append((idx, kernel, body, _kernel_form(body + before, ctx.helpers),
+                             before))
+    uses = Counter(form.key for *_, form, _ in rendered)
     shared: dict[tuple[str, ...], str] = {}     # a shared form's key -> its function's name
     shared_epilogues: dict[str, str] = {}       # an epilogue's shared code -> its name
     shared_text = []
     text = []
     calls = []
     unshared_bodies = []
-    for idx, kernel, body, form in rendered:
+    for idx, kernel, body, form, before in rendered:
         fname = f"rlx_k{idx}"
-        if uses[form.key] < 2:
-            text.append(_kernel_function(fname, kernel, program.graph, body))
+        if uses[form.key] < 2 or before:
+            text.append(before + _kernel_function(fname, kernel, program.graph, body))
             unshared_bodies.append(body)
         else:
             if form.key not in shared:
@@ -430,6 +450,77 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
                  + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
                  + _threads_function("blas" in ctx.features)))
     return "\n\n".join(parts) + "\n", ctx, nparts
+
+
+def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderContext]:
+    """Render a control-flow body (a Program of its own, rlx.passes.control) as functions
+    emitted before the kernel being rendered; returns the name of its entry point,
+
+        static int NAME(void **slots, uint8_t *arena, const int64_t *ctl);
+
+    and the context whose ``slots`` say what its slot table holds (the body's inputs and
+    outputs, which the caller points at each step's data; its constants are static
+    arrays). ``arena`` is the body's own (``RenderContext.arena_bytes`` of the context),
+    its keep values lie after the parent's in the one keep region."""
+    name = f"rlx_body{len(parent.bodies)}"
+    parent.bodies.append(name)
+    sub = RenderContext(program, program.info["memory"], parent.threads,
+                        winograd=parent.winograd, features=parent.features,
+                        helpers=parent.helpers, keep_bytes=parent.keep_bytes,
+                        render_kernel=parent.render_kernel, bodies=parent.bodies)
+    _assign_body_slots(sub, name)
+    calls = []
+    for idx, kernel in enumerate(program.kernels):
+        sub.begin_kernel()
+        body = parent.render_kernel(sub, kernel)
+        parent.functions.extend(sub.functions)
+        sub.functions.clear()
+        if body is not None:
+            fname = f"{name}_k{idx}"
+            parent.functions.append(_kernel_function(fname, kernel, program.graph, body))
+            calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
+    copies = []
+    for i, slot in enumerate(sub.slots):
+        if slot.kind == "output" and sub._slot_of.get(slot.node) != i:
+            nbytes = sub.graph.nodes[slot.node].type.nbytes
+            copies.append(f"    memmove(slots[{i}], {sub.base(slot.node)}, {nbytes});")
+    parent.functions.append(
+        f"/* control-flow body {program.graph.name!r} */\n"
+        f"static int {name}(void **slots, uint8_t *arena, const int64_t *ctl) {{\n"
+        "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
+        + "\n".join(calls + copies) + "\n    return 0;\n}")
+    parent.keep_bytes = sub.keep_bytes
+    return name, sub
+
+
+def _assign_body_slots(ctx: RenderContext, name: str) -> None:
+    """A body's slots: its inputs, then its outputs; constants become static arrays."""
+    g = ctx.graph
+    for nid, node in enumerate(g.nodes):
+        if node.op == "input":
+            ctx._add_slot(Slot("input", nid, node.attr("name")))
+        elif node.op in ("constant", "arange"):
+            value = (node.attr("value").array() if node.op == "constant"
+                     else REFERENCE_KERNELS["arange"](node, [], KernelContext(RngOptions())))
+            cname = f"{name}_c{nid}"
+            ctx.add_helper(cname, _static_array(cname, value.tobytes()))
+            ctx.statics[nid] = cname
+        elif node.op in RANDOM_OPS:
+            raise UnsupportedOpError(f"cpu backend: {format_node(nid, node)} in control-flow "
+                                     f"body {g.name!r}: random ops inside control flow run on "
+                                     "the reference device only")
+    for i, nid in enumerate(g.outputs):
+        ctx.slots.append(Slot("output", nid, f"output {i}", i))
+        ctx._slot_of.setdefault(nid, len(ctx.slots) - 1)
+
+
+def _static_array(name: str, data: bytes) -> str:
+    """A 64-byte aligned static array holding ``data``."""
+    data = data + bytes(-len(data) % 8 or (8 if not data else 0))
+    words = [f"0x{int.from_bytes(data[i:i + 8], 'little'):x}u" for i in range(0, len(data), 8)]
+    rows = ",\n    ".join(", ".join(words[i:i + 8]) for i in range(0, len(words), 8))
+    return (f"static const uint64_t {name}[] __attribute__((aligned(64), unused)) = {{\n"
+            f"    {rows}}};")
 
 
 def _region_bytes(dtype: DType, count: int) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rlx.backends.cpu.kernels import (
     attention,
     cached_attention,
+    control,
     conv,
     elementwise,
     gradops,
@@ -36,7 +37,7 @@ from rlx.passes.program import Kernel
 
 TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, cached_attention,
                                         rowreduce, rowops, layout, index, nn, rng, quant,
-                                        qmatmul, gradops, lapack)],
+                                        qmatmul, gradops, lapack, control)],
                   leaves={"input", "param", "constant", "arange"})
 KIND_RENDERERS = TABLES.kinds
 OP_RENDERERS = TABLES.ops

@@ -14,7 +14,7 @@ from rlx.passes.program import Kernel
 
 ELEMENTWISE_OPS = frozenset(k for k, d in OPS.items()
                             if d.category in ELEMENTWISE_CATEGORIES and k in cstyle.EXPR)
-VIEW_OPS = RESHAPE_LIKE | {"slice", "cast", "bitcast"}
+VIEW_OPS = RESHAPE_LIKE | {"slice", "cast", "bitcast", "unpack"}
 
 
 def render_elementwise(ctx: RenderContext, kernel: Kernel) -> str:
