@@ -110,11 +110,10 @@ def _home(what: str, leaves: list[Any]) -> Graph:
 def _as_tensor(graph: Graph, x: Any, what: str) -> Tensor:
     if isinstance(x, Tensor):
         return Tensor(graph, graph.capture(x))
-    if isinstance(x, bool | int | float | np.ndarray | np.generic):
-        value = np.asarray(x)
-        if value.dtype == np.float64:
-            value = value.astype(np.float32)
-        return graph.constant(value)
+    if isinstance(x, np.ndarray | np.generic):
+        return graph.constant(x, x.dtype)     # numpy values keep their dtype
+    if isinstance(x, bool | int | float):
+        return graph.constant(x)              # Python floats are f32, ints i64
     raise GraphBuildError(f"{what}: a leaf must be an rlx Tensor, a number or an array, got "
                           f"{type(x).__name__}")
 
@@ -152,10 +151,11 @@ class _Body:
 
 
 def _union(bodies: list[_Body]) -> list[Tensor]:
-    seen: dict[tuple[int, int], Tensor] = {}
+    """Every tensor of the enclosing graph some body captured, each once."""
+    seen: dict[int, Tensor] = {}
     for b in bodies:
         for t in b.graph.captures:
-            seen.setdefault((id(t.graph), t.id), t)
+            seen.setdefault(t.id, t)
     return list(seen.values())
 
 

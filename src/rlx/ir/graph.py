@@ -113,7 +113,7 @@ class Graph:
         self.parent: Graph | None = None
         self.depth = 0
         self.captures: list[Tensor] = []
-        self._captured: dict[tuple[int, int], int] = {}
+        self._captured: dict[int, int] = {}
 
     # ----------------------------------------------------------------- building
     def add(self, op: str, inputs: Sequence[int] = (), **attrs: Any) -> int:
@@ -178,13 +178,12 @@ class Graph:
         if self.parent is None or not self.parent._encloses(t.graph):
             raise GraphBuildError(f"a tensor of graph {t.graph.name!r} is used in graph "
                                   f"{self.name!r}, which is not traced inside it")
-        key = (id(t.graph), t.id)
-        if key not in self._captured:
-            outer = Tensor(self.parent, self.parent.capture(t))
-            self.captures.append(outer)
-            self._captured[key] = self.add("input", (), name=f"capture{len(self.captures) - 1}",
-                                           shape=t.shape, dtype=t.dtype)
-        return self._captured[key]
+        outer = self.parent.capture(t)      # one input per value of the parent graph
+        if outer not in self._captured:
+            self.captures.append(Tensor(self.parent, outer))
+            self._captured[outer] = self.add("input", (), name=f"capture{len(self.captures) - 1}",
+                                             shape=t.shape, dtype=t.dtype)
+        return self._captured[outer]
 
     def input(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
         """Declare an input fed by name on every run."""

@@ -466,19 +466,30 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
     parent.bodies.append(name)
     sub = RenderContext(program, program.info["memory"], parent.threads,
                         winograd=parent.winograd, features=parent.features,
-                        helpers=parent.helpers, keep_bytes=parent.keep_bytes,
-                        render_kernel=parent.render_kernel, bodies=parent.bodies)
+                        keep_bytes=parent.keep_bytes, render_kernel=parent.render_kernel,
+                        bodies=parent.bodies)
     _assign_body_slots(sub, name)
-    calls = []
+    calls, functions = [], []
     for idx, kernel in enumerate(program.kernels):
         sub.begin_kernel()
         body = parent.render_kernel(sub, kernel)
-        parent.functions.extend(sub.functions)
+        functions.extend(sub.functions)
         sub.functions.clear()
         if body is not None:
             fname = f"{name}_k{idx}"
-            parent.functions.append(_kernel_function(fname, kernel, program.graph, body))
+            functions.append(_kernel_function(fname, kernel, program.graph, body))
             calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
+    # the body's helpers are named after its own node ids, which the program's (and other
+    # bodies') repeat: each one the program does not hold already is renamed for this body
+    # and emitted with the body's functions
+    renames = {h: f"{h}_{name}" for h, code in sub.helpers.items()
+               if parent.helpers.get(h) != code}
+    if renames:
+        word = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
+        rename = lambda text: word.sub(lambda m: renames[m.group(1)], text)  # noqa: E731
+        functions = [rename(code) for h, code in sub.helpers.items() if h in renames] + [
+            rename(f) for f in functions]
+    parent.functions.extend(functions)
     copies = []
     for i, slot in enumerate(sub.slots):
         if slot.kind == "output" and sub._slot_of.get(slot.node) != i:
