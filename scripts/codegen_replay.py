@@ -269,6 +269,23 @@ def _linalg(g, op):
     return outs
 
 
+@op_case("cond", "while_loop", "scan", "unpack")
+def _control(g, op):
+    """Control flow: a cond with a matmul branch, a data-dependent while, a scan with a
+    carried state, per-step outputs and a closure (unpack: their results)."""
+    x = g.input("x", (ROWS, 64), "f32")
+    w = g.input("w", (64, 64), "f32")
+    if op == "cond":
+        return [rlx.cond(x.sum() > 0, lambda v: v @ w, lambda v: v * 0.5, x)]
+    if op == "while_loop":
+        out, _ = rlx.while_loop(lambda c: c[1] < 10, lambda c: (rlx.tanh(c[0] @ w), c[1] + 1),
+                                (x, np.int32(0)))
+        return [out]
+    h, ys = rlx.scan(lambda c, t: (rlx.tanh(c @ w + t), c.sum()), x,
+                     g.input("xs", (12, ROWS, 64), "f32"), reverse=op == "unpack")
+    return [h, ys]
+
+
 @op_case("one_hot")
 def _one_hot(g):
     return [rlx.one_hot(g.input("i", (ROWS,), "i64"), 1000),
