@@ -287,6 +287,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import linalg as linalg_benchmarks  # imports this module's timing code too
     linalg_benchmarks.add_arguments(sub.add_parser(
         "linalg", help="rlx.linalg (f64 solve, cholesky, inv) against numpy and torch"))
+    linalg_benchmarks.add_arguments(sub.add_parser(
+        "control", help="an RNN as one rlx.scan against torch.nn.RNN and numpy"))
     from bench import serving
     serving.add_arguments(sub.add_parser(
         "serve", help="rlx serve under concurrent streams against llama.cpp's server; "
@@ -295,6 +297,17 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     speculative.add_arguments(sub.add_parser(
         "spec", help="speculative decoding by prompt lookup against plain decoding"))
     return parser.parse_args(argv)
+
+
+def select(workloads: list[Workload], keys: Sequence[str] | None) -> list[Workload]:
+    """The workloads named by ``keys`` (all when None); SystemExit naming unknown keys."""
+    if not keys:
+        return workloads
+    unknown = set(keys) - {w.key for w in workloads}
+    if unknown:
+        raise SystemExit(f"unknown workloads {sorted(unknown)}; known: "
+                         f"{[w.key for w in workloads]}")
+    return [w for w in workloads if w.key in keys]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -321,13 +334,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "spec":
         from bench import speculative
         return speculative.main(args)
-    workloads = micro_workloads(tiny=args.tiny)
-    if args.workloads:
-        unknown = set(args.workloads) - {w.key for w in workloads}
-        if unknown:
-            raise SystemExit(f"unknown workloads {sorted(unknown)}; known: "
-                             f"{[w.key for w in workloads]}")
-        workloads = [w for w in workloads if w.key in args.workloads]
+    if args.command == "control":
+        from bench import control
+        return control.main(args)
+    workloads = select(micro_workloads(tiny=args.tiny), args.workloads)
     peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
     installed = [p for p in peers if p.missing() is None]
     print(f"machine: {machine_description()}")

@@ -106,16 +106,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from bench.__main__ import machine_description, run_and_report, versions
+    from bench.__main__ import machine_description, run_and_report, select, versions
     from bench.peers import NumpyPeer, TorchPeer
 
-    workloads = linalg_workloads(tiny=args.tiny)
-    if args.workloads:
-        unknown = set(args.workloads) - {w.key for w in workloads}
-        if unknown:
-            raise SystemExit(f"unknown workloads {sorted(unknown)}; known: "
-                             f"{[w.key for w in workloads]}")
-        workloads = [w for w in workloads if w.key in args.workloads]
+    workloads = select(linalg_workloads(tiny=args.tiny), args.workloads)
     peers = [p for p in (NumpyPeer(), TorchPeer()) if p.missing() is None]
     print(f"machine: {machine_description()}")
     print(f"versions: {versions(peers)}")
