@@ -387,9 +387,26 @@ def _linalg_cases() -> list[Case]:
     ]
 
 
+def _control_cases() -> list[Case]:
+    def cond(t):
+        return [rlx.cond(t["x"].sum() > 0, lambda a: a * t["w"], lambda a: rlx.exp(a), t["x"])]
+
+    def scan(t):
+        h, ys = rlx.scan(lambda h, x: (rlx.tanh(h * t["w"] + x), h.sum()), t["x"][0], t["x"])
+        return [h, ys]
+
+    def loop(t):
+        v, _ = rlx.while_loop(lambda c: c[0].sum() < 10.0, lambda c: (c[0] * 2.0, c[1]),
+                              (t["x"][0] * t["x"][0] + 0.1, t["w"]))
+        return [v]
+    leaves = {"x": Leaf((2, 3)), "w": Leaf((3,))}
+    return [Case("cond", leaves, ["x"], cond), Case("scan", leaves, ["x", "w"], scan),
+            Case("while_loop", leaves, ["x"], loop)]
+
+
 CASES = (_unary_cases() + _binary_cases() + _matmul_cases() + _reduction_cases()
          + _norm_cases() + _shape_cases() + _conv_cases() + _nn_cases() + _leaf_cases()
-         + _linalg_cases())
+         + _linalg_cases() + _control_cases())
 
 
 # --------------------------------------------------------------------------- tests

@@ -122,6 +122,24 @@ def test_cond_runs_only_the_branch_taken(device):
         compiled.run({"p": np.bool_(False), "x": xv})
 
 
+def test_branches_may_return_constants_and_their_operands(device):
+    """A branch whose result is a (folded) constant or an operand as it is: the body has
+    no kernel writing the result, which is copied out instead."""
+    g = rlx.Graph("cond_const")
+    x = g.input("x", (2,), "f64")
+    y = rlx.cond(x.sum() > 0, lambda u: u * 2.0,
+                 lambda u: u.graph.constant(0.0, "f64").broadcast_to((2,)), x)
+    z = rlx.cond(x.sum() > 0, lambda u: u, lambda u: u + 1.0, x)
+    g.set_outputs([y, z])
+    compiled = _compile(g, device)
+    for xv in ([-1.0, -1.0], [2.0, 3.0]):
+        xv = np.array(xv)
+        y, z = compiled.run({"x": xv})
+        positive = xv.sum() > 0
+        np.testing.assert_array_equal(y, xv * 2 if positive else np.zeros(2))
+        np.testing.assert_array_equal(z, xv if positive else xv + 1)
+
+
 def test_cond_with_integer_predicate_and_captures(device):
     g = rlx.Graph("cond_int")
     k = g.input("k", (), "i32")

@@ -12,6 +12,7 @@ kind (:data:`VJP_RULES`, :data:`JVP_RULES`); op kinds with no rule in either are
 listed with the reason in :data:`NON_DIFFERENTIABLE`.
 """
 
+from rlx.autodiff import control as _control  # noqa: F401  (registers the control-flow rules)
 from rlx.autodiff import linalg as _linalg  # noqa: F401  (registers the linalg rules)
 from rlx.autodiff.common import NON_DIFFERENTIABLE
 from rlx.autodiff.custom import CustomVjpContext, custom_vjp

@@ -38,7 +38,8 @@ operands are all shared is copied unchanged; otherwise the rule for its op kind 
   with the same seed would.
 
 Every op kind of :data:`rlx.ir.ops.OPS` has a rule; :data:`UNBATCHABLE` lists op
-kinds that cannot be batched, with the reason, and is empty today. An op kind with
+kinds that cannot be batched, with the reason (``unpack``, which only compiled programs
+hold). An op kind with
 no rule raises :class:`rlx.UnsupportedOpError` naming it. Rules go into the table
 through :func:`rlx.autodiff.common.add_rule`, as VJP and JVP rules do, so a second
 rule for one op is an error; the elementwise ops come from the op contract's

@@ -481,18 +481,22 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
             calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
     # the body's helpers are named after its own node ids, which the program's (and other
     # bodies') repeat: each one the program does not hold already is renamed for this body
-    # and emitted with the body's functions
-    renames = {h: f"{h}_{name}" for h, code in sub.helpers.items()
-               if parent.helpers.get(h) != code}
-    if renames:
-        word = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
-        rename = lambda text: word.sub(lambda m: renames[m.group(1)], text)  # noqa: E731
-        functions = [rename(code) for h, code in sub.helpers.items() if h in renames] + [
-            rename(f) for f in functions]
-    parent.functions.extend(functions)
+    # and emitted with the body's functions (its constants are named for it already)
+    own = f"{name}_"
+    renames = {h: own + h for h, code in sub.helpers.items()
+               if parent.helpers.get(h) != code and not h.startswith(own)}
+    word = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
+
+    def rename(text: str) -> str:
+        return word.sub(lambda m: renames[m.group(1)], text) if renames else text
+
+    parent.functions.extend([rename(code) for h, code in sub.helpers.items()
+                             if h in renames or h.startswith(own)]
+                            + [rename(f) for f in functions])
     copies = []
     for i, slot in enumerate(sub.slots):
-        if slot.kind == "output" and sub._slot_of.get(slot.node) != i:
+        if slot.kind == "output" and (slot.node in sub.statics
+                                      or sub._slot_of.get(slot.node) != i):
             nbytes = sub.graph.nodes[slot.node].type.nbytes
             copies.append(f"    memmove(slots[{i}], {sub.base(slot.node)}, {nbytes});")
     parent.functions.append(
