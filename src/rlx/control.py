@@ -19,6 +19,7 @@ each, and a cond whose predicate is batched runs both branches and selects.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -93,9 +94,19 @@ def _structure(spec: Any) -> str:
 
 
 # ------------------------------------------------------------------------- tracing
+_TRACING = threading.local()
+"""``stack``: the bodies being traced on this thread, innermost last."""
+
+
+def _tracing() -> list[Graph]:
+    if not hasattr(_TRACING, "stack"):
+        _TRACING.stack = []
+    return _TRACING.stack
+
+
 def _home(what: str, leaves: list[Any]) -> Graph:
-    """The innermost graph among the Tensor leaves."""
-    graphs = [x.graph for x in leaves if isinstance(x, Tensor)]
+    """The innermost graph among the Tensor leaves (and the body being traced, if any)."""
+    graphs = [x.graph for x in leaves if isinstance(x, Tensor)] + _tracing()[-1:]
     if not graphs:
         raise GraphBuildError(f"{what}: at least one operand must be an rlx Tensor (the graph "
                               "to build in is taken from it)")
@@ -129,7 +140,11 @@ class _Body:
         self.args = [g.add("input", (), name=f"arg{i}", shape=t.shape, dtype=t.dtype)
                      for i, t in enumerate(arg_types)]
         tree = unflatten(arg_spec, [Tensor(g, i) for i in self.args])
-        out = call(fn, tree) if call is not None else fn(*tree)
+        _tracing().append(g)
+        try:
+            out = call(fn, tree) if call is not None else fn(*tree)
+        finally:
+            _tracing().pop()
         leaves, self.spec = flatten(out)
         outs = [_as_tensor(g, x, what).id for x in leaves]
         if not outs:

@@ -283,3 +283,18 @@ def test_random_ops_in_a_body_are_refused_on_cpu():
     g.set_outputs([c])
     with pytest.raises(UnsupportedOpError, match="random ops inside control flow"):
         rlx.Session("cpu").compile(g)
+
+
+def test_a_body_may_build_control_flow_from_closures_alone(device):
+    """A scan with no carry and no xs inside a body: its graph is the body being traced."""
+    g = rlx.Graph("closure_only")
+    w = g.input("w", (3,))
+
+    def outer(c, x):
+        _, ys = rlx.scan(lambda c2, _: ((), w * x), (), None, length=2)
+        return c + ys.sum(), None
+    c, _ = rlx.scan(outer, w, g.input("xs", (4,)))
+    g.set_outputs([c])
+    out = _compile(g, device).run({"w": np.full(3, 0.5, np.float32),
+                                   "xs": np.arange(4, dtype=np.float32)})
+    np.testing.assert_allclose(out[0], 0.5 + sum(2 * 3 * 0.5 * x for x in range(4)))
