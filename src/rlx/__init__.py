@@ -4,7 +4,7 @@ Build a :class:`Graph`, compile it with ``rlx.Session(device).compile(graph)``, 
 the weights once and run it many times. See the README for a quickstart.
 """
 
-from rlx import linalg  # rlx.linalg.solve, cholesky, ...
+from rlx import fft, linalg  # rlx.fft.rfft, ...; rlx.linalg.solve, cholesky, ...
 from rlx.autodiff import custom_vjp, grad, hvp, jacfwd, jvp, vmap
 from rlx.backends.base import ExecutableCapabilities
 from rlx.control import cond, scan, while_loop
@@ -25,7 +25,23 @@ from rlx.errors import (
                         VerifyError,
 )
 from rlx.ir.api import *  # noqa: F403  (the functional op API: rlx.gelu, rlx.softmax, ...)
-from rlx.ir.dtypes import DType, as_dtype, bf16, bool_, f16, f32, f64, i8, i16, i32, i64, u8, u32
+from rlx.ir.dtypes import (
+    DType,
+    as_dtype,
+    bf16,
+    bool_,
+    c64,
+    c128,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u32,
+)
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.quantized import (
     dequant_matmul,

@@ -461,18 +461,20 @@ def test_attention_dtype_errors():
 
 # Written out by hand from the rules in rlx.ir.dtypes: row dtype with column dtype.
 PROMOTION_TABLE = """
-        bool  u8    u32   i8    i16   i32   i64   f16   bf16  f32   f64
-bool    bool  u8    u32   i8    i16   i32   i64   f16   bf16  f32   f64
-u8      u8    u8    u32   i16   i16   i32   i64   f16   bf16  f32   f64
-u32     u32   u32   u32   i64   i64   i64   i64   f16   bf16  f32   f64
-i8      i8    i16   i64   i8    i16   i32   i64   f16   bf16  f32   f64
-i16     i16   i16   i64   i16   i16   i32   i64   f16   bf16  f32   f64
-i32     i32   i32   i64   i32   i32   i32   i64   f16   bf16  f32   f64
-i64     i64   i64   i64   i64   i64   i64   i64   f16   bf16  f32   f64
-f16     f16   f16   f16   f16   f16   f16   f16   f16   f32   f32   f64
-bf16    bf16  bf16  bf16  bf16  bf16  bf16  bf16  f32   bf16  f32   f64
-f32     f32   f32   f32   f32   f32   f32   f32   f32   f32   f32   f64
-f64     f64   f64   f64   f64   f64   f64   f64   f64   f64   f64   f64
+        bool  u8    u32   i8    i16   i32   i64   f16   bf16  f32   f64   c64   c128
+bool    bool  u8    u32   i8    i16   i32   i64   f16   bf16  f32   f64   c64   c128
+u8      u8    u8    u32   i16   i16   i32   i64   f16   bf16  f32   f64   c64   c128
+u32     u32   u32   u32   i64   i64   i64   i64   f16   bf16  f32   f64   c64   c128
+i8      i8    i16   i64   i8    i16   i32   i64   f16   bf16  f32   f64   c64   c128
+i16     i16   i16   i64   i16   i16   i32   i64   f16   bf16  f32   f64   c64   c128
+i32     i32   i32   i64   i32   i32   i32   i64   f16   bf16  f32   f64   c64   c128
+i64     i64   i64   i64   i64   i64   i64   i64   f16   bf16  f32   f64   c64   c128
+f16     f16   f16   f16   f16   f16   f16   f16   f16   f32   f32   f64   c64   c128
+bf16    bf16  bf16  bf16  bf16  bf16  bf16  bf16  f32   bf16  f32   f64   c64   c128
+f32     f32   f32   f32   f32   f32   f32   f32   f32   f32   f32   f64   c64   c128
+f64     f64   f64   f64   f64   f64   f64   f64   f64   f64   f64   f64   c128  c128
+c64     c64   c64   c64   c64   c64   c64   c64   c64   c64   c64   c128  c64   c128
+c128    c128  c128  c128  c128  c128  c128  c128  c128  c128  c128  c128  c128  c128
 """
 
 

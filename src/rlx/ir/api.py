@@ -49,6 +49,7 @@ silu, softplus = _unary("silu"), _unary("softplus")
 floor, ceil, round = _unary("floor"), _unary("ceil"), _unary("round")  # noqa: A001
 logical_not, isnan, isinf = _unary("logical_not"), _unary("isnan"), _unary("isinf")
 stop_gradient = _unary("stop_gradient")
+real, imag, conj, angle = _unary("real"), _unary("imag"), _unary("conj"), _unary("angle")
 
 add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
 pow, maximum, minimum, mod = (_binary("pow"), _binary("maximum"),  # noqa: A001
@@ -57,6 +58,11 @@ eq, ne, lt, le, gt, ge = (_binary("eq"), _binary("ne"), _binary("lt"), _binary("
                           _binary("gt"), _binary("ge"))
 logical_and, logical_or = _binary("logical_and"), _binary("logical_or")
 logical_xor, matmul = _binary("logical_xor"), _binary("matmul")
+
+
+def complex(re: Any, im: Any) -> Tensor:  # noqa: A001
+    """``re + i im`` from float parts (broadcast; c128 when either is f64, else c64)."""
+    return _binary("complex")(re, im)
 
 
 def where(cond: Tensor, a: Any, b: Any) -> Tensor:

@@ -5,6 +5,8 @@ Promotion (used by every binary op and by ``where``):
 * equal dtypes promote to themselves;
 * a float meets an integer or bool: the float wins;
 * two floats: the wider one; f16 with bf16 gives f32;
+* a complex meets anything else: complex, at the wider of the two precisions (c64 with
+  f64 or c128 gives c128, c64 with f32, f16, an integer or bool gives c64);
 * two integers of the same signedness: the wider one;
 * signed with unsigned: the smallest signed type holding both
   (u8+i8 -> i16, u32+i32 -> i64, u32+i64 -> i64);
@@ -38,6 +40,8 @@ class DType(enum.Enum):
     U8 = "u8"
     U32 = "u32"
     BOOL = "bool"
+    C64 = "c64"
+    C128 = "c128"
 
     @property
     def np(self) -> np.dtype:
@@ -51,6 +55,22 @@ class DType(enum.Enum):
     @property
     def is_float(self) -> bool:
         return self in (DType.F32, DType.F16, DType.BF16, DType.F64)
+
+    @property
+    def is_complex(self) -> bool:
+        return self in (DType.C64, DType.C128)
+
+    @property
+    def real(self) -> DType:
+        """The real dtype of a complex one's parts (itself for the others)."""
+        return {DType.C64: DType.F32, DType.C128: DType.F64}.get(self, self)
+
+    @property
+    def as_complex(self) -> DType:
+        """The complex dtype with parts of this float dtype (c128 for f64, else c64)."""
+        if self.is_complex:
+            return self
+        return DType.C128 if self is DType.F64 else DType.C64
 
     @property
     def is_int(self) -> bool:
@@ -90,6 +110,8 @@ _TO_NUMPY: dict[DType, np.dtype] = {
     DType.U8: np.dtype(np.uint8),
     DType.U32: np.dtype(np.uint32),
     DType.BOOL: np.dtype(np.bool_),
+    DType.C64: np.dtype(np.complex64),
+    DType.C128: np.dtype(np.complex128),
 }
 _FROM_NUMPY = {v: k for k, v in _TO_NUMPY.items()}
 _ITEMSIZE = {d: npd.itemsize for d, npd in _TO_NUMPY.items()} | {DType.BF16: 2}
@@ -108,6 +130,7 @@ def _bf16_numpy() -> np.dtype:
 f32, f16, bf16, f64 = DType.F32, DType.F16, DType.BF16, DType.F64
 i8, i16, i32, i64 = DType.I8, DType.I16, DType.I32, DType.I64
 u8, u32, bool_ = DType.U8, DType.U32, DType.BOOL
+c64, c128 = DType.C64, DType.C128
 
 ALL_DTYPES = tuple(DType)
 FLOAT_DTYPES = tuple(d for d in DType if d.is_float)
@@ -150,6 +173,9 @@ def promote(a: DType, b: DType) -> DType:
         return b
     if b.is_bool:
         return a
+    if a.is_complex or b.is_complex:
+        wide = DType.F64 in (a.real, b.real)
+        return DType.C128 if wide else DType.C64
     if a.is_float or b.is_float:
         if not (a.is_float and b.is_float):
             return a if a.is_float else b

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
+from rlx.ir.complex_ops import COMPLEX_DOCS, COMPLEX_TABLE, TAKES_COMPLEX
 from rlx.ir.control import CONTROL_DOCS, CONTROL_TABLE
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
@@ -163,12 +164,15 @@ def _require_numeric(op: str, ins: list[TensorType]) -> None:
 
 
 def _infer_unary_float(op, ins, a):
-    _require_float(op, ins)
+    if not ins[0].dtype.is_complex:     # the complex ones (exp) pass the contract's gate
+        _require_float(op, ins)
     return ins[0], a
 
 
 def _infer_unary_numeric(op, ins, a):
     _require_numeric(op, ins)
+    if op == "abs" and ins[0].dtype.is_complex:     # the modulus
+        return TensorType(ins[0].shape, ins[0].dtype.real), a
     return ins[0], a
 
 
@@ -183,7 +187,10 @@ def _infer_unary_predicate(op, ins, a):
 
 
 def _infer_cast(op, ins, a):
-    return TensorType(ins[0].shape, as_dtype(a["dtype"])), {"dtype": as_dtype(a["dtype"])}
+    dtype = as_dtype(a["dtype"])
+    if ins[0].dtype.is_complex and not (dtype.is_complex or dtype.is_float or dtype.is_bool):
+        raise fail_dtype(op, ins, f"cannot cast complex to {dtype}; take real() first")
+    return TensorType(ins[0].shape, dtype), {"dtype": dtype}
 
 
 def _infer_clip(op, ins, a):
@@ -259,7 +266,7 @@ def _infer_reduce(op, ins, a):
     x = ins[0]
     axes = norm_axes(op, ins, a.get("axes"), x.rank)
     keep = bool(a.get("keepdims", False))
-    if op in ("mean", "logsumexp"):
+    if op == "logsumexp" or (op == "mean" and not x.dtype.is_complex):
         _require_float(op, ins)
     elif op in ("sum", "prod"):
         _require_numeric(op, ins)
@@ -1128,6 +1135,11 @@ _DOCS.update(LINALG_DOCS)
 for _kind, _arity, _infer_fn in LINALG_TABLE:
     _add(_kind, "linalg", _arity, _infer_fn)
 
+# complex numbers and the FFT (rlx.ir.complex_ops)
+_DOCS.update(COMPLEX_DOCS)
+for _kind, _category, _arity, _infer_fn in COMPLEX_TABLE:
+    _add(_kind, _category, _arity, _infer_fn)
+
 # control flow (rlx.ir.control): nodes holding sub-graphs, category "control"
 _DOCS.update(CONTROL_DOCS)
 for _kind, _arity, _infer_fn in CONTROL_TABLE:
@@ -1157,4 +1169,8 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
         want = str(lo) if lo == hi else f"{lo}..{hi}"
         raise GraphBuildError(f"{kind}{_fmt_operands(ins)}: takes {want} operands, "
                               f"got {len(ins)}")
+    if any(t.dtype.is_complex for t in ins) and kind not in TAKES_COMPLEX \
+            and opdef.category != "custom":
+        raise fail_dtype(kind, ins, "does not take complex operands (the ops that do: "
+                                    "rlx.ir.complex_ops)")
     return opdef.infer(kind, ins, dict(attrs))

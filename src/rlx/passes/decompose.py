@@ -400,7 +400,53 @@ def _arange(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
     return graph.constant(values, node.dtype)
 
 
+def _parts(x: Tensor) -> tuple[Tensor, Tensor | None]:
+    """(real part, imaginary part or None for a real tensor)."""
+    if x.dtype.is_complex:
+        return api.real(x), api.imag(x)
+    return x, None
+
+
+def _complex_matmul(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
+    """(ar + i ai)(br + i bi) = (ar br - ai bi) + i (ar bi + ai br), skipping the terms of a
+    real operand's zero imaginary part; the parts in the result's real dtype."""
+    real = node.dtype.real
+    (ar, ai), (br, bi) = (_parts(x) for x in xs)
+    ar, br = _cast(ar, real), _cast(br, real)
+    ai = None if ai is None else _cast(ai, real)
+    bi = None if bi is None else _cast(bi, real)
+    re = ar @ br
+    if ai is not None and bi is not None:
+        re = re - ai @ bi
+    im = [t for t in ((ar @ bi) if bi is not None else None,
+                      (ai @ br) if ai is not None else None) if t is not None]
+    imag = im[0] + im[1] if len(im) == 2 else im[0]
+    return api.complex(re, imag)
+
+
+def _complex_reduce(graph: Graph, node: Node, xs: list[Tensor]) -> Tensor:
+    """sum / mean of a complex tensor: those of its parts."""
+    axes, keep = node.attr("axes"), node.attr("keepdims")
+    re, im = _parts(xs[0])
+    return api.complex(re._reduce(node.op, axes, keep), im._reduce(node.op, axes, keep))
+
+
+COMPLEX_DISPATCH = frozenset({"matmul", "sum", "mean"})
+"""Ops whose complex nodes a backend claims apart from their real ones: a node of these
+with a complex result dispatches as ``"<op>:complex"`` (rlx.ir.complex_ops)."""
+
+
+def dispatch_kind(node: Node) -> str:
+    """The kind a backend must claim to run ``node`` natively."""
+    if node.op in COMPLEX_DISPATCH and node.dtype.is_complex:
+        return f"{node.op}:complex"
+    return node.op
+
+
 DECOMPOSITIONS: dict[str, Decomposition] = {
+    "matmul:complex": _complex_matmul,
+    "sum:complex": _complex_reduce,
+    "mean:complex": _complex_reduce,
     "sigmoid": _unary(_sigmoid),
     "silu": _unary(_silu),
     "softplus": _unary(_softplus),
@@ -480,8 +526,8 @@ class DispatchReport:
 
 def _pending(graph: Graph, supported: frozenset[str]) -> Counter[str]:
     """Kinds (with counts) of the nodes that a decomposition should rewrite."""
-    return Counter(n.op for n in graph.nodes
-                   if n.op not in supported and n.op in DECOMPOSITIONS)
+    kinds = (dispatch_kind(n) for n in graph.nodes)
+    return Counter(k for k in kinds if k not in supported and k in DECOMPOSITIONS)
 
 
 def _checked(node_id: int, node: Node, result: Tensor) -> int:
@@ -503,14 +549,15 @@ def _decompose_round(graph: Graph, supported: frozenset[str],
     rewritten: Counter[str] = Counter()
 
     def rule(new: Graph, nid: int, node: Node, operands: list[int]) -> int | None:
-        if node.op in supported or node.op not in DECOMPOSITIONS:
+        kind = dispatch_kind(node)
+        if kind in supported or kind not in DECOMPOSITIONS:
             return None
         first_new = len(new.nodes)
         xs = [new.tensor(i) for i in operands]
-        result = _checked(nid, node, DECOMPOSITIONS[node.op](new, node, xs))
+        result = _checked(nid, node, DECOMPOSITIONS[kind](new, node, xs))
         for i in range(first_new, len(new.nodes)):
             new_origin[i] = origin[nid]
-        rewritten[node.op] += 1
+        rewritten[kind] += 1
         return result
 
     new, mapping = rebuild(graph, rule)
@@ -521,7 +568,7 @@ def _decompose_round(graph: Graph, supported: frozenset[str],
 
 def _first_node(graph: Graph, kind: str) -> int | None:
     """Id of the first node of ``kind`` in ``graph``, or None."""
-    return next((i for i, n in enumerate(graph.nodes) if n.op == kind), None)
+    return next((i for i, n in enumerate(graph.nodes) if dispatch_kind(n) == kind), None)
 
 
 def _describe_first(kind: str, before: Graph, after: Graph, origin: list[int]) -> str:
@@ -549,8 +596,8 @@ def _build_report(before: Graph, after: Graph, origin: list[int], supported: fro
                   rewritten: Counter[str], rounds: int) -> DispatchReport:
     """The report over every kind of the input graph, every kind rewritten on the way and
     every kind of the result, in that order of first appearance."""
-    counts = Counter(n.op for n in before.nodes)
-    final_counts = Counter(n.op for n in after.nodes)
+    counts = Counter(dispatch_kind(n) for n in before.nodes)
+    final_counts = Counter(dispatch_kind(n) for n in after.nodes)
     kinds = dict.fromkeys([*counts, *rewritten, *final_counts])
     ops = {}
     for kind in kinds:

@@ -22,6 +22,7 @@ STORAGE_CTYPE = {
     DType.F32: "float", DType.F64: "double", DType.F16: "uint16_t", DType.BF16: "uint16_t",
     DType.I8: "int8_t", DType.I16: "int16_t", DType.I32: "int32_t", DType.I64: "int64_t",
     DType.U8: "uint8_t", DType.U32: "uint32_t", DType.BOOL: "uint8_t",
+    DType.C64: "float _Complex", DType.C128: "double _Complex",
 }
 COMPUTE_CTYPE = {**STORAGE_CTYPE, DType.F16: "float", DType.BF16: "float"}
 INT_LIMITS = {
@@ -64,6 +65,13 @@ def convert(value: str, src: DType, dst: DType) -> str:
     """Compute-type ``value`` of dtype ``src`` as the compute type of ``dst`` (the cast op)."""
     if src == dst:
         return value
+    if src.is_complex and not dst.is_complex and not dst.is_bool:
+        value = f"{_part(src, 'creal')}({value})"       # the real part, as numpy's astype
+        src = src.real
+        if src == dst:
+            return value
+    if dst.is_complex:
+        return f"(({cty(dst)})({value}))"
     if dst.is_bool:
         return f"(uint8_t)(({value}) != 0)"
     if dst.is_float:
@@ -208,6 +216,8 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
     "bitwise_and": _ew("(({0}) & ({1}))"), "bitwise_or": _ew("(({0}) | ({1}))"),
     "bitwise_xor": _ew("(({0}) ^ ({1}))"),
     "bitwise_not": lambda node, a, dts: f"(({cty(node.dtype)})~({a[0]}))",
+    # complex parts and construction: expression() renders them (_complex_expr)
+    **dict.fromkeys(("real", "imag", "angle", "conj", "complex"), lambda node, a, dts: "0"),
 }
 
 
@@ -225,8 +235,49 @@ def operand_dtype(node: Node, operand_dtypes: list[DType], index: int) -> DType:
     return node.dtype
 
 
+def _part(dt: DType, fn: str) -> str:
+    """The GCC builtin ``fn`` (creal, cimag, cabs, carg, conj, cexp) for complex ``dt``."""
+    return f"__builtin_{fn}{'f' if dt.real is DType.F32 else ''}"
+
+
+def _complex_expr(node: Node, a: list[str], dts: list[DType]) -> str | None:
+    """The expression of ``node`` when an operand or the result is complex (C99 complex
+    arithmetic; a real operand of real/imag/conj/angle becomes complex first); None for the
+    ops whose generic form is right (add, sub, mul, neg, eq, ne, where, cast)."""
+    op = node.op
+    if op == "complex":
+        part = cty(node.dtype.real)
+        return f"__builtin_complex(({part})({a[0]}), ({part})({a[1]}))"
+    src = dts[0]
+    ct = src.as_complex
+    z = a[0] if src.is_complex else f"(({cty(ct)})({a[0]}))"
+    if op in ("real", "imag", "angle"):
+        fn = {"real": "creal", "imag": "cimag", "angle": "carg"}[op]
+        return f"{_part(ct, fn)}({z})"
+    if op == "conj":
+        return f"{_part(ct, 'conj')}({z})" if src.is_complex else a[0]
+    if op == "abs" and src.is_complex:
+        return f"{_part(src, 'cabs')}({a[0]})"
+    if op == "exp" and src.is_complex:
+        return f"{_part(src, 'cexp')}({a[0]})"
+    if op == "div" and node.dtype.is_complex:
+        return f"(({a[0]}) / ({a[1]}))"
+    return None
+
+
+COMPLEX_EXPR_OPS = frozenset({"real", "imag", "angle", "conj", "complex"})
+
+
 def expression(node: Node, args: list[str], arg_dtypes: list[DType]) -> str:
     """C expression (compute type of node.dtype) for elementwise ``node``."""
+    if node.op in COMPLEX_EXPR_OPS or node.dtype.is_complex or any(
+            d.is_complex for d in arg_dtypes):
+        want = [d if node.op in COMPLEX_EXPR_OPS or node.op == "abs"
+                else operand_dtype(node, arg_dtypes, i) for i, d in enumerate(arg_dtypes)]
+        conv = [convert(a, d, w) for a, d, w in zip(args, arg_dtypes, want)]
+        special = _complex_expr(node, conv, want)
+        if special is not None:
+            return special
     fn = EXPR.get(node.op)
     if fn is None:
         raise UnsupportedOpError(f"cpu backend: no C expression for op {node.op!r}")

@@ -334,7 +334,7 @@ class RenderContext:
 def _scalar_constant(graph: Graph, nid: int) -> float | int | None:
     """The value of a one-element constant (inlined as a literal), else None."""
     node = graph.nodes[nid]
-    if node.op != "constant" or node.type.numel != 1:
+    if node.op != "constant" or node.type.numel != 1 or node.dtype.is_complex:
         return None
     return node.attr("value").array().reshape(-1)[0].item()
 

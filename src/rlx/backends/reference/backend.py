@@ -65,7 +65,8 @@ class ReferenceBackend(Backend):
 
     @property
     def supported_ops(self) -> frozenset[str]:
-        return frozenset(KERNELS) | {"input", "param", "constant"}
+        return frozenset(KERNELS) | {"input", "param", "constant", "matmul:complex",
+                                     "sum:complex", "mean:complex"}
 
     def compile(self, program: Program, options: Any) -> ReferenceExecutable:
         return ReferenceExecutable(program, options.rng)

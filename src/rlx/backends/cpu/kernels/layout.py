@@ -63,8 +63,15 @@ RLX_INLINE int64_t rlx_ix_edge(int64_t i, int64_t n) {
 
 def bits_constant(w: CWriter, name: str, value: np.ndarray, ctype: str) -> None:
     """Declare ``ctype name`` holding exactly the bytes of 0-d ``value``."""
-    size = value.dtype.itemsize
-    bits = int(np.asarray(value).reshape(()).view(f"u{size}"))
+    raw = np.ascontiguousarray(value).reshape(-1).view(np.uint8).tobytes()
+    if len(raw) > 8:       # c128: two 8-byte words
+        words = ", ".join(f"{int.from_bytes(raw[i:i + 8], 'little'):#x}ULL"
+                          for i in range(0, len(raw), 8))
+        w.line(f"{ctype} {name};")
+        w.line(f"{{ const uint64_t bits[] = {{{words}}}; memcpy(&{name}, bits, sizeof {name}); }}")
+        return
+    size = len(raw)
+    bits = int.from_bytes(raw, "little")
     w.line(f"{ctype} {name};")
     w.line(f"{{ const uint{8 * size}_t bits = {bits:#x}ULL; "
            f"memcpy(&{name}, &bits, sizeof {name}); }}")

@@ -3,6 +3,7 @@
 from rlx.backends.reference.kernels import (
     control,
     elementwise,
+    fft,
     grad,
     linalg,
     nn,
@@ -27,6 +28,7 @@ KERNELS: dict[str, KernelFn] = {
     **qmatmul.KERNELS,
     **linalg.KERNELS,
     **control.KERNELS,
+    **fft.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

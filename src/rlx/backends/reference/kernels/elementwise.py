@@ -53,6 +53,10 @@ def convert(x: np.ndarray, dt: DType) -> np.ndarray:
         return x
     if dt.is_bool:
         return compute(x) != 0
+    if src.is_complex and not dt.is_complex:
+        x, src = x.real, src.real          # complex to float keeps the real part (numpy)
+        if src is dt:
+            return x
     if dt.is_int and src.is_float:
         return _float_to_int(x, dt)
     if dt is DType.BF16 and not src.is_bool:
@@ -262,7 +266,9 @@ def _wide_unary(fn: UnaryFn) -> KernelFn:
     """Kernel evaluating ``fn`` in f64, rounded once to the compute dtype."""
     def kernel(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
         with np.errstate(all="ignore"):
-            return _finish_wide(fn(args[0].astype(np.float64)), node)
+            x = args[0]
+            wide = np.complex128 if np.iscomplexobj(x) else np.float64
+            return _finish_wide(fn(x.astype(wide)), node)
     return kernel
 
 
@@ -404,6 +410,14 @@ def _matmul(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarra
         return _finish(np.matmul(a, b), node)
 
 
+def _complex(node: Node, args: list[np.ndarray]) -> np.ndarray:
+    """re + i im, each part set as it is (re + 1j * im would turn an infinite im into a nan
+    real part)."""
+    out = np.empty(node.shape, node.dtype.np)
+    out.real, out.imag = args[0], args[1]
+    return out
+
+
 KERNELS: dict[str, KernelFn] = {
     # unary, exact in the compute dtype
     "neg": _exact_unary(np.negative),
@@ -458,4 +472,10 @@ KERNELS: dict[str, KernelFn] = {
     # ternary and matmul
     "where": _where,
     "matmul": _matmul,
+    # complex parts (exact)
+    "real": lambda node, args, ctx: _finish(np.real(args[0]), node),
+    "imag": lambda node, args, ctx: _finish(np.imag(args[0]), node),
+    "conj": lambda node, args, ctx: _finish(np.conj(args[0]), node),
+    "angle": _wide_unary(np.angle),
+    "complex": lambda node, args, ctx: _complex(node, args),
 }

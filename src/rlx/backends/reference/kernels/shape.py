@@ -63,10 +63,10 @@ def _concat(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarra
 def fill_value(value: float, dtype: np.dtype) -> np.ndarray:
     """``value`` converted to ``dtype`` as the ``cast`` op does (a 0-d array).
 
-    Floats round to nearest; integers truncate toward zero and saturate, nan -> 0;
-    bool is ``value != 0``.
+    Floats round to nearest (a complex fill is real); integers truncate toward zero and
+    saturate, nan -> 0; bool is ``value != 0``.
     """
-    if dtype.kind == "f" or dtype.name == "bfloat16":
+    if dtype.kind in "fc" or dtype.name == "bfloat16":
         return np.asarray(value, dtype=np.float64).astype(dtype)
     if dtype.kind == "b":
         return np.asarray(value != 0)
