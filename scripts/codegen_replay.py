@@ -286,6 +286,18 @@ def _control(g, op):
     return [h, ys]
 
 
+@op_case("real", "imag", "angle", "conj", "complex")
+def _complex(g, op):
+    """Complex elementwise work (C99 complex): the op on a c64 input, fused with a
+    complex product."""
+    z = g.input("z", SHAPE, "c64")
+    w = z * z
+    if op == "complex":
+        x = g.input("x", SHAPE, "f32")
+        return [rlx.complex(x, x * 2.0) * z]
+    return [getattr(rlx, op)(w)]
+
+
 @op_case("one_hot")
 def _one_hot(g):
     return [rlx.one_hot(g.input("i", (ROWS,), "i64"), 1000),

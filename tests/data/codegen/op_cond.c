@@ -372,7 +372,7 @@ static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, i
 }
 
 /* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
-static void rlx_pk_gemm_rlx_body0(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+static void rlx_body0_rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
                         const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
                         int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
     rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
@@ -391,7 +391,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_pk_pack_b(64, 64, pb, 64, 1, rlx_pkb_n2, p);
     for (int64_t t = 0; t < 1; t++) {
         const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm_rlx_body0(48, 64, 64, pa, 64, rlx_pkb_n2, pc, 64, q[0], q[1], q[2], q[3], 0, slots, arena);
+        rlx_body0_rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n2, pc, 64, q[0], q[1], q[2], q[3], 0, slots, arena);
     }
     return 0;
 }
@@ -404,7 +404,7 @@ static int rlx_body0(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-static const uint64_t rlx_body1_c1_rlx_body1[] __attribute__((aligned(64), unused)) = {
+static const uint64_t rlx_body1_c1[] __attribute__((aligned(64), unused)) = {
     0x3f000000u};
 
 /* k0_mul: elementwise: mul */

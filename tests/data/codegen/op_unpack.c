@@ -7,7 +7,7 @@
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
-static void rlx_epi_n3_rlx_body0(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+static void rlx_body0_rlx_epi_n3(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
     for (int64_t r = f0 / 3072; r * 3072 < f1; r++) {
         const int64_t j0 = r * 3072 < f0 ? f0 - r * 3072 : 0;
@@ -321,7 +321,7 @@ static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, i
 }
 
 /* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
-static void rlx_pk_gemm_rlx_body0(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+static void rlx_body0_rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
                         const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
                         int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
     rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
@@ -340,7 +340,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_pk_pack_b(64, 64, pb, 64, 1, rlx_pkb_n3, p);
     for (int64_t t = 0; t < 1; t++) {
         const int64_t *q = tasks + 4 * t;
-        rlx_pk_gemm_rlx_body0(48, 64, 64, pa, 64, rlx_pkb_n3, pc, 64, q[0], q[1], q[2], q[3], rlx_epi_n3_rlx_body0, slots, arena);
+        rlx_body0_rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n3, pc, 64, q[0], q[1], q[2], q[3], rlx_body0_rlx_epi_n3, slots, arena);
     }
     return 0;
 }
