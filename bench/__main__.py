@@ -289,6 +289,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "linalg", help="rlx.linalg (f64 solve, cholesky, inv) against numpy and torch"))
     linalg_benchmarks.add_arguments(sub.add_parser(
         "control", help="an RNN as one rlx.scan against torch.nn.RNN and numpy"))
+    linalg_benchmarks.add_arguments(sub.add_parser(
+        "fft", help="rlx.fft against numpy.fft, scipy.fft and torch.fft"))
     from bench import serving
     serving.add_arguments(sub.add_parser(
         "serve", help="rlx serve under concurrent streams against llama.cpp's server; "
@@ -337,6 +339,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "control":
         from bench import control
         return control.main(args)
+    if args.command == "fft":
+        from bench import fft
+        return fft.main(args)
     workloads = select(micro_workloads(tiny=args.tiny), args.workloads)
     peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
     installed = [p for p in peers if p.missing() is None]
