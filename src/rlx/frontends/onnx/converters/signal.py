@@ -1,20 +1,22 @@
-"""DFT and STFT as matmuls with import-time cosine / sine tables.
+"""DFT and STFT onto rlx's FFT ops (rlx.fft: O(n log n) for every length).
 
 ONNX represents complex tensors as real ones with a trailing axis of 2 (real,
-imaginary); a trailing axis of 1 is a real signal. With x = a + ib along the
-transformed axis and angle t = 2 pi k j / n, the forward transform is
-``sum (a cos t + b sin t) + i (b cos t - a sin t)``; the inverse flips the sign of
-the sines and divides by n. ``onesided`` keeps bins 0..n/2 of a real signal's
-transform, and for the inverse rebuilds a real signal from them (Hermitian
-symmetry: bins other than 0 and n/2 count twice).
+imaginary); a trailing axis of 1 is a real signal. The signal becomes a complex (or,
+for a one-sided forward transform of a real signal, a real) rlx tensor, is transformed
+along the axis with ``n = dft_length`` (cropped or zero-padded, as ONNX does), and goes
+back to the trailing-2 form. ``onesided`` keeps bins 0..n/2 (``rfft`` for a real
+signal); an inverse one-sided transform rebuilds the real signal from those bins
+(``irfft``). f16 / bf16 signals are transformed in f32, f64 ones in f64, and the result
+rounded once to the signal's dtype.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from rlx import fft
 from rlx.frontends.onnx.context import NodeContext
-from rlx.frontends.onnx.converters.common import Converter, cast, move_axis_last, norm_axis
+from rlx.frontends.onnx.converters.common import Converter, cast, norm_axis
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
@@ -29,63 +31,25 @@ def _split_complex(x: Tensor) -> tuple[Tensor, Tensor | None]:
     return real, api.slice(x, [1], [2], [1], [last]).squeeze(last)
 
 
-def _fit_length(t: Tensor, axis: int, length: int) -> Tensor:
-    """``t`` truncated or zero-padded to ``length`` along ``axis``."""
-    n = t.shape[axis]
-    if length < n:
-        return api.slice(t, [0], [length], [1], [axis])
-    if length > n:
-        pads = [(0, 0)] * t.ndim
-        pads[axis] = (0, length - n)
-        return api.pad(t, pads)
-    return t
-
-
-def _along(t: Tensor, axis: int, table: np.ndarray) -> Tensor:
-    """``table`` [out, in] applied along ``axis`` of ``t``."""
-    moved, back = move_axis_last(t, axis)
-    weights = t.graph.constant(np.ascontiguousarray(table.T).astype(t.dtype.np), t.dtype)
-    return api.matmul(moved, weights).transpose(back)
+def _pairs(z: Tensor) -> Tensor:
+    """A complex tensor in ONNX's form: a trailing axis of (real, imaginary)."""
+    return api.concat([api.real(z).unsqueeze(-1), api.imag(z).unsqueeze(-1)], -1)
 
 
 def dft(x: Tensor, axis: int, length: int, inverse: bool, onesided: bool) -> Tensor:
-    """The (inverse) DFT of x [..., 1|2] along ``axis`` (see the module docstring),
-    computed in f64 and rounded once to x's dtype."""
-    real, imag = _split_complex(cast(x, DType.F64))
+    """The (inverse) DFT of x [..., 1|2] along ``axis`` (see the module docstring)."""
+    work = DType.F64 if x.dtype is DType.F64 else DType.F32
+    real, imag = _split_complex(cast(x, work))
     if inverse and onesided:
-        return cast(_inverse_real(real, imag, axis, length), x.dtype)
-    real = _fit_length(real, axis, length)
-    imag = _fit_length(imag, axis, length) if imag is not None else None
-    bins = length // 2 + 1 if onesided else length
-    k = np.arange(bins)[:, None]
-    j = np.arange(length)[None, :]
-    angle = 2 * np.pi * ((k * j) % length) / length
-    cos, sin = np.cos(angle), np.sin(angle)
-    sign = 1.0 if inverse else -1.0
-    scale = 1.0 / length if inverse else 1.0
-    out_real = _along(real, axis, cos * scale)
-    out_imag = _along(real, axis, sign * sin * scale)
-    if imag is not None:
-        out_real = out_real - _along(imag, axis, sign * sin * scale)
-        out_imag = out_imag + _along(imag, axis, cos * scale)
-    return cast(api.concat([out_real.unsqueeze(-1), out_imag.unsqueeze(-1)], -1), x.dtype)
-
-
-def _inverse_real(real: Tensor, imag: Tensor | None, axis: int, length: int) -> Tensor:
-    """The real signal of ``length`` samples whose one-sided spectrum is given."""
-    bins = real.shape[axis]
-    k = np.arange(bins)[None, :]
-    j = np.arange(length)[:, None]
-    angle = 2 * np.pi * ((k * j) % length) / length
-    weight = np.full(bins, 2.0)
-    weight[0] = 1.0
-    if length % 2 == 0 and bins > length // 2:
-        weight[length // 2] = 1.0
-    weight[length // 2 + 1:] = 0.0
-    out = _along(real, axis, np.cos(angle) * weight / length)
-    if imag is not None:
-        out = out - _along(imag, axis, np.sin(angle) * weight / length)
-    return out.unsqueeze(-1)
+        bins = real if imag is None else api.complex(real, imag)
+        return cast(fft.irfft(bins, length, axis).unsqueeze(-1), x.dtype)
+    if imag is None and onesided:
+        return cast(_pairs(fft.rfft(real, length, axis)), x.dtype)
+    z = real if imag is None else api.complex(real, imag)
+    y = (fft.ifft if inverse else fft.fft)(z, length, axis)
+    if onesided:
+        y = api.slice(y, [0], [length // 2 + 1], [1], [axis])
+    return cast(_pairs(y), x.dtype)
 
 
 def convert_dft(cx: NodeContext) -> Tensor:
