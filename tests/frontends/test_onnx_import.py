@@ -10,6 +10,7 @@ onnx = pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+from onnx.reference import ReferenceEvaluator  # noqa: E402
 
 from rlx.errors import GraphBuildError, ShapeError, UnsupportedOpError  # noqa: E402
 from rlx.frontends.onnx import (  # noqa: E402
@@ -509,3 +510,298 @@ def test_det_of_any_size_batched_over_leading_axes(device, elem, dtype):
     want = np.linalg.det(x.astype(np.float64))
     np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12, atol=1e-9)
     assert got[1, 2] == 0
+
+
+# --------------------------------------------------------------------------- control flow
+
+I64, BOOL = TensorProto.INT64, TensorProto.BOOL
+
+
+def _ops(graph):
+    return [n.op for n in graph.nodes]
+
+
+def _compile_cf(model, device):
+    """compile_onnx, skipping while ``device`` cannot run rlx control flow yet."""
+    try:
+        return compile_onnx(model, device=device)
+    except UnsupportedOpError as error:
+        if device != "reference" and any(op in str(error)
+                                         for op in ("cond", "while_loop", "scan")):
+            pytest.skip(f"control flow on {device}: pending ({error})")
+        raise
+
+
+def _if_model():
+    """y = cond ? x + c : x * c, with c a value of the graph around the branches."""
+    then_g = helper.make_graph([helper.make_node("Add", ["x", "c"], ["t"])], "then", [],
+                               [value("t", [3])])
+    else_g = helper.make_graph([helper.make_node("Mul", ["x", "c"], ["e"])], "else", [],
+                               [value("e", [3])])
+    nodes = [helper.make_node("Exp", ["z"], ["c"]),
+             helper.make_node("If", ["flag"], ["y"], then_branch=then_g, else_branch=else_g)]
+    return make_model(nodes, [value("flag", [], BOOL), value("x", [3]), value("z", [3])],
+                      [value("y", [3])])
+
+
+def test_if_with_a_run_time_condition_is_a_cond_running_either_branch(device):
+    model = _if_model()
+    graph, _ = load(model)
+    assert "cond" in _ops(graph) and "where" not in _ops(graph)
+    # the branches' work stays in the branches (only the taken one runs)
+    assert "add" not in _ops(graph) and "mul" not in _ops(graph)
+    compiled = _compile_cf(model, device)
+    rng = np.random.default_rng(0)
+    x, z = rng.standard_normal((2, 3)).astype(np.float32)
+    for flag in (True, False):
+        feeds = {"flag": np.array(flag), "x": x, "z": z}
+        (got,) = compiled.run(feeds)
+        want = x + np.exp(z) if flag else x * np.exp(z)
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+        (ref,) = ReferenceEvaluator(model).run(None, feeds)
+        np.testing.assert_allclose(got, ref, rtol=1e-6)
+
+
+def test_if_branch_not_taken_never_runs(device):
+    """An integer division guarded by an If on its divisor: the branch reads only values
+    of the graph around it, and still runs only when taken (no division by zero)."""
+    i32 = TensorProto.INT32
+    then_g = helper.make_graph([helper.make_node("Div", ["x", "d"], ["t"])], "then", [],
+                               [value("t", [3], i32)])
+    else_g = helper.make_graph([helper.make_node("Identity", ["x"], ["e"])], "else", [],
+                               [value("e", [3], i32)])
+    nodes = [helper.make_node("ReduceMin", ["d"], ["m"], keepdims=0),
+             helper.make_node("Cast", ["m"], ["nonzero"], to=BOOL),
+             helper.make_node("If", ["nonzero"], ["y"], then_branch=then_g, else_branch=else_g)]
+    model = make_model(nodes, [value("x", [3], i32), value("d", [3], i32)],
+                       [value("y", [3], i32)])
+    assert "div" not in _ops(load(model)[0])
+    compiled = _compile_cf(model, device)
+    x = np.array([6, 7, 8], np.int32)
+    for d, want in (([2, 0, 1], x), ([2, 3, 1], [3, 2, 8])):
+        (got,) = compiled.run({"x": x, "d": np.array(d, np.int32)})
+        np.testing.assert_array_equal(got, want)
+
+
+def test_if_branches_of_broadcastable_shapes_give_the_common_shape():
+    then_g = helper.make_graph([helper.make_node("Identity", ["one"], ["t"])], "then", [],
+                               [value("t", [1])])
+    else_g = helper.make_graph([helper.make_node("Neg", ["x"], ["e"])], "else", [],
+                               [value("e", [4])])
+    model = make_model([helper.make_node("If", ["flag"], ["y"], then_branch=then_g,
+                                         else_branch=else_g)],
+                       [value("flag", [], BOOL), value("x", [4])], [value("y", [4])],
+                       [init("one", np.ones(1, np.float32))])
+    compiled = compile_onnx(model)
+    x = np.arange(4, dtype=np.float32)
+    np.testing.assert_array_equal(compiled.run({"flag": np.array(True), "x": x})[0], np.ones(4))
+    np.testing.assert_array_equal(compiled.run({"flag": np.array(False), "x": x})[0], -x)
+    else_g.output[0].CopyFrom(value("e", [3]))
+    model.graph.input[1].CopyFrom(value("x", [3]))
+    model.graph.node[0].attribute[0].g.CopyFrom(else_g)
+    model.graph.initializer[0].CopyFrom(init("one", np.ones(2, np.float32)))
+    with pytest.raises(UnsupportedOpError, match="do not broadcast together"):
+        load(model)
+
+
+def _counting_loop(m_input: bool, count: int | None = None, factor: float = 2.0):
+    """Loop M times (M a graph input or a constant): y = factor * y + iteration_num."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["c_in"], ["c_out"]),
+         helper.make_node("Cast", ["i"], ["i_f"], to=FLOAT),
+         helper.make_node("Mul", ["y_in", "factor"], ["y2"]),
+         helper.make_node("Add", ["y2", "i_f"], ["y_out"])],
+        "body", [value("i", [], I64), value("c_in", [], BOOL), value("y_in", [2])],
+        [value("c_out", [], BOOL), value("y_out", [2])])
+    inputs = [value("y", [2])]
+    inits = [init("factor", np.float32(factor))]
+    if m_input:
+        inputs.insert(0, value("M", [], I64))
+    else:
+        inits.append(init("M", np.int64(count)))
+    nodes = [helper.make_node("Loop", ["M", "", "y"], ["y_final"], body=body)]
+    return make_model(nodes, inputs, [value("y_final", [2])], inits)
+
+
+def _counting_numpy(count, y, factor=2.0):
+    for i in range(count):
+        y = np.float32(factor) * y + np.float32(i)
+    return y
+
+
+def test_loop_with_a_run_time_trip_count_is_one_while_loop_for_every_count(device):
+    model = _counting_loop(m_input=True)
+    graph, _ = load(model)
+    assert "while_loop" in _ops(graph)
+    compiled = _compile_cf(model, device)
+    y = np.array([0.5, -1.0], np.float32)
+    for count in (0, 1, 3, 7, 20):
+        feeds = {"M": np.array(count, np.int64), "y": y}
+        (got,) = compiled.run(feeds)
+        np.testing.assert_allclose(got, _counting_numpy(count, y), rtol=1e-6)
+        np.testing.assert_allclose(got, run_ort(model, feeds)[0], rtol=1e-6)
+
+
+def test_loop_graph_size_does_not_grow_with_the_trip_count():
+    sizes = {}
+    for count in (3, 5000, 10**12):
+        graph, _ = load(_counting_loop(m_input=False, count=count))
+        assert "scan" in _ops(graph)
+        sizes[count] = len(graph.nodes)
+    assert sizes[3] == sizes[5000] == sizes[10**12] < 10, sizes
+    run_time, _ = load(_counting_loop(m_input=True))
+    assert "while_loop" in _ops(run_time) and len(run_time.nodes) < 12
+    # past the old unrolling limit of 4096 iterations, with a known and a run-time count
+    y = np.array([1.0, -1.0], np.float32)
+    want = _counting_numpy(5000, y, 0.5)
+    (known,) = compile_onnx(_counting_loop(False, 5000, 0.5)).run({"y": y})
+    (fed,) = compile_onnx(_counting_loop(True, factor=0.5)).run(
+        {"M": np.array(5000, np.int64), "y": y})
+    np.testing.assert_allclose(known, want, rtol=1e-6)
+    np.testing.assert_allclose(fed, want, rtol=1e-6)
+
+
+def _doubling_loop():
+    """Double x while sum(x) < limit (a graph input read inside the body); count the trips
+    in a second carry. No trip count: the condition alone ends it."""
+    body = helper.make_graph(
+        [helper.make_node("Mul", ["x_in", "two"], ["x_out"]),
+         helper.make_node("ReduceSum", ["x_out"], ["s"], keepdims=0),
+         helper.make_node("Less", ["s", "limit"], ["c_out"]),
+         helper.make_node("Add", ["n_in", "one"], ["n_out"])],
+        "body", [value("i", [], I64), value("c_in", [], BOOL), value("x_in", [3]),
+                 value("n_in", [], I64)],
+        [value("c_out", [], BOOL), value("x_out", [3]), value("n_out", [], I64)])
+    nodes = [helper.make_node("ReduceSum", ["x"], ["s0"], keepdims=0),
+             helper.make_node("Less", ["s0", "limit"], ["c0"]),
+             helper.make_node("Loop", ["", "c0", "x", "zero"], ["x_final", "trips"],
+                              body=body)]
+    inits = [init("two", np.float32(2)), init("one", np.int64(1)), init("zero", np.int64(0))]
+    return make_model(nodes, [value("x", [3]), value("limit", [])],
+                      [value("x_final", [3]), value("trips", [], I64)], inits)
+
+
+def test_loop_with_a_data_dependent_condition(device):
+    model = _doubling_loop()
+    assert "while_loop" in _ops(load(model)[0])
+    compiled = _compile_cf(model, device)
+    x = np.array([0.25, 0.5, 0.25], np.float32)
+    for limit in (0.5, 1.0, 3.0, 100.0, 1e6):
+        feeds = {"x": x, "limit": np.float32(limit)}
+        want, trips = x.copy(), 0
+        while want.sum() < limit:
+            want, trips = want * 2, trips + 1
+        got, got_trips = compiled.run(feeds)
+        np.testing.assert_array_equal(got, want)
+        assert int(got_trips) == trips
+        ref = ReferenceEvaluator(model).run(None, feeds)
+        np.testing.assert_array_equal(got, ref[0])
+
+
+def test_loop_with_an_if_on_the_iteration_number(device):
+    """A cond nested in a while_loop: y = y + 1 on even iterations, y * 2 on odd ones."""
+    then_g = helper.make_graph([helper.make_node("Add", ["y_in", "one"], ["t"])], "then", [],
+                               [value("t", [2])])
+    else_g = helper.make_graph([helper.make_node("Mul", ["y_in", "two"], ["e"])], "else", [],
+                               [value("e", [2])])
+    body = helper.make_graph(
+        [helper.make_node("Mod", ["i", "two_i"], ["parity"]),
+         helper.make_node("Equal", ["parity", "zero_i"], ["even"]),
+         helper.make_node("If", ["even"], ["y_out"], then_branch=then_g, else_branch=else_g),
+         helper.make_node("Identity", ["c_in"], ["c_out"])],
+        "body", [value("i", [], I64), value("c_in", [], BOOL), value("y_in", [2])],
+        [value("c_out", [], BOOL), value("y_out", [2])])
+    inits = [init("one", np.float32(1)), init("two", np.float32(2)),
+             init("two_i", np.int64(2)), init("zero_i", np.int64(0))]
+    model = make_model([helper.make_node("Loop", ["M", "", "y"], ["y_final"], body=body)],
+                       [value("M", [], I64), value("y", [2])], [value("y_final", [2])], inits)
+    graph, _ = load(model)
+    assert "while_loop" in _ops(graph)
+    compiled = _compile_cf(model, device)
+    y = np.array([1.0, -3.0], np.float32)
+    for count in (0, 1, 4, 9):
+        want = y.copy()
+        for i in range(count):
+            want = want + 1 if i % 2 == 0 else want * 2
+        (got,) = compiled.run({"M": np.array(count, np.int64), "y": y})
+        np.testing.assert_array_equal(got, want)
+
+
+def test_loop_scan_outputs_with_a_condition_that_may_stop_early_are_refused():
+    body = helper.make_graph(
+        [helper.make_node("Add", ["x_in", "x_in"], ["x_out"]),
+         helper.make_node("ReduceSum", ["x_out"], ["s"], keepdims=0),
+         helper.make_node("Less", ["s", "limit"], ["c_out"]),
+         helper.make_node("Identity", ["x_out"], ["seen"])],
+        "body", [value("i", [], I64), value("c_in", [], BOOL), value("x_in", [2])],
+        [value("c_out", [], BOOL), value("x_out", [2]), value("seen", [2])])
+    model = make_model([helper.make_node("Loop", ["M", "go", "x"], ["x_final", "all"],
+                                         body=body)],
+                       [value("x", [2]), value("limit", [])],
+                       [value("x_final", [2]), value("all", [5, 2])],
+                       [init("M", np.int64(5)), init("go", np.bool_(True))])
+    with pytest.raises(UnsupportedOpError, match="scan outputs' length would be dynamic"):
+        load(model)
+
+
+def test_loop_with_scan_outputs_and_a_known_trip_count_is_a_scan(device):
+    """Like ONNX's loop11: the body slices a constant at its iteration number."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["i", "one"], ["end"]),
+         helper.make_node("Unsqueeze", ["i", "ax"], ["start1"]),
+         helper.make_node("Unsqueeze", ["end", "ax"], ["end1"]),
+         helper.make_node("Slice", ["table", "start1", "end1"], ["row"]),
+         helper.make_node("Add", ["y_in", "row"], ["y_out"]),
+         helper.make_node("Identity", ["c_in"], ["c_out"]),
+         helper.make_node("Identity", ["y_out"], ["scan"])],
+        "body", [value("i", [], I64), value("c_in", [], BOOL), value("y_in", [1, 3])],
+        [value("c_out", [], BOOL), value("y_out", [1, 3]), value("scan", [1, 3])])
+    table = np.arange(18, dtype=np.float32).reshape(6, 3)
+    inits = [init("table", table), init("one", np.int64(1)), init("ax", np.array([0])),
+             init("M", np.int64(6)), init("go", np.bool_(True))]
+    model = make_model([helper.make_node("Loop", ["M", "go", "y"], ["y_final", "ys"],
+                                         body=body)],
+                       [value("y", [1, 3])], [value("y_final", [1, 3]), value("ys", [6, 1, 3])],
+                       inits)
+    graph, _ = load(model)
+    assert "scan" in _ops(graph) and "while_loop" not in _ops(graph)
+    y = np.ones((1, 3), np.float32)
+    got = _compile_cf(model, device).run({"y": y})
+    want = run_ort(model, {"y": y})
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w)
+
+
+def _reverse_scan_model():
+    """Scan over axis 1 of x [2, 5], backwards: a running sum (state) and, per step, the
+    sum so far (out forward) and the slice doubled (out reversed, on axis 1)."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["acc_in", "xt"], ["acc_out"]),
+         helper.make_node("Identity", ["acc_out"], ["so_far"]),
+         helper.make_node("Add", ["xt", "xt"], ["twice"])],
+        "body", [value("acc_in", [2]), value("xt", [2])],
+        [value("acc_out", [2]), value("so_far", [2]), value("twice", [2])])
+    node = helper.make_node("Scan", ["acc", "x"], ["acc_final", "sums", "doubled"], body=body,
+                            num_scan_inputs=1, scan_input_axes=[1], scan_input_directions=[1],
+                            scan_output_axes=[0, 1], scan_output_directions=[0, 1])
+    return make_model([node], [value("acc", [2]), value("x", [2, 5])],
+                      [value("acc_final", [2]), value("sums", [5, 2]),
+                       value("doubled", [2, 5])])
+
+
+def test_scan_in_reverse_over_another_axis(device):
+    model = _reverse_scan_model()
+    graph, _ = load(model)
+    assert "scan" in _ops(graph)
+    rng = np.random.default_rng(1)
+    acc = rng.standard_normal(2).astype(np.float32)
+    x = rng.standard_normal((2, 5)).astype(np.float32)
+    got = _compile_cf(model, device).run({"acc": acc, "x": x})
+    steps = [x[:, t] for t in range(4, -1, -1)]
+    sums = acc + np.cumsum(steps, axis=0)
+    doubled = np.stack([2 * s for s in steps][::-1], axis=1)
+    want = [sums[-1], sums, doubled]
+    ref = run_ort(model, {"acc": acc, "x": x})  # onnx.reference scans forward only
+    for g, w, r in zip(got, want, ref, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-6)
+        np.testing.assert_allclose(g, r, rtol=1e-6)

@@ -46,20 +46,27 @@ class StaticValueError(UnsupportedOpError):
 
 
 class Scope:
-    """ONNX value names bound to rlx Tensors; a subgraph's scope reads its parent's."""
+    """ONNX value names bound to rlx Tensors; a subgraph's scope reads its parent's.
 
-    def __init__(self, parent: Scope | None = None):
+    With ``capture_into`` (a control-flow body being traced), a value found in an outer
+    scope is read through a capture input of that graph, so every node reading it is
+    built in the body (and runs only when the body does) rather than in the graph
+    around it."""
+
+    def __init__(self, parent: Scope | None = None, capture_into: Graph | None = None):
         self.parent = parent
         self.values: dict[str, Tensor] = {}
+        self.capture_into = capture_into
 
     def lookup(self, name: str) -> Tensor | None:
-        scope: Scope | None = self
-        while scope is not None:
-            found = scope.values.get(name)
-            if found is not None:
-                return found
-            scope = scope.parent
-        return None
+        found = self.values.get(name)
+        if found is not None:
+            return found
+        found = None if self.parent is None else self.parent.lookup(name)
+        graph = self.capture_into
+        if found is None or graph is None or found.graph is graph:
+            return found
+        return Tensor(graph, graph.capture(found))
 
     def bind(self, name: str, tensor: Tensor) -> None:
         self.values[name] = tensor
@@ -77,6 +84,14 @@ class ImportState:
     carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`), by node id. ``readers``
     counts, per ONNX value name, the node inputs (subgraphs included) and graph
     outputs that read it.
+
+    While a control-flow body is traced (an If branch, a Loop or Scan body made an rlx
+    ``cond`` / ``while_loop`` / ``scan``), converters see a *nested* state
+    (:meth:`nested`): its graph is the body's, ``outer`` the state around it, and the
+    by-id tables above answer only for its own graph; :meth:`value_of`,
+    :meth:`onnx_type` and :meth:`owner` find the state of any tensor's graph.
+    ``run_graph(state, scope, graph, bindings, opsets)`` converts a GraphProto into
+    ``state``'s graph.
     """
 
     graph: Graph
@@ -88,26 +103,73 @@ class ImportState:
     logical: dict[int, int] = field(default_factory=dict)
     run_graph: Callable[..., list[Tensor]] | None = None
     readers: Mapping[str, int] = field(default_factory=dict)
+    outer: ImportState | None = None
+    capture_reads: bool = False
 
-    def value_of(self, tensor: Tensor) -> np.ndarray | None:
-        """The import-time value of ``tensor``, or None when it is only known at run time."""
-        value = self.known.get(tensor.id)
+    def nested(self, graph: Graph, capture_reads: bool = False) -> ImportState:
+        """The state of a control-flow body being traced (``graph``, whose parent is this
+        state's graph or one inside it): converters build in ``graph``, and questions about
+        tensors of the graphs around it go to the states that own them. Nodes reading only
+        outer values are built in the graph around (hoisted: right for a loop body, where
+        they would compute the same value every iteration) unless ``capture_reads``, where
+        the body reads every outer value through a capture (an If branch, so that work
+        and faults of the branch not taken never happen)."""
+        return ImportState(graph, self.opsets, "constants", run_graph=self.run_graph,
+                           readers=self.readers, outer=self, capture_reads=capture_reads)
+
+    def chain(self) -> list[ImportState]:
+        """This state and the states of the graphs around it, innermost first."""
+        found, state = [], self
+        while state is not None:
+            found.append(state)
+            state = state.outer
+        return found
+
+    def owner(self, tensor: Tensor) -> ImportState | None:
+        """The state (this one or one around it) whose graph holds ``tensor``; None for a
+        graph no state tracks (a body traced only to hold another)."""
+        for state in self.chain():
+            if state.graph is tensor.graph:
+                return state
+        return None
+
+    def value_of(self, tensor: Tensor, params: bool = True) -> np.ndarray | None:
+        """The import-time value of ``tensor``, or None when it is only known at run time
+        (or, with ``params=False``, when it is a param's)."""
+        state = self.owner(tensor)
+        if state is None:
+            return None
+        value = state.known.get(tensor.id)
         if value is not None:
             return value
-        name = self.param_ids.get(tensor.id)
-        return None if name is None else self.param_values[name]
+        name = state.param_ids.get(tensor.id)
+        if name is not None:
+            return state.param_values[name] if params else None
+        return state.capture_value(tensor.id, params)
+
+    def capture_value(self, node_id: int, params: bool = False) -> np.ndarray | None:
+        """The import-time value of the outer tensor node ``node_id`` of this (body) graph
+        captures (see :meth:`rlx.ir.graph.Graph.capture`), or None; a param's value only
+        with ``params`` (params are never folded)."""
+        outer = self.captured(node_id)
+        if self.outer is None or outer is None:
+            return None
+        return self.outer.value_of(outer, params)
 
     def onnx_type(self, tensor: Tensor) -> int:
         """The ONNX element type of ``tensor`` (its logical type when carried)."""
-        found = self.logical.get(tensor.id)
+        state = self.owner(tensor)
+        found = None if state is None else state.logical.get(tensor.id)
         return found if found is not None else dtypes.to_onnx(tensor.dtype)
 
     def input_lineage(self, tensor: Tensor) -> list[str]:
-        """Names of the graph inputs ``tensor`` is computed from."""
-        nodes = self.graph.nodes
+        """Names of the graph inputs ``tensor`` is computed from (in a body, through the
+        outer values it captures; the body's own inputs by their names there)."""
+        state = self.owner(tensor) or self
+        nodes = state.graph.nodes
         seen: set[int] = set()
         stack = [tensor.id]
-        names = []
+        names: set[str] = set()
         while stack:
             nid = stack.pop()
             if nid in seen:
@@ -115,9 +177,26 @@ class ImportState:
             seen.add(nid)
             node = nodes[nid]
             if node.op == "input":
-                names.append(node.attr("name"))
+                outer = state.captured(nid)
+                if outer is not None and state.outer is not None:
+                    names.update(state.outer.input_lineage(outer))
+                else:
+                    names.add(node.attr("name"))
             stack.extend(node.inputs)
         return sorted(names)
+
+    def captured(self, node_id: int) -> Tensor | None:
+        """The outer tensor the input node ``node_id`` of this (body) graph captures (see
+        :meth:`rlx.ir.graph.Graph.capture`), or None."""
+        node = self.graph.nodes[node_id]
+        if node.op != "input":
+            return None
+        name = str(node.attr("name"))
+        k = name[len("capture"):]
+        if not name.startswith("capture") or not k.isdigit() \
+                or int(k) >= len(self.graph.captures):
+            return None
+        return self.graph.captures[int(k)]
 
     def constant(self, value: np.ndarray, dtype: DType | None = None) -> Tensor:
         """A constant node holding ``value`` in ``dtype`` (default: the array's own dtype,
@@ -326,17 +405,22 @@ class NodeContext:
         """Whether output ``i`` exists and is read (named) by the model."""
         return i < len(self.node.output) and self.node.output[i] != ""
 
-    def run_subgraph(self, graph: GraphProto, bindings: Sequence[Tensor]) -> list[Tensor]:
+    def run_subgraph(self, graph: GraphProto, bindings: Sequence[Tensor],
+                     state: ImportState | None = None) -> list[Tensor]:
         """Convert ``graph`` (a branch or loop body) with its inputs bound to ``bindings``
-        in a scope that sees this node's; returns its outputs."""
-        assert self.state.run_graph is not None, "ImportState.run_graph is set by load()"
-        return self.state.run_graph(self.scope, graph, bindings, self.opsets)
+        in a scope that sees this node's; returns its outputs. It is built in ``state``'s
+        graph: by default this node's (inlined), or a control-flow body being traced
+        (``self.state.nested(body_graph)``), whose reads of outer values become captures."""
+        state = self.state if state is None else state
+        assert state.run_graph is not None, "ImportState.run_graph is set by load()"
+        return state.run_graph(state, self.scope, graph, bindings, self.opsets)
 
     # ------------------------------------------------------------------ building
     def mark(self, tensor: Tensor, elem_type: int) -> Tensor:
         """Record that ``tensor`` holds values of ONNX type ``elem_type`` (when carried)."""
-        if dtypes.carrier(elem_type) is not None:
-            self.state.logical[tensor.id] = elem_type
+        owner = self.state.owner(tensor)
+        if dtypes.carrier(elem_type) is not None and owner is not None:
+            owner.logical[tensor.id] = elem_type
         return tensor
 
     def const(self, value: Any, dtype: DType | str | None = None) -> Tensor:

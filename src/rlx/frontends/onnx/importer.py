@@ -14,7 +14,14 @@ or by a param holding the value when it has more than ``LARGE`` elements, so
 shape computations (Shape -> Gather -> Concat -> Reshape) never reach the
 compiled graph and constant weights (ConstantOfShape) become params. Params are
 never folded: work on them (a weight transpose) is left to the compile
-pipeline, which moves it into the prepare stage.
+pipeline, which moves it into the prepare stage. A scan of more than ``MAX_FOLD_STEPS``
+steps and every while_loop run at run time only.
+
+Control flow (:mod:`rlx.frontends.onnx.converters.control`): an If branch or a
+Loop/Scan body becomes the body of an rlx ``cond`` / ``while_loop`` / ``scan``; its
+nodes are converted into the body's graph under a nested :class:`ImportState`
+(folded there in the same way), and the values of enclosing graphs it reads become
+captures.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from rlx.passes.cleanup import eliminate_dead_code
 
 LARGE = 64  # initializers and folded values with more elements become params
 MAX_FOLD_BYTES = 1 << 24  # larger node values are computed at run time, not at import
+MAX_FOLD_STEPS = 4096  # longer scans (and every while_loop) run at run time, not at import
 PARAMS_AS = ("auto", "params", "constants")
 
 ModelSource = str | os.PathLike | bytes | ModelProto
@@ -130,7 +138,7 @@ def _import(model: ModelProto, input_shapes: InputShapes | None, params_as: str,
     check_model(model, opsets)
     graph = Graph(model.graph.name or "onnx")
     state = ImportState(graph, opsets, params_as, readers=count_readers(model.graph))
-    state.run_graph = _subgraph_runner(state)
+    state.run_graph = run_graph
     scope = Scope()
     declare_initializers(state, scope, model.graph, params_as)
     _declare_inputs(state, scope, model.graph, input_shapes or {}, input_values or {})
@@ -297,11 +305,13 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
     if converter is None:
         _expand_function(state, scope, node, domain, opset, opsets)
         return
-    start = len(state.graph.nodes)
+    # a converter tracing a control-flow body may also build in the graphs around it
+    starts = [(s, len(s.graph.nodes)) for s in state.chain()]
     cx = NodeContext(state, scope, node, opset, opsets)
     try:
         result = converter.fn(cx)
-        fold_new_nodes(state, start)
+        for s, start in starts:
+            fold_new_nodes(s, start)
     except UnsupportedOpError:
         raise
     except GraphBuildError as e:
@@ -360,13 +370,25 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
             continue
         if node.op == "constant":
             state.known[nid] = node.attr("value").array()
-        elif node.op in ("input", "param") or node.op in RANDOM_OPS:
+        elif node.op == "input":  # in a body: a captured outer value may be known
+            value = state.capture_value(nid)
+            if value is not None:
+                state.known[nid] = value
+        elif node.op == "param" or node.op in RANDOM_OPS:
             continue
-        elif node.type.nbytes > MAX_FOLD_BYTES:
+        elif node.type.nbytes > MAX_FOLD_BYTES or not _cheap_to_fold(node):
             continue
         elif all(i in state.known for i in node.inputs):
             args = [state.known[i] for i in node.inputs]
             state.known[nid] = KERNELS[node.op](node, args, ctx)
+
+
+def _cheap_to_fold(node: Any) -> bool:
+    """Whether a node may be run at import time: any but loops, which run only when
+    their trip count is known and small (a while_loop's is known only by running it)."""
+    if node.op == "while_loop":
+        return False
+    return node.op != "scan" or node.attr("length") <= MAX_FOLD_STEPS
 
 
 def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
@@ -375,8 +397,10 @@ def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
     A known value with more than ``LARGE`` elements becomes a param named ``name``
     (unless params_as is "constants"); like every param it is not folded further.
     """
-    if tensor.node.op in ("input", "param"):
+    owner = state.owner(tensor)  # a body may read (and give back) an outer value
+    if owner is None or tensor.node.op in ("input", "param"):
         return tensor
+    state = owner
     value = state.known.get(tensor.id)
     if value is None:
         return tensor
@@ -393,17 +417,16 @@ def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
 
 # --------------------------------------------------------------------------- subgraphs
 
-def _subgraph_runner(state: ImportState):
-    """The function converters call to convert a subgraph (If branch, Loop/Scan body)."""
-    def run_graph(parent: Scope, graph: GraphProto, bindings: Sequence[Tensor],
-                  opsets: Mapping[str, int]) -> list[Tensor]:
-        scope = Scope(parent)
-        declare_initializers(state, scope, graph, "constants")
-        if len(bindings) != len(graph.input):
-            raise GraphBuildError(f"subgraph {graph.name!r} takes {len(graph.input)} inputs, "
-                                  f"got {len(bindings)}")
-        for value_info, tensor in zip(graph.input, bindings):
-            scope.bind(value_info.name, tensor)
-        convert_nodes(state, scope, graph.node, opsets)
-        return [_graph_output(scope, o.name) for o in graph.output]
-    return run_graph
+def run_graph(state: ImportState, parent: Scope, graph: GraphProto,
+              bindings: Sequence[Tensor], opsets: Mapping[str, int]) -> list[Tensor]:
+    """Convert a subgraph (If branch, Loop/Scan body) into ``state``'s graph, its inputs
+    bound to ``bindings``, in a scope that sees ``parent``; returns its outputs."""
+    scope = Scope(parent, state.graph if state.capture_reads else None)
+    declare_initializers(state, scope, graph, "constants")
+    if len(bindings) != len(graph.input):
+        raise GraphBuildError(f"subgraph {graph.name!r} takes {len(graph.input)} inputs, "
+                              f"got {len(bindings)}")
+    for value_info, tensor in zip(graph.input, bindings):
+        scope.bind(value_info.name, tensor)
+    convert_nodes(state, scope, graph.node, opsets)
+    return [_graph_output(scope, o.name) for o in graph.output]

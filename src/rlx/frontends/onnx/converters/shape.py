@@ -12,7 +12,7 @@ import numpy as np
 from onnx import numpy_helper
 
 from rlx.frontends.onnx import dtypes
-from rlx.frontends.onnx.context import NodeContext
+from rlx.frontends.onnx.context import NodeContext, StaticValueError
 from rlx.frontends.onnx.converters.common import (
     Converter,
     axes_input_or_attr,
@@ -144,11 +144,70 @@ def convert_slice(cx: NodeContext) -> Tensor:
         axes = list(cx.attr("axes", range(len(starts))))
         steps = [1] * len(starts)
     else:
-        starts, ends = static_ints(cx, 1), static_ints(cx, 2)
+        try:
+            starts, ends = static_ints(cx, 1), static_ints(cx, 2)
+        except StaticValueError:
+            moving = _sliding_slice(cx, x)
+            if moving is None:
+                raise
+            return moving
         axes = static_ints(cx, 3) if cx.has_input(3) else list(range(len(starts)))
         steps = static_ints(cx, 4) if cx.has_input(4) else [1] * len(starts)
     axes = [norm_axis(cx, a, x.ndim) for a in axes]
     return api.slice(x, starts, ends, steps, axes)
+
+
+def _offset_form(cx: NodeContext, t: Tensor) -> tuple[tuple[int, int], int]:
+    """(base, offset): ``t``'s values are those of the node ``base`` (graph id, node id)
+    plus the integer ``offset``, seen through reshapes, integer casts and additions of
+    known scalars."""
+    graph, nid, offset = t.graph, t.id, 0
+    while True:
+        node = graph.nodes[nid]
+        ins = node.inputs
+        if node.op in ("unsqueeze", "squeeze", "reshape") or (
+                node.op == "cast" and not node.dtype.is_float
+                and not graph.nodes[ins[0]].dtype.is_float):
+            nid = ins[0]
+            continue
+        if node.op in ("add", "sub"):
+            known = [cx.state.value_of(Tensor(graph, i)) for i in ins]
+            if known[1] is not None and known[1].size == 1:
+                step = int(np.asarray(known[1]).reshape(-1)[0])
+                offset, nid = offset + (step if node.op == "add" else -step), ins[0]
+                continue
+            if node.op == "add" and known[0] is not None and known[0].size == 1:
+                offset, nid = offset + int(np.asarray(known[0]).reshape(-1)[0]), ins[1]
+                continue
+        return (id(graph), nid), offset
+
+
+def _sliding_slice(cx: NodeContext, x: Tensor) -> Tensor | None:
+    """A Slice whose starts are known only at run time but whose ends are the starts plus
+    a known size (``x[i:i + k]``, as in a loop body indexed by its iteration number): a
+    gather of ``k`` entries from each start. The starts are clamped so the ``k`` entries
+    lie in range (ONNX would give fewer there). None when the slice is not of that form."""
+    steps = static_ints(cx, 4) if cx.is_static(4) else None
+    if (cx.has_input(4) and steps is None) or (cx.has_input(3) and not cx.is_static(3)):
+        return None
+    starts, ends = cx.input(1), cx.input(2)
+    (base, first), (base_end, last) = _offset_form(cx, starts), _offset_form(cx, ends)
+    size = last - first
+    n = int(np.prod(starts.shape)) if all(isinstance(d, int) for d in starts.shape) else -1
+    axes = static_ints(cx, 3) if cx.has_input(3) else list(range(n))
+    if base != base_end or size < 0 or n != len(axes) or (steps and any(s != 1 for s in steps)):
+        return None
+    axes = [norm_axis(cx, a, x.ndim) for a in axes]
+    if any(not isinstance(x.shape[a], int) or size > x.shape[a] for a in axes):
+        return None
+    begins = cast(starts, DType.I64).reshape((n,))
+    offsets = cx.const(np.arange(size, dtype=np.int64))
+    for k, axis in enumerate(axes):
+        dim = x.shape[axis]
+        at = api.slice(begins, [k], [k + 1], [1], [0]).reshape(())
+        at = api.clip(api.where(at < 0, at + dim, at), 0, dim - size)
+        x = api.gather(x, offsets + at, axis)
+    return x
 
 
 def convert_tile(cx: NodeContext) -> Tensor:
