@@ -7,8 +7,10 @@ body, and a branch not taken costs nothing. Carries, operands and results are
 *pytrees*: a Tensor, a number, ``None``, or tuples / lists / dicts of them.
 
 A traced function may read tensors of the graph around it (closures); they become
-extra operands of the node. Inside it, build with the usual API; ``rlx.constant`` and
-friends need the body's graph: use ``x.graph`` of an argument.
+extra operands of the node. Everything it builds stays in its body, even work on outer
+tensors alone: a branch's work runs only when it is taken, a loop body's work on every
+step. ``rlx.constant`` and friends need the body's graph: ``x.graph`` of an argument,
+or :func:`current_graph`.
 
 Derivatives: grad and jvp go through all three (grad of a scan keeps every step's
 carries — memory grows with the length; grad of a while_loop, whose trip count is only
@@ -19,7 +21,6 @@ each, and a cond whose predicate is batched runs both branches and selects.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,10 +29,16 @@ import numpy as np
 from rlx.errors import GraphBuildError
 from rlx.ir.control import Subgraph
 from rlx.ir.dtypes import DType
-from rlx.ir.graph import Graph, Tensor
+from rlx.ir.graph import Graph, Tensor, tracing_body, tracing_stack
 from rlx.ir.types import TensorType
 
-__all__ = ["cond", "while_loop", "scan"]
+__all__ = ["cond", "while_loop", "scan", "current_graph"]
+
+
+def current_graph() -> Graph | None:
+    """The body being traced (the graph to build constants in inside a traced function
+    that has no tensor argument), or None outside any rlx.cond / while_loop / scan."""
+    return tracing_body()
 
 
 # ------------------------------------------------------------------------- pytrees
@@ -94,19 +101,9 @@ def _structure(spec: Any) -> str:
 
 
 # ------------------------------------------------------------------------- tracing
-_TRACING = threading.local()
-"""``stack``: the bodies being traced on this thread, innermost last."""
-
-
-def _tracing() -> list[Graph]:
-    if not hasattr(_TRACING, "stack"):
-        _TRACING.stack = []
-    return _TRACING.stack
-
-
 def _home(what: str, leaves: list[Any]) -> Graph:
     """The innermost graph among the Tensor leaves (and the body being traced, if any)."""
-    graphs = [x.graph for x in leaves if isinstance(x, Tensor)] + _tracing()[-1:]
+    graphs = [x.graph for x in leaves if isinstance(x, Tensor)] + tracing_stack()[-1:]
     if not graphs:
         raise GraphBuildError(f"{what}: at least one operand must be an rlx Tensor (the graph "
                               "to build in is taken from it)")
@@ -140,11 +137,11 @@ class _Body:
         self.args = [g.add("input", (), name=f"arg{i}", shape=t.shape, dtype=t.dtype)
                      for i, t in enumerate(arg_types)]
         tree = unflatten(arg_spec, [Tensor(g, i) for i in self.args])
-        _tracing().append(g)
+        tracing_stack().append(g)
         try:
             out = call(fn, tree) if call is not None else fn(*tree)
         finally:
-            _tracing().pop()
+            tracing_stack().pop()
         leaves, self.spec = flatten(out)
         outs = [_as_tensor(g, x, what).id for x in leaves]
         if not outs:

@@ -298,3 +298,20 @@ def test_a_body_may_build_control_flow_from_closures_alone(device):
     out = _compile(g, device).run({"w": np.full(3, 0.5, np.float32),
                                    "xs": np.arange(4, dtype=np.float32)})
     np.testing.assert_allclose(out[0], 0.5 + sum(2 * 3 * 0.5 * x for x in range(4)))
+
+
+def test_branch_work_on_outer_tensors_alone_stays_in_the_branch(device):
+    """A branch computing only from closures builds in the branch, not in the graph
+    around it, so its work runs only when the branch is taken."""
+    g = rlx.Graph("inside")
+    p = g.input("p", (), "bool")
+    a, b = g.input("a", (3,), "i32"), g.input("b", (3,), "i32")
+    y = rlx.cond(p, lambda: a * 2, lambda: (a - b) * 3)
+    g.set_outputs([y])
+    body = g.nodes[-1].attr("branches")[0].graph
+    assert any(n.op == "mul" for n in body.nodes)
+    assert not any(n.op == "mul" for n in g.nodes)
+    assert rlx.control.current_graph() is None
+    out = _compile(g, device).run({"p": np.bool_(True), "a": np.arange(3, dtype=np.int32),
+                                   "b": np.zeros(3, np.int32)})
+    np.testing.assert_array_equal(out[0], np.arange(3) * 2)

@@ -9,6 +9,7 @@ builds one ``slice`` per piece, ``topk`` one node per result selected by its
 from __future__ import annotations
 
 import numbers
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,23 @@ def _freeze(v: Any) -> Any:
     return v
 
 
+_TRACING = threading.local()
+"""``stack``: the control-flow bodies being traced on this thread, innermost last."""
+
+
+def tracing_stack() -> list[Graph]:
+    """The bodies being traced on this thread (rlx.control pushes and pops them)."""
+    if not hasattr(_TRACING, "stack"):
+        _TRACING.stack = []
+    return _TRACING.stack
+
+
+def tracing_body() -> Graph | None:
+    """The innermost control-flow body being traced on this thread, if any."""
+    stack = tracing_stack()
+    return stack[-1] if stack else None
+
+
 class Graph:
     """A tensor program under construction, and the unit every pass transforms.
 
@@ -150,6 +168,11 @@ class Graph:
         for t in operands:
             if t.graph.depth > home.depth:
                 home = t.graph
+        body = tracing_body()
+        if body is not None and body is not home and body._encloses(home):
+            # work written inside a traced body stays in it even when every operand comes
+            # from outside: a cond branch's work runs only when that branch is taken
+            home = body
         if home is not self and not home._encloses(self):
             raise GraphBuildError(f"{op}: operand belongs to graph {home.name!r}, not "
                                   f"{self.name!r}")
@@ -168,6 +191,14 @@ class Graph:
                 return True
             g = g.parent
         return False
+
+    def captured(self, node_id: int) -> Tensor | None:
+        """The tensor of the enclosing graph that input ``node_id`` brings in (see
+        :meth:`capture`), or None when it is not a capture (while the body is traced)."""
+        for outer, local in self._captured.items():
+            if local == node_id and self.parent is not None:
+                return Tensor(self.parent, outer)
+        return None
 
     def capture(self, t: Tensor) -> int:
         """Id in this graph of ``t``: ``t`` itself when it is this graph's, else the input
