@@ -45,6 +45,15 @@ def test_control_flow_ops_have_every_rule():
         assert CONTROL_OPS <= set(table)
 
 
+def test_complex_and_fft_ops_have_every_rule():
+    from rlx.autodiff.vmap import BATCH_RULES
+    from rlx.ir.complex_ops import COMPLEX_TABLE
+
+    kinds = {kind for kind, *_ in COMPLEX_TABLE}
+    for table in (VJP_RULES, JVP_RULES, BATCH_RULES):
+        assert kinds <= set(table)
+
+
 def test_a_second_rule_for_one_op_is_refused():
     """Registering a rule for an op that has one is an error, not a silent replacement,
     for the VJP, JVP and batching tables alike."""

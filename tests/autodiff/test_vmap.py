@@ -36,6 +36,10 @@ def positive(rng, shape):
     return np.abs(rng.standard_normal(shape)) + 0.5
 
 
+def complex_normal(rng, shape):
+    return rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+
+
 def booleans(rng, shape):
     return rng.random(shape) < 0.5
 
@@ -404,9 +408,27 @@ def _control_cases() -> list[Case]:
             Case("while_loop", leaves, ["x"], loop)]
 
 
+def _complex_cases() -> list[Case]:
+    z = {"z": Leaf((2, 5), "c128", complex_normal), "x": Leaf((5,)), "y": Leaf((2, 1))}
+    c = {"c": Leaf((3, 4), "c128", complex_normal)}
+    return [
+        Case("complex-parts", z, ["z"], lambda t: [rlx.real(t["z"]), rlx.imag(t["z"]),
+                                                   rlx.angle(t["z"]), rlx.conj(t["z"]),
+                                                   rlx.abs(t["z"]) * t["z"]]),
+        Case("complex", z, ["x"], lambda t: [rlx.complex(t["y"], t["x"])]),
+        Case("complex-both", z, ["x", "y"], lambda t: [rlx.complex(t["x"], t["y"])]),
+        Case("fft", z, ["z"], lambda t: [rlx.fft.fft(t["z"], axis=0),
+                                         rlx.fft.ifft(t["z"], norm="ortho")]),
+        Case("rfft", z, ["x", "y"], lambda t: [rlx.fft.rfft(t["x"]),
+                                               rlx.fft.rfft(t["y"] * t["x"], axis=0)]),
+        Case("irfft", c, ["c"], lambda t: [rlx.fft.irfft(t["c"], 6),
+                                           rlx.fft.irfft(t["c"], 5, axis=0, norm="forward")]),
+    ]
+
+
 CASES = (_unary_cases() + _binary_cases() + _matmul_cases() + _reduction_cases()
          + _norm_cases() + _shape_cases() + _conv_cases() + _nn_cases() + _leaf_cases()
-         + _linalg_cases() + _control_cases())
+         + _linalg_cases() + _control_cases() + _complex_cases())
 
 
 # --------------------------------------------------------------------------- tests
@@ -422,7 +444,7 @@ def _loop_over_slices(case: Case, graph: rlx.Graph, values: dict) -> list[np.nda
 
 def _assert_same(got: np.ndarray, want: np.ndarray) -> None:
     assert got.shape == want.shape and got.dtype == want.dtype
-    if np.issubdtype(got.dtype, np.floating):
+    if np.issubdtype(got.dtype, np.inexact):
         np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
     else:
         np.testing.assert_array_equal(got, want)

@@ -9,9 +9,12 @@
 
 Each transform is a function Graph -> Graph driven by one rule table keyed by op
 kind (:data:`VJP_RULES`, :data:`JVP_RULES`); op kinds with no rule in either are
-listed with the reason in :data:`NON_DIFFERENTIABLE`.
+listed with the reason in :data:`NON_DIFFERENTIABLE`. Complex values (c64 / c128) carry
+complex derivatives under PyTorch's convention (the gradient of z = x + iy is
+dL/dx + i dL/dy; :mod:`rlx.autodiff.complex`).
 """
 
+from rlx.autodiff import complex as _complex  # noqa: F401  (registers the complex / FFT rules)
 from rlx.autodiff import control as _control  # noqa: F401  (registers the control-flow rules)
 from rlx.autodiff import linalg as _linalg  # noqa: F401  (registers the linalg rules)
 from rlx.autodiff.common import NON_DIFFERENTIABLE

@@ -178,7 +178,8 @@ def active_nodes(graph: Graph, seeds: Iterable[int], table: dict[str, Rule],
                  regions: Mapping[int, Sequence[int]] | None = None) -> list[bool]:
     """Which nodes carry a derivative when the nodes ``seeds`` do.
 
-    A non-seed node is active when its result is float and an active operand reaches
+    A non-seed node is active when its result is float or complex
+    (:func:`carries_derivative`) and an active operand reaches
     it through a slot its rule lets derivatives flow through. A node whose op has no
     rule is active when any float operand is (the transform then reports the missing
     rule if it needs the node); ops listed in NON_DIFFERENTIABLE never are.
@@ -189,7 +190,7 @@ def active_nodes(graph: Graph, seeds: Iterable[int], table: dict[str, Rule],
     regions = regions or {}
     active = [False] * len(graph.nodes)
     for nid, node in enumerate(graph.nodes):
-        if not node.dtype.is_float:
+        if not carries_derivative(node.dtype):
             continue
         if nid in seed_set:
             active[nid] = True
@@ -200,6 +201,12 @@ def active_nodes(graph: Graph, seeds: Iterable[int], table: dict[str, Rule],
             active[nid] = any(active[i] and (rule is None or rule.flows_through(k))
                               for k, i in enumerate(node.inputs))
     return active
+
+
+def carries_derivative(dtype: DType) -> bool:
+    """Whether values of ``dtype`` carry derivatives: floats, and complex numbers (whose
+    derivatives are complex: see :mod:`rlx.autodiff.complex` for the convention)."""
+    return dtype.is_float or dtype.is_complex
 
 
 def primal(graph: Graph, node_id: int, source: Node, active: Sequence[bool]) -> Primal:
@@ -233,9 +240,19 @@ def unbroadcast(t: Tensor, shape: Shape) -> Tensor:
     return summed.reshape(shape)
 
 
+def real_part(t: Tensor) -> Tensor:
+    """``t``'s real part when it is complex (the op ``real``), else ``t`` itself."""
+    return t.graph.apply("real", [t]) if t.dtype.is_complex else t
+
+
 def fit_cotangent(ct: Tensor, target: TensorType, where: str) -> Tensor:
     """A rule's cotangent for an operand of type ``target``: un-broadcast to its shape
-    and cast to its dtype. ``where`` names the rule for the error a rule bug raises."""
+    and cast to its dtype. A complex cotangent for a real operand becomes its real part
+    (a real x feeding a complex result moves it along the real axis only: d L / d x =
+    Re(ct), ct = d L / d Re + i d L / d Im); a real one for a complex operand gets the
+    imaginary part 0. ``where`` names the rule for the error a rule bug raises."""
+    if not target.dtype.is_complex:
+        ct = real_part(ct)
     if ct.shape != target.shape:
         if broadcast_shapes(target.shape, ct.shape) != ct.shape:
             raise GraphBuildError(f"{where}: built a cotangent of shape {ct.shape} for an "
@@ -246,7 +263,10 @@ def fit_cotangent(ct: Tensor, target: TensorType, where: str) -> Tensor:
 
 def fit_tangent(t: Tensor, target: TensorType, where: str) -> Tensor:
     """A rule's tangent for a result of type ``target``: broadcast to its shape and cast
-    to its dtype. ``where`` names the rule for the error a rule bug raises."""
+    to its dtype (the real part of a complex tangent for a real result). ``where`` names
+    the rule for the error a rule bug raises."""
+    if not target.dtype.is_complex:
+        t = real_part(t)
     if t.shape != target.shape:
         if broadcast_shapes(t.shape, target.shape) != target.shape:
             raise GraphBuildError(f"{where}: built a tangent of shape {t.shape} for a "

@@ -61,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from rlx.autodiff.common import Primal, add_rule, clone_graph, zeros
+from rlx.autodiff.common import Primal, add_rule, carries_derivative, clone_graph, zeros
 from rlx.autodiff.jvp import TANGENT_PREFIX, jvp, jvp_rule
 from rlx.autodiff.vjp import grad, vjp_rule
 from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, BatchContext, BatchedValue, vmap
@@ -163,8 +163,9 @@ def _slices(ts: Sequence[Tensor]) -> list[TensorType]:
 
 
 def _floats(ts: Sequence[Tensor] | Sequence[TensorType]) -> list[int]:
-    """Positions of the float tensors (or types) in ``ts``."""
-    return [i for i, t in enumerate(ts) if t.dtype.is_float]
+    """Positions of the tensors (or types) in ``ts`` that carry derivatives (float or
+    complex)."""
+    return [i for i, t in enumerate(ts) if carries_derivative(t.dtype)]
 
 
 def _result(node: Node) -> int:
@@ -224,12 +225,14 @@ def _free_name(graph: Graph, stem: str) -> str:
 def body_vjp(body: Subgraph, seeds: Sequence[int], wrt: Sequence[int]
              ) -> tuple[Graph, list[int], list[int]]:
     """The VJP of ``body``: its outputs ``seeds`` (indices, float) receive cotangents,
-    its inputs ``wrt`` (positions, float) give theirs.
+    its inputs ``wrt`` (positions, float) give theirs (float or complex, both).
 
     Returns ``(graph, ct_ids, grad_ids)``: ``graph`` has the body's input nodes (same
     ids) plus one cotangent input per seed (``ct_ids``), and ``grad_ids`` are its nodes
     holding the cotangents of the inputs ``wrt``. Built as :func:`grad` of
-    ``sum_j sum(out_j * ct_j)`` (the seed 1 makes d loss / d out_j exactly ct_j)."""
+    ``sum_j sum(out_j * ct_j)`` (the seed 1 makes d loss / d out_j exactly ct_j); a
+    complex output's term is ``sum(real(out_j * conj(ct_j)))``, whose cotangent for
+    out_j is ct_j too (rlx.autodiff.complex)."""
     def build():
         src = body.graph
         g = clone_graph(src, f"{src.name}_vjp")
@@ -239,7 +242,8 @@ def body_vjp(body: Subgraph, seeds: Sequence[int], wrt: Sequence[int]
             t = src.nodes[out].type
             ct = g.input(_free_name(g, f"ct{j}"), t.shape, t.dtype)
             ct_ids.append(ct.id)
-            terms.append((Tensor(g, out) * ct).sum())
+            term = Tensor(g, out) * (api.conj(ct) if t.dtype.is_complex else ct)
+            terms.append((api.real(term) if t.dtype.is_complex else term).sum())
         loss = terms[0]
         for t in terms[1:]:
             loss = loss + (t if t.dtype == loss.dtype else t.cast(loss.dtype))
@@ -318,7 +322,7 @@ def _cond_vjp(p: Primal, ct: Tensor) -> Cotangents:
     """A cond on the same predicate whose branches give the branches' VJPs."""
     r = _result(p.node)
     ops = list(p.xs[1:])
-    wrt = [i for i, x in enumerate(ops) if p.active[i + 1] and x.dtype.is_float]
+    wrt = [i for i, x in enumerate(ops) if p.active[i + 1] and carries_derivative(x.dtype)]
     if not wrt:
         return [None] * len(p.xs)
     types = _types(ops) + [ct.node.type]
@@ -341,7 +345,8 @@ def _cond_jvp(p: Primal, ts: Sequence[Tensor | None]) -> Tensor | None:
     tangent of every float result (one node per result, sharing the branches)."""
     r = _result(p.node)
     ops = list(p.xs[1:])
-    tan = [i for i, t in enumerate(ts[1:]) if t is not None and ops[i].dtype.is_float]
+    tan = [i for i, t in enumerate(ts[1:])
+           if t is not None and carries_derivative(ops[i].dtype)]
     if not tan:
         return None
     branches_in = p.attr("branches")

@@ -3,7 +3,11 @@
 Elementwise ops have diagonal Jacobians, which are their own transposes, so one
 *linearisation* serves both modes: for each operand, a map multiplying a tensor by
 that operand's Jacobian block. Reverse mode applies it to the result's cotangent
-(then un-broadcasts), forward mode to the operand's tangent (then broadcasts).
+(then un-broadcasts), forward mode to the operand's tangent (then broadcasts). With
+complex values the transpose of multiplying by c multiplies by conj(c) (the cotangent
+convention of :mod:`rlx.autodiff.complex`), and abs of a complex is not complex-linear
+at all: those ops give reverse mode its own maps (:attr:`Elementwise.adjoint`), which
+build a conj only where a value is complex, so real graphs get the same nodes.
 Reductions likewise share one tensor of per-element weights dy/dx, and
 normalisations one self-adjoint map.
 
@@ -35,10 +39,18 @@ Linearize = Callable[[Primal], list[LinearMap | None]]
 
 @dataclass(frozen=True)
 class Elementwise:
-    """How one elementwise op is linearised; ``slots`` as in :class:`Rule`."""
+    """How one elementwise op is linearised; ``slots`` as in :class:`Rule`. ``adjoint``
+    gives reverse mode's maps where they differ from ``linearize``'s (complex operands);
+    None: the same maps."""
 
     linearize: Linearize
     slots: tuple[int, ...] | None = None
+    adjoint: Linearize | None = None
+
+    @property
+    def reverse(self) -> Linearize:
+        """The maps reverse mode applies to a cotangent."""
+        return self.adjoint if self.adjoint is not None else self.linearize
 
 
 ELEMENTWISE: dict[str, Elementwise] = {}
@@ -60,21 +72,35 @@ _SQRT_TWO_OVER_PI = math.sqrt(2.0 / math.pi)
 _GELU_CUBIC = 0.044715
 
 
-def _elementwise(kinds: str, slots: tuple[int, ...] | None = None):
-    """Register the decorated linearisation for each of ``kinds``."""
+def _elementwise(kinds: str, slots: tuple[int, ...] | None = None,
+                 adjoint: Linearize | None = None):
+    """Register the decorated linearisation for each of ``kinds`` (with reverse mode's
+    maps ``adjoint`` when they differ)."""
     def register(linearize: Linearize) -> Linearize:
         for kind in kinds.split():
-            ELEMENTWISE[kind] = Elementwise(linearize, slots)
+            ELEMENTWISE[kind] = Elementwise(linearize, slots, adjoint)
         return linearize
     return register
 
 
-def _unary_factor(kind: str, factor: Callable[[Tensor, Tensor], Tensor]) -> None:
-    """Register ``kind`` with derivative ``factor(x, y)`` (x the operand, y the result)."""
+def conj(t: Tensor) -> Tensor:
+    """The complex conjugate of a complex ``t``; ``t`` itself (no node) otherwise."""
+    return api.conj(t) if t.dtype.is_complex else t
+
+
+def _unary_factor(kind: str, factor: Callable[[Tensor, Tensor], Tensor],
+                  holomorphic: bool = False) -> None:
+    """Register ``kind`` with derivative ``factor(x, y)`` (x the operand, y the result).
+    ``holomorphic``: it takes complex operands, and reverse mode multiplies by the
+    conjugate factor."""
     def linearize(p: Primal) -> list[LinearMap | None]:
         x, y = p.xs[0], p.out
         return [lambda t: t * factor(x, y)]
-    ELEMENTWISE[kind] = Elementwise(linearize)
+
+    def adjoint(p: Primal) -> list[LinearMap | None]:
+        x, y = p.xs[0], p.out
+        return [lambda t: t * conj(factor(x, y))]
+    ELEMENTWISE[kind] = Elementwise(linearize, adjoint=adjoint if holomorphic else None)
 
 
 def _gelu_factor(x: Tensor, y: Tensor) -> Tensor:
@@ -97,7 +123,7 @@ def _silu_factor(x: Tensor, y: Tensor) -> Tensor:
     return s * (1.0 + x * (1.0 - s))
 
 
-_unary_factor("exp", lambda x, y: y)
+_unary_factor("exp", lambda x, y: y, holomorphic=True)
 _unary_factor("log", lambda x, y: api.reciprocal(x))
 _unary_factor("sqrt", lambda x, y: 0.5 / y)
 _unary_factor("rsqrt", lambda x, y: -0.5 * (y * y * y))
@@ -112,7 +138,28 @@ _unary_factor("gelu", _gelu_factor)
 _unary_factor("gelu_tanh", _gelu_tanh_factor)
 _unary_factor("silu", _silu_factor)
 _unary_factor("softplus", lambda x, y: api.sigmoid(x))
-_unary_factor("abs", lambda x, y: api.sign(x))
+
+
+def _nonzero(y: Tensor) -> Tensor:
+    """``y`` with its zeros replaced by 1 (a safe divisor where the numerator is 0 too)."""
+    return api.where(y == 0.0, 1.0, y)
+
+
+def _abs_adjoint(p: Primal) -> list[LinearMap | None]:
+    """ct * z / |z| for a complex z (0 at z = 0), the cotangent of its modulus."""
+    x, y = p.xs[0], p.out
+    if x.dtype.is_complex:
+        return [lambda t: t * (x / _nonzero(y))]
+    return [lambda t: t * api.sign(x)]
+
+
+@_elementwise("abs", adjoint=_abs_adjoint)
+def _abs(p: Primal) -> list[LinearMap | None]:
+    """sign(x) for a real x; d|z| = Re(conj(z) dz) / |z| for a complex z (0 at z = 0)."""
+    x, y = p.xs[0], p.out
+    if x.dtype.is_complex:
+        return [lambda t: api.real(api.conj(x) * t) / _nonzero(y)]
+    return [lambda t: t * api.sign(x)]
 
 
 @_elementwise("neg")
@@ -169,13 +216,23 @@ def _sub(p: Primal) -> list[LinearMap | None]:
     return [lambda t: t, lambda t: -t]
 
 
-@_elementwise("mul")
+def _mul_adjoint(p: Primal) -> list[LinearMap | None]:
+    a, b = p.xs
+    return [lambda t: t * conj(b), lambda t: t * conj(a)]
+
+
+@_elementwise("mul", adjoint=_mul_adjoint)
 def _mul(p: Primal) -> list[LinearMap | None]:
     a, b = p.xs
     return [lambda t: t * b, lambda t: t * a]
 
 
-@_elementwise("div")
+def _div_adjoint(p: Primal) -> list[LinearMap | None]:
+    a, b = p.xs
+    return [lambda t: t / conj(b), lambda t: -(t * conj(p.out)) / conj(b)]
+
+
+@_elementwise("div", adjoint=_div_adjoint)
 def _div(p: Primal) -> list[LinearMap | None]:
     a, b = p.xs
     return [lambda t: t / b, lambda t: -(t * p.out) / b]

@@ -47,6 +47,7 @@ from rlx.autodiff.derivatives import (
     Elementwise,
     affine_operands,
     attention_terms,
+    conj,
     kept,
     norm_terms,
     per_channel,
@@ -75,9 +76,9 @@ vjp_rule = registrar(VJP_RULES)  # @vjp_rule("kinds", slots) fills VJP_RULES
 
 def register_elementwise(kind: str, spec: Elementwise) -> None:
     """The VJP of an elementwise op: each active operand's linear map (its diagonal
-    Jacobian block) applied to the cotangent."""
+    Jacobian block, conjugated for complex values) applied to the cotangent."""
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
-        maps = spec.linearize(p)
+        maps = spec.reverse(p)
         return [m(ct) if m is not None and on else None for m, on in zip(maps, p.active)]
     add_rule(VJP_RULES, kind, Rule(vjp, spec.slots))
 
@@ -152,9 +153,10 @@ def _log_softmax_vjp(p: Primal, ct: Tensor) -> Cotangents:
 
 @vjp_rule("matmul")
 def _matmul_vjp(p: Primal, ct: Tensor) -> Cotangents:
-    """1-D operands are lifted to matrices ([K] -> [1, K] on the left, [K, 1] on the
-    right) and the cotangent reshaped to match; broadcast batch dims are summed by the
-    fitting step after the reshape back."""
+    """ct_a = ct b^H, ct_b = a^H ct (^H: the conjugate transpose, the transpose for real
+    values). 1-D operands are lifted to matrices ([K] -> [1, K] on the left, [K, 1] on
+    the right) and the cotangent reshaped to match; broadcast batch dims are summed by
+    the fitting step after the reshape back."""
     a, b = p.xs
     a2 = a.reshape(1, a.shape[0]) if a.ndim == 1 else a
     b2 = b.reshape(b.shape[0], 1) if b.ndim == 1 else b
@@ -162,9 +164,9 @@ def _matmul_vjp(p: Primal, ct: Tensor) -> Cotangents:
     ct2 = ct.reshape(batch + (a2.shape[-2], b2.shape[-1]))
     da = db = None
     if p.active[0]:
-        da = _unbatch(ct2 @ swap_last(b2), a2.shape, a.shape)
+        da = _unbatch(ct2 @ swap_last(conj(b2)), a2.shape, a.shape)
     if p.active[1]:
-        db = _unbatch(swap_last(a2) @ ct2, b2.shape, b.shape)
+        db = _unbatch(swap_last(conj(a2)) @ ct2, b2.shape, b.shape)
     return [da, db]
 
 
@@ -256,10 +258,16 @@ def _pad_vjp(p: Primal, ct: Tensor) -> Cotangents:
 
 @vjp_rule("gather", slots=(0,))
 def _gather_vjp(p: Primal, ct: Tensor) -> Cotangents:
+    """scatter_add takes no complex values: a complex cotangent is scattered as its real
+    and imaginary parts."""
     x, idx = p.xs
     axis = p.attr("axis")
-    scattered = p.graph.apply("scatter_add", [ct, idx], axis=axis, size=x.shape[axis])
-    return [scattered, None]
+
+    def scatter(t: Tensor) -> Tensor:
+        return p.graph.apply("scatter_add", [t, idx], axis=axis, size=x.shape[axis])
+    if ct.dtype.is_complex:
+        return [api.complex(scatter(api.real(ct)), scatter(api.imag(ct))), None]
+    return [scatter(ct), None]
 
 
 @vjp_rule("scatter_add", slots=(0,))
@@ -428,7 +436,9 @@ def _check_loss(graph: Graph) -> int:
                               f"(shape () or one element), got {ttype}; reduce it first "
                               f"({describe(graph, loss)})")
     if not ttype.dtype.is_float:
-        raise DTypeError(f"grad: the loss must be float, got {ttype} ({describe(graph, loss)})")
+        hint = "; take its real part or modulus first" if ttype.dtype.is_complex else ""
+        raise DTypeError(f"grad: the loss must be float, got {ttype} ({describe(graph, loss)})"
+                         f"{hint}")
     return loss
 
 

@@ -304,7 +304,9 @@ def _scalar_dtype(value: Any, like: DType) -> DType:
     if isinstance(value, numbers.Integral):
         return like
     if isinstance(value, numbers.Real):
-        return like if like.is_float else DType.F32
+        return like if like.is_float or like.is_complex else DType.F32
+    if isinstance(value, numbers.Complex):
+        return like if like.is_complex else (DType.C128 if like is DType.F64 else DType.C64)
     raise DTypeError(f"cannot use {value!r} ({type(value).__name__}) as a tensor operand")
 
 

@@ -50,13 +50,34 @@ InferFn = Callable[[str, list[TensorType], Attrs], tuple[TensorType, Attrs]]
 
 @dataclass(frozen=True)
 class OpDef:
-    """One op kind: its category, operand count, type rule and semantics."""
+    """One op kind: its category, operand count, type rule, semantics and traits.
+
+    ``traits`` (:data:`TRAITS` names them) are the facts passes, fusion, transforms and
+    backends read about an op instead of typing out sets of op names: the sets of
+    :data:`RESHAPE_LIKE`, :data:`TAKES_COMPLEX_OPS`, ... are derived from them. The
+    attribute names an op takes are those its infer function returns (its canonical
+    form); :func:`infer` refuses any other name.
+    """
 
     kind: str
     category: str
     arity: tuple[int, int]  # (min, max) number of operands
     infer: InferFn
     doc: str
+    traits: frozenset[str] = frozenset()
+
+
+TRAITS: dict[str, str] = {
+    "reshape_like": "the result is the operand's elements in the same order under another "
+                    "shape: a view of the same bytes (passes fold chains of them, memory "
+                    "planning lets the result share the operand's storage)",
+    "complex": "takes complex (c64 / c128) operands (rlx.ir.complex_ops); the contract "
+               "refuses complex operands for every op without this trait",
+    "subgraphs": "holds control-flow bodies as Subgraph attributes (rlx.ir.control)",
+    "multi_result": "one of several results, selected by the ``result`` attribute (nodes "
+                    "differing only in it are siblings)",
+}
+"""Every trait an op may declare, with what it promises."""
 
 
 def _fmt_operands(ins: list[TensorType]) -> str:
@@ -166,24 +187,24 @@ def _require_numeric(op: str, ins: list[TensorType]) -> None:
 def _infer_unary_float(op, ins, a):
     if not ins[0].dtype.is_complex:     # the complex ones (exp) pass the contract's gate
         _require_float(op, ins)
-    return ins[0], a
+    return ins[0], {}
 
 
 def _infer_unary_numeric(op, ins, a):
     _require_numeric(op, ins)
     if op == "abs" and ins[0].dtype.is_complex:     # the modulus
-        return TensorType(ins[0].shape, ins[0].dtype.real), a
-    return ins[0], a
+        return TensorType(ins[0].shape, ins[0].dtype.real), {}
+    return ins[0], {}
 
 
 def _infer_unary_any(op, ins, a):
-    return ins[0], a
+    return ins[0], {}
 
 
 def _infer_unary_predicate(op, ins, a):
     if op != "logical_not":
         _require_numeric(op, ins)
-    return TensorType(ins[0].shape, DType.BOOL), a
+    return TensorType(ins[0].shape, DType.BOOL), {}
 
 
 def _infer_cast(op, ins, a):
@@ -211,24 +232,24 @@ def broadcast_or_fail(op: str, ins: list[TensorType]) -> Shape:
 
 def _infer_binary_arith(op, ins, a):
     _require_numeric(op, ins)
-    return TensorType(broadcast_or_fail(op, ins), promote(ins[0].dtype, ins[1].dtype)), a
+    return TensorType(broadcast_or_fail(op, ins), promote(ins[0].dtype, ins[1].dtype)), {}
 
 
 def _infer_compare(op, ins, a):
-    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), a
+    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), {}
 
 
 def _infer_logical(op, ins, a):
     for t in ins:
         if not t.dtype.is_bool:
             raise fail_dtype(op, ins, "needs bool operands; compare or cast first")
-    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), a
+    return TensorType(broadcast_or_fail(op, ins), DType.BOOL), {}
 
 
 def _infer_where(op, ins, a):
     if not ins[0].dtype.is_bool:
         raise fail_dtype(op, ins, "the condition must be bool")
-    return TensorType(broadcast_or_fail(op, ins), promote(ins[1].dtype, ins[2].dtype)), a
+    return TensorType(broadcast_or_fail(op, ins), promote(ins[1].dtype, ins[2].dtype)), {}
 
 
 # --------------------------------------------------------------------------- matmul
@@ -251,7 +272,7 @@ def _infer_matmul(op, ins, a):
         out = out + (ys[-1],)
     if x.rank == 1 and y.rank == 1:
         out = ()
-    return TensorType(tuple(out), promote(x.dtype, y.dtype)), a
+    return TensorType(tuple(out), promote(x.dtype, y.dtype)), {}
 
 
 # --------------------------------------------------------------------------- reductions
@@ -882,7 +903,7 @@ def _infer_bitwise(op, ins, a):
             raise fail_dtype(op, ins, "needs integer operands")
     if len(ins) == 2 and ins[0].dtype != ins[1].dtype:
         raise fail_dtype(op, ins, "operands must share one dtype")
-    return TensorType(broadcast_or_fail(op, ins), ins[0].dtype), a
+    return TensorType(broadcast_or_fail(op, ins), ins[0].dtype), {}
 
 
 def _infer_scatter_update(op, ins, a):
@@ -1145,18 +1166,44 @@ _DOCS.update(CONTROL_DOCS)
 for _kind, _arity, _infer_fn in CONTROL_TABLE:
     _add(_kind, "control", _arity, _infer_fn)
 
+_TRAITS: dict[str, set[str]] = {}
+
+
+def _declare(trait: str, kinds) -> None:
+    for kind in kinds:
+        _TRAITS.setdefault(kind, set()).add(trait)
+
+
+_declare("reshape_like", ("reshape", "squeeze", "unsqueeze"))
+_declare("complex", TAKES_COMPLEX)
+_declare("subgraphs", ("cond", "while_loop", "scan"))
+_declare("multi_result", ("topk", "slogdet", "lu", "qr", "eigh", "cond", "while_loop", "scan"))
+
 OPS: dict[str, OpDef] = {
-    kind: OpDef(kind, category, arity, infer, _DOCS[kind])
+    kind: OpDef(kind, category, arity, infer, _DOCS[kind], frozenset(_TRAITS.get(kind, ())))
     for kind, category, arity, infer in _TABLE
 }
+assert all(t in TRAITS for d in OPS.values() for t in d.traits), "undeclared trait"
+assert set(_TRAITS) <= set(OPS), "a trait declared for an unknown op"
+
+
+def ops_with(trait: str) -> frozenset[str]:
+    """The op kinds declaring ``trait`` (one of :data:`TRAITS`)."""
+    if trait not in TRAITS:
+        raise KeyError(f"unknown op trait {trait!r}; traits: {sorted(TRAITS)}")
+    return frozenset(k for k, d in OPS.items() if trait in d.traits)
 
 ELEMENTWISE_CATEGORIES = ("unary", "binary", "ternary")
 RANDOM_OPS = frozenset(k for k, d in OPS.items() if d.category == "random")
-RESHAPE_LIKE = frozenset({"reshape", "squeeze", "unsqueeze"})
+RESHAPE_LIKE = ops_with("reshape_like")
+TAKES_COMPLEX_OPS = ops_with("complex")
 """Ops whose result is the operand's elements in the same order under another shape
 (a view of the same bytes): passes fold chains of them, memory planning lets the result
 share the operand's storage, and kernels read through them."""
 LEAF_OPS = frozenset(k for k, d in OPS.items() if d.category == "leaf")
+
+_IGNORED_ATTRS: dict[str, set[str]] = {}
+"""Attribute names an op accepts without keeping them (none yet)."""
 
 
 def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, Attrs]:
@@ -1169,8 +1216,14 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
         want = str(lo) if lo == hi else f"{lo}..{hi}"
         raise GraphBuildError(f"{kind}{_fmt_operands(ins)}: takes {want} operands, "
                               f"got {len(ins)}")
-    if any(t.dtype.is_complex for t in ins) and kind not in TAKES_COMPLEX \
+    if any(t.dtype.is_complex for t in ins) and "complex" not in opdef.traits \
             and opdef.category != "custom":
         raise fail_dtype(kind, ins, "does not take complex operands (the ops that do: "
                                     "rlx.ir.complex_ops)")
-    return opdef.infer(kind, ins, dict(attrs))
+    ty, canon = opdef.infer(kind, ins, dict(attrs))
+    unknown = sorted(set(attrs) - set(canon) - _IGNORED_ATTRS.get(kind, set()))
+    if unknown and opdef.category != "custom":
+        takes = ", ".join(sorted(canon)) or "none"
+        raise fail_attr(kind, ins, f"unknown attribute(s) {', '.join(unknown)} (it takes: "
+                                   f"{takes})")
+    return ty, canon

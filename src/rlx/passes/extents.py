@@ -49,7 +49,7 @@ _POSITIONWISE = frozenset({
     "concat", "pad", "tile", "flip", "topk", "bitcast", "batch_norm", "rope", "conv",
     "max_pool2d", "avg_pool2d", "cumsum", "softmax", "log_softmax", "layer_norm",
     "rms_norm", "attention", "cached_attention"})
-_REDUCE = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"})
+_REDUCE = frozenset(k for k, d in OPS.items() if d.category == "reduce")
 # ops whose result may drop a symbolic axis of an operand (summed over, cut, indexed)
 _CONTRACTING = _REDUCE | {"matmul", "attention", "slice", "gather"}
 
