@@ -110,6 +110,9 @@ class RenderContext:
     """Names of every body function rendered so far (shared with the bodies' contexts)."""
     statics: dict[int, str] = field(default_factory=dict)
     """A body's constants: node id -> the static C array holding its bytes."""
+    dynamic_keep: list[str] = field(default_factory=list)
+    """C expressions of the sizes of the keep buffers whose size only the compiled code
+    knows (:meth:`keep_dynamic`), in order."""
 
     @property
     def graph(self) -> Graph:
@@ -190,6 +193,16 @@ class RenderContext:
         offset = self.keep_bytes
         self.keep_bytes += _region_bytes(dtype, count)
         return _pointer_line(name, dtype, "RLX_KEEP", offset)
+
+    def keep_dynamic(self, name: str, size: str) -> str:
+        """Declaration of ``name``, a ``uint8_t *`` to a keep buffer of ``size`` bytes, a C
+        expression the compiled code evaluates (a plan whose layout depends on the ISA
+        tier: the source is the same for every tier). These buffers follow the static
+        keep region and a table of their offsets (filled on first use by
+        ``rlx_keep_dyn``), each 64-byte aligned; ``rlx_keep_bytes()`` adds their sizes up.
+        Same lifetime as :meth:`keep`'s."""
+        self.dynamic_keep.append(size)
+        return f"uint8_t *{name} = RLX_KEEP + rlx_keep_dyn(ctl, {len(self.dynamic_keep) - 1});"
 
     def node_id(self, node) -> int:
         """Id of ``node`` (a Node object of this graph) — for single-op renderers."""
@@ -423,12 +436,18 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     nparts = len(bounds) - 1
     parts = [f"/* rlx: generated from graph {program.graph.name!r}, compiled in {nparts} "
              f"part(s) */", prelude_source()]
+    keep_total = str(ctx.keep_bytes)
+    if ctx.dynamic_keep:
+        parts.append("#define RLX_ROUND64(x) ((((int64_t)(x)) + 63) / 64 * 64)")
+        keep_total = _dynamic_keep_total(ctx)
     if "blas" in ctx.features:
         parts.append('#include "cblas.h"')
     # an epilogue helper only shared kernels called lives on as a shared epilogue
     used = set(_EPILOGUE_NAME.findall("\n".join(unshared_bodies)))
     parts += [code for name, code in ctx.helpers.items()
               if not _EPILOGUE_NAME.fullmatch(name) or name in used]
+    if ctx.dynamic_keep:
+        parts.append(_dynamic_keep_table(ctx))
     parts += [_shared_epilogue(name, code) for code, name in shared_epilogues.items()]
     parts += shared_text
     if profile:
@@ -444,7 +463,7 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
             "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
             + "\n".join(calls[lo:hi]) + "\n    return 0;\n}"])))
         runners.append(f"    if ((rc = {runner}(slots, arena, ctl)) != 0) return rc;")
-    parts.append(_in_part(0, f"int64_t rlx_keep_bytes(void) {{ return {ctx.keep_bytes}; }}\n\n"
+    parts.append(_in_part(0, f"int64_t rlx_keep_bytes(void) {{ return {keep_total}; }}\n\n"
                  "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
                  + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
@@ -467,7 +486,7 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
     sub = RenderContext(program, program.info["memory"], parent.threads,
                         winograd=parent.winograd, features=parent.features,
                         keep_bytes=parent.keep_bytes, render_kernel=parent.render_kernel,
-                        bodies=parent.bodies)
+                        bodies=parent.bodies, dynamic_keep=parent.dynamic_keep)
     _assign_body_slots(sub, name)
     calls, functions = [], []
     for idx, kernel in enumerate(program.kernels):
@@ -536,6 +555,29 @@ def _static_array(name: str, data: bytes) -> str:
     rows = ",\n    ".join(", ".join(words[i:i + 8]) for i in range(0, len(words), 8))
     return (f"static const uint64_t {name}[] __attribute__((aligned(64), unused)) = {{\n"
             f"    {rows}}};")
+
+
+def _dynamic_keep_table(ctx: RenderContext) -> str:
+    """``rlx_keep_dyn(ctl, j)``: the keep offset of dynamic buffer j (keep_dynamic). The
+    offsets are computed once, on first use, into a table after the static keep region
+    (its last entry nonzero once filled)."""
+    count = len(ctx.dynamic_keep)
+    table = round_up(ctx.keep_bytes, ALIGNMENT)
+    first = round_up(table + 8 * (count + 1), ALIGNMENT)
+    fills = "\n".join(f"        t[{j}] = at; at += RLX_ROUND64({e});"
+                      for j, e in enumerate(ctx.dynamic_keep))
+    return (f"static __attribute__((noinline, unused)) int64_t rlx_keep_dyn(const int64_t *ctl, "
+            f"int j) {{\n    int64_t *t = (int64_t *)(RLX_KEEP + {table});\n"
+            f"    if (t[{count}] == 0) {{\n        int64_t at = {first};\n{fills}\n"
+            f"        t[{count}] = at;\n    }}\n    return t[j];\n}}")
+
+
+def _dynamic_keep_total(ctx: RenderContext) -> str:
+    """The C expression of the keep region's size: the static part, the offset table and
+    every dynamic buffer."""
+    first = round_up(round_up(ctx.keep_bytes, ALIGNMENT) + 8 * (len(ctx.dynamic_keep) + 1),
+                     ALIGNMENT)
+    return " + ".join([str(first)] + [f"RLX_ROUND64({e})" for e in ctx.dynamic_keep])
 
 
 def _region_bytes(dtype: DType, count: int) -> int:

@@ -16,6 +16,7 @@ from rlx.backends.cpu.kernels import (
     control,
     conv,
     elementwise,
+    fft,
     gradops,
     index,
     lapack,
@@ -37,7 +38,7 @@ from rlx.passes.program import Kernel
 
 TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, cached_attention,
                                         rowreduce, rowops, layout, index, nn, rng, quant,
-                                        qmatmul, gradops, lapack, control)],
+                                        qmatmul, gradops, lapack, control, fft)],
                   leaves={"input", "param", "constant", "arange"})
 KIND_RENDERERS = TABLES.kinds
 OP_RENDERERS = TABLES.ops
