@@ -298,6 +298,19 @@ def _complex(g, op):
     return [getattr(rlx, op)(w)]
 
 
+@op_case("fft", "rfft", "irfft")
+def _fft(g, op):
+    """One transform along the last axis (contiguous lines) and one along the first
+    (gathered lines), in f32 / c64."""
+    if op == "rfft":
+        x = g.input("x", (ROWS, 100), "f32")
+        return [rlx.fft.rfft(x), rlx.fft.rfft(x, axis=0)]
+    z = g.input("z", (ROWS, 51), "c64")
+    if op == "irfft":
+        return [rlx.fft.irfft(z), rlx.fft.irfft(z, n=ROWS, axis=0)]
+    return [rlx.fft.fft(z), rlx.fft.ifft(z, axis=0, norm="ortho")]
+
+
 @op_case("one_hot")
 def _one_hot(g):
     return [rlx.one_hot(g.input("i", (ROWS,), "i64"), 1000),
