@@ -60,7 +60,8 @@ def _rnn(key: str, steps: int, batch: int, n_in: int, hidden: int) -> Workload:
         raise NotImplementedError("not built for ONNX Runtime here")
 
     return Workload(key, f"RNN scan T={steps} batch={batch} {n_in}->{hidden} f32", inputs,
-                    params, graph, array_fn, torch_fn, no_onnx, atol=1e-4, rtol=1e-3)
+                    params, graph, array_fn, torch_fn, no_onnx, atol=1e-4, rtol=1e-3,
+                    rlx_paths=("run_slots", "run"))
 
 
 def control_workloads(tiny: bool = False) -> list[Workload]:

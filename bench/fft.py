@@ -59,7 +59,8 @@ def _workload(key: str, title: str, x: np.ndarray, kind: str) -> Workload:
         raise NotImplementedError("ONNX Runtime's DFT is not built here")
 
     return Workload(key, title, {"x": x}, {}, graph, array_fn, torch_fn, no_onnx,
-                    atol=2e-3 * float(np.sqrt(x.shape[-1])), rtol=1e-4)
+                    atol=2e-3 * float(np.sqrt(x.shape[-1])), rtol=1e-4,
+                    rlx_paths=("run_slots", "run"))
 
 
 def fft_workloads(tiny: bool = False) -> list[Workload]:
