@@ -106,22 +106,25 @@ def _axes_and_sizes(a: Tensor, s: Sequence[int] | None, axes: Sequence[int]
     return list(zip(axes, s if s is not None else [None] * len(axes)))
 
 
+def _each_axis(transform, a: Tensor, s: Sequence[int] | None, axes: Sequence[int],
+               norm: str | None) -> Tensor:
+    """``transform`` (fft or ifft) along each of ``axes``, the last first."""
+    x = a
+    for axis, n in reversed(_axes_and_sizes(a, s, axes)):
+        x = transform(x, n, axis, norm)
+    return x
+
+
 def fft2(a: Tensor, s: Sequence[int] | None = None, axes: Sequence[int] = (-2, -1),
          norm: str | None = None) -> Tensor:
     """numpy.fft.fft2: the DFT over ``axes``."""
-    x = a
-    for axis, n in reversed(_axes_and_sizes(a, s, axes)):
-        x = fft(x, n, axis, norm)
-    return x
+    return _each_axis(fft, a, s, axes, norm)
 
 
 def ifft2(a: Tensor, s: Sequence[int] | None = None, axes: Sequence[int] = (-2, -1),
           norm: str | None = None) -> Tensor:
     """numpy.fft.ifft2: the inverse DFT over ``axes``."""
-    x = a
-    for axis, n in reversed(_axes_and_sizes(a, s, axes)):
-        x = ifft(x, n, axis, norm)
-    return x
+    return _each_axis(ifft, a, s, axes, norm)
 
 
 def rfft2(a: Tensor, s: Sequence[int] | None = None, axes: Sequence[int] = (-2, -1),

@@ -62,7 +62,7 @@ from typing import Any
 import numpy as np
 
 from rlx.autodiff.common import Primal, add_rule, carries_derivative, clone_graph, zeros
-from rlx.autodiff.jvp import TANGENT_PREFIX, jvp, jvp_rule
+from rlx.autodiff.jvp import TANGENT_PREFIX, jvp, jvp_rule, live_mask
 from rlx.autodiff.vjp import grad, vjp_rule
 from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, BatchContext, BatchedValue, vmap
 from rlx.errors import GraphBuildError
@@ -90,7 +90,7 @@ def inline(target: Graph, graph: Graph, args: Mapping[int, Tensor],
     Only the needed nodes are copied, so ``args`` may map inputs the outputs do not
     read to anything (they are not looked at); a needed input without an entry is a
     GraphBuildError."""
-    live = _live(graph, outputs)
+    live = live_mask(graph, outputs)
     env: dict[int, int] = {}
     for nid, node in enumerate(graph.nodes):
         if not live[nid]:
@@ -103,18 +103,6 @@ def inline(target: Graph, graph: Graph, args: Mapping[int, Tensor],
         else:
             env[nid] = target.add(node.op, [env[i] for i in node.inputs], **node.attr_dict)
     return [Tensor(target, env[o]) for o in outputs]
-
-
-def _live(graph: Graph, roots: Sequence[int]) -> list[bool]:
-    """Which nodes the nodes ``roots`` read (themselves included)."""
-    live = [False] * len(graph.nodes)
-    for r in roots:
-        live[r] = True
-    for nid in range(len(graph.nodes) - 1, -1, -1):
-        if live[nid]:
-            for i in graph.nodes[nid].inputs:
-                live[i] = True
-    return live
 
 
 def _depends(graph: Graph, sources: Sequence[int]) -> list[bool]:
@@ -446,7 +434,7 @@ def _carries_read(body: Subgraph, k: int) -> list[int]:
     one forward scan)."""
     floats = _floats(body.input_types)
     dg, _, grads = body_vjp(body, _floats(body.output_types), floats)
-    live = _live(dg, grads)
+    live = live_mask(dg, grads)
     return [j for j in range(k) if live[body.inputs[j]]]
 
 
@@ -653,7 +641,7 @@ def _while_vjp(p: Primal, ct: Tensor) -> Cotangents:
     fc = _floats(carries)
     az = [i for i in range(len(caps)) if p.active[k + i]]
     dg, ct_ids, grads = body_vjp(body, fc, fc + [k + i for i in az])
-    live = _live(dg, grads)
+    live = live_mask(dg, grads)
     need = [j for j in range(k) if live[body.inputs[j]]]
     kf, na = len(fc), len(az)
 

@@ -317,7 +317,7 @@ def _xent_jvp(p: Primal, ts: Tangents) -> Tensor | None:
 
 # --------------------------------------------------------------------------- transforms
 
-def _live(graph: Graph, roots: Sequence[int]) -> list[bool]:
+def live_mask(graph: Graph, roots: Sequence[int]) -> list[bool]:
     """Which nodes the nodes ``roots`` depend on (themselves included)."""
     live = [False] * len(graph.nodes)
     for r in roots:
@@ -372,7 +372,7 @@ def jvp(graph: Graph, tangents_for: Sequence[str]) -> Graph:
         check_free_name(graph, TANGENT_PREFIX + name, "jvp")
         ttype = graph.nodes[lid].type
         seeds[lid] = new.input(TANGENT_PREFIX + name, ttype.shape, ttype.dtype)
-    tangents = _propagate(graph, new, seeds, _live(graph, graph.outputs))
+    tangents = _propagate(graph, new, seeds, live_mask(graph, graph.outputs))
     outs = [tangents[o] if o in tangents else zeros(new, graph.nodes[o].type)
             for o in graph.outputs]
     new.set_outputs([new.tensor(o) for o in graph.outputs] + outs)
@@ -410,7 +410,7 @@ def jacfwd(graph: Graph, wrt: str) -> Graph:
     in_type, out_type = graph.nodes[lid].type, graph.nodes[out].type
     reject_symbolic(graph, "jacfwd")
     new = clone_graph(graph, f"{graph.name}_jacfwd")
-    live = _live(graph, [out])
+    live = live_mask(graph, [out])
     columns = []
     for j in range(in_type.numel):
         basis = api.one_hot(new.constant(j, "i64"), in_type.numel, dtype=in_type.dtype)
