@@ -67,3 +67,18 @@ def test_linalg_workloads_agree_between_rlx_and_numpy():
                                                  "cholesky", "inv"]
     for result in results:
         assert result.failures == [] and result.status == {}, result.agreement
+
+
+def test_fft_and_control_workloads_agree_with_their_peers():
+    """``bench fft`` against numpy.fft and scipy.fft, ``bench control`` (the scan RNN)
+    against the numpy loop, at toy sizes on the reference device."""
+    from bench.control import control_workloads
+    from bench.fft import ScipyPeer, fft_workloads
+
+    results = run_suite(fft_workloads(tiny=True) + control_workloads(tiny=True), "reference",
+                        [NumpyPeer(), ScipyPeer()], threads=1, repeat=1, timing=False,
+                        log=lambda line: None)
+    assert [r.workload.key for r in results] == ["rfft", "fft", "fft_prime", "rfft_rows", "rnn"]
+    for result in results:
+        assert result.failures == [], result.failures
+        assert any(line.startswith("numpy: max |diff| vs rlx") for line in result.agreement)
