@@ -3,10 +3,10 @@
 Each ONNX body is converted once, inside the function :func:`rlx.cond`,
 :func:`rlx.while_loop` or :func:`rlx.scan` traces (into a nested ImportState, see
 :meth:`ImportState.nested`), so it runs as a real branch or loop in the compiled
-program; values of the graphs around it that a body reads become captures. An If
-branch reads every outer value through a capture, so all its work (and any fault, a
-division by zero it guards against) stays inside it; a Loop or Scan body builds what
-reads only outer values in the graph around it, computed once instead of per iteration.
+program; values of the graphs around it that a body reads become captures. Work a
+body builds stays inside it (rlx.control), even work that reads only outer values: an
+If branch's work (and any fault it guards against, a division by zero) runs only when
+the branch is taken, and a Loop or Scan body's runs on every step.
 
 * **If** with a condition known at import time converts only the taken branch; with a
   run-time condition it is an ``rlx.cond``. Its branches must give the same types:
