@@ -81,9 +81,16 @@ def _inputs(graph: Graph, feeds: Feeds) -> dict[str, Tensor]:
     return {name: graph.input(name, a.shape, a.dtype) for name, a in feeds.items()}
 
 
+COMPLEX_TOL = {"c64": dict(rtol=2e-5, atol=2e-5), "c128": dict(rtol=1e-12, atol=1e-12)}
+
+
 def _expect_close(got: np.ndarray, want, dtype: str) -> None:
     want = want.numpy() if isinstance(want, torch.Tensor) else np.asarray(want)
     assert got.shape == want.shape
+    if dtype in COMPLEX_TOL:
+        np.testing.assert_allclose(got.astype(np.complex128), want.astype(np.complex128),
+                                   **COMPLEX_TOL[dtype])
+        return
     np.testing.assert_allclose(_f64(got), _f64(want), **tol(_np(dtype)))
 
 
@@ -483,9 +490,33 @@ ARANGE_CASES = [
     _arange_case(0.0, 4.0, 0.5, "f16"),
 ]
 
+def _complex_feeds(rng: np.random.Generator, dtype: str) -> Feeds:
+    def z(shape):
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(_np(dtype))
+    return {"a": z((2, 3, 5)), "b": z((5, 4)),
+            "r": rng.standard_normal((5, 4)).astype(rlx.as_dtype(dtype).real.np)}
+
+
+COMPLEX = ("c64", "c128")
+COMPLEX_CASES = [
+    Case("matmul:complex", "complex-by-complex", _complex_feeds,
+         lambda g, ins, dt: ins["a"] @ ins["b"],
+         lambda f: f["a"].astype(np.complex128) @ f["b"].astype(np.complex128),
+         dtypes=COMPLEX),
+    Case("matmul:complex", "complex-by-real", _complex_feeds,
+         lambda g, ins, dt: ins["a"] @ ins["r"],
+         lambda f: f["a"].astype(np.complex128) @ f["r"].astype(np.float64), dtypes=COMPLEX),
+    Case("sum:complex", "axes(0,2)", _complex_feeds,
+         lambda g, ins, dt: ins["a"].sum((0, 2)),
+         lambda f: f["a"].astype(np.complex128).sum((0, 2)), dtypes=COMPLEX),
+    Case("mean:complex", "axes(1,)-keep", _complex_feeds,
+         lambda g, ins, dt: ins["a"].mean(1, True),
+         lambda f: f["a"].astype(np.complex128).mean(1, keepdims=True), dtypes=COMPLEX),
+]
+
 CASES = (UNARY_CASES + CLIP_CASES + REDUCTION_CASES + NORM_CASES + ATTENTION_CASES
          + CACHED_ATTENTION_CASES
-         + XENT_CASES + ARANGE_CASES)
+         + XENT_CASES + ARANGE_CASES + COMPLEX_CASES)
 
 
 # --------------------------------------------------------------------------- the per-op test

@@ -72,7 +72,8 @@ def test_command_line_update_then_check(replay, tmp_path, capsys):
 # a function: "static [attributes] type name(" (its definition or declaration)
 _FUNCTION = re.compile(r"^\s*static\s+(__attribute__\(\(\w+\)\)\s+)?[\w\s*]*?\b\w+\s*\(")
 # a table that cannot change: "static const type name[...] = ..." (no pointer in it)
-_CONST_TABLE = re.compile(r"^\s*static\s+const\s+[\w\s]+\b\w+(\[\w*\])+\s*=")
+_CONST_TABLE = re.compile(r"^\s*static\s+const\s+[\w\s]+\b\w+(\[\w*\])+\s*"
+                          r"(__attribute__\(\([\w\s(),]*\)\)\s*)?=")
 # a variable at file scope: "type name;", "type *name = ...;", "type name[n];"
 _FILE_SCOPE_VARIABLE = re.compile(r"^(?!typedef|extern|return)[A-Za-z_][\w *]*[\s*]\w+"
                                   r"(\[[^\]]*\])*\s*(=[^;]*)?;\s*$")
