@@ -1143,15 +1143,16 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 /* k0_rfft: op: rfft */
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    int64_t *rlx_fft_n1_ready = (int64_t *)(RLX_KEEP + 0);
+    int64_t *rlx_fft_n1_state = (int64_t *)(RLX_KEEP + 0);
     uint8_t *rlx_fft_n1_plan = RLX_KEEP + rlx_keep_dyn(ctl, 0);
     uint8_t *rlx_fft_n1_scr = RLX_KEEP + rlx_keep_dyn(ctl, 1);
-    if (rlx_fft_n1_ready[0] != 1) {
+    if (rlx_fft_n1_state[0] != 1) {
         rlx_fftk_plan_init(rlx_fft_n1_plan, 100, 1, 0);
-        rlx_fft_n1_ready[0] = 1;
+        rlx_fft_n1_state[1] = RLX_ROUND64(rlx_fftk_scratch_bytes(100, 1, 0));
+        rlx_fft_n1_state[0] = 1;
     }
-    const int64_t per_thread = (RLX_ROUND64(rlx_fftk_scratch_bytes(100, 1, 0)) + 0);
-    const int64_t scr_bytes = RLX_ROUND64(rlx_fftk_scratch_bytes(100, 1, 0));
+    const int64_t scr_bytes = rlx_fft_n1_state[1];
+    const int64_t per_thread = scr_bytes + 0;
     (void)scr_bytes;
     for (int64_t l = 0; l < 48; l++) {
         uint8_t *scr = rlx_fft_n1_scr + (int64_t)rlx_thread_id() * per_thread;
@@ -1166,15 +1167,16 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k1_rfft: op: rfft */
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    int64_t *rlx_fft_n2_ready = (int64_t *)(RLX_KEEP + 64);
+    int64_t *rlx_fft_n2_state = (int64_t *)(RLX_KEEP + 64);
     uint8_t *rlx_fft_n2_plan = RLX_KEEP + rlx_keep_dyn(ctl, 2);
     uint8_t *rlx_fft_n2_scr = RLX_KEEP + rlx_keep_dyn(ctl, 3);
-    if (rlx_fft_n2_ready[0] != 1) {
+    if (rlx_fft_n2_state[0] != 1) {
         rlx_fftk_plan_init(rlx_fft_n2_plan, 48, 1, 0);
-        rlx_fft_n2_ready[0] = 1;
+        rlx_fft_n2_state[1] = RLX_ROUND64(rlx_fftk_scratch_bytes(48, 1, 0));
+        rlx_fft_n2_state[0] = 1;
     }
-    const int64_t per_thread = (RLX_ROUND64(rlx_fftk_scratch_bytes(48, 1, 0)) + 520);
-    const int64_t scr_bytes = RLX_ROUND64(rlx_fftk_scratch_bytes(48, 1, 0));
+    const int64_t scr_bytes = rlx_fft_n2_state[1];
+    const int64_t per_thread = scr_bytes + 520;
     (void)scr_bytes;
     for (int64_t l = 0; l < 100; l++) {
         uint8_t *scr = rlx_fft_n2_scr + (int64_t)rlx_thread_id() * per_thread;

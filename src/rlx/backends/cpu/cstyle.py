@@ -216,8 +216,9 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
     "bitwise_and": _ew("(({0}) & ({1}))"), "bitwise_or": _ew("(({0}) | ({1}))"),
     "bitwise_xor": _ew("(({0}) ^ ({1}))"),
     "bitwise_not": lambda node, a, dts: f"(({cty(node.dtype)})~({a[0]}))",
-    # complex parts and construction: expression() renders them (_complex_expr)
-    **dict.fromkeys(("real", "imag", "angle", "conj", "complex"), lambda node, a, dts: "0"),
+    # complex parts and construction (expression() converts their operands itself)
+    **dict.fromkeys(("real", "imag", "angle", "conj", "complex"),
+                    lambda node, a, dts: _complex_expr(node, a, dts)),
 }
 
 

@@ -76,15 +76,18 @@ def render_fft(ctx: RenderContext, node: Node) -> str:
     lines_bytes = 0 if inner == 1 else (in_len * in_w + out_len * out_w) * item + 128
     # the plan and each thread's scratch: sizes the compiled code knows (they follow the
     # tier's vector width), so both live in the keep region's dynamic part
-    w.line(ctx.keep(f"{tag}_ready", DType.I64, 1))
+    # [ready, the plan's scratch bytes per line]: both set by the first run, so later
+    # runs compute no size
+    w.line(ctx.keep(f"{tag}_state", DType.I64, 2))
     w.line(ctx.keep_dynamic(f"{tag}_plan", f"rlx_fftk_plan_bytes({args})"))
-    per_thread = f"(RLX_ROUND64(rlx_fftk_scratch_bytes({args})) + {lines_bytes})"
-    w.line(ctx.keep_dynamic(f"{tag}_scr", f"{threads} * {per_thread}"))
-    with w.block(f"if ({tag}_ready[0] != 1)"):
+    w.line(ctx.keep_dynamic(
+        f"{tag}_scr", f"{threads} * (RLX_ROUND64(rlx_fftk_scratch_bytes({args})) + {lines_bytes})"))
+    with w.block(f"if ({tag}_state[0] != 1)"):
         w.line(f"rlx_fftk_plan_init({tag}_plan, {args});")
-        w.line(f"{tag}_ready[0] = 1;")
-    w.line(f"const int64_t per_thread = {per_thread};")
-    w.line(f"const int64_t scr_bytes = RLX_ROUND64(rlx_fftk_scratch_bytes({args}));")
+        w.line(f"{tag}_state[1] = RLX_ROUND64(rlx_fftk_scratch_bytes({args}));")
+        w.line(f"{tag}_state[0] = 1;")
+    w.line(f"const int64_t scr_bytes = {tag}_state[1];")
+    w.line(f"const int64_t per_thread = scr_bytes + {lines_bytes};")
     w.line("(void)scr_bytes;")
     src_p = f"((const {scalar} *){ctx.base(x)})"
     dst_p = f"(({scalar} *){ctx.base(nid)})"
