@@ -520,6 +520,19 @@ def _dequant_gather(g):
     return [quantized_embedding(ids, f"e_{s}", 100, 256, s) for s in ("int8", "q8_0", "q4_k")]
 
 
+@op_case("grouped_matmul")
+def _grouped_matmul(g):
+    from rlx import moe
+
+    x = g.input("x", (3, 256), "f32")
+    idx = g.input("idx", (3, 2), "i64")
+    per = g.input("per", (3, 2, 96), "f32")
+    w = g.param("w", (8, 96, 256), "f32")
+    q = g.param("q", (8, 96 * 8 * 34), "u8")          # q8_0: 8 blocks of 34 bytes a row
+    return [moe.grouped_matmul(x, idx, w), moe.grouped_matmul(per, idx, w, transpose=True),
+            moe.grouped_matmul(x, idx, q, scheme="q8_0", n=96, k=256)]
+
+
 def _op_graph(op: str) -> rlx.Graph:
     g = rlx.Graph(f"op_{op}")
     g.set_outputs(OP_BUILDERS[op](g))

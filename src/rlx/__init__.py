@@ -4,7 +4,7 @@ Build a :class:`Graph`, compile it with ``rlx.Session(device).compile(graph)``, 
 the weights once and run it many times. See the README for a quickstart.
 """
 
-from rlx import fft, linalg  # rlx.fft.rfft, ...; rlx.linalg.solve, cholesky, ...
+from rlx import fft, linalg, moe  # rlx.fft.rfft, ...; rlx.linalg.solve, ...; rlx.moe.route, ...
 from rlx.autodiff import custom_vjp, grad, hvp, jacfwd, jvp, vmap
 from rlx.backends.base import ExecutableCapabilities
 from rlx.control import cond, scan, while_loop

@@ -67,16 +67,81 @@ def add_rule(table: dict[str, Any], kind: str, rule: Any) -> None:
     table[kind] = rule
 
 
-def registrar(table: dict[str, Rule]) -> Callable[..., Callable[[Callable], Callable]]:
+def registrar(table: dict[str, Any], wrap: bool = True
+              ) -> Callable[..., Callable[[Callable], Callable]]:
     """A decorator factory filling ``table``: ``@reg("add sub", slots)`` registers the
-    decorated function for each space-separated op kind (:func:`add_rule`)."""
+    decorated function for each space-separated op kind (:func:`add_rule`), as a
+    :class:`Rule` with ``slots`` (``wrap``, the VJP and JVP tables) or as it is (the
+    batching table, whose rules take no slots). Every transform registers through it."""
     def rule(kinds: str, slots: tuple[int, ...] | None = None) -> Callable[[Callable], Callable]:
         def register(fn: Callable) -> Callable:
             for kind in kinds.split():
-                add_rule(table, kind, Rule(fn, slots))
+                add_rule(table, kind, Rule(fn, slots) if wrap else fn)
             return fn
         return register
     return rule
+
+
+TRANSFORMS = ("vjp", "jvp", "vmap")
+"""The transforms that keep one rule table each."""
+
+
+class RuleFamily:
+    """Op kinds whose rules in every transform follow from one spec per kind.
+
+    :meth:`declare` adds kinds (with their spec: a linearisation, a weight function, a
+    reason); each transform calls :meth:`install` once with its table and a builder
+    ``build(kind, spec) -> rule``. A declaration made before or after a transform's
+    install reaches its table either way, through :func:`add_rule` (so an op with a
+    family rule and a hand-written one is an error)."""
+
+    def __init__(self, name: str, doc: str):
+        self.name = name
+        self.doc = doc
+        self.members: dict[str, Any] = {}
+        self._installed: dict[str, tuple[dict[str, Any], Callable[[str, Any], Any]]] = {}
+
+    def declare(self, kinds: str, spec: Any = None) -> None:
+        for kind in kinds.split():
+            if kind in self.members:
+                raise GraphBuildError(f"op {kind!r} is declared twice in the {self.name} "
+                                      "family")
+            self.members[kind] = spec
+            for table, build in self._installed.values():
+                add_rule(table, kind, build(kind, spec))
+
+    def install(self, transform: str, table: dict[str, Any],
+                build: Callable[[str, Any], Any]) -> None:
+        if transform not in TRANSFORMS or transform in self._installed:
+            raise GraphBuildError(f"the {self.name} family: bad or repeated install for "
+                                  f"transform {transform!r}")
+        self._installed[transform] = (table, build)
+        for kind, spec in self.members.items():
+            add_rule(table, kind, build(kind, spec))
+
+    @property
+    def transforms(self) -> tuple[str, ...]:
+        """The transforms that have installed this family."""
+        return tuple(self._installed)
+
+
+FAMILIES: dict[str, RuleFamily] = {f.name: f for f in (
+    RuleFamily("elementwise", "elementwise ops with a diagonal Jacobian: one linearisation "
+                              "per operand serves reverse mode (applied to the cotangent), "
+                              "forward mode (to the tangent) and vmap (broadcasting)"),
+    RuleFamily("reduction", "reductions y = r(x) over ``axes`` with dy = sum(w * dx) for "
+                            "per-element weights w; vmap shifts their axes"),
+    RuleFamily("zero_derivative", "float-valued elementwise ops whose derivative is zero "
+                                  "(nothing flows through them); vmap as elementwise"),
+)}
+"""The rule families (see :class:`RuleFamily`): a declaration in one gives the op its
+rule in every transform of :data:`TRANSFORMS`."""
+
+
+def declare(family: str, kinds: str, spec: Any = None) -> None:
+    """Declare ``kinds`` members of rule family ``family`` with ``spec``: each gets its
+    VJP, JVP and batching rule from the family."""
+    FAMILIES[family].declare(kinds, spec)
 
 
 NON_DIFFERENTIABLE: dict[str, str] = {

@@ -49,10 +49,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.autodiff.common import Primal, add_rule
-from rlx.autodiff.jvp import jvp_rule, register_linear
+from rlx.autodiff.common import Primal
+from rlx.autodiff.jvp import jvp_rule
 from rlx.autodiff.vjp import vjp_rule
-from rlx.autodiff.vmap import BATCH_RULES, axis_shift_rule
+from rlx.autodiff.vmap import axis_shift_rule, vmap_rule
 from rlx.ir import api
 from rlx.ir.graph import Tensor
 
@@ -182,6 +182,5 @@ def _complex_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
     return api.complex(da, 0.0 if db is None else db)
 
 
-for _kind in ("fft", "rfft", "irfft"):
-    register_linear(_kind)
-    add_rule(BATCH_RULES, _kind, axis_shift_rule("axis"))
+# the transforms are linear (the op contract's "linear" trait gives their JVP)
+vmap_rule("fft rfft irfft")(axis_shift_rule("axis"))

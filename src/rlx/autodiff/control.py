@@ -61,10 +61,10 @@ from typing import Any
 
 import numpy as np
 
-from rlx.autodiff.common import Primal, add_rule, carries_derivative, clone_graph, zeros
+from rlx.autodiff.common import Primal, carries_derivative, clone_graph, zeros
 from rlx.autodiff.jvp import TANGENT_PREFIX, jvp, jvp_rule, live_mask
 from rlx.autodiff.vjp import grad, vjp_rule
-from rlx.autodiff.vmap import BATCH_RULES, UNBATCHABLE, BatchContext, BatchedValue, vmap
+from rlx.autodiff.vmap import UNBATCHABLE, BatchContext, BatchedValue, vmap, vmap_rule
 from rlx.errors import GraphBuildError
 from rlx.ir import api
 from rlx.ir.control import PACKED, Subgraph
@@ -763,7 +763,7 @@ def _while_batch(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Bat
 
 for _kind, _rule in (("cond", _cond_batch), ("scan", _scan_batch),
                      ("while_loop", _while_batch)):
-    add_rule(BATCH_RULES, _kind, _rule)
+    vmap_rule(_kind)(_rule)
 
 UNBATCHABLE.setdefault("unpack", "an internal view made by the pack_control_flow compile "
                                  "pass after the transforms run; never in a graph vmap sees")

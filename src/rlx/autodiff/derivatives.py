@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rlx.autodiff.common import Primal, cast_to
+from rlx.autodiff.common import Primal, cast_to, declare
 from rlx.errors import UnsupportedOpError
 from rlx.ir import api
 from rlx.ir.graph import Tensor
@@ -53,8 +53,6 @@ class Elementwise:
         return self.adjoint if self.adjoint is not None else self.linearize
 
 
-ELEMENTWISE: dict[str, Elementwise] = {}
-
 ZERO_DERIVATIVE: dict[str, str] = {
     "stop_gradient": "treated as a constant by definition",
     "sign": "piecewise constant: zero derivative almost everywhere",
@@ -62,8 +60,10 @@ ZERO_DERIVATIVE: dict[str, str] = {
     "ceil": "piecewise constant: zero derivative almost everywhere",
     "round": "piecewise constant: zero derivative almost everywhere",
 }
-"""Float-valued ops whose derivative is zero: both tables give them a rule through
+"""Float-valued ops whose derivative is zero: the family gives them a rule through
 which nothing flows, so a path through them contributes zeros, not an error."""
+for _kind, _reason in ZERO_DERIVATIVE.items():
+    declare("zero_derivative", _kind, _reason)
 
 _SQRT_HALF = math.sqrt(0.5)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
@@ -74,11 +74,10 @@ _GELU_CUBIC = 0.044715
 
 def _elementwise(kinds: str, slots: tuple[int, ...] | None = None,
                  adjoint: Linearize | None = None):
-    """Register the decorated linearisation for each of ``kinds`` (with reverse mode's
-    maps ``adjoint`` when they differ)."""
+    """Declare each of ``kinds`` in the elementwise rule family with the decorated
+    linearisation (and reverse mode's maps ``adjoint`` when they differ)."""
     def register(linearize: Linearize) -> Linearize:
-        for kind in kinds.split():
-            ELEMENTWISE[kind] = Elementwise(linearize, slots, adjoint)
+        declare("elementwise", kinds, Elementwise(linearize, slots, adjoint))
         return linearize
     return register
 
@@ -100,7 +99,7 @@ def _unary_factor(kind: str, factor: Callable[[Tensor, Tensor], Tensor],
     def adjoint(p: Primal) -> list[LinearMap | None]:
         x, y = p.xs[0], p.out
         return [lambda t: t * conj(factor(x, y))]
-    ELEMENTWISE[kind] = Elementwise(linearize, adjoint=adjoint if holomorphic else None)
+    declare("elementwise", kind, Elementwise(linearize, adjoint=adjoint if holomorphic else None))
 
 
 def _gelu_factor(x: Tensor, y: Tensor) -> Tensor:
@@ -336,6 +335,8 @@ REDUCTION_WEIGHTS: dict[str, Callable[[Primal], Tensor]] = {
 }
 """Reductions y = r(x) over ``axes`` whose derivative is dy = sum(w * dx) with these
 per-element weights w (shaped like x)."""
+for _kind, _weights in REDUCTION_WEIGHTS.items():
+    declare("reduction", _kind, _weights)
 
 
 # --------------------------------------------------------------------------- scatter_update

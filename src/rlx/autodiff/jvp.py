@@ -6,10 +6,11 @@ rule's slots), it builds the tangent of the result (None: zero). A returned
 tangent may have a shape that broadcasts to the result's, or another dtype: the
 transform broadcasts and casts it.
 
-Rules are registered with :func:`jvp_rule` (a decorator) or with the registrars for
-the common shapes of rule: :func:`register_elementwise`,
-:func:`register_weighted_reduction` and :func:`register_zero_derivative` (derivatives
-shared with reverse mode) and :func:`register_linear` (ops linear in their operands).
+Rules are registered with :func:`jvp_rule` (a decorator; the idiom of every
+transform's table), by the rule families of :mod:`rlx.autodiff.common` (elementwise,
+reduction, zero-derivative ops: one declaration gives the VJP, JVP and batching rule)
+and, for the ops the op contract marks ``linear`` / ``indexed_linear``, by
+:func:`register_linear` (the op itself applied to the tangents).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rlx.autodiff.common import (
+    FAMILIES,
     Primal,
     Rule,
     active_nodes,
@@ -35,9 +37,6 @@ from rlx.autodiff.common import (
     zeros,
 )
 from rlx.autodiff.derivatives import (
-    ELEMENTWISE,
-    REDUCTION_WEIGHTS,
-    ZERO_DERIVATIVE,
     AttentionTerms,
     Elementwise,
     affine_operands,
@@ -54,6 +53,7 @@ from rlx.autodiff.indexing import take_along_axis
 from rlx.autodiff.vjp import grad, max_pool_positions, topk_indices
 from rlx.ir import api
 from rlx.ir.graph import Graph, Tensor
+from rlx.ir.ops import ops_with
 
 Tangents = Sequence[Tensor | None]
 JvpFn = Callable[[Primal, Tangents], Tensor | None]
@@ -83,21 +83,20 @@ def _total(terms: Sequence[Tensor | None]) -> Tensor | None:
     return out
 
 
-def register_elementwise(kind: str, spec: Elementwise) -> None:
-    """The JVP of an elementwise op: the sum of each operand's linear map applied to
-    its tangent."""
+def _elementwise_jvp(kind: str, spec: Elementwise) -> Rule:
+    """An elementwise op: the sum of each operand's linear map applied to its tangent."""
     def jvp(p: Primal, ts: Tangents) -> Tensor | None:
         maps = spec.linearize(p)
         return _total([m(t) if m is not None and t is not None else None
                        for m, t in zip(maps, ts)])
-    add_rule(JVP_RULES, kind, Rule(jvp, spec.slots))
+    return Rule(jvp, spec.slots)
 
 
-def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
-    """The JVP of a reduction with per-element weights w = dy/dx: sum(t * w)."""
+def _reduction_jvp(kind: str, weights: Callable[[Primal], Tensor]) -> Rule:
+    """A reduction with per-element weights w = dy/dx: sum(t * w)."""
     def jvp(p: Primal, ts: Tangents) -> Tensor | None:
         return (ts[0] * weights(p)).sum(p.attr("axes"), keepdims=p.attr("keepdims"))
-    add_rule(JVP_RULES, kind, Rule(jvp))
+    return Rule(jvp)
 
 
 def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
@@ -105,9 +104,9 @@ def _no_tangent(p: Primal, ts: Tangents) -> Tensor | None:
     return None
 
 
-def register_zero_derivative(kind: str) -> None:
-    """An op through which no derivative flows (its node is never active)."""
-    add_rule(JVP_RULES, kind, Rule(_no_tangent, ()))
+FAMILIES["elementwise"].install("jvp", JVP_RULES, _elementwise_jvp)
+FAMILIES["reduction"].install("jvp", JVP_RULES, _reduction_jvp)
+FAMILIES["zero_derivative"].install("jvp", JVP_RULES, lambda kind, why: Rule(_no_tangent, ()))
 
 
 _TANGENT_ATTRS = {"pad": {"value": 0.0}}
@@ -127,30 +126,17 @@ def register_linear(kind: str, slots: tuple[int, ...] | None = None) -> None:
     add_rule(JVP_RULES, kind, Rule(jvp, slots))
 
 
-LINEAR_OPS = ("reshape transpose broadcast_to squeeze unsqueeze slice concat pad tile flip "
-              "sum mean cumsum avg_pool2d").split()
-"""Ops linear in every operand."""
+LINEAR_OPS = sorted(ops_with("linear"))
+"""Ops linear in every operand (the op contract's "linear" trait)."""
 
-INDEXED_LINEAR_OPS = ("gather", "scatter_add")
+INDEXED_LINEAR_OPS = sorted(ops_with("indexed_linear"))
 """Ops linear in operand 0 whose other operands (indices) carry no tangent."""
 
 
-def _register_shared_rules() -> None:
-    """Elementwise, reduction and zero-derivative rules (derivatives shared with reverse
-    mode) and the linear ops."""
-    for kind, spec in ELEMENTWISE.items():
-        register_elementwise(kind, spec)
-    for kind, weights in REDUCTION_WEIGHTS.items():
-        register_weighted_reduction(kind, weights)
-    for kind in ZERO_DERIVATIVE:
-        register_zero_derivative(kind)
-    for kind in LINEAR_OPS:
-        register_linear(kind)
-    for kind in INDEXED_LINEAR_OPS:
-        register_linear(kind, slots=(0,))
-
-
-_register_shared_rules()
+for _kind in LINEAR_OPS:
+    register_linear(_kind)
+for _kind in INDEXED_LINEAR_OPS:
+    register_linear(_kind, slots=(0,))
 
 
 @jvp_rule("dequant_matmul")

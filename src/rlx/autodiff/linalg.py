@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.autodiff.common import Primal, add_rule
+from rlx.autodiff.common import Primal
 from rlx.autodiff.derivatives import swap_last
 from rlx.autodiff.jvp import jvp_rule
 from rlx.autodiff.vjp import vjp_rule
-from rlx.autodiff.vmap import BATCH_RULES, BatchContext, BatchedValue
+from rlx.autodiff.vmap import BatchContext, BatchedValue, vmap_rule
 from rlx.ir.graph import Node, Tensor
 
 
@@ -319,4 +319,4 @@ def _batch_rule(ctx: BatchContext, node: Node, args: list[BatchedValue]) -> Batc
 
 for _kind in ("solve", "solve_triangular", "cholesky", "inv", "det", "slogdet", "lu", "qr",
               "eigh"):
-    add_rule(BATCH_RULES, _kind, _batch_rule)
+    vmap_rule(_kind)(_batch_rule)

@@ -7,10 +7,10 @@ shape or another dtype: :func:`grad` sums it down to the operand's shape and cas
 it to the operand's dtype, so rules never un-broadcast by hand.
 
 Rules are registered with :func:`vjp_rule` (a decorator, one function for one or
-more op kinds) or, for the shapes of rule that share their derivatives with forward
-mode, with :func:`register_elementwise` (diagonal linear maps),
-:func:`register_weighted_reduction` (dy/dx weights) and
-:func:`register_zero_derivative`.
+more op kinds; the idiom of every transform's table) or, for the ops that share their
+derivatives with forward mode, by the rule families of :mod:`rlx.autodiff.common`
+(elementwise: diagonal linear maps; reduction: dy/dx weights; zero derivative), which
+install them here.
 
 Rules compute in the dtype of the values they read (an f16 network gets f16
 gradients, each op rounding once as the op set says).
@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 
 from rlx.autodiff import convolution, custom
 from rlx.autodiff.common import (
+    FAMILIES,
     Primal,
     Rule,
     accumulate,
     active_nodes,
-    add_rule,
     check_free_name,
     clone_graph,
     describe,
@@ -41,9 +41,6 @@ from rlx.autodiff.common import (
     zeros,
 )
 from rlx.autodiff.derivatives import (
-    ELEMENTWISE,
-    REDUCTION_WEIGHTS,
-    ZERO_DERIVATIVE,
     Elementwise,
     affine_operands,
     attention_terms,
@@ -74,20 +71,20 @@ D_OUTPUT = "d_output"
 vjp_rule = registrar(VJP_RULES)  # @vjp_rule("kinds", slots) fills VJP_RULES
 
 
-def register_elementwise(kind: str, spec: Elementwise) -> None:
-    """The VJP of an elementwise op: each active operand's linear map (its diagonal
-    Jacobian block, conjugated for complex values) applied to the cotangent."""
+def _elementwise_vjp(kind: str, spec: Elementwise) -> Rule:
+    """An elementwise op: each active operand's linear map (its diagonal Jacobian
+    block, conjugated for complex values) applied to the cotangent."""
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
         maps = spec.reverse(p)
         return [m(ct) if m is not None and on else None for m, on in zip(maps, p.active)]
-    add_rule(VJP_RULES, kind, Rule(vjp, spec.slots))
+    return Rule(vjp, spec.slots)
 
 
-def register_weighted_reduction(kind: str, weights: Callable[[Primal], Tensor]) -> None:
-    """The VJP of a reduction with per-element weights w = dy/dx: ct (kept dims) * w."""
+def _reduction_vjp(kind: str, weights: Callable[[Primal], Tensor]) -> Rule:
+    """A reduction with per-element weights w = dy/dx: ct (kept dims) * w."""
     def vjp(p: Primal, ct: Tensor) -> Cotangents:
         return [kept(ct, p) * weights(p)]
-    add_rule(VJP_RULES, kind, Rule(vjp))
+    return Rule(vjp)
 
 
 def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
@@ -95,22 +92,9 @@ def _no_cotangents(p: Primal, ct: Tensor) -> Cotangents:
     return [None] * len(p.xs)
 
 
-def register_zero_derivative(kind: str) -> None:
-    """An op through which no derivative flows (its node is never active)."""
-    add_rule(VJP_RULES, kind, Rule(_no_cotangents, ()))
-
-
-def _register_shared_rules() -> None:
-    """The rules whose derivatives :mod:`rlx.autodiff.derivatives` defines."""
-    for kind, spec in ELEMENTWISE.items():
-        register_elementwise(kind, spec)
-    for kind, weights in REDUCTION_WEIGHTS.items():
-        register_weighted_reduction(kind, weights)
-    for kind in ZERO_DERIVATIVE:
-        register_zero_derivative(kind)
-
-
-_register_shared_rules()
+FAMILIES["elementwise"].install("vjp", VJP_RULES, _elementwise_vjp)
+FAMILIES["reduction"].install("vjp", VJP_RULES, _reduction_vjp)
+FAMILIES["zero_derivative"].install("vjp", VJP_RULES, lambda kind, why: Rule(_no_cotangents, ()))
 
 
 # --------------------------------------------------------------------------- reductions

@@ -41,9 +41,10 @@ Every op kind of :data:`rlx.ir.ops.OPS` has a rule; :data:`UNBATCHABLE` lists op
 kinds that cannot be batched, with the reason (``unpack``, which only compiled programs
 hold). An op kind with
 no rule raises :class:`rlx.UnsupportedOpError` naming it. Rules go into the table
-through :func:`rlx.autodiff.common.add_rule`, as VJP and JVP rules do, so a second
-rule for one op is an error; the elementwise ops come from the op contract's
-categories (:data:`ELEMENTWISE_BATCHED`), not from a list typed here.
+through :data:`vmap_rule` (the registrar idiom of the VJP and JVP tables), so a second
+rule for one op is an error; the members of the rule families (elementwise, reduction,
+zero-derivative) get theirs from the family, and the other elementwise ops come from
+the op contract's categories (:data:`ELEMENTWISE_BATCHED`), not from a list typed here.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ from typing import Any
 
 import numpy as np
 
-from rlx.autodiff.common import add_rule, reject_symbolic
+from rlx.autodiff import derivatives as _derivatives  # noqa: F401  (declares the families)
+from rlx.autodiff.common import FAMILIES, registrar, reject_symbolic
 from rlx.errors import GraphBuildError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
@@ -583,43 +585,51 @@ ELEMENTWISE_BATCHED = frozenset(k for k, d in OPS.items()
 elementwise categories, and one_hot and bitcast, which act on each element (or each
 index) alone too."""
 
+BATCH_RULES: dict[str, BatchRule] = {}
+"""Op kind -> batching rule ``rule(ctx, node, operands) -> BatchedValue``. A rule is
+called for leaves and for every node with at least one batched operand; its result
+has the batch axis at position 0 when it is batched."""
 
-def _build_rules() -> dict[str, BatchRule]:
-    rules: dict[str, BatchRule] = {}
+vmap_rule = registrar(BATCH_RULES, wrap=False)  # vmap_rule("kinds")(rule) fills BATCH_RULES
 
-    def each(kinds: str | frozenset[str], rule: BatchRule) -> None:
-        for kind in (kinds.split() if isinstance(kinds, str) else sorted(kinds)):
-            add_rule(rules, kind, rule)
+# the rule families (rlx.autodiff.common) give their members' batching rules; the
+# derivatives module declares the members
+_NOT_POINTWISE = {"round_to_format": _round_to_format_rule}
+"""Elementwise-family members that are not pointwise under every attribute (a
+per-tensor or block scale mixes elements), so they batch by their own rule."""
+FAMILIES["elementwise"].install(
+    "vmap", BATCH_RULES, lambda kind, spec: _NOT_POINTWISE.get(kind, _elementwise_rule))
+FAMILIES["zero_derivative"].install("vmap", BATCH_RULES, lambda kind, why: _elementwise_rule)
+FAMILIES["reduction"].install("vmap", BATCH_RULES, lambda kind, w: axis_shift_rule("axes"))
 
-    each("input param", _interface_rule)
-    each("constant arange random_uniform random_normal", _shared_leaf_rule)
-    each(ELEMENTWISE_BATCHED, _elementwise_rule)
-    each("sum mean max min prod logsumexp flip squeeze unsqueeze", axis_shift_rule("axes"))
-    each("argmax argmin cumsum softmax log_softmax topk", axis_shift_rule("axis"))
-    each("slice", leading_attrs_rule({"starts": 0, "stops": None, "steps": 1}))
-    each("pad", leading_attrs_rule({"pads": (0, 0)}))
-    each("tile", leading_attrs_rule({"reps": 1}))
-    each("max_pool2d avg_pool2d max_pool2d_indices", _folded_rule)
-    each("layer_norm rms_norm", _norm_rule)
+
+def _register_rules() -> None:
+    families = set().union(*(f.members for f in FAMILIES.values()))
+    vmap_rule("input param")(_interface_rule)
+    vmap_rule("constant arange random_uniform random_normal")(_shared_leaf_rule)
+    vmap_rule(" ".join(sorted(ELEMENTWISE_BATCHED - families)))(_elementwise_rule)
+    vmap_rule("sum mean flip squeeze unsqueeze")(axis_shift_rule("axes"))
+    vmap_rule("argmax argmin cumsum softmax log_softmax topk")(axis_shift_rule("axis"))
+    vmap_rule("slice")(leading_attrs_rule({"starts": 0, "stops": None, "steps": 1}))
+    vmap_rule("pad")(leading_attrs_rule({"pads": (0, 0)}))
+    vmap_rule("tile")(leading_attrs_rule({"reps": 1}))
+    vmap_rule("max_pool2d avg_pool2d max_pool2d_indices")(_folded_rule)
+    vmap_rule("layer_norm rms_norm")(_norm_rule)
     for kind, rule in (("reshape", _reshape_rule), ("transpose", _transpose_rule),
                        ("broadcast_to", _broadcast_to_rule), ("concat", _concat_rule),
                        ("gather", _gather_rule), ("scatter_add", _scatter_add_rule),
                        ("scatter_update", _scatter_update_rule),
-                       ("round_to_format", _round_to_format_rule), ("matmul", _matmul_rule),
+                       ("matmul", _matmul_rule),
                        ("dequant_matmul", _dequant_matmul_rule),
                        ("dequant_gather", _dequant_gather_rule),
                        ("batch_norm", _batch_norm_rule), ("conv", _conv_rule),
                        ("attention", _attention_rule),
                        ("cached_attention", _cached_attention_rule), ("rope", _rope_rule),
                        ("softmax_cross_entropy", _cross_entropy_rule)):
-        add_rule(rules, kind, rule)
-    return rules
+        vmap_rule(kind)(rule)
 
 
-BATCH_RULES: dict[str, BatchRule] = _build_rules()
-"""Op kind -> batching rule ``rule(ctx, node, operands) -> BatchedValue``. A rule is
-called for leaves and for every node with at least one batched operand; its result
-has the batch axis at position 0 when it is batched."""
+_register_rules()
 
 UNBATCHABLE: dict[str, str] = {}
 """Op kind -> why vmap cannot batch it. Every op of the IR has a rule today."""

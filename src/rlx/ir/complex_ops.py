@@ -1,7 +1,7 @@
 """Complex numbers and the FFT: the ops of dtypes ``c64`` / ``c128`` and their type rules.
 
-Kept apart from :mod:`rlx.ir.ops`, which joins :data:`COMPLEX_TABLE` and
-:data:`COMPLEX_DOCS` into the op contract and refuses complex operands for every op
+Kept apart from :mod:`rlx.ir.ops`; importing this module defines the kinds in the op
+contract (:func:`rlx.ir.opdef.define`), which refuses complex operands for every op
 outside :data:`TAKES_COMPLEX`. Shared rules:
 
 * ``c64`` holds two f32 parts, ``c128`` two f64 parts (numpy's complex64 / complex128).
@@ -25,6 +25,7 @@ from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType
+from rlx.ir.opdef import define
 from rlx.ir.types import TensorType, broadcast_shapes
 
 Attrs = dict[str, Any]
@@ -64,7 +65,7 @@ def _infer_complex(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType
 
 def _axis(op: str, ins: list[TensorType], a: Attrs) -> int:
     x = ins[0]
-    axis = a.get("axis", -1)
+    axis = a["axis"]
     if isinstance(axis, bool) or not isinstance(axis, int) or not -x.rank <= axis < x.rank:
         raise GraphBuildError(f"{op}{_fmt(ins)}: axis {axis!r} is out of range")
     if x.symbolic:
@@ -73,7 +74,7 @@ def _axis(op: str, ins: list[TensorType], a: Attrs) -> int:
 
 
 def _norm(op: str, ins: list[TensorType], a: Attrs) -> str:
-    norm = a.get("norm", "backward")
+    norm = a["norm"]
     if norm not in NORMS:
         raise GraphBuildError(f"{op}{_fmt(ins)}: norm must be one of {NORMS}, got {norm!r}")
     return norm
@@ -90,7 +91,7 @@ def _infer_fft(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, At
             raise DTypeError(f"{op}{_fmt(ins)}: needs a complex operand (rlx.fft.fft casts)")
         if x.shape[axis] < 1:
             raise ShapeError(f"{op}{_fmt(ins)}: the transformed axis is empty")
-        return x, {"axis": axis, "norm": norm, "inverse": bool(a.get("inverse", False))}
+        return x, {"axis": axis, "norm": norm, "inverse": bool(a["inverse"])}
     if op == "rfft":
         if x.dtype not in (DType.F32, DType.F64):
             raise DTypeError(f"{op}{_fmt(ins)}: needs an f32 or f64 operand")
@@ -137,17 +138,18 @@ COMPLEX_DOCS: dict[str, str] = {
              "numpy.fft.irfft with that n), norm as an inverse fft's.",
 }
 
-COMPLEX_TABLE: list[tuple[str, str, tuple[int, int], Any]] = [
-    ("real", "unary", (1, 1), _infer_part),
-    ("imag", "unary", (1, 1), _infer_part),
-    ("angle", "unary", (1, 1), _infer_part),
-    ("conj", "unary", (1, 1), _infer_conj),
-    ("complex", "binary", (2, 2), _infer_complex),
-    ("fft", "fft", (1, 1), _infer_fft),
-    ("rfft", "fft", (1, 1), _infer_fft),
-    ("irfft", "fft", (1, 1), _infer_fft),
-]
-"""(kind, category, arity, infer) of each op; :mod:`rlx.ir.ops` adds them."""
+_FFT_ATTRS = {"fft": "axis:int=-1 norm:{backward,ortho,forward}=backward inverse:bool=False",
+              "rfft": "axis:int=-1 norm:{backward,ortho,forward}=backward",
+              "irfft": "axis:int=-1 norm:{backward,ortho,forward}=backward n:int"}
+
+define("real imag angle", "unary", (1, 1), _infer_part, COMPLEX_DOCS, traits="positionwise")
+define("conj", "unary", (1, 1), _infer_conj, COMPLEX_DOCS, traits="positionwise")
+define("complex", "binary", (2, 2), _infer_complex, COMPLEX_DOCS, traits="positionwise")
+for _kind, _schema in _FFT_ATTRS.items():
+    define(_kind, "fft", (1, 1), _infer_fft, COMPLEX_DOCS, attrs=_schema, traits="linear")
+
+COMPLEX_OPS = frozenset({"real", "imag", "angle", "conj", "complex", *_FFT_ATTRS})
+"""The op kinds this module defines."""
 
 TAKES_COMPLEX = frozenset({
     "input", "param", "constant", "add", "sub", "mul", "div", "neg", "exp", "abs", "eq", "ne",

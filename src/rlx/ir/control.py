@@ -1,8 +1,8 @@
 """Control-flow ops (category ``control``): ``cond``, ``while_loop``, ``scan``, and
 ``unpack``, which reads one result out of their packed form.
 
-Kept apart from :mod:`rlx.ir.ops`, which joins :data:`CONTROL_TABLE` and
-:data:`CONTROL_DOCS` into the op contract. The builders users call are
+Kept apart from :mod:`rlx.ir.ops`; importing this module defines the kinds in the op
+contract (:func:`rlx.ir.opdef.define`). The builders users call are
 :func:`rlx.cond`, :func:`rlx.while_loop` and :func:`rlx.scan` (:mod:`rlx.control`).
 
 **Sub-graphs.** A control-flow node holds its bodies as :class:`Subgraph` attributes:
@@ -30,6 +30,7 @@ from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType
+from rlx.ir.opdef import define, register_attr_kind
 from rlx.ir.types import TensorType
 
 Attrs = dict[str, Any]
@@ -104,7 +105,7 @@ def _count(op: str, ins: list[TensorType], a: Attrs, key: str, hi: int) -> int:
 
 def _select(op: str, ins: list[TensorType], a: Attrs,
             results: list[TensorType]) -> tuple[TensorType, int]:
-    r = a.get("result", 0)
+    r = a["result"]
     if isinstance(r, bool) or not isinstance(r, int) or not PACKED <= r < len(results):
         raise _fail(op, ins, f"result must be -1 (packed) or in [0, {len(results)}), got {r!r}")
     if r == PACKED:
@@ -180,8 +181,8 @@ def _infer_scan(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, A
         raise _fail(op, ins, f"body must give the carries {_fmt(list(ins[:k]))} first, gives "
                              f"{_fmt(outs)}")
     canon = {"body": body, "carries": k, "xs": m, "length": length,
-             "reverse": bool(a.get("reverse", False))}
-    ty, r = _select(op, ins, {**a, "result": a.get("result", 0)}, scan_results(ins, canon))
+             "reverse": bool(a["reverse"])}
+    ty, r = _select(op, ins, {**a, "result": a["result"]}, scan_results(ins, canon))
     return ty, {**canon, "result": r}
 
 
@@ -217,16 +218,22 @@ CONTROL_DOCS: dict[str, str] = {
               "pass; not built by users).",
 }
 
-CONTROL_TABLE: list[tuple[str, tuple[int, int], Any]] = [
-    ("cond", (1, 1 << 30), _infer_cond),
-    ("while_loop", (1, 1 << 30), _infer_while),
-    ("scan", (0, 1 << 30), _infer_scan),
-    ("unpack", (1, 1), _infer_unpack),
-]
-"""(kind, arity, infer) of each control-flow op; :mod:`rlx.ir.ops` adds them as category
-``control``."""
+register_attr_kind("subgraph", "a Subgraph", lambda v: isinstance(v, Subgraph))
+register_attr_kind("subgraphs", "a tuple of Subgraphs",
+                   lambda v: isinstance(v, tuple) and all(isinstance(b, Subgraph) for b in v))
 
-CONTROL_OPS = frozenset(k for k, _, _ in CONTROL_TABLE if k != "unpack")
+define("cond", "control", (1, 1 << 30), _infer_cond, CONTROL_DOCS,
+       attrs="branches:subgraphs result:int=0", traits="subgraphs multi_result")
+define("while_loop", "control", (1, 1 << 30), _infer_while, CONTROL_DOCS,
+       attrs="cond:subgraph body:subgraph carries:int result:int=0",
+       traits="subgraphs multi_result")
+define("scan", "control", (0, 1 << 30), _infer_scan, CONTROL_DOCS,
+       attrs="body:subgraph carries:int xs:int length:int reverse:bool=False result:int=0",
+       traits="subgraphs multi_result")
+define("unpack", "control", (1, 1), _infer_unpack, CONTROL_DOCS,
+       attrs="offset:int shape:shape dtype:dtype")
+
+CONTROL_OPS = frozenset({"cond", "while_loop", "scan"})
 """The op kinds that hold sub-graphs."""
 
 

@@ -143,7 +143,7 @@ def define(op: CustomOp) -> None:
         _check_c_kernel(name, op.c_kernel)
     doc = (op.doc or "").strip() or f"A custom op registered with rlx.register_op ({name})."
     CUSTOM_OPS[name] = op
-    _ops.OPS[name] = _ops.OpDef(name, CATEGORY, (lo, hi), _type_rule(op), doc)
+    _ops.OPS[name] = _ops.OpDef(name, CATEGORY, (lo, hi), _type_rule(op), doc, attrs=None)
 
 
 def undefine(name: str) -> CustomOp:

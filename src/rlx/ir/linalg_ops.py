@@ -1,7 +1,7 @@
 """Dense linear algebra ops (category ``linalg``): their type rules and semantics.
 
-Kept apart from :mod:`rlx.ir.ops`, which joins :data:`LINALG_TABLE` and
-:data:`LINALG_DOCS` into the op contract. Shared rules of the family:
+Kept apart from :mod:`rlx.ir.ops`; importing this module defines the kinds in the op
+contract (:func:`rlx.ir.opdef.define`). Shared rules of the family:
 
 * Operands are f32 or f64 (one dtype for every operand); the result has that dtype.
 * Matrices are the last two axes; every leading axis is a batch axis. The IR op takes
@@ -23,6 +23,7 @@ from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir.dtypes import DType
+from rlx.ir.opdef import define
 from rlx.ir.types import TensorType
 
 Attrs = dict[str, Any]
@@ -67,7 +68,7 @@ def _infer_solve(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, 
                                     f"{batch + (n,)} + (k,) (matrices): same batch axes as a")
     out: Attrs = {}
     if op == "solve_triangular":
-        out["lower"] = bool(a.get("lower", True))
+        out["lower"] = bool(a["lower"])
     return TensorType(b.shape, b.dtype), out
 
 
@@ -133,16 +134,20 @@ LINALG_DOCS: dict[str, str] = {
             "eigenvectors as columns [..., n, n] (each column's sign as LAPACK gives).",
 }
 
-LINALG_TABLE: list[tuple[str, tuple[int, int], Any]] = [
-    ("solve", (2, 2), _infer_solve),
-    ("cholesky", (1, 1), _infer_square),
-    ("solve_triangular", (2, 2), _infer_solve),
-    ("inv", (1, 1), _infer_square),
-    ("det", (1, 1), _infer_det),
-    ("slogdet", (1, 1), _infer_slogdet),
-    ("lu", (1, 1), _infer_lu),
-    ("qr", (1, 1), _infer_qr),
-    ("eigh", (1, 1), _infer_eigh),
-]
-"""(kind, arity, infer) of each linalg op; :mod:`rlx.ir.ops` adds them as category
-``linalg``."""
+_RESULTS = {"slogdet": "{sign,logabsdet}", "lu": "{p,l,u}", "qr": "{q,r}", "eigh": "{w,v}"}
+
+for _kind, _arity, _infer_fn in (
+        ("solve", (2, 2), _infer_solve),
+        ("cholesky", (1, 1), _infer_square),
+        ("solve_triangular", (2, 2), _infer_solve),
+        ("inv", (1, 1), _infer_square),
+        ("det", (1, 1), _infer_det),
+        ("slogdet", (1, 1), _infer_slogdet),
+        ("lu", (1, 1), _infer_lu),
+        ("qr", (1, 1), _infer_qr),
+        ("eigh", (1, 1), _infer_eigh)):
+    _schema = ("lower:bool=True" if _kind == "solve_triangular"
+               else f"result:{_RESULTS[_kind]}" if _kind in _RESULTS else "")
+    define(_kind, "linalg", _arity, _infer_fn, LINALG_DOCS[_kind], attrs=_schema,
+           traits="multi_result" if _kind in _RESULTS else "")
+

@@ -1,10 +1,14 @@
-"""The op set: one entry per op kind with its exact semantics and its type rule.
+"""The op set: one ``define`` per op kind with its exact semantics and its type rule.
 
-This module is the contract every backend and transform implements. Each
-``OpDef`` carries the op's docstring (semantics, dtype rules, where it differs
-from numpy / ONNX / PyTorch) and an ``infer`` function that checks operands and
-attributes, returns the result type and the attributes in canonical form
-(negative axes made positive, ``-1`` in reshape resolved, defaults filled in).
+This module is the contract every backend and transform implements. Each op kind is
+defined in one place, a :func:`rlx.ir.opdef.define` call beside its infer function,
+giving its category, operand count, infer function (checks operands and attributes,
+returns the result type and the attributes in canonical form: negative axes made
+positive, ``-1`` in reshape resolved, defaults filled in), docstring (semantics, dtype
+rules, where it differs from numpy / ONNX / PyTorch), attribute schema and traits
+(:mod:`rlx.ir.opdef` says what they mean and who reads them). The families kept in
+their own modules (:mod:`rlx.ir.complex_ops`, :mod:`rlx.ir.linalg_ops`,
+:mod:`rlx.ir.control`) define theirs the same way.
 
 General rules, unless an op says otherwise:
 
@@ -20,16 +24,25 @@ Users add op kinds of category ``"custom"`` at run time with ``rlx.register_op``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
-from rlx.ir.complex_ops import COMPLEX_DOCS, COMPLEX_TABLE, TAKES_COMPLEX
-from rlx.ir.control import CONTROL_DOCS, CONTROL_TABLE
+from rlx.ir import control, linalg_ops, moe_ops  # noqa: F401  (importing defines their kinds)
+from rlx.ir.complex_ops import TAKES_COMPLEX
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
-from rlx.ir.linalg_ops import LINALG_DOCS, LINALG_TABLE
+from rlx.ir.opdef import (
+    PRECISION_CLASSES,
+    REGISTRY,
+    TRAITS,
+    Attrs,
+    InferFn,
+    OpDef,
+    define,
+    schema_violations,
+    with_defaults,
+)
 from rlx.ir.quantized import PackedLayout
 from rlx.ir.types import (
     Dim,
@@ -44,40 +57,7 @@ from rlx.ir.types import (
     same_dim,
 )
 
-Attrs = dict[str, Any]
-InferFn = Callable[[str, list[TensorType], Attrs], tuple[TensorType, Attrs]]
-
-
-@dataclass(frozen=True)
-class OpDef:
-    """One op kind: its category, operand count, type rule, semantics and traits.
-
-    ``traits`` (:data:`TRAITS` names them) are the facts passes, fusion, transforms and
-    backends read about an op instead of typing out sets of op names: the sets of
-    :data:`RESHAPE_LIKE`, :data:`TAKES_COMPLEX_OPS`, ... are derived from them. The
-    attribute names an op takes are those its infer function returns (its canonical
-    form); :func:`infer` refuses any other name.
-    """
-
-    kind: str
-    category: str
-    arity: tuple[int, int]  # (min, max) number of operands
-    infer: InferFn
-    doc: str
-    traits: frozenset[str] = frozenset()
-
-
-TRAITS: dict[str, str] = {
-    "reshape_like": "the result is the operand's elements in the same order under another "
-                    "shape: a view of the same bytes (passes fold chains of them, memory "
-                    "planning lets the result share the operand's storage)",
-    "complex": "takes complex (c64 / c128) operands (rlx.ir.complex_ops); the contract "
-               "refuses complex operands for every op without this trait",
-    "subgraphs": "holds control-flow bodies as Subgraph attributes (rlx.ir.control)",
-    "multi_result": "one of several results, selected by the ``result`` attribute (nodes "
-                    "differing only in it are siblings)",
-}
-"""Every trait an op may declare, with what it promises."""
+__all__ = ["OPS", "OpDef", "TRAITS", "Attrs", "InferFn", "infer", "ops_with"]
 
 
 def _fmt_operands(ins: list[TensorType]) -> str:
@@ -142,10 +122,19 @@ def _infer_leaf(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, A
                                   "(rlx.Dim(name, max)), not products")
     return TensorType(shape, dt), {**a, "shape": shape, "dtype": dt}
 
+define("input param", "leaf", (0, 0), _infer_leaf,
+       {"input": "A value fed on every run, by name.",
+        "param": "A weight set once with set_param and kept between runs."},
+       attrs="name:str shape:shape dtype:dtype")
+
 
 def _infer_constant(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
     value = a["value"]
     return TensorType(value.shape, value.dtype), a
+
+define("constant", "leaf", (0, 0), _infer_constant,
+       "A value baked into the graph.",
+       attrs="value:array")
 
 
 def _infer_arange(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
@@ -162,12 +151,27 @@ def _infer_arange(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType,
     n = max(0, math.ceil((stop - start) / step))
     return TensorType((n,), dt), {"start": start, "stop": stop, "step": step, "dtype": dt}
 
+define("arange", "leaf", (0, 0), _infer_arange,
+       ("Values start, start+step, ... below stop (above for negative step), computed in f64 and "
+        "rounded to dtype."),
+       attrs="start:number stop:number step:number dtype:dtype")
+
 
 def _infer_random(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
     t, a = _infer_leaf(op, ins, a)
     if not t.dtype.is_float:
         raise fail_dtype(op, ins, f"random values need a float dtype, got {t.dtype}")
     return t, a
+
+define("random_uniform", "random", (0, 0), _infer_random,
+       ("Uniform values in [low, high) from Philox-4x32-10 keyed by the run's seed; counter = "
+        "(element index, stream). Same seed, same numbers on every backend. The value is exact in"
+        " f64 and rounded once to the dtype, so a narrow dtype (f16, bf16, f32 over wide ranges) "
+        "can round up to high itself."),
+       attrs="shape:shape dtype:dtype low:float high:float stream:int")
+define("random_normal", "random", (0, 0), _infer_random,
+       "Normal values (Box-Muller over two Philox uniforms) with mean and std.",
+       attrs="shape:shape dtype:dtype mean:float std:float stream:int")
 
 
 # --------------------------------------------------------------------------- elementwise
@@ -189,6 +193,36 @@ def _infer_unary_float(op, ins, a):
         _require_float(op, ins)
     return ins[0], {}
 
+define("exp log sqrt rsqrt reciprocal", "unary", (1, 1), _infer_unary_float,
+       {"exp": "e**x.",
+        "log": "Natural log; log(0) = -inf, log(<0) = nan.",
+        "sqrt": "Square root; nan below 0.",
+        "rsqrt": "1/sqrt(x).",
+        "reciprocal": "1/x."},
+       traits="positionwise", precision="f32")
+define("sin cos", "unary", (1, 1), _infer_unary_float,
+       {"sin": "Sine.",
+        "cos": "Cosine."},
+       traits="positionwise")
+define("tanh", "unary", (1, 1), _infer_unary_float,
+       "Hyperbolic tangent.",
+       traits="positionwise", precision="narrow")
+define("atan", "unary", (1, 1), _infer_unary_float,
+       "Arc tangent.",
+       traits="positionwise")
+define("erf", "unary", (1, 1), _infer_unary_float,
+       "Gauss error function.",
+       traits="positionwise", precision="f32")
+define("sigmoid gelu gelu_tanh silu", "unary", (1, 1), _infer_unary_float,
+       {"sigmoid": "1/(1+exp(-x)).",
+        "gelu": "x*Phi(x) with the exact erf form.",
+        "gelu_tanh": "The tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))).",
+        "silu": "x*sigmoid(x)."},
+       traits="positionwise", precision="narrow")
+define("softplus", "unary", (1, 1), _infer_unary_float,
+       "log(1+exp(x)), computed stably.",
+       traits="positionwise", precision="f32")
+
 
 def _infer_unary_numeric(op, ins, a):
     _require_numeric(op, ins)
@@ -196,15 +230,41 @@ def _infer_unary_numeric(op, ins, a):
         return TensorType(ins[0].shape, ins[0].dtype.real), {}
     return ins[0], {}
 
+define("neg", "unary", (1, 1), _infer_unary_numeric,
+       "-x (wraps for unsigned).",
+       traits="positionwise", precision="narrow")
+define("abs sign", "unary", (1, 1), _infer_unary_numeric,
+       {"abs": "|x|.",
+        "sign": "-1, 0 or 1 (nan stays nan)."},
+       traits="positionwise")
+define("relu", "unary", (1, 1), _infer_unary_numeric,
+       "max(x, 0).",
+       traits="positionwise", precision="narrow")
+define("floor ceil round", "unary", (1, 1), _infer_unary_numeric,
+       {"floor": "Round down (identity on integers).",
+        "ceil": "Round up (identity on integers).",
+        "round": "Round half to even (identity on integers), as numpy; PyTorch agrees."},
+       traits="positionwise")
+
 
 def _infer_unary_any(op, ins, a):
     return ins[0], {}
+
+define("stop_gradient", "unary", (1, 1), _infer_unary_any,
+       "Identity; autodiff treats it as a constant.",
+       traits="positionwise")
 
 
 def _infer_unary_predicate(op, ins, a):
     if op != "logical_not":
         _require_numeric(op, ins)
     return TensorType(ins[0].shape, DType.BOOL), {}
+
+define("logical_not isnan isinf", "unary", (1, 1), _infer_unary_predicate,
+       {"logical_not": "not x; numbers are true when non-zero.",
+        "isnan": "x is nan (false for integers).",
+        "isinf": "x is +-inf (false for integers)."},
+       traits="positionwise")
 
 
 def _infer_cast(op, ins, a):
@@ -213,13 +273,23 @@ def _infer_cast(op, ins, a):
         raise fail_dtype(op, ins, f"cannot cast complex to {dtype}; take real() first")
     return TensorType(ins[0].shape, dtype), {"dtype": dtype}
 
+define("cast", "unary", (1, 1), _infer_cast,
+       ("Convert to dtype. float->int truncates toward zero and saturates to the integer range, "
+        "nan -> 0 (Rust 'as' semantics; numpy leaves these undefined). int->narrower int wraps. "
+        "Anything->bool is x != 0."),
+       attrs="dtype:dtype", traits="positionwise")
+
 
 def _infer_clip(op, ins, a):
     _require_numeric(op, ins)
-    lo, hi = a.get("lo"), a.get("hi")
+    lo, hi = a["lo"], a["hi"]
     if lo is not None and hi is not None and lo > hi:
         raise fail_attr(op, ins, f"lo ({lo}) must not exceed hi ({hi})")
     return ins[0], {"lo": lo, "hi": hi}
+
+define("clip", "unary", (1, 1), _infer_clip,
+       "min(max(x, lo), hi); lo or hi may be None. nan passes through.",
+       attrs="lo:number?=None hi:number?=None", traits="positionwise")
 
 
 def broadcast_or_fail(op: str, ins: list[TensorType]) -> Shape:
@@ -234,9 +304,38 @@ def _infer_binary_arith(op, ins, a):
     _require_numeric(op, ins)
     return TensorType(broadcast_or_fail(op, ins), promote(ins[0].dtype, ins[1].dtype)), {}
 
+define("add sub mul", "binary", (2, 2), _infer_binary_arith,
+       {"add": "a + b.",
+        "sub": "a - b.",
+        "mul": "a * b."},
+       traits="positionwise", precision="narrow")
+define("div pow", "binary", (2, 2), _infer_binary_arith,
+       {"div": ("a / b. Integers divide truncating toward zero (C/ONNX rule, not numpy's floor); "
+                "integer division by zero gives 0."),
+        "pow": ("a ** b. For integers computed exactly for b >= 0; b < 0 gives 1/a**-b truncated "
+                "(0 unless |a| == 1).")},
+       traits="positionwise", precision="f32")
+define("maximum minimum", "binary", (2, 2), _infer_binary_arith,
+       {"maximum": "Elementwise max; nan propagates.",
+        "minimum": "Elementwise min; nan propagates."},
+       traits="positionwise", precision="narrow")
+define("mod", "binary", (2, 2), _infer_binary_arith,
+       ("Remainder with the sign of the divisor (numpy/PyTorch remainder; ONNX fmod=0). Integer "
+        "mod by zero gives 0."),
+       traits="positionwise")
+
 
 def _infer_compare(op, ins, a):
     return TensorType(broadcast_or_fail(op, ins), DType.BOOL), {}
+
+define("eq ne lt le gt ge", "binary", (2, 2), _infer_compare,
+       {"eq": "a == b.",
+        "ne": "a != b.",
+        "lt": "a < b.",
+        "le": "a <= b.",
+        "gt": "a > b.",
+        "ge": "a >= b."},
+       traits="positionwise")
 
 
 def _infer_logical(op, ins, a):
@@ -245,11 +344,21 @@ def _infer_logical(op, ins, a):
             raise fail_dtype(op, ins, "needs bool operands; compare or cast first")
     return TensorType(broadcast_or_fail(op, ins), DType.BOOL), {}
 
+define("logical_and logical_or logical_xor", "binary", (2, 2), _infer_logical,
+       {"logical_and": "a and b.",
+        "logical_or": "a or b.",
+        "logical_xor": "a xor b."},
+       traits="positionwise")
+
 
 def _infer_where(op, ins, a):
     if not ins[0].dtype.is_bool:
         raise fail_dtype(op, ins, "the condition must be bool")
     return TensorType(broadcast_or_fail(op, ins), promote(ins[1].dtype, ins[2].dtype)), {}
+
+define("where", "ternary", (3, 3), _infer_where,
+       "cond ? a : b with broadcasting over all three.",
+       traits="positionwise", precision="narrow")
 
 
 # --------------------------------------------------------------------------- matmul
@@ -274,6 +383,11 @@ def _infer_matmul(op, ins, a):
         out = ()
     return TensorType(tuple(out), promote(x.dtype, y.dtype)), {}
 
+define("matmul", "matmul", (2, 2), _infer_matmul,
+       ("numpy matmul: batch dims broadcast; 1-D operands are promoted and the added axis "
+        "removed. Accumulates in f32 for f16/bf16, f64 for f64."),
+       traits="positionwise", fusion="matmul", precision="narrow")
+
 
 # --------------------------------------------------------------------------- reductions
 
@@ -285,8 +399,8 @@ def _reduced_shape(shape: Shape, axes: tuple[int, ...], keepdims: bool) -> Shape
 
 def _infer_reduce(op, ins, a):
     x = ins[0]
-    axes = norm_axes(op, ins, a.get("axes"), x.rank)
-    keep = bool(a.get("keepdims", False))
+    axes = norm_axes(op, ins, a["axes"], x.rank)
+    keep = bool(a["keepdims"])
     if op == "logsumexp" or (op == "mean" and not x.dtype.is_complex):
         _require_float(op, ins)
     elif op in ("sum", "prod"):
@@ -296,28 +410,56 @@ def _infer_reduce(op, ins, a):
     return TensorType(_reduced_shape(x.shape, axes, keep), x.dtype), {"axes": axes,
                                                                        "keepdims": keep}
 
+define("sum mean", "reduce", (1, 1), _infer_reduce,
+       {"sum": "Sum over axes (all when None).",
+        "mean": "Mean over axes (float only)."},
+       attrs="axes:ints=None keepdims:bool=False", traits="linear", fusion="reduce",
+       precision="f32")
+define("max min prod logsumexp", "reduce", (1, 1), _infer_reduce,
+       {"max": "Max over axes; nan propagates.",
+        "min": "Min over axes; nan propagates.",
+        "prod": "Product over axes.",
+        "logsumexp": "log(sum(exp(x))) over axes, max-shifted; all -inf gives -inf."},
+       attrs="axes:ints=None keepdims:bool=False", fusion="reduce", precision="f32")
+
 
 def _infer_arg_reduce(op, ins, a):
     x = ins[0]
     _require_numeric(op, ins)
-    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
-    keep = bool(a.get("keepdims", False))
+    axis = norm_axis(op, ins, a["axis"], x.rank)
+    keep = bool(a["keepdims"])
     if x.shape[axis] == 0:
         raise fail_shape(op, ins, "cannot take argmax/argmin over an empty axis")
     return (TensorType(_reduced_shape(x.shape, (axis,), keep), DType.I64),
             {"axis": axis, "keepdims": keep})
 
+define("argmax argmin", "reduce", (1, 1), _infer_arg_reduce,
+       {"argmax": "Index (i64) of the first maximum along axis.",
+        "argmin": "Index (i64) of the first minimum along axis."},
+       attrs="axis:int=-1 keepdims:bool=False")
+
 
 def _infer_cumsum(op, ins, a):
     _require_numeric(op, ins)
-    axis = norm_axis(op, ins, a.get("axis", -1), ins[0].rank)
-    return ins[0], {"axis": axis, "exclusive": bool(a.get("exclusive", False)),
-                    "reverse": bool(a.get("reverse", False))}
+    axis = norm_axis(op, ins, a["axis"], ins[0].rank)
+    return ins[0], {"axis": axis, "exclusive": bool(a["exclusive"]),
+                    "reverse": bool(a["reverse"])}
+
+define("cumsum", "scan", (1, 1), _infer_cumsum,
+       ("Inclusive running sum along axis; exclusive shifts by one (first = 0); reverse runs from"
+        " the end."),
+       attrs="axis:int=-1 exclusive:bool=False reverse:bool=False", traits="linear positionwise",
+       precision="f32")
 
 
 def _infer_softmax(op, ins, a):
     _require_float(op, ins)
-    return ins[0], {"axis": norm_axis(op, ins, a.get("axis", -1), ins[0].rank)}
+    return ins[0], {"axis": norm_axis(op, ins, a["axis"], ins[0].rank)}
+
+define("softmax log_softmax", "normalize", (1, 1), _infer_softmax,
+       {"softmax": "exp(x - max) / sum along axis.",
+        "log_softmax": "x - logsumexp(x) along axis."},
+       attrs="axis:int=-1", traits="positionwise", fusion="rowwise", precision="f32")
 
 
 # --------------------------------------------------------------------------- norms
@@ -325,19 +467,26 @@ def _infer_softmax(op, ins, a):
 def _infer_layer_norm(op, ins, a):
     _require_float(op, ins)
     x = ins[0]
-    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
+    axis = norm_axis(op, ins, a["axis"], x.rank)
     norm_shape = x.shape[axis:]
-    if op == "rms_norm" and a.get("has_beta", False):
+    if op == "rms_norm" and a["has_beta"]:
         raise fail_attr(op, ins, "rms_norm has no beta; has_beta must be false")
-    n_affine = int(a.get("has_gamma", False)) + int(a.get("has_beta", False))
+    n_affine = int(a["has_gamma"]) + int(a["has_beta"])
     if len(ins) != 1 + n_affine:
         raise fail_attr(op, ins, "operand count does not match has_gamma/has_beta")
     for t in ins[1:]:
         if t.shape != norm_shape:
             raise fail_shape(op, ins, f"gamma/beta must have the normalised shape {norm_shape}")
-    eps = float(a.get("eps", 1e-5))
-    return x, {"axis": axis, "eps": eps, "has_gamma": bool(a.get("has_gamma", False)),
-               "has_beta": bool(a.get("has_beta", False))}
+    eps = float(a["eps"])
+    return x, {"axis": axis, "eps": eps, "has_gamma": bool(a["has_gamma"]),
+               "has_beta": bool(a["has_beta"])}
+
+define("layer_norm rms_norm", "normalize", (1, 3), _infer_layer_norm,
+       {"layer_norm": ("(x - mean) / sqrt(var + eps) over axes axis..end (biased variance), then "
+                       "* gamma + beta when given (ONNX LayerNormalization)."),
+        "rms_norm": "x / sqrt(mean(x^2) + eps) over axes axis..end, then * gamma when given."},
+       attrs="axis:int=-1 eps:float=1e-05 has_gamma:bool=False has_beta:bool=False",
+       traits="positionwise", fusion="rowwise", precision="f32")
 
 
 def _infer_batch_norm(op, ins, a):
@@ -348,7 +497,11 @@ def _infer_batch_norm(op, ins, a):
     for t in ins[1:]:
         if t.shape != (x.shape[1],):
             raise fail_shape(op, ins, f"mean/var/gamma/beta must have shape ({x.shape[1]},)")
-    return x, {"eps": float(a.get("eps", 1e-5))}
+    return x, {"eps": float(a["eps"])}
+
+define("batch_norm", "normalize", (5, 5), _infer_batch_norm,
+       "Inference batch norm over channel axis 1: (x - mean) / sqrt(var + eps) * gamma + beta.",
+       attrs="eps:float=1e-05", traits="positionwise", precision="f32")
 
 
 # --------------------------------------------------------------------------- shape ops
@@ -386,6 +539,10 @@ def _infer_reshape(op, ins, a):
     out = tuple(given if isinstance(given, Dim) else got for given, got in zip(shape, out))
     return TensorType(out, x.dtype), {"shape": shape}
 
+define("reshape", "shape", (1, 1), _infer_reshape,
+       "Same elements in row-major order, new shape (one -1 inferred).",
+       attrs="shape:shape", traits="linear positionwise reshape_like", precision="narrow")
+
 
 def _reshaped_dims(dims: Shape, bounds: Shape) -> Shape | None:
     """The dimensions of ``dims`` reshaped to ``bounds``, symbols carried: each new
@@ -418,12 +575,16 @@ def _reshaped_dims(dims: Shape, bounds: Shape) -> Shape | None:
 
 def _infer_transpose(op, ins, a):
     x = ins[0]
-    perm = a.get("perm")
+    perm = a["perm"]
     perm = tuple(reversed(range(x.rank))) if perm is None else tuple(
         norm_axis(op, ins, p, x.rank) for p in perm)
     if sorted(perm) != list(range(x.rank)):
         raise fail_shape(op, ins, f"perm {perm} is not a permutation of 0..{x.rank - 1}")
     return TensorType(tuple(x.shape[p] for p in perm), x.dtype), {"perm": perm}
+
+define("transpose", "shape", (1, 1), _infer_transpose,
+       "Permute axes (reverse when perm is None).",
+       attrs="perm:ints=None", traits="linear positionwise", precision="narrow")
 
 
 def _infer_broadcast_to(op, ins, a):
@@ -434,10 +595,14 @@ def _infer_broadcast_to(op, ins, a):
         raise fail_shape(op, ins, f"cannot broadcast to {shape}")
     return TensorType(out, x.dtype), {"shape": shape}
 
+define("broadcast_to", "shape", (1, 1), _infer_broadcast_to,
+       "numpy broadcast_to.",
+       attrs="shape:shape", traits="linear positionwise", precision="narrow")
+
 
 def _infer_squeeze(op, ins, a):
     x = ins[0]
-    axes = a.get("axes")
+    axes = a["axes"]
     if axes is None:
         axes = tuple(i for i, d in enumerate(x.shape) if d == 1)
     axes = norm_axes(op, ins, axes, x.rank)
@@ -446,6 +611,10 @@ def _infer_squeeze(op, ins, a):
             raise fail_shape(op, ins, f"cannot squeeze axis {ax} of size {x.shape[ax]}")
     return (TensorType(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype),
             {"axes": axes})
+
+define("squeeze", "shape", (1, 1), _infer_squeeze,
+       "Remove size-1 axes (all when None).",
+       attrs="axes:ints=None", traits="linear positionwise reshape_like", precision="narrow")
 
 
 def _infer_unsqueeze(op, ins, a):
@@ -457,6 +626,10 @@ def _infer_unsqueeze(op, ins, a):
     dims = iter(x.shape)
     shape = tuple(1 if i in axes else next(dims) for i in range(out_rank))
     return TensorType(shape, x.dtype), {"axes": axes}
+
+define("unsqueeze", "shape", (1, 1), _infer_unsqueeze,
+       "Insert size-1 axes at the given output positions.",
+       attrs="axes:ints", traits="linear positionwise reshape_like", precision="narrow")
 
 
 def normalize_slice(dim: int, start: int | None, stop: int | None,
@@ -500,6 +673,11 @@ def _infer_slice(op, ins, a):
     return (TensorType(tuple(shape), x.dtype),
             {"starts": tuple(ns), "stops": tuple(ne), "steps": tuple(nst)})
 
+define("slice", "shape", (1, 1), _infer_slice,
+       "Python slicing per axis (start/stop/step, negatives count from the end).",
+       attrs="starts:ints stops:bounds steps:ints", traits="linear positionwise",
+       precision="narrow")
+
 
 def _symbolic_slice_length(op, ins, dim: Dim, start, stop, step, s2: int,
                            length: int) -> int:
@@ -519,7 +697,7 @@ def _symbolic_slice_length(op, ins, dim: Dim, start, stop, step, s2: int,
 
 def _infer_concat(op, ins, a):
     first = ins[0]
-    axis = norm_axis(op, ins, a.get("axis", 0), first.rank)
+    axis = norm_axis(op, ins, a["axis"], first.rank)
     for t in ins[1:]:
         if t.dtype != first.dtype:
             raise fail_dtype(op, ins, "all operands must share one dtype")
@@ -534,11 +712,15 @@ def _infer_concat(op, ins, a):
     shape[axis] = sum(t.shape[axis] for t in ins)
     return TensorType(tuple(shape), first.dtype), {"axis": axis}
 
+define("concat", "shape", (1, 1073741824), _infer_concat,
+       "Join along axis.",
+       attrs="axis:int=0", traits="linear positionwise", precision="narrow")
+
 
 def _infer_pad(op, ins, a):
     x = ins[0]
     pads = tuple((int(b), int(e)) for b, e in a["pads"])
-    mode = a.get("mode", "constant")
+    mode = a["mode"]
     if len(pads) != x.rank:
         raise fail_attr(op, ins, f"pads needs one (before, after) pair per axis, got {pads}")
     if mode not in ("constant", "reflect", "edge"):
@@ -552,16 +734,27 @@ def _infer_pad(op, ins, a):
             raise fail_shape(op, ins, "edge padding of an empty axis")
     shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
     return TensorType(shape, x.dtype), {"pads": pads, "mode": mode,
-                                        "value": float(a.get("value", 0.0))}
+                                        "value": float(a["value"])}
+
+define("pad", "shape", (1, 1), _infer_pad,
+       ("Pad each axis by (before, after): constant value, reflect (no edge repeat, numpy "
+        "'reflect') or edge."),
+       attrs="pads:pairs mode:{constant,reflect,edge}=constant value:float=0.0",
+       traits="linear positionwise", precision="narrow")
 
 
 def _infer_gather(op, ins, a):
     x, idx = ins
     if not idx.dtype.is_int:
         raise fail_dtype(op, ins, "indices must be an integer dtype")
-    axis = norm_axis(op, ins, a.get("axis", 0), x.rank)
+    axis = norm_axis(op, ins, a["axis"], x.rank)
     shape = x.shape[:axis] + idx.shape + x.shape[axis + 1:]
     return TensorType(shape, x.dtype), {"axis": axis}
+
+define("gather", "index", (2, 2), _infer_gather,
+       ("numpy take along axis: out = x[..., idx, ...]. Indices in [-n, n) (negatives wrap); any "
+        "other index raises ExecutionError at run time."),
+       attrs="axis:int=0", traits="indexed_linear positionwise", precision="narrow")
 
 
 def _infer_tile(op, ins, a):
@@ -571,9 +764,17 @@ def _infer_tile(op, ins, a):
         raise fail_attr(op, ins, f"reps needs one non-negative count per axis, got {reps}")
     return TensorType(tuple(d * r for d, r in zip(x.shape, reps)), x.dtype), {"reps": reps}
 
+define("tile", "shape", (1, 1), _infer_tile,
+       "numpy tile with one repeat per axis.",
+       attrs="reps:ints", traits="linear positionwise")
+
 
 def _infer_flip(op, ins, a):
-    return ins[0], {"axes": norm_axes(op, ins, a.get("axes"), ins[0].rank)}
+    return ins[0], {"axes": norm_axes(op, ins, a["axes"], ins[0].rank)}
+
+define("flip", "shape", (1, 1), _infer_flip,
+       "Reverse the given axes.",
+       attrs="axes:ints=None", traits="linear positionwise")
 
 
 def _infer_one_hot(op, ins, a):
@@ -583,8 +784,12 @@ def _infer_one_hot(op, ins, a):
     depth = int(a["depth"])
     if depth < 0:
         raise fail_attr(op, ins, "depth must be non-negative")
-    dt = as_dtype(a.get("dtype", "f32"))
+    dt = as_dtype(a["dtype"])
     return TensorType(idx.shape + (depth,), dt), {"depth": depth, "dtype": dt}
+
+define("one_hot", "index", (1, 1), _infer_one_hot,
+       "Appends an axis of size depth; out-of-range indices give an all-zero row.",
+       attrs="depth:int dtype:dtype=f32", traits="positionwise")
 
 
 # --------------------------------------------------------------------------- nn
@@ -600,9 +805,9 @@ def _pairs(op, ins, value, n, what):
 
 def _conv_geometry(op, ins, a, spatial: Shape, kernel: Shape):
     n = len(spatial)
-    stride = _pairs(op, ins, a.get("stride", 1), n, "stride")
-    dilation = _pairs(op, ins, a.get("dilation", 1), n, "dilation")
-    pad = a.get("padding", 0)
+    stride = _pairs(op, ins, a["stride"], n, "stride")
+    dilation = _pairs(op, ins, a["dilation"], n, "dilation")
+    pad = a["padding"]
     if isinstance(pad, int):
         pads = tuple((pad, pad) for _ in range(n))
     else:
@@ -634,7 +839,7 @@ def _infer_conv(op, ins, a):
     x, w = ins[0], ins[1]
     if x.rank not in (3, 4) or w.rank != x.rank:
         raise fail_shape(op, ins, "conv needs x [N,C,L] / [N,C,H,W] and w of the same rank")
-    groups = int(a.get("groups", 1))
+    groups = int(a["groups"])
     cin, cout = x.shape[1], w.shape[0]
     if groups <= 0 or cin % groups or cout % groups:
         raise fail_shape(op, ins, f"channels ({cin} in, {cout} out) must divide by groups "
@@ -651,6 +856,12 @@ def _infer_conv(op, ins, a):
             raise fail_dtype(op, ins, "x, w and bias must share one dtype")
     return TensorType((x.shape[0], cout) + spatial, dt), {**geo, "groups": groups}
 
+define("conv", "nn", (2, 3), _infer_conv,
+       ("Cross-correlation (as PyTorch conv1d/conv2d), NC[L|HW] layout, weight [C_out, "
+        "C_in/groups, k...], optional bias, stride/padding/dilation/groups."),
+       attrs="stride:ints=1 dilation:ints=1 padding:pairs=0 groups:int=1", traits="positionwise",
+       fusion="conv", precision="narrow")
+
 
 def _infer_pool(op, ins, a):
     _require_numeric(op, ins)
@@ -658,7 +869,7 @@ def _infer_pool(op, ins, a):
     if x.rank != 4:
         raise fail_shape(op, ins, "pooling needs x [N,C,H,W]")
     kernel = _pairs(op, ins, a["kernel"], 2, "kernel")
-    stride = a.get("stride") or kernel
+    stride = a["stride"] or kernel
     spatial, geo = _conv_geometry(op, ins, {**a, "stride": stride, "dilation": 1},
                                   x.shape[2:], kernel)
     for (b, e), k in zip(geo["padding"], kernel):
@@ -667,8 +878,18 @@ def _infer_pool(op, ins, a):
     out_a = {"kernel": kernel, "stride": geo["stride"], "padding": geo["padding"]}
     if op == "avg_pool2d":
         _require_float(op, ins)
-        out_a["count_include_pad"] = bool(a.get("count_include_pad", True))
+        out_a["count_include_pad"] = bool(a["count_include_pad"])
     return TensorType(x.shape[:2] + spatial, x.dtype), out_a
+
+define("max_pool2d", "nn", (1, 1), _infer_pool,
+       "Max over windows; padding counts as -inf.",
+       attrs="kernel:ints stride:ints=None padding:pairs=0", traits="positionwise",
+       precision="narrow")
+define("avg_pool2d", "nn", (1, 1), _infer_pool,
+       ("Mean over windows; count_include_pad (PyTorch default True) decides whether padding "
+        "counts in the divisor."),
+       attrs="kernel:ints stride:ints=None padding:pairs=0 count_include_pad:bool=True",
+       traits="linear positionwise", precision="narrow")
 
 
 def _infer_cached_attention(op, ins, a):
@@ -695,17 +916,31 @@ def _infer_cached_attention(op, ins, a):
         raise fail_shape(op, ins, "past_len must be an integer vector [B]")
     if any(t.dtype != q.dtype for t in (k, v, kc, vc)):
         raise fail_dtype(op, ins, "q, k, v, k_cache and v_cache must share one dtype")
-    window = a.get("window")
+    window = a["window"]
     if window is not None and int(window) <= 0:
         raise fail_attr(op, ins, "window must be positive")
-    softcap = a.get("softcap")
+    softcap = a["softcap"]
     if softcap is not None and not float(softcap) > 0:
         raise fail_attr(op, ins, "softcap must be positive")
-    scale = a.get("scale")
+    scale = a["scale"]
     scale = float(scale) if scale is not None else 1.0 / (d ** 0.5 if d else 1.0)
     return TensorType((b, hq, s, dv), q.dtype), {
         "scale": scale, "window": None if window is None else int(window),
         "softcap": None if softcap is None else float(softcap)}
+
+define("cached_attention", "nn", (6, 7), _infer_cached_attention,
+       ("Attention of S new rows appended to a KV cache: q [B,H,S,D], the new k [B,Hkv,S,D] / v "
+        "[B,Hkv,S,Dv], the caches [B,Hkv,C,D] / [B,Hkv,C,Dv] and past_len [B] (cached rows per "
+        "sequence, read in place: only rows j < past_len, none older than every new row's "
+        "window). New row i is at position past_len + i and sees every cached row and new rows j "
+        "<= i; window w keeps keys less than w positions back. Scores are scaled, then capped "
+        "(softcap c: c * tanh(s / c)). past_len outside [0, C] raises ExecutionError at run time."
+        " Paged form (a 7th operand, block_table [B, max_pages] of integers): the caches are "
+        "pools [P,Hkv,page,D] / [P,Hkv,page,Dv] shared by the sequences, position j of sequence b"
+        " is row j % page of pool page block_table[b, j // page], C = max_pages * page; a page id"
+        " that is read must lie in [0, P) (else ExecutionError), entries never read may hold "
+        "anything."),
+       attrs="scale:float=None softcap:float?=None window:int?=None", traits="positionwise")
 
 
 def _check_kv_pools(op, ins, b, hkv, d, dv) -> None:
@@ -740,7 +975,7 @@ def _infer_attention(op, ins, a):
         raise fail_shape(op, ins, "k must be [B, Hkv, T, D] and v [B, Hkv, T, Dv]")
     if q.dtype != k.dtype or q.dtype != v.dtype:
         raise fail_dtype(op, ins, "q, k, v must share one dtype")
-    mask_kind = a.get("mask_kind", "none")
+    mask_kind = a["mask_kind"]
     if mask_kind not in ("none", "bool", "additive"):
         raise fail_attr(op, ins, f"unknown mask kind {mask_kind!r}")
     if (mask_kind != "none") != (len(ins) == 4):
@@ -753,14 +988,24 @@ def _infer_attention(op, ins, a):
             raise fail_dtype(op, ins, "a boolean mask must have dtype bool")
         if mask_kind == "additive" and not m.dtype.is_float:
             raise fail_dtype(op, ins, "an additive mask must be float")
-    window = a.get("window")
+    window = a["window"]
     if window is not None and int(window) <= 0:
         raise fail_attr(op, ins, "window must be positive")
-    scale = a.get("scale")
+    scale = a["scale"]
     scale = float(scale) if scale is not None else 1.0 / (d ** 0.5 if d else 1.0)
     return TensorType((b, hq, s, v.shape[3]), q.dtype), {
-        "scale": scale, "causal": bool(a.get("causal", False)),
+        "scale": scale, "causal": bool(a["causal"]),
         "window": None if window is None else int(window), "mask_kind": mask_kind}
+
+define("attention", "nn", (3, 4), _infer_attention,
+       ("softmax(q k^T * scale + mask) v on [B,H,S,D]. Grouped-query: query head h reads kv head "
+        "h // (H/Hkv). Causal masking is aligned to the end (query i sees keys j <= i + T - S; "
+        "PyTorch's is_causal agrees when S == T). window w also hides keys j <= i + T - S - w. A "
+        "bool mask keeps True; an additive mask is added to the scores. A row with every key "
+        "masked gives zeros."),
+       attrs=("scale:float=None causal:bool=False "
+              "mask_kind:{none,bool,additive}=none window:int?=None"),
+       traits="positionwise", fusion="attention", precision="narrow")
 
 
 def _infer_rope(op, ins, a):
@@ -776,23 +1021,35 @@ def _infer_rope(op, ins, a):
     table = x.shape[:-1] + (half,)
     if broadcast_shapes(cos.shape, table) != table:
         raise fail_shape(op, ins, f"cos/sin must broadcast to {table}")
-    return x, {"interleaved": bool(a.get("interleaved", False))}
+    return x, {"interleaved": bool(a["interleaved"])}
+
+define("rope", "nn", (3, 3), _infer_rope,
+       ("Rotary embedding on the first R = 2*cos.shape[-1] features of x [..., S, D]; rotate-half"
+        " pairs (i, i+R/2), interleaved pairs (2i, 2i+1); the rest passes through. cos/sin "
+        "broadcast to [..., S, R/2]."),
+       attrs="interleaved:bool=False", traits="positionwise", precision="narrow")
 
 
 def _infer_topk(op, ins, a):
     _require_numeric(op, ins)
     x = ins[0]
-    axis = norm_axis(op, ins, a.get("axis", -1), x.rank)
+    axis = norm_axis(op, ins, a["axis"], x.rank)
     k = int(a["k"])
     if not 0 <= k <= x.shape[axis]:
         raise fail_attr(op, ins, f"k={k} must be within 0..{x.shape[axis]}")
-    result = a.get("result", "values")
+    result = a["result"]
     if result not in ("values", "indices"):
         raise fail_attr(op, ins, "result must be 'values' or 'indices'")
     shape = x.shape[:axis] + (k,) + x.shape[axis + 1:]
     dt = x.dtype if result == "values" else DType.I64
-    return TensorType(shape, dt), {"k": k, "axis": axis, "largest": bool(a.get("largest", True)),
+    return TensorType(shape, dt), {"k": k, "axis": axis, "largest": bool(a["largest"]),
                                    "result": result}
+
+define("topk", "index", (1, 1), _infer_topk,
+       ("k largest (or smallest) along axis, sorted; ties go to the lower index. result selects "
+        "values or indices (i64)."),
+       attrs="k:int axis:int=-1 largest:bool=True result:{values,indices}=values",
+       traits="multi_result positionwise")
 
 
 def _infer_xent(op, ins, a):
@@ -802,11 +1059,16 @@ def _infer_xent(op, ins, a):
         raise fail_shape(op, ins, "logits must be [N, C] and labels [N]")
     if not labels.dtype.is_int:
         raise fail_dtype(op, ins, "labels must be an integer dtype")
-    reduction = a.get("reduction", "mean")
+    reduction = a["reduction"]
     if reduction not in ("mean", "sum", "none"):
         raise fail_attr(op, ins, "reduction must be 'mean', 'sum' or 'none'")
     shape = (logits.shape[0],) if reduction == "none" else ()
     return TensorType(shape, logits.dtype), {"reduction": reduction}
+
+define("softmax_cross_entropy", "nn", (2, 2), _infer_xent,
+       ("-log_softmax(logits)[label] per row; reduction mean/sum/none. Labels outside [0, C) "
+        "raise ExecutionError."),
+       attrs="reduction:{mean,sum,none}=mean", precision="f32")
 
 
 # --------------------------------------------------------------------------- gradient ops
@@ -819,7 +1081,7 @@ def _infer_scatter_add(op, ins, a):
     out_rank = updates.rank - idx.rank + 1
     if out_rank < 1:
         raise fail_shape(op, ins, "updates need the indices' dims plus the output's others")
-    axis = norm_axis(op, ins, a.get("axis", 0), out_rank)
+    axis = norm_axis(op, ins, a["axis"], out_rank)
     if updates.shape[axis:axis + idx.rank] != idx.shape:
         raise fail_shape(op, ins, f"updates dims {axis}..{axis + idx.rank - 1} must equal the "
                                   f"indices' shape {idx.shape}")
@@ -829,40 +1091,70 @@ def _infer_scatter_add(op, ins, a):
     shape = updates.shape[:axis] + (size,) + updates.shape[axis + idx.rank:]
     return TensorType(shape, updates.dtype), {"axis": axis, "size": size}
 
+define("scatter_add", "index", (2, 2), _infer_scatter_add,
+       ("The transpose of gather: out has updates' shape with the indices' dims replaced by one "
+        "axis of length size, all zero, then out[..., idx[j], ...] += updates[..., j, ...] for "
+        "every index position j (repeated indices accumulate). Indices in [-size, size) "
+        "(negatives wrap); any other index raises ExecutionError at run time."),
+       attrs="axis:int=0 size:int", traits="indexed_linear")
+
 
 def _infer_pool_indices(op, ins, a):
     t, attrs = _infer_pool(op, ins, a)
     return TensorType(t.shape, DType.I64), attrs
 
+define("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices,
+       ("The i64 flat index h*W + w into x's [H, W] plane (PyTorch's return_indices) of the "
+        "element max_pool2d takes from each window: the first nan, else the first maximal element"
+        " in row-major window order. Padding is never chosen."),
+       attrs="kernel:ints stride:ints=None padding:pairs=0")
+
 
 def _infer_round_to_format(op, ins, a):
     _require_float(op, ins)
     fmt = format_from_attrs(a)
-    scaling = FormatScaling(a.get("scaling", "none"), int(a.get("block", 32)))
+    scaling = FormatScaling(a["scaling"], int(a["block"]))
     return ins[0], {**format_attrs(fmt), "scaling": scaling.kind, "block": scaling.block,
-                    "ste": bool(a.get("ste", False))}
+                    "ste": bool(a["ste"])}
+
+define("round_to_format", "quant", (1, 1), _infer_round_to_format,
+       ("Round to a number format (rlx.ir.formats: nearest-even, the format's overflow rule) with"
+        " optional scaling (none, per_tensor, or mx / nvfp4 blocks along the last axis, never "
+        "crossing a row); the result keeps x's dtype. With ste=True it is a fake-quantiser: "
+        "autodiff passes the gradient straight through."),
+       attrs=("exponent_bits:int mantissa_bits:int bias:int has_inf:bool has_nan:bool "
+              "saturate:bool fnuz:bool=False signed:bool=True has_zero:bool=True "
+              "rounding:{nearest,up,down}=nearest "
+              "scaling:{none,per_tensor,mx,nvfp4}=none block:int=32 ste:bool=False"),
+       traits="positionwise")
 
 
 def format_attrs(fmt: FloatFormat) -> Attrs:
     """A FloatFormat as node attributes (round_to_format)."""
     return {"exponent_bits": fmt.exponent_bits, "mantissa_bits": fmt.mantissa_bits,
             "bias": fmt.bias, "has_inf": fmt.has_inf, "has_nan": fmt.has_nan,
-            "saturate": fmt.saturate}
+            "saturate": fmt.saturate, "fnuz": fmt.fnuz, "signed": fmt.signed,
+            "has_zero": fmt.has_zero, "rounding": fmt.rounding}
 
 
 def format_from_attrs(a: Attrs) -> FloatFormat:
+    """The FloatFormat of round_to_format attributes (graphs stored before fnuz, signed,
+    has_zero and rounding existed lack them: the defaults)."""
     return FloatFormat("attr", int(a["exponent_bits"]), int(a["mantissa_bits"]), int(a["bias"]),
-                       bool(a["has_inf"]), bool(a["has_nan"]), bool(a["saturate"]))
+                       bool(a["has_inf"]), bool(a["has_nan"]), bool(a["saturate"]),
+                       fnuz=bool(a.get("fnuz", False)), signed=bool(a.get("signed", True)),
+                       has_zero=bool(a.get("has_zero", True)),
+                       rounding=str(a.get("rounding", "nearest")))
 
 
 def _infer_dequant_matmul(op, ins, a):
     try:
-        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a.get("block"))
+        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a["block"])
     except GraphBuildError as e:
         raise fail_attr(op, ins, str(e)) from None
     x, packed = ins[0], ins[1:]
-    transpose = bool(a.get("transpose", False))
-    x_int8 = bool(a.get("x_int8", False))
+    transpose = bool(a["transpose"])
+    x_int8 = bool(a["x_int8"])
     if x_int8 and (not layout.ggml or transpose):
         raise fail_attr(op, ins, "x_int8 needs a GGML block format and transpose=False "
                                  f"(got scheme {layout.scheme.name}, transpose={transpose})")
@@ -879,11 +1171,24 @@ def _infer_dequant_matmul(op, ins, a):
     return (TensorType(x.shape[:-1] + (width_out,), DType.F32),
             {**layout.attrs(), "transpose": transpose, "x_int8": x_int8})
 
+define("dequant_matmul", "quant", (2, 4), _infer_dequant_matmul,
+       ("x @ W.T (x f32 [..., k] -> f32 [..., n]), or x @ W with transpose (x [..., n] -> [..., "
+        "k]), for a weight W [n, k] (out x in features) stored packed: operands q (u8 codes), "
+        "scale and, for nvfp4, an f32 [1] tensor scale; scheme int8, fp8_e4m3 (per-row scales), "
+        "int4, mxfp4 or nvfp4 (blocks along rows); or one operand q, the blocks of a GGML format "
+        "(q8_0, q4_1, q4_k, q6_k, ...) as a GGUF file stores them. Layouts and rounding: "
+        "rlx.ir.quantized. Products accumulate in f32 (reference: f64). x_int8 (GGML formats, "
+        "forward only): x is first rounded to int8 per group of 32 elements of k and multiplied "
+        "with the blocks' integer codes in integers, as GGML's CPU kernels do "
+        "(rlx.ir.gguf_blocks.quantize_x_int8 gives the rounding)."),
+       attrs="scheme:str n:int k:int block:int=None transpose:bool=False x_int8:bool=False",
+       traits="positionwise")
+
 
 
 def _infer_dequant_gather(op, ins, a):
     try:
-        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a.get("block"))
+        layout = PackedLayout.of(a.get("scheme"), a.get("n"), a.get("k"), a["block"])
     except GraphBuildError as e:
         raise fail_attr(op, ins, str(e)) from None
     idx, packed = ins[0], ins[1:]
@@ -895,6 +1200,12 @@ def _infer_dequant_gather(op, ins, a):
                                   f"{_fmt_operands(want)}")
     return TensorType(idx.shape + (layout.k,), DType.F32), layout.attrs()
 
+define("dequant_gather", "quant", (2, 4), _infer_dequant_gather,
+       ("Rows of a packed (quantised) weight W [n, k] as f32: out[..., :] = W[indices[...], :] "
+        "(indices any integer shape, in [-n, n), negatives wrap; any other raises ExecutionError "
+        "at run time). The embedding lookup of a model whose table stays in its file's blocks."),
+       attrs="scheme:str n:int k:int block:int=None", traits="positionwise")
+
 # --------------------------------------------------------------------------- ONNX-import ops
 
 def _infer_bitwise(op, ins, a):
@@ -904,6 +1215,15 @@ def _infer_bitwise(op, ins, a):
     if len(ins) == 2 and ins[0].dtype != ins[1].dtype:
         raise fail_dtype(op, ins, "operands must share one dtype")
     return TensorType(broadcast_or_fail(op, ins), ins[0].dtype), {}
+
+define("bitwise_and bitwise_or bitwise_xor", "binary", (2, 2), _infer_bitwise,
+       {"bitwise_and": "Bitwise and of two's complement integers (one dtype), broadcasting.",
+        "bitwise_or": "Bitwise or of two's complement integers (one dtype), broadcasting.",
+        "bitwise_xor": "Bitwise xor of two's complement integers (one dtype), broadcasting."},
+       traits="positionwise")
+define("bitwise_not", "unary", (1, 1), _infer_bitwise,
+       "Bitwise complement of an integer (~x; 255 - x for u8).",
+       traits="positionwise")
 
 
 def _infer_scatter_update(op, ins, a):
@@ -916,12 +1236,19 @@ def _infer_scatter_update(op, ins, a):
         raise fail_shape(op, ins, f"updates must have shape {idx.shape + data.shape[1:]}")
     if updates.dtype != data.dtype:
         raise fail_dtype(op, ins, "data and updates must share one dtype")
-    reduction = a.get("reduction", "none")
+    reduction = a["reduction"]
     if reduction not in ("none", "add", "mul", "max", "min"):
         raise fail_attr(op, ins, "reduction must be none, add, mul, max or min")
     if reduction != "none":
         _require_numeric(op, [data])
     return data, {"reduction": reduction}
+
+define("scatter_update", "index", (3, 3), _infer_scatter_update,
+       ("A copy of data [N, ...] in which, for j = 0, 1, ... in order, row idx[j] becomes "
+        "reduction(row, updates[j]): none (replace; the last write wins), add, mul, max or min "
+        "(nan propagates). Indices in [-N, N) (negatives wrap); any other index raises "
+        "ExecutionError at run time. ONNX ScatterElements / ScatterND on flattened indices."),
+       attrs="reduction:{none,add,mul,max,min}=none")
 
 
 def _infer_bitcast(op, ins, a):
@@ -931,260 +1258,21 @@ def _infer_bitcast(op, ins, a):
                                   "differ")
     return TensorType(ins[0].shape, dt), {"dtype": dt}
 
-
-# --------------------------------------------------------------------------- the table
-
-_DOCS: dict[str, str] = {
-    # leaves
-    "input": "A value fed on every run, by name.",
-    "param": "A weight set once with set_param and kept between runs.",
-    "constant": "A value baked into the graph.",
-    "arange": "Values start, start+step, ... below stop (above for negative step), "
-              "computed in f64 and rounded to dtype.",
-    "random_uniform": "Uniform values in [low, high) from Philox-4x32-10 keyed by the run's "
-                      "seed; counter = (element index, stream). Same seed, same numbers on "
-                      "every backend. The value is exact in f64 and rounded once to the "
-                      "dtype, so a narrow dtype (f16, bf16, f32 over wide ranges) can round "
-                      "up to high itself.",
-    "random_normal": "Normal values (Box-Muller over two Philox uniforms) with mean and std.",
-    # unary float
-    "exp": "e**x.", "log": "Natural log; log(0) = -inf, log(<0) = nan.",
-    "sqrt": "Square root; nan below 0.", "rsqrt": "1/sqrt(x).",
-    "reciprocal": "1/x.", "sin": "Sine.", "cos": "Cosine.", "tanh": "Hyperbolic tangent.",
-    "atan": "Arc tangent.", "erf": "Gauss error function.",
-    "sigmoid": "1/(1+exp(-x)).", "gelu": "x*Phi(x) with the exact erf form.",
-    "gelu_tanh": "The tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))).",
-    "silu": "x*sigmoid(x).", "softplus": "log(1+exp(x)), computed stably.",
-    # unary numeric
-    "neg": "-x (wraps for unsigned).", "abs": "|x|.", "sign": "-1, 0 or 1 (nan stays nan).",
-    "relu": "max(x, 0).", "floor": "Round down (identity on integers).",
-    "ceil": "Round up (identity on integers).",
-    "round": "Round half to even (identity on integers), as numpy; PyTorch agrees.",
-    "logical_not": "not x; numbers are true when non-zero.",
-    "isnan": "x is nan (false for integers).", "isinf": "x is +-inf (false for integers).",
-    "stop_gradient": "Identity; autodiff treats it as a constant.",
-    "cast": "Convert to dtype. float->int truncates toward zero and saturates to the integer "
-            "range, nan -> 0 (Rust 'as' semantics; numpy leaves these undefined). "
-            "int->narrower int wraps. Anything->bool is x != 0.",
-    "clip": "min(max(x, lo), hi); lo or hi may be None. nan passes through.",
-    # binary
-    "add": "a + b.", "sub": "a - b.", "mul": "a * b.",
-    "div": "a / b. Integers divide truncating toward zero (C/ONNX rule, not numpy's "
-           "floor); integer division by zero gives 0.",
-    "pow": "a ** b. For integers computed exactly for b >= 0; b < 0 gives 1/a**-b "
-           "truncated (0 unless |a| == 1).",
-    "maximum": "Elementwise max; nan propagates.", "minimum": "Elementwise min; nan propagates.",
-    "mod": "Remainder with the sign of the divisor (numpy/PyTorch remainder; ONNX fmod=0). "
-           "Integer mod by zero gives 0.",
-    "eq": "a == b.", "ne": "a != b.", "lt": "a < b.", "le": "a <= b.", "gt": "a > b.",
-    "ge": "a >= b.", "logical_and": "a and b.", "logical_or": "a or b.",
-    "logical_xor": "a xor b.",
-    "where": "cond ? a : b with broadcasting over all three.",
-    "matmul": "numpy matmul: batch dims broadcast; 1-D operands are promoted and the "
-              "added axis removed. Accumulates in f32 for f16/bf16, f64 for f64.",
-    # reductions
-    "sum": "Sum over axes (all when None).", "mean": "Mean over axes (float only).",
-    "max": "Max over axes; nan propagates.", "min": "Min over axes; nan propagates.",
-    "prod": "Product over axes.",
-    "argmax": "Index (i64) of the first maximum along axis.",
-    "argmin": "Index (i64) of the first minimum along axis.",
-    "cumsum": "Inclusive running sum along axis; exclusive shifts by one (first = 0); "
-              "reverse runs from the end.",
-    "softmax": "exp(x - max) / sum along axis.",
-    "log_softmax": "x - logsumexp(x) along axis.",
-    "logsumexp": "log(sum(exp(x))) over axes, max-shifted; all -inf gives -inf.",
-    # norms
-    "layer_norm": "(x - mean) / sqrt(var + eps) over axes axis..end (biased variance), "
-                  "then * gamma + beta when given (ONNX LayerNormalization).",
-    "rms_norm": "x / sqrt(mean(x^2) + eps) over axes axis..end, then * gamma when given.",
-    "batch_norm": "Inference batch norm over channel axis 1: "
-                  "(x - mean) / sqrt(var + eps) * gamma + beta.",
-    # shape
-    "reshape": "Same elements in row-major order, new shape (one -1 inferred).",
-    "transpose": "Permute axes (reverse when perm is None).",
-    "broadcast_to": "numpy broadcast_to.", "squeeze": "Remove size-1 axes (all when None).",
-    "unsqueeze": "Insert size-1 axes at the given output positions.",
-    "slice": "Python slicing per axis (start/stop/step, negatives count from the end).",
-    "concat": "Join along axis.",
-    "pad": "Pad each axis by (before, after): constant value, reflect (no edge repeat, "
-           "numpy 'reflect') or edge.",
-    "gather": "numpy take along axis: out = x[..., idx, ...]. Indices in [-n, n) (negatives "
-              "wrap); any other index raises ExecutionError at run time.",
-    "tile": "numpy tile with one repeat per axis.", "flip": "Reverse the given axes.",
-    "one_hot": "Appends an axis of size depth; out-of-range indices give an all-zero row.",
-    # nn
-    "conv": "Cross-correlation (as PyTorch conv1d/conv2d), NC[L|HW] layout, weight "
-            "[C_out, C_in/groups, k...], optional bias, stride/padding/dilation/groups.",
-    "max_pool2d": "Max over windows; padding counts as -inf.",
-    "avg_pool2d": "Mean over windows; count_include_pad (PyTorch default True) decides "
-                  "whether padding counts in the divisor.",
-    "attention": "softmax(q k^T * scale + mask) v on [B,H,S,D]. Grouped-query: query head "
-                 "h reads kv head h // (H/Hkv). Causal masking is aligned to the end "
-                 "(query i sees keys j <= i + T - S; PyTorch's is_causal agrees when "
-                 "S == T). window w also hides keys j <= i + T - S - w. A bool mask keeps "
-                 "True; an additive mask is added to the scores. A row with every key "
-                 "masked gives zeros.",
-    "cached_attention": "Attention of S new rows appended to a KV cache: q [B,H,S,D], the new "
-                        "k [B,Hkv,S,D] / v [B,Hkv,S,Dv], the caches [B,Hkv,C,D] / "
-                        "[B,Hkv,C,Dv] and past_len [B] (cached rows per sequence, read in "
-                        "place: only rows j < past_len, none older than every new row's "
-                        "window). New row i is at position "
-                        "past_len + i and sees every cached row and new rows j <= i; window "
-                        "w keeps keys less than w positions back. Scores are scaled, then "
-                        "capped (softcap c: c * tanh(s / c)). past_len outside [0, C] "
-                        "raises ExecutionError at run time. Paged form (a 7th operand, "
-                        "block_table [B, max_pages] of integers): the caches are pools "
-                        "[P,Hkv,page,D] / [P,Hkv,page,Dv] shared by the sequences, position "
-                        "j of sequence b is row j % page of pool page block_table[b, j // "
-                        "page], C = max_pages * page; a page id that is read must lie in "
-                        "[0, P) (else ExecutionError), entries never read may hold "
-                        "anything.",
-    "rope": "Rotary embedding on the first R = 2*cos.shape[-1] features of x [..., S, D]; "
-            "rotate-half pairs (i, i+R/2), interleaved pairs (2i, 2i+1); the rest passes "
-            "through. cos/sin broadcast to [..., S, R/2].",
-    "topk": "k largest (or smallest) along axis, sorted; ties go to the lower index. "
-            "result selects values or indices (i64).",
-    "round_to_format": "Round to a number format (rlx.ir.formats: nearest-even, the format's "
-                       "overflow rule) with optional scaling (none, per_tensor, or mx / nvfp4 "
-                       "blocks along the last axis, never crossing a row); the result keeps "
-                       "x's dtype. With ste=True it is a fake-quantiser: autodiff passes the "
-                       "gradient straight through.",
-    "softmax_cross_entropy": "-log_softmax(logits)[label] per row; reduction mean/sum/none. "
-                             "Labels outside [0, C) raise ExecutionError.",
-    # gradient ops (built by rlx.autodiff)
-    "scatter_add": "The transpose of gather: out has updates' shape with the indices' dims "
-                   "replaced by one axis of length size, all zero, then "
-                   "out[..., idx[j], ...] += updates[..., j, ...] for every index position j "
-                   "(repeated indices accumulate). Indices in [-size, size) (negatives wrap); "
-                   "any other index raises ExecutionError at run time.",
-    "max_pool2d_indices": "The i64 flat index h*W + w into x's [H, W] plane (PyTorch's "
-                          "return_indices) of the element max_pool2d takes from each window: "
-                          "the first nan, else the first maximal element in row-major window "
-                          "order. Padding is never chosen.",
-    "dequant_gather": "Rows of a packed (quantised) weight W [n, k] as f32: out[..., :] = "
-                      "W[indices[...], :] (indices any integer shape, in [-n, n), "
-                      "negatives wrap; any other raises ExecutionError at run time). The "
-                      "embedding lookup of a model whose table stays in its file's blocks.",
-    "dequant_matmul": "x @ W.T (x f32 [..., k] -> f32 [..., n]), or x @ W with transpose "
-                      "(x [..., n] -> [..., k]), for a weight W [n, k] (out x in features) "
-                      "stored packed: operands q (u8 codes), scale and, for nvfp4, an f32 "
-                      "[1] tensor scale; scheme int8, fp8_e4m3 (per-row scales), int4, "
-                      "mxfp4 or nvfp4 (blocks along rows); or one operand q, the blocks of "
-                      "a GGML format (q8_0, q4_1, q4_k, q6_k, ...) as a GGUF file stores "
-                      "them. Layouts and rounding: "
-                      "rlx.ir.quantized. Products accumulate in f32 (reference: f64). "
-                      "x_int8 (GGML formats, forward only): x is first rounded to int8 "
-                      "per group of 32 elements of k and multiplied with the blocks' "
-                      "integer codes in integers, as GGML's CPU kernels do "
-                      "(rlx.ir.gguf_blocks.quantize_x_int8 gives the rounding).",
-    # ops added for ONNX import
-    "bitwise_and": "Bitwise and of two's complement integers (one dtype), broadcasting.",
-    "bitwise_or": "Bitwise or of two's complement integers (one dtype), broadcasting.",
-    "bitwise_xor": "Bitwise xor of two's complement integers (one dtype), broadcasting.",
-    "bitwise_not": "Bitwise complement of an integer (~x; 255 - x for u8).",
-    "scatter_update": "A copy of data [N, ...] in which, for j = 0, 1, ... in order, row "
-                      "idx[j] becomes reduction(row, updates[j]): none (replace; the last "
-                      "write wins), add, mul, max or min (nan propagates). Indices in "
-                      "[-N, N) (negatives wrap); any other index raises ExecutionError at "
-                      "run time. ONNX ScatterElements / ScatterND on flattened indices.",
-    "bitcast": "Reinterpret each element's bytes as dtype (same element size); bool is one "
-               "byte, 0 or 1.",
-}
-
-_TABLE: list[tuple[str, str, tuple[int, int], InferFn]] = []
+define("bitcast", "shape", (1, 1), _infer_bitcast,
+       "Reinterpret each element's bytes as dtype (same element size); bool is one byte, 0 or 1.",
+       attrs="dtype:dtype", traits="positionwise")
 
 
-def _add(kinds: str, category: str, arity: tuple[int, int], infer: InferFn) -> None:
-    for kind in kinds.split():
-        _TABLE.append((kind, category, arity, infer))
+# --------------------------------------------------------------------------- the contract
 
+# the op families kept in their own modules define their kinds when imported
+# (complex_ops, linalg_ops, control; imported above); TAKES_COMPLEX lists the kinds of
+# every family that accept complex operands
+for _kind in TAKES_COMPLEX:
+    REGISTRY[_kind] = replace(REGISTRY[_kind], traits=REGISTRY[_kind].traits | {"complex"})
 
-_add("input param", "leaf", (0, 0), _infer_leaf)
-_add("constant", "leaf", (0, 0), _infer_constant)
-_add("arange", "leaf", (0, 0), _infer_arange)
-_add("random_uniform random_normal", "random", (0, 0), _infer_random)
-_add("exp log sqrt rsqrt reciprocal sin cos tanh atan erf sigmoid gelu gelu_tanh silu softplus",
-     "unary", (1, 1), _infer_unary_float)
-_add("neg abs sign relu floor ceil round", "unary", (1, 1), _infer_unary_numeric)
-_add("logical_not isnan isinf", "unary", (1, 1), _infer_unary_predicate)
-_add("stop_gradient", "unary", (1, 1), _infer_unary_any)
-_add("cast", "unary", (1, 1), _infer_cast)
-_add("clip", "unary", (1, 1), _infer_clip)
-_add("add sub mul div pow maximum minimum mod", "binary", (2, 2), _infer_binary_arith)
-_add("eq ne lt le gt ge", "binary", (2, 2), _infer_compare)
-_add("logical_and logical_or logical_xor", "binary", (2, 2), _infer_logical)
-_add("where", "ternary", (3, 3), _infer_where)
-_add("matmul", "matmul", (2, 2), _infer_matmul)
-_add("sum mean max min prod logsumexp", "reduce", (1, 1), _infer_reduce)
-_add("argmax argmin", "reduce", (1, 1), _infer_arg_reduce)
-_add("cumsum", "scan", (1, 1), _infer_cumsum)
-_add("softmax log_softmax", "normalize", (1, 1), _infer_softmax)
-_add("layer_norm rms_norm", "normalize", (1, 3), _infer_layer_norm)
-_add("batch_norm", "normalize", (5, 5), _infer_batch_norm)
-_add("reshape", "shape", (1, 1), _infer_reshape)
-_add("transpose", "shape", (1, 1), _infer_transpose)
-_add("broadcast_to", "shape", (1, 1), _infer_broadcast_to)
-_add("squeeze", "shape", (1, 1), _infer_squeeze)
-_add("unsqueeze", "shape", (1, 1), _infer_unsqueeze)
-_add("slice", "shape", (1, 1), _infer_slice)
-_add("concat", "shape", (1, 1 << 30), _infer_concat)
-_add("pad", "shape", (1, 1), _infer_pad)
-_add("gather", "index", (2, 2), _infer_gather)
-_add("tile", "shape", (1, 1), _infer_tile)
-_add("flip", "shape", (1, 1), _infer_flip)
-_add("one_hot", "index", (1, 1), _infer_one_hot)
-_add("conv", "nn", (2, 3), _infer_conv)
-_add("max_pool2d avg_pool2d", "nn", (1, 1), _infer_pool)
-_add("attention", "nn", (3, 4), _infer_attention)
-_add("cached_attention", "nn", (6, 7), _infer_cached_attention)
-_add("rope", "nn", (3, 3), _infer_rope)
-_add("topk", "index", (1, 1), _infer_topk)
-_add("softmax_cross_entropy", "nn", (2, 2), _infer_xent)
-_add("round_to_format", "quant", (1, 1), _infer_round_to_format)
-_add("dequant_matmul", "quant", (2, 4), _infer_dequant_matmul)
-_add("dequant_gather", "quant", (2, 4), _infer_dequant_gather)
-_add("scatter_add", "index", (2, 2), _infer_scatter_add)
-_add("max_pool2d_indices", "nn", (1, 1), _infer_pool_indices)
-
-_add("bitwise_and bitwise_or bitwise_xor", "binary", (2, 2), _infer_bitwise)
-_add("bitwise_not", "unary", (1, 1), _infer_bitwise)
-_add("scatter_update", "index", (3, 3), _infer_scatter_update)
-_add("bitcast", "shape", (1, 1), _infer_bitcast)
-
-# dense linear algebra (rlx.ir.linalg_ops): opaque single-node kernels, category "linalg"
-_DOCS.update(LINALG_DOCS)
-for _kind, _arity, _infer_fn in LINALG_TABLE:
-    _add(_kind, "linalg", _arity, _infer_fn)
-
-# complex numbers and the FFT (rlx.ir.complex_ops)
-_DOCS.update(COMPLEX_DOCS)
-for _kind, _category, _arity, _infer_fn in COMPLEX_TABLE:
-    _add(_kind, _category, _arity, _infer_fn)
-
-# control flow (rlx.ir.control): nodes holding sub-graphs, category "control"
-_DOCS.update(CONTROL_DOCS)
-for _kind, _arity, _infer_fn in CONTROL_TABLE:
-    _add(_kind, "control", _arity, _infer_fn)
-
-_TRAITS: dict[str, set[str]] = {}
-
-
-def _declare(trait: str, kinds) -> None:
-    for kind in kinds:
-        _TRAITS.setdefault(kind, set()).add(trait)
-
-
-_declare("reshape_like", ("reshape", "squeeze", "unsqueeze"))
-_declare("complex", TAKES_COMPLEX)
-_declare("subgraphs", ("cond", "while_loop", "scan"))
-_declare("multi_result", ("topk", "slogdet", "lu", "qr", "eigh", "cond", "while_loop", "scan"))
-
-OPS: dict[str, OpDef] = {
-    kind: OpDef(kind, category, arity, infer, _DOCS[kind], frozenset(_TRAITS.get(kind, ())))
-    for kind, category, arity, infer in _TABLE
-}
-assert all(t in TRAITS for d in OPS.values() for t in d.traits), "undeclared trait"
-assert set(_TRAITS) <= set(OPS), "a trait declared for an unknown op"
+OPS: dict[str, OpDef] = REGISTRY
+"""Every op kind -> its :class:`OpDef` (custom ops are added by :mod:`rlx.ir.custom`)."""
 
 
 def ops_with(trait: str) -> frozenset[str]:
@@ -1193,21 +1281,36 @@ def ops_with(trait: str) -> frozenset[str]:
         raise KeyError(f"unknown op trait {trait!r}; traits: {sorted(TRAITS)}")
     return frozenset(k for k, d in OPS.items() if trait in d.traits)
 
+
+def fusion_roles() -> dict[str, str]:
+    """Op kind -> the kernel it anchors in fusion (the ops with a ``fusion`` role)."""
+    return {k: d.fusion for k, d in OPS.items() if d.fusion is not None}
+
+
+def ops_in_precision_class(precision: str) -> frozenset[str]:
+    """The op kinds of one precision class ("narrow" or "f32", see :mod:`rlx.ir.opdef`)."""
+    if precision not in PRECISION_CLASSES:
+        raise KeyError(f"unknown precision class {precision!r}; classes: {PRECISION_CLASSES}")
+    return frozenset(k for k, d in OPS.items() if d.precision == precision)
+
+
 ELEMENTWISE_CATEGORIES = ("unary", "binary", "ternary")
 RANDOM_OPS = frozenset(k for k, d in OPS.items() if d.category == "random")
 RESHAPE_LIKE = ops_with("reshape_like")
-TAKES_COMPLEX_OPS = ops_with("complex")
 """Ops whose result is the operand's elements in the same order under another shape
 (a view of the same bytes): passes fold chains of them, memory planning lets the result
 share the operand's storage, and kernels read through them."""
+TAKES_COMPLEX_OPS = ops_with("complex")
 LEAF_OPS = frozenset(k for k, d in OPS.items() if d.category == "leaf")
-
-_IGNORED_ATTRS: dict[str, set[str]] = {}
-"""Attribute names an op accepts without keeping them (none yet)."""
 
 
 def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, Attrs]:
-    """Check operands and attributes of ``kind``; return result type and canonical attrs."""
+    """Check operands and attributes of ``kind``; return result type and canonical attrs.
+
+    The attribute schema decides which names the op takes (any other is refused), which
+    it needs, and the defaults of the rest; the canonical attributes the op's type rule
+    returns must match the schema (a mismatch is a defect of the rule, reported as such).
+    """
     opdef = OPS.get(kind)
     if opdef is None:
         raise GraphBuildError(f"unknown op kind {kind!r}")
@@ -1220,10 +1323,21 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
             and opdef.category != "custom":
         raise fail_dtype(kind, ins, "does not take complex operands (the ops that do: "
                                     "rlx.ir.complex_ops)")
-    ty, canon = opdef.infer(kind, ins, dict(attrs))
-    unknown = sorted(set(attrs) - set(canon) - _IGNORED_ATTRS.get(kind, set()))
-    if unknown and opdef.category != "custom":
-        takes = ", ".join(sorted(canon)) or "none"
+    if opdef.attrs is None:         # a custom op: its attributes are its own business
+        return opdef.infer(kind, ins, dict(attrs))
+    takes = ", ".join(map(str, opdef.attrs)) or "none"
+    unknown = sorted(set(attrs) - {a.name for a in opdef.attrs})
+    if unknown:
         raise fail_attr(kind, ins, f"unknown attribute(s) {', '.join(unknown)} (it takes: "
                                    f"{takes})")
+    missing = [a.name for a in opdef.attrs if a.required and a.name not in attrs]
+    if missing:
+        raise fail_attr(kind, ins, f"missing attribute(s) {', '.join(missing)} (it takes: "
+                                   f"{takes})")
+    ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
+    problems = schema_violations(opdef, canon)
+    if problems:
+        raise GraphBuildError(f"{kind}{_fmt_operands(ins)}: the type rule's canonical "
+                              f"attributes break the op's schema ({'; '.join(problems)}); "
+                              "this is a defect of rlx, please report it")
     return ty, canon

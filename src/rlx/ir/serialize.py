@@ -11,7 +11,10 @@ tagged ``{"dtype": "f32"}``, symbolic dimensions (in shapes and attributes)
 cannot spell (inf, nan) are tagged ``{"float": "inf"}`` and constants are
 ``{"const": {"dtype", "shape", "base64"}}``; a control-flow body is
 ``{"subgraph": {"inputs": [ids], "graph": {"name", "outputs", "nodes"}}}``.
-Reading re-infers every node and checks it against the stored type. A custom op
+Reading re-infers every node and checks it against the stored type; an attribute a
+document leaves out (one written before the attribute existed) takes the default of
+the op's attribute schema (:mod:`rlx.ir.opdef`), and one the schema does not know is
+refused. A custom op
 (rlx.register_op) is written like any op; reading it needs the op registered (else a
 SerializationError naming it).
 """

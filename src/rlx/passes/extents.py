@@ -34,21 +34,16 @@ import numpy as np
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
-from rlx.ir.ops import OPS
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS, ops_with
 from rlx.ir.types import Dim, TensorType, dim_factors, format_dim, merge_dims, symbols_of
 from rlx.passes.rewrite import rebuild
 
 EXTENT_INPUT_PREFIX = "rlx.extent."
 
 # ops whose output position reads the same positions of its operands along every
-# symbolic axis (a symbolic axis is carried through by shape inference)
-_POSITIONWISE_CATEGORIES = frozenset({"unary", "binary", "ternary"})
-_POSITIONWISE = frozenset({
-    "transpose", "squeeze", "unsqueeze", "broadcast_to", "reshape", "one_hot",
-    "round_to_format", "matmul", "dequant_matmul", "dequant_gather", "gather", "slice",
-    "concat", "pad", "tile", "flip", "topk", "bitcast", "batch_norm", "rope", "conv",
-    "max_pool2d", "avg_pool2d", "cumsum", "softmax", "log_softmax", "layer_norm",
-    "rms_norm", "attention", "cached_attention"})
+# symbolic axis (a symbolic axis is carried through by shape inference): the op
+# contract's "positionwise" trait
+_POSITIONWISE = ops_with("positionwise")
 _REDUCE = frozenset(k for k, d in OPS.items() if d.category == "reduce")
 # ops whose result may drop a symbolic axis of an operand (summed over, cut, indexed)
 _CONTRACTING = _REDUCE | {"matmul", "attention", "slice", "gather"}
@@ -217,7 +212,7 @@ class _Lowering:
         op = node.op
         if op in _REDUCE:
             return self._reduce(node, ins, operands)
-        if OPS[op].category in _POSITIONWISE_CATEGORIES:
+        if OPS[op].category in ELEMENTWISE_CATEGORIES:
             result = None
         elif op in _POSITIONWISE:
             result = getattr(self, "_" + op, self._positionwise)(node, ins, operands)

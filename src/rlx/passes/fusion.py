@@ -24,15 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rlx.ir.graph import Graph, Node
-from rlx.ir.ops import ELEMENTWISE_CATEGORIES, LEAF_OPS, OPS
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, LEAF_OPS, OPS, fusion_roles
 from rlx.passes.extents import extent_masks
 from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel, Program
 
-ANCHORS = {"matmul": "matmul", "conv": "conv", "attention": "attention",
-           "softmax": "rowwise", "log_softmax": "rowwise", "layer_norm": "rowwise",
-           "rms_norm": "rowwise", "sum": "reduce", "mean": "reduce", "max": "reduce",
-           "min": "reduce", "prod": "reduce", "logsumexp": "reduce"}
+ANCHORS = fusion_roles()
+"""Op kind -> the kernel it anchors (the op contract's ``fusion`` roles)."""
 TAKES_PROLOGUE = frozenset({"rowwise", "reduce"})
 
 

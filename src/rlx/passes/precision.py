@@ -1,10 +1,11 @@
 """Mixed precision: compute where it is safe in a narrow float type, the rest in f32.
 
 ``apply_precision(graph, "bf16" | "f16")`` rewrites every f32 node whose op is in
-``NARROW_OPS`` (matrix products, convolutions, attention and plain elementwise
-arithmetic and activations) to take its float operands cast to the narrow type and
-produce the narrow type; ops in ``KEEP_F32`` (reductions, norms, softmax, exp/log,
-losses) get their operands cast back to f32. Inputs, params and outputs keep their
+``NARROW_OPS`` (the op contract's precision class "narrow": matrix products,
+convolutions, attention, plain elementwise arithmetic and activations, views) to take
+its float operands cast to the narrow type and produce the narrow type; ops in
+``KEEP_F32`` (class "f32": reductions, norms, softmax, exp/log, losses) get their
+operands cast back to f32. Inputs, params and outputs keep their
 declared dtypes, so users feed and read f32 as before. Cast pairs that cancel
 (narrow -> f32 -> narrow) are removed by the simplifier afterwards.
 
@@ -15,19 +16,11 @@ from __future__ import annotations
 
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import ops_in_precision_class
 from rlx.passes.rewrite import copy_node, rebuild
 
-NARROW_OPS = frozenset({
-    "matmul", "conv", "attention", "add", "sub", "mul", "neg", "relu", "gelu", "gelu_tanh",
-    "silu", "sigmoid", "tanh", "maximum", "minimum", "where", "transpose", "reshape",
-    "squeeze", "unsqueeze", "concat", "slice", "broadcast_to", "pad", "max_pool2d",
-    "avg_pool2d", "rope", "gather",
-})
-KEEP_F32 = frozenset({
-    "sum", "mean", "max", "min", "prod", "logsumexp", "softmax", "log_softmax",
-    "layer_norm", "rms_norm", "batch_norm", "exp", "log", "sqrt", "rsqrt", "div", "pow",
-    "softmax_cross_entropy", "cumsum", "erf", "softplus", "reciprocal",
-})
+NARROW_OPS = ops_in_precision_class("narrow")
+KEEP_F32 = ops_in_precision_class("f32")
 PRECISIONS = {"f32": DType.F32, "bf16": DType.BF16, "f16": DType.F16}
 
 

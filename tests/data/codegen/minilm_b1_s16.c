@@ -756,7 +756,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 16; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -30522 || v >= 30522) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = gather(%%3, %%0, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 30522 (valid: -30522..30521)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = gather(%%3, %%0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 30522 (valid: -30522..30521)", (long long)v);
             return 1;
         }
     }
@@ -778,7 +778,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 16; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2 || v >= 2) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = gather(%%6, %%2, axis=0) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 2 (valid: -2..1)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = gather(%%6, %%2) : f32[1,16,384]: gather: index %lld is out of range for axis 0 of size 2 (valid: -2..1)", (long long)v);
             return 1;
         }
     }

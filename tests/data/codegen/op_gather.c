@@ -16,7 +16,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 128; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -5000 || v >= 5000) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = gather(%%0, %%2, axis=0) : f32[4,32,384]: gather: index %lld is out of range for axis 0 of size 5000 (valid: -5000..4999)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = gather(%%0, %%2) : f32[4,32,384]: gather: index %lld is out of range for axis 0 of size 5000 (valid: -5000..4999)", (long long)v);
             return 1;
         }
     }

@@ -54,7 +54,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     for (int64_t e = 0; e < 4; e++) {
         if (info[e] != 0) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = solve_triangular(%%0, %%2, lower=True) : f64[4,33,5]: solve_triangular: the matrix is singular (batch element %lld)", (long long)e);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = solve_triangular(%%0, %%2) : f64[4,33,5]: solve_triangular: the matrix is singular (batch element %lld)", (long long)e);
             return 1;
         }
     }
@@ -79,7 +79,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     for (int64_t e = 0; e < 1; e++) {
         if (info[e] != 0) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = solve_triangular(%%1, %%4, lower=True) : f32[33]: solve_triangular: the matrix is singular (batch element %lld)", (long long)e);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = solve_triangular(%%1, %%4) : f32[33]: solve_triangular: the matrix is singular (batch element %lld)", (long long)e);
             return 1;
         }
     }

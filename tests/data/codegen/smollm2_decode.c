@@ -872,7 +872,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%10 = gather(%%9, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%10 = gather(%%9, %%8) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -894,7 +894,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%12 = gather(%%11, %%8, axis=0) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%12 = gather(%%11, %%8) : f32[1,1,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }

@@ -1908,7 +1908,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t j = rlx_start + a % rlx_run;
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%13 = gather(%%7, %%12, axis=0) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%13 = gather(%%7, %%12) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -1942,7 +1942,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t j = rlx_start + a % rlx_run;
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%15 = gather(%%14, %%12, axis=0) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%15 = gather(%%14, %%12) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }

@@ -22,6 +22,7 @@ from rlx.backends.cpu.kernels import (
     lapack,
     layout,
     linalg,
+    moe,
     nn,
     qmatmul,
     quant,
@@ -38,7 +39,7 @@ from rlx.passes.program import Kernel
 
 TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, cached_attention,
                                         rowreduce, rowops, layout, index, nn, rng, quant,
-                                        qmatmul, gradops, lapack, control, fft)],
+                                        qmatmul, gradops, lapack, control, fft, moe)],
                   leaves={"input", "param", "constant", "arange"})
 KIND_RENDERERS = TABLES.kinds
 OP_RENDERERS = TABLES.ops

@@ -224,6 +224,13 @@ def _decoder(ctx: RenderContext, layout: PackedLayout) -> str:
     return name
 
 
+def add_ggml_helpers(ctx: RenderContext, scheme: str) -> None:
+    """Emit what the decode kernels of GGML format ``scheme`` need (other kernel modules
+    reading the file's blocks call them too: grouped_matmul)."""
+    ctx.add_helper("rlx_q_common", COMMON)
+    _ggml_decoder(ctx, scheme)
+
+
 def _ggml_decoder(ctx: RenderContext, scheme: str) -> str:
     """Emit the decoders of a GGML block format and their helpers; returns the name of
     its segment decoder."""

@@ -1,4 +1,10 @@
-"""round_to_format in C: the same float64 algorithm as rlx.ir.formats, bit for bit."""
+"""round_to_format in C: the same float64 algorithm as rlx.ir.formats, bit for bit.
+
+Formats with only the classic features (a sign, a zero, nearest-even rounding, nan at
+the all-ones code or none) call ``rlx_fmt_round``; fnuz, unsigned, zero-less formats
+and directed rounding call ``rlx_fmt_round_ext``, which takes the extra features as
+flags (the classic helper's source, and so every existing kernel's, stays as it was).
+"""
 
 from __future__ import annotations
 
@@ -43,17 +49,75 @@ static double rlx_finite_amax(const double *v, int64_t n) {
 """
 
 
+ROUND_EXT_HELPER = r"""
+/* rlx_fmt_round with more format features, one flag each: RLX_FMT_UP / RLX_FMT_DOWN
+   round the magnitude up / down (down: finite overflow gives maxv) instead of to
+   nearest-even; RLX_FMT_NO_NEG_ZERO gives +0 for a result of 0; RLX_FMT_UNSIGNED gives
+   nan_out for x < 0 and no sign; RLX_FMT_NO_ZERO gives nan_out for 0 and 2^emin for
+   anything smaller (no subnormals) */
+enum { RLX_FMT_UP = 1, RLX_FMT_DOWN = 2, RLX_FMT_NO_NEG_ZERO = 4, RLX_FMT_UNSIGNED = 8,
+       RLX_FMT_NO_ZERO = 16 };
+static double rlx_fmt_round_ext(double x, int mbits, int emin, double maxv, int mode,
+                                double nan_out, int flags) {
+    if (x != x) return nan_out;
+    if ((flags & RLX_FMT_UNSIGNED) && x < 0) return nan_out;
+    double a = fabs(x), q;
+    if (a == 0) {
+        if (flags & RLX_FMT_NO_ZERO) return nan_out;
+        return (flags & (RLX_FMT_NO_NEG_ZERO | RLX_FMT_UNSIGNED)) ? 0.0 : x;
+    }
+    if (isinf(a)) {
+        q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+    } else {
+        int e;
+        frexp(a, &e);
+        e -= 1;
+        if (e < emin) e = emin;
+        double quantum = ldexp(1.0, e - mbits), v = a / quantum;
+        v = (flags & RLX_FMT_UP) ? ceil(v) : ((flags & RLX_FMT_DOWN) ? floor(v) : rint(v));
+        q = v * quantum;
+        if ((flags & RLX_FMT_NO_ZERO) && q < ldexp(1.0, emin)) q = ldexp(1.0, emin);
+        if (q > maxv) {
+            if (mode == 2 || (flags & RLX_FMT_DOWN)) q = maxv;
+            else q = mode == 0 ? INFINITY : NAN;
+        }
+    }
+    if (flags & RLX_FMT_UNSIGNED) return q;
+    if ((flags & RLX_FMT_NO_NEG_ZERO) && q == 0) return 0.0;
+    return copysign(q, x);
+}
+"""
+
+
+def _flags(fmt) -> list[str]:
+    """The rlx_fmt_round_ext flags of a format (empty: rlx_fmt_round does)."""
+    flags = {"up": ["RLX_FMT_UP"], "down": ["RLX_FMT_DOWN"]}.get(fmt.rounding, [])
+    if fmt.fnuz:
+        flags.append("RLX_FMT_NO_NEG_ZERO")
+    if not fmt.signed:
+        flags.append("RLX_FMT_UNSIGNED")
+    if not fmt.has_zero:
+        flags.append("RLX_FMT_NO_ZERO")
+    return flags
+
+
 def _mode(fmt) -> int:
     if fmt.saturate or not fmt.has_nan:
         return 2
     return 0 if fmt.has_inf else 1
 
 
-def _call(fmt, value: str, saturate: bool = False) -> str:
+def _call(ctx: RenderContext, fmt, value: str, saturate: bool = False) -> str:
+    """The C expression rounding ``value`` to ``fmt`` (rlx_fmt_round's helper is in
+    already; adds rlx_fmt_round_ext's when the format needs it)."""
     mode = 2 if saturate else _mode(fmt)
     nan_out = "NAN" if fmt.has_nan else "0.0"
-    return (f"rlx_fmt_round({value}, {fmt.mantissa_bits}, {fmt.emin}, {fmt.max!r}, {mode}, "
-            f"{nan_out})")
+    args = f"{value}, {fmt.mantissa_bits}, {fmt.emin}, {fmt.max!r}, {mode}, {nan_out}"
+    flags = _flags(fmt)
+    if not flags:
+        return f"rlx_fmt_round({args})"
+    ctx.add_helper("rlx_fmt_round_ext", ROUND_EXT_HELPER)
+    return f"rlx_fmt_round_ext({args}, {' | '.join(flags)})"
 
 
 def render_round_to_format(ctx: RenderContext, node: Node) -> str:
@@ -74,14 +138,14 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
     w.line(f"for (int64_t i = 0; i < n; i++) w[i] = (double){rd};")
     store = f"{ctx.ptr(out)}[i]"
     if scaling.kind == "none":
-        value = _call(fmt, "w[i]")
+        value = _call(ctx, fmt, "w[i]")
     elif scaling.kind == "per_tensor":
         w.line("const double amax = rlx_finite_amax(w, n);")
         w.line(f"const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;")
-        value = f"{_call(fmt, 'w[i] / s')} * s"
+        value = f"{_call(ctx, fmt, 'w[i] / s')} * s"
     else:
         _block_scales(w, ctx, fmt, scaling, n, row)
-        scaled = _call(fmt, "w[i] / bs[i]", True)
+        scaled = _call(ctx, fmt, "w[i] / bs[i]", True)
         value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {scaled} : 0.0) * bs[i])"
     w.line(f"for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
            f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
@@ -108,7 +172,7 @@ def _block_scales(w: CWriter, ctx: RenderContext, fmt, scaling: FormatScaling, n
                     w.line("if (sh < -127) sh = -127; if (sh > 127) sh = 127;")
                     w.line("s = ldexp(1.0, sh); }")
             else:
-                e4m3_scale = _call(FP8_E4M3, f"amax / {FP4_E2M1.max!r} / t", True)
+                e4m3_scale = _call(ctx, FP8_E4M3, f"amax / {FP4_E2M1.max!r} / t", True)
                 w.line(f"s = {e4m3_scale} * t;")
             w.line("for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;")
 

@@ -57,12 +57,13 @@ from rlx.backends.cpu.kernels.rowwise import (
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
+from rlx.ir.ops import fusion_roles
 from rlx.ir.types import numel
 from rlx.passes.loops import broadcast_strides
 from rlx.passes.program import Kernel
 
-ROWWISE_OPS = frozenset({"softmax", "log_softmax", "layer_norm", "rms_norm"})
-REDUCE_OPS = frozenset({"sum", "mean", "max", "min", "prod", "logsumexp"})
+ROWWISE_OPS = frozenset(k for k, role in fusion_roles().items() if role == "rowwise")
+REDUCE_OPS = frozenset(k for k, role in fusion_roles().items() if role == "reduce")
 
 
 def _anchor(graph: Graph, kernel: Kernel, ops: frozenset[str]) -> int:

@@ -6,6 +6,7 @@ from rlx.backends.reference.kernels import (
     fft,
     grad,
     linalg,
+    moe,
     nn,
     onnx_ops,
     qmatmul,
@@ -29,6 +30,7 @@ KERNELS: dict[str, KernelFn] = {
     **linalg.KERNELS,
     **control.KERNELS,
     **fft.KERNELS,
+    **moe.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

@@ -1,0 +1,919 @@
+/* codegen_replay: main program of graph 'op_grouped_matmul' */
+/* rlx: generated from graph 'op_grouped_matmul', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#include <stdio.h>
+
+static inline float rlx_moe_dot(const float *restrict a, const float *restrict b,
+                                int64_t n) {
+    float s[16] = {0};
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        for (int l = 0; l < 16; l++) s[l] += a[i + l] * b[i + l];
+    for (int l = 0; i < n; i++, l++) s[l] += a[i] * b[i];
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; l++) s[l] += s[l + h];
+    return s[0];
+}
+
+
+/* dequant_matmul: part[j] += a[i] * b[i] for i = j (mod 32), i < n: vectorised f32
+   partial sums in an order fixed by n alone */
+static inline void rlx_q_dot_acc(const float *restrict a, const float *restrict b, int64_t n,
+                                 float *restrict part) {
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        #pragma omp simd
+        for (int64_t j = 0; j < 32; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
+    }
+    for (int64_t j = 0; i + j < n; j++) part[j] = RLX_FMAF(a[i + j], b[i + j], part[j]);
+}
+static inline float rlx_q_sum32(const float *part) {
+    float s = 0.0f;
+    for (int j = 0; j < 32; j++) s += part[j];
+    return s;
+}
+
+
+
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
+/* dequant_matmul: an f16 scale as a float. F16C's conversion where the compiler has
+   it: the _Float16 cast can compile to an AVX512-FP16 instruction whose false
+   dependency on its destination serialised the block loop (measured 2x slower) */
+static inline float rlx_q_f16(uint16_t h) {
+#if defined(__F16C__)
+    return _cvtsh_ss(h);
+#else
+    return rlx_h2f(h);
+#endif
+}
+
+
+
+/* GGML blocks: the fp16 field at p (any alignment) as a float. F16C's or aarch64's
+   conversion; elsewhere exact integer steps (gcc's _Float16 conversion is a library
+   call on x86-64 without F16C): the magnitude's bits moved to an f32's place and
+   scaled by 2^112 (fp16 subnormals land on f32 subnormals, scaled exactly), or
+   given the all-ones exponent for inf and nan */
+static inline float rlx_g_half(const uint8_t *p) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+#if defined(__F16C__) || defined(__aarch64__)
+    return rlx_q_f16(h);
+#else
+    uint32_t u = (uint32_t)(h & 0x7fff) << 13;
+    float f;
+    if ((h & 0x7c00) == 0x7c00) {
+        u |= 0x7f800000u;
+        memcpy(&f, &u, 4);
+    } else {
+        memcpy(&f, &u, 4);
+        f *= 0x1p112f;
+    }
+    return h & 0x8000 ? -f : f;
+#endif
+}
+
+
+
+/* dequant_matmul on the prelude's vectors */
+#if defined(__SSE2__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#endif
+/* the RLX_VW bytes at p as int32 lanes, unsigned / signed: vpmovzxbd / vpmovsxbd, two
+   NEON widenings, SSE2 unpacks. gcc 12 compiles __builtin_convertvector from a vector
+   of RLX_VW bytes to byte loads and lane inserts on every target, hence the
+   intrinsics */
+RLX_INLINE rlx_vi rlx_q_u8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_u16(vget_low_u16(vmovl_u8(vcreate_u8(u))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i z = _mm_setzero_si128();
+    return (rlx_vi)_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(u), z), z);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = p[l];
+    return v;
+#endif
+}
+RLX_INLINE rlx_vi rlx_q_s8(const uint8_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vi)_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vi)_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p));
+#elif defined(__ARM_NEON) || defined(__aarch64__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return (rlx_vi)vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vcreate_u32(u)))));
+#elif defined(__SSE2__)
+    int32_t u;
+    memcpy(&u, p, 4);
+    const __m128i b = _mm_cvtsi32_si128(u), bb = _mm_unpacklo_epi8(b, b);
+    return (rlx_vi)_mm_srai_epi32(_mm_unpacklo_epi16(bb, bb), 24);
+#else
+    rlx_vi v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = (int8_t)p[l];
+    return v;
+#endif
+}
+
+
+
+/* GGML blocks on the prelude's vectors. A group is 32 values: RLX_G_NC vectors. A
+   row's dot product keeps 16 partial sums (element i in sum i mod 16): RLX_G_NA
+   vectors. */
+#define RLX_G_NC (32 / RLX_VW)
+#define RLX_G_NA (16 / RLX_VW)
+/* rows of W the decode kernel streams side by side: as many as keep its sums
+   (RLX_G_NA vectors a row) in registers with room to decode, and enough independent
+   chains of multiply-adds (a row's sums are 2 to 4 multiply-adds deep per group) */
+#if RLX_VW >= 8 || defined(__ARM_NEON) || defined(__aarch64__)
+#define RLX_G_RP 4
+#else
+#define RLX_G_RP 2
+#endif
+/* sums (rows of W times rows of x) the decode kernel keeps at once: with 32 vector
+   registers (AVX-512) 16, so that each piece of x loaded feeds several rows of W as
+   each decoded piece of W feeds several rows of x; elsewhere RLX_G_RP */
+#if RLX_VW >= 16
+#define RLX_G_SUMS 16
+#else
+#define RLX_G_SUMS RLX_G_RP
+#endif
+/* the fp16 field at p, and the pair at p (first, second), in every lane. F16C's
+   conversion of a broadcast field (or pair) where the compiler has AVX2 or AVX-512:
+   fewer instructions than a scalar conversion and a broadcast per field */
+RLX_INLINE rlx_vf rlx_g_half1v(const uint8_t *p) {
+#if defined(__AVX512F__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_set1_epi16((short)h));
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return (rlx_vf)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#else
+    return rlx_v_set1(rlx_g_half(p));
+#endif
+}
+RLX_INLINE void rlx_g_half2v(const uint8_t *p, rlx_vf *a, rlx_vf *b) {
+#if defined(__AVX512F__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m512 v = _mm512_cvtph_ps(_mm256_set1_epi32((int)u));
+    *a = (rlx_vf)_mm512_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm512_permute_ps(v, 0x55);
+#elif defined(__AVX2__) && defined(__FMA__)
+    uint32_t u;
+    memcpy(&u, p, 4);
+    const __m256 v = _mm256_cvtph_ps(_mm_set1_epi32((int)u));
+    *a = (rlx_vf)_mm256_permute_ps(v, 0x00);
+    *b = (rlx_vf)_mm256_permute_ps(v, 0x55);
+#else
+    *a = rlx_v_set1(rlx_g_half(p));
+    *b = rlx_v_set1(rlx_g_half(p + 2));
+#endif
+}
+RLX_INLINE rlx_vf rlx_g_f(rlx_vi v) { return __builtin_convertvector(v, rlx_vf); }
+/* values i .. i + RLX_VW - 1 of a group whose element e is the low nibble of byte e
+   (e < 16) or the high nibble of byte e - 16 of the 16 bytes at p */
+RLX_INLINE rlx_vi rlx_g_nib(const uint8_t *p, int i) {
+    const rlx_vi z = rlx_q_u8(p + (i & 15));
+    return i < 16 ? z & 15 : z >> 4;
+}
+/* 16 in lane l where bit i + l of h is set, else 0 (the fifth bits of q5_0 / q5_1; hv
+   holds h in every lane) */
+RLX_INLINE rlx_vi rlx_g_bit4(rlx_vi hv, int i) {
+    return ~((hv & ((rlx_vi){0} + 1) << (rlx_v_iota() + i)) == 0) & 16;
+}
+/* the decode kernel fetches the bytes of the rows RLX_G_AHEAD passes of RLX_G_RP rows
+   ahead into the cache (prefetches never fault, past the end of W too) */
+#define RLX_G_AHEAD 3
+/* the sum of a row's 16 partial sums: lanes l and l + 8 added, then l and l + 4, l and
+   l + 2, l and l + 1, whatever RLX_VW is */
+RLX_INLINE float rlx_g_fold(const rlx_vf *acc) {
+#if RLX_G_NA == 4
+    const rlx_vf v = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#elif RLX_G_NA == 2
+    const rlx_vf v = acc[0] + acc[1];
+#else
+    const rlx_vf v = acc[0];
+#endif
+    return rlx_v_sum(v);
+}
+
+
+
+/* q8_0 blocks of 32: fp16 d, 32 int8 codes; x = d * q */
+RLX_INLINE void rlx_g_grp_q8_0(const uint8_t *restrict b, int g, rlx_vf *restrict w) {
+    const rlx_vf d = rlx_g_half1v(b);
+    (void)g;
+    #pragma GCC unroll 8
+    for (int c = 0; c < RLX_G_NC; c++) {
+        const int i = c * RLX_VW;
+        w[c] = rlx_g_f(rlx_q_s8(b + 2 + i)) * d;
+    }
+}
+
+
+
+/* q8_0: elements c0 .. c0 + len - 1 (whole blocks) of the row at q as floats */
+static __attribute__((noinline)) void rlx_dq_q8_0(
+        const uint8_t *restrict q, const void *sc, int64_t c0, int64_t len,
+        float *restrict out) {
+    const uint8_t *b = q + (c0 / 32) * 34;
+    (void)sc;
+    for (int64_t e = 0; e < len; e += 32, b += 34)
+        for (int g = 0; g < 1; g++) {
+            rlx_vf w[RLX_G_NC];
+            rlx_g_grp_q8_0(b, g, w);
+            #pragma GCC unroll 8
+            for (int c = 0; c < RLX_G_NC; c++) rlx_v_store(out + e + 32 * g + c * RLX_VW, w[c]);
+        }
+}
+
+
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 4 rows of x [4, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x4_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 4 < 1 ? 1 : RLX_G_SUMS / 4,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][4][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 4; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 4; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 8 rows of x [8, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x8_q8_0_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 8 < 1 ? 1 : RLX_G_SUMS / 8,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][8][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 8; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 8; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 8; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x8_q8_0(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x8_q8_0_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q8_0(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x4_q8_0(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
+}
+
+
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 3 rows of x [3, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x3_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 3 < 1 ? 1 : RLX_G_SUMS / 3,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][3][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 3; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 3; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 7 rows of x [7, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x7_q8_0_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 7 < 1 ? 1 : RLX_G_SUMS / 7,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][7][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 7; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 7; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 7; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x7_q8_0(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x7_q8_0_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q8_0(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x3_q8_0(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
+}
+
+
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 2 rows of x [2, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x2_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 2 < 1 ? 1 : RLX_G_SUMS / 2,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][2][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 2; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 2; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 6 rows of x [6, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x6_q8_0_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 6 < 1 ? 1 : RLX_G_SUMS / 6,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][6][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 6; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 6; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 6; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x6_q8_0(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x6_q8_0_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q8_0(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x2_q8_0(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
+}
+
+
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 1 rows of x [1, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x1_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 1 < 1 ? 1 : RLX_G_SUMS / 1,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][1][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 1; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 1; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+
+
+#if RLX_VW >= 16
+
+/* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
+   q + row_bytes, ... (k / 32 blocks each) and the 5 rows of x [5, k], RP
+   rows of W side by side at a time: groups decoded in registers into fused
+   multiply-adds, 16 partial sums per output (module docstring of
+   rlx.backends.cpu.kernels.qmatmul_ggml) */
+static __attribute__((noinline)) void rlx_gv4x5_q8_0_wide(
+        const uint8_t *restrict q, int64_t row_bytes, const float *restrict x, int64_t k,
+        float *restrict y, int64_t n) {
+    /* rows of W side by side: the most whose sums fit RLX_G_SUMS, a power of 2 (so a
+       divisor of 4: 3 rows by 5 of x would run past the call's rows) */
+    enum { RP_SUMS = RLX_G_SUMS / 5 < 1 ? 1 : RLX_G_SUMS / 5,
+           RP_FIT = RP_SUMS < 4 ? RP_SUMS : 4,
+           RP = RP_FIT >= 16 ? 16 : RP_FIT >= 8 ? 8 : RP_FIT >= 4 ? 4 : RP_FIT >= 2 ? 2 : 1 };
+    _Static_assert(4 % RP == 0, "rows of W in whole passes");
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_vf acc[RP][5][RLX_G_NA];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 16
+            for (int m = 0; m < 5; m++)
+                for (int a = 0; a < RLX_G_NA; a++) acc[j][m][a] = rlx_v_zero();
+        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
+            for (int g = 0; g < 1; g++) {
+                const float *xs = x + e + 32 * g;
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + o;
+                    __builtin_prefetch(b + 32 * g + ahead);
+                    rlx_vf w[RLX_G_NC];
+                    rlx_g_grp_q8_0(b, g, w);
+                    #pragma GCC unroll 16
+                    for (int m = 0; m < 5; m++)
+                        #pragma GCC unroll 8
+                        for (int c = 0; c < RLX_G_NC; c++)
+                            acc[j][m][c % RLX_G_NA] = rlx_v_fma(
+                                w[c], rlx_v_load(xs + m * k + c * RLX_VW),
+                                acc[j][m][c % RLX_G_NA]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 5; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+    }
+}
+
+#endif
+static void rlx_gv4x5_q8_0(const uint8_t *restrict q, int64_t row_bytes, const float *restrict x,
+                   int64_t k, float *restrict y, int64_t n) {
+#if RLX_VW >= 16
+    rlx_gv4x5_q8_0_wide(q, row_bytes, x, k, y, n);
+#else
+    rlx_gv4x4_q8_0(q, row_bytes, x + 0 * k, k, y + 0 * n, n);
+    rlx_gv4x1_q8_0(q, row_bytes, x + 4 * k, k, y + 4 * n, n);
+#endif
+}
+
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_grouped_matmul: op: grouped_matmul */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[0]));
+    const int64_t *restrict ix = ((const int64_t *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[5]));
+    const float *restrict wt = ((const float *)((uint8_t *)slots[3]));
+    int64_t *cnt = (int64_t *)(arena + 0);
+    int64_t *order = (int64_t *)(arena + 128);
+    float *xg = (float *)(arena + 192);
+    float *yg = (float *)(arena + 65728);
+    memset(cnt, 0, sizeof(int64_t) * 9);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                if (e < 0 || e >= 8) {
+                    snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = grouped_matmul(%%0, %%1, %%3, k=256, n=96) : f32[3,2,96]: grouped_matmul: expert id %lld is out of range for 8 experts (valid: 0..7)", (long long)e);
+                    return 1;
+                }
+                cnt[e + 1]++;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) cnt[e + 1] += cnt[e];
+    int64_t fill[8];
+    memcpy(fill, cnt, sizeof(int64_t) * 8);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                order[fill[e]++] = t * 2 + j;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) {
+        for (int64_t c0 = cnt[e]; c0 < cnt[e + 1]; c0 += 64) {
+            const int64_t m = cnt[e + 1] - c0 < 64 ? cnt[e + 1] - c0 : 64;
+            for (int64_t i = 0; i < m; i++) {
+                const int64_t sel = order[c0 + i];
+                memcpy(xg + i * 256, x + (sel / 2) * 256, sizeof(float) * 256);
+            }
+            const float *restrict we = wt + e * 24576;
+            #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
+            for (int64_t g = 0; g < 24; g++) {
+                const int64_t r1 = g * 4 + 4 < 96 ? g * 4 + 4 : 96;
+                for (int64_t r = g * 4; r < r1; r++) {
+                    for (int64_t i = 0; i < m; i++) yg[i * 96 + r] = rlx_moe_dot(we + r * 256, xg + i * 256, 256);
+                }
+            }
+            for (int64_t i = 0; i < m; i++) {
+                memcpy(y + order[c0 + i] * 96, yg + i * 96, sizeof(float) * 96);
+            }
+        }
+    }
+    return 0;
+}
+
+/* k1_grouped_matmul: op: grouped_matmul */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[2]));
+    const int64_t *restrict ix = ((const int64_t *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[6]));
+    const float *restrict wt = ((const float *)((uint8_t *)slots[3]));
+    int64_t *cnt = (int64_t *)(arena + 0);
+    int64_t *order = (int64_t *)(arena + 128);
+    float *xg = (float *)(arena + 192);
+    float *yg = (float *)(arena + 24768);
+    memset(cnt, 0, sizeof(int64_t) * 9);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                if (e < 0 || e >= 8) {
+                    snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%6 = grouped_matmul(%%2, %%1, %%3, k=256, n=96, transpose=True) : f32[3,2,256]: grouped_matmul: expert id %lld is out of range for 8 experts (valid: 0..7)", (long long)e);
+                    return 1;
+                }
+                cnt[e + 1]++;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) cnt[e + 1] += cnt[e];
+    int64_t fill[8];
+    memcpy(fill, cnt, sizeof(int64_t) * 8);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                order[fill[e]++] = t * 2 + j;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) {
+        for (int64_t c0 = cnt[e]; c0 < cnt[e + 1]; c0 += 64) {
+            const int64_t m = cnt[e + 1] - c0 < 64 ? cnt[e + 1] - c0 : 64;
+            for (int64_t i = 0; i < m; i++) {
+                const int64_t sel = order[c0 + i];
+                memcpy(xg + i * 96, x + sel * 96, sizeof(float) * 96);
+            }
+            const float *restrict we = wt + e * 24576;
+            for (int64_t i = 0; i < m; i++) {
+                float *restrict out = yg + i * 256;
+                for (int64_t c = 0; c < 256; c++) out[c] = 0.0f;
+                for (int64_t r = 0; r < 96; r++) {
+                    const float s = xg[i * 96 + r];
+                    for (int64_t c = 0; c < 256; c++) out[c] += s * we[r * 256 + c];
+                }
+            }
+            for (int64_t i = 0; i < m; i++) {
+                memcpy(y + order[c0 + i] * 256, yg + i * 256, sizeof(float) * 256);
+            }
+        }
+    }
+    return 0;
+}
+
+/* k2_grouped_matmul: op: grouped_matmul */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[0]));
+    const int64_t *restrict ix = ((const int64_t *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[7]));
+    const uint8_t *restrict wt = ((const uint8_t *)((uint8_t *)slots[4]));
+    int64_t *cnt = (int64_t *)(arena + 0);
+    int64_t *order = (int64_t *)(arena + 128);
+    float *xg = (float *)(arena + 192);
+    float *yg = (float *)(arena + 65728);
+    memset(cnt, 0, sizeof(int64_t) * 9);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                if (e < 0 || e >= 8) {
+                    snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%7 = grouped_matmul(%%0, %%1, %%4, k=256, n=96, scheme='q8_0') : f32[3,2,96]: grouped_matmul: expert id %lld is out of range for 8 experts (valid: 0..7)", (long long)e);
+                    return 1;
+                }
+                cnt[e + 1]++;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) cnt[e + 1] += cnt[e];
+    int64_t fill[8];
+    memcpy(fill, cnt, sizeof(int64_t) * 8);
+    {
+        for (int64_t t = 0; t < 3; t++) {
+            for (int64_t j = 0; j < 2; j++) {
+                const int64_t e = (int64_t)ix[t * 2 + j];
+                order[fill[e]++] = t * 2 + j;
+            }
+        }
+    }
+    for (int64_t e = 0; e < 8; e++) {
+        for (int64_t c0 = cnt[e]; c0 < cnt[e + 1]; c0 += 64) {
+            const int64_t m = cnt[e + 1] - c0 < 64 ? cnt[e + 1] - c0 : 64;
+            for (int64_t i = 0; i < m; i++) {
+                const int64_t sel = order[c0 + i];
+                memcpy(xg + i * 256, x + (sel / 2) * 256, sizeof(float) * 256);
+            }
+            const uint8_t *restrict q = wt + e * 26112;
+            #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
+            for (int64_t g = 0; g < 24; g++) {
+                int64_t m0 = 0;
+                for (; m0 + 8 <= m; m0 += 8) {
+                    rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                }
+                switch (m - m0) {
+                case 7:
+                    rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 6:
+                    rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 5:
+                    rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 4:
+                    rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 3:
+                    rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 2:
+                    rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                case 1:
+                    rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    break;
+                default: break;
+                }
+            }
+            for (int64_t i = 0; i < m; i++) {
+                memcpy(y + order[c0 + i] * 96, yg + i * 96, sizeof(float) * 96);
+            }
+        }
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif
