@@ -1,11 +1,14 @@
 """What a converter sees: one ONNX node, its operands as rlx Tensors, its attributes.
 
-A converter is ``fn(cx: NodeContext) -> Tensor | Sequence[Tensor | None]``. It
+A converter is ``fn(cx: NodeContext) -> Value | Sequence[Value | None]``. It
 reads operands with :meth:`NodeContext.input` (or :meth:`NodeContext.optional`
 for optional ones), values that must be known at import time (a Reshape's shape,
 a Slice's starts) with :meth:`NodeContext.static`, and attributes with
 :meth:`NodeContext.attr`; it builds rlx ops on ``cx.graph`` and returns one
-Tensor per node output (``None`` for an optional output nobody reads).
+value per node output (``None`` for an optional output nobody reads): an rlx Tensor,
+or, from the ops on ONNX sequences and optionals, a SequenceValue or OptionalValue
+(see :mod:`rlx.frontends.onnx.values`), which those ops read with
+:meth:`NodeContext.value`.
 
 Values known at import time are tracked by :class:`ImportState`: constants,
 initializers, and every node whose operands are all known (folded as soon as it
@@ -23,6 +26,7 @@ from onnx import AttributeProto, GraphProto, NodeProto, numpy_helper
 
 from rlx.errors import GraphBuildError, UnsupportedOpError
 from rlx.frontends.onnx import dtypes
+from rlx.frontends.onnx.values import SequenceValue, Value, kind_of, map_tensors
 from rlx.ir.dtypes import DType, as_dtype
 from rlx.ir.graph import Graph, Tensor
 
@@ -46,30 +50,37 @@ class StaticValueError(UnsupportedOpError):
 
 
 class Scope:
-    """ONNX value names bound to rlx Tensors; a subgraph's scope reads its parent's.
+    """ONNX value names bound to rlx Tensors (or sequence / optional values of them, see
+    :mod:`rlx.frontends.onnx.values`); a subgraph's scope reads its parent's.
 
     With ``capture_into`` (a control-flow body being traced), a value found in an outer
-    scope is read through a capture input of that graph, so every node reading it is
-    built in the body (and runs only when the body does) rather than in the graph
-    around it."""
+    scope is read through a capture input of that graph (each tensor of a sequence or
+    optional through its own), so every node reading it is built in the body (and runs
+    only when the body does) rather than in the graph around it."""
 
     def __init__(self, parent: Scope | None = None, capture_into: Graph | None = None):
         self.parent = parent
-        self.values: dict[str, Tensor] = {}
+        self.values: dict[str, Value] = {}
         self.capture_into = capture_into
 
-    def lookup(self, name: str) -> Tensor | None:
+    def lookup(self, name: str) -> Value | None:
         found = self.values.get(name)
         if found is not None:
             return found
         found = None if self.parent is None else self.parent.lookup(name)
-        graph = self.capture_into
-        if found is None or graph is None or found.graph is graph:
+        if found is None or self.capture_into is None:
             return found
-        return Tensor(graph, graph.capture(found))
+        return map_tensors(found, lambda t, _: self._captured(t))
 
-    def bind(self, name: str, tensor: Tensor) -> None:
-        self.values[name] = tensor
+    def _captured(self, tensor: Tensor) -> Tensor:
+        graph = self.capture_into
+        assert graph is not None
+        if tensor.graph is graph:
+            return tensor
+        return Tensor(graph, graph.capture(tensor))
+
+    def bind(self, name: str, value: Value) -> None:
+        self.values[name] = value
 
 
 @dataclass
@@ -83,7 +94,8 @@ class ImportState:
     ``static``. ``logical`` records the ONNX element type of values held in a
     carrier dtype (see :mod:`rlx.frontends.onnx.dtypes`), by node id. ``readers``
     counts, per ONNX value name, the node inputs (subgraphs included) and graph
-    outputs that read it.
+    outputs that read it. ``input_origins`` maps the rlx input of each element of a
+    sequence graph input (``s.0``, ``s.1``, ...) to the ONNX input's name (``s``).
 
     While a control-flow body is traced (an If branch, a Loop or Scan body made an rlx
     ``cond`` / ``while_loop`` / ``scan``), converters see a *nested* state
@@ -101,10 +113,11 @@ class ImportState:
     param_values: dict[str, np.ndarray] = field(default_factory=dict)
     param_ids: dict[int, str] = field(default_factory=dict)
     logical: dict[int, int] = field(default_factory=dict)
-    run_graph: Callable[..., list[Tensor]] | None = None
+    run_graph: Callable[..., list[Value]] | None = None
     readers: Mapping[str, int] = field(default_factory=dict)
     outer: ImportState | None = None
     capture_reads: bool = False
+    input_origins: dict[str, str] = field(default_factory=dict)
 
     def nested(self, graph: Graph, capture_reads: bool = False) -> ImportState:
         """The state of a control-flow body being traced (``graph``, whose parent is this
@@ -164,7 +177,8 @@ class ImportState:
 
     def input_lineage(self, tensor: Tensor) -> list[str]:
         """Names of the graph inputs ``tensor`` is computed from (in a body, through the
-        outer values it captures; the body's own inputs by their names there)."""
+        outer values it captures; the body's own inputs by their names there). An
+        element of a sequence input is named by the ONNX input (``input_origins``)."""
         state = self.owner(tensor) or self
         nodes = state.graph.nodes
         seen: set[int] = set()
@@ -181,7 +195,8 @@ class ImportState:
                 if outer is not None and state.outer is not None:
                     names.update(state.outer.input_lineage(outer))
                 else:
-                    names.add(node.attr("name"))
+                    name = str(node.attr("name"))
+                    names.add(self.chain()[-1].input_origins.get(name, name))
             stack.extend(node.inputs)
         return sorted(names)
 
@@ -320,14 +335,32 @@ class NodeContext:
         """Whether optional input ``i`` is given (present and not the empty name)."""
         return i < len(self.node.input) and self.node.input[i] != ""
 
-    def input(self, i: int) -> Tensor:
-        """Operand ``i``; a GraphBuildError when it is absent."""
+    def value(self, i: int) -> Value:
+        """Operand ``i`` of any kind: a Tensor, a SequenceValue or an OptionalValue (for
+        the ops on sequences and optionals); a GraphBuildError when it is absent."""
         if not self.has_input(i):
             raise self.error(f"input {i} is required")
         name = self.node.input[i]
         found = self.scope.lookup(name)
         if found is None:
             raise self.error(f"input {name!r} is not defined before this node")
+        return found
+
+    def input(self, i: int) -> Tensor:
+        """Operand ``i``, a tensor; a GraphBuildError when it is absent or is an ONNX
+        sequence or optional."""
+        found = self.value(i)
+        if not isinstance(found, Tensor):
+            raise self.error(f"input {i} ({self.node.input[i]!r}) is an ONNX "
+                             f"{kind_of(found)}; this op takes tensors")
+        return found
+
+    def sequence(self, i: int) -> SequenceValue:
+        """Operand ``i``, an ONNX sequence; a GraphBuildError when it is anything else."""
+        found = self.value(i)
+        if not isinstance(found, SequenceValue):
+            raise self.error(f"input {i} ({self.node.input[i]!r}) must be a sequence, not "
+                             f"an ONNX {kind_of(found)}")
         return found
 
     def optional(self, i: int) -> Tensor | None:
@@ -405,8 +438,8 @@ class NodeContext:
         """Whether output ``i`` exists and is read (named) by the model."""
         return i < len(self.node.output) and self.node.output[i] != ""
 
-    def run_subgraph(self, graph: GraphProto, bindings: Sequence[Tensor],
-                     state: ImportState | None = None) -> list[Tensor]:
+    def run_subgraph(self, graph: GraphProto, bindings: Sequence[Value],
+                     state: ImportState | None = None) -> list[Value]:
         """Convert ``graph`` (a branch or loop body) with its inputs bound to ``bindings``
         in a scope that sees this node's; returns its outputs. It is built in ``state``'s
         graph: by default this node's (inlined), or a control-flow body being traced

@@ -13,7 +13,13 @@ UINT16              u32      exact; wrap-around of add/sub/mul is applied when a
 UINT64              i64      bit-exact for add/sub/mul/bitwise ops; compares,
                              division and right shifts are exact below 2**63
 FLOAT8E4M3FN/E5M2,  f32      Cast and QuantizeLinear round to the format
-FLOAT4E2M1                   (rlx ``round_to_format``, bit-exact with ml_dtypes)
+FLOAT8E4M3FNUZ/              (rlx ``round_to_format``, bit-exact with ml_dtypes;
+E5M2FNUZ,                    the FNUZ types have no -0: a carried 0 is +0)
+FLOAT4E2M1
+FLOAT8E8M0          f32      Cast rounds as ONNX's reference does (``round_mode``
+                             up / down / nearest, ``saturate``): bit-exact with
+                             ``onnx.numpy_helper.to_float8e8m0``; values are
+                             powers of two from 2**-127 to 2**127, or nan
 INT4/UINT4,         i8/u8    Cast from an integer wraps to the width; Cast from a
 INT2/UINT2                   float truncates toward zero and gives 0 where that is
                              out of range or nan (ml_dtypes' ``astype``, which
@@ -22,8 +28,8 @@ INT2/UINT2                   float truncates toward zero and gives 0 where that 
 
 A carried graph input is fed in its carrier dtype and a carried output comes back
 in it; :func:`to_boundary` / :func:`from_boundary` convert at the model's edge (the
-ONNX backend does this). The FNUZ float8 types, E8M0, strings and complex numbers
-have no carrier: importing them raises :class:`rlx.errors.UnsupportedOpError`.
+ONNX backend does this). Strings and complex numbers have no carrier: importing them
+raises :class:`rlx.errors.UnsupportedOpError`.
 """
 
 from __future__ import annotations
@@ -36,7 +42,15 @@ from onnx import TensorProto
 
 from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType
-from rlx.ir.formats import FP4_E2M1, FP8_E4M3, FP8_E5M2, FloatFormat
+from rlx.ir.formats import (
+    FP4_E2M1,
+    FP8_E4M3,
+    FP8_E4M3FNUZ,
+    FP8_E5M2,
+    FP8_E5M2FNUZ,
+    FP8_E8M0,
+    FloatFormat,
+)
 
 _ONNX_TO_RLX: dict[int, DType] = {
     TensorProto.FLOAT: DType.F32,
@@ -86,6 +100,12 @@ CARRIERS: dict[int, Carrier] = {
                                     np.dtype(ml_dtypes.float8_e5m2), fmt=FP8_E5M2),
     TensorProto.FLOAT4E2M1: Carrier(TensorProto.FLOAT4E2M1, DType.F32,
                                     np.dtype(ml_dtypes.float4_e2m1fn), fmt=FP4_E2M1),
+    TensorProto.FLOAT8E4M3FNUZ: Carrier(TensorProto.FLOAT8E4M3FNUZ, DType.F32,
+                                        np.dtype(ml_dtypes.float8_e4m3fnuz), fmt=FP8_E4M3FNUZ),
+    TensorProto.FLOAT8E5M2FNUZ: Carrier(TensorProto.FLOAT8E5M2FNUZ, DType.F32,
+                                        np.dtype(ml_dtypes.float8_e5m2fnuz), fmt=FP8_E5M2FNUZ),
+    TensorProto.FLOAT8E8M0: Carrier(TensorProto.FLOAT8E8M0, DType.F32,
+                                    np.dtype(ml_dtypes.float8_e8m0fnu), fmt=FP8_E8M0),
     TensorProto.INT4: Carrier(TensorProto.INT4, DType.I8, np.dtype(ml_dtypes.int4), bits=4,
                               signed=True),
     TensorProto.UINT4: Carrier(TensorProto.UINT4, DType.U8, np.dtype(ml_dtypes.uint4), bits=4),

@@ -22,6 +22,16 @@ Loop/Scan body becomes the body of an rlx ``cond`` / ``while_loop`` / ``scan``; 
 nodes are converted into the body's graph under a nested :class:`ImportState`
 (folded there in the same way), and the values of enclosing graphs it reads become
 captures.
+
+Sequences and optionals (:mod:`rlx.frontends.onnx.values`) exist only at import time:
+a sequence is a tuple of rlx Tensors of import-time length, an optional a value or
+nothing. Where they cross the model boundary they are flattened. A sequence input
+``s`` takes one shape per element in ``input_shapes`` (``{"s": [(2, 3), (4, 3)]}``) or
+its elements in ``input_values``, and becomes the rlx inputs ``s.0``, ``s.1``, ...; an
+optional input given ``None`` (in either mapping) is absent, otherwise it is its value.
+A sequence output becomes one rlx output per element, in order; an absent optional
+output none. :func:`import_model` says where each ONNX output landed
+(:class:`Flattened`); :func:`load` returns the flattened graph alone.
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -43,6 +54,17 @@ from rlx.frontends.onnx.context import ImportState, NodeContext, Scope, count_re
 from rlx.frontends.onnx.patterns import fuse_gelu
 from rlx.frontends.onnx.registry import find_converter, normalize_domain
 from rlx.frontends.onnx.scan import check_model
+from rlx.frontends.onnx.values import (
+    VALUE_TYPES,
+    OptionalValue,
+    SequenceValue,
+    Value,
+    element_input_name,
+    inner_type,
+    map_tensors,
+    tensors_of,
+    type_kind,
+)
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.ops import RANDOM_OPS
 from rlx.ir.rng import RngOptions
@@ -55,7 +77,31 @@ MAX_FOLD_STEPS = 4096  # longer scans (and every while_loop) run at run time, no
 PARAMS_AS = ("auto", "params", "constants")
 
 ModelSource = str | os.PathLike | bytes | ModelProto
-InputShapes = Mapping[str, Sequence[int] | int]
+InputShapes = Mapping[str, Sequence[int] | int | Sequence[Sequence[int]] | None]
+
+
+@dataclass(frozen=True)
+class Flattened:
+    """Where one ONNX graph output sits among the rlx graph's outputs: ``kind`` "tensor"
+    (one output), "sequence" (``count`` consecutive outputs, its elements in order) or
+    "absent" (an empty optional: no output). A present optional output is flattened as
+    its value. ``elem_type`` is the ONNX element type of its tensors."""
+
+    name: str
+    kind: str
+    count: int
+    elem_type: int
+
+
+@dataclass
+class ImportedModel:
+    """What :func:`import_model` gives: the rlx graph (None when every ONNX output is an
+    empty sequence or an absent optional, leaving nothing to compute), its params'
+    values, and the layout of the ONNX outputs among the graph's outputs."""
+
+    graph: Graph | None
+    params: dict[str, np.ndarray]
+    outputs: list[Flattened]
 
 
 def read_model(source: ModelSource) -> ModelProto:
@@ -114,11 +160,32 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     rlx carries in a wider dtype (uint16, float8, int4, ...) appear in that dtype
     (see :mod:`rlx.frontends.onnx.dtypes`).
 
+    ONNX sequence and optional inputs and outputs are flattened as the module
+    docstring says: a sequence input ``s`` needs one shape per element
+    (``input_shapes={"s": [(2, 3), (4, 3)]}``) and becomes the rlx inputs ``s.0``,
+    ``s.1``, ...; a sequence output becomes one output per element, an absent optional
+    none. :func:`import_model` also returns that layout.
+
     Raises UnsupportedOpError listing every op and element type rlx cannot import
     (before converting anything), ShapeError for a dynamic dimension with no
-    shape given, StaticValueError when a shape depends on a run-time value, and
-    GraphBuildError for malformed models.
+    shape given, StaticValueError when a shape (or a sequence's length) depends on a
+    run-time value, and GraphBuildError for malformed models and for a model whose
+    outputs are all empty sequences or absent optionals (an rlx graph needs an output).
     """
+    imported = import_model(source, input_shapes, params_as, input_values)
+    if imported.graph is None:
+        raise GraphBuildError("every output of the ONNX model is an empty sequence or an "
+                              "absent optional: the rlx graph would have no output "
+                              "(import_model returns no graph for such a model)")
+    return imported.graph, imported.params
+
+
+def import_model(source: ModelSource, input_shapes: InputShapes | None = None,
+                 params_as: str = "auto", input_values: Mapping[str, Any] | None = None
+                 ) -> ImportedModel:
+    """:func:`load`, also giving where each ONNX output landed among the graph's outputs
+    (a sequence output is several outputs, an absent optional none; see
+    :class:`Flattened`). The graph is None when no output is left."""
     if params_as not in PARAMS_AS:
         raise GraphBuildError(f"params_as must be one of {PARAMS_AS}, got {params_as!r}")
     model = read_model(source)
@@ -132,8 +199,7 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
 
 
 def _import(model: ModelProto, input_shapes: InputShapes | None, params_as: str,
-            input_values: Mapping[str, Any] | None
-            ) -> tuple[Graph, dict[str, np.ndarray]]:
+            input_values: Mapping[str, Any] | None) -> ImportedModel:
     opsets = model_opsets(model)
     check_model(model, opsets)
     graph = Graph(model.graph.name or "onnx")
@@ -143,10 +209,29 @@ def _import(model: ModelProto, input_shapes: InputShapes | None, params_as: str,
     declare_initializers(state, scope, model.graph, params_as)
     _declare_inputs(state, scope, model.graph, input_shapes or {}, input_values or {})
     convert_nodes(state, scope, model.graph.node, opsets)
-    graph.set_outputs([_graph_output(scope, o.name) for o in model.graph.output])
+    flat: list[Tensor] = []
+    layout = []
+    for out in model.graph.output:
+        found = _graph_output(scope, out.name)
+        tensors = tensors_of(found)
+        layout.append(_flattened(state, out.name, found, len(tensors)))
+        flat += tensors
+    if not flat:
+        return ImportedModel(None, {}, layout)
+    graph.set_outputs(flat)
     graph = eliminate_dead_code(fuse_gelu(graph))
     params = {name: state.param_values[name] for name, _ in graph.params}
-    return graph, params
+    return ImportedModel(graph, params, layout)
+
+
+def _flattened(state: ImportState, name: str, value: Value, count: int) -> Flattened:
+    while isinstance(value, OptionalValue):
+        if value.value is None:
+            return Flattened(name, "absent", 0, 0)
+        value = value.value
+    if isinstance(value, SequenceValue):
+        return Flattened(name, "sequence", count, value.elem_type)
+    return Flattened(name, "tensor", 1, state.onnx_type(value))
 
 
 # --------------------------------------------------------------------------- leaves
@@ -221,29 +306,104 @@ def _declare_inputs(state: ImportState, scope: Scope, graph: GraphProto,
         name = value_info.name
         if name in initializers:
             continue
-        tensor_type = value_info.type.tensor_type
-        elem = tensor_type.elem_type
-        dtype = dtypes.to_rlx(elem, f"input {name!r}")
-        if name in input_values:
-            value = dtypes.to_boundary(np.asarray(input_values[name]), elem)
-            tensor = state.constant(value.astype(dtype.np), dtype)
+        declared = value_info.type
+        if type_kind(declared) == "optional":
+            if _given_absent(name, input_shapes, input_values):
+                scope.bind(name, OptionalValue(None))
+                continue
+            declared = inner_type(declared)
+        if type_kind(declared) == "sequence":
+            found: Value = _declare_sequence(state, name, declared, names, input_shapes,
+                                             input_values)
         else:
-            tensor = state.graph.input(name, resolve_input_shape(value_info, input_shapes), dtype)
-        if dtypes.carrier(elem) is not None:
-            state.logical[tensor.id] = elem
-        scope.bind(name, tensor)
+            found = _declare_tensor(state, name, declared, input_shapes, input_values)
+        scope.bind(name, found)
+
+
+def _given_absent(name: str, input_shapes: InputShapes, input_values: Mapping[str, Any]
+                  ) -> bool:
+    """Whether the optional input ``name`` is given as None (absent)."""
+    if name in input_values:
+        return input_values[name] is None
+    return name in input_shapes and input_shapes[name] is None
+
+
+def _declare_tensor(state: ImportState, name: str, declared: TypeProto,
+                    input_shapes: InputShapes, input_values: Mapping[str, Any]) -> Tensor:
+    """A tensor graph input: an rlx input, or a constant when its value is baked."""
+    elem = declared.tensor_type.elem_type
+    dtype = dtypes.to_rlx(elem, f"input {name!r}")
+    if name in input_values:
+        value = dtypes.to_boundary(np.asarray(input_values[name]), elem)
+        tensor = state.constant(value.astype(dtype.np), dtype)
+    else:
+        shape = _tensor_shape(name, declared.tensor_type, input_shapes.get(name),
+                              input_shapes)
+        tensor = state.graph.input(name, shape, dtype)
+    if dtypes.carrier(elem) is not None:
+        state.logical[tensor.id] = elem
+    return tensor
+
+
+def _declare_sequence(state: ImportState, name: str, declared: TypeProto,
+                      names: Sequence[str], input_shapes: InputShapes,
+                      input_values: Mapping[str, Any]) -> SequenceValue:
+    """A sequence graph input: one rlx input per element (``name.k``; shapes from
+    ``input_shapes[name]``, one per element), or constants when its value is baked."""
+    element = inner_type(declared)
+    if type_kind(element) != "tensor":
+        raise UnsupportedOpError(f"input {name!r}: a sequence of {type_kind(element)} "
+                                 "values (rlx holds sequences of tensors only)")
+    elem = element.tensor_type.elem_type
+    dtype = dtypes.to_rlx(elem, f"input {name!r}")
+    if name in input_values:
+        arrays = [dtypes.to_boundary(np.asarray(v), elem) for v in input_values[name]]
+        tensors = [state.constant(a.astype(dtype.np), dtype) for a in arrays]
+    else:
+        given = input_shapes.get(name)
+        if not _is_shape_list(given):
+            raise ShapeError(f"input {name!r} is an ONNX sequence; pass one shape per "
+                             f"element, input_shapes={{{name!r}: [(...), ...]}} (it becomes "
+                             f"the rlx inputs {element_input_name(name, 0)!r}, "
+                             f"{element_input_name(name, 1)!r}, ...)")
+        tensors = []
+        for k, shape in enumerate(given):
+            flat_name = element_input_name(name, k)
+            if flat_name in names:
+                raise InputError(f"input {name!r}: its element {k} would be the rlx input "
+                                 f"{flat_name!r}, which is another graph input's name")
+            shape = _tensor_shape(flat_name, element.tensor_type, shape, input_shapes)
+            tensors.append(state.graph.input(flat_name, shape, dtype))
+            state.input_origins[flat_name] = name
+    if dtypes.carrier(elem) is not None:
+        for t in tensors:
+            state.logical[t.id] = elem
+    return SequenceValue(tuple(tensors), elem)
+
+
+def _is_shape_list(given: Any) -> bool:
+    """Whether ``given`` is a list of shapes (one per element of a sequence input)."""
+    shapes = (list, tuple, np.ndarray)
+    return isinstance(given, list | tuple) and all(isinstance(s, shapes) for s in given)
 
 
 def resolve_input_shape(value_info: Any, input_shapes: InputShapes) -> tuple[int, ...]:
-    """The static shape of a graph input: its declared dims, with dynamic ones taken
-    from ``input_shapes`` (by input name, or by symbolic dimension name).
+    """The static shape of a tensor graph input: its declared dims, with dynamic ones
+    taken from ``input_shapes`` (by input name, or by symbolic dimension name).
 
     Raises ShapeError naming the input and the dimension when one stays unknown, or
     when a given shape contradicts a declared static dimension.
     """
     name = value_info.name
-    tensor_type = value_info.type.tensor_type
-    given = input_shapes.get(name)
+    return _tensor_shape(name, value_info.type.tensor_type, input_shapes.get(name),
+                         input_shapes)
+
+
+def _tensor_shape(name: str, tensor_type: Any, given: Any, input_shapes: InputShapes
+                  ) -> tuple[int, ...]:
+    """The static shape of the tensor input ``name`` (a graph input or an element of a
+    sequence input) of ONNX type ``tensor_type``: ``given`` when not None, else the
+    declared dims, with dynamic ones taken from ``input_shapes`` by dimension name."""
     declared = tensor_type.shape.dim if tensor_type.HasField("shape") else None
     if given is not None and not isinstance(given, int):
         shape = tuple(d if isinstance(d, Dim) else int(d) for d in given)
@@ -280,7 +440,7 @@ def _check_given_shape(name: str, shape: tuple[int, ...], declared: Any) -> None
                              f"{size}, the model declares {dim.dim_value}")
 
 
-def _graph_output(scope: Scope, name: str) -> Tensor:
+def _graph_output(scope: Scope, name: str) -> Value:
     found = scope.lookup(name)
     if found is None:
         raise GraphBuildError(f"graph output {name!r} is never computed")
@@ -344,20 +504,38 @@ def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: 
 def _type_of(state: ImportState, scope: Scope, name: str) -> TypeProto:
     if not name:
         return TypeProto()
-    tensor = scope.lookup(name)
-    if tensor is None:
+    found = scope.lookup(name)
+    return TypeProto() if found is None else _value_type(state, found)
+
+
+def _value_type(state: ImportState, value: Value) -> TypeProto:
+    """The ONNX type of an imported value (an absent optional's content is unknown)."""
+    if isinstance(value, Tensor):
+        return helper.make_tensor_type_proto(state.onnx_type(value), value.shape)
+    if isinstance(value, SequenceValue):
+        return helper.make_sequence_type_proto(
+            helper.make_tensor_type_proto(value.elem_type, None))
+    if value.value is None:
         return TypeProto()
-    return helper.make_tensor_type_proto(state.onnx_type(tensor), tensor.shape)
+    return helper.make_optional_type_proto(_value_type(state, value.value))
 
 
 def _bind_outputs(state: ImportState, scope: Scope, cx: NodeContext, result: Any) -> None:
-    outs = [result] if isinstance(result, Tensor) else list(result)
+    outs = [result] if isinstance(result, VALUE_TYPES) else list(result)
     for i, name in enumerate(cx.node.output):
         if not name:
             continue
         if i >= len(outs) or outs[i] is None:
             raise cx.unsupported(f"output {i} ({name!r})")
-        scope.bind(name, materialize(state, outs[i], name))
+        scope.bind(name, _materialize_value(state, outs[i], name))
+
+
+def _materialize_value(state: ImportState, value: Value, name: str) -> Value:
+    """:func:`materialize` for each tensor of ``value`` (a sequence's element ``k`` named
+    ``name.k``)."""
+    if isinstance(value, Tensor):
+        return materialize(state, value, name)
+    return map_tensors(value, lambda t, k: materialize(state, t, f"{name}.{k}"))
 
 
 def fold_new_nodes(state: ImportState, start: int) -> None:
@@ -418,7 +596,7 @@ def materialize(state: ImportState, tensor: Tensor, name: str) -> Tensor:
 # --------------------------------------------------------------------------- subgraphs
 
 def run_graph(state: ImportState, parent: Scope, graph: GraphProto,
-              bindings: Sequence[Tensor], opsets: Mapping[str, int]) -> list[Tensor]:
+              bindings: Sequence[Value], opsets: Mapping[str, int]) -> list[Value]:
     """Convert a subgraph (If branch, Loop/Scan body) into ``state``'s graph, its inputs
     bound to ``bindings``, in a scope that sees ``parent``; returns its outputs."""
     scope = Scope(parent, state.graph if state.capture_reads else None)

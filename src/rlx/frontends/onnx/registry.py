@@ -21,6 +21,7 @@ from rlx.frontends.onnx.converters import (
     reduction,
     resize,
     sampling,
+    sequence,
     shape,
     signal,
     training,
@@ -56,6 +57,7 @@ ALL_CONVERTERS: tuple[Converter, ...] = (
     *quantization.CONVERTERS,
     *recurrent.CONVERTERS,
     *control.CONVERTERS,
+    *sequence.CONVERTERS,
     *training.CONVERTERS,
     *ml.CONVERTERS,
 )

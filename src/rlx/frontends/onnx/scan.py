@@ -1,8 +1,10 @@
 """Scan a whole model, before converting anything, for what rlx cannot import.
 
 One :class:`rlx.errors.UnsupportedOpError` lists every unsupported op (domain,
-op type, opset, first node) and every tensor of an element type rlx lacks, so a
-user learns everything that is missing at once instead of one op per attempt.
+op type, opset, first node), every tensor of an element type rlx lacks and every
+graph input or output of a kind the importer cannot hold (anything but tensors,
+sequences of tensors and optionals of those, see :mod:`rlx.frontends.onnx.values`),
+so a user learns everything that is missing at once instead of one op per attempt.
 An op is supported when it has a converter for its opset, or when its ONNX
 schema defines a function body (whose context-free ops are scanned in turn).
 """
@@ -17,6 +19,7 @@ from onnx import AttributeProto, GraphProto, ModelProto, NodeProto
 from rlx.errors import UnsupportedOpError
 from rlx.frontends.onnx import dtypes, functions
 from rlx.frontends.onnx.registry import find_converter, normalize_domain
+from rlx.frontends.onnx.values import describe_type, tensor_type_of
 
 
 @dataclass(frozen=True)
@@ -70,18 +73,20 @@ def missing_ops(model: ModelProto, opsets: Mapping[str, int]) -> list[MissingOp]
 
 
 def unsupported_tensors(model: ModelProto) -> list[str]:
-    """Graph inputs, outputs and initializers whose element type rlx lacks."""
+    """Graph inputs, outputs and initializers whose element type rlx lacks, and graph
+    inputs and outputs that are neither tensors nor sequences / optionals of them."""
     problems = []
     graph = model.graph
     for kind, values in (("input", graph.input), ("output", graph.output)):
         for v in values:
-            which = v.type.WhichOneof("value")
-            if which is None:
+            if v.type.WhichOneof("value") is None:
                 continue  # no type declared: the converters decide
-            if which != "tensor_type":
-                problems.append(f"{kind} {v.name!r}: not a tensor ({which})")
+            tensor_type = tensor_type_of(v.type)
+            if tensor_type is None:
+                problems.append(f"{kind} {v.name!r}: a {describe_type(v.type)} (rlx imports "
+                                "tensors, sequences of tensors and optionals of those)")
                 continue
-            elem = v.type.tensor_type.elem_type
+            elem = tensor_type.tensor_type.elem_type
             if elem and not dtypes.is_supported(elem):
                 problems.append(f"{kind} {v.name!r}: {dtypes.onnx_type_name(elem)}")
     for init in graph.initializer:

@@ -7,11 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from onnx import TensorProto
 
 from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.dtypes import Carrier
 from rlx.ir import api
 from rlx.ir.dtypes import DType
+from rlx.ir.formats import FloatFormat
 from rlx.ir.graph import Tensor
 
 ConvertResult = Tensor | Sequence[Tensor | None]
@@ -60,15 +62,19 @@ def wrap_integer(v: Tensor, bits: int, signed: bool) -> Tensor:
     return api.where(r >= half, r - modulus, r)
 
 
-def to_carried(x: Tensor, held: Carrier, saturate: bool = True) -> Tensor:
+def to_carried(x: Tensor, held: Carrier, saturate: bool = True,
+               round_mode: str = "up") -> Tensor:
     """``x`` converted to a carried ONNX type, in the carrier dtype: rounded to the float
-    format (overflow to +-max when ``saturate``); for an integer type, integers wrap to
+    format (overflow to +-max when ``saturate``; FLOAT8E8M0 as :func:`to_e8m0` with
+    ``round_mode``); for an integer type, integers wrap to
     the width, floats going to a 2- or 4-bit type truncate toward zero and give 0 where
     the truncated value is outside the type's range (nan and +-inf too), as onnx's
     expected values (numpy ``astype`` to ml_dtypes' int4 / uint4 / int2 / uint2) have
     them, and floats going to UINT16 / UINT64 truncate, saturate to i64 and wrap."""
     if held.fmt is not None:
         fmt = dataclasses.replace(held.fmt, saturate=saturate)
+        if held.elem_type == TensorProto.FLOAT8E8M0:
+            return to_e8m0(cast(x, DType.F32), fmt, round_mode)
         return api.round_to_format(cast(x, DType.F32), fmt)
     if x.dtype.is_float and held.bits < 8:
         lo, hi = held.int_range
@@ -79,6 +85,41 @@ def to_carried(x: Tensor, held: Carrier, saturate: bool = True) -> Tensor:
         return cast(api.where((x > below) & (x < above), x, zero), held.dtype)
     wide = cast(x, DType.I64)
     return cast(wrap_integer(wide, held.bits, held.signed), held.dtype)
+
+
+E8M0_ROUND_MODES = ("up", "down", "nearest")
+"""Cast's ``round_mode`` values (they are FloatFormat roundings of the same names)."""
+_F32_MIN_NORMAL = 2.0 ** -126
+
+
+def to_e8m0(x: Tensor, fmt: FloatFormat, round_mode: str) -> Tensor:
+    """f32 ``x`` cast to FLOAT8E8M0 (in f32) as ONNX's reference computes it
+    (``onnx.numpy_helper.to_float8e8m0``, which works on the f32 bit fields):
+
+    * the sign is ignored; nan and +-inf give nan; 0 gives the smallest value, 2**-127
+      (the reference's choices: the Cast spec's table has E8M0_MAX for inf when
+      saturating, and nan for 0 and values below 2**-127 for nearest without it);
+    * "up" rounds the magnitude up, "down" down, "nearest" to nearest with ties up;
+      past 2**127 it gives 2**127 when saturating, else nan;
+    * an f32 subnormal (below 2**-126) has its fraction field rounded as if its
+      exponent were -127: "up" sends every nonzero one to 2**-126, "nearest" every one
+      above 2**-127, "down" none; the others give 2**-127.
+    Above 2**-126 these are ``fmt``'s own rules with rounding ``round_mode`` (for an
+    exponent-only format, nearest-even is ties up)."""
+
+    def const(value: float) -> Tensor:
+        return x.graph.constant(np.asarray(value, dtype=np.float32), DType.F32)
+
+    a = api.abs(x)
+    smallest = const(fmt.smallest_subnormal)
+    if round_mode == "down":
+        small = smallest
+    else:
+        bumped_above = const(0.0 if round_mode == "up" else fmt.smallest_subnormal)
+        small = api.where(a > bumped_above, const(_F32_MIN_NORMAL), smallest)
+    a = api.where(a < const(_F32_MIN_NORMAL), small, a)
+    a = api.where(api.isinf(a), const(np.nan), a)
+    return api.round_to_format(a, dataclasses.replace(fmt, rounding=round_mode))
 
 
 # --------------------------------------------------------------------------- axes

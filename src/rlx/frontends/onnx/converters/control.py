@@ -36,7 +36,14 @@ for what the rlx ops cannot hold, and an If then inlines both branches and selec
 * a loop-carried value or scan state whose shape changes from one iteration to the next;
 * values of symbolic shape (rlx control flow takes fixed shapes);
 * a Loop with scan outputs whose body condition is known at import time only per
-  iteration (it depends on iteration_num): unrolling learns the outputs' length.
+  iteration (it depends on iteration_num): unrolling learns the outputs' length;
+* a Loop carrying ONNX sequences or optionals (:mod:`rlx.frontends.onnx.values`),
+  which exist only at import time: each iteration may change a sequence's length
+  and its elements' shapes. Its trip count and condition must be known at import.
+
+Sequences and optionals never cross an rlx ``cond``: an If whose branches give them
+must have its condition known at import time (StaticValueError otherwise, naming the
+graph inputs it comes from, so the ONNX backend can bake them).
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ from onnx import GraphProto
 from rlx import control as rlx_control
 from rlx.frontends.onnx.context import ImportState, NodeContext, StaticValueError
 from rlx.frontends.onnx.converters.common import Converter, cast, norm_axis
+from rlx.frontends.onnx.values import Value, kind_of, type_kind
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
@@ -92,6 +100,10 @@ def _trace(cx: NodeContext, proto: GraphProto, state: ImportState,
             raise
         raise _Unfit(f"body needs a value at import time that it computes at run time "
                      f"({e})") from None
+    others = sorted({kind_of(o) for o in outs if not isinstance(o, Tensor)})
+    if others:
+        raise _Unfit(f"body gives ONNX {' and '.join(others)} values (rlx control flow "
+                     "carries tensors)")
     if _symbolic(state.graph.captures) or _symbolic(outs):
         raise _Unfit("body reads a value of symbolic shape (rlx control flow takes fixed "
                      "shapes)")
@@ -149,9 +161,21 @@ def _mark_all(cx: NodeContext, tensors: Sequence[Tensor], elems: Sequence[int]) 
     return [cx.mark(t, e) for t, e in zip(tensors, elems)]
 
 
+def _gives_non_tensors(proto: GraphProto) -> bool:
+    """Whether a branch declares a sequence or optional output."""
+    return any(type_kind(o.type) in ("sequence", "optional") for o in proto.output)
+
+
+def _condition_needed(cx: NodeContext) -> None:
+    """Raise the StaticValueError of an If whose branches give sequences or optionals
+    and whose condition is known only at run time."""
+    _static_because(cx, 0, "an If whose branches give ONNX sequence or optional values "
+                    "picks its branch at import time: rlx graphs hold tensors only")
+
+
 # --------------------------------------------------------------------------- If
 
-def convert_if(cx: NodeContext) -> list[Tensor]:
+def convert_if(cx: NodeContext) -> list[Value]:
     """The taken branch's outputs: resolved at import time when the condition is known,
     else an ``rlx.cond`` running only the taken branch (values of different shapes
     broadcast to a common one; a select of both branches when shapes are symbolic)."""
@@ -161,6 +185,8 @@ def convert_if(cx: NodeContext) -> list[Tensor]:
     if known is not None:
         taken = then_graph if bool(np.asarray(known).reshape(-1)[0]) else else_graph
         return cx.run_subgraph(taken, [])
+    if _gives_non_tensors(then_graph) or _gives_non_tensors(else_graph):
+        _condition_needed(cx)
     flag = cast(cond, DType.BOOL).reshape(())
     try:
         try:
@@ -223,6 +249,8 @@ def _if_select(cx: NodeContext, flag: Tensor, then_graph: GraphProto,
     """Both branches inlined, each output selected with ``where`` (symbolic shapes)."""
     then_outs = cx.run_subgraph(then_graph, [])
     else_outs = cx.run_subgraph(else_graph, [])
+    if not all(isinstance(o, Tensor) for o in then_outs + else_outs):
+        _condition_needed(cx)
     if len(then_outs) != len(else_outs):
         raise cx.error(f"then_branch gives {len(then_outs)} outputs, else_branch "
                        f"{len(else_outs)}")
@@ -242,12 +270,13 @@ class _EarlyStop(Exception):
     """The Loop body's condition may turn false at run time."""
 
 
-def convert_loop(cx: NodeContext) -> list[Tensor]:
+def convert_loop(cx: NodeContext) -> list[Value]:
     """A Loop as an ``rlx.scan`` (trip count known at import time, condition unable to
     stop it early) or an ``rlx.while_loop`` (run-time trip count or condition, no scan
-    outputs); unrolled only for shapes the rlx ops cannot carry."""
+    outputs); unrolled only for shapes the rlx ops cannot carry and for loop-carried
+    ONNX sequences and optionals."""
     body = cx.subgraph("body")
-    carried = [cx.input(i) for i in range(2, cx.num_inputs)]
+    carried = [cx.value(i) for i in range(2, cx.num_inputs)]
     n = len(carried)
     n_scan = len(body.output) - 1 - n
     if len(body.input) != n + 2 or n_scan < 0:
@@ -268,6 +297,10 @@ def convert_loop(cx: NodeContext) -> list[Tensor]:
         if has_c:
             start = _static_because(cx, 1, why)
     try:
+        others = sorted({kind_of(c) for c in carried if not isinstance(c, Tensor)})
+        if others:
+            raise _Unfit(f"loop-carried values include ONNX {' and '.join(others)} values "
+                         "(rlx loops carry tensors)")
         if _symbolic(carried):
             raise _Unfit("loop-carried values have symbolic shapes (rlx control flow takes "
                          "fixed shapes)")
@@ -346,8 +379,8 @@ def _loop_while(cx: NodeContext, body: GraphProto, carried: list[Tensor], has_m:
     return [cx.mark(v, cx.state.onnx_type(c)) for v, c in zip(final[3:], carried)]
 
 
-def _unroll_loop(cx: NodeContext, body: GraphProto, carried: list[Tensor],
-                 reason: str) -> list[Tensor]:
+def _unroll_loop(cx: NodeContext, body: GraphProto, carried: list[Value],
+                 reason: str) -> list[Value]:
     """The Loop unrolled, for a body rlx loops cannot hold (``reason``): the trip count
     and each iteration's condition must be known at import time."""
     why = f"the Loop is unrolled: its {reason}"
@@ -373,7 +406,10 @@ def _unroll_loop(cx: NodeContext, body: GraphProto, carried: list[Tensor],
                                      "only at run time")
             running = bool(np.asarray(known).reshape(-1)[0])
         carried = outs[1:1 + len(carried)]
-        for stack, value in zip(stacks, outs[1 + len(carried):]):
+        for k, (stack, value) in enumerate(zip(stacks, outs[1 + len(carried):])):
+            if not isinstance(value, Tensor):
+                raise cx.unsupported(f"scan output {k} holding ONNX {kind_of(value)} values "
+                                     "(a scan output stacks tensors)")
             stack.append(value.unsqueeze(0))
     if any(not stack for stack in stacks):
         raise cx.unsupported(f"a Loop with scan outputs that runs zero iterations, whose "

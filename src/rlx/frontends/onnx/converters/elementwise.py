@@ -17,6 +17,7 @@ from rlx.errors import UnsupportedOpError
 from rlx.frontends.onnx import dtypes
 from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.converters.common import (
+    E8M0_ROUND_MODES,
     Converter,
     ConvertFn,
     cast,
@@ -24,6 +25,7 @@ from rlx.frontends.onnx.converters.common import (
     sum_all,
     to_carried,
 )
+from rlx.frontends.onnx.values import Value
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
@@ -324,13 +326,18 @@ def convert_where(cx: NodeContext) -> Tensor:
 
 def cast_to_onnx_type(cx: NodeContext, x: Tensor, elem_type: int) -> Tensor:
     """``x`` as ONNX type ``elem_type``: an rlx cast, or for a carried type a cast into its
-    carrier that rounds / wraps to the narrow type (``saturate`` attribute for floats)."""
+    carrier that rounds / wraps to the narrow type (``saturate`` attribute for floats,
+    ``round_mode`` for FLOAT8E8M0)."""
     held = dtypes.carrier(elem_type)
     if held is None:
         return cast(x, dtypes.to_rlx(elem_type, f"ONNX node {cx.label}"))
     if cx.state.onnx_type(x) == elem_type:
         return x
-    out = to_carried(x, held, saturate=bool(cx.attr("saturate", 1)))
+    round_mode = cx.attr("round_mode", "up")
+    if round_mode not in E8M0_ROUND_MODES:
+        raise cx.error(f"round_mode must be one of {', '.join(E8M0_ROUND_MODES)}, "
+                       f"got {round_mode!r}")
+    out = to_carried(x, held, saturate=bool(cx.attr("saturate", 1)), round_mode=round_mode)
     return cx.mark(out, elem_type)
 
 
@@ -358,9 +365,9 @@ def convert_bit_cast(cx: NodeContext) -> Tensor:
     return x if x.dtype == to else x.graph.apply("bitcast", [x], dtype=to)
 
 
-def convert_identity(cx: NodeContext) -> Tensor:
-    """The operand itself."""
-    return cx.input(0)
+def convert_identity(cx: NodeContext) -> Value:
+    """The operand itself (a tensor, or an ONNX sequence or optional)."""
+    return cx.value(0)
 
 
 def convert_dropout(cx: NodeContext) -> list[Tensor]:
