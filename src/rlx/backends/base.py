@@ -213,6 +213,8 @@ class ExecutableCapabilities:
 
     clone: bool = False
     moe: bool = False
+    """The MoE surface (residency masks, router capture, statistics; rlx.runtime.moe)
+    works on the executable's grouped_matmul layers."""
     persistent_handles: bool = False
     gpu_handles: bool = False
     kv_resident: bool = False
@@ -530,19 +532,6 @@ class Executable(ABC):
             step(name, tuple(shape), target.reshape(-1), grad.reshape(-1))
         self.params.touch()
         return True
-
-    # ------------------------------------------------------------------ MoE (unsupported)
-    def set_moe_resident_experts(self, mask: Sequence[bool]) -> None:
-        """MoE expert placement; ignored by backends without MoE support."""
-
-    def enable_moe_topk_capture(self, num_experts: int) -> bool:
-        return False
-
-    def take_moe_topk_capture(self) -> list[list[int]] | None:
-        return None
-
-    def take_moe_residency_stats(self) -> Any:
-        return None
 
 
 def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: int) -> None:

@@ -38,6 +38,7 @@ from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.runtime.coerce import coerce, from_bytes
 from rlx.runtime.extents import ExtentFeeds
+from rlx.runtime.moe import MoeResidencyStats, MoeState
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -93,8 +94,11 @@ class CompiledGraph:
     def __init__(self, executable: Executable, inputs: Mapping[str, TensorType],
                  params: Mapping[str, TensorType], staging: Staging | None = None,
                  report: Any = None, rounding: UploadRounding | None = None,
-                 extents: ExtentFeeds | None = None):
+                 extents: ExtentFeeds | None = None, moe: MoeState | None = None):
         self._exe = executable
+        # MoE layers: their expert ids are the program's last outputs (rlx.runtime.moe)
+        self._moe = moe if moe is not None else MoeState([])
+        self._hidden = self._moe.hidden_outputs
         # graphs with symbolic dimensions: pads inputs, feeds extents, cuts outputs
         self._extents = extents
         self._lock = threading.RLock()
@@ -127,9 +131,8 @@ class CompiledGraph:
     def output_types(self) -> list[TensorType]:
         """The outputs' types; with symbolic dimensions (each output is returned at the
         run's extents)."""
-        if self._extents is not None:
-            return list(self._extents.outputs)
-        return list(self._exe.output_types)
+        types = self._extents.outputs if self._extents is not None else self._exe.output_types
+        return list(types)[:len(types) - self._hidden]
 
     def capabilities(self) -> ExecutableCapabilities:
         """What this executable really supports (compare ``rlx.advisory_capabilities``)."""
@@ -328,9 +331,14 @@ class CompiledGraph:
             feeds.update(st.values)
         ext = self._extents
         if ext is None:
-            return self._exe.execute(feeds)
-        extents = ext.extents(feeds)
-        return ext.cut(self._exe.execute(ext.pad(feeds, extents)), extents)
+            outs = self._exe.execute(feeds)
+        else:
+            extents = ext.extents(feeds)
+            outs = ext.cut(self._exe.execute(ext.pad(feeds, extents)), extents)
+        if not self._hidden:
+            return outs
+        self._moe.observe(outs[-self._hidden:])
+        return outs[:-self._hidden]
 
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once. Returns a fresh array per output, in declared shape and dtype."""
@@ -377,7 +385,7 @@ class CompiledGraph:
     def run_read_outputs(self, inputs: Mapping[str, Any] | None,
                          indices: Sequence[int] | None = None) -> list[np.ndarray]:
         """Run, then copy out only the outputs at ``indices`` (all when None)."""
-        count = len(self._exe.output_types)
+        count = len(self.output_types)
         for i in indices or ():
             if not 0 <= i < count:
                 raise InputError(f"output index {i} out of range ({count} outputs)")
@@ -566,7 +574,8 @@ class CompiledGraph:
             raise InputError(f"device {self.device!r} does not support clone()")
         ext = self._extents
         twin = CompiledGraph(exe, self._inputs, self._params, None, self._report,
-                             self._rounding, None if ext is None else ext.fresh())
+                             self._rounding, None if ext is None else ext.fresh(),
+                             MoeState(self._moe.experts))
         st = self._staging
         if st is not None:
             twin._staging = Staging(st.prepare.clone(), list(st.boundary), st.prepare_params,
@@ -629,24 +638,33 @@ class CompiledGraph:
         self._exe.release_scratch()
 
     @_serialised
+    # ------------------------------------------------------------------ MoE (rlx.runtime.moe)
     def set_moe_resident_experts(self, mask: Sequence[bool]) -> None:
-        self._exe.set_moe_resident_experts(mask)
+        """One residency mask (E bools) for every MoE layer; results never change."""
+        self._moe.set_resident(mask)
 
-    @_serialised
+    def set_moe_resident_experts_per_layer(self, masks: Sequence[Sequence[bool]]) -> None:
+        """One residency mask per MoE layer, in forward order."""
+        self._moe.set_resident_per_layer(masks)
+
     def enable_moe_topk_capture(self, num_experts: int) -> bool:
-        return self._exe.enable_moe_topk_capture(num_experts)
+        """Capture the next run's router top-k; False when the graph has no MoE layer of
+        ``num_experts`` experts."""
+        return self._moe.enable_capture(num_experts)
 
-    @_serialised
     def take_moe_topk_capture(self) -> list[list[int]] | None:
-        return self._exe.take_moe_topk_capture()
+        """Per MoE layer, the captured run's expert ids in token-major order (None when
+        nothing was captured)."""
+        return self._moe.take_capture()
 
-    @_serialised
-    def take_moe_residency_stats(self) -> Any:
-        return self._exe.take_moe_residency_stats()
+    def take_moe_residency_stats(self) -> MoeResidencyStats | None:
+        """Resident / non-resident selections of the last run, per layer (None when no
+        run recorded any since the last take)."""
+        return self._moe.take_stats()
 
     def __repr__(self) -> str:
         return (f"<rlx.CompiledGraph on {self.device}: inputs {list(self._inputs)}, "
-                f"params {list(self._params)}, {len(self._exe.output_types)} outputs>")
+                f"params {list(self._params)}, {len(self.output_types)} outputs>")
 
 
 class _AsyncRuns:

@@ -25,10 +25,11 @@ def _backend_class(device: str) -> type[Backend]:
 # Hand-maintained so callers can plan before compiling; a test pins it to each
 # backend's executables (tests/runtime/test_capabilities.py).
 _ADVISORY: dict[str, ExecutableCapabilities] = {
-    "reference": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
-                                        typed_io=True, async_pipeline=True),
-    "cpu": ExecutableCapabilities(clone=True, persistent_handles=True, kv_resident=True,
-                                  typed_io=True, active_extent=True, async_pipeline=True),
+    "reference": ExecutableCapabilities(clone=True, moe=True, persistent_handles=True,
+                                        kv_resident=True, typed_io=True, async_pipeline=True),
+    "cpu": ExecutableCapabilities(clone=True, moe=True, persistent_handles=True,
+                                  kv_resident=True, typed_io=True, active_extent=True,
+                                  async_pipeline=True),
 }
 
 

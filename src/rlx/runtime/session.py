@@ -25,6 +25,7 @@ from rlx.runtime import program_store
 from rlx.runtime.compiled import CompiledGraph, Staging, UploadRounding
 from rlx.runtime.devices import get_backend
 from rlx.runtime.extents import ExtentFeeds
+from rlx.runtime.moe import MoeState, observe_moe
 from rlx.runtime.options import CompileOptions
 from rlx.runtime.program_store import ProgramStore
 
@@ -79,11 +80,12 @@ class Session:
         ``program store``."""
         _check_graph(graph)
         t0 = time.perf_counter()
+        graph, moe_experts = observe_moe(graph)
         store, key = self._store_entry(graph)
         if key is not None:
             stored = store.load(key)
             if stored is not None:
-                compiled = self._thaw(graph, stored, t0)
+                compiled = self._thaw(graph, stored, t0, moe_experts)
                 if compiled is not None:
                     return compiled
         opts = self.options
@@ -99,7 +101,7 @@ class Session:
             prepare = None if prepare_exe is None else self.backend.freeze(prepare_exe)
             if main is not None and (prepare_exe is None) == (prepare is None):
                 store.save(key, _Stored(result, main, prepare))
-        return self._assemble(graph, result, exe, prepare_exe)
+        return self._assemble(graph, result, exe, prepare_exe, moe_experts)
 
     def _store_entry(self, graph: Graph) -> tuple[ProgramStore | None, str | None]:
         """The program store of this session's backend and the key of ``graph`` in it
@@ -112,7 +114,8 @@ class Session:
         directory, identity = where
         return ProgramStore(directory), program_store.store_key(graph, self.options, identity)
 
-    def _thaw(self, graph: Graph, stored: _Stored, t0: float) -> CompiledGraph | None:
+    def _thaw(self, graph: Graph, stored: _Stored, t0: float,
+              moe_experts: list[int]) -> CompiledGraph | None:
         """The compiled graph of a store entry, or None when its backend cannot make
         it again (e.g. its shared object left the disk cache)."""
         exe = self.backend.thaw(stored.main, self.options)
@@ -131,10 +134,10 @@ class Session:
         if self.options.verbose:
             print(f"[rlx] {result.report.graph_name:<20} {'program store':<16} {ms:8.2f} ms  "
                   "loaded", file=sys.stderr)
-        return self._assemble(graph, result, exe, prepare_exe)
+        return self._assemble(graph, result, exe, prepare_exe, moe_experts)
 
     def _assemble(self, graph: Graph, result: PipelineResult, exe: Executable,
-                  prepare_exe: Executable | None) -> CompiledGraph:
+                  prepare_exe: Executable | None, moe_experts: list[int]) -> CompiledGraph:
         """The CompiledGraph of ``graph`` from its pipeline result and executables."""
         staging = None
         if prepare_exe is not None:
@@ -146,7 +149,8 @@ class Session:
         if result.extents.bounds:
             extents = ExtentFeeds(dict(graph.inputs), graph.output_types, result.extents)
         return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
-                             result.report, upload_rounding(graph, self.options), extents)
+                             result.report, upload_rounding(graph, self.options), extents,
+                             MoeState(moe_experts))
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"

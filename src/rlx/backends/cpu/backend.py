@@ -44,8 +44,8 @@ if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
     os.environ["GOMP_SPINCOUNT"] = "100000"
 
 CPU_CAPABILITIES = ExecutableCapabilities(
-    clone=True, persistent_handles=True, kv_resident=True, typed_io=True, active_extent=True,
-    async_pipeline=True)
+    clone=True, moe=True, persistent_handles=True, kv_resident=True, typed_io=True,
+    active_extent=True, async_pipeline=True)
 THREADS_ENV = "RLX_NUM_THREADS"
 ERROR_BYTES = 512
 """Bytes of an executable's error buffer (``RLX_ERROR_BYTES`` in the C prelude)."""

@@ -14,7 +14,8 @@ from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
 REFERENCE_CAPABILITIES = ExecutableCapabilities(
-    clone=True, persistent_handles=True, kv_resident=True, typed_io=True, async_pipeline=True)
+    clone=True, moe=True, persistent_handles=True, kv_resident=True, typed_io=True,
+    async_pipeline=True)
 
 
 class ReferenceExecutable(Executable):
