@@ -256,12 +256,17 @@ def _gather(g):
 @op_case("solve", "solve_triangular", "cholesky", "inv", "det", "slogdet", "lu", "qr",
          "eigh")
 def _linalg(g, op):
-    """Dense linear algebra (LAPACK calls): a batch of 4 f64 matrices, and one f32."""
+    """Dense linear algebra (LAPACK calls): a batch of 4 f64 matrices, and one f32 (solve:
+    and one 256 x 256, factored by the blocked LU)."""
     a = g.input("a", (4, 33, 33), "f64")
     a32 = g.input("a32", (33, 33), "f32")
     if op in ("solve", "solve_triangular"):
         fn = getattr(rlx.linalg, op)
-        return [fn(a, g.input("b", (4, 33, 5), "f64")), fn(a32, g.input("b32", (33,), "f32"))]
+        out = [fn(a, g.input("b", (4, 33, 5), "f64")), fn(a32, g.input("b32", (33,), "f32"))]
+        if op == "solve":      # a lone large matrix: the blocked LU over the threads
+            big = g.input("big", (256, 256), "f64")
+            out.append(fn(big, g.input("bigb", (256, 70), "f64")))
+        return out
     outs = []
     for m in (a, a32):
         got = getattr(rlx.linalg, op)(m)

@@ -10,6 +10,7 @@
 
 int scipy_LAPACKE_dgetrf_work(int, int, int, double *, int, int *);
 int scipy_LAPACKE_dgetrs_work(int, char, int, int, const double *, int, const int *, double *, int);
+int scipy_LAPACKE_dlaswp_work(int, int, double *, int, int, int, const int *, int);
 int scipy_LAPACKE_dpotrf_work(int, char, int, double *, int);
 int scipy_LAPACKE_dtrtrs_work(int, char, char, char, int, int, const double *, int, double *, int);
 int scipy_LAPACKE_dgeqrf(int, int, int, double *, int, double *);
@@ -18,6 +19,7 @@ int scipy_LAPACKE_dsyevd(int, char, char, int, double *, int, double *);
 
 int scipy_LAPACKE_sgetrf_work(int, int, int, float *, int, int *);
 int scipy_LAPACKE_sgetrs_work(int, char, int, int, const float *, int, const int *, float *, int);
+int scipy_LAPACKE_slaswp_work(int, int, float *, int, int, int, const int *, int);
 int scipy_LAPACKE_spotrf_work(int, char, int, float *, int);
 int scipy_LAPACKE_strtrs_work(int, char, char, char, int, int, const float *, int, float *, int);
 int scipy_LAPACKE_sgeqrf(int, int, int, float *, int, float *);

@@ -10,6 +10,7 @@
 
 int scipy_LAPACKE_dgetrf_work(int, int, int, double *, int, int *);
 int scipy_LAPACKE_dgetrs_work(int, char, int, int, const double *, int, const int *, double *, int);
+int scipy_LAPACKE_dlaswp_work(int, int, double *, int, int, int, const int *, int);
 int scipy_LAPACKE_dpotrf_work(int, char, int, double *, int);
 int scipy_LAPACKE_dtrtrs_work(int, char, char, char, int, int, const double *, int, double *, int);
 int scipy_LAPACKE_dgeqrf(int, int, int, double *, int, double *);
@@ -18,11 +19,60 @@ int scipy_LAPACKE_dsyevd(int, char, char, int, double *, int, double *);
 
 int scipy_LAPACKE_sgetrf_work(int, int, int, float *, int, int *);
 int scipy_LAPACKE_sgetrs_work(int, char, int, int, const float *, int, const int *, float *, int);
+int scipy_LAPACKE_slaswp_work(int, int, float *, int, int, int, const int *, int);
 int scipy_LAPACKE_spotrf_work(int, char, int, float *, int);
 int scipy_LAPACKE_strtrs_work(int, char, char, char, int, int, const float *, int, float *, int);
 int scipy_LAPACKE_sgeqrf(int, int, int, float *, int, float *);
 int scipy_LAPACKE_sorgqr(int, int, int, int, float *, int, const float *);
 int scipy_LAPACKE_ssyevd(int, char, char, int, float *, int, float *);
+
+/* a (column-major n x n, leading dimension n) overwritten by P A = L U as ?getrf gives
+   it (pivots 1-based); the trailing updates' column blocks split over the threads */
+static int rlx_lu_d(int n, double *a, int *piv, int threads) {
+    int info = 0;
+    for (int j = 0; j < n; j += 64) {
+        const int jb = n - j < 64 ? n - j : 64;
+        const int got = scipy_LAPACKE_dgetrf_work(102, n - j, jb, a + j + (int64_t)j * n, n,
+                                                    piv + j);
+        if (got > 0 && info == 0) info = got + j;
+        for (int i = j; i < j + jb; i++) piv[i] += j;
+        if (j > 0) scipy_LAPACKE_dlaswp_work(102, j, a, n, j + 1, j + jb, piv, 1);
+        const int rest = n - j - jb;
+        if (rest == 0) continue;
+        double *right = a + (int64_t)(j + jb) * n;
+        scipy_LAPACKE_dlaswp_work(102, rest, right, n, j + 1, j + jb, piv, 1);
+        scipy_cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit,
+                            jb, rest, 1, a + j + (int64_t)j * n, n, right + j, n);
+        const int blocks = (rest + 64 - 1) / 64;
+        #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+        for (int c = 0; c < blocks; c++) {
+            const int c0 = c * 64, cw = rest - c0 < 64 ? rest - c0 : 64;
+            scipy_cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rest, cw, jb, -1,
+                                a + (j + jb) + (int64_t)j * n, n, right + j + (int64_t)c0 * n,
+                                n, 1, right + (j + jb) + (int64_t)c0 * n, n);
+        }
+    }
+    return info;
+}
+
+/* ?getrs on k right-hand sides (column-major n x k) in blocks of 64 columns over the
+   threads */
+static int rlx_lu_solve_d(char trans, int n, int k, const double *lu, const int *piv,
+                            double *rhs, int threads) {
+    const int blocks = (k + 64 - 1) / 64;
+    int info = 0;
+    #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+    for (int c = 0; c < blocks; c++) {
+        const int c0 = c * 64, cw = k - c0 < 64 ? k - c0 : 64;
+        const int got = scipy_LAPACKE_dgetrs_work(102, trans, n, cw, lu, n, piv,
+                                                    rhs + (int64_t)c0 * n, n);
+        if (got != 0) {
+            #pragma omp atomic write
+            info = got;
+        }
+    }
+    return info;
+}
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
@@ -32,7 +82,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const double *A = ((const double *)((uint8_t *)slots[0]));
     const double *b = ((const double *)((uint8_t *)slots[2]));
-    double *x = ((double *)((uint8_t *)slots[4]));
+    double *x = ((double *)((uint8_t *)slots[6]));
     int32_t *info = (int32_t *)(arena + 0);
     double *lu = (double *)(arena + 64);
     int32_t *piv = (int32_t *)(arena + 34944);
@@ -73,7 +123,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *A = ((const float *)((uint8_t *)slots[1]));
     const float *b = ((const float *)((uint8_t *)slots[3]));
-    float *x = ((float *)((uint8_t *)slots[5]));
+    float *x = ((float *)((uint8_t *)slots[7]));
     int32_t *info = (int32_t *)(arena + 0);
     float *lu = (float *)(arena + 64);
     int32_t *piv = (int32_t *)(arena + 4480);
@@ -100,11 +150,52 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+/* k2_solve: op: solve */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const double *A = ((const double *)((uint8_t *)slots[4]));
+    const double *b = ((const double *)((uint8_t *)slots[5]));
+    double *x = ((double *)((uint8_t *)slots[8]));
+    int32_t *info = (int32_t *)(arena + 0);
+    double *lu = (double *)(arena + 64);
+    int32_t *piv = (int32_t *)(arena + 524352);
+    double *rhs_all = (double *)(arena + 525376);
+    for (int64_t e = 0; e < 1; e++) {
+        double *rhs = rhs_all + e * 17920;
+        for (int64_t i = 0; i < 256; i++) {
+            for (int64_t c = 0; c < 70; c++) {
+                rhs[i + c * 256] = b[(e * 256 + i) * 70 + c];
+            }
+        }
+        double *m = lu + e * 65536;
+        memcpy(m, A + e * 65536, 65536 * sizeof *m);
+        info[e] = rlx_lu_d(256, m, piv + e * 256, 2);
+        if (info[e] == 0) {
+            info[e] = rlx_lu_solve_d('T', 256, 70, m, piv + e * 256, rhs, 2);
+        }
+        if (info[e] == 0) {
+            for (int64_t i = 0; i < 256; i++) {
+                for (int64_t c = 0; c < 70; c++) {
+                    x[(e * 256 + i) * 70 + c] = rhs[i + c * 256];
+                }
+            }
+        }
+    }
+    for (int64_t e = 0; e < 1; e++) {
+        if (info[e] != 0) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%8 = solve(%%6, %%7) : f64[256,70]: solve: the matrix is singular (batch element %lld)", (long long)e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

@@ -21,6 +21,14 @@ A right-hand side of k > 1 columns is transposed into scratch and back. Batch
 elements run in parallel (one OpenMP iteration each, LAPACK single-threaded inside);
 each records LAPACK's ``info`` and after the loop the first failing element fails the
 run (``RLX_ERROR_TEXT``) with the reference kernels' message.
+
+A lone matrix of at least ``BLOCKED_MIN`` rows (batch 1: nothing to split over the
+threads) is factored by ``rlx_lu_<p>`` instead of one ?getrf call: a right-looking
+blocked LU with panels of ``BLOCK`` columns (?getrf on the panel, ?laswp, ?trsm) whose
+trailing update A22 -= L21 U12 is one ?gemm per block of BLOCK columns, the blocks
+split over the program's threads; and its right-hand sides are solved in blocks of
+BLOCK columns, split the same way. The blocks are the same at every thread count, so
+the result does not depend on it (1 and 2 threads give the same bits).
 """
 
 from __future__ import annotations
@@ -40,12 +48,74 @@ _COL = "102"  # LAPACK_COL_MAJOR
 _PROTOTYPES = """\
 int scipy_LAPACKE_{p}getrf_work(int, int, int, {t} *, int, int *);
 int scipy_LAPACKE_{p}getrs_work(int, char, int, int, const {t} *, int, const int *, {t} *, int);
+int scipy_LAPACKE_{p}laswp_work(int, int, {t} *, int, int, int, const int *, int);
 int scipy_LAPACKE_{p}potrf_work(int, char, int, {t} *, int);
 int scipy_LAPACKE_{p}trtrs_work(int, char, char, char, int, int, const {t} *, int, {t} *, \
 int);
 int scipy_LAPACKE_{p}geqrf(int, int, int, {t} *, int, {t} *);
 int scipy_LAPACKE_{p}orgqr(int, int, int, int, {t} *, int, const {t} *);
 int scipy_LAPACKE_{p}syevd(int, char, char, int, {t} *, int, {t} *);"""
+
+
+BLOCK = 64
+"""Columns of a panel (and of a trailing-update or right-hand-side block) of the blocked
+factorisation of a lone matrix."""
+BLOCKED_MIN = 192
+"""Rows from which a lone matrix is factored by the blocked LU."""
+
+_BLOCKED_LU = """\
+/* a (column-major n x n, leading dimension n) overwritten by P A = L U as ?getrf gives
+   it (pivots 1-based); the trailing updates' column blocks split over the threads */
+static int rlx_lu_{p}(int n, {t} *a, int *piv, int threads) {{
+    int info = 0;
+    for (int j = 0; j < n; j += {nb}) {{
+        const int jb = n - j < {nb} ? n - j : {nb};
+        const int got = scipy_LAPACKE_{p}getrf_work(102, n - j, jb, a + j + (int64_t)j * n, n,
+                                                    piv + j);
+        if (got > 0 && info == 0) info = got + j;
+        for (int i = j; i < j + jb; i++) piv[i] += j;
+        if (j > 0) scipy_LAPACKE_{p}laswp_work(102, j, a, n, j + 1, j + jb, piv, 1);
+        const int rest = n - j - jb;
+        if (rest == 0) continue;
+        {t} *right = a + (int64_t)(j + jb) * n;
+        scipy_LAPACKE_{p}laswp_work(102, rest, right, n, j + 1, j + jb, piv, 1);
+        scipy_cblas_{p}trsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit,
+                            jb, rest, 1, a + j + (int64_t)j * n, n, right + j, n);
+        const int blocks = (rest + {nb} - 1) / {nb};
+        #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+        for (int c = 0; c < blocks; c++) {{
+            const int c0 = c * {nb}, cw = rest - c0 < {nb} ? rest - c0 : {nb};
+            scipy_cblas_{p}gemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rest, cw, jb, -1,
+                                a + (j + jb) + (int64_t)j * n, n, right + j + (int64_t)c0 * n,
+                                n, 1, right + (j + jb) + (int64_t)c0 * n, n);
+        }}
+    }}
+    return info;
+}}
+
+/* ?getrs on k right-hand sides (column-major n x k) in blocks of {nb} columns over the
+   threads */
+static int rlx_lu_solve_{p}(char trans, int n, int k, const {t} *lu, const int *piv,
+                            {t} *rhs, int threads) {{
+    const int blocks = (k + {nb} - 1) / {nb};
+    int info = 0;
+    #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+    for (int c = 0; c < blocks; c++) {{
+        const int c0 = c * {nb}, cw = k - c0 < {nb} ? k - c0 : {nb};
+        const int got = scipy_LAPACKE_{p}getrs_work(102, trans, n, cw, lu, n, piv,
+                                                    rhs + (int64_t)c0 * n, n);
+        if (got != 0) {{
+            #pragma omp atomic write
+            info = got;
+        }}
+    }}
+    return info;
+}}"""
+
+
+def _blocked(batch: int, n: int) -> bool:
+    """Whether the lone-matrix blocked path factors this op's matrices."""
+    return batch == 1 and n >= BLOCKED_MIN
 
 
 def _setup(ctx: RenderContext, node: Node) -> tuple[str, str, int, int]:
@@ -57,7 +127,10 @@ def _setup(ctx: RenderContext, node: Node) -> tuple[str, str, int, int]:
     ctx.need("blas")
     need_stdio(ctx)
     ctx.add_helper(f"rlx_lapack_{p}", _PROTOTYPES.format(p=p, t=ct))
-    return ct, p, numel(shape[:-2]), shape[-1]
+    batch, n = numel(shape[:-2]), shape[-1]
+    if _blocked(batch, n):
+        ctx.add_helper(f"rlx_lu_{p}", _BLOCKED_LU.format(p=p, t=ct, nb=BLOCK))
+    return ct, p, batch, n
 
 
 def _batch_loop(ctx: RenderContext, w: CWriter, batch: int, n: int) -> None:
@@ -92,14 +165,28 @@ def _store_rhs(w: CWriter, k: int, n: int) -> None:
             w.line(f"x[(e * {n} + i) * {k} + c] = rhs[i + c * {n}];")
 
 
-def _factor(w: CWriter, ct: str, p: str, n: int, info: str | None) -> None:
+def _factor(w: CWriter, ctx: RenderContext, ct: str, p: str, batch: int, n: int,
+            info: str | None) -> None:
     """``m``: batch element e's matrix copied from ``A`` into the ``lu`` scratch (?getrf
-    overwrites it) and factored there with its pivots in ``piv``; LAPACK's info into
-    the C lvalue ``info`` unless None."""
+    overwrites it) and factored there with its pivots in ``piv`` (a lone large matrix:
+    by the blocked LU over the threads); LAPACK's info into the C lvalue ``info``
+    unless None."""
     w.line(f"{ct} *m = lu + e * {n * n};")
     w.line(f"memcpy(m, A + e * {n * n}, {n * n} * sizeof *m);")
-    call = f"scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, piv + e * {n});"
+    if _blocked(batch, n):
+        call = f"rlx_lu_{p}({n}, m, piv + e * {n}, {ctx.threads});"
+    else:
+        call = f"scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, piv + e * {n});"
     w.line(call if info is None else f"{info} = {call}")
+
+
+def _lu_solve(ctx: RenderContext, p: str, batch: int, n: int, k: int, trans: str,
+              rhs: str) -> str:
+    """The C call solving with the factors ``m`` / ``piv`` for ``k`` columns of ``rhs``."""
+    if _blocked(batch, n) and k > 1:
+        return f"rlx_lu_solve_{p}('{trans}', {n}, {k}, m, piv + e * {n}, {rhs}, {ctx.threads});"
+    return (f"scipy_LAPACKE_{p}getrs_work({_COL}, '{trans}', {n}, {k}, m, {n}, piv + e * {n}, "
+            f"{rhs}, {n});")
 
 
 def _render_solve(ctx: RenderContext, node: Node) -> str:
@@ -129,10 +216,9 @@ def _render_solve(ctx: RenderContext, node: Node) -> str:
             w.line(f"info[e] = scipy_LAPACKE_{p}trtrs_work({_COL}, {uplo}, 'T', 'N', {n}, "
                    f"{k}, A + e * {n * n}, {n}, rhs, {n});")
         else:
-            _factor(w, ct, p, n, "info[e]")
+            _factor(w, ctx, ct, p, batch, n, "info[e]")
             with w.block("if (info[e] == 0)"):
-                w.line(f"info[e] = scipy_LAPACKE_{p}getrs_work({_COL}, 'T', {n}, {k}, m, {n}, "
-                       f"piv + e * {n}, rhs, {n});")
+                w.line(f"info[e] = {_lu_solve(ctx, p, batch, n, k, 'T', 'rhs')}")
         with w.block("if (info[e] == 0)"):
             _store_rhs(w, k, n)
     _check(w, out, node, batch, "the matrix is singular")
@@ -152,14 +238,13 @@ def _render_inv(ctx: RenderContext, node: Node) -> str:
     w.line(ctx.scratch("piv", DType.I32, batch * n))
     _batch_loop(ctx, w, batch, n)
     with w.block(f"for (int64_t e = 0; e < {batch}; e++)"):
-        _factor(w, ct, p, n, "info[e]")
+        _factor(w, ctx, ct, p, batch, n, "info[e]")
         w.line(f"{ct} *r = y + e * {n * n};")
         w.line(f"memset(r, 0, {n * n} * sizeof *r);")
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
             w.line(f"r[i * {n + 1}] = 1;")
         with w.block("if (info[e] == 0)"):
-            w.line(f"info[e] = scipy_LAPACKE_{p}getrs_work({_COL}, 'N', {n}, {n}, m, {n}, "
-                   f"piv + e * {n}, r, {n});")
+            w.line(f"info[e] = {_lu_solve(ctx, p, batch, n, n, 'N', 'r')}")
     _check(w, out, node, batch, "the matrix is singular")
     return w.text()
 
@@ -181,7 +266,7 @@ def _render_det(ctx: RenderContext, node: Node) -> str:
     w.line(ctx.scratch("piv", DType.I32, batch * n))
     _batch_loop(ctx, w, batch, n)
     with w.block(f"for (int64_t e = 0; e < {batch}; e++)"):
-        _factor(w, ct, p, n, None)
+        _factor(w, ctx, ct, p, batch, n, None)
         w.line(f"const int *pv = piv + e * {n};")
         w.line(f"{ct} sign = 1, acc = {'0' if result == 'logabsdet' else '1'};")
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
