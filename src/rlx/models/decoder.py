@@ -1,4 +1,5 @@
-"""Decoder-only language models (Llama / SmolLM2, Gemma 3): the step graph.
+"""Decoder-only language models (Llama / SmolLM2, Qwen2 / Qwen3, Gemma 3): the step
+graph.
 
 :func:`build_decoder_step` builds the graph that appends ``S`` new tokens to each of
 ``B`` sequences whose keys and values so far sit in a KV cache, and returns the
@@ -11,8 +12,9 @@ Per layer (``DecoderConfig`` says which parts apply)::
     x = h + [post_norm](mlp(norm(h)))              sliding window, soft-capping
     mlp(x) = down(act(gate(x)) * up(x))            act: SiLU or GELU(tanh)
 
-then the final norm, the output projection (the embedding matrix when tied) and
-optional soft-capping, on the last new token of each sequence only.
+where a linear layer may add a bias (``DecoderConfig.biases``: Qwen2's query, key and
+value projections); then the final norm, the output projection (the embedding matrix
+when tied) and optional soft-capping, on the last new token of each sequence only.
 
 The KV cache. Layer ``i`` reads its cache from the inputs ``cache.<i>.k`` and
 ``cache.<i>.v``, each ``[B, n_kv_heads, capacity, head_dim]`` — meant to be bound as
@@ -34,8 +36,9 @@ padding. Their keys and values are zeroed before use and in the outputs, so padd
 rows can hold any values (including rows a backend skipped under an active-extent
 hint) without reaching a real token.
 
-Params are named as in the GGUF file (``token_embd.weight``, ``blk.<i>.attn_q.weight``
-[out, in], ...) plus the RoPE tables ``rope.<kind>.cos`` / ``.sin`` [capacity,
+Params are named as in a GGUF file (``token_embd.weight``, ``blk.<i>.attn_q.weight``
+[out, in], ``blk.<i>.attn_q.bias``, ...; the loaders map Hugging Face names onto these)
+plus the RoPE tables ``rope.<kind>.cos`` / ``.sin`` [capacity,
 rope_dim / 2] of :func:`rope_tables`. With a ``weight_format`` (a packing scheme of
 :mod:`rlx.ir.quantized`: "int8", "int4", ...) every linear layer and the output
 projection read packed weights through ``dequant_matmul`` instead: params
@@ -92,8 +95,9 @@ def rope_tables(config: DecoderConfig, rows: int) -> dict[str, np.ndarray]:
     """The float32 RoPE tables, ``cos`` / ``sin`` of ``position * inv_freq`` for
     positions ``0 .. rows - 1``, one pair per RoPE kind the config's layers use.
 
-    ``inv_freq[i] = base ** (-2 i / rope_dim)``; positions are divided by the layer's
-    linear RoPE scale. Computed in float64, rounded once.
+    ``inv_freq[i] = base ** (-2 i / rope_dim)``, divided on the global layers by
+    ``config.rope_freq_factors`` (Llama 3.1's scaling) when set; positions are divided
+    by the layer's linear RoPE scale. Computed in float64, rounded once.
     """
     tables = {}
     for layer in range(config.n_layers):
@@ -103,6 +107,8 @@ def rope_tables(config: DecoderConfig, rows: int) -> dict[str, np.ndarray]:
         base, scale = config.layer_rope(layer)
         inv_freq = base ** (-np.arange(0, config.rope_dim, 2, dtype=np.float64) /
                             config.rope_dim)
+        if kind == "global" and config.rope_freq_factors is not None:
+            inv_freq = inv_freq / np.asarray(config.rope_freq_factors, np.float64)
         angles = np.outer(np.arange(rows, dtype=np.float64) / scale, inv_freq)
         tables[f"rope.{kind}.cos"] = np.cos(angles).astype(np.float32)
         tables[f"rope.{kind}.sin"] = np.sin(angles).astype(np.float32)
@@ -111,7 +117,8 @@ def rope_tables(config: DecoderConfig, rows: int) -> dict[str, np.ndarray]:
 
 def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tuple[int, ...]]:
     """Every param of the step graph for a cache of ``capacity`` rows, by name, with its
-    shape (linear weights are [out, in] as GGUF stores them, in numpy order)."""
+    shape (linear weights are [out, in] as GGUF stores them, in numpy order; a linear
+    layer of ``config.biases`` also has ``<name>.bias`` [out])."""
     h, q_dim, kv_dim, ffn = config.hidden, config.n_heads * config.head_dim, config.kv_dim, \
         config.ffn_hidden
     shapes: dict[str, tuple[int, ...]] = {"token_embd.weight": (config.vocab_size, h),
@@ -127,6 +134,8 @@ def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tupl
                        f"{blk}.attn_output.weight": (h, q_dim), f"{blk}.ffn_norm.weight": (h,),
                        f"{blk}.ffn_gate.weight": (ffn, h), f"{blk}.ffn_up.weight": (ffn, h),
                        f"{blk}.ffn_down.weight": (h, ffn)})
+        for layer in config.biases:
+            shapes[f"{blk}.{layer}.bias"] = shapes[f"{blk}.{layer}.weight"][:1]
         if config.qk_norm:
             shapes[f"{blk}.attn_q_norm.weight"] = (config.head_dim,)
             shapes[f"{blk}.attn_k_norm.weight"] = (config.head_dim,)
@@ -158,13 +167,17 @@ class _Params:
 
     def linear(self, name: str, x: Tensor) -> Tensor:
         """``x @ W.T`` with the file's [out, in] weight ``<name>.weight`` (or its packed
-        form ``<name>.q`` / ``.scale``)."""
+        form ``<name>.q`` / ``.scale``), plus ``<name>.bias`` where the layer has one."""
         scheme = self._format.get(name) if isinstance(self._format, Mapping) else self._format
         if scheme is None:
-            return x @ self(f"{name}.weight").T
-        out_features, in_features = self._shapes[f"{name}.weight"]
-        return dequant_matmul(x, self._packed(name, scheme), scheme, out_features, in_features,
-                              x_int8=self._x_int8 and scheme in GGML_SCHEMES)
+            y = x @ self(f"{name}.weight").T
+        else:
+            out_features, in_features = self._shapes[f"{name}.weight"]
+            y = dequant_matmul(x, self._packed(name, scheme), scheme, out_features,
+                               in_features, x_int8=self._x_int8 and scheme in GGML_SCHEMES)
+        if f"{name}.bias" in self._shapes:
+            y = y + self(f"{name}.bias")
+        return y
 
     def embedding(self, name: str, ids: Tensor) -> Tensor:
         """Rows ``ids`` of the table ``<name>.weight``: gathered from its packed operands

@@ -1,46 +1,83 @@
-"""The configuration of a decoder-only language model, read from GGUF metadata.
+"""The configuration of a decoder-only language model, from GGUF metadata or a Hugging
+Face ``config.json``.
 
 :class:`DecoderConfig` holds every fact that shapes the decoder graph of
-:mod:`rlx.models.decoder`. :meth:`DecoderConfig.from_gguf` reads it from a GGUF file's
-metadata (``<arch>.block_count``, ``<arch>.embedding_length``, ...) and the names of
-its tensors, filling in what the file leaves implicit from the architecture's
-defaults (:data:`ARCHITECTURES`):
+:mod:`rlx.models.decoder`. Two readers fill it in, each from what its format states
+and, for what the format leaves implicit, from the architecture's defaults
+(:data:`ARCHITECTURES`, keyed by llama.cpp's architecture names):
 
-* ``llama`` (Llama, SmolLM2): SiLU-gated MLP, RMSNorm before attention and MLP, RoPE
-  on interleaved pairs — llama.cpp's converter permutes the rows of ``attn_q`` /
-  ``attn_k`` so that rotating pairs (2i, 2i+1) equals Hugging Face's rotate-half on
-  the original weights.
-* ``gemma3``: GELU(tanh)-gated MLP, RMSNorm before *and after* attention and MLP,
-  RMSNorm on each query and key head (QK-norm), rotate-half RoPE, embeddings scaled by
-  sqrt(hidden), five sliding-window layers for every global one, and a RoPE base of
-  10000 on the sliding-window layers (the global base is in the file). GGUF stores
-  Gemma's RMSNorm weights with the 1 of its ``(1 + w)`` scaling already added
-  (llama.cpp's converter adds it), so every norm here is plain ``x / rms(x) * w``.
+* :meth:`DecoderConfig.from_gguf`: a GGUF file's metadata (``<arch>.block_count``,
+  ``<arch>.embedding_length``, ...), the names of its tensors (an output projection,
+  linear biases) and its ``rope_freqs`` tensor when it has one;
+* :meth:`DecoderConfig.from_hf`: a checkpoint directory's ``config.json`` (either
+  spelling of RoPE settings: transformers 5's ``rope_parameters``, or the earlier
+  ``rope_theta`` / ``rope_scaling`` / ``rope_local_base_freq``), its
+  ``generation_config.json`` and its tokenizer (end-of-sequence tokens). ``model_type``
+  picks the architecture (:data:`HF_MODEL_TYPES`).
 
-Logit soft-capping (``<arch>.final_logit_softcapping``,
-``<arch>.attn_logit_softcapping``) and linear RoPE scaling (``<arch>.rope.scaling.*``)
-are read wherever a file carries them.
+The architectures:
+
+* ``llama`` (Llama 2 / 3.x, SmolLM2): SiLU-gated MLP, RMSNorm before attention and MLP.
+  Llama 3.1's RoPE scaling (type ``llama3``) divides each rotary frequency by a factor
+  (:func:`llama3_rope_factors`); GGUF files store those divisors as the tensor
+  ``rope_freqs``. Optional biases on any linear layer (``attention_bias``,
+  ``mlp_bias``).
+* ``qwen2`` (Qwen2, Qwen2.5): as llama, with biases on the query, key and value
+  projections.
+* ``qwen3``: as llama, with RMSNorm on each query and key head (QK-norm) and no
+  biases.
+* ``gemma3`` (text): GELU(tanh)-gated MLP, RMSNorm before *and after* attention and
+  MLP, QK-norm, embeddings scaled by sqrt(hidden), five sliding-window layers for every
+  global one (or ``layer_types``), and a RoPE base of its own on the sliding-window
+  layers. Gemma's RMSNorm scales by ``(1 + w)``: GGUF files store ``1 + w`` (llama.cpp's
+  converter adds the 1), Hugging Face checkpoints ``w``; the weight loader adds it
+  (:attr:`ArchDefaults.hf_norm_offset`), so every norm here is plain
+  ``x / rms(x) * w``.
+
+RoPE layout. Hugging Face's checkpoints of all four rotate halves of each head
+(``rotate_half``); llama.cpp's converter permutes the rows of ``attn_q`` / ``attn_k``
+of ``llama`` models only, so that rotating pairs (2i, 2i+1) computes the same thing
+(:attr:`ArchDefaults.rope_interleaved`). A config read from a Hugging Face directory is
+therefore never interleaved.
+
+Logit soft-capping, linear RoPE scaling (``<arch>.rope.scaling.*``, or type
+``linear``) and an explicit attention scale are read wherever a file carries them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+import numbers
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from rlx.models.bert import ModelConfigError
 
-__all__ = ["ARCHITECTURES", "ArchDefaults", "DecoderConfig"]
+__all__ = ["ARCHITECTURES", "HF_MODEL_TYPES", "LINEAR_LAYERS", "ArchDefaults", "DecoderConfig",
+           "llama3_rope_factors"]
 
 ACTIVATIONS = ("silu", "gelu_tanh")
 END_OF_TURN_TOKENS = ("<end_of_turn>", "<|im_end|>", "<|eot_id|>", "<|end|>")
 """Control tokens that end a chat turn; decoding stops on them as on EOS."""
+LINEAR_LAYERS = ("attn_q", "attn_k", "attn_v", "attn_output", "ffn_gate", "ffn_up", "ffn_down")
+"""The linear layers of a block, by their GGUF names (``blk.<i>.<layer>.weight``)."""
+_QKV = ("attn_q", "attn_k", "attn_v")
+_ATTENTION = _QKV + ("attn_output",)
+_MLP = ("ffn_gate", "ffn_up", "ffn_down")
 
 
 @dataclass(frozen=True)
 class ArchDefaults:
-    """What a GGUF file of one architecture leaves implicit."""
+    """What the files of one architecture leave implicit.
+
+    ``rope_interleaved`` is the RoPE layout of a GGUF file's weights (Hugging Face
+    checkpoints always rotate halves). ``gguf_biases`` lists the linear layers whose
+    biases llama.cpp reads for the architecture (others in a file are rejected).
+    ``hf_norm_offset`` is added to every RMSNorm weight of a Hugging Face checkpoint.
+    """
 
     activation: str
     rope_interleaved: bool
@@ -49,16 +86,37 @@ class ArchDefaults:
     scale_embeddings: bool
     sliding_window_pattern: int | None  # every n-th layer global, the rest sliding
     rope_base_local: float | None       # RoPE base of the sliding-window layers
+    rope_base: float = 10000.0
+    gguf_biases: tuple[str, ...] = ()
+    hf_norm_offset: float = 0.0
 
 
 ARCHITECTURES: dict[str, ArchDefaults] = {
     "llama": ArchDefaults("silu", rope_interleaved=True, qk_norm=False, sandwich_norms=False,
                           scale_embeddings=False, sliding_window_pattern=None,
+                          rope_base_local=None, gguf_biases=LINEAR_LAYERS),
+    "qwen2": ArchDefaults("silu", rope_interleaved=False, qk_norm=False, sandwich_norms=False,
+                          scale_embeddings=False, sliding_window_pattern=None,
+                          rope_base_local=None, gguf_biases=_QKV),
+    "qwen3": ArchDefaults("silu", rope_interleaved=False, qk_norm=True, sandwich_norms=False,
+                          scale_embeddings=False, sliding_window_pattern=None,
                           rope_base_local=None),
     "gemma3": ArchDefaults("gelu_tanh", rope_interleaved=False, qk_norm=True,
                            sandwich_norms=True, scale_embeddings=True,
-                           sliding_window_pattern=6, rope_base_local=10000.0),
+                           sliding_window_pattern=6, rope_base_local=10000.0,
+                           rope_base=1e6, hf_norm_offset=1.0),
 }
+
+HF_MODEL_TYPES: dict[str, str] = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
+                                  "gemma3_text": "gemma3"}
+"""``model_type`` of a Hugging Face ``config.json`` -> architecture of
+:data:`ARCHITECTURES` (LlamaForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM,
+Gemma3ForCausalLM)."""
+
+_HF_ACTIVATIONS = {"silu": "silu", "swish": "silu", "gelu_pytorch_tanh": "gelu_tanh",
+                   "gelu_tanh": "gelu_tanh"}
+_HF_LAYER_TYPES = ("full_attention", "sliding_attention")
+_ROPE_TYPES = ("default", "linear", "llama3")
 
 
 @dataclass(frozen=True)
@@ -69,9 +127,12 @@ class DecoderConfig:
     at positions p - window < j <= p) or None for global causal attention.
     ``rope_base_local`` is the RoPE base of the sliding-window layers (None: the same
     as ``rope_base``); ``rope_scale`` divides positions on the global layers (linear
-    RoPE scaling). ``attn_scale`` multiplies the scores (None: head_dim ** -0.5).
-    Soft-capping ``c`` maps a logit ``x`` to ``c * tanh(x / c)``.
-    ``eos_ids`` lists every token that ends generation (EOS and end-of-turn tokens).
+    RoPE scaling) and ``rope_freq_factors`` (``rope_dim / 2`` values, or None) divides
+    each of their rotary frequencies (Llama 3.1's scaling). ``attn_scale`` multiplies
+    the scores (None: head_dim ** -0.5). Soft-capping ``c`` maps a logit ``x`` to
+    ``c * tanh(x / c)``. ``biases`` names the linear layers of
+    :data:`LINEAR_LAYERS` that add a bias. ``eos_ids`` lists every token that ends
+    generation (EOS and end-of-turn tokens).
     """
 
     arch: str
@@ -91,8 +152,10 @@ class DecoderConfig:
     activation: str = "silu"
     rope_base_local: float | None = None
     rope_scale: float = 1.0
+    rope_freq_factors: tuple[float, ...] | None = None
     qk_norm: bool = False
     sandwich_norms: bool = False
+    biases: tuple[str, ...] = ()
     embed_scale: float = 1.0
     attn_scale: float | None = None
     attn_softcap: float | None = None
@@ -123,6 +186,16 @@ class DecoderConfig:
         if any(w is not None and w < 1 for w in self.layer_windows):
             raise ModelConfigError(f"decoder config: sliding windows must be >= 1, got "
                                    f"{self.layer_windows}")
+        unknown = [b for b in self.biases if b not in LINEAR_LAYERS]
+        if unknown:
+            raise ModelConfigError(f"decoder config: biases {unknown} are not linear layers "
+                                   f"({', '.join(LINEAR_LAYERS)})")
+        factors = self.rope_freq_factors
+        if factors is not None and (len(factors) != self.rope_dim // 2
+                                    or not all(f > 0 for f in factors)):
+            raise ModelConfigError(f"decoder config: rope_freq_factors must be "
+                                   f"{self.rope_dim // 2} positive numbers (rope_dim / 2), "
+                                   f"got {len(factors)}")
         positive = ("norm_eps", "rope_base", "rope_scale", "embed_scale")
         for field in positive + ("attn_scale", "attn_softcap", "final_softcap",
                                  "rope_base_local"):
@@ -141,28 +214,33 @@ class DecoderConfig:
         return self.attn_scale if self.attn_scale is not None else self.head_dim ** -0.5
 
     def layer_rope(self, layer: int) -> tuple[float, float]:
-        """(base, position scale) of layer ``layer``'s rotary embedding."""
+        """(base, position scale) of layer ``layer``'s rotary embedding (the global
+        layers' frequencies are further divided by ``rope_freq_factors``)."""
         if self.layer_windows[layer] is not None and self.rope_base_local is not None:
             return self.rope_base_local, 1.0
         return self.rope_base, self.rope_scale
 
     @classmethod
-    def from_gguf(cls, metadata: Mapping[str, Any],
-                  tensor_names: Collection[str]) -> DecoderConfig:
+    def from_gguf(cls, metadata: Mapping[str, Any], tensor_names: Collection[str],
+                  rope_freqs: Sequence[float] | None = None) -> DecoderConfig:
         """From a GGUF file's metadata and tensor names (``GGUFFile.metadata``,
-        ``GGUFFile.tensors``). ModelConfigError for an architecture not in
-        :data:`ARCHITECTURES`, a missing key, or a feature this builder lacks (biases,
-        RoPE scaling other than linear, per-dimension RoPE frequency factors)."""
+        ``GGUFFile.tensors``), and the values of its ``rope_freqs`` tensor when it has
+        one. ModelConfigError for an architecture not in :data:`ARCHITECTURES`, a
+        missing key, or a feature this builder lacks (biases llama.cpp does not read
+        for the architecture, RoPE scaling other than linear)."""
         arch = metadata.get("general.architecture")
         defaults = ARCHITECTURES.get(arch)
         if defaults is None:
             raise ModelConfigError(f"GGUF architecture {arch!r} is not supported (supported: "
                                    f"{', '.join(ARCHITECTURES)})")
-        _reject_unsupported_tensors(arch, tensor_names)
-        key = _MetadataReader(metadata, arch)
+        biases = _gguf_biases(arch, defaults, tensor_names)
+        if "rope_freqs.weight" in tensor_names and rope_freqs is None:
+            raise ModelConfigError(f"{arch}: the file has per-dimension RoPE frequency factors "
+                                   "(rope_freqs); pass their values as rope_freqs")
+        key = _ConfigReader(metadata, f"{arch}.", "GGUF metadata")
         hidden = key.integer("embedding_length")
         n_heads = key.integer("attention.head_count")
-        head_dim = key.integer("attention.key_length", hidden // n_heads)
+        head_dim = key.integer("attention.key_length", hidden // max(n_heads, 1))
         if key.integer("attention.value_length", head_dim) != head_dim:
             raise ModelConfigError(f"{arch}: value heads of another width than key heads are "
                                    "not supported")
@@ -178,82 +256,320 @@ class DecoderConfig:
             ffn_hidden=key.integer("feed_forward_length"),
             context_length=key.integer("context_length"),
             norm_eps=key.number("attention.layer_norm_rms_epsilon"),
-            rope_base=key.number("rope.freq_base", 10000.0),
+            rope_base=key.number("rope.freq_base", defaults.rope_base),
             rope_dim=key.integer("rope.dimension_count", head_dim),
             rope_interleaved=defaults.rope_interleaved,
-            layer_windows=_layer_windows(key, defaults, n_layers),
+            layer_windows=_gguf_layer_windows(metadata, key, defaults, n_layers),
             activation=defaults.activation,
             rope_base_local=key.number("rope.freq_base_swa", defaults.rope_base_local),
-            rope_scale=_rope_scale(key),
+            rope_scale=_gguf_rope_scale(key),
+            rope_freq_factors=None if rope_freqs is None else tuple(map(float, rope_freqs)),
             qk_norm=defaults.qk_norm,
             sandwich_norms=defaults.sandwich_norms,
+            biases=biases,
             embed_scale=math.sqrt(hidden) if defaults.scale_embeddings else 1.0,
+            attn_scale=key.number("attention.scale", None),
             attn_softcap=key.number("attn_logit_softcapping", None),
             final_softcap=key.number("final_logit_softcapping", None),
             tied_embeddings="output.weight" not in tensor_names,
             bos_id=_token_id(metadata, "tokenizer.ggml.bos_token_id"),
-            eos_ids=_eos_ids(metadata),
+            eos_ids=_gguf_stop_ids(metadata),
+        )
+
+    @classmethod
+    def from_hf(cls, config: Mapping[str, Any], tensor_names: Collection[str],
+                generation: Mapping[str, Any] | None = None,
+                token_id: Callable[[str], int | None] | None = None) -> DecoderConfig:
+        """From a Hugging Face checkpoint: its ``config.json`` (``config``), the names of
+        its tensors (an untied ``lm_head.weight`` when ``tie_word_embeddings`` is not
+        stated), its ``generation_config.json`` (``generation``: more end-of-sequence
+        ids) and its tokenizer's ``token_to_id`` (end-of-turn tokens).
+        ModelConfigError for a ``model_type`` not in :data:`HF_MODEL_TYPES`, a missing
+        or malformed key, or a feature this builder lacks (RoPE scaling other than
+        linear and llama3, another activation, sliding windows without
+        ``layer_types``)."""
+        model_type = config.get("model_type")
+        arch = HF_MODEL_TYPES.get(model_type) if isinstance(model_type, str) else None
+        if arch is None:
+            architectures = config.get("architectures")
+            raise ModelConfigError(f"config.json: model_type {model_type!r} (architectures "
+                                   f"{architectures}) is not supported (supported: "
+                                   f"{', '.join(HF_MODEL_TYPES)})")
+        defaults = ARCHITECTURES[arch]
+        key = _ConfigReader(config, "", "config.json")
+        hidden = key.integer("hidden_size")
+        n_heads = key.integer("num_attention_heads")
+        head_dim = key.integer("head_dim", hidden // max(n_heads, 1))
+        n_layers = key.integer("num_hidden_layers")
+        rope = _hf_rope(config, defaults, head_dim)
+        activation = key.text("hidden_activation", None) or key.text("hidden_act", "silu")
+        if activation not in _HF_ACTIVATIONS:
+            raise ModelConfigError(f"config.json: activation {activation!r} is not supported "
+                                   f"({', '.join(_HF_ACTIVATIONS)})")
+        scalar = key.number("query_pre_attn_scalar", None)
+        if scalar is not None and not scalar > 0:
+            raise ModelConfigError(f"config.json: query_pre_attn_scalar must be > 0, got "
+                                   f"{scalar}")
+        tied = key.flag("tie_word_embeddings", None)
+        generation = generation or {}
+        return cls(
+            arch=arch,
+            vocab_size=key.integer("vocab_size"),
+            n_layers=n_layers,
+            hidden=hidden,
+            n_heads=n_heads,
+            n_kv_heads=key.integer("num_key_value_heads", n_heads),
+            head_dim=head_dim,
+            ffn_hidden=key.integer("intermediate_size"),
+            context_length=key.integer("max_position_embeddings"),
+            norm_eps=key.number("rms_norm_eps"),
+            rope_interleaved=False,
+            layer_windows=_hf_layer_windows(config, key, defaults, n_layers),
+            activation=_HF_ACTIVATIONS[activation],
+            qk_norm=defaults.qk_norm,
+            sandwich_norms=defaults.sandwich_norms,
+            biases=_hf_biases(model_type, key),
+            embed_scale=math.sqrt(hidden) if defaults.scale_embeddings else 1.0,
+            attn_scale=None if scalar is None else scalar ** -0.5,
+            attn_softcap=key.number("attn_logit_softcapping", None),
+            final_softcap=key.number("final_logit_softcapping", None),
+            tied_embeddings=("lm_head.weight" not in tensor_names) if tied is None else tied,
+            bos_id=_first_id(config.get("bos_token_id"), generation.get("bos_token_id")),
+            eos_ids=_stop_ids(_id_list(config.get("eos_token_id"))
+                              + _id_list(generation.get("eos_token_id")),
+                              [] if token_id is None else map(token_id, END_OF_TURN_TOKENS)),
+            **rope,
         )
 
 
-class _MetadataReader:
-    """Typed reads of ``<arch>.<key>`` metadata, naming the key when one is missing."""
+def llama3_rope_factors(rope_dim: int, base: float, factor: float, low_freq_factor: float,
+                        high_freq_factor: float, original_context: int) -> tuple[float, ...]:
+    """The divisor of each rotary frequency ``base ** (-2i / rope_dim)`` under Llama 3.1's
+    RoPE scaling (type ``llama3``): 1 for wavelengths below
+    ``original_context / high_freq_factor``, ``factor`` above
+    ``original_context / low_freq_factor``, and in between the reciprocal of a blend
+    ``(1 - s) / factor + s`` with ``s = (original_context / wavelength - low) / (high -
+    low)``. These are the values of a GGUF file's ``rope_freqs`` tensor.
+    ModelConfigError unless factor > 0, high_freq_factor > low_freq_factor > 0 and
+    original_context > 0."""
+    if not (factor > 0 and high_freq_factor > low_freq_factor > 0 and original_context > 0):
+        raise ModelConfigError(f"llama3 RoPE scaling: factor {factor}, low_freq_factor "
+                               f"{low_freq_factor}, high_freq_factor {high_freq_factor}, "
+                               f"original_max_position_embeddings {original_context} must be "
+                               "positive with high_freq_factor > low_freq_factor")
+    long_wave = original_context / low_freq_factor
+    short_wave = original_context / high_freq_factor
+    divisors = []
+    for i in range(0, rope_dim, 2):
+        wavelength = 2 * math.pi * base ** (i / rope_dim)
+        if wavelength < short_wave:
+            divisors.append(1.0)
+        elif wavelength > long_wave:
+            divisors.append(float(factor))
+        else:
+            smooth = (original_context / wavelength - low_freq_factor) / (
+                high_freq_factor - low_freq_factor)
+            divisors.append(1.0 / ((1 - smooth) / factor + smooth))
+    return tuple(divisors)
+
+
+class _ConfigReader:
+    """Typed reads of ``<prefix><key>`` from GGUF metadata or a JSON config, naming the
+    source and key when one is missing or of the wrong type. A JSON null counts as
+    absent."""
 
     _MISSING = object()
 
-    def __init__(self, metadata: Mapping[str, Any], arch: str):
-        self._metadata = metadata
-        self._arch = arch
+    def __init__(self, values: Mapping[str, Any], prefix: str, source: str):
+        self._values = values
+        self.prefix = prefix
+        self._source = source
 
     def _get(self, key: str, default: Any) -> Any:
-        full = f"{self._arch}.{key}"
-        value = self._metadata.get(full, default)
+        full = f"{self.prefix}{key}"
+        value = self._values.get(full)
+        if value is None:
+            value = default
         if value is self._MISSING:
-            raise ModelConfigError(f"GGUF metadata lacks {full!r}")
+            raise ModelConfigError(f"{self._source} lacks {full!r}")
         return value
 
-    def integer(self, key: str, default: Any = _MISSING) -> int:
+    def _bad(self, key: str, value: Any, kind: str) -> ModelConfigError:
+        return ModelConfigError(f"{self._source} {self.prefix}{key} = {value!r} is not "
+                                f"{kind}")
+
+    def integer(self, key: str, default: Any = _MISSING) -> int | None:
         value = self._get(key, default)
-        return value if value is None else int(value)
+        if value is None:
+            return None
+        if isinstance(value, numbers.Real) and not isinstance(value, bool) \
+                and float(value).is_integer():
+            return int(value)
+        raise self._bad(key, value, "an integer")
 
     def number(self, key: str, default: Any = _MISSING) -> float | None:
         value = self._get(key, default)
-        return value if value is None else float(value)
+        if value is None:
+            return None
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return float(value)
+        raise self._bad(key, value, "a number")
+
+    def flag(self, key: str, default: Any = _MISSING) -> bool | None:
+        value = self._get(key, default)
+        if value is not None and not isinstance(value, bool):
+            raise self._bad(key, value, "a boolean")
+        return value
 
     def text(self, key: str, default: Any = _MISSING) -> str | None:
-        return self._get(key, default)
+        value = self._get(key, default)
+        if value is not None and not isinstance(value, str):
+            raise self._bad(key, value, "a string")
+        return value
 
 
-def _reject_unsupported_tensors(arch: str, tensor_names: Collection[str]) -> None:
+def _gguf_biases(arch: str, defaults: ArchDefaults,
+                 tensor_names: Collection[str]) -> tuple[str, ...]:
+    """The linear layers whose biases the file holds (every block must then hold
+    them); ModelConfigError for a bias llama.cpp does not read for the architecture."""
     biases = sorted(n for n in tensor_names if n.endswith(".bias"))
-    if biases:
-        raise ModelConfigError(f"{arch}: linear biases are not supported (e.g. {biases[0]})")
-    if "rope_freqs.weight" in tensor_names:
-        raise ModelConfigError(f"{arch}: per-dimension RoPE frequency factors (rope_freqs, "
-                               "Llama 3.1 RoPE scaling) are not supported")
+    layers = {n.split(".")[2] for n in biases if n.startswith("blk.") and n.count(".") == 3}
+    unread = [n for n in biases
+              if n.count(".") != 3 or n.split(".")[2] not in defaults.gguf_biases]
+    if unread:
+        raise ModelConfigError(f"{arch}: linear biases are not supported on these layers "
+                               f"(e.g. {unread[0]}; {arch} files may carry biases of: "
+                               f"{', '.join(defaults.gguf_biases) or 'none'})")
+    return tuple(b for b in LINEAR_LAYERS if b in layers)
 
 
-def _vocab_size(metadata: Mapping[str, Any], key: _MetadataReader) -> int:
+def _vocab_size(metadata: Mapping[str, Any], key: _ConfigReader) -> int:
     tokens = metadata.get("tokenizer.ggml.tokens")
-    default = len(tokens) if tokens is not None else _MetadataReader._MISSING
+    default = len(tokens) if tokens is not None else _ConfigReader._MISSING
     return key.integer("vocab_size", default)
 
 
-def _layer_windows(key: _MetadataReader, defaults: ArchDefaults,
+def _layer_windows(window: int | None, pattern: int | None,
                    n_layers: int) -> tuple[int | None, ...]:
-    window = key.integer("attention.sliding_window", None)
-    pattern = defaults.sliding_window_pattern
+    """Every ``pattern``-th layer global, the others sliding with ``window`` (all global
+    without a window or a pattern)."""
     if window is None or pattern is None:
         return (None,) * n_layers
     return tuple(None if (i + 1) % pattern == 0 else window for i in range(n_layers))
 
 
-def _rope_scale(key: _MetadataReader) -> float:
+def _gguf_layer_windows(metadata: Mapping[str, Any], key: _ConfigReader,
+                        defaults: ArchDefaults, n_layers: int) -> tuple[int | None, ...]:
+    """Sliding windows from ``attention.sliding_window`` and
+    ``attention.sliding_window_pattern`` (every n-th layer global, or one boolean per
+    layer: True = sliding), else the architecture's pattern."""
+    window = key.integer("attention.sliding_window", None)
+    full = f"{key.prefix}attention.sliding_window_pattern"
+    pattern = metadata.get(full, defaults.sliding_window_pattern)
+    if isinstance(pattern, numbers.Integral) or pattern is None:
+        return _layer_windows(window, pattern, n_layers)
+    flags = list(pattern)
+    if len(flags) != n_layers or not all(isinstance(f, bool | np.bool_) for f in flags):
+        raise ModelConfigError(f"GGUF metadata {full} must be an integer or {n_layers} "
+                               f"booleans, got {pattern!r}")
+    if window is None and any(flags):
+        raise ModelConfigError(f"GGUF metadata {full} names sliding layers but "
+                               f"{key.prefix}attention.sliding_window is not set")
+    return tuple(window if sliding else None for sliding in flags)
+
+
+def _hf_layer_windows(config: Mapping[str, Any], key: _ConfigReader, defaults: ArchDefaults,
+                      n_layers: int) -> tuple[int | None, ...]:
+    """Sliding windows from ``layer_types`` (transformers 5), else from the
+    architecture's pattern (``sliding_window_pattern``, Gemma 3)."""
+    window = key.integer("sliding_window", None)
+    types = config.get("layer_types")
+    if types is not None:
+        if not isinstance(types, list) or len(types) != n_layers or not set(types) <= set(
+                _HF_LAYER_TYPES):
+            raise ModelConfigError(f"config.json: layer_types must list one of "
+                                   f"{_HF_LAYER_TYPES} per layer ({n_layers}), got {types!r}")
+        if "sliding_attention" in types and window is None:
+            raise ModelConfigError("config.json: layer_types has sliding layers but "
+                                   "sliding_window is not set")
+        return tuple(window if t == "sliding_attention" else None for t in types)
+    if defaults.sliding_window_pattern is not None:
+        pattern = key.integer("sliding_window_pattern", defaults.sliding_window_pattern)
+        return _layer_windows(window, pattern, n_layers)
+    if config.get("use_sliding_window"):
+        raise ModelConfigError("config.json: use_sliding_window without layer_types is not "
+                               "supported (re-save the config with transformers >= 5)")
+    return (None,) * n_layers
+
+
+def _hf_biases(model_type: str, key: _ConfigReader) -> tuple[str, ...]:
+    """Qwen2's fixed query / key / value biases, else ``attention_bias`` (all four
+    attention projections) and ``mlp_bias``."""
+    if model_type == "qwen2":
+        return _QKV
+    biases = _ATTENTION if key.flag("attention_bias", False) else ()
+    return biases + (_MLP if key.flag("mlp_bias", False) else ())
+
+
+def _hf_rope(config: Mapping[str, Any], defaults: ArchDefaults,
+             head_dim: int) -> dict[str, Any]:
+    """``rope_dim``, ``rope_base``, ``rope_scale``, ``rope_freq_factors`` and
+    ``rope_base_local`` from ``rope_parameters`` (one dict, or one per layer type) or
+    from ``rope_theta`` / ``rope_scaling`` / ``rope_local_base_freq``."""
+    params = config.get("rope_parameters")
+    if isinstance(params, Mapping) and set(params) & set(_HF_LAYER_TYPES):
+        full, local = params.get("full_attention", {}), params.get("sliding_attention")
+    elif params is not None:
+        full, local = params, None
+    else:
+        scaling = config.get("rope_scaling") or {}
+        if not isinstance(scaling, Mapping):
+            raise ModelConfigError(f"config.json: rope_scaling must be an object, got "
+                                   f"{scaling!r}")
+        full = {"rope_theta": config.get("rope_theta"), **scaling}
+        local_base = config.get("rope_local_base_freq")
+        local = None if local_base is None else {"rope_theta": local_base}
+    for part in (full, local):
+        if part is not None and not isinstance(part, Mapping):
+            raise ModelConfigError(f"config.json: RoPE parameters must be objects, got "
+                                   f"{part!r}")
+    outer = _ConfigReader(config, "", "config.json")
+    key = _ConfigReader(full, "", "config.json RoPE parameters")
+    fraction = key.number("partial_rotary_factor",
+                          outer.number("partial_rotary_factor", 1.0))
+    rope_dim = int(head_dim * fraction)
+    base = key.number("rope_theta", defaults.rope_base)
+    kind = key.text("rope_type", None) or key.text("type", "default")
+    fields: dict[str, Any] = {"rope_dim": rope_dim, "rope_base": base,
+                              "rope_base_local": defaults.rope_base_local}
+    if kind == "linear":
+        fields["rope_scale"] = key.number("factor")
+    elif kind == "llama3":
+        fields["rope_freq_factors"] = llama3_rope_factors(
+            rope_dim, base, key.number("factor"), key.number("low_freq_factor"),
+            key.number("high_freq_factor"),
+            key.integer("original_max_position_embeddings",
+                        outer.integer("max_position_embeddings")))
+    elif kind != "default":
+        raise ModelConfigError(f"RoPE scaling {kind!r} is not supported (supported: "
+                               f"{', '.join(_ROPE_TYPES)})")
+    if local is not None:
+        local_key = _ConfigReader(local, "", "config.json sliding-window RoPE parameters")
+        local_kind = local_key.text("rope_type", None) or local_key.text("type", "default")
+        if local_kind != "default":
+            raise ModelConfigError(f"RoPE scaling {local_kind!r} on sliding-window layers is "
+                                   "not supported")
+        fields["rope_base_local"] = local_key.number("rope_theta", defaults.rope_base_local)
+    return fields
+
+
+def _gguf_rope_scale(key: _ConfigReader) -> float:
     kind = key.text("rope.scaling.type", None)
     if kind in (None, "none"):
         return 1.0
     if kind != "linear":
-        raise ModelConfigError(f"RoPE scaling {kind!r} is not supported (only 'linear')")
+        raise ModelConfigError(f"RoPE scaling {kind!r} is not supported (only 'linear'; "
+                               "Llama 3's scaling comes as the rope_freqs tensor)")
     return key.number("rope.scaling.factor")
 
 
@@ -262,11 +578,34 @@ def _token_id(metadata: Mapping[str, Any], key: str) -> int | None:
     return None if value is None else int(value)
 
 
-def _eos_ids(metadata: Mapping[str, Any]) -> tuple[int, ...]:
+def _id_list(value: Any) -> list[int]:
+    """A config's token id entry (an id, a list of ids, or null) as a list;
+    ModelConfigError for anything else."""
+    values = value if isinstance(value, list) else [] if value is None else [value]
+    if not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in values):
+        raise ModelConfigError(f"config: token ids must be integers, got {value!r}")
+    return [int(v) for v in values]
+
+
+def _first_id(*values: Any) -> int | None:
+    """The first id among config entries that name one."""
+    for value in values:
+        ids = _id_list(value)
+        if ids:
+            return ids[0]
+    return None
+
+
+def _stop_ids(named: Iterable[int | None], turn_ends: Iterable[int | None]) -> tuple[int, ...]:
+    """The distinct stop ids: the named EOS ids, then the end-of-turn tokens' ids."""
+    ids = [*named, *turn_ends]
+    return tuple(dict.fromkeys(i for i in ids if i is not None))
+
+
+def _gguf_stop_ids(metadata: Mapping[str, Any]) -> tuple[int, ...]:
     """EOS, EOT and the end-of-turn control tokens of :data:`END_OF_TURN_TOKENS`."""
-    ids = [_token_id(metadata, k) for k in ("tokenizer.ggml.eos_token_id",
-                                            "tokenizer.ggml.eot_token_id")]
+    named = [_token_id(metadata, k) for k in ("tokenizer.ggml.eos_token_id",
+                                              "tokenizer.ggml.eot_token_id")]
     tokens = metadata.get("tokenizer.ggml.tokens") or []
     wanted = set(END_OF_TURN_TOKENS)
-    ids += [i for i, token in enumerate(tokens) if token in wanted]
-    return tuple(dict.fromkeys(i for i in ids if i is not None))
+    return _stop_ids(named, (i for i, token in enumerate(tokens) if token in wanted))

@@ -35,15 +35,17 @@ All graphs of the model share one copy of the weights (``share_params_from``) an
 compiled with ``split_params=False``: weights stay in the layout of the file and the
 matrix products read them transposed, so no prepare stage holds transposed copies.
 
-Weights are float32 (dequantised from the file) unless a ``weight_format`` is given:
+:func:`load_decoder` builds one from a GGUF file or a Hugging Face checkpoint directory
+(:mod:`rlx.models.decoder_checkpoint`). Weights are float32 (dequantised from a GGUF
+file, widened from a checkpoint's bf16 / f16) unless a ``weight_format`` is given:
 
-* ``"gguf"``: every linear layer and the output projection keep the file's own
-  blocks (Q4_1, Q8_0, Q4_K, Q6_K, ...: the GGML schemes of :mod:`rlx.ir.quantized`),
-  read by ``dequant_matmul`` straight from those bytes. Their values are exactly the
-  float32 weights the default path dequantises, so only the order of float32
-  rounding differs; a weight stored as floats in the file stays float. The embedding
-  lookup decodes the rows it needs from the table's blocks (``dequant_gather``): the
-  table is never dequantised whole.
+* ``"gguf"`` (GGUF files): every linear layer and the output projection keep the
+  file's own blocks (Q4_1, Q8_0, Q4_K, Q6_K, ...: the GGML schemes of
+  :mod:`rlx.ir.quantized`), read by ``dequant_matmul`` straight from those bytes.
+  Their values are exactly the float32 weights the default path dequantises, so only
+  the order of float32 rounding differs; a weight stored as floats in the file stays
+  float. The embedding lookup decodes the rows it needs from the table's blocks
+  (``dequant_gather``): the table is never dequantised whole.
 * ``"gguf-int8"``: as ``"gguf"``, and the products with those blocks round their input
   to int8 per group of 32 and multiply integers, as GGML's CPU kernels (and so
   llama.cpp) do (``dequant_matmul``'s ``x_int8``): several times fewer instructions
@@ -59,17 +61,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from rlx.errors import InputError
-from rlx.frontends.gguf import GGUFFile
-from rlx.frontends.tokenizer import Tokenizer, tokenizer_from_gguf
-from rlx.ir.quantized import GGML_SCHEMES, SCHEMES, pack_weight
+from rlx.frontends.tokenizer import Tokenizer
+from rlx.ir.quantized import SCHEMES, pack_weight
 from rlx.ir.types import Dim
-from rlx.models.bert import ModelConfigError
 from rlx.models.decoder import (
     INPUTS,
     build_decoder_step,
@@ -77,12 +77,12 @@ from rlx.models.decoder import (
     decoder_param_shapes,
     rope_tables,
 )
+from rlx.models.decoder_checkpoint import read_decoder_checkpoint
 from rlx.models.decoder_config import DecoderConfig
 from rlx.models.paging import PagedSequence, PagePool, PrefixCache
 from rlx.runtime import CompileCache, CompiledGraph, CompileOptions
 
-__all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "GGUF_INT8_FORMAT", "DecoderModel", "GGUFWeights",
-           "load_decoder"]
+__all__ = ["DEFAULT_MAX_SEQ", "GGUF_FORMAT", "GGUF_INT8_FORMAT", "DecoderModel", "load_decoder"]
 
 GGUF_FORMAT = "gguf"
 """The ``weight_format`` that keeps the file's blocks (module docstring)."""
@@ -101,58 +101,6 @@ _KINDS = ("decode", "fresh", "append", "verify")
 VERIFY_TOKENS = 8
 """The most tokens :meth:`DecoderModel.verify` appends to a sequence in one call: a
 token and up to 7 drafted ones."""
-
-
-class GGUFWeights(Mapping):
-    """The decoder's file params of a GGUF file, dequantised to float32 on access.
-
-    Keys: :func:`decoder_param_shapes` without the RoPE tables. ModelConfigError when
-    the file lacks a param or holds one of another shape.
-    """
-
-    def __init__(self, gguf: GGUFFile, config: DecoderConfig):
-        self._file = gguf
-        self._shapes = {name: shape for name, shape in decoder_param_shapes(config, 1).items()
-                        if not name.startswith("rope.")}
-        missing = [name for name in self._shapes if name not in gguf.tensors]
-        if missing:
-            raise ModelConfigError(f"{gguf.path}: {len(missing)} tensors of the "
-                                   f"{config.arch} decoder are missing, e.g. "
-                                   f"{', '.join(missing[:3])}")
-
-    def __getitem__(self, name: str) -> np.ndarray:
-        if name not in self._shapes:
-            raise KeyError(name)
-        value = self._file.dequantize(name)
-        if value.shape != self._shapes[name]:
-            raise ModelConfigError(f"{self._file.path}: {name} has shape {value.shape}, the "
-                                   f"config needs {self._shapes[name]}")
-        return value
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._shapes)
-
-    def __len__(self) -> int:
-        return len(self._shapes)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._shapes
-
-    def blocks(self, name: str) -> tuple[str, np.ndarray] | None:
-        """``(scheme, bytes)`` of a 2-D param stored in a GGML block format: the
-        :data:`~rlx.ir.quantized.GGML_SCHEMES` name of its type and its bytes, u8
-        [out, row_bytes] (a read-only view of the file); None when it is stored
-        another way (floats). KeyError for a name that is not a param."""
-        if name not in self._shapes:
-            raise KeyError(name)
-        info = self._file.info(name)
-        scheme = info.type.name.lower()
-        if scheme not in GGML_SCHEMES or len(self._shapes[name]) != 2:
-            return None
-        if info.shape != self._shapes[name]:
-            raise ModelConfigError(f"{self._file.path}: {name} has shape {info.shape}, the "
-                                   f"config needs {self._shapes[name]}")
-        return scheme, self._file.raw(name)
 
 
 class DecoderModel:
@@ -672,19 +620,20 @@ def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
     return schemes
 
 
-def load_decoder(gguf_path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
+def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | None = None,
                  max_batch: int = 1, options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
                  weight_format: str | None = None, page_size: int | None = None,
                  kv_pages: int | None = None) -> DecoderModel:
-    """A :class:`DecoderModel` from a GGUF file: config from its metadata, tokenizer
-    (and chat template) from its tokenizer metadata, weights dequantised to float32 —
-    or, with ``weight_format="gguf"``, linear layers kept in the file's block formats
-    and read from its bytes (module docstring). Nothing is compiled or dequantised yet
-    (see :class:`DecoderModel`). ModelConfigError
-    for an architecture or feature the builder lacks; GGUFError for a malformed file."""
-    gguf = GGUFFile(gguf_path)
-    config = DecoderConfig.from_gguf(gguf.metadata, gguf.tensors)
-    tokenizer = tokenizer_from_gguf(gguf)
-    return DecoderModel(config, GGUFWeights(gguf, config), tokenizer, device, max_seq,
-                        max_batch, options, prefill_chunk, weight_format, page_size, kv_pages)
+    """A :class:`DecoderModel` from a GGUF file or a Hugging Face checkpoint directory
+    (``config.json``, ``model.safetensors`` or its shards, ``tokenizer.json``; see
+    :mod:`rlx.models.decoder_checkpoint`): config, tokenizer and chat template from the
+    files, weights as float32 — or, from a GGUF file with ``weight_format="gguf"``,
+    linear layers kept in the file's block formats and read from its bytes (module
+    docstring). Nothing is compiled or dequantised yet (see :class:`DecoderModel`).
+    ModelConfigError for an architecture or feature the builder lacks, or a missing
+    file or tensor; GGUFError / SafetensorsError / TokenizerError for a malformed file;
+    InputError for a ``"gguf"`` weight format with a Hugging Face directory."""
+    config, weights, tokenizer = read_decoder_checkpoint(path)
+    return DecoderModel(config, weights, tokenizer, device, max_seq, max_batch, options,
+                        prefill_chunk, weight_format, page_size, kv_pages)

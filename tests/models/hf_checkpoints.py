@@ -1,0 +1,269 @@
+"""Tiny Hugging Face decoder checkpoints and GGUF copies of them, built without downloads.
+
+:func:`make_tokenizer` trains a byte-level BPE tokenizer (``tokenizers``) on a fixed
+text; :func:`save_checkpoint` builds a random transformers model of one family
+(:data:`FAMILIES`: Llama 3 with its RoPE scaling and biases, Qwen2, Qwen3, Gemma 3),
+with weights large enough that the logits spread over several units, and saves it
+with ``save_pretrained`` beside the tokenizer's files. :func:`write_gguf` writes the
+same model as llama.cpp's converter would: tensor names from the ``gguf`` package's
+name map, the rows of ``attn_q`` / ``attn_k`` permuted for ``llama`` (pairs in place of
+halves), Gemma's norms plus 1, Llama 3's ``rope_freqs``, tokenizer metadata, and 2-D
+weights in float32 or a GGML block format.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import gguf
+import numpy as np
+import torch
+import transformers
+
+SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
+CHAT_TEMPLATE = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}"
+                 "<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n"
+                 "{% endif %}")
+CORPUS = [
+    "The quick brown fox jumps over the lazy dog.",
+    "A small model reads the same words as a large one, only with fewer weights.",
+    "def greet(name):\n    return 'hello ' + name",
+    "Numbers like 12, 345 and 6789 are split into pieces as well.",
+    "the theory of the thing is that there is another thing there",
+]
+TOKENIZER_SIZE = 300
+PROMPTS = ["The quick brown fox", "def greet(name): the theory of numbers is"]
+
+
+def make_tokenizer():
+    """A byte-level BPE ``tokenizers.Tokenizer`` of :data:`TOKENIZER_SIZE` tokens: the
+    special tokens first, then the 256 byte symbols and the learned merges."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=TOKENIZER_SIZE, special_tokens=SPECIALS,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+                                  show_progress=False)
+    tok.train_from_iterator(CORPUS * 4, trainer)
+    return tok
+
+
+def write_tokenizer_files(tok, directory: str, template_file: bool) -> None:
+    """tokenizer.json and tokenizer_config.json (EOS ``<|im_end|>``); the chat template
+    inline or, with ``template_file``, in chat_template.jinja (as transformers 5)."""
+    tok.save(os.path.join(directory, "tokenizer.json"))
+    config = {"eos_token": "<|im_end|>", "pad_token": "<|endoftext|>"}
+    if template_file:
+        with open(os.path.join(directory, "chat_template.jinja"), "w") as f:
+            f.write(CHAT_TEMPLATE)
+    else:
+        config["chat_template"] = CHAT_TEMPLATE
+    with open(os.path.join(directory, "tokenizer_config.json"), "w") as f:
+        json.dump(config, f)
+
+
+@dataclass(frozen=True)
+class Family:
+    """One family's tiny config (keyword arguments of its transformers config class)
+    and how it is saved."""
+
+    config_class: str
+    fields: dict
+    gguf_arch: str
+    dtype: str = "float32"           # of the saved safetensors
+    max_shard_size: str | None = None
+    template_file: bool = False
+
+
+COMMON = dict(hidden_size=64, intermediate_size=96, num_hidden_layers=2, num_attention_heads=4,
+              num_key_value_heads=2, max_position_embeddings=128, rms_norm_eps=1e-6)
+FAMILIES = {
+    "llama3": Family("LlamaConfig", dict(
+        attention_bias=True, mlp_bias=True, tie_word_embeddings=False,
+        rope_parameters={"rope_type": "llama3", "rope_theta": 10000.0, "factor": 8.0,
+                         "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                         "original_max_position_embeddings": 32}),
+        "llama", max_shard_size="60KB"),
+    "qwen2": Family("Qwen2Config", dict(
+        tie_word_embeddings=True,
+        rope_parameters={"rope_type": "default", "rope_theta": 1e6}),
+        "qwen2", dtype="bfloat16"),
+    "qwen3": Family("Qwen3Config", dict(
+        head_dim=32, tie_word_embeddings=False,
+        rope_parameters={"rope_type": "default", "rope_theta": 1e6}),
+        "qwen3", template_file=True),
+    "gemma3": Family("Gemma3TextConfig", dict(
+        head_dim=16, query_pre_attn_scalar=16, sliding_window=4,
+        layer_types=["sliding_attention", "full_attention"], tie_word_embeddings=True,
+        rope_parameters={
+            "full_attention": {"rope_type": "linear", "factor": 2.0, "rope_theta": 1e6},
+            "sliding_attention": {"rope_type": "default", "rope_theta": 1e4}}),
+        "gemma3", dtype="float16", template_file=True),
+}
+
+
+def build_model(family: str, tok, seed: int = 0):
+    """A random float32 transformers model of ``family`` for the tokenizer ``tok``:
+    linear weights ~ N(0, 1) / sqrt(fan_in), embeddings ~ N(0, 1), biases ~ 0.1 N(0, 1),
+    norms ~ 1 + 0.1 N(0, 1) (Gemma's stored ``w`` of ``1 + w`` ~ 0.1 N(0, 1))."""
+    spec = FAMILIES[family]
+    vocab = tok.get_vocab()
+    config = getattr(transformers, spec.config_class)(
+        vocab_size=tok.get_vocab_size(), bos_token_id=vocab["<|endoftext|>"],
+        eos_token_id=vocab["<|endoftext|>"], pad_token_id=None, **COMMON, **spec.fields)
+    config._attn_implementation = "eager"
+    torch.manual_seed(seed)
+    model = transformers.AutoModelForCausalLM.from_config(config, dtype=torch.float32)
+    generator = torch.Generator().manual_seed(seed)
+    norm_base = 0.0 if spec.gguf_arch == "gemma3" else 1.0
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            noise = torch.randn(p.shape, generator=generator)
+            if name.endswith("norm.weight"):
+                p.copy_(norm_base + 0.1 * noise)
+            elif name.endswith(".bias"):
+                p.copy_(0.1 * noise)
+            elif "embed_tokens" in name:
+                p.copy_(noise)
+            else:
+                p.copy_(noise / math.sqrt(p.shape[1]))
+    model.eval()
+    return model
+
+
+def save_checkpoint(family: str, tok, directory: str):
+    """Build :func:`build_model`, save it (in the family's dtype, sharded when it says
+    so) with the tokenizer's files, and return transformers' float32 model loaded from
+    the directory: the reference."""
+    spec = FAMILIES[family]
+    model = build_model(family, tok).to(getattr(torch, spec.dtype))
+    kwargs = {} if spec.max_shard_size is None else {"max_shard_size": spec.max_shard_size}
+    model.save_pretrained(directory, **kwargs)
+    write_tokenizer_files(tok, directory, spec.template_file)
+    reference = transformers.AutoModelForCausalLM.from_pretrained(
+        directory, dtype=torch.float32, attn_implementation="eager")
+    return reference.eval()
+
+
+# ---------------------------------------------------------------------- GGUF copies
+def llama3_divisors(rope_dim: int, base: float, factor: float, low: float, high: float,
+                    original: int) -> np.ndarray:
+    """rope_freqs of llama.cpp's converter: per rotary frequency, the divisor of Llama
+    3.1's RoPE scaling."""
+    freqs = base ** -(np.arange(0, rope_dim, 2, dtype=np.float64) / rope_dim)
+    wavelen = 2 * np.pi / freqs
+    smooth = (original / wavelen - low) / (high - low)
+    blended = 1 / ((1 - smooth) / factor + smooth)
+    divisors = np.where(wavelen < original / high, 1.0,
+                        np.where(wavelen > original / low, factor, blended))
+    return divisors.astype(np.float32)
+
+
+def _pairs_from_halves(w: np.ndarray, heads: int) -> np.ndarray:
+    """Rows of each head reordered so that rotating pairs (2i, 2i + 1) equals rotating
+    halves (i, i + d/2) of the original: llama.cpp's permutation of llama q/k."""
+    return w.reshape(heads, 2, w.shape[0] // heads // 2, *w.shape[1:]).swapaxes(1, 2).reshape(
+        w.shape)
+
+
+def _tokenizer_metadata(writer: gguf.GGUFWriter, tok) -> None:
+    vocab = tok.get_vocab(with_added_tokens=True)
+    tokens = sorted(vocab, key=vocab.get)
+    merges = [" ".join(m) for m in json.loads(tok.to_str())["model"]["merges"]]
+    special = set(SPECIALS)
+    writer.add_tokenizer_model("gpt2")
+    writer.add_tokenizer_pre("gpt2")
+    writer.add_token_list(tokens)
+    writer.add_token_types([3 if t in special else 1 for t in tokens])
+    writer.add_token_merges(merges)
+    writer.add_bos_token_id(vocab["<|endoftext|>"])
+    writer.add_eos_token_id(vocab["<|endoftext|>"])
+    writer.add_chat_template(CHAT_TEMPLATE)
+
+
+def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType) -> None:
+    """``model`` as a GGUF file at ``path``: 2-D weights in ``qtype`` (F32 or a block
+    format), everything else float32."""
+    config = model.config
+    arch = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
+            "gemma3_text": "gemma3"}[config.model_type]
+    writer = gguf.GGUFWriter(path, arch)
+    head_dim = getattr(config, "head_dim", None) or config.hidden_size // \
+        config.num_attention_heads
+    writer.add_context_length(config.max_position_embeddings)
+    writer.add_embedding_length(config.hidden_size)
+    writer.add_block_count(config.num_hidden_layers)
+    writer.add_feed_forward_length(config.intermediate_size)
+    writer.add_head_count(config.num_attention_heads)
+    writer.add_head_count_kv(config.num_key_value_heads)
+    writer.add_key_length(head_dim)
+    writer.add_value_length(head_dim)
+    writer.add_layer_norm_rms_eps(config.rms_norm_eps)
+    rope = config.rope_parameters
+    rope = rope.get("full_attention", rope)
+    writer.add_rope_freq_base(rope["rope_theta"])
+    if rope["rope_type"] == "linear":
+        writer.add_rope_scaling_type(gguf.RopeScalingType.LINEAR)
+        writer.add_rope_scaling_factor(rope["factor"])
+    if arch == "gemma3":
+        writer.add_sliding_window(config.sliding_window)
+        writer.add_sliding_window_pattern([t == "sliding_attention"
+                                           for t in config.layer_types])
+    _tokenizer_metadata(writer, tok)
+    names = gguf.get_tensor_name_map(gguf.MODEL_ARCH[arch.upper()], config.num_hidden_layers)
+    for hf_name, tensor in model.state_dict().items():
+        if hf_name == "lm_head.weight" and config.tie_word_embeddings:
+            continue
+        name = names.get_name(hf_name, try_suffixes=(".weight", ".bias"))
+        data = tensor.detach().to(torch.float32).numpy().copy()
+        if arch == "llama" and ".attn_q." in name:
+            data = _pairs_from_halves(data, config.num_attention_heads)
+        elif arch == "llama" and ".attn_k." in name:
+            data = _pairs_from_halves(data, config.num_key_value_heads)
+        if arch == "gemma3" and name.endswith("norm.weight"):
+            data = data + 1
+        if data.ndim == 2 and qtype != gguf.GGMLQuantizationType.F32:
+            writer.add_tensor(name, gguf.quants.quantize(data, qtype), raw_dtype=qtype)
+        else:
+            writer.add_tensor(name, data)
+    if rope["rope_type"] == "llama3":
+        writer.add_tensor("rope_freqs.weight", llama3_divisors(
+            head_dim, rope["rope_theta"], rope["factor"], rope["low_freq_factor"],
+            rope["high_freq_factor"], rope["original_max_position_embeddings"]))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+
+
+# ---------------------------------------------------------------------- the reference
+@contextlib.contextmanager
+def one_torch_thread() -> Iterator[None]:
+    """torch on one thread for the block: its thread pool beside rlx's and other test
+    processes makes a tiny model's step ~50x slower on 2 shared cores."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(threads)
+
+
+def hf_greedy(model, ids: list[int], steps: int) -> tuple[list[int], np.ndarray]:
+    """transformers' greedy tokens after ``ids`` and the float32 logits each was picked
+    from [steps, vocab], running the whole sequence at each step (no cache)."""
+    sequence, tokens, logits = list(ids), [], []
+    with torch.no_grad():
+        for _ in range(steps):
+            row = model(torch.tensor([sequence])).logits[0, -1].numpy().copy()
+            logits.append(row)
+            tokens.append(int(row.argmax()))
+            sequence.append(tokens[-1])
+    return tokens, np.stack(logits)
