@@ -298,6 +298,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import speculative
     speculative.add_arguments(sub.add_parser(
         "spec", help="speculative decoding by prompt lookup against plain decoding"))
+    from bench import distributed
+    distributed.add_arguments(sub.add_parser(
+        "distributed", help="data-parallel all-reduce time against step time (gloo)"))
     return parser.parse_args(argv)
 
 
@@ -342,6 +345,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "fft":
         from bench import fft
         return fft.main(args)
+    if args.command == "distributed":
+        from bench import distributed
+        return distributed.main(args)
     workloads = select(micro_workloads(tiny=args.tiny), args.workloads)
     peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
     installed = [p for p in peers if p.missing() is None]

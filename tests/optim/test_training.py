@@ -216,6 +216,26 @@ def test_host_fallback_matches_resident_steps():
     assert not np.allclose(resident.params["w"], 0.0)
 
 
+def test_set_param_replaces_a_value_between_steps():
+    """After resident steps, set_param changes one param and keeps the others' trained
+    values; the next step starts from the new value (checked against float64 SGD)."""
+    rng = np.random.default_rng(3)
+    x, y = rng.standard_normal((8, 3)), rng.standard_normal(8)
+    trainer = Trainer(_linear_regression(), {"w": np.zeros(3), "b": np.zeros(())}, SGD(0.1))
+    trainer.step({"x": x, "y": y})
+    trained_b = trainer.params()["b"]
+    w_new = np.array([0.5, -1.0, 2.0])
+    trainer.set_param("w", w_new)
+    assert trainer.params()["b"] == trained_b
+    np.testing.assert_array_equal(trainer.params()["w"], w_new)
+    trainer.step({"x": x, "y": y})
+    err = x @ (2 * w_new) + trained_b - y
+    want = w_new - 0.1 * (2 * x.T @ err / 8) * 2
+    np.testing.assert_allclose(trainer.params()["w"], want, rtol=1e-5)   # an f32 graph
+    with pytest.raises(InputError, match="unknown param 'v'"):
+        trainer.set_param("v", w_new)
+
+
 def test_only_trainable_params_change_and_inputs_are_untouched():
     rng = np.random.default_rng(2)
     batches = [(rng.standard_normal((8, 3)), rng.standard_normal(8))]

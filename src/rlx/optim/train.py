@@ -187,6 +187,17 @@ class Trainer:
         self.host_steps += 1
         return float(value)
 
+    def set_param(self, name: str, value: Any) -> None:
+        """Replace param ``name``'s value (in the compiled graph and the host copy the
+        host-step path reads): a checkpoint restored, weights broadcast from another
+        worker. InputError for an unknown name or a mistyped value."""
+        if name not in self._host:
+            raise InputError(f"Trainer.set_param: unknown param {name!r}; params are: "
+                             f"{', '.join(self._host)}")
+        self._sync_host()                   # the host copies of the others stay right
+        self.compiled.set_param(name, value)
+        np.copyto(self._host[name], np.asarray(value, self._host[name].dtype))
+
     def params(self) -> dict[str, np.ndarray]:
         """Fresh copies of every param's current value (trained or as given).
 
@@ -194,13 +205,17 @@ class Trainer:
         through the same hook the optimizer steps with (``optimizer_step_resident``),
         with a callback that only copies each param out.
         """
+        self._sync_host()
+        return {name: value.copy() for name, value in self._host.items()}
+
+    def _sync_host(self) -> None:
+        """Copy the trained values out of the executable after resident steps."""
         if self._host_stale:
             def copy_out(name: str, shape: tuple[int, ...], param: np.ndarray,
                          grad: np.ndarray) -> None:
                 np.copyto(self._host[name].reshape(-1), param)
             self.compiled.optimizer_step_resident(self.trainable, copy_out)
             self._host_stale = False
-        return {name: value.copy() for name, value in self._host.items()}
 
 
 def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: BatchSource,

@@ -1,0 +1,201 @@
+"""Collectives over numpy arrays, run between compiled programs.
+
+These are host-side operations: a compiled rlx graph runs to completion, its output
+(a numpy array) goes through a collective, and the result feeds the next compiled
+graph. They are not ops inside a graph: the cpu backend's generated code does not
+call the engine between its kernels. What crosses the network is the array's bytes,
+through gloo's CPU tensors (``torch.from_numpy`` shares the memory, so nothing is
+copied on the way in).
+
+Every function must be called by every worker of the group, in the same order, with
+arrays of the same shape and dtype (gloo gathers equal-sized parts). A peer that
+dies makes the
+call raise :class:`~rlx.distributed.group.WorkerLostError` within the group's
+timeout.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from rlx.distributed.group import DistributedError, guard, info, torch_distributed
+from rlx.errors import InputError
+
+_OPS = ("sum", "mean", "max", "min")
+
+
+def require_group(what: str) -> None:
+    """DistributedError naming ``what`` unless this process has joined a group."""
+    try:
+        info()
+    except DistributedError:
+        raise DistributedError(f"{what} needs a process group: call "
+                               "rlx.distributed.init() first") from None
+
+
+def _tensor(array: np.ndarray) -> Any:
+    import torch
+
+    return torch.from_numpy(array)
+
+
+def _contiguous(what: str, array: Any) -> np.ndarray:
+    array = np.ascontiguousarray(array)
+    if array.dtype.kind not in "fiub":
+        raise InputError(f"{what}: arrays of dtype {array.dtype} cannot be reduced")
+    return array
+
+
+def _reduce_op(what: str, op: str) -> Any:
+    dist = torch_distributed()
+    table = {"sum": dist.ReduceOp.SUM, "mean": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX,
+             "min": dist.ReduceOp.MIN}
+    if op not in table:
+        raise InputError(f"{what}: op must be one of {_OPS}, got {op!r}")
+    return table[op]
+
+
+def all_reduce(array: Any, op: str = "sum", *, out: np.ndarray | None = None) -> np.ndarray:
+    """The elementwise ``op`` (sum, mean, max, min) of ``array`` over every worker, on
+    every worker. Into ``out`` (a C-contiguous array of the same shape and dtype,
+    which may be ``array`` itself) when given, else into a fresh array."""
+    require_group("all_reduce")
+    array = _contiguous("all_reduce", array)
+    reduce_op = _reduce_op("all_reduce", op)
+    if out is None:
+        out = array.copy()
+    elif out is not array:
+        if out.shape != array.shape or out.dtype != array.dtype or not out.flags.c_contiguous:
+            raise InputError(f"all_reduce: out must be C-contiguous {array.dtype}"
+                             f"{list(array.shape)}, got {out.dtype}{list(out.shape)}")
+        np.copyto(out, array)
+    with guard(f"all_reduce({op}) of {out.dtype}{list(out.shape)}"):
+        torch_distributed().all_reduce(_tensor(out.reshape(-1)), op=reduce_op)
+    if op == "mean":
+        out /= info().world_size
+    return out
+
+
+def all_gather(array: Any, axis: int = 0) -> np.ndarray:
+    """Every worker's ``array`` (all of one shape and dtype) concatenated along
+    ``axis`` in rank order, on every worker."""
+    require_group("all_gather")
+    array = _contiguous("all_gather", array)
+    world = info().world_size
+    parts = [np.empty_like(array) for _ in range(world)]
+    with guard(f"all_gather of {array.dtype}{list(array.shape)}"):
+        torch_distributed().all_gather([_tensor(p) for p in parts], _tensor(array))
+    return np.concatenate(parts, axis=axis) if array.ndim else np.stack(parts)
+
+
+def reduce_scatter(array: Any, op: str = "sum", axis: int = 0) -> np.ndarray:
+    """The ``op`` (sum or mean) over every worker of ``array``, split into
+    ``world_size`` equal chunks along ``axis``; worker ``r`` gets chunk ``r``."""
+    require_group("reduce_scatter")
+    array = _contiguous("reduce_scatter", array)
+    if op not in ("sum", "mean"):
+        raise InputError(f"reduce_scatter: op must be 'sum' or 'mean', got {op!r}")
+    world = info().world_size
+    if array.ndim == 0 or array.shape[axis] % world:
+        raise InputError(f"reduce_scatter: axis {axis} of shape {list(array.shape)} does not "
+                         f"split into {world} equal chunks")
+    chunks = [np.ascontiguousarray(c) for c in np.split(array, world, axis=axis)]
+    out = np.empty_like(chunks[0])
+    dist = torch_distributed()
+    with guard(f"reduce_scatter({op}) of {array.dtype}{list(array.shape)}"):
+        dist.reduce_scatter(_tensor(out), [_tensor(c) for c in chunks], op=dist.ReduceOp.SUM)
+    if op == "mean":
+        out /= world
+    return out
+
+
+def broadcast(array: Any, src: int = 0) -> np.ndarray:
+    """Worker ``src``'s ``array`` on every worker (the others pass an array of the
+    same shape and dtype, whose values are ignored); a fresh array."""
+    require_group("broadcast")
+    out = _contiguous("broadcast", array).copy()
+    with guard(f"broadcast from rank {src} of {out.dtype}{list(out.shape)}"):
+        torch_distributed().broadcast(_tensor(out.reshape(-1)), src=src)
+    return out
+
+
+def barrier() -> None:
+    """Wait until every worker reaches this call."""
+    require_group("barrier")
+    with guard("barrier"):
+        torch_distributed().barrier()
+
+
+def checksum(arrays: Sequence[np.ndarray]) -> str:
+    """A hex digest (SHA-256) of the bytes, dtypes and shapes of ``arrays`` in order."""
+    digest = hashlib.sha256()
+    for a in arrays:
+        a = np.ascontiguousarray(a)
+        digest.update(f"{a.dtype.str}{a.shape}".encode())
+        digest.update(a.tobytes())
+    return digest.hexdigest()
+
+
+def check_in_sync(arrays: Sequence[np.ndarray], what: str = "weights") -> str:
+    """Check that every worker holds bit-identical ``arrays``: each worker hashes its
+    own, the digests are gathered, and all must agree. Returns the digest; raises
+    DistributedError listing the ranks that differ from rank 0."""
+    digest = checksum(arrays)
+    words = np.frombuffer(bytes.fromhex(digest), dtype=np.int64).copy()
+    everyone = all_gather(words[None, :], axis=0)
+    differ = [r for r in range(len(everyone)) if not np.array_equal(everyone[r], everyone[0])]
+    if differ:
+        raise DistributedError(f"rank {info().rank}: {what} differ between workers: ranks "
+                               f"{differ} disagree with rank 0 (digest {digest[:16]}...)")
+    return digest
+
+
+class BucketedAllReduce:
+    """Sums one flat buffer over every worker in buckets of at most ``bucket_elems``
+    elements, each launched (asynchronously) as soon as the buffer is filled past its
+    end, so that the reduction of early buckets overlaps the filling of later ones.
+
+    Use: ``filled(upto)`` after writing ``buffer[:upto]`` (in increasing order), then
+    ``finish()`` to launch the rest and wait for all of them.
+    """
+
+    def __init__(self, buffer: np.ndarray, bucket_elems: int):
+        if buffer.ndim != 1 or not buffer.flags.c_contiguous:
+            raise InputError("BucketedAllReduce: the buffer must be flat and C-contiguous")
+        if bucket_elems < 1:
+            raise InputError(f"BucketedAllReduce: bucket_elems must be positive, got "
+                             f"{bucket_elems}")
+        self.buffer = buffer
+        edges = list(range(0, buffer.size, bucket_elems)) + [buffer.size]
+        self.buckets = list(zip(edges[:-1], edges[1:]))
+        self._next = 0
+        self._pending: list[Any] = []
+
+    def filled(self, upto: int) -> None:
+        """``buffer[:upto]`` holds its final local values: launch every bucket that
+        ends at or before ``upto``."""
+        while self._next < len(self.buckets) and self.buckets[self._next][1] <= upto:
+            self._launch()
+
+    def finish(self) -> np.ndarray:
+        """Launch the remaining buckets, wait for every one; returns the buffer."""
+        while self._next < len(self.buckets):
+            self._launch()
+        pending, self._pending = self._pending, []
+        with guard(f"all_reduce of gradient buckets ({self.buffer.size} elements, "
+                   f"{len(self.buckets)} buckets)"):
+            for work in pending:
+                work.wait()
+        self._next = 0
+        return self.buffer
+
+    def _launch(self) -> None:
+        lo, hi = self.buckets[self._next]
+        self._next += 1
+        dist = torch_distributed()
+        with guard(f"all_reduce of gradient bucket [{lo}, {hi})"):
+            self._pending.append(dist.all_reduce(_tensor(self.buffer[lo:hi]), async_op=True))

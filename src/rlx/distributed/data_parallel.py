@@ -1,0 +1,339 @@
+"""Data-parallel training: every worker holds the whole model, takes its contiguous
+shard of each global batch, and the gradients are averaged over the workers before
+the identical optimizer step.
+
+::
+
+    import rlx.distributed as rd
+    rd.init()                                   # under torchrun, or pass rank/world/...
+    loss = build_loss_graph(batch=global_batch // rd.world_size())
+    trainer = rd.DataParallelTrainer(loss, init_params, Adam(1e-3))
+    for batch in minibatches(data, global_batch)(epoch):
+        trainer.step(batch)                     # the same global batch on every worker
+    trainer.save("ckpt.npz")                    # rank 0 writes; trainer.load(...) resumes
+
+A step on worker ``r`` of ``W``:
+
+1. feeds rows ``[r*b, (r+1)*b)`` of every input (``b = global / W``) to the compiled
+   gradient graph of an :class:`rlx.optim.Trainer` (the loss is the mean over those
+   ``b`` rows);
+2. as the backend hands over each param's gradient (``optimizer_step_resident``),
+   copies it into one flat buffer (plus the local loss in its last element) and
+   launches an asynchronous all-reduce of every bucket the buffer has filled;
+3. waits for the buckets, divides by ``W`` — the mean of ``W`` equal-sized shard
+   means is the mean over the global batch, so the gradient is the one a single
+   process computes on the whole batch — and hands the averaged gradients to the
+   optimizer, which steps the params in place exactly as on every other worker.
+
+The backward is one compiled program, so the all-reduce cannot overlap it; the
+buckets overlap each other and the gathering of later gradients. The weights start
+identical (rank 0's initial values are broadcast) and stay bit-identical because
+every worker applies the same update to the same values; :meth:`check_in_sync`
+verifies it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from rlx.distributed.collectives import (
+    BucketedAllReduce,
+    barrier,
+    broadcast,
+    check_in_sync,
+    require_group,
+)
+from rlx.distributed.group import DistributedError, info
+from rlx.errors import InputError
+from rlx.ir.graph import Graph
+from rlx.optim.base import Optimizer, ParamState
+from rlx.optim.train import Batch, Trainer
+from rlx.runtime.options import CompileOptions
+
+DEFAULT_BUCKET_BYTES = 4 << 20
+CHECKPOINT_FORMAT = 1
+
+
+class DataParallelTrainer:
+    """An :class:`rlx.optim.Trainer` whose steps average gradients over the workers of
+    the process group (:func:`rlx.distributed.init` first).
+
+    ``loss`` is the loss graph for one worker's shard: its batched inputs have
+    ``global_batch / world_size`` rows, and its output is the mean loss over them.
+    ``params``, ``optimizer``, ``trainable``, ``inputs``, ``device`` and ``options``
+    are as for :class:`rlx.optim.Trainer`. ``bucket_bytes`` sizes the all-reduce
+    buckets. ``seed`` seeds :attr:`rng`, a numpy Generator every worker holds in the
+    same state (use it for anything random the workers must agree on, e.g. the batch
+    order); checkpoints save and restore it. With ``sync_params`` (default) rank 0's
+    initial params are broadcast to every worker.
+    """
+
+    def __init__(self, loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, *,
+                 trainable: Sequence[str] | None = None, inputs: Sequence[str] | None = None,
+                 device: str = "reference", options: CompileOptions | None = None,
+                 bucket_bytes: int = DEFAULT_BUCKET_BYTES, seed: int = 0,
+                 sync_params: bool = True):
+        require_group("DataParallelTrainer")
+        group = info()
+        self.rank, self.world_size = group.rank, group.world_size
+        if sync_params:
+            params = {name: broadcast(np.asarray(value)) for name, value in params.items()}
+        self.trainer = Trainer(loss, params, optimizer, trainable=trainable, inputs=inputs,
+                               device=device, options=options)
+        self.optimizer = optimizer
+        self.local_rows = {name: t.shape[0] if t.shape else None for name, t in loss.inputs}
+        self.rng = np.random.default_rng(seed)
+        self.steps = 0
+        self.loss = float("nan")
+        self._reducer = _GradientAllReduce(self.trainer, self.world_size, bucket_bytes)
+
+    @property
+    def compiled(self) -> Any:
+        """The compiled gradient graph (holding this worker's params)."""
+        return self._reducer.inner
+
+    def shard(self, batch: Batch) -> dict[str, np.ndarray]:
+        """This worker's contiguous rows of the global ``batch``: rows
+        ``[rank*b, (rank+1)*b)`` of every input, ``b`` being the loss graph's batch."""
+        feeds = _as_mapping(batch, self.trainer.feed_names)
+        out = {}
+        for name, value in feeds.items():
+            value = np.asarray(value)
+            rows = self.local_rows.get(name)
+            if rows is None:
+                raise InputError(f"DataParallelTrainer: {name!r} is not a batched input of "
+                                 f"the loss graph (inputs: {list(self.local_rows)})")
+            if value.ndim == 0 or value.shape[0] != rows * self.world_size:
+                raise InputError(f"DataParallelTrainer: input {name!r} has "
+                                 f"{value.shape[0] if value.ndim else 0} rows; the global "
+                                 f"batch must have {self.world_size} workers x {rows} rows "
+                                 f"= {rows * self.world_size}")
+            out[name] = value[self.rank * rows:(self.rank + 1) * rows]
+        return out
+
+    def step(self, batch: Batch) -> float:
+        """One step on the global ``batch`` (the same on every worker); returns the
+        loss over the global batch before the update."""
+        return self.step_local(self.shard(batch))
+
+    def step_local(self, shard: Batch) -> float:
+        """One step on this worker's own ``shard`` (all shards of equal size);
+        returns the loss over the union of the shards before the update."""
+        with self._reducer.reducing():
+            self.trainer.step(shard)
+        self.steps += 1
+        self.loss = self._reducer.global_loss
+        return self.loss
+
+    def params(self) -> dict[str, np.ndarray]:
+        """Fresh copies of every param's current value."""
+        return self.trainer.params()
+
+    def check_in_sync(self) -> str:
+        """Check every worker's params are bit-identical; returns their digest, or
+        raises DistributedError naming the ranks that differ."""
+        params = self.params()
+        return check_in_sync([params[name] for name in sorted(params)], "params")
+
+    # ------------------------------------------------------------------ checkpoints
+    def save(self, path: str | os.PathLike) -> None:
+        """Write a checkpoint (params, optimizer state and step counts, :attr:`rng`
+        state, steps taken) to ``path`` as an ``.npz`` file. Rank 0 writes it
+        (atomically: a temporary file, then a rename); every worker returns once the
+        file is complete, so any worker may read it right after."""
+        if self.rank == 0:
+            arrays = {"meta": np.array(json.dumps(self._meta()))}
+            for i, (_, value) in enumerate(sorted(self.params().items())):
+                arrays[f"param_{i}"] = value
+            for i, name in enumerate(sorted(self.optimizer.state)):
+                for key, buffer in sorted(self.optimizer.state[name].buffers.items()):
+                    arrays[f"state_{i}_{key}"] = buffer
+            _atomic_savez(os.fspath(path), arrays)
+        barrier()
+
+    def load(self, path: str | os.PathLike) -> None:
+        """Restore a checkpoint :meth:`save` wrote, on every worker: params (set into
+        the compiled graph), the optimizer's state, :attr:`rng` and :attr:`steps`.
+        Raises InputError when the checkpoint does not fit this trainer."""
+        with np.load(os.fspath(path), allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("format") != CHECKPOINT_FORMAT:
+                raise InputError(f"DataParallelTrainer.load: {path} is not an rlx checkpoint "
+                                 f"of format {CHECKPOINT_FORMAT}")
+            kind = type(self.optimizer).__name__
+            if meta["optimizer"] != kind:
+                raise InputError(f"DataParallelTrainer.load: {path} holds {meta['optimizer']} "
+                                 f"state; this trainer steps with {kind}")
+            current = self.params()
+            if sorted(current) != meta["params"]:
+                raise InputError(f"DataParallelTrainer.load: {path} has params "
+                                 f"{meta['params']}, the loss graph has {sorted(current)}")
+            for i, name in enumerate(meta["params"]):
+                value = data[f"param_{i}"]
+                if value.shape != current[name].shape or value.dtype != current[name].dtype:
+                    raise InputError(f"DataParallelTrainer.load: param {name!r} is "
+                                     f"{value.dtype}{list(value.shape)} in {path}, "
+                                     f"{current[name].dtype}{list(current[name].shape)} here")
+                self._set_param(name, value)
+            self._restore_state(meta["state"], data)
+        for key, value in meta["hyper"].items():
+            setattr(self.optimizer, key, value)
+        self.rng.bit_generator.state = meta["rng"]
+        self.steps = int(meta["steps"])
+
+    def _meta(self) -> dict[str, Any]:
+        state = self.optimizer.state
+        hyper = {k: v for k, v in vars(self.optimizer).items()
+                 if isinstance(v, (int, float, bool)) and not k.startswith("_")}
+        return {"format": CHECKPOINT_FORMAT, "steps": self.steps, "world_size": self.world_size,
+                "optimizer": type(self.optimizer).__name__, "hyper": hyper,
+                "params": sorted(self.params()),
+                "state": [{"name": name, "shape": list(state[name].shape),
+                           "dtype": state[name].dtype.str, "steps": state[name].steps,
+                           "buffers": sorted(state[name].buffers)} for name in sorted(state)],
+                "rng": self.rng.bit_generator.state}
+
+    def _set_param(self, name: str, value: np.ndarray) -> None:
+        self.trainer.set_param(name, value)
+
+    def _restore_state(self, entries: list[dict[str, Any]], data: Any) -> None:
+        """Per-param optimizer state. A fresh optimizer gets new ParamStates (its
+        steps then go param by param, which gives the same values as its flat
+        grouped step); an optimizer that already has state is overwritten in place."""
+        state = self.optimizer.state
+        restored = set()
+        for i, entry in enumerate(entries):
+            name, shape = entry["name"], tuple(entry["shape"])
+            buffers = {key: np.array(data[f"state_{i}_{key}"]) for key in entry["buffers"]}
+            old = state.get(name)
+            if old is not None and old.shape == shape and set(old.buffers) == set(buffers):
+                for key, buffer in buffers.items():
+                    np.copyto(old.buffers[key], buffer)
+                old.steps = int(entry["steps"])
+            else:
+                state[name] = ParamState(shape, np.dtype(entry["dtype"]), int(entry["steps"]),
+                                         buffers)
+            restored.add(name)
+        for name in [n for n in state if n not in restored]:
+            del state[name]
+
+
+class _GradientAllReduce:
+    """Stands in for the Trainer's CompiledGraph: passes everything through, except
+    that inside :meth:`reducing` the gradients the optimizer reads are the average
+    over the workers (see the module docstring)."""
+
+    def __init__(self, trainer: Trainer, world_size: int, bucket_bytes: int):
+        if bucket_bytes < 1:
+            raise InputError(f"DataParallelTrainer: bucket_bytes must be positive, got "
+                             f"{bucket_bytes}")
+        self.inner = trainer.compiled
+        self.world_size = world_size
+        self.pairs = [(name, tuple(shape)) for name, shape in trainer.trainable]
+        sizes = [int(np.prod(shape, dtype=np.int64)) for _, shape in self.pairs]
+        self.bounds = list(zip(np.cumsum([0] + sizes[:-1]).tolist(), np.cumsum(sizes).tolist()))
+        types = trainer.compiled.param_types
+        dtype = np.result_type(*[types[name].dtype.np for name, _ in self.pairs])
+        self.flat = np.zeros(sum(sizes) + 1, dtype)   # gradients, then the local loss
+        self.buckets = BucketedAllReduce(self.flat, max(1, bucket_bytes // dtype.itemsize))
+        self._active = False
+        self._loss = 0.0
+        self._reduced = False
+        self.global_loss = float("nan")
+        trainer.compiled = self
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def reducing(self) -> _Reducing:
+        return _Reducing(self)
+
+    def run_read_outputs(self, inputs: Any, indices: Sequence[int] | None = None) -> list:
+        outs = self.inner.run_read_outputs(inputs, indices)
+        if self._active:
+            self._loss = float(outs[0])
+            self._reduced = False
+        return outs
+
+    def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
+                                step: Any) -> bool:
+        if not self._active:
+            return self.inner.optimizer_step_resident(trainable, step)
+        self._check_pairs(trainable)
+        handed: list[tuple[str, Any, np.ndarray]] = []
+
+        def gather(name: str, shape: Any, param: np.ndarray, grad: np.ndarray) -> None:
+            lo, hi = self.bounds[len(handed)]
+            np.copyto(self.flat[lo:hi], np.asarray(grad).reshape(-1), casting="same_kind")
+            handed.append((name, shape, param))
+            self.buckets.filled(hi)
+            if len(handed) == len(self.pairs):
+                self._finish()
+                for (n, s, p), (a, b) in zip(handed, self.bounds):
+                    step(n, s, p, self.flat[a:b])
+
+        return self.inner.optimizer_step_resident(trainable, gather)
+
+    def read_output_row(self, out_idx: int, row: int, row_inner: int) -> np.ndarray:
+        """The host-step fallback reads gradients here: all of them are gathered and
+        reduced on the first read after a run."""
+        if not self._active or out_idx == 0:
+            return self.inner.read_output_row(out_idx, row, row_inner)
+        if not self._reduced:
+            for i, (lo, hi) in enumerate(self.bounds):
+                self.flat[lo:hi] = self.inner.read_output_row(1 + i, 0, hi - lo)
+            self._finish()
+        lo, hi = self.bounds[out_idx - 1]
+        return self.flat[lo:hi][row * row_inner:(row + 1) * row_inner].copy()
+
+    def _finish(self) -> None:
+        self.flat[-1] = self._loss
+        self.buckets.finish()
+        self.flat /= self.world_size
+        self.global_loss = float(self.flat[-1])
+        self._reduced = True
+
+    def _check_pairs(self, trainable: Sequence[tuple[str, Sequence[int]]]) -> None:
+        given = [(name, tuple(int(d) for d in shape)) for name, shape in trainable]
+        if given != self.pairs:
+            raise DistributedError("DataParallelTrainer: the optimizer stepped params "
+                                   f"{[n for n, _ in given]}, the trainer trains "
+                                   f"{[n for n, _ in self.pairs]}")
+
+
+class _Reducing:
+    def __init__(self, owner: _GradientAllReduce):
+        self.owner = owner
+
+    def __enter__(self) -> None:
+        self.owner._active = True
+
+    def __exit__(self, *exc: Any) -> None:
+        self.owner._active = False
+
+
+def _as_mapping(batch: Batch, names: list[str]) -> dict[str, Any]:
+    if isinstance(batch, Mapping):
+        return dict(batch)
+    values = list(batch)
+    if len(values) != len(names):
+        raise InputError(f"DataParallelTrainer: a batch of {len(values)} arrays was given "
+                         f"for inputs {names}")
+    return dict(zip(names, values))
+
+
+def _atomic_savez(path: str, arrays: dict[str, np.ndarray]) -> None:
+    tmp = f"{path}.tmp{os.getpid()}"
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    with open(tmp, "wb") as f:
+        f.write(buffer.getvalue())
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

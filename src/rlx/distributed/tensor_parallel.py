@@ -1,0 +1,142 @@
+"""Tensor-parallel layers: each worker holds a slice of a layer's weights, runs its
+part as a compiled rlx graph, and host-side collectives join the parts.
+
+The collectives run *between* compiled programs, not inside one: a graph runs to
+completion, its output goes through :func:`~rlx.distributed.collectives.all_reduce`
+(or ``all_gather`` / ``reduce_scatter``), and the result feeds the next graph.
+
+:class:`TensorParallelMLP` is the Megatron-style split of ``act(x @ w1 + b1) @ w2 + b2``
+over ``W`` workers, hidden width ``H``:
+
+* column-parallel first layer: worker ``r`` holds columns ``[r*H/W, (r+1)*H/W)`` of
+  ``w1`` and ``b1`` and computes its slice of the hidden activations — no
+  communication, since the activation is elementwise;
+* row-parallel second layer: worker ``r`` holds the same rows of ``w2`` and computes a
+  partial product; the partial products are summed with one all-reduce (rank 0's
+  graph adds ``b2``, so it is counted once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import rlx
+from rlx.distributed.collectives import all_gather, all_reduce, reduce_scatter, require_group
+from rlx.distributed.group import info
+from rlx.errors import InputError
+from rlx.ir.graph import Graph
+from rlx.runtime.options import CompileOptions
+from rlx.runtime.session import Session
+
+ACTIVATIONS = ("relu", "gelu", "tanh", "identity")
+
+
+def _activate(h: rlx.Tensor, activation: str) -> rlx.Tensor:
+    if activation == "relu":
+        return h.relu()
+    if activation == "gelu":
+        return rlx.gelu(h)
+    if activation == "tanh":
+        return rlx.tanh(h)
+    return h
+
+
+def mlp_graph(rows: int, w1_shape: tuple[int, int], w2_shape: tuple[int, int],
+              dtype: str = "f32", activation: str = "relu", bias2: bool = True,
+              name: str = "mlp") -> Graph:
+    """``act(x @ w1 + b1) @ w2 (+ b2)`` for ``rows`` rows of input ``x``, params
+    ``w1``, ``b1``, ``w2`` (and ``b2``): the whole MLP on one process, and each
+    worker's part of the tensor-parallel one."""
+    g = Graph(name)
+    x = g.input("x", (rows, w1_shape[0]), dtype)
+    w1, b1 = g.param("w1", w1_shape, dtype), g.param("b1", (w1_shape[1],), dtype)
+    out = _activate(x @ w1 + b1, activation) @ g.param("w2", w2_shape, dtype)
+    if bias2:
+        out = out + g.param("b2", (w2_shape[1],), dtype)
+    g.set_outputs([out])
+    return g
+
+
+class TensorParallelMLP:
+    """``act(x @ w1 + b1) @ w2 + b2`` split over the workers of the process group.
+
+    Give the full weights (every worker the same: ``w1`` [in, H], ``b1`` [H], ``w2``
+    [H, out], ``b2`` [out]); each worker keeps its slice of ``H / world_size`` hidden
+    units and compiles its part once on ``device`` for ``rows`` input rows.
+    :meth:`__call__` returns the full output on every worker, :meth:`scattered` this
+    worker's rows of it (reduce-scatter, half the traffic of an all-reduce), and
+    :meth:`hidden` the full hidden activations (all-gather of the slices).
+    """
+
+    def __init__(self, w1: Any, b1: Any, w2: Any, b2: Any, *, rows: int,
+                 activation: str = "relu", device: str = "reference",
+                 options: CompileOptions | None = None):
+        require_group("TensorParallelMLP")
+        group = info()
+        self.rank, self.world_size = group.rank, group.world_size
+        w1, b1, w2, b2 = (np.asarray(a) for a in (w1, b1, w2, b2))
+        if activation not in ACTIVATIONS:
+            raise InputError(f"TensorParallelMLP: activation must be one of {ACTIVATIONS}, "
+                             f"got {activation!r}")
+        d_in, hidden = w1.shape
+        if b1.shape != (hidden,) or w2.shape[0] != hidden or b2.shape != (w2.shape[1],):
+            raise InputError(f"TensorParallelMLP: shapes w1 {list(w1.shape)}, b1 "
+                             f"{list(b1.shape)}, w2 {list(w2.shape)}, b2 {list(b2.shape)} do "
+                             "not chain into an MLP")
+        if hidden % self.world_size:
+            raise InputError(f"TensorParallelMLP: hidden width {hidden} does not split over "
+                             f"{self.world_size} workers")
+        dtype = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}.get(w1.dtype)
+        if dtype is None:
+            raise InputError(f"TensorParallelMLP: weights must be float32 or float64, got "
+                             f"{w1.dtype}")
+        part = hidden // self.world_size
+        cols = slice(self.rank * part, (self.rank + 1) * part)
+        self.rows, self.out_features = rows, w2.shape[1]
+        self.column = Session(device, options).compile(
+            _column_graph(rows, (d_in, part), dtype, activation))
+        self.column.set_param("w1", w1[:, cols])
+        self.column.set_param("b1", b1[cols])
+        with_bias = self.rank == 0
+        self.row = Session(device, options).compile(
+            _row_graph(rows, (part, w2.shape[1]), dtype, with_bias))
+        self.row.set_param("w2", w2[cols, :])
+        if with_bias:
+            self.row.set_param("b2", b2)
+
+    def _partial(self, x: Any) -> tuple[np.ndarray, np.ndarray]:
+        h = self.column.run({"x": x})[0]
+        return h, self.row.run({"h": h})[0]
+
+    def __call__(self, x: Any) -> np.ndarray:
+        """The MLP's output for ``x`` (the same ``rows`` rows on every worker)."""
+        _, partial = self._partial(x)
+        return all_reduce(partial, out=partial)
+
+    def scattered(self, x: Any) -> np.ndarray:
+        """This worker's ``rows / world_size`` contiguous rows of the output."""
+        _, partial = self._partial(x)
+        return reduce_scatter(partial)
+
+    def hidden(self, x: Any) -> np.ndarray:
+        """The full hidden activations ``act(x @ w1 + b1)``, gathered from the slices."""
+        return all_gather(self.column.run({"x": x})[0], axis=1)
+
+
+def _column_graph(rows: int, shape: tuple[int, int], dtype: str, activation: str) -> Graph:
+    g = Graph("mlp_column_parallel")
+    x = g.input("x", (rows, shape[0]), dtype)
+    h = x @ g.param("w1", shape, dtype) + g.param("b1", (shape[1],), dtype)
+    g.set_outputs([_activate(h, activation)])
+    return g
+
+
+def _row_graph(rows: int, shape: tuple[int, int], dtype: str, with_bias: bool) -> Graph:
+    g = Graph("mlp_row_parallel")
+    out = g.input("h", (rows, shape[0]), dtype) @ g.param("w2", shape, dtype)
+    if with_bias:
+        out = out + g.param("b2", (shape[1],), dtype)
+    g.set_outputs([out])
+    return g

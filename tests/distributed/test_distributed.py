@@ -1,0 +1,205 @@
+"""rlx.distributed on torch.distributed (gloo) with 2, 3 and 4 worker processes on
+this machine over loopback.
+
+The workers (``dist_worker.py``) are launched as subprocesses with the variables
+``torchrun`` sets; each writes what it computed, and these tests compare it with a
+single-process run of the same models on the same global batches. The models are
+float64 so the comparison can ask for 1e-6 (the data-parallel gradient differs from
+the single-process one only in the order of its sums).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import dist_models as dm
+import numpy as np
+import pytest
+
+import rlx
+import rlx.distributed as rd
+from rlx.errors import InputError
+from rlx.optim import Adam, Trainer
+
+torch_dist = pytest.importorskip("torch.distributed", reason="rlx.distributed needs torch "
+                                 '(pip install -e ".[distributed]")')
+if not torch_dist.is_available() or not torch_dist.is_gloo_available():
+    pytest.skip("this torch build has no gloo backend", allow_module_level=True)
+
+WORKER = Path(__file__).with_name("dist_worker.py")
+LAUNCH_TIMEOUT = 90.0     # seconds for a whole launch; a hang fails the test, never CI
+TOLERANCE = 1e-6
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _launch(scenario: str, world: int, out: Path, timeout: float = 30.0) -> list:
+    port = _free_port()
+    procs = []
+    for rank in range(world):
+        env = dict(os.environ, RANK=str(rank), WORLD_SIZE=str(world), MASTER_ADDR="127.0.0.1",
+                   MASTER_PORT=str(port), OMP_NUM_THREADS="1", RLX_DIST_TIMEOUT=str(timeout))
+        procs.append(subprocess.Popen([sys.executable, str(WORKER), scenario, str(out)],
+                                      env=env, stdout=subprocess.PIPE,
+                                      stderr=subprocess.STDOUT, text=True))
+    return procs
+
+
+def _finish(procs: list, deadline: float) -> list[tuple[int, str]]:
+    results = []
+    for proc in procs:
+        try:
+            output, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            for p in procs:
+                p.kill()
+            pytest.fail("a distributed test run hung past its deadline")
+        results.append((proc.returncode, output))
+    return results
+
+
+# --------------------------------------------------------------------------- fixtures
+
+@pytest.fixture(scope="module", params=[2, 4], ids=["2workers", "4workers"])
+def trained(request, tmp_path_factory) -> list[dict[str, np.ndarray]]:
+    """What every rank of a ``train`` run computed."""
+    world = request.param
+    out = tmp_path_factory.mktemp(f"train{world}")
+    procs = _launch("train", world, out)
+    for rank, (code, output) in enumerate(_finish(procs, time.monotonic() + LAUNCH_TIMEOUT)):
+        assert code == 0, f"rank {rank} of {world} failed:\n{output[-4000:]}"
+    return [dict(np.load(out / f"rank{r}.npz")) for r in range(world)]
+
+
+@pytest.fixture(scope="module")
+def data() -> tuple[np.ndarray, np.ndarray]:
+    return dm.digits()
+
+
+def _single_process(model: dm.Model, data) -> tuple[dict[str, np.ndarray], list[float]]:
+    trainer = Trainer(model.loss_graph(model.global_batch), model.init(), Adam(model.lr))
+    losses = [trainer.step(batch) for batch in model.batches(*data)]
+    return trainer.params(), losses
+
+
+# --------------------------------------------------------------------------- tests
+
+@pytest.mark.parametrize("model", list(dm.MODELS.values()), ids=list(dm.MODELS))
+def test_data_parallel_equals_one_process(trained, model, data):
+    params, losses = _single_process(model, data)
+    for rank, result in enumerate(trained):
+        for name, value in params.items():
+            got = result[f"{model.name}/{name}"]
+            np.testing.assert_allclose(got, value, rtol=0, atol=TOLERANCE,
+                                       err_msg=f"{model.name} {name} on rank {rank}")
+            np.testing.assert_array_equal(got, trained[0][f"{model.name}/{name}"])
+        np.testing.assert_allclose(result[f"{model.name}_losses"], losses, rtol=1e-9)
+    assert losses[-1] < losses[0]
+
+
+def test_resume_equals_uninterrupted_run(trained):
+    for rank, result in enumerate(trained):
+        for name in dm.MLP.param_shapes:
+            np.testing.assert_array_equal(result[f"resumed/{name}"], result[f"whole/{name}"],
+                                          err_msg=f"{name} on rank {rank}")
+        assert str(result["resume_digest"]) == str(trained[0]["resume_digest"])
+
+
+def test_tensor_parallel_mlp_equals_one_process(trained):
+    w1, b1, w2, b2, x = dm.tp_weights()
+    whole = rlx.Session("reference").compile(rd.mlp_graph(len(x), w1.shape, w2.shape, "f64"))
+    for name, value in {"w1": w1, "b1": b1, "w2": w2, "b2": b2}.items():
+        whole.set_param(name, value)
+    expected = whole.run({"x": x})[0]
+    hidden = np.maximum(x @ w1 + b1, 0.0)
+    world = len(trained)
+    rows = len(x) // world
+    for rank, result in enumerate(trained):
+        np.testing.assert_allclose(result["tp_out"], expected, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(result["tp_scattered"],
+                                   expected[rank * rows:(rank + 1) * rows], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(result["tp_hidden"], hidden, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("how, world, timeout", [("die", 3, 30.0), ("hang", 2, 4.0)],
+                         ids=["killed", "hung"])
+def test_lost_worker_fails_the_others(tmp_path, how, world, timeout):
+    """Rank 1 is killed (or stops answering) at its 4th step: every other rank must
+    stop with WorkerLostError, within the timeout of the moment rank 1 went away."""
+    procs = _launch(how, world, tmp_path, timeout)
+    deadline = time.monotonic() + LAUNCH_TIMEOUT
+    while not any((tmp_path / f"rank{r}.json").exists() for r in range(world) if r != 1):
+        if how == "die" and procs[1].poll() is not None:
+            break
+        assert time.monotonic() < deadline, "the workers never got going"
+        time.sleep(0.05)
+    lost_at = time.monotonic()
+    survivors = [p for r, p in enumerate(procs) if r != 1]
+    results = _finish(survivors, lost_at + timeout + 15.0)
+    elapsed = time.monotonic() - lost_at
+    procs[1].kill()
+    procs[1].wait()
+    assert elapsed < min(30.0, timeout + 15.0)
+    for rank, (code, output) in zip([r for r in range(world) if r != 1], results):
+        assert code == 3, f"rank {rank} exited with {code}:\n{output[-4000:]}"
+        report = json.loads((tmp_path / f"rank{rank}.json").read_text())
+        assert report["error"] == "WorkerLostError", report
+        assert report["step"] == 3 and "peer worker" in report["message"]
+        assert report["seconds"] < timeout + 10.0
+
+
+# --------------------------------------------------------------------------- in-process
+
+def test_init_needs_rank_and_world(monkeypatch):
+    for name in ("RANK", "WORLD_SIZE", "MASTER_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(InputError, match="RANK"):
+        rd.init()
+    with pytest.raises(InputError, match="rank 2 is not in 0..1"):
+        rd.init(2, 2, master_port=1)
+
+
+def test_without_a_group_is_a_clear_error():
+    assert not rd.is_initialized()
+    with pytest.raises(rd.DistributedError, match="init"):
+        rd.DataParallelTrainer(dm.MLP.loss_graph(8), dm.MLP.init(), Adam(0.01))
+    with pytest.raises(rd.DistributedError, match="init"):
+        rd.all_reduce(np.ones(3))
+
+
+def test_one_worker_group(tmp_path, data):
+    """A group of one: the trainer is the plain Trainer, bit for bit; collectives are
+    identities; a checkpoint of another model is refused."""
+    rd.init(0, 1, master_port=_free_port(), timeout=10)
+    try:
+        model = dm.MLP
+        plain = Trainer(model.loss_graph(model.global_batch), model.init(), Adam(model.lr))
+        dp = rd.DataParallelTrainer(model.loss_graph(model.global_batch), model.init(),
+                                    Adam(model.lr), bucket_bytes=1000)
+        for batch in model.batches(*data)[:3]:
+            assert dp.step(batch) == plain.step(batch)
+        for name, value in plain.params().items():
+            np.testing.assert_array_equal(dp.params()[name], value)
+        x = np.arange(6.0).reshape(2, 3)
+        np.testing.assert_array_equal(rd.all_reduce(x), x)
+        np.testing.assert_array_equal(rd.all_gather(x, axis=1), x)
+        np.testing.assert_array_equal(rd.reduce_scatter(x, "mean"), x)
+        with pytest.raises(InputError, match="global batch must have"):
+            dp.step({"x": np.zeros((3, 64)), "y": np.zeros(3, np.int64)})
+        dp.save(tmp_path / "mlp.npz")
+        cnn = rd.DataParallelTrainer(dm.CNN.loss_graph(4), dm.CNN.init(), Adam(0.01))
+        with pytest.raises(InputError, match="params"):
+            cnn.load(tmp_path / "mlp.npz")
+    finally:
+        rd.shutdown()
+    assert not rd.is_initialized()
