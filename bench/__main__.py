@@ -298,6 +298,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import speculative
     speculative.add_arguments(sub.add_parser(
         "spec", help="speculative decoding by prompt lookup against plain decoding"))
+    from bench import moe
+    moe.add_arguments(sub.add_parser(
+        "moe", help="an MoE FFN stack (GGML experts): decode / prefill, bytes read per step"))
     from bench import distributed
     distributed.add_arguments(sub.add_parser(
         "distributed", help="data-parallel all-reduce time against step time (gloo)"))
@@ -345,6 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "fft":
         from bench import fft
         return fft.main(args)
+    if args.command == "moe":
+        from bench import moe
+        return moe.main(args)
     if args.command == "distributed":
         from bench import distributed
         return distributed.main(args)

@@ -82,3 +82,15 @@ def test_fft_and_control_workloads_agree_with_their_peers():
     for result in results:
         assert result.failures == [], result.failures
         assert any(line.startswith("numpy: max |diff| vs rlx") for line in result.agreement)
+
+
+def test_the_moe_bench_agrees_with_pytorch(capsys):
+    """``bench moe`` at toy size: rlx's routed GGML experts against PyTorch on the
+    dequantised weights (the bench stops when they disagree)."""
+    from bench.__main__ import main
+
+    assert main(["moe", "--layers", "2", "--hidden", "256", "--ffn", "256", "--repeat", "1",
+                 "--tokens", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "decode: rlx vs torch" in out and "prefill: rlx vs torch" in out
+    assert "| rlx decode, 1 token |" in out

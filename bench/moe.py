@@ -1,0 +1,186 @@
+"""``python -m bench moe``: the mixture-of-experts FFN stack of a decoder, decode and prefill.
+
+    python -m bench moe [--threads N] [--repeat R] [--layers L] [--hidden D] [--ffn F]
+                        [--experts E] [--top-k K] [--format q4_k] [--tokens T]
+
+``L`` layers of a SwiGLU mixture (``rlx.moe.moe_mlp``: router, top-k, gate / up / down
+experts as GGML blocks read by ``grouped_matmul``), random weights, one token (decode)
+and ``T`` tokens (prefill). Reported per run: median ms, tokens/s, the expert bytes a
+decode step reads (k of E experts per layer) against all the layers' expert bytes, and
+the effective GB/s of those reads. Two references run in the same process: rlx with
+every expert selected (``top-k = E``: what reading all experts costs, the dense
+equivalent) and PyTorch on the dequantised f32 experts (index-select of the routed
+experts, then batched matmuls), which reads 4 bytes per weight where the blocks read
+about 0.56 (q4_k).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import rlx
+from rlx import moe
+from rlx.ir.quantized import PackedLayout, unpack_weight
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--repeat", type=int, default=20, help="timed runs per measurement")
+    p.add_argument("--layers", type=int, default=16)
+    p.add_argument("--hidden", type=int, default=1024)
+    p.add_argument("--ffn", type=int, default=1024, help="each expert's hidden width")
+    p.add_argument("--experts", type=int, default=8)
+    p.add_argument("--top-k", type=int, default=2)
+    p.add_argument("--format", default="q4_k", help="GGML format of the expert weights")
+    p.add_argument("--tokens", type=int, default=128, help="prefill tokens")
+    p.add_argument("--no-torch", action="store_true", help="skip the PyTorch reference")
+
+
+def _blocks(fmt: str, experts: int, n: int, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Random blocks [E, n * row_bytes] whose fp16 fields are small and finite."""
+    from rlx.ir.gguf_blocks import BLOCK_FORMATS
+
+    layout = PackedLayout.of(fmt, n, k)
+    raw = rng.integers(0, 256, (experts, n * layout.row_bytes), np.uint8)
+    size = BLOCK_FORMATS[fmt][1]
+    blocks = raw.reshape(-1, size)
+    # clear the top exponent bit of every fp16 field (the scales) so values stay finite
+    for start in _F16_FIELDS.get(fmt, (0,)):
+        blocks[:, start + 1] &= 0x3B
+    return raw
+
+
+_F16_FIELDS = {"q4_k": (0, 2), "q5_k": (0, 2), "q6_k": (208,), "q8_0": (0,), "q4_0": (0,),
+               "q4_1": (0, 2), "q5_0": (0,), "q5_1": (0, 2)}
+
+
+def _graph(args: argparse.Namespace, tokens: int, top_k: int) -> rlx.Graph:
+    g = rlx.Graph(f"moe_{tokens}_{top_k}")
+    h = g.input("x", (tokens, args.hidden))
+    d, f, e = args.hidden, args.ffn, args.experts
+    for i in range(args.layers):
+        router = g.param(f"l{i}.router", (e, d))
+        gate = g.param(f"l{i}.gate", (e, f * _row_bytes(args.format, d)), "u8")
+        up = g.param(f"l{i}.up", (e, f * _row_bytes(args.format, d)), "u8")
+        down = g.param(f"l{i}.down", (e, d * _row_bytes(args.format, f)), "u8")
+        h = h + moe.moe_mlp(h, router, gate, up, down, top_k, scheme=args.format)
+    g.set_outputs([h])
+    return g
+
+
+def _row_bytes(fmt: str, k: int) -> int:
+    return PackedLayout.of(fmt, 1, k).row_bytes
+
+
+def _weights(args: argparse.Namespace) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(0)
+    d, f, e = args.hidden, args.ffn, args.experts
+    out = {}
+    for i in range(args.layers):
+        out[f"l{i}.router"] = (rng.standard_normal((e, d)) * 0.05).astype(np.float32)
+        out[f"l{i}.gate"] = _blocks(args.format, e, f, d, rng)
+        out[f"l{i}.up"] = _blocks(args.format, e, f, d, rng)
+        out[f"l{i}.down"] = _blocks(args.format, e, d, f, rng)
+    return out
+
+
+def _time(fn, repeat: int) -> float:
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return float(np.median(samples)) * 1e3
+
+
+def _rlx_ms(args, weights, tokens, top_k) -> float:
+    g = _graph(args, tokens, top_k)
+    cg = rlx.Session("cpu", rlx.CompileOptions(num_threads=args.threads)).compile(g)
+    for name, _ in g.params:
+        cg.set_param(name, weights[name])
+    x = np.random.default_rng(1).standard_normal((tokens, args.hidden)).astype(np.float32)
+    out = cg.run_slots([x])[0].copy()
+    return _time(lambda: cg.run_slots([x]), args.repeat), out
+
+
+def _torch_ms(args, weights, tokens) -> float:
+    import torch
+
+    torch.set_num_threads(args.threads)
+    d, f, k = args.hidden, args.ffn, args.top_k
+    layers = []
+    for i in range(args.layers):
+        def dense(name, n, kk):
+            q = weights[name]
+            return torch.from_numpy(np.stack([
+                unpack_weight({"q": q[e].reshape(n, -1)}, args.format, kk)
+                for e in range(args.experts)]))
+        layers.append((torch.from_numpy(weights[f"l{i}.router"]), dense(f"l{i}.gate", f, d),
+                       dense(f"l{i}.up", f, d), dense(f"l{i}.down", d, f)))
+    x = torch.from_numpy(np.random.default_rng(1).standard_normal((tokens, d)).astype(
+        np.float32))
+
+    @torch.inference_mode()
+    def run():
+        h = x
+        for router, gate, up, down in layers:
+            probs = torch.softmax(h @ router.T, -1)
+            w, idx = torch.topk(probs, k, -1)
+            w = w / w.sum(-1, keepdim=True)
+            g = torch.einsum("tkfd,td->tkf", gate[idx], h)
+            u = torch.einsum("tkfd,td->tkf", up[idx], h)
+            y = torch.einsum("tkdf,tkf->tkd", down[idx], torch.nn.functional.silu(g) * u)
+            h = h + (y * w[..., None]).sum(1)
+        return h
+
+    return _time(run, args.repeat), run().numpy()
+
+
+def _agree(what: str, ours: np.ndarray, theirs: np.ndarray) -> None:
+    """Print how far rlx is from PyTorch; a large gap stops the run (its timing would
+    compare different computations)."""
+    rel = float(np.abs(ours - theirs).max() / max(np.abs(theirs).max(), 1e-30))
+    print(f"{what}: rlx vs torch max |diff| / max |torch| = {rel:.2e}")
+    if not rel < 1e-3:
+        raise SystemExit(f"bench moe: rlx and torch disagree on {what} ({rel:.2e})")
+
+
+def main(args: argparse.Namespace) -> int:
+    from bench.__main__ import machine_description
+
+    weights = _weights(args)
+    expert_bytes = sum(v.nbytes for k, v in weights.items() if not k.endswith("router"))
+    step_bytes = expert_bytes * args.top_k / args.experts
+    print(f"machine: {machine_description()}")
+    print(f"{args.layers} layers, hidden {args.hidden}, expert ffn {args.ffn}, "
+          f"{args.experts} experts, top-{args.top_k}, {args.format}; {args.threads} threads; "
+          f"medians of {args.repeat}")
+    print(f"expert bytes: {expert_bytes / 2**20:.1f} MiB in all; a decode step reads "
+          f"{step_bytes / 2**20:.1f} MiB (k/E = {args.top_k / args.experts:.3f})")
+    rows = []
+    decode, y_decode = _rlx_ms(args, weights, 1, args.top_k)
+    rows.append(("rlx decode, 1 token", decode, 1e3 / decode,
+                 f"{step_bytes / decode / 1e6:.1f} GB/s of expert blocks"))
+    every, _ = _rlx_ms(args, weights, 1, args.experts)
+    rows.append(("rlx decode, every expert selected", every, 1e3 / every,
+                 f"{every / decode:.2f}x the routed step"))
+    prefill, y_prefill = _rlx_ms(args, weights, args.tokens, args.top_k)
+    rows.append((f"rlx prefill, {args.tokens} tokens", prefill, args.tokens * 1e3 / prefill, ""))
+    if not args.no_torch:
+        t_decode, t_y = _torch_ms(args, weights, 1)
+        _agree("decode", y_decode, t_y)
+        rows.append(("torch decode (f32 experts)", t_decode, 1e3 / t_decode,
+                     f"rlx / torch {decode / t_decode:.2f}"))
+        t_prefill, t_y = _torch_ms(args, weights, args.tokens)
+        _agree("prefill", y_prefill, t_y)
+        rows.append((f"torch prefill, {args.tokens} tokens", t_prefill,
+                     args.tokens * 1e3 / t_prefill, f"rlx / torch {prefill / t_prefill:.2f}"))
+    print("| run | ms | tokens/s | note |")
+    print("|---|---|---|---|")
+    for name, ms, tps, note in rows:
+        print(f"| {name} | {ms:.3f} | {tps:.1f} | {note} |")
+    return 0
