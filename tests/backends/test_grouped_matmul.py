@@ -66,13 +66,14 @@ def test_only_the_selected_experts_are_read(device):
 
 
 @pytest.mark.parametrize("scheme", ["q8_0", "q4_0", "q4_1", "q4_k", "q6_k"])
-def test_ggml_experts_are_the_gguf_packages_values(device, scheme):
+@pytest.mark.parametrize("tokens", [9, 40])    # 40: chunks big enough for the tiled product
+def test_ggml_experts_are_the_gguf_packages_values(device, scheme, tokens):
     experts, n, k = 4, 20, _ggml_k(scheme, 2)
     raw = np.stack([_ggml_blocks(scheme, n, k, seed=e) for e in range(experts)])
     dense = np.stack([_gguf_values(raw[e], scheme).reshape(n, k) for e in range(experts)])
     rng = np.random.default_rng(7)
-    x = rng.standard_normal((9, k)).astype(np.float32)
-    idx = rng.integers(0, experts, (9, 3)).astype(np.int64)
+    x = rng.standard_normal((tokens, k)).astype(np.float32)
+    idx = rng.integers(0, experts, (tokens, 3)).astype(np.int64)
     y = _run(device, x, idx, raw.reshape(experts, -1), scheme=scheme, n=n, k=k)
     want = _reference(dense, idx, x)
     scale = np.abs(want).max()

@@ -246,6 +246,140 @@ static __attribute__((noinline)) void rlx_dq_q8_0(
 
 
 
+/* GGML prefill: rows of x packed as panels of RLX_G_NX rows, k-major */
+#define RLX_G_NX (RLX_SUB_NV * RLX_VW)
+#define RLX_G_KC 1024
+/* panel p of x [rows, k]: xt[p * k * RLX_G_NX + kk * RLX_G_NX + l] = x[(p * RLX_G_NX + l)
+   * k + kk], 0 past the last row */
+static void rlx_g_pack_x(const float *restrict x, int64_t rows, int64_t k, int64_t p,
+                         float *restrict xt) {
+    float *dst = xt + p * k * RLX_G_NX;
+    const int64_t r0 = p * RLX_G_NX;
+    const int64_t nr = rows - r0 < RLX_G_NX ? rows - r0 : RLX_G_NX;
+    for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        const int64_t kn = k - k0 < 16 ? k - k0 : 16;
+        for (int64_t l = 0; l < RLX_G_NX; l++)
+            for (int64_t kk = 0; kk < kn; kk++)
+                dst[(k0 + kk) * RLX_G_NX + l] = l < nr ? x[(r0 + l) * k + k0 + kk] : 0.0f;
+    }
+}
+/* the tile's outputs in y [rows, n] (transposed: tile row t, panel lane l) to and from
+   tmp [RLX_SUB_MR][RLX_G_NX], lanes past the last row of x as 0: plain loops in
+   functions of their own, so that each copy of the tile below stays a short, fixed
+   sequence of vector instructions (the lane loops inlined into every copy cost seconds
+   of compile time) */
+static __attribute__((noinline)) void rlx_g_tile_read(const float *restrict y, int64_t m0,
+                                                      int64_t n, int mr, int64_t nl,
+                                                      float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < RLX_G_NX; l++)
+            tmp[t * RLX_G_NX + l] = l < nl ? y[(m0 + l) * n + t] : 0.0f;
+}
+static __attribute__((noinline)) void rlx_g_tile_write(float *restrict y, int64_t m0,
+                                                       int64_t n, int mr, int64_t nl,
+                                                       const float *restrict tmp) {
+    for (int t = 0; t < mr; t++)
+        for (int64_t l = 0; l < nl; l++) y[(m0 + l) * n + t] = tmp[t * RLX_G_NX + l];
+}
+/* the register tile: y[(m0 + l) * n + t] (l < RLX_G_NX, m0 + l < rows; t < mr) plus
+   sum over kk < kn of w[t * ws + kk] * xp[kk * RLX_G_NX + l], one fused multiply-add
+   after the other, from 0 when first */
+RLX_INLINE void rlx_g_tile(const float *restrict w, int64_t ws, const int mr,
+                           const float *restrict xp, int64_t kn, int first, int64_t m0,
+                           int64_t rows, float *restrict y, int64_t n) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    float tmp[RLX_SUB_MR * RLX_G_NX] __attribute__((aligned(64)));
+    const int64_t nl = rows - m0 < RLX_G_NX ? rows - m0 : RLX_G_NX;
+    if (!first)
+        rlx_g_tile_read(y, m0, n, mr, nl, tmp);
+    #pragma GCC unroll 12
+    for (int t = 0; t < mr; t++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++)
+            acc[t][v] = first ? rlx_v_zero() : rlx_v_load(tmp + t * RLX_G_NX + v * RLX_VW);
+    for (int64_t kk = 0; kk < kn; kk++) {
+        rlx_vf b[RLX_SUB_NV];
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++) b[v] = rlx_v_load(xp + kk * RLX_G_NX + v * RLX_VW);
+        #pragma GCC unroll 12
+        for (int t = 0; t < mr; t++) {
+            const rlx_vf a = rlx_v_set1(w[t * ws + kk]);
+            #pragma GCC unroll 4
+            for (int v = 0; v < RLX_SUB_NV; v++) acc[t][v] = rlx_v_fma(a, b[v], acc[t][v]);
+        }
+    }
+    #pragma GCC unroll 12
+    for (int t = 0; t < mr; t++)
+        #pragma GCC unroll 4
+        for (int v = 0; v < RLX_SUB_NV; v++)
+            rlx_v_store(tmp + t * RLX_G_NX + v * RLX_VW, acc[t][v]);
+    rlx_g_tile_write(y, m0, n, mr, nl, tmp);
+}
+/* rlx_g_tile for mr rows of W (1 .. TILE_ROWS) in pieces of the sizes it has a copy
+   for (the largest that fits first; each output's sums are the same whichever copy
+   computes it) */
+static __attribute__((noinline)) void rlx_g_tiles(
+        const float *restrict w, int64_t ws, int mr, const float *restrict xp, int64_t kn,
+        int first, int64_t m0, int64_t rows, float *restrict y, int64_t n) {
+    while (mr > 0) {
+        int take = 1;
+#if RLX_SUB_MR >= 12
+        if (mr >= 12) take = 12; else
+#endif
+#if RLX_SUB_MR >= 8
+        if (mr >= 8) take = 8; else
+#endif
+#if RLX_SUB_MR >= 6
+        if (mr >= 6) take = 6; else
+#endif
+        if (mr >= 4) take = 4; else
+        if (mr >= 2) take = 2; else
+        take = 1;
+        switch (take) {
+#if RLX_SUB_MR >= 12
+        case 12: rlx_g_tile(w, ws, 12, xp, kn, first, m0, rows, y, n); break;
+#endif
+#if RLX_SUB_MR >= 8
+        case 8: rlx_g_tile(w, ws, 8, xp, kn, first, m0, rows, y, n); break;
+#endif
+#if RLX_SUB_MR >= 6
+        case 6: rlx_g_tile(w, ws, 6, xp, kn, first, m0, rows, y, n); break;
+#endif
+        case 4: rlx_g_tile(w, ws, 4, xp, kn, first, m0, rows, y, n); break;
+        case 2: rlx_g_tile(w, ws, 2, xp, kn, first, m0, rows, y, n); break;
+        case 1: rlx_g_tile(w, ws, 1, xp, kn, first, m0, rows, y, n); break;
+        }
+        w += take * ws;
+        y += take;
+        mr -= take;
+    }
+}
+
+
+
+/* q8_0: y[m * n + u] = (weight row u at q + u * row_bytes) . x[m] for the nw rows u
+   of W (nw <= 12) and every row m of x, packed in xt (rlx_g_pack_x): the rows of
+   W decoded RLX_G_KC elements at a time into w, then multiplied with x in register
+   tiles */
+static __attribute__((noinline)) void rlx_gt_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, int64_t nw, const float *restrict xt,
+        int64_t rows, int64_t k, int64_t n, float *restrict y) {
+    float w[12 * RLX_G_KC] __attribute__((aligned(64)));
+    for (int64_t k0 = 0; k0 < k; k0 += RLX_G_KC) {
+        const int64_t kn = k - k0 < RLX_G_KC ? k - k0 : RLX_G_KC;
+        for (int64_t u = 0; u < nw; u++)
+            rlx_dq_q8_0(q + u * row_bytes, NULL, k0, kn, w + u * RLX_G_KC);
+        for (int64_t u0 = 0; u0 < nw; u0 += RLX_SUB_MR) {
+            const int mr = nw - u0 < RLX_SUB_MR ? (int)(nw - u0) : RLX_SUB_MR;
+            for (int64_t m0 = 0; m0 < rows; m0 += RLX_G_NX)
+                rlx_g_tiles(w + u0 * RLX_G_KC, RLX_G_KC, mr, xt + m0 * k + k0 * RLX_G_NX, kn,
+                            k0 == 0, m0, rows, y + u0, n);
+        }
+    }
+}
+
+
+
 /* q8_0: y[m * n + j] = (row j of W) . x[m] for the 4 rows of blocks at q,
    q + row_bytes, ... (k / 32 blocks each) and the 4 rows of x [4, k], RP
    rows of W side by side at a time: groups decoded in registers into fused
@@ -852,35 +986,46 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memcpy(xg + i * 256, x + (sel / 2) * 256, sizeof(float) * 256);
             }
             const uint8_t *restrict q = wt + e * 26112;
-            #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
-            for (int64_t g = 0; g < 24; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= m; m0 += 8) {
-                    rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                }
-                switch (m - m0) {
-                case 7:
-                    rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 6:
-                    rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 5:
-                    rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 4:
-                    rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 3:
-                    rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 2:
-                    rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                case 1:
-                    rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                    break;
-                default: break;
+            if (m > 16) {
+                const float *restrict x = xg;
+                float *restrict y = yg;
+                float *xt = (float *)(arena + 90304);
+                for (int64_t p = 0; p < (m + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, m, 256, p, xt);
+                #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
+                for (int64_t g = 0; g < 8; g++)
+                    rlx_gt_q8_0(q + g * 3264, 272, 96 - g * 12 < 12 ? 96 - g * 12 : 12, xt, m, 256, 96, y + g * 12);
+            }
+            else {
+                #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
+                for (int64_t g = 0; g < 24; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= m; m0 += 8) {
+                        rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                    }
+                    switch (m - m0) {
+                    case 7:
+                        rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        break;
+                    default: break;
+                    }
                 }
             }
             for (int64_t i = 0; i < m; i++) {

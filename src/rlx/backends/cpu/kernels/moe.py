@@ -8,9 +8,10 @@ selections rather than once per token: a selection's input row is gathered into 
 contiguous chunk, multiplied with the expert's weight, and the results are scattered
 back to ``y[t, j]``. A decode step (one token, K experts) reads K experts' weights.
 
-* GGML blocks: the chunk goes through the decode kernels of ``dequant_matmul``
-  (:mod:`.qmatmul_ggml`: groups of GEMV_ROWS rows of the expert split over the threads,
-  pieces of GEMV_MAX_X rows of x), straight from the file's bytes.
+* GGML blocks: the chunk goes through the kernels of ``dequant_matmul``
+  (:mod:`.qmatmul_ggml`), straight from the file's bytes: up to TILED_MIN selections the
+  decode kernels (groups of GEMV_ROWS rows of the expert split over the threads, pieces
+  of GEMV_MAX_X rows of x), more the tiled product (each block decoded once per chunk).
 * f32: each output is a dot product of an expert row and an input row with 16 partial
   sums in a fixed order (``rlx_moe_dot``), groups of rows split over the threads; with
   ``transpose`` (the input gradient) each selection's output accumulates rows of the
@@ -26,7 +27,7 @@ from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.backends.cpu.kernels.extents import row_runs
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
-from rlx.backends.cpu.kernels.qmatmul import add_ggml_helpers
+from rlx.backends.cpu.kernels.qmatmul import add_ggml_helpers, ggml_rows_loops
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -40,6 +41,10 @@ in the kernel's scratch)."""
 
 ROW_GROUP = 4
 """Rows of an f32 expert one task takes."""
+
+TILED_MIN = 16
+"""Selections of one expert in a chunk above which GGML experts go through the tiled
+(prefill) product instead of the decode kernels."""
 
 DOT = """\
 static inline float rlx_moe_dot(const float *restrict a, const float *restrict b,
@@ -175,6 +180,20 @@ def _ggml_product(w: CWriter, ctx: RenderContext, scheme: str, n_out: int,
     row_bytes = layout.row_bytes
     add_ggml_helpers(ctx, scheme)
     w.line(f"const uint8_t *restrict q = wt + e * {n_out * row_bytes};")
+    with w.block(f"if (m > {TILED_MIN})"):
+        # many selections of one expert (prefill): the tiled product of dequant_matmul,
+        # which decodes each block of the expert once for all of them
+        w.line("const float *restrict x = xg;")
+        w.line("float *restrict y = yg;")
+        ggml_rows_loops(w, ctx, layout, CHUNK, "m")
+    with w.block("else"):
+        _ggml_gemv(w, ctx, scheme, n_out, width_in, row_bytes)
+
+
+def _ggml_gemv(w: CWriter, ctx: RenderContext, scheme: str, n_out: int, width_in: int,
+               row_bytes: int) -> None:
+    """The decode kernels on the chunk: pieces of GEMV_MAX_X selections per group of
+    rows of the expert."""
 
     def calls(count: int, w0: str) -> None:
         def call(mx: int, m0: str) -> None:

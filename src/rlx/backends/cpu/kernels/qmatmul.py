@@ -362,12 +362,12 @@ def _ggml_forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout,
             _ggml_gemv_pieces(w, ctx, layout, rows, active)
             return
         with w.block(f"if ({active} > {few})"):
-            _ggml_rows_loops(w, ctx, layout, rows, active)
+            ggml_rows_loops(w, ctx, layout, rows, active)
         with w.block("else"):
             _ggml_gemv_pieces(w, ctx, layout, few, active)
         return
     if rows > few:
-        _ggml_rows_loops(w, ctx, layout, rows)
+        ggml_rows_loops(w, ctx, layout, rows)
         return
     pieces = -(-rows // qmatmul_ggml.GEMV_MAX_X)
     starts = [rows * i // pieces for i in range(pieces + 1)]
@@ -400,8 +400,8 @@ def _ggml_gemv_pieces(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows
                             f"{active} * {n * k}")
 
 
-def _ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
-                     active: str | None = None) -> None:
+def ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                    active: str | None = None) -> None:
     """y [M, n] = x [M, k] @ W.T for several rows of x and a GGML-format weight: x is
     packed once into panels (in the kernel's scratch, split over the threads by
     panels), then the rows of W go TILE_ROWS at a time, each decoded a chunk of k at a
