@@ -5,13 +5,23 @@
 
 
 
-/* round |x| to a float format: nearest-even, subnormals, then the overflow rule
-   (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs */
+/* round x to a float format: |x| to nearest-even (RLX_FMT_UP / RLX_FMT_DOWN: the
+   magnitude up / down; down turns finite overflow into maxv), subnormals, then the
+   overflow rule (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs.
+   RLX_FMT_NO_NEG_ZERO gives +0 for a result of 0; RLX_FMT_UNSIGNED gives nan_out for
+   x < 0 and no sign; RLX_FMT_NO_ZERO gives nan_out for 0 and 2^emin for anything
+   smaller (no subnormals) */
+enum { RLX_FMT_UP = 1, RLX_FMT_DOWN = 2, RLX_FMT_NO_NEG_ZERO = 4, RLX_FMT_UNSIGNED = 8,
+       RLX_FMT_NO_ZERO = 16 };
 static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode,
-                            double nan_out) {
+                            double nan_out, int flags) {
     if (x != x) return nan_out;
+    if ((flags & RLX_FMT_UNSIGNED) && x < 0) return nan_out;
     double a = fabs(x), q;
-    if (a == 0) return x;
+    if (a == 0) {
+        if (flags & RLX_FMT_NO_ZERO) return nan_out;
+        return (flags & (RLX_FMT_NO_NEG_ZERO | RLX_FMT_UNSIGNED)) ? 0.0 : x;
+    }
     if (isinf(a)) {
         q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
     } else {
@@ -19,10 +29,17 @@ static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode
         frexp(a, &e);
         e -= 1;
         if (e < emin) e = emin;
-        double quantum = ldexp(1.0, e - mbits);
-        q = rint(a / quantum) * quantum;
-        if (q > maxv) q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
+        double quantum = ldexp(1.0, e - mbits), v = a / quantum;
+        v = (flags & RLX_FMT_UP) ? ceil(v) : ((flags & RLX_FMT_DOWN) ? floor(v) : rint(v));
+        q = v * quantum;
+        if ((flags & RLX_FMT_NO_ZERO) && q < ldexp(1.0, emin)) q = ldexp(1.0, emin);
+        if (q > maxv) {
+            if (mode == 2 || (flags & RLX_FMT_DOWN)) q = maxv;
+            else q = mode == 0 ? INFINITY : NAN;
+        }
     }
+    if (flags & RLX_FMT_UNSIGNED) return q;
+    if ((flags & RLX_FMT_NO_NEG_ZERO) && q == 0) return 0.0;
     return copysign(q, x);
 }
 static double rlx_finite_amax(const double *v, int64_t n) {
@@ -45,7 +62,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)row;
     double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
-    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i], 7, -126, 3.3895313892515355e+38, 0, NAN)); ((float *)((uint8_t *)slots[1]))[i] = (float)f; }
+    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i], 7, -126, 3.3895313892515355e+38, 0, NAN, 0)); ((float *)((uint8_t *)slots[1]))[i] = (float)f; }
     return 0;
 }
 
@@ -68,7 +85,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;
         }
     }
-    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 3, -6, 448.0, 2, NAN) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[2]))[i] = (float)f; }
+    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 3, -6, 448.0, 2, NAN, 0) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[2]))[i] = (float)f; }
     return 0;
 }
 
@@ -86,11 +103,11 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t b0 = 0; b0 < row; b0 += 16) {
             int64_t len = row - b0 < 16 ? row - b0 : 16;
             double amax = rlx_finite_amax(w + r0 + b0, len), s = 0;
-            s = rlx_fmt_round(amax / 6.0 / t, 3, -6, 448.0, 2, NAN) * t;
+            s = rlx_fmt_round(amax / 6.0 / t, 3, -6, 448.0, 2, NAN, 0) * t;
             for (int64_t i = 0; i < len; i++) bs[r0 + b0 + i] = s;
         }
     }
-    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 1, 0, 6.0, 2, 0.0) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[3]))[i] = (float)f; }
+    for (int64_t i = 0; i < n; i++) { float f = (float)((w[i] != w[i] ? NAN : (bs[i] > 0 ? rlx_fmt_round(w[i] / bs[i], 1, 0, 6.0, 2, 0.0, 0) : 0.0) * bs[i])); ((float *)((uint8_t *)slots[3]))[i] = (float)f; }
     return 0;
 }
 
@@ -103,7 +120,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
     const double amax = rlx_finite_amax(w, n);
     const double s = amax > 0 ? (double)(float)(amax / 57344.0) : 1.0;
-    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i] / s, 2, -14, 57344.0, 0, NAN) * s); ((float *)((uint8_t *)slots[4]))[i] = (float)f; }
+    for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i] / s, 2, -14, 57344.0, 0, NAN, 0) * s); ((float *)((uint8_t *)slots[4]))[i] = (float)f; }
     return 0;
 }
 

@@ -1,9 +1,8 @@
 """round_to_format in C: the same float64 algorithm as rlx.ir.formats, bit for bit.
 
-Formats with only the classic features (a sign, a zero, nearest-even rounding, nan at
-the all-ones code or none) call ``rlx_fmt_round``; fnuz, unsigned, zero-less formats
-and directed rounding call ``rlx_fmt_round_ext``, which takes the extra features as
-flags (the classic helper's source, and so every existing kernel's, stays as it was).
+Every format calls ``rlx_fmt_round``; the features beyond a sign, a zero, nearest-even
+rounding and nan at the all-ones code (fnuz, unsigned, zero-less formats, directed
+rounding) are flags (0 for the IEEE-like formats).
 """
 
 from __future__ import annotations
@@ -18,47 +17,16 @@ from rlx.ir.graph import Node
 from rlx.ir.ops import format_from_attrs
 
 ROUND_HELPER = r"""
-/* round |x| to a float format: nearest-even, subnormals, then the overflow rule
-   (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs */
-static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode,
-                            double nan_out) {
-    if (x != x) return nan_out;
-    double a = fabs(x), q;
-    if (a == 0) return x;
-    if (isinf(a)) {
-        q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
-    } else {
-        int e;
-        frexp(a, &e);
-        e -= 1;
-        if (e < emin) e = emin;
-        double quantum = ldexp(1.0, e - mbits);
-        q = rint(a / quantum) * quantum;
-        if (q > maxv) q = mode == 2 ? maxv : (mode == 0 ? INFINITY : NAN);
-    }
-    return copysign(q, x);
-}
-static double rlx_finite_amax(const double *v, int64_t n) {
-    double m = 0;
-    for (int64_t i = 0; i < n; i++) {
-        double a = fabs(v[i]);
-        if (isfinite(a) && a > m) m = a;
-    }
-    return m;
-}
-"""
-
-
-ROUND_EXT_HELPER = r"""
-/* rlx_fmt_round with more format features, one flag each: RLX_FMT_UP / RLX_FMT_DOWN
-   round the magnitude up / down (down: finite overflow gives maxv) instead of to
-   nearest-even; RLX_FMT_NO_NEG_ZERO gives +0 for a result of 0; RLX_FMT_UNSIGNED gives
-   nan_out for x < 0 and no sign; RLX_FMT_NO_ZERO gives nan_out for 0 and 2^emin for
-   anything smaller (no subnormals) */
+/* round x to a float format: |x| to nearest-even (RLX_FMT_UP / RLX_FMT_DOWN: the
+   magnitude up / down; down turns finite overflow into maxv), subnormals, then the
+   overflow rule (mode 0: inf, 1: nan, 2: saturate); nan_out for nan inputs.
+   RLX_FMT_NO_NEG_ZERO gives +0 for a result of 0; RLX_FMT_UNSIGNED gives nan_out for
+   x < 0 and no sign; RLX_FMT_NO_ZERO gives nan_out for 0 and 2^emin for anything
+   smaller (no subnormals) */
 enum { RLX_FMT_UP = 1, RLX_FMT_DOWN = 2, RLX_FMT_NO_NEG_ZERO = 4, RLX_FMT_UNSIGNED = 8,
        RLX_FMT_NO_ZERO = 16 };
-static double rlx_fmt_round_ext(double x, int mbits, int emin, double maxv, int mode,
-                                double nan_out, int flags) {
+static double rlx_fmt_round(double x, int mbits, int emin, double maxv, int mode,
+                            double nan_out, int flags) {
     if (x != x) return nan_out;
     if ((flags & RLX_FMT_UNSIGNED) && x < 0) return nan_out;
     double a = fabs(x), q;
@@ -86,11 +54,19 @@ static double rlx_fmt_round_ext(double x, int mbits, int emin, double maxv, int 
     if ((flags & RLX_FMT_NO_NEG_ZERO) && q == 0) return 0.0;
     return copysign(q, x);
 }
+static double rlx_finite_amax(const double *v, int64_t n) {
+    double m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double a = fabs(v[i]);
+        if (isfinite(a) && a > m) m = a;
+    }
+    return m;
+}
 """
 
 
 def _flags(fmt) -> list[str]:
-    """The rlx_fmt_round_ext flags of a format (empty: rlx_fmt_round does)."""
+    """The rlx_fmt_round flags of a format (none for the IEEE-like formats)."""
     flags = {"up": ["RLX_FMT_UP"], "down": ["RLX_FMT_DOWN"]}.get(fmt.rounding, [])
     if fmt.fnuz:
         flags.append("RLX_FMT_NO_NEG_ZERO")
@@ -109,15 +85,11 @@ def _mode(fmt) -> int:
 
 def _call(ctx: RenderContext, fmt, value: str, saturate: bool = False) -> str:
     """The C expression rounding ``value`` to ``fmt`` (rlx_fmt_round's helper is in
-    already; adds rlx_fmt_round_ext's when the format needs it)."""
+    already)."""
     mode = 2 if saturate else _mode(fmt)
     nan_out = "NAN" if fmt.has_nan else "0.0"
     args = f"{value}, {fmt.mantissa_bits}, {fmt.emin}, {fmt.max!r}, {mode}, {nan_out}"
-    flags = _flags(fmt)
-    if not flags:
-        return f"rlx_fmt_round({args})"
-    ctx.add_helper("rlx_fmt_round_ext", ROUND_EXT_HELPER)
-    return f"rlx_fmt_round_ext({args}, {' | '.join(flags)})"
+    return f"rlx_fmt_round({args}, {' | '.join(_flags(fmt)) or '0'})"
 
 
 def render_round_to_format(ctx: RenderContext, node: Node) -> str:
