@@ -4,11 +4,14 @@
 text; :func:`save_checkpoint` builds a random transformers model of one family
 (:data:`FAMILIES`: Llama 3 with its RoPE scaling and biases, Qwen2, Qwen3, Gemma 3),
 with weights large enough that the logits spread over several units, and saves it
-with ``save_pretrained`` beside the tokenizer's files. :func:`write_gguf` writes the
-same model as llama.cpp's converter would: tensor names from the ``gguf`` package's
+with ``save_pretrained`` beside the tokenizer's files; :data:`MOE_FAMILIES` are the
+mixtures of experts (Qwen3-MoE, Mixtral: 8 experts, top-2). :func:`write_gguf` writes
+the same model as llama.cpp's converter would: tensor names from the ``gguf`` package's
 name map, the rows of ``attn_q`` / ``attn_k`` permuted for ``llama`` (pairs in place of
-halves), Gemma's norms plus 1, Llama 3's ``rope_freqs``, tokenizer metadata, and 2-D
-weights in float32 or a GGML block format.
+halves; Mixtral is a ``llama`` with experts), Gemma's norms plus 1, Llama 3's
+``rope_freqs``, expert counts and stacks (``ffn_{gate,up,down}_exps`` [E, ...], the
+router ``ffn_gate_inp`` kept float32), tokenizer metadata, and 2-D weights and expert
+stacks in float32 or a GGML block format.
 """
 
 from __future__ import annotations
@@ -109,15 +112,34 @@ FAMILIES = {
 }
 
 
-def build_model(family: str, tok, seed: int = 0):
+MOE_FAMILIES = {
+    "qwen3moe": Family("Qwen3MoeConfig", dict(
+        moe_intermediate_size=32, num_experts=8, num_experts_per_tok=2, norm_topk_prob=True,
+        decoder_sparse_step=1, mlp_only_layers=[], tie_word_embeddings=False,
+        rope_parameters={"rope_type": "default", "rope_theta": 1e6}),
+        "qwen3moe", template_file=True),
+    "mixtral": Family("MixtralConfig", dict(
+        intermediate_size=32, num_local_experts=8, num_experts_per_tok=2,
+        tie_word_embeddings=False, rope_parameters={"rope_type": "default", "rope_theta": 1e6}),
+        "llama"),
+}
+
+
+def _family(name: str) -> Family:
+    return FAMILIES[name] if name in FAMILIES else MOE_FAMILIES[name]
+
+
+def build_model(family: str, tok, seed: int = 0, **overrides):
     """A random float32 transformers model of ``family`` for the tokenizer ``tok``:
-    linear weights ~ N(0, 1) / sqrt(fan_in), embeddings ~ N(0, 1), biases ~ 0.1 N(0, 1),
-    norms ~ 1 + 0.1 N(0, 1) (Gemma's stored ``w`` of ``1 + w`` ~ 0.1 N(0, 1))."""
-    spec = FAMILIES[family]
+    linear weights (experts and routers too) ~ N(0, 1) / sqrt(fan_in), embeddings ~
+    N(0, 1), biases ~ 0.1 N(0, 1), norms ~ 1 + 0.1 N(0, 1) (Gemma's stored ``w`` of
+    ``1 + w`` ~ 0.1 N(0, 1)). ``overrides`` change fields of the family's config."""
+    spec = _family(family)
     vocab = tok.get_vocab()
     config = getattr(transformers, spec.config_class)(
         vocab_size=tok.get_vocab_size(), bos_token_id=vocab["<|endoftext|>"],
-        eos_token_id=vocab["<|endoftext|>"], pad_token_id=None, **COMMON, **spec.fields)
+        eos_token_id=vocab["<|endoftext|>"], pad_token_id=None,
+        **{**COMMON, **spec.fields, **overrides})
     config._attn_implementation = "eager"
     torch.manual_seed(seed)
     model = transformers.AutoModelForCausalLM.from_config(config, dtype=torch.float32)
@@ -133,17 +155,17 @@ def build_model(family: str, tok, seed: int = 0):
             elif "embed_tokens" in name:
                 p.copy_(noise)
             else:
-                p.copy_(noise / math.sqrt(p.shape[1]))
+                p.copy_(noise / math.sqrt(p.shape[-1]))
     model.eval()
     return model
 
 
-def save_checkpoint(family: str, tok, directory: str):
-    """Build :func:`build_model`, save it (in the family's dtype, sharded when it says
-    so) with the tokenizer's files, and return transformers' float32 model loaded from
-    the directory: the reference."""
-    spec = FAMILIES[family]
-    model = build_model(family, tok).to(getattr(torch, spec.dtype))
+def save_checkpoint(family: str, tok, directory: str, **overrides):
+    """Build :func:`build_model` (with ``overrides``), save it (in the family's dtype,
+    sharded when it says so) with the tokenizer's files, and return transformers'
+    float32 model loaded from the directory: the reference."""
+    spec = _family(family)
+    model = build_model(family, tok, **overrides).to(getattr(torch, spec.dtype))
     kwargs = {} if spec.max_shard_size is None else {"max_shard_size": spec.max_shard_size}
     model.save_pretrained(directory, **kwargs)
     write_tokenizer_files(tok, directory, spec.template_file)
@@ -188,12 +210,14 @@ def _tokenizer_metadata(writer: gguf.GGUFWriter, tok) -> None:
     writer.add_chat_template(CHAT_TEMPLATE)
 
 
-def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType) -> None:
-    """``model`` as a GGUF file at ``path``: 2-D weights in ``qtype`` (F32 or a block
-    format), everything else float32."""
+def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType,
+               drop: tuple[str, ...] = ()) -> None:
+    """``model`` as a GGUF file at ``path``: 2-D weights and expert stacks in ``qtype``
+    (F32 or a block format), everything else float32; the tensors named in ``drop``
+    left out (a broken file)."""
     config = model.config
-    arch = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
-            "gemma3_text": "gemma3"}[config.model_type]
+    arch = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "qwen3_moe": "qwen3moe",
+            "mixtral": "llama", "gemma3_text": "gemma3"}[config.model_type]
     writer = gguf.GGUFWriter(path, arch)
     head_dim = getattr(config, "head_dim", None) or config.hidden_size // \
         config.num_attention_heads
@@ -206,6 +230,12 @@ def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType) -> None:
     writer.add_key_length(head_dim)
     writer.add_value_length(head_dim)
     writer.add_layer_norm_rms_eps(config.rms_norm_eps)
+    experts = getattr(config, "num_experts", None) or getattr(config, "num_local_experts", None)
+    if experts:
+        writer.add_expert_count(experts)
+        writer.add_expert_used_count(config.num_experts_per_tok)
+        if config.model_type == "qwen3_moe":
+            writer.add_expert_feed_forward_length(config.moe_intermediate_size)
     rope = config.rope_parameters
     rope = rope.get("full_attention", rope)
     writer.add_rope_freq_base(rope["rope_theta"])
@@ -218,18 +248,17 @@ def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType) -> None:
                                            for t in config.layer_types])
     _tokenizer_metadata(writer, tok)
     names = gguf.get_tensor_name_map(gguf.MODEL_ARCH[arch.upper()], config.num_hidden_layers)
-    for hf_name, tensor in model.state_dict().items():
-        if hf_name == "lm_head.weight" and config.tie_word_embeddings:
+    for name, data in _gguf_tensors(model, names):
+        if name in drop:
             continue
-        name = names.get_name(hf_name, try_suffixes=(".weight", ".bias"))
-        data = tensor.detach().to(torch.float32).numpy().copy()
         if arch == "llama" and ".attn_q." in name:
             data = _pairs_from_halves(data, config.num_attention_heads)
         elif arch == "llama" and ".attn_k." in name:
             data = _pairs_from_halves(data, config.num_key_value_heads)
         if arch == "gemma3" and name.endswith("norm.weight"):
             data = data + 1
-        if data.ndim == 2 and qtype != gguf.GGMLQuantizationType.F32:
+        if data.ndim in (2, 3) and qtype != gguf.GGMLQuantizationType.F32 \
+                and ".ffn_gate_inp." not in name:
             writer.add_tensor(name, gguf.quants.quantize(data, qtype), raw_dtype=qtype)
         else:
             writer.add_tensor(name, data)
@@ -241,6 +270,33 @@ def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType) -> None:
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
+
+
+def _gguf_tensors(model, names) -> Iterator[tuple[str, np.ndarray]]:
+    """(GGUF name, float32 values) of every tensor to write: the
+    fused expert stacks of transformers 5 (``mlp.experts.gate_up_proj`` [E, 2f, d],
+    gate rows first; ``mlp.experts.down_proj`` [E, d, f]) as ``ffn_gate_exps`` /
+    ``ffn_up_exps`` / ``ffn_down_exps``, the rest through the name map (that of
+    ``llama`` for names the architecture's lacks)."""
+    config = model.config
+    dense = gguf.get_tensor_name_map(gguf.MODEL_ARCH.LLAMA, config.num_hidden_layers)
+    for hf_name, tensor in model.state_dict().items():
+        if hf_name == "lm_head.weight" and config.tie_word_embeddings:
+            continue
+        data = tensor.detach().to(torch.float32).numpy().copy()
+        if ".mlp.experts." in hf_name:
+            blk = f"blk.{hf_name.split('.')[2]}"
+            if hf_name.endswith("gate_up_proj"):
+                gate, up = np.split(data, 2, axis=1)
+                yield f"{blk}.ffn_gate_exps.weight", np.ascontiguousarray(gate)
+                yield f"{blk}.ffn_up_exps.weight", np.ascontiguousarray(up)
+            else:
+                yield f"{blk}.ffn_down_exps.weight", data
+            continue
+        name = names.get_name(hf_name, try_suffixes=(".weight", ".bias"))
+        if name is None:        # a dense MLP beside mixtures (llama.cpp's qwen3moe has none)
+            name = dense.get_name(hf_name, try_suffixes=(".weight", ".bias"))
+        yield name, data
 
 
 # ---------------------------------------------------------------------- the reference

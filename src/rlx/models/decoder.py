@@ -1,5 +1,5 @@
-"""Decoder-only language models (Llama / SmolLM2, Qwen2 / Qwen3, Gemma 3): the step
-graph.
+"""Decoder-only language models (Llama / SmolLM2, Qwen2 / Qwen3, Gemma 3, and the
+mixtures of experts Qwen3-MoE and Mixtral): the step graph.
 
 :func:`build_decoder_step` builds the graph that appends ``S`` new tokens to each of
 ``B`` sequences whose keys and values so far sit in a KV cache, and returns the
@@ -13,8 +13,14 @@ Per layer (``DecoderConfig`` says which parts apply)::
     mlp(x) = down(act(gate(x)) * up(x))            act: SiLU or GELU(tanh)
 
 where a linear layer may add a bias (``DecoderConfig.biases``: Qwen2's query, key and
-value projections); then the final norm, the output projection (the embedding matrix
-when tied) and optional soft-capping, on the last new token of each sequence only.
+value projections). In a mixture layer (``DecoderConfig.moe_layers``) ``mlp`` is
+:func:`rlx.moe.moe_mlp` over the batch's rows: the router ``blk.<i>.ffn_gate_inp``
+[E, hidden] picks each row's experts and ``grouped_matmul`` reads only theirs from
+``ffn_gate_exps`` / ``ffn_up_exps`` [E, expert_ffn, hidden] and ``ffn_down_exps``
+[E, hidden, expert_ffn] (so the MoE runtime surface of ``CompiledGraph`` sees one
+layer per router, in layer order). Then the final norm, the output projection (the
+embedding matrix when tied) and optional soft-capping, on the last new token of each
+sequence only.
 
 The KV cache. Layer ``i`` reads its cache from the inputs ``cache.<i>.k`` and
 ``cache.<i>.v``, each ``[B, n_kv_heads, capacity, head_dim]`` — meant to be bound as
@@ -50,6 +56,9 @@ projection read packed weights through ``dequant_matmul`` instead: params
 a GGUF file's weights are used as they are stored: ``<name>.q`` holds the file's
 blocks. A mapping that names ``token_embd`` also makes the embedding lookup decode its
 rows from ``token_embd.q`` (``dequant_gather``), so no float copy of the table exists.
+A mapping entry for an expert stack (``blk.<i>.ffn_gate_exps``, ...) must be a GGML
+scheme: ``<name>.q`` is then u8 [E, expert_ffn * row_bytes] (each expert's blocks, as
+the file stores them) read by ``grouped_matmul``; the router stays float.
 """
 
 from __future__ import annotations
@@ -60,11 +69,12 @@ from dataclasses import dataclass
 import numpy as np
 
 import rlx
-from rlx.errors import InputError
+from rlx.errors import GraphBuildError, InputError
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.quantized import GGML_SCHEMES, PackedLayout, dequant_gather, dequant_matmul
 from rlx.ir.types import Dim
 from rlx.models.decoder_config import DecoderConfig
+from rlx.moe import moe_mlp
 
 __all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
 
@@ -118,7 +128,9 @@ def rope_tables(config: DecoderConfig, rows: int) -> dict[str, np.ndarray]:
 def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tuple[int, ...]]:
     """Every param of the step graph for a cache of ``capacity`` rows, by name, with its
     shape (linear weights are [out, in] as GGUF stores them, in numpy order; a linear
-    layer of ``config.biases`` also has ``<name>.bias`` [out])."""
+    layer of ``config.biases`` also has ``<name>.bias`` [out]; a mixture layer has the
+    router and expert stacks of :data:`~rlx.models.decoder_config.EXPERT_TENSORS` in
+    place of ``ffn_gate`` / ``ffn_up`` / ``ffn_down``)."""
     h, q_dim, kv_dim, ffn = config.hidden, config.n_heads * config.head_dim, config.kv_dim, \
         config.ffn_hidden
     shapes: dict[str, tuple[int, ...]] = {"token_embd.weight": (config.vocab_size, h),
@@ -131,9 +143,16 @@ def decoder_param_shapes(config: DecoderConfig, capacity: int) -> dict[str, tupl
         blk = f"blk.{i}"
         shapes.update({f"{blk}.attn_norm.weight": (h,), f"{blk}.attn_q.weight": (q_dim, h),
                        f"{blk}.attn_k.weight": (kv_dim, h), f"{blk}.attn_v.weight": (kv_dim, h),
-                       f"{blk}.attn_output.weight": (h, q_dim), f"{blk}.ffn_norm.weight": (h,),
-                       f"{blk}.ffn_gate.weight": (ffn, h), f"{blk}.ffn_up.weight": (ffn, h),
-                       f"{blk}.ffn_down.weight": (h, ffn)})
+                       f"{blk}.attn_output.weight": (h, q_dim), f"{blk}.ffn_norm.weight": (h,)})
+        if config.is_moe_layer(i):
+            experts, width = config.expert_count, config.moe_ffn
+            shapes.update({f"{blk}.ffn_gate_inp.weight": (experts, h),
+                           f"{blk}.ffn_gate_exps.weight": (experts, width, h),
+                           f"{blk}.ffn_up_exps.weight": (experts, width, h),
+                           f"{blk}.ffn_down_exps.weight": (experts, h, width)})
+        else:
+            shapes.update({f"{blk}.ffn_gate.weight": (ffn, h), f"{blk}.ffn_up.weight": (ffn, h),
+                           f"{blk}.ffn_down.weight": (h, ffn)})
         for layer in config.biases:
             shapes[f"{blk}.{layer}.bias"] = shapes[f"{blk}.{layer}.weight"][:1]
         if config.qk_norm:
@@ -178,6 +197,23 @@ class _Params:
         if f"{name}.bias" in self._shapes:
             y = y + self(f"{name}.bias")
         return y
+
+    def experts(self, name: str) -> tuple[Tensor, str]:
+        """The expert stack ``<name>.weight`` [E, n, k] as ``grouped_matmul`` takes it,
+        with its scheme: f32 [E, n, k], or with a GGML scheme from the weight format the
+        file's blocks ``<name>.q`` u8 [E, n * row_bytes]."""
+        scheme = self._format.get(name) if isinstance(self._format, Mapping) else None
+        if scheme is None:
+            return self(f"{name}.weight"), "f32"
+        if scheme not in GGML_SCHEMES:
+            raise GraphBuildError(f"{name}: expert weights take f32 or a GGML block format, "
+                                  f"not {scheme!r}")
+        experts, n, k = self._shapes[f"{name}.weight"]
+        key = f"{name}.q"
+        if key not in self._declared:
+            row_bytes = PackedLayout.of(scheme, n, k).row_bytes
+            self._declared[key] = self._graph.param(key, (experts, n * row_bytes), "u8")
+        return self._declared[key], scheme
 
     def embedding(self, name: str, ids: Tensor) -> Tensor:
         """Rows ``ids`` of the table ``<name>.weight``: gathered from its packed operands
@@ -331,11 +367,29 @@ def _layer(params: _Params, config: DecoderConfig, step: _Step, i: int, x: Tenso
         attended = params.norm(f"{blk}.post_attention_norm", attended)
     h = x + attended
     inner = params.norm(f"{blk}.ffn_norm", h)
-    gate = ACTIVATIONS[config.activation](params.linear(f"{blk}.ffn_gate", inner))
-    out = params.linear(f"{blk}.ffn_down", gate * params.linear(f"{blk}.ffn_up", inner))
+    if config.is_moe_layer(i):
+        out = _mixture(params, config, i, inner)
+    else:
+        gate = ACTIVATIONS[config.activation](params.linear(f"{blk}.ffn_gate", inner))
+        out = params.linear(f"{blk}.ffn_down", gate * params.linear(f"{blk}.ffn_up", inner))
     if config.sandwich_norms:
         out = params.norm(f"{blk}.post_ffw_norm", out)
     return h + out, k, v
+
+
+def _mixture(params: _Params, config: DecoderConfig, i: int, x: Tensor) -> Tensor:
+    """Layer ``i``'s mixture-of-experts MLP of x [B, S, hidden]: every row routed on
+    its own. The rows are flattened position-major ([S * B, hidden]) so that the real
+    rows of a prompt shorter than a symbolic S stay a prefix."""
+    blk = f"blk.{i}"
+    b, s, h = x.shape
+    rows = x.reshape(s, h) if b == 1 else x.transpose(1, 0, 2).reshape(s * b, h)
+    stacks = {part: params.experts(f"{blk}.ffn_{part}_exps") for part in ("gate", "up", "down")}
+    y = moe_mlp(rows, params(f"{blk}.ffn_gate_inp.weight"),
+                *(w for w, _ in stacks.values()), config.experts_used,
+                activation=config.activation, renormalize=config.expert_renormalize,
+                scheme={part: scheme for part, (_, scheme) in stacks.items()})
+    return y.reshape(1, s, h) if b == 1 else y.reshape(s, b, h).transpose(1, 0, 2)
 
 
 def _heads(x: Tensor, heads: int, head_dim: int) -> Tensor:

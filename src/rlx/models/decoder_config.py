@@ -26,6 +26,7 @@ The architectures:
   projections.
 * ``qwen3``: as llama, with RMSNorm on each query and key head (QK-norm) and no
   biases.
+* ``qwen3moe`` (Qwen3-MoE): as qwen3, with mixture-of-experts MLPs (below).
 * ``gemma3`` (text): GELU(tanh)-gated MLP, RMSNorm before *and after* attention and
   MLP, QK-norm, embeddings scaled by sqrt(hidden), five sliding-window layers for every
   global one (or ``layer_types``), and a RoPE base of its own on the sliding-window
@@ -34,7 +35,23 @@ The architectures:
   (:attr:`ArchDefaults.hf_norm_offset`), so every norm here is plain
   ``x / rms(x) * w``.
 
-RoPE layout. Hugging Face's checkpoints of all four rotate halves of each head
+Mixtures of experts. A decoder with ``expert_count`` > 0 replaces the MLP of its
+``moe_layers`` with a mixture (:func:`rlx.moe.moe_mlp`): a router picks each token's
+``experts_used`` experts by softmax, their weights optionally renormalised to sum 1
+(``expert_renormalize``), and each expert is a gated MLP of width ``expert_ffn``.
+Qwen3-MoE (``qwen3moe``; Hugging Face ``qwen3_moe``) makes layer i a mixture unless
+it is in ``mlp_only_layers`` or ``(i + 1) % decoder_sparse_step != 0``, and
+renormalises when ``norm_topk_prob``. Mixtral (Hugging Face ``mixtral``) is a llama
+whose every layer is a mixture and always renormalises (its softmax over the selected
+logits is the softmax over all, renormalised); llama.cpp writes it as the ``llama``
+architecture with ``llama.expert_count`` / ``llama.expert_used_count`` and expert
+tensors. A GGUF file's mixture layers are those with expert tensors
+(``blk.<i>.ffn_gate_inp`` / ``ffn_{gate,up,down}_exps``), every layer when it has
+none; ``<arch>.expert_feed_forward_length`` (default ``feed_forward_length``) is the
+expert width and ``<arch>.expert_weights_norm`` (default: the architecture's) the
+renormalisation.
+
+RoPE layout. Hugging Face's checkpoints of all five rotate halves of each head
 (``rotate_half``); llama.cpp's converter permutes the rows of ``attn_q`` / ``attn_k``
 of ``llama`` models only, so that rotating pairs (2i, 2i+1) computes the same thing
 (:attr:`ArchDefaults.rope_interleaved`). A config read from a Hugging Face directory is
@@ -89,6 +106,7 @@ class ArchDefaults:
     rope_base: float = 10000.0
     gguf_biases: tuple[str, ...] = ()
     hf_norm_offset: float = 0.0
+    moe_renormalize: bool = True        # llama.cpp's weight normalisation of the top-k
 
 
 ARCHITECTURES: dict[str, ArchDefaults] = {
@@ -101,6 +119,9 @@ ARCHITECTURES: dict[str, ArchDefaults] = {
     "qwen3": ArchDefaults("silu", rope_interleaved=False, qk_norm=True, sandwich_norms=False,
                           scale_embeddings=False, sliding_window_pattern=None,
                           rope_base_local=None),
+    "qwen3moe": ArchDefaults("silu", rope_interleaved=False, qk_norm=True, sandwich_norms=False,
+                             scale_embeddings=False, sliding_window_pattern=None,
+                             rope_base_local=None),
     "gemma3": ArchDefaults("gelu_tanh", rope_interleaved=False, qk_norm=True,
                            sandwich_norms=True, scale_embeddings=True,
                            sliding_window_pattern=6, rope_base_local=10000.0,
@@ -108,10 +129,14 @@ ARCHITECTURES: dict[str, ArchDefaults] = {
 }
 
 HF_MODEL_TYPES: dict[str, str] = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
+                                  "qwen3_moe": "qwen3moe", "mixtral": "llama",
                                   "gemma3_text": "gemma3"}
 """``model_type`` of a Hugging Face ``config.json`` -> architecture of
 :data:`ARCHITECTURES` (LlamaForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM,
-Gemma3ForCausalLM)."""
+Qwen3MoeForCausalLM, MixtralForCausalLM, Gemma3ForCausalLM)."""
+EXPERT_TENSORS = ("ffn_gate_inp", "ffn_gate_exps", "ffn_up_exps", "ffn_down_exps")
+"""The tensors of a mixture layer, by their GGUF names: the router [E, hidden] and
+the experts' gate / up [E, expert_ffn, hidden] and down [E, hidden, expert_ffn]."""
 
 _HF_ACTIVATIONS = {"silu": "silu", "swish": "silu", "gelu_pytorch_tanh": "gelu_tanh",
                    "gelu_tanh": "gelu_tanh"}
@@ -163,6 +188,11 @@ class DecoderConfig:
     tied_embeddings: bool = True
     bos_id: int | None = None
     eos_ids: tuple[int, ...] = ()
+    expert_count: int = 0
+    experts_used: int = 0
+    expert_ffn: int | None = None
+    expert_renormalize: bool = True
+    moe_layers: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         for field in ("vocab_size", "n_layers", "hidden", "n_heads", "n_kv_heads", "head_dim",
@@ -190,6 +220,7 @@ class DecoderConfig:
         if unknown:
             raise ModelConfigError(f"decoder config: biases {unknown} are not linear layers "
                                    f"({', '.join(LINEAR_LAYERS)})")
+        self._check_experts()
         factors = self.rope_freq_factors
         if factors is not None and (len(factors) != self.rope_dim // 2
                                     or not all(f > 0 for f in factors)):
@@ -202,6 +233,36 @@ class DecoderConfig:
             value = getattr(self, field)
             if (value is not None or field in positive) and not value > 0:
                 raise ModelConfigError(f"decoder config: {field} must be > 0, got {value!r}")
+
+    def _check_experts(self) -> None:
+        if not self.moe_layers:
+            if self.expert_count:
+                raise ModelConfigError(f"decoder config: expert_count {self.expert_count} "
+                                       "without moe_layers")
+            return
+        if sorted(set(self.moe_layers)) != list(self.moe_layers) or not all(
+                0 <= i < self.n_layers for i in self.moe_layers):
+            raise ModelConfigError(f"decoder config: moe_layers must be increasing layer "
+                                   f"indices below {self.n_layers}, got {self.moe_layers}")
+        for field in ("expert_count", "experts_used", "expert_ffn"):
+            value = getattr(self, field)
+            if field == "expert_ffn" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ModelConfigError(f"decoder config: {field} must be a positive integer "
+                                       f"in a mixture-of-experts decoder, got {value!r}")
+        if self.experts_used > self.expert_count:
+            raise ModelConfigError(f"decoder config: experts_used {self.experts_used} exceeds "
+                                   f"expert_count {self.expert_count}")
+
+    def is_moe_layer(self, layer: int) -> bool:
+        """Whether layer ``layer``'s MLP is a mixture of experts."""
+        return layer in self.moe_layers
+
+    @property
+    def moe_ffn(self) -> int:
+        """The width of one expert's MLP (``expert_ffn``, else ``ffn_hidden``)."""
+        return self.ffn_hidden if self.expert_ffn is None else self.expert_ffn
 
     @property
     def kv_dim(self) -> int:
@@ -245,6 +306,7 @@ class DecoderConfig:
             raise ModelConfigError(f"{arch}: value heads of another width than key heads are "
                                    "not supported")
         n_layers = key.integer("block_count")
+        ffn_hidden = key.integer("feed_forward_length")
         return cls(
             arch=arch,
             vocab_size=_vocab_size(metadata, key),
@@ -253,7 +315,7 @@ class DecoderConfig:
             n_heads=n_heads,
             n_kv_heads=key.integer("attention.head_count_kv", n_heads),
             head_dim=head_dim,
-            ffn_hidden=key.integer("feed_forward_length"),
+            ffn_hidden=ffn_hidden,
             context_length=key.integer("context_length"),
             norm_eps=key.number("attention.layer_norm_rms_epsilon"),
             rope_base=key.number("rope.freq_base", defaults.rope_base),
@@ -274,6 +336,7 @@ class DecoderConfig:
             tied_embeddings="output.weight" not in tensor_names,
             bos_id=_token_id(metadata, "tokenizer.ggml.bos_token_id"),
             eos_ids=_gguf_stop_ids(metadata),
+            **_gguf_experts(key, defaults, tensor_names, n_layers, ffn_hidden),
         )
 
     @classmethod
@@ -311,6 +374,7 @@ class DecoderConfig:
             raise ModelConfigError(f"config.json: query_pre_attn_scalar must be > 0, got "
                                    f"{scalar}")
         tied = key.flag("tie_word_embeddings", None)
+        ffn_hidden = key.integer("intermediate_size")
         generation = generation or {}
         return cls(
             arch=arch,
@@ -320,11 +384,11 @@ class DecoderConfig:
             n_heads=n_heads,
             n_kv_heads=key.integer("num_key_value_heads", n_heads),
             head_dim=head_dim,
-            ffn_hidden=key.integer("intermediate_size"),
+            ffn_hidden=ffn_hidden,
             context_length=key.integer("max_position_embeddings"),
             norm_eps=key.number("rms_norm_eps"),
             rope_interleaved=False,
-            layer_windows=_hf_layer_windows(config, key, defaults, n_layers),
+            layer_windows=_hf_layer_windows(model_type, config, key, defaults, n_layers),
             activation=_HF_ACTIVATIONS[activation],
             qk_norm=defaults.qk_norm,
             sandwich_norms=defaults.sandwich_norms,
@@ -339,6 +403,7 @@ class DecoderConfig:
                               + _id_list(generation.get("eos_token_id")),
                               [] if token_id is None else map(token_id, END_OF_TURN_TOKENS)),
             **rope,
+            **_hf_experts(model_type, key, n_layers, ffn_hidden),
         )
 
 
@@ -478,11 +543,14 @@ def _gguf_layer_windows(metadata: Mapping[str, Any], key: _ConfigReader,
     return tuple(window if sliding else None for sliding in flags)
 
 
-def _hf_layer_windows(config: Mapping[str, Any], key: _ConfigReader, defaults: ArchDefaults,
-                      n_layers: int) -> tuple[int | None, ...]:
+def _hf_layer_windows(model_type: str, config: Mapping[str, Any], key: _ConfigReader,
+                      defaults: ArchDefaults, n_layers: int) -> tuple[int | None, ...]:
     """Sliding windows from ``layer_types`` (transformers 5), else from the
-    architecture's pattern (``sliding_window_pattern``, Gemma 3)."""
+    architecture's pattern (``sliding_window_pattern``, Gemma 3); Mixtral's
+    ``sliding_window``, when set, applies to every layer."""
     window = key.integer("sliding_window", None)
+    if model_type == "mixtral":
+        return (window,) * n_layers
     types = config.get("layer_types")
     if types is not None:
         if not isinstance(types, list) or len(types) != n_layers or not set(types) <= set(
@@ -500,6 +568,59 @@ def _hf_layer_windows(config: Mapping[str, Any], key: _ConfigReader, defaults: A
         raise ModelConfigError("config.json: use_sliding_window without layer_types is not "
                                "supported (re-save the config with transformers >= 5)")
     return (None,) * n_layers
+
+
+def _gguf_experts(key: _ConfigReader, defaults: ArchDefaults, tensor_names: Collection[str],
+                  n_layers: int, ffn_hidden: int) -> dict[str, Any]:
+    """The mixture-of-experts fields from ``<arch>.expert_count`` and friends (module
+    docstring); none for a dense file. ModelConfigError for expert tensors without
+    ``expert_count``, or routing this builder lacks (shared experts, a sigmoid gate)."""
+    count = key.integer("expert_count", 0)
+    with_experts = [i for i in range(n_layers)
+                    if any(f"blk.{i}.{t}.weight" in tensor_names for t in EXPERT_TENSORS)]
+    if not count:
+        if with_experts:
+            raise ModelConfigError(f"GGUF: blk.{with_experts[0]} has expert tensors but the "
+                                   f"metadata lacks '{key.prefix}expert_count'")
+        return {}
+    if key.integer("expert_shared_count", 0):
+        raise ModelConfigError(f"{key.prefix}expert_shared_count: shared experts are not "
+                               "supported")
+    gating = key.integer("expert_gating_func", None)
+    if gating not in (None, 1):                    # llama.cpp: 1 softmax, 2 sigmoid
+        raise ModelConfigError(f"{key.prefix}expert_gating_func = {gating}: only the softmax "
+                               "gate (1) is supported")
+    return {"expert_count": count, "experts_used": key.integer("expert_used_count"),
+            "expert_ffn": key.integer("expert_feed_forward_length", ffn_hidden),
+            "expert_renormalize": key.flag("expert_weights_norm", defaults.moe_renormalize),
+            "moe_layers": tuple(with_experts or range(n_layers))}
+
+
+def _hf_experts(model_type: str, key: _ConfigReader, n_layers: int,
+                ffn_hidden: int) -> dict[str, Any]:
+    """The mixture-of-experts fields of a Qwen3-MoE or Mixtral ``config.json``
+    (module docstring); none for other model types."""
+    if model_type == "mixtral":
+        return {"expert_count": key.integer("num_local_experts"),
+                "experts_used": key.integer("num_experts_per_tok"), "expert_ffn": ffn_hidden,
+                "expert_renormalize": True, "moe_layers": tuple(range(n_layers))}
+    if model_type != "qwen3_moe":
+        return {}
+    count = key.integer("num_experts", None) or key.integer("num_local_experts")
+    step = key.integer("decoder_sparse_step", 1)
+    dense = key._get("mlp_only_layers", [])
+    if not isinstance(dense, list) or not all(isinstance(i, int) for i in dense):
+        raise ModelConfigError(f"config.json: mlp_only_layers must list layer indices, got "
+                               f"{dense!r}")
+    if step < 1:
+        raise ModelConfigError(f"config.json: decoder_sparse_step must be >= 1, got {step}")
+    layers = tuple(i for i in range(n_layers) if i not in dense and (i + 1) % step == 0)
+    if not count or not layers:
+        return {}
+    return {"expert_count": count, "experts_used": key.integer("num_experts_per_tok"),
+            "expert_ffn": key.integer("moe_intermediate_size"),
+            "expert_renormalize": bool(key.flag("norm_topk_prob", False)),
+            "moe_layers": layers}
 
 
 def _hf_biases(model_type: str, key: _ConfigReader) -> tuple[str, ...]:

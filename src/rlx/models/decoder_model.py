@@ -50,7 +50,8 @@ file, widened from a checkpoint's bf16 / f16) unless a ``weight_format`` is give
   to int8 per group of 32 and multiply integers, as GGML's CPU kernels (and so
   llama.cpp) do (``dequant_matmul``'s ``x_int8``): several times fewer instructions
   per weight, at the cost of that rounding (logits move by about 1e-2 of their
-  spread, where ``"gguf"`` moves them by 1e-5).
+  spread, where ``"gguf"`` moves them by 1e-5). Expert stacks are multiplied with
+  float x either way (``grouped_matmul``).
 * a packing scheme ("int8": a quarter of the bytes, "int4": an eighth, ...): every
   linear layer and the output projection are re-packed at load time into it. This
   re-quantises already quantised weights, so results move away from the file's
@@ -585,6 +586,18 @@ class DecoderModel:
             for kind in kinds:
                 self._program(kind, int(b))
 
+    def program(self, kind: str = "decode", batch: int | None = None) -> CompiledGraph:
+        """The compiled program ``kind`` ("decode", "fresh", "append", "verify") of
+        ``batch`` rows (default: the current batch size, or its bucket when paged),
+        compiled and set up now if it was not: for its runtime surface (a mixture of
+        experts' residency masks, router capture and statistics, ...). InputError for
+        an unknown kind."""
+        if kind not in _KINDS:
+            raise InputError(f"program: unknown kind {kind!r}; kinds are {_KINDS}")
+        if batch is None:
+            batch = self._bucket(self.batch) if self._paged is not None else self.batch
+        return self._program(kind, int(batch))
+
     def compiled_extents(self) -> dict[int, dict[str, list[int]]]:
         """Per batch size, the programs compiled so far by their largest extent: under
         ``"fresh"`` the prefill of empty caches (``[prefill_chunk]`` once compiled),
@@ -608,12 +621,14 @@ class DecoderModel:
 
 def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
     """The GGML scheme of each linear layer (``blk.0.attn_q``, ..., the output
-    projection) and of the embedding table whose weight ``weights.blocks`` finds in a
-    block format."""
+    projection), expert stack (``blk.0.ffn_gate_exps``, ...) and of the embedding table
+    whose weight ``weights.blocks`` finds in a block format. Routers stay float (they
+    are small, and the route is computed from float logits)."""
     schemes = {}
     for name, shape in decoder_param_shapes(config, 1).items():
         base = name.removesuffix(".weight")
-        if len(shape) == 2 and not name.startswith("rope."):
+        if len(shape) in (2, 3) and not name.startswith("rope.") \
+                and not base.endswith(".ffn_gate_inp"):
             found = weights.blocks(name)
             if found is not None:
                 schemes[base] = found[0]
