@@ -27,43 +27,50 @@ int scipy_LAPACKE_sorgqr(int, int, int, int, float *, int, const float *);
 int scipy_LAPACKE_ssyevd(int, char, char, int, float *, int, float *);
 
 /* a (column-major n x n, leading dimension n) overwritten by P A = L U as ?getrf gives
-   it (pivots 1-based); the trailing updates' column blocks split over the threads */
+   it (pivots 1-based). After panel j is factored, each block of 64 columns to its
+   right takes the panel's row swaps, its ?trsm and its ?gemm update as one task; the
+   task of the block right next to the panel then factors it as the next panel
+   (look-ahead), while the other threads update the rest */
 static int rlx_lu_d(int n, double *a, int *piv, int threads) {
-    int info = 0;
+    int info = scipy_LAPACKE_dgetrf_work(102, n, n < 64 ? n : 64, a, n, piv);
     for (int j = 0; j < n; j += 64) {
         const int jb = n - j < 64 ? n - j : 64;
-        const int got = scipy_LAPACKE_dgetrf_work(102, n - j, jb, a + j + (int64_t)j * n, n,
-                                                    piv + j);
-        if (got > 0 && info == 0) info = got + j;
-        for (int i = j; i < j + jb; i++) piv[i] += j;
         if (j > 0) scipy_LAPACKE_dlaswp_work(102, j, a, n, j + 1, j + jb, piv, 1);
         const int rest = n - j - jb;
-        if (rest == 0) continue;
-        double *right = a + (int64_t)(j + jb) * n;
-        scipy_LAPACKE_dlaswp_work(102, rest, right, n, j + 1, j + jb, piv, 1);
-        scipy_cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit,
-                            jb, rest, 1, a + j + (int64_t)j * n, n, right + j, n);
+        if (rest == 0) break;
         const int blocks = (rest + 64 - 1) / 64;
-        #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+        int next = 0;
+        #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if(threads > 1)
         for (int c = 0; c < blocks; c++) {
-            const int c0 = c * 64, cw = rest - c0 < 64 ? rest - c0 : 64;
+            const int c0 = j + jb + c * 64, cw = n - c0 < 64 ? n - c0 : 64;
+            double *col = a + (int64_t)c0 * n;
+            scipy_LAPACKE_dlaswp_work(102, cw, col, n, j + 1, j + jb, piv, 1);
+            scipy_cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans,
+                                CblasUnit, jb, cw, 1, a + j + (int64_t)j * n, n, col + j, n);
             scipy_cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rest, cw, jb, -1,
-                                a + (j + jb) + (int64_t)j * n, n, right + j + (int64_t)c0 * n,
-                                n, 1, right + (j + jb) + (int64_t)c0 * n, n);
+                                a + (j + jb) + (int64_t)j * n, n, col + j, n, 1,
+                                col + j + jb, n);
+            if (c == 0) {
+                const int got = scipy_LAPACKE_dgetrf_work(102, n - c0, cw, col + c0, n,
+                                                            piv + c0);
+                for (int i = c0; i < c0 + cw; i++) piv[i] += c0;
+                if (got > 0) next = got + c0;
+            }
         }
+        if (next > 0 && info == 0) info = next;
     }
     return info;
 }
 
-/* ?getrs on k right-hand sides (column-major n x k) in blocks of 64 columns over the
+/* ?getrs on k right-hand sides (column-major n x k) in blocks of 128 columns over the
    threads */
 static int rlx_lu_solve_d(char trans, int n, int k, const double *lu, const int *piv,
                             double *rhs, int threads) {
-    const int blocks = (k + 64 - 1) / 64;
+    const int blocks = (k + 128 - 1) / 128;
     int info = 0;
     #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
     for (int c = 0; c < blocks; c++) {
-        const int c0 = c * 64, cw = k - c0 < 64 ? k - c0 : 64;
+        const int c0 = c * 128, cw = k - c0 < 128 ? k - c0 : 128;
         const int got = scipy_LAPACKE_dgetrs_work(102, trans, n, cw, lu, n, piv,
                                                     rhs + (int64_t)c0 * n, n);
         if (got != 0) {

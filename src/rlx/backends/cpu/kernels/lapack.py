@@ -24,10 +24,11 @@ run (``RLX_ERROR_TEXT``) with the reference kernels' message.
 
 A lone matrix of at least ``BLOCKED_MIN`` rows (batch 1: nothing to split over the
 threads) is factored by ``rlx_lu_<p>`` instead of one ?getrf call: a right-looking
-blocked LU with panels of ``BLOCK`` columns (?getrf on the panel, ?laswp, ?trsm) whose
-trailing update A22 -= L21 U12 is one ?gemm per block of BLOCK columns, the blocks
-split over the program's threads; and its right-hand sides are solved in blocks of
-BLOCK columns, split the same way. The blocks are the same at every thread count, so
+blocked LU with panels of ``BLOCK`` columns whose trailing update goes by blocks of
+BLOCK columns (each: the panel's row swaps, ?trsm, ?gemm), the blocks split over the
+program's threads, the next panel factored by whichever thread updates it while the
+others go on (look-ahead); and its right-hand sides are solved in blocks of
+``RHS_BLOCK`` columns, split the same way. The blocks are the same at every thread count, so
 the result does not depend on it (1 and 2 threads give the same bits).
 """
 
@@ -60,48 +61,57 @@ int scipy_LAPACKE_{p}syevd(int, char, char, int, {t} *, int, {t} *);"""
 BLOCK = 64
 """Columns of a panel (and of a trailing-update or right-hand-side block) of the blocked
 factorisation of a lone matrix."""
+RHS_BLOCK = 128
+"""Right-hand-side columns one ?getrs call of the blocked path solves."""
 BLOCKED_MIN = 192
 """Rows from which a lone matrix is factored by the blocked LU."""
 
 _BLOCKED_LU = """\
 /* a (column-major n x n, leading dimension n) overwritten by P A = L U as ?getrf gives
-   it (pivots 1-based); the trailing updates' column blocks split over the threads */
+   it (pivots 1-based). After panel j is factored, each block of {nb} columns to its
+   right takes the panel's row swaps, its ?trsm and its ?gemm update as one task; the
+   task of the block right next to the panel then factors it as the next panel
+   (look-ahead), while the other threads update the rest */
 static int rlx_lu_{p}(int n, {t} *a, int *piv, int threads) {{
-    int info = 0;
+    int info = scipy_LAPACKE_{p}getrf_work(102, n, n < {nb} ? n : {nb}, a, n, piv);
     for (int j = 0; j < n; j += {nb}) {{
         const int jb = n - j < {nb} ? n - j : {nb};
-        const int got = scipy_LAPACKE_{p}getrf_work(102, n - j, jb, a + j + (int64_t)j * n, n,
-                                                    piv + j);
-        if (got > 0 && info == 0) info = got + j;
-        for (int i = j; i < j + jb; i++) piv[i] += j;
         if (j > 0) scipy_LAPACKE_{p}laswp_work(102, j, a, n, j + 1, j + jb, piv, 1);
         const int rest = n - j - jb;
-        if (rest == 0) continue;
-        {t} *right = a + (int64_t)(j + jb) * n;
-        scipy_LAPACKE_{p}laswp_work(102, rest, right, n, j + 1, j + jb, piv, 1);
-        scipy_cblas_{p}trsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit,
-                            jb, rest, 1, a + j + (int64_t)j * n, n, right + j, n);
+        if (rest == 0) break;
         const int blocks = (rest + {nb} - 1) / {nb};
-        #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
+        int next = 0;
+        #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if(threads > 1)
         for (int c = 0; c < blocks; c++) {{
-            const int c0 = c * {nb}, cw = rest - c0 < {nb} ? rest - c0 : {nb};
+            const int c0 = j + jb + c * {nb}, cw = n - c0 < {nb} ? n - c0 : {nb};
+            {t} *col = a + (int64_t)c0 * n;
+            scipy_LAPACKE_{p}laswp_work(102, cw, col, n, j + 1, j + jb, piv, 1);
+            scipy_cblas_{p}trsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans,
+                                CblasUnit, jb, cw, 1, a + j + (int64_t)j * n, n, col + j, n);
             scipy_cblas_{p}gemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rest, cw, jb, -1,
-                                a + (j + jb) + (int64_t)j * n, n, right + j + (int64_t)c0 * n,
-                                n, 1, right + (j + jb) + (int64_t)c0 * n, n);
+                                a + (j + jb) + (int64_t)j * n, n, col + j, n, 1,
+                                col + j + jb, n);
+            if (c == 0) {{
+                const int got = scipy_LAPACKE_{p}getrf_work(102, n - c0, cw, col + c0, n,
+                                                            piv + c0);
+                for (int i = c0; i < c0 + cw; i++) piv[i] += c0;
+                if (got > 0) next = got + c0;
+            }}
         }}
+        if (next > 0 && info == 0) info = next;
     }}
     return info;
 }}
 
-/* ?getrs on k right-hand sides (column-major n x k) in blocks of {nb} columns over the
+/* ?getrs on k right-hand sides (column-major n x k) in blocks of {rhs} columns over the
    threads */
 static int rlx_lu_solve_{p}(char trans, int n, int k, const {t} *lu, const int *piv,
                             {t} *rhs, int threads) {{
-    const int blocks = (k + {nb} - 1) / {nb};
+    const int blocks = (k + {rhs} - 1) / {rhs};
     int info = 0;
     #pragma omp parallel for schedule(static) num_threads(threads) if(threads > 1)
     for (int c = 0; c < blocks; c++) {{
-        const int c0 = c * {nb}, cw = k - c0 < {nb} ? k - c0 : {nb};
+        const int c0 = c * {rhs}, cw = k - c0 < {rhs} ? k - c0 : {rhs};
         const int got = scipy_LAPACKE_{p}getrs_work(102, trans, n, cw, lu, n, piv,
                                                     rhs + (int64_t)c0 * n, n);
         if (got != 0) {{
@@ -129,7 +139,7 @@ def _setup(ctx: RenderContext, node: Node) -> tuple[str, str, int, int]:
     ctx.add_helper(f"rlx_lapack_{p}", _PROTOTYPES.format(p=p, t=ct))
     batch, n = numel(shape[:-2]), shape[-1]
     if _blocked(batch, n):
-        ctx.add_helper(f"rlx_lu_{p}", _BLOCKED_LU.format(p=p, t=ct, nb=BLOCK))
+        ctx.add_helper(f"rlx_lu_{p}", _BLOCKED_LU.format(p=p, t=ct, nb=BLOCK, rhs=RHS_BLOCK))
     return ct, p, batch, n
 
 
