@@ -1118,7 +1118,8 @@ def _infer_round_to_format(op, ins, a):
                     "ste": bool(a["ste"])}
 
 define("round_to_format", "quant", (1, 1), _infer_round_to_format,
-       ("Round to a number format (rlx.ir.formats: nearest-even, the format's overflow rule) with"
+       ("Round to a number format (rlx.ir.formats: nearest-even, or up / down with "
+        "rounding; the format's overflow rule; fnuz, unsigned and zero-less formats) with"
         " optional scaling (none, per_tensor, or mx / nvfp4 blocks along the last axis, never "
         "crossing a row); the result keeps x's dtype. With ste=True it is a fake-quantiser: "
         "autodiff passes the gradient straight through."),
