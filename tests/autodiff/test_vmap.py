@@ -22,6 +22,7 @@ from rlx.errors import ExecutionError, GraphBuildError, UnsupportedOpError
 from rlx.ir.formats import FP4_E2M1, FormatScaling
 from rlx.ir.ops import OPS
 from rlx.ir.quantized import dequant_gather, dequant_matmul
+from rlx.moe import grouped_matmul
 
 B = 3
 
@@ -171,7 +172,16 @@ def _dequant_matmul_cases() -> list[Case]:
                                    transpose=transpose)]
         return build
 
+    experts = {"x": Leaf((3, 4), "f32"), "i": Leaf((3, 2), "i64", ints_below(5)),
+               "w": Leaf((5, 6, 4), "f32")}
+
+    def routed(t):
+        return [grouped_matmul(t["x"], t["i"], t["w"])]
+
     return [
+        Case("grouped_matmul-tokens", experts, ["x"], routed),
+        Case("grouped_matmul-ids", experts, ["i"], routed),
+        Case("grouped_matmul-experts", experts, ["x", "w"], routed),
         Case("dequant_matmul-x", int8, ["x"], packed("int8", "qs")),
         Case("dequant_matmul-weight", int8, ["q", "s"], packed("int8", "qs")),
         Case("dequant_matmul-nvfp4", nvfp4, ["x", "t"], packed("nvfp4", "qst", True)),
