@@ -259,7 +259,8 @@ def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType,
             data = data + 1
         if data.ndim in (2, 3) and qtype != gguf.GGMLQuantizationType.F32 \
                 and ".ffn_gate_inp." not in name:
-            writer.add_tensor(name, gguf.quants.quantize(data, qtype), raw_dtype=qtype)
+            blocks, stored = quantize_blocks(data, qtype)
+            writer.add_tensor(name, blocks, raw_dtype=stored)
         else:
             writer.add_tensor(name, data)
     if rope["rope_type"] == "llama3":
@@ -270,6 +271,50 @@ def write_gguf(model, tok, path: str, qtype: gguf.GGMLQuantizationType,
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
+
+
+def quantize_blocks(data: np.ndarray, qtype: gguf.GGMLQuantizationType
+                    ) -> tuple[np.ndarray, gguf.GGMLQuantizationType]:
+    """``data`` as ``qtype`` blocks, and the type stored: Q4_K through
+    :func:`quantize_q4_k` (the gguf package only decodes it), Q8_0 for a Q4_K tensor
+    whose rows are not whole super-blocks of 256 (llama.cpp's converter falls back
+    likewise), the gguf package's quantiser otherwise."""
+    if qtype == gguf.GGMLQuantizationType.Q4_K:
+        if data.shape[-1] % 256 == 0:
+            return quantize_q4_k(data), qtype
+        qtype = gguf.GGMLQuantizationType.Q8_0
+    return gguf.quants.quantize(data, qtype), qtype
+
+
+def quantize_q4_k(data: np.ndarray) -> np.ndarray:
+    """Rows of ``data`` [..., k] (k a multiple of 256) as Q4_K super-blocks, uint8
+    [..., k / 256 * 144]: per sub-block of 32 an offset ``min`` (0 or below) and a step
+    covering its range in 15 codes; the 8 steps and 8 offsets of a super-block as 6-bit
+    multiples of the fp16 ``d`` / ``dmin`` (the largest over 63); codes rounded to the
+    nearest level of the rounded step and offset. Plain rounding, not llama.cpp's
+    search: the tests need valid blocks near the weights, and the gguf package's
+    decoder is the reference for what they hold."""
+    x = np.asarray(data, np.float32).reshape(-1, 8, 32)
+    low = np.minimum(x.min(-1), 0.0)
+    step = (x.max(-1) - low) / 15
+    d = (step.max(-1) / 63).astype(np.float16)
+    dmin = ((-low).max(-1) / 63).astype(np.float16)
+    d32, dmin32 = d.astype(np.float32)[:, None], dmin.astype(np.float32)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scales = np.where(d32 > 0, np.rint(step / d32), 0).clip(0, 63).astype(np.uint8)
+        mins = np.where(dmin32 > 0, np.rint(-low / dmin32), 0).clip(0, 63).astype(np.uint8)
+        unit = (d32 * scales)[..., None]
+        codes = np.where(unit > 0, np.rint((x + (dmin32 * mins)[..., None]) / unit), 0)
+    codes = codes.clip(0, 15).astype(np.uint8)
+    packed = np.empty((x.shape[0], 12), np.uint8)
+    packed[:, 0:4] = (scales[:, :4] & 63) | ((scales[:, 4:] >> 4) << 6)
+    packed[:, 4:8] = (mins[:, :4] & 63) | ((mins[:, 4:] >> 4) << 6)
+    packed[:, 8:12] = (scales[:, 4:] & 15) | ((mins[:, 4:] & 15) << 4)
+    pairs = codes.reshape(-1, 4, 2, 32)
+    nibbles = (pairs[:, :, 0] | (pairs[:, :, 1] << 4)).reshape(-1, 128)
+    blocks = np.concatenate([d.view(np.uint8).reshape(-1, 2), dmin.view(np.uint8).reshape(-1, 2),
+                             packed, nibbles], axis=1)
+    return blocks.reshape(*data.shape[:-1], data.shape[-1] // 256 * 144)
 
 
 def _gguf_tensors(model, names) -> Iterator[tuple[str, np.ndarray]]:

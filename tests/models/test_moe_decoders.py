@@ -20,6 +20,10 @@ as the float32 reference.
   1.9e-2), and ``weight_format="gguf"`` (the experts' blocks read by ``grouped_matmul``
   as they are stored) within 1e-5 of the dequantised run, greedy tokens equal
   (measured: 3.4e-7), on the reference device and cpu.
+* A Q4_K copy of a wider model (hidden and expert width 256: whole super-blocks),
+  quantised by ``quantize_q4_k`` of ``hf_checkpoints`` and decoded by the gguf package
+  as the reference: the same two checks, its logits' cosine with transformers' at least
+  0.9.
 
 Then: the decode program's MoE runtime surface (router capture against transformers'
 own router), a Qwen3-MoE with a dense layer beside a mixture, the configs, and the
@@ -29,6 +33,7 @@ errors of checkpoints that lack expert tensors.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import shutil
 
@@ -110,6 +115,11 @@ def relative_error(ours: np.ndarray, theirs: np.ndarray) -> float:
     return float(np.abs(ours - theirs).max() / np.abs(theirs).max())
 
 
+def cosine(ours: np.ndarray, theirs: np.ndarray) -> float:
+    ours, theirs = ours.astype(np.float64).ravel(), theirs.astype(np.float64).ravel()
+    return float(ours @ theirs / (np.linalg.norm(ours) * np.linalg.norm(theirs)))
+
+
 def load(path: str, device: str = "reference", **kwargs):
     return load_decoder(path, device=device, max_seq=MAX_SEQ, max_batch=2, prefill_chunk=16,
                         **kwargs)
@@ -152,6 +162,46 @@ def test_q8_0_gguf_copy_stays_near_transformers_and_its_blocks_run_as_dequantise
     float_tokens, float_logits = rlx_greedy(dequantised, checkpoint.prompts, GREEDY_TOKENS // 4)
     assert tokens.tolist() == float_tokens.tolist()
     assert relative_error(logits, float_logits) <= BLOCKS_TOL
+
+
+Q4_K = gguf.GGMLQuantizationType.Q4_K
+Q4_K_COSINE = 0.9    # a Q4_K copy's next-token logits against transformers' (cosine)
+# Q4_K rows are super-blocks of 256: hidden and expert width 256 (the tiny models' 64 and
+# 32 would fall back to Q8_0, as llama.cpp's converter does); dense Qwen3 rides along
+WIDE = {"qwen3moe": dict(hidden_size=256, moe_intermediate_size=256),
+        "mixtral": dict(hidden_size=256, intermediate_size=256),
+        "qwen3": dict(hidden_size=256, intermediate_size=256)}
+
+
+@pytest.mark.parametrize("family", sorted(WIDE))
+def test_q4_k_gguf_copy_stays_near_transformers_and_its_blocks_run_as_dequantised(
+        family, tokenizer, tmp_path):
+    """A wider model's Q4_K copy: the experts' blocks stay Q4_K in the program, its
+    dequantised run is near transformers' float32 logits (cosine measured 0.95-0.99:
+    the tiny random models amplify the weights' rounding, and routes flip), and the
+    blocks read as they are match the dequantised run (greedy tokens equal) on every
+    device."""
+    path = str(tmp_path / "model-Q4_K.gguf")
+    prompts = [tokenizer.encode(p).ids for p in PROMPTS]
+    with one_torch_thread():
+        reference = save_checkpoint(family, tokenizer, str(tmp_path / "hf"), **WIDE[family])
+        write_gguf(reference, tokenizer, path, Q4_K)
+        expected = [hf_greedy(reference, ids, 1)[1] for ids in prompts]
+    dequantised = load(path)
+    dequantised.reset(2)
+    next_logits = dequantised.prefill(prompts)
+    for row, expected_logits in zip(next_logits, expected):
+        assert cosine(row, expected_logits[0]) >= Q4_K_COSINE
+    float_tokens, float_logits = rlx_greedy(dequantised, prompts, GREEDY_TOKENS // 4)
+    for device in DEVICES:
+        blocks = load(path, device, weight_format="gguf")
+        params = blocks.program("decode", 2).param_types
+        down = (params["blk.0.ffn_down_exps.q"].shape if family in MOE_FAMILIES
+                else (1,) + params["blk.0.ffn_down.q"].shape)
+        assert math.prod(down) == down[0] * 256 * 144    # per expert, 256 rows of 1 block
+        tokens, logits = rlx_greedy(blocks, prompts, GREEDY_TOKENS // 4)
+        assert tokens.tolist() == float_tokens.tolist()
+        assert relative_error(logits, float_logits) <= BLOCKS_TOL
 
 
 # ---------------------------------------------------------------------- the runtime surface
