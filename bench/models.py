@@ -400,7 +400,7 @@ def decoder_agreement(ours: DecoderPeer, peers: Sequence[DecoderPeer], prompt: l
         theirs = peer.logits_of(sequence)[len(prompt) - 1:]
         matches = sum(int(np.argmax(r)) == t for r, t in zip(theirs, tokens))
         cosines = [_cosine(a, b) for a, b in zip(rows, theirs)]
-        log(f"    {peer.name} vs rlx: next-token logits max |diff| "
+        log(f"    {peer.name} vs {ours.name}: next-token logits max |diff| "
             f"{float(np.abs(first - rows[0]).max()):.2e}, cosine {_cosine(first, rows[0]):.6f};"
             f" along {len(tokens)} greedy tokens: min cosine {min(cosines):.6f}, top-1 "
             f"agreement {matches}/{len(tokens)} = {matches / len(tokens):.0%}")
@@ -423,7 +423,7 @@ def rlx_format_agreement(ours: DecoderPeer, other: DecoderPeer, prompt: list[int
     tokens, rows = _greedy(ours, prompt)
     other_tokens, other_rows = _greedy(other, prompt)
     same = sum(a == b for a, b in zip(tokens, other_tokens))
-    log(f"    {other.name} vs rlx: logits max |diff| along {len(tokens)} greedy tokens "
+    log(f"    {other.name} vs {ours.name}: logits max |diff| along {len(tokens)} greedy tokens "
         f"{float(np.abs(rows - other_rows).max()):.2e}, same tokens {same}/{len(tokens)}")
 
 
@@ -436,17 +436,21 @@ def prompt_for(tokenizer) -> list[int]:
 
 
 def bench_decoder(file: DecoderFile, threads: int, repeat: int,
-                  log: Callable[[str], None]) -> list[Row]:
+                  log: Callable[[str], None], formats: Sequence[str] = tuple(RLX_DECODER_FORMATS),
+                  peer_names: Sequence[str] = DECODER_PEERS) -> list[Row]:
+    """Prefill and decode rows of ``file`` for the rlx weight ``formats`` (the first
+    one is the base the others' agreement is logged against) and the peers named."""
     log(f"[{file.key}] {file.title}: {file.path}")
     prefill_row = Row(f"{file.title} prefill {PROMPT_TOKENS} (ms)", per_second=PROMPT_TOKENS)
     decode_row = Row(f"{file.title} decode 1 token (ms)", per_second=1)
     peers: dict[str, DecoderPeer] = {}
-    makers = {name: functools.partial(_rlx_decoder, file, threads, name)
-              for name in RLX_DECODER_FORMATS}
-    makers |= {"transformers": ((lambda: _transformers_decoder(file))
-                               if _installed("transformers") and _installed("torch") else None),
-              "llama.cpp": ((lambda: _llama_cpp_decoder(file, threads))
-                            if _installed("llama_cpp") else None)}
+    makers = {name: functools.partial(_rlx_decoder, file, threads, name) for name in formats}
+    available = {"transformers": ((lambda: _transformers_decoder(file))
+                                  if _installed("transformers") and _installed("torch")
+                                  else None),
+                 "llama.cpp": ((lambda: _llama_cpp_decoder(file, threads))
+                               if _installed("llama_cpp") else None)}
+    makers |= {name: available[name] for name in peer_names}
     for name, make in makers.items():
         if make is None:
             prefill_row.status[name] = decode_row.status[name] = "n/a"
@@ -459,12 +463,13 @@ def bench_decoder(file: DecoderFile, threads: int, repeat: int,
     if not peers:
         return [prefill_row, decode_row]
     prompt = prompt_for(load_tokenizer(file.path))
-    if "rlx" in peers:
-        decoder_agreement(peers["rlx"], [p for n, p in peers.items()
-                                         if n not in RLX_DECODER_FORMATS], prompt, log)
-        for name in RLX_DECODER_FORMATS:
-            if name != "rlx" and name in peers:
-                rlx_format_agreement(peers["rlx"], peers[name], prompt, log)
+    base = formats[0] if formats and formats[0] in peers else None
+    if base is not None:
+        decoder_agreement(peers[base], [p for n, p in peers.items()
+                                        if n not in RLX_DECODER_FORMATS], prompt, log)
+        for name in formats[1:]:
+            if name in peers:
+                rlx_format_agreement(peers[base], peers[name], prompt, log)
     prefill_runners = {name: Runner(name, lambda p=p: p.prefill(prompt))
                        for name, p in peers.items()}
     prefill_row.medians = measure(prefill_runners, 1, repeat)

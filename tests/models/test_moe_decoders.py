@@ -25,6 +25,9 @@ as the float32 reference.
   as the reference: the same two checks, its logits' cosine with transformers' at least
   0.9.
 
+``weight_format="gguf-int8"`` (GGML's arithmetic: inputs rounded to int8) reaches the
+expert products, on cpu as on the reference device.
+
 Then: the decode program's MoE runtime surface (router capture against transformers'
 own router), a Qwen3-MoE with a dense layer beside a mixture, the configs, and the
 errors of checkpoints that lack expert tensors.
@@ -54,6 +57,7 @@ from tests.models.hf_checkpoints import (
 
 import rlx
 from rlx.models import DecoderConfig, ModelConfigError, load_decoder, read_decoder_checkpoint
+from rlx.models.decoder import build_decoder_step
 
 GREEDY_TOKENS = 32
 REL_TOL = 1e-4       # float32 weights: |rlx - transformers| / max |transformers logit|
@@ -162,6 +166,31 @@ def test_q8_0_gguf_copy_stays_near_transformers_and_its_blocks_run_as_dequantise
     float_tokens, float_logits = rlx_greedy(dequantised, checkpoint.prompts, GREEDY_TOKENS // 4)
     assert tokens.tolist() == float_tokens.tolist()
     assert relative_error(logits, float_logits) <= BLOCKS_TOL
+
+
+def test_gguf_int8_rounds_the_experts_inputs_as_the_reference_device(checkpoint):
+    """``"gguf-int8"`` on the Q8_0 copy: the expert products round their inputs to int8
+    too (the decode graph's grouped_matmul nodes say so); cpu equals the reference
+    device (the float64 product of the rounded operands) within float32 rounding, and
+    both stay within 5% of the logits' spread of the dequantised run, fed its tokens."""
+    path = checkpoint.ggufs[Q8_0]
+    float_tokens, float_logits = rlx_greedy(load(path), checkpoint.prompts, 6)
+    runs = {}
+    for device in DEVICES:
+        model = load(path, device, weight_format="gguf-int8")
+        model.reset(2)
+        logits = [model.prefill(checkpoint.prompts)]
+        for step in range(5):
+            logits.append(model.decode(float_tokens[:, step]))
+        runs[device] = np.stack(logits, axis=1)
+        spread = np.ptp(float_logits, axis=2, keepdims=True)
+        assert np.all(np.abs(runs[device] - float_logits) <= 0.05 * spread)
+    graph = build_decoder_step(model.config, 2, 1, MAX_SEQ,
+                               weight_format=model._layer_formats, x_int8=True)
+    products = [n for n in graph.nodes if n.op == "grouped_matmul"]
+    assert len(products) == 3 * 2 and all(n.attr("x_int8") for n in products)
+    if "cpu" in runs:
+        assert relative_error(runs["cpu"], runs["reference"]) <= BLOCKS_TOL
 
 
 Q4_K = gguf.GGMLQuantizationType.Q4_K

@@ -18,7 +18,9 @@ own input: the down projection). The expert weights are
 * or the blocks of a GGML format, one operand ``q`` u8 ``[E, n * row_bytes]``: each
   expert's ``[n, k]`` weight as a GGUF file stores it (``scheme`` a GGML format of
   :mod:`rlx.ir.quantized`, ``n`` and ``k`` the per-expert shape). Values are GGML's,
-  as ``dequant_matmul``'s.
+  as ``dequant_matmul``'s. With ``x_int8=True`` the inputs are first rounded to int8
+  per group of 32 (256 for the k-quants) and multiplied in integers, exactly as
+  ``dequant_matmul``'s ``x_int8`` (GGML's own CPU arithmetic).
 
 Products accumulate in f32 (reference: f64). An expert id outside ``[0, E)`` raises
 ExecutionError at run time. ``T`` may be symbolic (a prompt's length): the op is
@@ -61,6 +63,9 @@ def _infer_grouped_matmul(op: str, ins: list[TensorType], a: Attrs
     if w.symbolic:
         raise fail("the expert weights take fixed shapes")
     scheme, transpose = a["scheme"], bool(a["transpose"])
+    if a["x_int8"] and scheme == "f32":
+        raise GraphBuildError(f"{op}{_fmt(ins)}: x_int8 rounds x for the integer products "
+                              "of GGML blocks; f32 experts have none")
     if scheme == "f32":
         if w.dtype is not DType.F32 or w.rank != 3:
             raise DTypeError(f"{op}{_fmt(ins)}: scheme f32 takes expert weights f32 "
@@ -85,7 +90,8 @@ def _infer_grouped_matmul(op: str, ins: list[TensorType], a: Attrs
             or x.shape[-1] != width_in:
         raise fail(f"x must be [T, {width_in}] or [T, K, {width_in}] for idx [T, K]")
     return (TensorType((t, k, width_out), DType.F32),
-            {"scheme": scheme, "n": n, "k": d, "transpose": transpose})
+            {"scheme": scheme, "n": n, "k": d, "transpose": transpose,
+             "x_int8": bool(a["x_int8"])})
 
 
 MOE_DOCS = {
@@ -98,7 +104,7 @@ MOE_DOCS = {
 }
 
 define("grouped_matmul", "moe", (3, 3), _infer_grouped_matmul, MOE_DOCS,
-       attrs="scheme:str=f32 n:int=None k:int=None transpose:bool=False",
+       attrs="scheme:str=f32 n:int=None k:int=None transpose:bool=False x_int8:bool=False",
        traits="positionwise")
 
 MOE_OPS = frozenset(MOE_DOCS)

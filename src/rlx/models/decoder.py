@@ -198,6 +198,11 @@ class _Params:
             y = y + self(f"{name}.bias")
         return y
 
+    @property
+    def x_int8(self) -> bool:
+        """Whether products with GGML blocks round x to int8 (GGML's arithmetic)."""
+        return self._x_int8
+
     def experts(self, name: str) -> tuple[Tensor, str]:
         """The expert stack ``<name>.weight`` [E, n, k] as ``grouped_matmul`` takes it,
         with its scheme: f32 [E, n, k], or with a GGML scheme from the weight format the
@@ -276,12 +281,13 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
     With ``x_int8`` the products with weights in GGML block formats round x to int8
-    first, as GGML does (``dequant_matmul``'s ``x_int8``). With ``paged`` = (pages,
-    tokens per page) the caches are paged: each ``cache.<i>.k`` / ``.v`` is a pool
-    [pages, n_kv_heads, tokens per page, head_dim] shared by every sequence, and the
-    input ``block_table`` i64 [B, ceil(capacity / tokens per page)] (declared after
-    ``last_index``) gives each sequence's pages (``rlx.models.paging``). InputError for
-    a non-positive size; GraphBuildError for an unknown ``weight_format``.
+    first, as GGML does (``dequant_matmul``'s and ``grouped_matmul``'s ``x_int8``).
+    With ``paged`` = (pages, tokens per page) the caches are paged: each
+    ``cache.<i>.k`` / ``.v`` is a pool [pages, n_kv_heads, tokens per page, head_dim]
+    shared by every sequence, and the input ``block_table`` i64 [B, ceil(capacity /
+    tokens per page)] (declared after ``last_index``) gives each sequence's pages
+    (``rlx.models.paging``). InputError for a non-positive size; GraphBuildError for an
+    unknown ``weight_format``.
     """
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -388,7 +394,8 @@ def _mixture(params: _Params, config: DecoderConfig, i: int, x: Tensor) -> Tenso
     y = moe_mlp(rows, params(f"{blk}.ffn_gate_inp.weight"),
                 *(w for w, _ in stacks.values()), config.experts_used,
                 activation=config.activation, renormalize=config.expert_renormalize,
-                scheme={part: scheme for part, (_, scheme) in stacks.items()})
+                scheme={part: scheme for part, (_, scheme) in stacks.items()},
+                x_int8=params.x_int8)
     return y.reshape(1, s, h) if b == 1 else y.reshape(s, b, h).transpose(1, 0, 2)
 
 

@@ -50,8 +50,8 @@ file, widened from a checkpoint's bf16 / f16) unless a ``weight_format`` is give
   to int8 per group of 32 and multiply integers, as GGML's CPU kernels (and so
   llama.cpp) do (``dequant_matmul``'s ``x_int8``): several times fewer instructions
   per weight, at the cost of that rounding (logits move by about 1e-2 of their
-  spread, where ``"gguf"`` moves them by 1e-5). Expert stacks are multiplied with
-  float x either way (``grouped_matmul``).
+  spread, where ``"gguf"`` moves them by 1e-5), expert stacks included
+  (``grouped_matmul``'s ``x_int8``).
 * a packing scheme ("int8": a quarter of the bytes, "int4": an eighth, ...): every
   linear layer and the output projection are re-packed at load time into it. This
   re-quantises already quantised weights, so results move away from the file's

@@ -12,6 +12,9 @@ back to ``y[t, j]``. A decode step (one token, K experts) reads K experts' weigh
   (:mod:`.qmatmul_ggml`), straight from the file's bytes: up to TILED_MIN selections the
   decode kernels (groups of GEMV_ROWS rows of the expert split over the threads, pieces
   of GEMV_MAX_X rows of x), more the tiled product (each block decoded once per chunk).
+* GGML blocks with ``x_int8``: the chunk's inputs are rounded to int8 and multiplied
+  by the integer kernels of ``dequant_matmul`` (:mod:`.qmatmul_int8`), whatever the
+  chunk's size.
 * f32: each output is a dot product of an expert row and an input row with 16 partial
   sums in a fixed order (``rlx_moe_dot``), groups of rows split over the threads; with
   ``transpose`` (the input gradient) each selection's output accumulates rows of the
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
-from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels import qmatmul_ggml, qmatmul_int8
 from rlx.backends.cpu.kernels.extents import row_runs
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.qmatmul import add_ggml_helpers, ggml_rows_loops
@@ -98,6 +101,8 @@ def render_grouped_matmul(ctx: RenderContext, node: Node) -> str:
                 _f32_transposed(w, n_out, width_in)
             elif scheme == "f32":
                 _f32_product(w, ctx, n_out, width_in)
+            elif node.attr("x_int8"):
+                _ggml_int8_product(w, ctx, scheme, n_out, width_in)
             else:
                 _ggml_product(w, ctx, scheme, n_out, width_in)
             with w.block("for (int64_t i = 0; i < m; i++)"):
@@ -188,6 +193,20 @@ def _ggml_product(w: CWriter, ctx: RenderContext, scheme: str, n_out: int,
         ggml_rows_loops(w, ctx, layout, CHUNK, "m")
     with w.block("else"):
         _ggml_gemv(w, ctx, scheme, n_out, width_in, row_bytes)
+
+
+def _ggml_int8_product(w: CWriter, ctx: RenderContext, scheme: str, n_out: int,
+                       width_in: int) -> None:
+    """yg [m, n] = xg [m, k] @ W[e].T with xg rounded to int8 (``x_int8``): the integer
+    kernels of ``dequant_matmul`` (:mod:`.qmatmul_int8`) for any m, whose bits do not
+    depend on the rows multiplied together, so neither do a token's on how many others
+    chose its expert."""
+    layout = expert_layout(scheme, n_out, width_in)
+    w.line(f"const uint8_t *restrict q = wt + e * {n_out * layout.row_bytes};")
+    with w.block(""):
+        w.line("const float *restrict x = xg;")
+        w.line("float *restrict y = yg;")
+        qmatmul_int8.forward_loops(w, ctx, layout, CHUNK, "m")
 
 
 def _ggml_gemv(w: CWriter, ctx: RenderContext, scheme: str, n_out: int, width_in: int,

@@ -2,7 +2,8 @@
 
 GGML-format experts are dequantised by :func:`rlx.ir.quantized.dequantize` (the
 oracle), one expert at a time and only the experts some token selects; the products
-are summed in float64 and rounded once to f32.
+are summed in float64 and rounded once to f32. With ``x_int8`` each selection's input
+is rounded to int8 and multiplied as ``dequant_matmul``'s (:func:`.qmatmul.int8_products`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.reference.kernels.common import KernelContext, finish
+from rlx.backends.reference.kernels.qmatmul import int8_products
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 from rlx.ir.moe_ops import expert_layout
@@ -25,20 +27,23 @@ def grouped_matmul(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np
         raise ExecutionError(f"grouped_matmul: expert id {int(idx[bad][0])} is out of range "
                              f"for {experts} experts (valid: 0..{experts - 1})")
     t, k = idx.shape
-    xs = x.astype(np.float64)
-    if xs.ndim == 2:
-        xs = np.broadcast_to(xs[:, None, :], (t, k, xs.shape[-1]))
+    if x.ndim == 2:
+        x = np.broadcast_to(x[:, None, :], (t, k, x.shape[-1]))
     scheme = node.attr("scheme")
     out = np.zeros((t, k, node.shape[-1]), np.float64)
     for e in np.unique(idx):
+        sel = idx == e
         if scheme == "f32":
             we = w[e].astype(np.float64)
+            out[sel] = x[sel].astype(np.float64) @ (we if node.attr("transpose") else we.T)
+            continue
+        layout = expert_layout(scheme, node.attr("n"), node.attr("k"))
+        rows = np.ascontiguousarray(w[e]).reshape(layout.n, layout.row_bytes)
+        if node.attr("x_int8"):
+            out[sel] = int8_products(layout, x[sel], rows)
         else:
-            layout = expert_layout(scheme, node.attr("n"), node.attr("k"))
-            rows = np.ascontiguousarray(w[e]).reshape(layout.n, layout.row_bytes)
-            we = dequantize(layout, [rows]).astype(np.float64)
-        sel = idx == e
-        out[sel] = xs[sel] @ (we if node.attr("transpose") else we.T)
+            out[sel] = x[sel].astype(np.float64) @ dequantize(layout, [rows]).astype(
+                np.float64).T
     return finish(out, node)
 
 

@@ -24,14 +24,14 @@ def dequant_matmul(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np
     layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
                              node.attr("block"))
     if node.attr("x_int8"):
-        return finish(_int8_products(layout, args[0], args[1]), node)
+        return finish(int8_products(layout, args[0], args[1]), node)
     w = dequantize(layout, args[1:]).astype(np.float64)
     x = args[0].astype(np.float64)
     y = x @ w if node.attr("transpose") else x @ w.T
     return finish(y, node)
 
 
-def _int8_products(layout: PackedLayout, x: np.ndarray, q: np.ndarray) -> np.ndarray:
+def int8_products(layout: PackedLayout, x: np.ndarray, q: np.ndarray) -> np.ndarray:
     """x @ W.T with x rounded to int8 per group of 32, or 256 for the k-quants
     (``x_int8``): each product of a
     code of x and a code of W times the two scales, plus each group's offset times the
