@@ -145,13 +145,17 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
 }
 /* the 6-bit scales and mins of a q4_k / q5_k super-block's 8 sub-blocks from the 12
    bytes at p (as rlx_g_k_scale) */
-RLX_INLINE void rlx_i_k_scales(const uint8_t *p, int *sc, int *mn) {
-    for (int j = 0; j < 4; j++) {
-        sc[j] = p[j] & 63;
-        mn[j] = p[j + 4] & 63;
-        sc[j + 4] = (p[j + 8] & 15) | ((p[j] >> 6) << 4);
-        mn[j + 4] = (p[j + 8] >> 4) | ((p[j + 4] >> 6) << 4);
-    }
+RLX_INLINE void rlx_i_k_scales(const uint8_t *p, uint8_t *sc, uint8_t *mn) {
+    /* four sub-blocks per 32-bit word (little-endian, as every tier is): sub-blocks 0-3
+       the low 6 bits of bytes 0-3 / 4-7; 4-7 a nibble of bytes 8-11 topped by bits 6-7
+       of bytes 0-3 / 4-7, moved to bits 4-5 by one shift of the word */
+    uint32_t u[3];
+    memcpy(u, p, 12);
+    const uint32_t words[4] = {
+        u[0] & 0x3f3f3f3fu, (u[2] & 0x0f0f0f0fu) | ((u[0] >> 2) & 0x30303030u),
+        u[1] & 0x3f3f3f3fu, ((u[2] >> 4) & 0x0f0f0f0fu) | ((u[1] >> 2) & 0x30303030u)};
+    memcpy(sc, words, 8);
+    memcpy(mn, words + 2, 8);
 }
 /* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
 RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {

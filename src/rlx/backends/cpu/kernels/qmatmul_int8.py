@@ -104,13 +104,13 @@ K_GROUPS = {
     #          its two int16 scales)
     "q4_k": ("q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); "
              "6-bit scale and min per sub-block", False, True, r"""
-    int sc[8], mn[8];
+    uint8_t sc[8], mn[8];
     rlx_i_k_scales(b + 4, sc, mn);""",
              "rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15)",
              "sc[g]", "sc[g]"),
     "q5_k": ("q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16",
              False, True, r"""
-    int sc[8], mn[8];
+    uint8_t sc[8], mn[8];
     rlx_i_k_scales(b + 4, sc, mn);
     const rlx_u8v hb = rlx_i_load32(b + 16);""",
              "rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)\n"
