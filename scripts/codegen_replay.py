@@ -538,6 +538,22 @@ def _grouped_matmul(g):
             moe.grouped_matmul(x, idx, q, scheme="q8_0", n=96, k=256)]
 
 
+@op_case("all_reduce", "all_gather", "reduce_scatter")
+def _collective(g, op):
+    """Between kernels (a product before, an activation after), and on an input."""
+    import rlx.distributed as rd
+
+    x = g.input("x", (8, 64), "f32")
+    h = x @ g.param("w", (64, 32), "f32")
+    if op == "all_reduce":
+        return [rd.graph_all_reduce(h, world=2).relu(),
+                rd.graph_all_reduce(g.input("i", (5,), "i64"), "max", world=2)]
+    if op == "all_gather":
+        return [rd.graph_all_gather(h, axis=1, world=2).relu(), rd.graph_all_gather(x, world=4)]
+    return [rd.graph_reduce_scatter(h, world=2).relu(),
+            rd.graph_reduce_scatter(h, "mean", axis=1, world=4)]
+
+
 def _op_graph(op: str) -> rlx.Graph:
     g = rlx.Graph(f"op_{op}")
     g.set_outputs(OP_BUILDERS[op](g))

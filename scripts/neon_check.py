@@ -80,6 +80,7 @@ import rlx
 from rlx.backends.cpu import toolchain
 from rlx.backends.cpu.backend import CpuBackend
 from rlx.backends.cpu.kernels import SUPPORTED
+from rlx.backends.cpu.kernels import collective as collective_kernels
 from rlx.backends.cpu.kernels import lapack as lapack_kernels
 from rlx.backends.cpu.render import RenderContext
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
@@ -281,6 +282,12 @@ LAPACK_OPS = frozenset(lapack_kernels.OP_RENDERERS)
 LAPACK_REASON = ("calls LAPACK, which the portable driver does not provide (on an Arm host "
                  "the neon tier links the scipy-openblas32 wheel's, as x86 does)")
 """The dense linear algebra ops: their kernels are LAPACK calls, skipped here."""
+
+
+COLLECTIVE_OPS = frozenset(collective_kernels.OP_RENDERERS)
+COLLECTIVE_REASON = ("calls back into the Python process for the collective (a process group "
+                     "of workers), which the portable driver does not have")
+"""The collective ops: their kernels call the host, skipped here."""
 
 
 def uncovered_ops() -> list[str]:
@@ -743,8 +750,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     skipped = [(op, "no graph for this op in scripts/codegen_replay.py")
                for op in ([] if args.ops else uncovered_ops())]
     lapack = [s for s in specs if s.ops and s.ops <= LAPACK_OPS]
-    specs = [s for s in specs if s not in lapack]
+    collective = [s for s in specs if s.ops and s.ops <= COLLECTIVE_OPS]
+    specs = [s for s in specs if s not in lapack and s not in collective]
     skipped += [(s.name.removeprefix("op_"), LAPACK_REASON) for s in lapack]
+    skipped += [(s.name.removeprefix("op_"), COLLECTIVE_REASON) for s in collective]
     if not specs and not skipped:
         print(f"no case matches {args.ops}", file=sys.stderr)
         return 2

@@ -95,3 +95,42 @@ def tp_weights(d_in: int = 16, hidden: int = 32, d_out: int = 12,
     return (rng.standard_normal((d_in, hidden)), rng.standard_normal(hidden),
             rng.standard_normal((hidden, d_out)), rng.standard_normal(d_out),
             rng.standard_normal((rows, d_in)))
+
+
+# --------------------------------------------------------------------------- in-graph collectives
+
+COLLECTIVE_OUTPUTS = ("sum_after", "mean", "max", "min", "gather0", "gather1", "scatter0_sum",
+                      "scatter0_mean", "scatter1_sum", "scatter1_mean", "chain", "int_sum")
+"""The outputs of :func:`collective_graph`, in order."""
+
+
+def collective_inputs(rank: int, dtype: str) -> dict[str, np.ndarray]:
+    """Rank ``rank``'s values of the collective graph's input ``a`` [8, 12], param ``w``
+    [12, 4] (both ``dtype``) and input ``i`` (int32 [5])."""
+    rng = np.random.default_rng(100 + rank)
+    np_dtype = rlx.as_dtype(dtype).np
+    return {"a": rng.standard_normal((8, 12)).astype(np_dtype),
+            "w": rng.standard_normal((12, 4)).astype(np_dtype),
+            "i": rng.integers(-50, 50, 5).astype(np.int32)}
+
+
+def collective_graph(world: int, dtype: str) -> rlx.Graph:
+    """Every collective op, with kernels before and after them (:data:`COLLECTIVE_OUTPUTS`):
+    ``sum_after = 0.5 * all_reduce(2a + 1)``, the reductions of ``a``, ``a`` gathered and
+    reduce-scattered along both axes, ``chain = all_gather(relu(all_reduce(a @ w)) + 1,
+    axis=1)`` (two collectives with kernels between them) and ``all_reduce(i)``."""
+    import rlx.distributed as rd
+
+    g = rlx.Graph(f"collectives_{dtype}_{world}")
+    a = g.input("a", (8, 12), dtype)
+    w = g.param("w", (12, 4), dtype)
+    outs = [rd.graph_all_reduce(a * 2.0 + 1.0, world=world) * 0.5]
+    outs += [rd.graph_all_reduce(a, op, world=world) for op in ("mean", "max", "min")]
+    outs += [rd.graph_all_gather(a, axis, world=world) for axis in (0, 1)]
+    outs += [rd.graph_reduce_scatter(a, op, axis, world=world)
+             for axis in (0, 1) for op in ("sum", "mean")]
+    product = rd.graph_all_reduce(a @ w, world=world)
+    outs.append(rd.graph_all_gather(product.relu() + 1.0, axis=1, world=world))
+    outs.append(rd.graph_all_reduce(g.input("i", (5,), "i32"), world=world))
+    g.set_outputs(outs)
+    return g

@@ -11,16 +11,13 @@ the single-process one only in the order of its sums).
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import dist_models as dm
 import numpy as np
 import pytest
+from dist_launch import LAUNCH_TIMEOUT, finish, free_port, launch, run_all
 
 import rlx
 import rlx.distributed as rd
@@ -33,39 +30,7 @@ if not torch_dist.is_available() or not torch_dist.is_gloo_available():
     pytest.skip("this torch build has no gloo backend", allow_module_level=True)
 
 WORKER = Path(__file__).with_name("dist_worker.py")
-LAUNCH_TIMEOUT = 90.0     # seconds for a whole launch; a hang fails the test, never CI
 TOLERANCE = 1e-6
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _launch(scenario: str, world: int, out: Path, timeout: float = 30.0) -> list:
-    port = _free_port()
-    procs = []
-    for rank in range(world):
-        env = dict(os.environ, RANK=str(rank), WORLD_SIZE=str(world), MASTER_ADDR="127.0.0.1",
-                   MASTER_PORT=str(port), OMP_NUM_THREADS="1", RLX_DIST_TIMEOUT=str(timeout))
-        procs.append(subprocess.Popen([sys.executable, str(WORKER), scenario, str(out)],
-                                      env=env, stdout=subprocess.PIPE,
-                                      stderr=subprocess.STDOUT, text=True))
-    return procs
-
-
-def _finish(procs: list, deadline: float) -> list[tuple[int, str]]:
-    results = []
-    for proc in procs:
-        try:
-            output, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            for p in procs:
-                p.kill()
-            pytest.fail("a distributed test run hung past its deadline")
-        results.append((proc.returncode, output))
-    return results
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -75,9 +40,7 @@ def trained(request, tmp_path_factory) -> list[dict[str, np.ndarray]]:
     """What every rank of a ``train`` run computed."""
     world = request.param
     out = tmp_path_factory.mktemp(f"train{world}")
-    procs = _launch("train", world, out)
-    for rank, (code, output) in enumerate(_finish(procs, time.monotonic() + LAUNCH_TIMEOUT)):
-        assert code == 0, f"rank {rank} of {world} failed:\n{output[-4000:]}"
+    run_all(WORKER, "train", world, out)
     return [dict(np.load(out / f"rank{r}.npz")) for r in range(world)]
 
 
@@ -136,7 +99,7 @@ def test_tensor_parallel_mlp_equals_one_process(trained):
 def test_lost_worker_fails_the_others(tmp_path, how, world, timeout):
     """Rank 1 is killed (or stops answering) at its 4th step: every other rank must
     stop with WorkerLostError, within the timeout of the moment rank 1 went away."""
-    procs = _launch(how, world, tmp_path, timeout)
+    procs = launch(WORKER, how, world, tmp_path, timeout)
     deadline = time.monotonic() + LAUNCH_TIMEOUT
     while not any((tmp_path / f"rank{r}.json").exists() for r in range(world) if r != 1):
         if how == "die" and procs[1].poll() is not None:
@@ -145,7 +108,7 @@ def test_lost_worker_fails_the_others(tmp_path, how, world, timeout):
         time.sleep(0.05)
     lost_at = time.monotonic()
     survivors = [p for r, p in enumerate(procs) if r != 1]
-    results = _finish(survivors, lost_at + timeout + 15.0)
+    results = finish(survivors, lost_at + timeout + 15.0)
     elapsed = time.monotonic() - lost_at
     procs[1].kill()
     procs[1].wait()
@@ -180,7 +143,7 @@ def test_without_a_group_is_a_clear_error():
 def test_one_worker_group(tmp_path, data):
     """A group of one: the trainer is the plain Trainer, bit for bit; collectives are
     identities; a checkpoint of another model is refused."""
-    rd.init(0, 1, master_port=_free_port(), timeout=10)
+    rd.init(0, 1, master_port=free_port(), timeout=10)
     try:
         model = dm.MLP
         plain = Trainer(model.loss_graph(model.global_batch), model.init(), Adam(model.lr))

@@ -14,6 +14,7 @@ complex derivatives under PyTorch's convention (the gradient of z = x + iy is
 dL/dx + i dL/dy; :mod:`rlx.autodiff.complex`).
 """
 
+from rlx.autodiff import collective as _collective  # noqa: F401  (rules that refuse)
 from rlx.autodiff import complex as _complex  # noqa: F401  (registers the complex / FFT rules)
 from rlx.autodiff import control as _control  # noqa: F401  (registers the control-flow rules)
 from rlx.autodiff import linalg as _linalg  # noqa: F401  (registers the linalg rules)

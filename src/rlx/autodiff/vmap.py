@@ -37,10 +37,10 @@ operands are all shared is copied unchanged; otherwise the rule for its op kind 
   batch element sees the same values, as a loop over slices that runs each slice
   with the same seed would.
 
-Every op kind of :data:`rlx.ir.ops.OPS` has a rule; :data:`UNBATCHABLE` lists op
-kinds that cannot be batched, with the reason (``unpack``, which only compiled programs
-hold). An op kind with
-no rule raises :class:`rlx.UnsupportedOpError` naming it. Rules go into the table
+Every op kind of :data:`rlx.ir.ops.OPS` has a rule but those :data:`UNBATCHABLE` lists
+with the reason they cannot be batched (``unpack``, which only compiled programs hold,
+and the collectives of :mod:`rlx.ir.collective_ops`). An op kind with no rule
+raises :class:`rlx.UnsupportedOpError` naming it. Rules go into the table
 through :data:`vmap_rule` (the registrar idiom of the VJP and JVP tables), so a second
 rule for one op is an error; the members of the rule families (elementwise, reduction,
 zero-derivative) get theirs from the family, and the other elementwise ops come from
@@ -58,6 +58,7 @@ import numpy as np
 from rlx.autodiff import derivatives as _derivatives  # noqa: F401  (declares the families)
 from rlx.autodiff.common import FAMILIES, registrar, reject_symbolic
 from rlx.errors import GraphBuildError, UnsupportedOpError
+from rlx.ir.collective_ops import COLLECTIVE_OPS
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
@@ -631,8 +632,11 @@ def _register_rules() -> None:
 
 _register_rules()
 
-UNBATCHABLE: dict[str, str] = {}
-"""Op kind -> why vmap cannot batch it. Every op of the IR has a rule today."""
+UNBATCHABLE: dict[str, str] = {
+    kind: "a collective (rlx.ir.collective_ops) exchanges one fixed-shape value with the "
+          "other workers per run; batch the graph around it, or build it for the batch"
+    for kind in sorted(COLLECTIVE_OPS)}
+"""Op kind -> why vmap cannot batch it."""
 
 
 # --------------------------------------------------------------------------- driver

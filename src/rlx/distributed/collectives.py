@@ -1,17 +1,19 @@
-"""Collectives over numpy arrays, run between compiled programs.
+"""Collectives over numpy arrays: the host side of every collective in rlx.
 
-These are host-side operations: a compiled rlx graph runs to completion, its output
-(a numpy array) goes through a collective, and the result feeds the next compiled
-graph. They are not ops inside a graph: the cpu backend's generated code does not
-call the engine between its kernels. What crosses the network is the array's bytes,
-through gloo's CPU tensors (``torch.from_numpy`` shares the memory, so nothing is
-copied on the way in).
+Called directly, they run *between* compiled programs: a compiled rlx graph runs to
+completion, its output (a numpy array) goes through a collective, and the result feeds
+the next compiled graph. The collective *ops* (:mod:`rlx.ir.collective_ops`, built with
+``rlx.distributed.graph_all_reduce`` and its siblings) run them *inside* one compiled
+program, between its kernels: the reference device calls them on its numpy values, the
+cpu device's generated C calls back into Python, which calls them on numpy views of the
+program's arena (``out=`` below: the result is written in place). What crosses the
+network is the array's bytes, through gloo's CPU tensors (``torch.from_numpy`` shares
+the memory, so nothing is copied on the way in).
 
 Every function must be called by every worker of the group, in the same order, with
 arrays of the same shape and dtype (gloo gathers equal-sized parts). A peer that
-dies makes the
-call raise :class:`~rlx.distributed.group.WorkerLostError` within the group's
-timeout.
+dies makes the call raise :class:`~rlx.distributed.group.WorkerLostError` within the
+group's timeout.
 """
 
 from __future__ import annotations
@@ -50,6 +52,30 @@ def _contiguous(what: str, array: Any) -> np.ndarray:
     return array
 
 
+def _movable(what: str, array: Any) -> np.ndarray:
+    """``array`` C-contiguous, refused when its elements are not plain bytes."""
+    array = np.ascontiguousarray(array)
+    if array.dtype.hasobject or array.dtype.kind in "SUO":
+        raise InputError(f"{what}: arrays of dtype {array.dtype} cannot be sent")
+    return array
+
+
+def _bytes(array: np.ndarray) -> np.ndarray:
+    """The bytes of a C-contiguous ``array``, flat (the same memory)."""
+    return array.reshape(-1).view(np.uint8)
+
+
+def _output(what: str, out: np.ndarray | None, shape: tuple[int, ...],
+            dtype: np.dtype) -> np.ndarray:
+    """``out`` checked to be C-contiguous ``dtype[shape]``, or a fresh array."""
+    if out is None:
+        return np.empty(shape, dtype)
+    if out.shape != tuple(shape) or out.dtype != dtype or not out.flags.c_contiguous:
+        raise InputError(f"{what}: out must be C-contiguous {dtype}{list(shape)}, got "
+                         f"{out.dtype}{list(out.shape)}")
+    return out
+
+
 def _reduce_op(what: str, op: str) -> Any:
     dist = torch_distributed()
     table = {"sum": dist.ReduceOp.SUM, "mean": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX,
@@ -69,10 +95,7 @@ def all_reduce(array: Any, op: str = "sum", *, out: np.ndarray | None = None) ->
     if out is None:
         out = array.copy()
     elif out is not array:
-        if out.shape != array.shape or out.dtype != array.dtype or not out.flags.c_contiguous:
-            raise InputError(f"all_reduce: out must be C-contiguous {array.dtype}"
-                             f"{list(array.shape)}, got {out.dtype}{list(out.shape)}")
-        np.copyto(out, array)
+        np.copyto(_output("all_reduce", out, array.shape, array.dtype), array)
     with guard(f"all_reduce({op}) of {out.dtype}{list(out.shape)}"):
         torch_distributed().all_reduce(_tensor(out.reshape(-1)), op=reduce_op)
     if op == "mean":
@@ -80,21 +103,40 @@ def all_reduce(array: Any, op: str = "sum", *, out: np.ndarray | None = None) ->
     return out
 
 
-def all_gather(array: Any, axis: int = 0) -> np.ndarray:
+def all_gather(array: Any, axis: int = 0, *, out: np.ndarray | None = None) -> np.ndarray:
     """Every worker's ``array`` (all of one shape and dtype) concatenated along
-    ``axis`` in rank order, on every worker."""
+    ``axis`` in rank order, on every worker (a 0-d array: stacked into ``[world]``).
+    Into ``out`` (C-contiguous, of the gathered shape and the dtype) when given, else
+    into a fresh array. Bytes are moved as they are, so any numeric dtype gathers."""
     require_group("all_gather")
-    array = _contiguous("all_gather", array)
+    array = _movable("all_gather", array)
     world = info().world_size
-    parts = [np.empty_like(array) for _ in range(world)]
+    part = array.reshape(1) if array.ndim == 0 else array
+    if not -part.ndim <= axis < part.ndim:
+        raise InputError(f"all_gather: axis {axis} is out of range for shape "
+                         f"{list(array.shape)}")
+    axis %= part.ndim
+    shape = part.shape[:axis] + (part.shape[axis] * world,) + part.shape[axis + 1:]
+    out = _output("all_gather", out, shape, array.dtype)
+    # the parts lie one after the other in the result when nothing comes before the axis
+    direct = int(np.prod(part.shape[:axis])) == 1
+    flat = _bytes(part)
+    parts = (list(_bytes(out).reshape(world, -1)) if direct
+             else [np.empty_like(flat) for _ in range(world)])
     with guard(f"all_gather of {array.dtype}{list(array.shape)}"):
-        torch_distributed().all_gather([_tensor(p) for p in parts], _tensor(array))
-    return np.concatenate(parts, axis=axis) if array.ndim else np.stack(parts)
+        torch_distributed().all_gather([_tensor(p) for p in parts], _tensor(flat))
+    if not direct:
+        np.concatenate([p.view(array.dtype).reshape(part.shape) for p in parts], axis=axis,
+                       out=out)
+    return out
 
 
-def reduce_scatter(array: Any, op: str = "sum", axis: int = 0) -> np.ndarray:
+def reduce_scatter(array: Any, op: str = "sum", axis: int = 0, *,
+                   out: np.ndarray | None = None) -> np.ndarray:
     """The ``op`` (sum or mean) over every worker of ``array``, split into
-    ``world_size`` equal chunks along ``axis``; worker ``r`` gets chunk ``r``."""
+    ``world_size`` equal chunks along ``axis``; worker ``r`` gets chunk ``r``, into
+    ``out`` (C-contiguous, of the chunk's shape and the dtype) when given, else into a
+    fresh array."""
     require_group("reduce_scatter")
     array = _contiguous("reduce_scatter", array)
     if op not in ("sum", "mean"):
@@ -104,7 +146,7 @@ def reduce_scatter(array: Any, op: str = "sum", axis: int = 0) -> np.ndarray:
         raise InputError(f"reduce_scatter: axis {axis} of shape {list(array.shape)} does not "
                          f"split into {world} equal chunks")
     chunks = [np.ascontiguousarray(c) for c in np.split(array, world, axis=axis)]
-    out = np.empty_like(chunks[0])
+    out = _output("reduce_scatter", out, chunks[0].shape, array.dtype)
     dist = torch_distributed()
     with guard(f"reduce_scatter({op}) of {array.dtype}{list(array.shape)}"):
         dist.reduce_scatter(_tensor(out), [_tensor(c) for c in chunks], op=dist.ReduceOp.SUM)

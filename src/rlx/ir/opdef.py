@@ -3,9 +3,10 @@
 Every op kind is defined by one :func:`define` call that states all of its facts in
 one place: category, operand count, type rule (its infer function), semantics (its
 doc), attribute schema and traits. :mod:`rlx.ir.ops` (and the op families it joins:
-:mod:`rlx.ir.complex_ops`, :mod:`rlx.ir.linalg_ops`, :mod:`rlx.ir.control`) make the
-calls; :data:`REGISTRY` collects them and ``rlx.ir.ops.OPS`` is that registry. Defining
-a kind twice is an error.
+:mod:`rlx.ir.complex_ops`, :mod:`rlx.ir.linalg_ops`, :mod:`rlx.ir.control`,
+:mod:`rlx.ir.moe_ops`, :mod:`rlx.ir.collective_ops`) make the calls; :data:`REGISTRY`
+collects them and ``rlx.ir.ops.OPS`` is that registry. Defining a kind twice is an
+error.
 
 **Attribute schemas.** ``attrs`` is a string of ``name:kind`` or ``name:kind=default``
 entries separated by spaces, e.g. ``"axis:int=-1 keepdims:bool=False"``. An entry
@@ -165,6 +166,10 @@ TRAITS: dict[str, str] = {
     "positionwise": "each result position along a symbolic axis reads the same positions "
                     "of the operands along it, so a short active extent can be computed "
                     "alone (rlx.passes.extents)",
+    "collective": "communicates with the other workers of the process group "
+                  "(rlx.ir.collective_ops): its value depends on theirs, so it is never "
+                  "evaluated at compile time or moved into the prepare program, and it "
+                  "runs as a kernel of its own",
 }
 """Every flag trait an op may declare, with what it promises."""
 

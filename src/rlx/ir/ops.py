@@ -8,7 +8,8 @@ positive, ``-1`` in reshape resolved, defaults filled in), docstring (semantics,
 rules, where it differs from numpy / ONNX / PyTorch), attribute schema and traits
 (:mod:`rlx.ir.opdef` says what they mean and who reads them). The families kept in
 their own modules (:mod:`rlx.ir.complex_ops`, :mod:`rlx.ir.linalg_ops`,
-:mod:`rlx.ir.control`) define theirs the same way.
+:mod:`rlx.ir.control`, :mod:`rlx.ir.moe_ops`, :mod:`rlx.ir.collective_ops`) define
+theirs the same way.
 
 General rules, unless an op says otherwise:
 
@@ -28,7 +29,12 @@ from dataclasses import replace
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
-from rlx.ir import control, linalg_ops, moe_ops  # noqa: F401  (importing defines their kinds)
+from rlx.ir import (  # noqa: F401  (importing defines their kinds)
+    collective_ops,
+    control,
+    linalg_ops,
+    moe_ops,
+)
 from rlx.ir.complex_ops import TAKES_COMPLEX
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.formats import FloatFormat, FormatScaling
@@ -1297,6 +1303,12 @@ def ops_in_precision_class(precision: str) -> frozenset[str]:
 
 ELEMENTWISE_CATEGORIES = ("unary", "binary", "ternary")
 RANDOM_OPS = frozenset(k for k, d in OPS.items() if d.category == "random")
+COLLECTIVE_OPS = ops_with("collective")
+"""Ops that communicate with the other workers of the process group
+(rlx.ir.collective_ops)."""
+IMPURE_OPS = RANDOM_OPS | COLLECTIVE_OPS
+"""Ops whose value is not a function of their operands alone (the run's seed, the other
+workers): never evaluated at compile time, never moved into the prepare program."""
 RESHAPE_LIKE = ops_with("reshape_like")
 """Ops whose result is the operand's elements in the same order under another shape
 (a view of the same bytes): passes fold chains of them, memory planning lets the result

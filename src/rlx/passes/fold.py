@@ -1,6 +1,7 @@
 """Constant folding: evaluate nodes whose operands are all constants, once, at compile time.
 
-Random ops are never folded (their values belong to the run's seed). A fold that
+Random and collective ops are never folded (their values belong to the run's seed and
+to the other workers: ``rlx.ir.ops.IMPURE_OPS``). A fold that
 would create a constant much larger than its operands (``broadcast_to``, ``tile``
 of a small constant) is skipped so the graph does not grow; a fold whose
 evaluation fails (e.g. an out-of-range constant index) is left for run time,
@@ -15,7 +16,7 @@ import numpy as np
 
 from rlx.errors import RlxError
 from rlx.ir.graph import ConstValue, Graph, Node
-from rlx.ir.ops import LEAF_OPS, RANDOM_OPS
+from rlx.ir.ops import IMPURE_OPS, LEAF_OPS
 from rlx.passes.rewrite import rebuild
 
 # evaluate(node, operand values) -> value of the node (the reference kernels)
@@ -27,7 +28,7 @@ MAX_GROWTH_ELEMENTS = 4096
 def fold_constants(graph: Graph, evaluate: NodeEvaluator) -> Graph:
     """Replace each foldable node by a constant computed with ``evaluate``."""
     def rule(new: Graph, nid: int, node: Node, ops: list[int]) -> int | None:
-        if node.op in LEAF_OPS or node.op in RANDOM_OPS:
+        if node.op in LEAF_OPS or node.op in IMPURE_OPS:
             return None
         operands = [new.nodes[i] for i in ops]
         if not operands or any(o.op != "constant" for o in operands):

@@ -6,9 +6,11 @@ moves it into a separate *prepare* graph, run once and re-run only when one of i
 params changes; its results (the boundary) enter the *main* graph as inputs named
 ``__rlx_prep_<i>``.
 
-The cone: a non-leaf, non-random node all of whose operands are params, constants or
-cone nodes. Random ops and everything downstream of them never enter the cone
-(downstream nodes have a non-cone operand). A boundary node that is a pure view of a
+The cone: a non-leaf, non-random, non-collective node all of whose operands are params,
+constants or cone nodes. Random and collective ops (``rlx.ir.ops.IMPURE_OPS``: a
+collective must run on every run of every worker, not only when one worker's params
+change) and everything downstream of them never enter the cone (downstream nodes have
+a non-cone operand). A boundary node that is a pure view of a
 leaf (reshape-like) is not worth a copy and stays in main. No cone -> no split.
 """
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rlx.ir.graph import Graph
-from rlx.ir.ops import LEAF_OPS, RANDOM_OPS, RESHAPE_LIKE
+from rlx.ir.ops import IMPURE_OPS, LEAF_OPS, RESHAPE_LIKE
 from rlx.passes.rewrite import rebuild
 
 BOUNDARY_PREFIX = "__rlx_prep_"
@@ -38,7 +40,7 @@ class SplitResult:
 def _cone(graph: Graph) -> set[int]:
     cone: set[int] = set()
     for nid, node in enumerate(graph.nodes):
-        if node.op in LEAF_OPS or node.op in RANDOM_OPS:
+        if node.op in LEAF_OPS or node.op in IMPURE_OPS:
             continue
         if all(graph.nodes[i].op in ("param", "constant") or i in cone for i in node.inputs):
             cone.add(nid)

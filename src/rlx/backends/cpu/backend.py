@@ -24,6 +24,7 @@ from rlx.backends.base import (
     map_zeroed,
 )
 from rlx.backends.cpu import isa, toolchain
+from rlx.backends.cpu.collective_host import CollectiveHost
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
 from rlx.backends.reference.kernels import KernelContext
 from rlx.errors import ExecutionError, OutOfMemoryError
@@ -135,8 +136,11 @@ class CpuExecutable(Executable):
         self._profiled_kernels = list(ctx.profiled)
         self._profile = (np.zeros((len(self._profiled_kernels), 2))
                          if self._profiled_kernels else None)
+        # the callback of the program's collectives: this executable's own (render.py)
+        self._collectives = CollectiveHost(ctx.collectives) if ctx.collectives else None
         self._ctl = np.array([0, 0, -1, 0, 0, self._keep.ctypes.data, self._error.ctypes.data,
-                              0 if self._profile is None else self._profile.ctypes.data],
+                              0 if self._profile is None else self._profile.ctypes.data,
+                              0 if self._collectives is None else self._collectives.address],
                              np.int64)
         self._ctl_ptr = self._ctl.ctypes.data
         self._slot_binding = self.params.binding
@@ -206,6 +210,9 @@ class CpuExecutable(Executable):
         ctl[4] = self.params.version
         rc = self.library.run(self._slots, self._arena_ptr, self._ctl_ptr)
         if rc != 0:
+            failed = self._collectives.take_error() if self._collectives else None
+            if failed is not None:
+                raise failed
             message = self._error.tobytes().partition(b"\0")[0]
             raise ExecutionError(message.decode(errors="replace"))
         self.run_index += 1
@@ -255,14 +262,16 @@ class _LayoutOnly:
     """The part of a RenderContext an executable keeps (for clones and the program
     store)."""
 
-    def __init__(self, slots, profiled, arena_bytes):
+    def __init__(self, slots, profiled, arena_bytes, collectives):
         self.slots = slots
         self.profiled = profiled
         self.arena_bytes = arena_bytes
+        self.collectives = collectives
 
     @staticmethod
     def of(ctx: RenderContext | _LayoutOnly) -> _LayoutOnly:
-        return _LayoutOnly(ctx.slots, list(ctx.profiled), ctx.arena_bytes)
+        return _LayoutOnly(ctx.slots, list(ctx.profiled), ctx.arena_bytes,
+                           list(ctx.collectives))
 
 
 class CpuBackend(Backend):

@@ -8,10 +8,13 @@ with fixed slots of their own, graph outputs) in the order of
 kernels' scratch region (:meth:`RenderContext.scratch`, :attr:`RenderContext.arena_bytes`
 in all); ``ctl`` is
 ``[seed, rng run counter, active rows (-1 = all), active upper extent, params version,
-keep region, error buffer, kernel profile]``: the params version is that of
-:class:`rlx.backends.base.ParamStore` (kernels that cache repacked weights repack when
-it or the weights' address changes); the last three are addresses of the caller's
-storage (the profile's 0 when not profiling; ``RLX_ERROR_BYTES`` of error buffer). It
+keep region, error buffer, kernel profile, collective callback]``: the params version is
+that of :class:`rlx.backends.base.ParamStore` (kernels that cache repacked weights
+repack when it or the weights' address changes); the next three are addresses of the
+caller's storage (the profile's 0 when not profiling; ``RLX_ERROR_BYTES`` of error
+buffer); the last is the host's function ``int callback(int64_t i, const void *operand,
+void *result)`` that runs the program's collective ``i`` (:attr:`RenderContext.collectives`,
+:mod:`rlx.backends.cpu.kernels.collective`), read only by programs that have one. It
 returns 0, or a non-zero code after writing a message into the error buffer.
 
 Each kernel becomes a function; renderers for each kernel kind and each
@@ -52,6 +55,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from rlx.backends.base import ALIGNMENT, round_up
+from rlx.backends.collective import CollectiveCall
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
@@ -113,6 +117,9 @@ class RenderContext:
     dynamic_keep: list[str] = field(default_factory=list)
     """C expressions of the sizes of the keep buffers whose size only the compiled code
     knows (:meth:`keep_dynamic`), in order."""
+    collectives: list[CollectiveCall] = field(default_factory=list)
+    """The collectives the kernels call back for, in index order (shared with the
+    bodies' contexts): what the executable's callback runs for each index."""
 
     @property
     def graph(self) -> Graph:
@@ -486,7 +493,8 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
     sub = RenderContext(program, program.info["memory"], parent.threads,
                         winograd=parent.winograd, features=parent.features,
                         keep_bytes=parent.keep_bytes, render_kernel=parent.render_kernel,
-                        bodies=parent.bodies, dynamic_keep=parent.dynamic_keep)
+                        bodies=parent.bodies, dynamic_keep=parent.dynamic_keep,
+                        collectives=parent.collectives)
     _assign_body_slots(sub, name)
     calls, functions = [], []
     for idx, kernel in enumerate(program.kernels):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rlx.backends.cpu.kernels import (
     attention,
     cached_attention,
+    collective,
     control,
     conv,
     elementwise,
@@ -39,7 +40,8 @@ from rlx.passes.program import Kernel
 
 TABLES = assemble([m.RENDERS for m in (elementwise, linalg, conv, attention, cached_attention,
                                         rowreduce, rowops, layout, index, nn, rng, quant,
-                                        qmatmul, gradops, lapack, control, fft, moe)],
+                                        qmatmul, gradops, lapack, control, fft, moe,
+                                        collective)],
                   leaves={"input", "param", "constant", "arange"})
 KIND_RENDERERS = TABLES.kinds
 OP_RENDERERS = TABLES.ops

@@ -1,6 +1,7 @@
 """The reference backend's kernel table, keyed by op kind, assembled in one place."""
 
 from rlx.backends.reference.kernels import (
+    collective,
     control,
     elementwise,
     fft,
@@ -31,6 +32,7 @@ KERNELS: dict[str, KernelFn] = {
     **control.KERNELS,
     **fft.KERNELS,
     **moe.KERNELS,
+    **collective.KERNELS,
 }
 
 __all__ = ["KERNELS", "KernelContext", "KernelFn"]

@@ -1,0 +1,68 @@
+"""How the backends run the collective ops of a program (:mod:`rlx.ir.collective_ops`):
+each node is one call of the host collectives of :mod:`rlx.distributed.collectives` on
+numpy arrays, the operand's value in and the result written into ``out``.
+
+The reference device calls :func:`run_collective` from its kernel with the operand's
+array and a fresh result; the cpu device from the callback its generated C calls
+between kernels (:mod:`rlx.backends.cpu.collective_host`), with numpy views of the
+program's own buffers, so the only copies are the ones the engine makes. A
+:class:`CollectiveCall` says everything the call needs, so that an executable can run
+it without the graph (the cpu device keeps one per collective node, in the order its
+kernels call them).
+
+Errors: DistributedError naming ``rlx.distributed.init()`` when this process has not
+joined a group, DistributedError when the group's size is not the ``world`` the graph
+was built for, WorkerLostError when a peer is gone; each message starts with the node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from rlx.distributed.collectives import all_gather, all_reduce, reduce_scatter, require_group
+from rlx.distributed.group import DistributedError, info
+from rlx.ir.graph import Node
+from rlx.ir.types import TensorType
+
+
+@dataclass(frozen=True)
+class CollectiveCall:
+    """One collective node as the host runs it: its op kind, reduction ('' for
+    all_gather), axis, the world size the graph was built for, the operand's and the
+    result's types, and the node as printed (for errors)."""
+
+    kind: str
+    reduction: str
+    axis: int
+    world: int
+    operand: TensorType
+    result: TensorType
+    label: str
+
+    @staticmethod
+    def of(node: Node, operand: TensorType, label: str) -> CollectiveCall:
+        """The call of collective ``node`` on an operand of type ``operand``."""
+        return CollectiveCall(node.op, node.attr("reduction", ""), node.attr("axis", 0),
+                              node.attr("world"), operand, node.type, label)
+
+
+def run_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> None:
+    """Run ``call`` on the operand ``x`` into ``out`` (C-contiguous, the result's type;
+    it may be ``x``'s memory for all_reduce). Errors: see the module docstring."""
+    require_group(call.label)
+    workers = info().world_size
+    if workers != call.world:
+        raise DistributedError(f"{call.label}: the graph was built for {call.world} workers, "
+                               f"but the process group has {workers}; build it again for "
+                               "this group (world=)")
+    try:
+        if call.kind == "all_reduce":
+            all_reduce(x, call.reduction, out=out)
+        elif call.kind == "all_gather":
+            all_gather(x, call.axis, out=out)
+        else:
+            reduce_scatter(x, call.reduction, call.axis, out=out)
+    except DistributedError as err:
+        raise type(err)(f"{call.label}: {err}") from err

@@ -1,0 +1,407 @@
+/* codegen_replay: main program of graph 'op_all_gather' */
+/* rlx: generated from graph 'op_all_gather', compiled in 1 part(s) */
+
+/* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
+
+
+#define RLX_PK_MR 12
+#define RLX_PK_NR 32
+#define RLX_PK_KC 384
+#define RLX_PK_NC 16
+#define RLX_PK_PF 8
+/* Packed f32 GEMM for a weight operand that stays the same across runs.
+   B (K x N) is repacked once into panels of RLX_PK_NR columns, each K x NR, k-major and
+   zero-padded; A (M x K) is read in place when its rows are contiguous, else packed on
+   every run into slivers of RLX_PK_MR rows, each K x MR. A micro-tile keeps MR x NR sums
+   in registers over a KC block of k; blocks of k are added in order, so every element's
+   rounding is the same however the rows and panels are split over threads. One source
+   for every ISA tier: the micro-kernel is written against the prelude's rlx_vf vectors
+   and covers a tile with register sub-tiles of RLX_SUB_MR x RLX_SUB_NV vectors (the
+   whole 12 x 32 tile on AVX-512; 2 x 2 sub-tiles of 6 x 16 on AVX2), each summing its
+   elements over k in the same order, so every FMA tier gives the same bits. */
+/* RLX_PK_MR, RLX_PK_NR (columns of a panel, a multiple of 16), RLX_PK_KC, RLX_PK_NC and
+   RLX_PK_PF (prefetch distance in k steps) are defined by the renderer
+   (rlx.backends.cpu.kernels.support) before this file. */
+#define RLX_PK_NV (RLX_PK_NR / RLX_VW)
+#if RLX_VW < 16
+/* A sub-tile's k block of A rows and of its half panel fit a 32 KiB L1 at 256 steps, not
+   at the renderer's 384 (AVX2, 128 x 384 x 1536 at 1 thread: 98 -> 117 GFLOP/s). */
+#undef RLX_PK_KC
+#define RLX_PK_KC 256
+#endif
+#define RLX_PK_VPL (RLX_VW >= 16 ? 1 : 16 / RLX_VW)   /* vectors per 64-byte line */
+typedef void (*rlx_epi_fn)(void **, uint8_t *, int64_t, int64_t);
+
+#if defined(__AVX512F__)
+/* Transpose the 16 x 16 block held in r (row i in r[i]) in place: unpacks and shuffles
+   of 32-bit, 64-bit and 128-bit lanes. */
+static inline void rlx_pk_transpose16_regs(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4) {
+        r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+        r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+        r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+        r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+    }
+}
+
+/* dst[c * ds + r] = src[r * ss + c] for a 16 x 16 block. */
+static inline void rlx_pk_transpose16(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < 16; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+/* The same for the first cols (1 to 15) columns of the 16 rows: masked loads, cols
+   stores. */
+static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *dst, int64_t ds,
+                                           int64_t cols) {
+    const __mmask16 mask = (__mmask16)((1u << cols) - 1);
+    __m512 r[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_maskz_loadu_ps(mask, src + i * ss);
+    rlx_pk_transpose16_regs(r);
+    for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
+}
+
+#endif
+
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
+   without AVX-512's register transpose). */
+static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
+                                    int64_t rows, int64_t cols) {
+    for (int64_t r0 = 0; r0 < rows; r0 += 8)
+        for (int64_t c0 = 0; c0 < cols; c0 += 8) {
+            const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
+            const int64_t c1 = cols - c0 < 8 ? cols : c0 + 8;
+            for (int64_t c = c0; c < c1; c++)
+                for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
+        }
+}
+
+static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
+                          float *bp, int64_t p) {
+    float *dst = bp + p * k * RLX_PK_NR;
+    const int64_t j0 = p * RLX_PK_NR;
+    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+    if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
+        int64_t j = 0;
+#if defined(__AVX512F__)
+        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
+            const float *src = b + (j0 + j) * cs;
+            int64_t kk = 0;
+            for (; kk + 16 <= k; kk += 16)
+                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
+            for (; kk < k; kk++)
+                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
+        }
+#endif
+        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
+        return;
+    }
+    for (int64_t kk = 0; kk < k; kk++) {
+        float *d = dst + kk * RLX_PK_NR;
+        const float *src = b + kk * rs + j0 * cs;
+        int64_t j = 0;
+        if (cs == 1) for (; j < nr; j++) d[j] = src[j];
+        else for (; j < nr; j++) d[j] = src[j * cs];
+        for (; j < RLX_PK_NR; j++) d[j] = 0.0f;
+    }
+}
+
+static void rlx_pk_pack_a(int64_t m, int64_t k, const float *a, int64_t rs, int64_t cs,
+                          float *ap, int64_t s) {
+    float *dst = ap + s * k * RLX_PK_MR;
+    const int64_t i0 = s * RLX_PK_MR;
+    const int64_t mr = m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+    if (cs == 1) {
+        for (int64_t i = 0; i < mr; i++) {
+            const float *src = a + (i0 + i) * rs;
+            for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = src[kk];
+        }
+    } else {
+        for (int64_t kk = 0; kk < k; kk++)
+            for (int64_t i = 0; i < mr; i++) dst[kk * RLX_PK_MR + i] = a[(i0 + i) * rs + kk * cs];
+    }
+    for (int64_t i = mr; i < RLX_PK_MR; i++)
+        for (int64_t kk = 0; kk < k; kk++) dst[kk * RLX_PK_MR + i] = 0.0f;
+}
+
+/* Tiles come in RLX_PK_MR rows and, for a last sliver of fewer rows, in 8 and 4 rows
+   (fewer multiply-adds than padding it to MR: 128 rows are 10 x 12 + 8). Each body below
+   is inlined with its sizes constant, so its loops unroll and the sums stay in
+   registers. */
+#define RLX_PK_INLINE static inline __attribute__((always_inline))
+
+/* One register sub-tile: c[i, (v0 + v) * VW + lane] for rows i < ROWS (a constant, at
+   most RLX_SUB_MR) and vectors v < NV (a constant, at most RLX_SUB_NV) = (accumulate ?
+   c : 0) + sum over kk < kc of A(i, kk) * bp[kk * NR + (v0 + v) * VW + lane], where
+   A(i, kk) = a[i * ars + kk * aks]. Only rows below mr and columns below nr are
+   stored. The panel row RLX_PK_PF steps ahead is prefetched into L1: the hardware
+   prefetchers alone leave the FMAs waiting on L2 once B outgrows L1 (10-20% slower at
+   128 x 384 x 1536 on AVX-512). Past the block's end this touches the panel's next k
+   block or the next panel, which come next anyway (a prefetch never faults). */
+RLX_PK_INLINE void rlx_pk_sub(const int rows, const int nv, int64_t kc, const float *a,
+                              int64_t ars, int64_t aks, const float *bp, int v0, float *c,
+                              int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+    rlx_vf acc[RLX_SUB_MR][RLX_SUB_NV];
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_zero();
+    const float *b = bp + v0 * RLX_VW;
+    for (int64_t kk = 0; kk < kc; kk++) {
+        rlx_vf bv[RLX_SUB_NV];
+        for (int v = 0; v < nv; v += RLX_PK_VPL)
+            __builtin_prefetch(b + (kk + RLX_PK_PF) * RLX_PK_NR + v * RLX_VW, 0, 3);
+        for (int v = 0; v < nv; v++) bv[v] = rlx_v_load(b + kk * RLX_PK_NR + v * RLX_VW);
+        _Pragma("GCC unroll 16")
+        for (int i = 0; i < rows; i++) {
+            const rlx_vf ai = rlx_v_set1(a[i * ars + kk * aks]);
+            for (int v = 0; v < nv; v++) acc[i][v] = rlx_v_fma(ai, bv[v], acc[i][v]);
+        }
+    }
+    _Pragma("GCC unroll 16")
+    for (int i = 0; i < rows; i++) {
+        if (i >= mr) break;
+        float *ci = c + i * ldc + v0 * RLX_VW;
+        for (int v = 0; v < nv; v++) {
+            const int64_t left = nr - (v0 + v) * RLX_VW;
+            if (left >= RLX_VW) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load(ci + v * RLX_VW) + x;
+                rlx_v_store(ci + v * RLX_VW, x);
+            } else if (left > 0) {
+                rlx_vf x = acc[i][v];
+                if (accumulate) x = rlx_v_load_n(ci + v * RLX_VW, left) + x;
+                rlx_v_store_n(ci + v * RLX_VW, x, left);
+            }
+        }
+    }
+}
+
+/* A tile of ROWS rows (a constant) x NR columns as register sub-tiles: column groups of
+   RLX_SUB_NV vectors outside, row groups of RLX_SUB_MR rows inside (so a group's
+   columns of the panel are read from L1 by every row group). */
+RLX_PK_INLINE void rlx_pk_tile_any(const int rows, int64_t kc, const float *a, int64_t ars,
+                                   int64_t aks, const float *bp, float *c, int64_t ldc,
+                                   int accumulate, int64_t mr, int64_t nr) {
+    _Pragma("GCC unroll 16")
+    for (int v0 = 0; v0 < RLX_PK_NV; v0 += RLX_SUB_NV) {
+        if (v0 * RLX_VW >= nr) break;
+        const int nv = RLX_PK_NV - v0 < RLX_SUB_NV ? RLX_PK_NV - v0 : RLX_SUB_NV;
+        _Pragma("GCC unroll 16")
+        for (int r0 = 0; r0 < rows; r0 += RLX_SUB_MR) {
+            if (r0 >= mr) break;
+            const int r = rows - r0 < RLX_SUB_MR ? rows - r0 : RLX_SUB_MR;
+            rlx_pk_sub(r, nv, kc, a + r0 * ars, ars, aks, bp, v0, c + r0 * ldc, ldc,
+                       accumulate, mr - r0, nr);
+        }
+    }
+}
+
+/* Rows a tile of a sliver with mr rows computes: MR, or 8 or 4 for a short last one. */
+static inline int64_t rlx_pk_tile_height(int64_t mr) {
+#if RLX_PK_MR > 8
+    if (mr <= 8) return mr <= 4 ? 4 : 8;
+#endif
+    return RLX_PK_MR;
+}
+
+/* c[0:mr, 0:nr] = (accumulate ? c : 0) + A (rows x kc) * bp (kc x NR), A packed: element
+   (i, kk) at ap[kk * MR + i]. */
+static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
+                        int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_any(RLX_PK_MR, kc, ap, 1, RLX_PK_MR, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
+   the small products of attention this is a third faster than packing A first. */
+static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+                             float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
+#if RLX_PK_MR > 8
+    if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+    if (mr <= 8) { rlx_pk_tile_any(8, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
+#endif
+    rlx_pk_tile_any(RLX_PK_MR, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr);
+}
+
+/* Rows of slivers [s0, s1) and columns of panels [p0, p1) of c (m x n, row stride
+   ldc). Sliver s is rows [s * MR, s * MR + MR) cut at m, or, given a tile table (A
+   row-major only), the tiles[2 s + 1] rows from tiles[2 s] (the active rows of
+   symbolic dimensions, in runs). A is packed slivers (lda == 0) or row-major with row
+   stride lda and unit column stride (a sliver shorter than its tile height is copied
+   into a zero-padded block first). The epilogue (given only when ldc == n) runs on
+   each sliver's rows of a panel group once their sums are final, over flat element
+   ranges. */
+static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                              const float *bp, float *c, int64_t ldc, const int64_t *tiles,
+                              int64_t s0, int64_t s1, int64_t p0, int64_t p1, rlx_epi_fn epi,
+                              void **slots, uint8_t *arena) {
+    float pad[RLX_PK_MR * RLX_PK_KC] __attribute__((aligned(64)));
+    for (int64_t q0 = p0; q0 < p1; q0 += RLX_PK_NC) {
+        const int64_t q1 = p1 - q0 < RLX_PK_NC ? p1 : q0 + RLX_PK_NC;
+        for (int64_t k0 = 0; k0 < k; k0 += RLX_PK_KC) {
+            const int64_t kc = k - k0 < RLX_PK_KC ? k - k0 : RLX_PK_KC;
+            for (int64_t s = s0; s < s1; s++) {
+                const int64_t i0 = tiles ? tiles[2 * s] : s * RLX_PK_MR;
+                const int64_t mr = tiles ? tiles[2 * s + 1]
+                                         : m - i0 < RLX_PK_MR ? m - i0 : RLX_PK_MR;
+                const int64_t height = rlx_pk_tile_height(mr);
+                const float *rows = lda ? a + i0 * lda + k0 : 0;
+                int64_t row_stride = lda;
+                if (lda && mr < height) {
+                    for (int64_t i = 0; i < height; i++)
+                        for (int64_t kk = 0; kk < kc; kk++)
+                            pad[i * kc + kk] = i < mr ? rows[i * lda + kk] : 0.0f;
+                    rows = pad;
+                    row_stride = kc;
+                }
+                for (int64_t q = q0; q < q1; q++) {
+                    const int64_t j0 = q * RLX_PK_NR;
+                    const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
+                    const float *panel = bp + q * k * RLX_PK_NR + k0 * RLX_PK_NR;
+                    if (lda)
+                        rlx_pk_tile_rows(kc, rows, row_stride, panel, c + i0 * ldc + j0, ldc,
+                                         k0 > 0, mr, nr);
+                    else
+                        rlx_pk_tile(kc, a + s * k * RLX_PK_MR + k0 * RLX_PK_MR, panel,
+                                    c + i0 * ldc + j0, ldc, k0 > 0, mr, nr);
+                }
+                if (epi != 0 && k0 + kc >= k) {
+                    const int64_t j1 = q1 * RLX_PK_NR < n ? q1 * RLX_PK_NR : n;
+                    for (int64_t i = i0; i < i0 + mr; i++)
+                        epi(slots, arena, i * n + q0 * RLX_PK_NR, i * n + j1);
+                }
+            }
+        }
+    }
+}
+
+/* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                        const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
+                        int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
+    rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
+}
+
+
+/* the host's collective callback, ctl[8] (rlx.backends.cpu.kernels.collective) */
+typedef int (*rlx_collective_fn)(int64_t, const void *, void *);
+#define RLX_COLLECTIVE ((rlx_collective_fn)(uintptr_t)ctl[8])
+
+#include <stdio.h>
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_matmul: matmul: matmul */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    float *rlx_pkb_n2 = (float *)(RLX_KEEP + 0);
+    static const int64_t tasks[4] = {0, 1, 0, 1};
+    const float *pa = ((const float *)((uint8_t *)slots[0]));
+    const float *pb = ((const float *)((uint8_t *)slots[1]));
+    float *pc = ((float *)(arena + 0));
+    int64_t *rlx_pkb_n2_seen = (int64_t *)(RLX_KEEP + 8192);
+    if (rlx_pkb_n2_seen[0] != (int64_t)(uintptr_t)pb || rlx_pkb_n2_seen[1] != ctl[4]) {
+        for (int64_t p = 0; p < 1; p++)
+            rlx_pk_pack_b(64, 32, pb, 32, 1, rlx_pkb_n2, p);
+        rlx_pkb_n2_seen[0] = (int64_t)(uintptr_t)pb;
+        rlx_pkb_n2_seen[1] = ctl[4];
+    }
+    for (int64_t t = 0; t < 1; t++) {
+        const int64_t *q = tasks + 4 * t;
+        rlx_pk_gemm(8, 32, 64, pa, 64, rlx_pkb_n2, pc, 32, q[0], q[1], q[2], q[3], 0, slots, arena);
+    }
+    return 0;
+}
+
+/* k1_all_gather: op: all_gather */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    if (ctl[8] == 0) {
+        snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = all_gather(%%2, axis=1, world=2) : f32[8,64]: no collective callback (run the program from rlx, in a process group: rlx.distributed.init())");
+        return 1;
+    }
+    if (RLX_COLLECTIVE(0, (const void *)(arena + 0), (void *)(arena + 1024)) != 0) {
+        snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = all_gather(%%2, axis=1, world=2) : f32[8,64]: the collective failed");
+        return 1;
+    }
+    return 0;
+}
+
+/* k2_relu: elementwise: relu */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 512; j++) {
+        const float v3 = ((const float *)(arena + 1024))[j * 1];
+        const float t4 = ((v3) > 0 ? (v3) : ((v3) != (v3) ? (v3) : 0));
+        ((float *)((uint8_t *)slots[2]))[j] = t4;
+    }
+    return 0;
+}
+
+/* k3_all_gather: op: all_gather */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    if (ctl[8] == 0) {
+        snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = all_gather(%%0, world=4) : f32[32,64]: no collective callback (run the program from rlx, in a process group: rlx.distributed.init())");
+        return 1;
+    }
+    if (RLX_COLLECTIVE(1, (const void *)((uint8_t *)slots[0]), (void *)((uint8_t *)slots[3])) != 0) {
+        snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%5 = all_gather(%%0, world=4) : f32[32,64]: the collective failed");
+        return 1;
+    }
+    return 0;
+}
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+#endif
+
+#if !defined(RLX_PART) || RLX_PART == 0
+int64_t rlx_keep_bytes(void) { return 8256; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+#endif
