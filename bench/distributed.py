@@ -10,11 +10,12 @@ loopback, as ``torchrun`` would; ``OMP_NUM_THREADS=1`` each) and measures, on ra
   evenly, Adam) trained with :class:`rlx.distributed.DataParallelTrainer`: the median
   step time (forward, backward, all-reduce, Adam) and the median time of an all-reduce
   of its gradient buffer alone (same buckets), and their ratio;
-* **MiniLM-size**: an all-reduce of 22.7 M float32 (all-MiniLM-L6-v2's parameter
-  count, 91 MB) in 4 MB buckets. Its step time is not measured (rlx does not train
-  MiniLM here); it is *estimated* as ``6 * params * tokens / flops`` for a global
-  batch of 32 sequences of 128 tokens split over the workers, with ``flops`` a measured
-  float32 matmul rate of one core, plus the measured all-reduce.
+* **MiniLM**: the all-MiniLM-L6-v2 encoder (``rlx.models.bert``, its 22.6 M float32
+  params, random weights) trained data-parallel on a global batch of 32 sequences of
+  128 tokens (mean squared distance of the sentence embeddings to random targets,
+  Adam): the median step time (forward, backward, all-reduce of its 90 MB gradient in
+  4 MB buckets, Adam) over ``--minilm-steps`` steps, and the median of 3 all-reduces
+  of that buffer alone.
 
 Then, on paper, weak scaling to 8, 32 and 128 machines (each keeps its local batch):
 a ring all-reduce of ``B`` bytes over ``p`` machines costs
@@ -36,8 +37,7 @@ import time
 
 import numpy as np
 
-MINILM_PARAMS = 22_700_000
-MINILM_TOKENS = 32 * 128
+MINILM_GLOBAL_BATCH, MINILM_SEQ = 32, 128
 CNN_GLOBAL_BATCH = 128
 BUCKET_BYTES = 4 << 20
 MACHINES = (8, 32, 128)
@@ -47,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[2, 4],
                         help="worker process counts (default: 2 4)")
     parser.add_argument("--steps", type=int, default=8, help="timed CNN steps per worker count")
+    parser.add_argument("--minilm-steps", type=int, default=3,
+                        help="timed MiniLM steps per worker count (0: skip MiniLM)")
     parser.add_argument("--device", default="cpu", help="rlx device (default: cpu)")
     parser.add_argument("--bandwidth-gbit", type=float, default=10.0,
                         help="network bandwidth for the scaling estimate (Gbit/s)")
@@ -66,18 +68,37 @@ def _median_seconds(fn, repeat: int) -> float:
     return float(np.median(times))
 
 
-def _matmul_flops() -> float:
-    a = np.random.default_rng(0).standard_normal((512, 512)).astype(np.float32)
-    a @ a
-    return 2 * 512 ** 3 / _median_seconds(lambda: a @ a, 5)
+def minilm_trainer(batch: int, device: str, trainer_class):
+    """``trainer_class`` (a DataParallelTrainer) over the MiniLM encoder for ``batch``
+    sequences of MINILM_SEQ tokens, and a batch of random token ids and targets."""
+    import rlx
+    from rlx.models.bert import BertConfig, bert_param_shapes, build_bert_encoder
+    from rlx.optim import Adam
+
+    config = BertConfig(vocab_size=30522, hidden_size=384, num_hidden_layers=6,
+                        num_attention_heads=12, intermediate_size=1536)
+    g = build_bert_encoder(config, batch, MINILM_SEQ)
+    embedding = g.tensor(g.outputs[0])
+    gap = embedding - g.input("target", embedding.shape)
+    g.set_outputs([(gap * gap).sum() * (1.0 / batch)])
+    rng = np.random.default_rng(0)
+    params = {name: (0.02 * rng.standard_normal(shape)).astype(np.float32)
+              for name, shape in bert_param_shapes(config).items()}
+    trainer = trainer_class(g, params, Adam(1e-4), device=device, bucket_bytes=BUCKET_BYTES,
+                            options=rlx.CompileOptions(split_params=False))
+    feeds = {"input_ids": rng.integers(0, config.vocab_size, (batch, MINILM_SEQ)),
+             "attention_mask": np.ones((batch, MINILM_SEQ), np.int64),
+             "token_type_ids": np.zeros((batch, MINILM_SEQ), np.int64),
+             "target": rng.standard_normal(embedding.shape).astype(np.float32)}
+    return trainer, feeds, sum(int(np.prod(v.shape)) for v in params.values())
 
 
-def worker(out: str, steps: int, device: str) -> None:
+def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
     import rlx.distributed as rd
     from bench.training import cnn
     from rlx.optim import Adam, minibatches
 
-    rd.init(timeout=120)
+    rd.init(timeout=600)
     world = rd.world_size()
     model = cnn(batch=CNN_GLOBAL_BATCH // world)
     rng = np.random.default_rng(0)
@@ -96,25 +117,31 @@ def worker(out: str, steps: int, device: str) -> None:
         step_times.append(time.perf_counter() - started)
     grads = np.ones(sum(int(np.prod(s)) for s in model.param_shapes.values()) + 1, np.float32)
 
-    def cnn_all_reduce():
-        bucketed = rd.BucketedAllReduce(grads, BUCKET_BYTES // 4)
-        bucketed.finish()
+    def all_reduce_seconds(buffer, repeat):
+        def once():
+            rd.BucketedAllReduce(buffer, BUCKET_BYTES // 4).finish()
+        once()
+        rd.barrier()
+        return _median_seconds(once, repeat)
 
-    rd.barrier()
-    cnn_ar = _median_seconds(cnn_all_reduce, 20)
-    big = np.ones(MINILM_PARAMS, np.float32)
-
-    def minilm_all_reduce():
-        rd.BucketedAllReduce(big, BUCKET_BYTES // 4).finish()
-
-    minilm_all_reduce()
-    rd.barrier()
-    minilm_ar = _median_seconds(minilm_all_reduce, 3)
+    result = {"world": world, "cnn_step": float(np.median(step_times)),
+              "cnn_all_reduce": all_reduce_seconds(grads, 20), "cnn_elems": int(grads.size)}
+    if minilm_steps:
+        # the local share of the global batch: the trainer averages over the workers
+        minilm, feeds, count = minilm_trainer(MINILM_GLOBAL_BATCH // world, device,
+                                              rd.DataParallelTrainer)
+        minilm.step_local(feeds)     # warm-up (each worker its own local batch)
+        rd.barrier()
+        times = []
+        for _ in range(minilm_steps):
+            started = time.perf_counter()
+            minilm.step_local(feeds)
+            times.append(time.perf_counter() - started)
+        result |= {"minilm_step": float(np.median(times)), "minilm_params": count,
+                   "minilm_all_reduce": all_reduce_seconds(np.ones(count, np.float32), 3)}
     if rd.rank() == 0:
         with open(out, "w") as f:
-            json.dump({"world": world, "cnn_step": float(np.median(step_times)),
-                       "cnn_all_reduce": cnn_ar, "cnn_elems": int(grads.size),
-                       "minilm_all_reduce": minilm_ar, "flops": _matmul_flops()}, f)
+            json.dump(result, f)
     rd.shutdown()
 
 
@@ -126,7 +153,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _launch(world: int, steps: int, device: str) -> dict:
+def _launch(world: int, steps: int, minilm_steps: int, device: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "rank0.json")
         port = _free_port()
@@ -135,9 +162,9 @@ def _launch(world: int, steps: int, device: str) -> dict:
             env = dict(os.environ, RANK=str(rank), WORLD_SIZE=str(world),
                        MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), OMP_NUM_THREADS="1")
             procs.append(subprocess.Popen(
-                [sys.executable, "-m", "bench.distributed", "worker", out, str(steps), device],
-                env=env))
-        codes = [p.wait(timeout=600) for p in procs]
+                [sys.executable, "-m", "bench.distributed", "worker", out, str(steps),
+                 str(minilm_steps), device], env=env))
+        codes = [p.wait(timeout=1800) for p in procs]
         if any(codes):
             raise SystemExit(f"bench distributed: workers exited with {codes}")
         with open(out) as f:
@@ -155,29 +182,33 @@ def main(args: argparse.Namespace) -> int:
     from bench.__main__ import format_table, machine_description
 
     print(f"# {machine_description()}; gloo over loopback, one thread per worker")
-    measured = [_launch(world, args.steps, args.device) for world in args.workers]
+    measured = [_launch(world, args.steps, args.minilm_steps, args.device)
+                for world in args.workers]
     rows = []
     for m in measured:
         w = m["world"]
-        minilm_step = 6 * MINILM_PARAMS * (MINILM_TOKENS / w) / m["flops"] + m["minilm_all_reduce"]
         rows.append([f"cnn (global batch {CNN_GLOBAL_BATCH})", str(w),
                      f"{m['cnn_all_reduce'] * 1e3:.2f}", f"{m['cnn_step'] * 1e3:.2f}",
                      f"{m['cnn_all_reduce'] / m['cnn_step']:.2f}"])
-        rows.append([f"MiniLM-size ({MINILM_PARAMS / 1e6:.1f} M f32)", str(w),
-                     f"{m['minilm_all_reduce'] * 1e3:.0f}", f"~{minilm_step * 1e3:.0f} (est.)",
-                     f"{m['minilm_all_reduce'] / minilm_step:.2f}"])
+        if "minilm_step" in m:
+            rows.append([f"MiniLM ({m['minilm_params'] / 1e6:.1f} M f32, global batch "
+                         f"{MINILM_GLOBAL_BATCH} x {MINILM_SEQ})", str(w),
+                         f"{m['minilm_all_reduce'] * 1e3:.0f}", f"{m['minilm_step'] * 1e3:.0f}",
+                         f"{m['minilm_all_reduce'] / m['minilm_step']:.2f}"])
     print(format_table(["workload", "workers", "all-reduce ms", "step ms",
                         "all-reduce / step"], rows, args.markdown))
     base = measured[0]
-    cnn_compute = max(base["cnn_step"] - base["cnn_all_reduce"], 1e-6)
-    minilm_compute = 6 * MINILM_PARAMS * (MINILM_TOKENS / base["world"]) / base["flops"]
+    workloads = [("cnn", base["cnn_elems"] * 4,
+                  max(base["cnn_step"] - base["cnn_all_reduce"], 1e-6))]
+    if "minilm_step" in base:
+        workloads.append(("MiniLM", base["minilm_params"] * 4,
+                          max(base["minilm_step"] - base["minilm_all_reduce"], 1e-6)))
     print(f"\n# weak scaling on paper: {args.bandwidth_gbit:g} Gbit/s, {args.latency_us:g} us "
           f"per message, ring all-reduce, no overlap; compute per step as measured at "
-          f"{base['world']} workers (cnn {cnn_compute * 1e3:.2f} ms, MiniLM-size "
-          f"~{minilm_compute * 1e3:.0f} ms)")
+          f"{base['world']} workers ("
+          + ", ".join(f"{name} {compute * 1e3:.2f} ms" for name, _, compute in workloads) + ")")
     paper = []
-    for name, nbytes, compute in (("cnn", base["cnn_elems"] * 4, cnn_compute),
-                                  ("MiniLM-size", MINILM_PARAMS * 4, minilm_compute)):
+    for name, nbytes, compute in workloads:
         for p in MACHINES:
             comm = ring_seconds(nbytes, p, args.bandwidth_gbit, args.latency_us)
             paper.append([name, str(p), f"{comm * 1e3:.2f}", f"{comm / (comm + compute):.2f}",
@@ -189,7 +220,7 @@ def main(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "worker":
-        worker(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        worker(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
     else:
         parser = argparse.ArgumentParser(prog="python -m bench distributed")
         add_arguments(parser)

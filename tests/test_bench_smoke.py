@@ -98,3 +98,17 @@ def test_the_moe_bench_agrees_with_pytorch(capsys):
     # the whole decoder: its GGUF written and loaded, both rlx formats timed
     assert "rlx gguf-int8 vs rlx gguf: logits max |diff|" in out
     assert "Qwen3-MoE-shaped 2x256, 8 experts top-2, Q4_K decode 1 token (ms)" in out
+
+
+def test_the_distributed_bench_trains_both_models(capsys):
+    """``bench distributed`` with 2 workers, one timed step each: the CNN and MiniLM
+    are trained data-parallel and every table row is printed."""
+    dist = pytest.importorskip("torch.distributed", reason="bench distributed needs torch")
+    if not dist.is_available() or not dist.is_gloo_available():
+        pytest.skip("this torch build has no gloo backend")
+    from bench.__main__ import main
+
+    assert main(["distributed", "--workers", "2", "--steps", "1", "--minilm-steps", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "cnn (global batch 128)" in out and "MiniLM (22.6 M f32" in out
+    assert out.count("MiniLM ") >= 4     # the measured row and three machine counts
