@@ -9,6 +9,11 @@ comparison allows.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -134,3 +139,29 @@ def collective_graph(world: int, dtype: str) -> rlx.Graph:
     outs.append(rd.graph_all_reduce(g.input("i", (5,), "i32"), world=world))
     g.set_outputs(outs)
     return g
+
+
+def run_until_a_peer_is_lost(out: str, step: Callable[[], object], how: str = "die") -> None:
+    """Call ``step`` until a collective in it raises DistributedError; rank 1 kills
+    itself (``how="die"``) or hangs (``"hang"``) before its fourth step. Each surviving
+    rank writes ``rank<r>.json``: the error's type and message, the step and how long
+    that step took; it then leaves at once (the group is broken: no polite shutdown)."""
+    import rlx.distributed as rd
+
+    report: dict[str, object] = {"error": None}
+    for index in range(1000):
+        if rd.rank() == 1 and index == 3:
+            if how == "die":
+                os.kill(os.getpid(), signal.SIGKILL)
+            time.sleep(3600)
+        started = time.perf_counter()
+        try:
+            step()
+        except rd.DistributedError as err:
+            report = {"error": type(err).__name__, "message": str(err), "step": index,
+                      "seconds": time.perf_counter() - started}
+            break
+    with open(os.path.join(out, f"rank{rd.rank()}.json"), "w") as f:
+        json.dump(report, f)
+    if report["error"]:
+        os._exit(3)

@@ -11,11 +11,8 @@ Each rank writes ``rank{r}.npz`` (train) or ``rank{r}.json`` (die, hang) into OU
 
 from __future__ import annotations
 
-import json
 import os
-import signal
 import sys
-import time
 
 import numpy as np
 
@@ -79,23 +76,7 @@ def fail(out: str, how: str) -> None:
     world = rd.world_size()
     trainer = rd.DataParallelTrainer(model.loss_graph(8), model.init(), Adam(model.lr))
     batch = {"x": images[:8 * world].reshape(8 * world, 64), "y": labels[:8 * world]}
-    report: dict[str, object] = {"error": None}
-    for step in range(1000):
-        if rd.rank() == 1 and step == 3:
-            if how == "die":
-                os.kill(os.getpid(), signal.SIGKILL)
-            time.sleep(3600)
-        started = time.perf_counter()
-        try:
-            trainer.step(batch)
-        except rd.DistributedError as err:
-            report = {"error": type(err).__name__, "message": str(err), "step": step,
-                      "seconds": time.perf_counter() - started}
-            break
-    with open(os.path.join(out, f"rank{rd.rank()}.json"), "w") as f:
-        json.dump(report, f)
-    if report["error"]:
-        os._exit(3)   # the group is broken: leave without a polite shutdown
+    dm.run_until_a_peer_is_lost(out, lambda: trainer.step(batch), how)
 
 
 def main() -> None:
