@@ -83,12 +83,10 @@ from rlx.backends.cpu.kernels import SUPPORTED
 from rlx.backends.cpu.kernels import collective as collective_kernels
 from rlx.backends.cpu.kernels import lapack as lapack_kernels
 from rlx.backends.cpu.render import RenderContext
-from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
-from rlx.backends.reference.kernels import KernelContext
+from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph
 from rlx.ir.quantized import PackedLayout, pack_weight
-from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 from rlx.runtime.replay import run_passes
 
@@ -460,7 +458,8 @@ def render_programs(graph: Graph, threads: int = THREADS) -> tuple[list[Rendered
     if result.prepare is not None:
         named.insert(0, ("prepare", result.prepare))
     for name, program in named:
-        source, ctx, _ = CpuBackend().render(program, options, threads, max_parts=1)
+        source, ctx, _ = CpuBackend().render(program, options.backend_options(), threads,
+                                             max_parts=1)
         programs.append(RenderedProgram(name, program, source, ctx))
     boundary = list(result.split.boundary) if result.prepare is not None else []
     return programs, boundary
@@ -476,12 +475,6 @@ def prepare_case(spec: CaseSpec, threads: int = THREADS, seed: int = SEED) -> Pr
     products = any(node.op in PRODUCT_OPS for node in graph.nodes)
     return PreparedCase(spec.name, programs, boundary, feeds, expected, products,
                         time.perf_counter() - t0)
-
-
-def _constant_value(node) -> np.ndarray:
-    if node.op == "constant":
-        return np.ascontiguousarray(node.attr("value").array())
-    return np.ascontiguousarray(REFERENCE_KERNELS["arange"](node, [], KernelContext(RngOptions())))
 
 
 def write_manifest(rp: RenderedProgram, case_dir: Path, feeds: dict[str, np.ndarray],
@@ -511,7 +504,7 @@ def write_manifest(rp: RenderedProgram, case_dir: Path, feeds: dict[str, np.ndar
         if slot.kind in ("input", "param"):
             array = feeds[slot.name]
         else:
-            array = _constant_value(node)
+            array = evaluate_node(node, [], node_id=slot.node)
         array = np.ascontiguousarray(np.asarray(array).astype(node.dtype.np, copy=False))
         if array.nbytes != nbytes:
             raise ValueError(f"{rp.name} slot {i} ({slot.kind} {slot.name}): {array.nbytes} "

@@ -1,6 +1,6 @@
 """Every op kind is covered by every table that must know it, or listed as not."""
 
-from rlx.backends.reference.kernels import KERNELS
+from rlx.backends.numpy_kernels import KERNELS
 from rlx.ir.ops import LEAF_OPS, OPS
 from rlx.passes.decompose import COMPLEX_DISPATCH, DECOMPOSITIONS
 from rlx.runtime.devices import get_backend, known_devices

@@ -5,6 +5,7 @@ everything.
 """
 
 import json
+import os
 import subprocess
 import sys
 
@@ -32,9 +33,9 @@ EXPORTED = (
     "models", "frontends", "optim", "ir", "runtime", "autodiff", "passes", "backends")
 
 
-def _fresh(code: str) -> object:
+def _fresh(code: str, env: dict[str, str] | None = None) -> object:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+                         check=True, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -42,6 +43,20 @@ def test_import_rlx_leaves_heavy_modules_unimported():
     loaded = _fresh("import json, sys, rlx\n"
                     f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))")
     assert loaded == []
+
+
+def test_import_leaves_the_environment_unchanged():
+    """Importing rlx, or the cpu backend, sets no environment variable (the cpu device
+    bounds OpenMP's spin only as it loads its first program; tests/backends/cpu)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY")}
+    code = ("import json, os\n"
+            "before = dict(os.environ)\n"
+            "import rlx\n"
+            "same = [dict(os.environ) == before]\n"
+            "import rlx.backends.cpu.backend\n"
+            "same.append(dict(os.environ) == before)\n"
+            "print(json.dumps(same))")
+    assert _fresh(code, env) == [True, True]
 
 
 def test_every_public_name_resolves_in_a_fresh_process():

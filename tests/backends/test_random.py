@@ -14,9 +14,9 @@ import pytest
 from tests.helpers import run_graph, tol
 
 import rlx
+from rlx.backends.numpy_kernels import KernelContext
+from rlx.backends.numpy_kernels.random import philox4x32
 from rlx.backends.reference.interpreter import evaluate
-from rlx.backends.reference.kernels import KernelContext
-from rlx.backends.reference.kernels.random import philox4x32
 from rlx.passes.fusion import one_kernel_per_node
 
 MASK32 = 0xFFFFFFFF

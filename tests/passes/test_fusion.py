@@ -43,7 +43,7 @@ def test_multi_consumer_values_are_materialised_with_a_reason():
     g.set_outputs([e + 1.0, e * 2.0])
     program = fuse(g)
     assert len(program.kernels) == 3
-    reasons = {u.reason for u in program.info["fusion"].unfused}
+    reasons = {u.reason for u in program.fusion.unfused}
     assert any("2 consumers" in r for r in reasons)
 
 
@@ -54,7 +54,7 @@ def test_broadcast_operand_is_a_load_not_a_partner():
     g.set_outputs([x * r])
     program = fuse(g)
     assert len(program.kernels) == 2
-    assert any("broadcast" in u.reason for u in program.info["fusion"].unfused)
+    assert any("broadcast" in u.reason for u in program.fusion.unfused)
 
 
 def _block(B=2, S=16, H=4, D=8):

@@ -159,6 +159,20 @@ def test_unknown_device():
     assert "reference" in rlx.available_devices()
 
 
+def test_backends_get_the_options_they_read():
+    """CompileOptions hands a backend a BackendOptions of the fields it acts on, with
+    the same defaults."""
+    from rlx.backends.base import BackendOptions
+
+    assert rlx.CompileOptions().backend_options() == BackendOptions()
+    rng = rlx.RngOptions(seed=7, advance=True)
+    opts = rlx.CompileOptions(rng=rng, num_threads=3, profile=True, winograd=False,
+                              isa="generic", sanitize="undefined", precision="bf16")
+    assert opts.backend_options() == BackendOptions(rng=rng, num_threads=3, profile=True,
+                                                    winograd=False, isa="generic",
+                                                    sanitize="undefined")
+
+
 def test_run_slots_returns_views_until_next_run(device):
     g = rlx.Graph("s")
     a = g.input("a", (3,))

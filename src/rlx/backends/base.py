@@ -19,7 +19,7 @@ import mmap
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -239,6 +239,29 @@ class ExecutableCapabilities:
 NO_CAPABILITIES = ExecutableCapabilities()
 
 
+@dataclass(frozen=True)
+class BackendOptions:
+    """The compile options a backend acts on (``rlx.CompileOptions.backend_options()``
+    builds them). Backends never see ``CompileOptions`` itself, which belongs to the
+    runtime (the passes read the rest of it), so each option a backend reads is a field
+    here, with ``CompileOptions``'s default."""
+
+    rng: RngOptions = field(default_factory=RngOptions)
+    """Seed and policy of in-graph random ops, the executable's until ``set_rng``."""
+    num_threads: int | None = None
+    """Threads a backend runs with (None: ``RLX_NUM_THREADS`` or the usable cores)."""
+    profile: bool = False
+    """Time every kernel call, for ``Executable.kernel_profile``."""
+    winograd: bool = True
+    """cpu: 3 x 3 stride-1 f32 convolutions with param weights by Winograd's algorithms
+    (False: direct sums)."""
+    isa: str | None = None
+    """cpu: the ISA tier to compile for (None: ``RLX_CPU_ISA`` or the host's highest)."""
+    sanitize: str | Sequence[str] | None = None
+    """cpu: sanitizers to build with, as ``CompileOptions.sanitize`` gives them (None:
+    ``RLX_CPU_SANITIZE``, else none)."""
+
+
 class Backend(ABC):
     """A compilation target. ``supported_ops`` drives decomposition in the pipeline."""
 
@@ -254,12 +277,12 @@ class Backend(ABC):
         return True, ""
 
     @abstractmethod
-    def compile(self, program: Program, options: Any) -> Executable:
+    def compile(self, program: Program, options: BackendOptions) -> Executable:
         """Turn ``program`` into an executable with zeroed params."""
 
     # the program store (rlx.runtime.program_store): a backend that keeps compiled
     # programs on disk says where and under what identity, and freezes / thaws them
-    def program_store(self, options: Any) -> tuple[Path, str] | None:
+    def program_store(self, options: BackendOptions) -> tuple[Path, str] | None:
         """(directory, build identity) of this backend's stored programs for
         ``options``: the identity names everything besides the graph, the options and
         rlx's code that decides what :meth:`compile` makes. None: nothing is stored
@@ -272,7 +295,7 @@ class Backend(ABC):
         it has none (it is not stored)."""
         raise NotImplementedError(f"the {self.name} backend stores no programs")
 
-    def thaw(self, state: Any, options: Any) -> Executable | None:
+    def thaw(self, state: Any, options: BackendOptions) -> Executable | None:
         """The executable :meth:`freeze` described, with zeroed params; None when what
         it needs outside the state is gone (the caller compiles again)."""
         raise NotImplementedError(f"the {self.name} backend stores no programs")
@@ -427,6 +450,49 @@ class Executable(ABC):
             return False
         self.handles[name] = buffer
         return True
+
+    # ------------------------------------------------------------------ GPU handles
+    # Inputs kept resident in a GPU's own memory, apart from the host buffers above. A
+    # backend whose memory the host addresses keeps none: each hook answers
+    # "unsupported" (False / None), and ``capabilities().gpu_handles`` is False. The
+    # runtime has checked every name and index before a hook is called.
+    def bind_gpu_handle(self, name: str, value: np.ndarray) -> bool:
+        """Keep input ``name`` resident on the device, starting from ``value`` (the
+        input's type); False without GPU handles."""
+        return False
+
+    def has_gpu_handle(self, name: str) -> bool:
+        """Whether input ``name`` is resident on the device."""
+        return False
+
+    def set_gpu_handle_feed(self, handle_name: str, output_index: int) -> bool:
+        """After each run, copy output ``output_index`` into GPU handle ``handle_name`` on
+        the device; False without GPU handles."""
+        return False
+
+    def read_gpu_handle(self, name: str) -> np.ndarray | None:
+        """A host copy of GPU handle ``name``; None when it is not resident."""
+        return None
+
+    def read_gpu_handle_row(self, name: str, row: int, row_inner: int) -> np.ndarray | None:
+        """Elements ``[row * row_inner, (row + 1) * row_inner)`` of GPU handle ``name``,
+        copied without the rest of it; None when it is not resident."""
+        return None
+
+    def prepare_resident_gpu_handle(self, name: str) -> bool:
+        """Make input ``name`` resident on the device with no host copy to stage from;
+        False without GPU handles."""
+        return False
+
+    def stage_bound_gpu_handles_to_arena(self) -> None:
+        """Upload the host copies of bound GPU handles to the device (nothing to do
+        without GPU handles)."""
+
+    def run_feed_gpu_handle(self, inputs: Mapping[str, np.ndarray], handle_name: str,
+                            output_index: int) -> np.ndarray | None:
+        """Run once, copy output ``output_index`` into GPU handle ``handle_name`` and
+        return that output; None, without running, without GPU handles."""
+        return None
 
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         """Hint: only the first ``actual`` rows matter. Ignored unless supported."""

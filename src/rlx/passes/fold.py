@@ -19,7 +19,8 @@ from rlx.ir.graph import ConstValue, Graph, Node
 from rlx.ir.ops import IMPURE_OPS, LEAF_OPS
 from rlx.passes.rewrite import rebuild
 
-# evaluate(node, operand values) -> value of the node (the reference kernels)
+# evaluate(node, operand values) -> value of the node (the runtime passes
+# rlx.backends.numpy_kernels.evaluate_node)
 NodeEvaluator = Callable[[Node, list[np.ndarray]], np.ndarray]
 
 MAX_GROWTH_ELEMENTS = 4096

@@ -269,7 +269,7 @@ def one_kernel_per_node(graph: Graph) -> Program:
 
 
 def fuse(graph: Graph) -> Program:
-    """Group ``graph`` into kernels (see module docstring); report in ``info['fusion']``."""
+    """Group ``graph`` into kernels (see module docstring); report in ``fusion``."""
     fuser = _Fuser(graph)
     kernels = []
     for i, grp in enumerate(fuser.run()):
@@ -280,4 +280,4 @@ def fuse(graph: Graph) -> Program:
                    if p in k.nodes}
     fuser.report.unfused = [u for u in fuser.report.unfused
                             if (u.producer, u.consumer) not in fused_pairs]
-    return Program(graph, kernels, {"fusion": fuser.report})
+    return Program(graph, kernels, fusion=fuser.report)

@@ -194,10 +194,10 @@ def _lower(graph: Graph, ctx: PassContext, run: _Runner, report: CompileReport) 
     else:
         program = one_kernel_per_node(graph)
     plan = run.timed("plan_memory", lambda: plan_memory(program), len(graph))
-    program.info["memory"] = plan
+    program.memory = plan
     if bodies is not None:
-        program.info["bodies"] = bodies
-    report.fusion = program.info.get("fusion")
+        program.bodies = bodies
+    report.fusion = program.fusion
     report.memory = plan
     report.program = program
     return program

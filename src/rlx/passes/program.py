@@ -9,9 +9,13 @@ belong to no kernel.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rlx.ir.graph import Graph
+
+if TYPE_CHECKING:        # both modules build on this one
+    from rlx.passes.fusion import FusionReport
+    from rlx.passes.memory import MemoryPlan
 
 
 @dataclass(frozen=True)
@@ -36,8 +40,18 @@ class Kernel:
 
 @dataclass
 class Program:
-    """Kernels in execution order over ``graph``, plus analyses attached by passes."""
+    """Kernels in execution order over ``graph``, plus what later passes attach.
+
+    fusion: why nodes were or were not fused (rlx.passes.fusion; None unfused, as
+            ``optimize=False`` compiles).
+    memory: every buffer's place (rlx.passes.memory); the pipeline always plans one, so
+            backends may rely on it for a Program from ``run_pipeline``.
+    bodies: the lowered Program of body ``k`` of control-flow node ``nid``, keyed
+            ``(nid, k)`` (rlx.passes.control; empty without control flow).
+    """
 
     graph: Graph
     kernels: list[Kernel]
-    info: dict[str, Any] = field(default_factory=dict)
+    fusion: FusionReport | None = None
+    memory: MemoryPlan | None = None
+    bodies: dict[tuple[int, int], Program] = field(default_factory=dict)

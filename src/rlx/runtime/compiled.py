@@ -304,7 +304,8 @@ class CompiledGraph:
                 raise InputError(f"unknown input {name!r}; inputs are: {known}")
             feeds[name] = self._input_value(name, value)
         for name in self._inputs:
-            if name not in feeds and name not in self._exe.handles:
+            if (name not in feeds and name not in self._exe.handles
+                    and not self._exe.has_gpu_handle(name)):
                 raise InputError(f"missing input {name!r} ({self._inputs[name]})")
         return feeds
 
@@ -387,8 +388,7 @@ class CompiledGraph:
         """Run, then copy out only the outputs at ``indices`` (all when None)."""
         count = len(self.output_types)
         for i in indices or ():
-            if not 0 <= i < count:
-                raise InputError(f"output index {i} out of range ({count} outputs)")
+            self._check_output_index(i)
         feeds = self._feeds(inputs)
         self._wait_async()
         with self._lock:
@@ -478,15 +478,33 @@ class CompiledGraph:
         """Make ``value`` the persistent buffer used as input ``name`` on every run
         (copied in; None: zeros, whose memory is committed only as runs write it).
         Returns False when the backend has no persistent handles."""
-        t = self._inputs.get(name)
-        if t is None:
-            raise InputError(f"bind_handle: unknown input {name!r}; inputs are: "
-                             f"{', '.join(self._inputs) or '(none)'}")
-        if t.symbolic:
-            raise InputError(f"bind_handle: input {name!r} has symbolic dimensions ({t}); "
-                             "its extent comes with each run's array")
+        t = self._handle_type("bind_handle", name)
         return self._exe.bind_handle(name, None if value is None
                                      else coerce("handle", name, value, t))
+
+    def _input_type(self, what: str, name: str) -> TensorType:
+        """The type of input ``name``; InputError starting with ``what`` when there is
+        no such input."""
+        t = self._inputs.get(name)
+        if t is None:
+            raise InputError(f"{what}: unknown input {name!r}; inputs are: "
+                             f"{', '.join(self._inputs) or '(none)'}")
+        return t
+
+    def _handle_type(self, what: str, name: str) -> TensorType:
+        """The type of input ``name``, which a handle is to hold: InputError for an
+        unknown input or one with symbolic dimensions."""
+        t = self._input_type(what, name)
+        if t.symbolic:
+            raise InputError(f"{what}: input {name!r} has symbolic dimensions ({t}); "
+                             "its extent comes with each run's array")
+        return t
+
+    def _check_output_index(self, index: int) -> None:
+        """InputError unless ``index`` is the index of an output."""
+        count = len(self.output_types)
+        if not 0 <= index < count:
+            raise InputError(f"output index {index} out of range ({count} outputs)")
 
     @_serialised
     def read_handle(self, name: str) -> np.ndarray | None:
@@ -564,6 +582,76 @@ class CompiledGraph:
         if self._staging is not None:
             return False
         return self._exe.optimizer_step_resident(trainable, step)
+
+    # ------------------------------------------------------------------ GPU handles
+    # Inputs resident in a GPU's memory (the spec's *_gpu_handle family). Names and
+    # indices are checked here on every device; a device without GPU handles
+    # (``capabilities().gpu_handles`` False, e.g. reference and cpu) then answers
+    # False / None and changes nothing, as the spec's devices without them do.
+    @_serialised
+    def bind_gpu_handle(self, name: str, value: Any) -> bool:
+        """Keep input ``name`` resident on the device, starting from ``value`` (converted
+        as for ``bind_handle``). False on a device without GPU handles: use
+        ``bind_handle``."""
+        t = self._handle_type("bind_gpu_handle", name)
+        return self._exe.bind_gpu_handle(name, coerce("handle", name, value, t))
+
+    @_serialised
+    def has_gpu_handle(self, name: str) -> bool:
+        """Whether input ``name`` is resident on the device."""
+        self._input_type("has_gpu_handle", name)
+        return self._exe.has_gpu_handle(name)
+
+    @_serialised
+    def set_gpu_handle_feed(self, handle_name: str, output_index: int) -> bool:
+        """After each run, copy output ``output_index`` into GPU handle ``handle_name``
+        on the device. False on a device without GPU handles."""
+        self._handle_type("set_gpu_handle_feed", handle_name)
+        self._check_output_index(output_index)
+        return self._exe.set_gpu_handle_feed(handle_name, output_index)
+
+    @_serialised
+    def read_gpu_handle(self, name: str) -> np.ndarray | None:
+        """A copy of GPU handle ``name``'s contents; None when it is not resident (on a
+        device without GPU handles, always)."""
+        self._input_type("read_gpu_handle", name)
+        return self._exe.read_gpu_handle(name)
+
+    @_serialised
+    def read_gpu_handle_row(self, name: str, row: int, row_inner: int) -> np.ndarray | None:
+        """Elements ``[row * row_inner, (row + 1) * row_inner)`` of GPU handle ``name``,
+        copied without the rest of it; None when it is not resident."""
+        t = self._handle_type("read_gpu_handle_row", name)
+        if row < 0 or row_inner <= 0 or (row + 1) * row_inner > t.numel:
+            raise InputError(f"read_gpu_handle_row: row {row} of {row_inner} elements is "
+                             f"outside input {name!r} ({t.numel} elements)")
+        return self._exe.read_gpu_handle_row(name, row, row_inner)
+
+    @_serialised
+    def prepare_resident_gpu_handle(self, name: str) -> bool:
+        """Make input ``name`` resident on the device without staging a host copy.
+        False on a device without GPU handles."""
+        self._handle_type("prepare_resident_gpu_handle", name)
+        return self._exe.prepare_resident_gpu_handle(name)
+
+    @_serialised
+    def stage_bound_gpu_handles_to_arena(self) -> bool:
+        """Upload the host copies of bound GPU handles to the device. True, as in the
+        spec, also where there is nothing to upload."""
+        self._exe.stage_bound_gpu_handles_to_arena()
+        return True
+
+    def run_feed_gpu_handle(self, inputs: Mapping[str, Any] | None, handle_name: str,
+                            output_index: int) -> np.ndarray | None:
+        """Run once, copy output ``output_index`` into GPU handle ``handle_name`` and
+        return that output. The inputs are checked as for ``run``; None, without
+        running, on a device without GPU handles."""
+        self._handle_type("run_feed_gpu_handle", handle_name)
+        self._check_output_index(output_index)
+        feeds = self._feeds(inputs)
+        self._wait_async()
+        with self._lock:
+            return self._exe.run_feed_gpu_handle(feeds, handle_name, output_index)
 
     # ------------------------------------------------------------------ copies
     @_serialised

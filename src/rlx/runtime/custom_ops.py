@@ -22,8 +22,8 @@ from typing import Any
 from rlx.autodiff.common import Primal, Rule, add_rule
 from rlx.autodiff.jvp import JVP_RULES
 from rlx.autodiff.vjp import VJP_RULES
-from rlx.backends.reference.kernels import KERNELS
-from rlx.backends.reference.kernels.custom import custom_kernel
+from rlx.backends.numpy_kernels import KERNELS
+from rlx.backends.numpy_kernels.custom import custom_kernel
 from rlx.errors import GraphBuildError
 from rlx.ir import custom
 from rlx.ir.graph import Tensor

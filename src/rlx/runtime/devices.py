@@ -1,4 +1,4 @@
-"""The device registry and the advisory capability table."""
+"""The device registry and the capabilities a device advertises before compiling."""
 
 from __future__ import annotations
 
@@ -14,23 +14,17 @@ from rlx.errors import DeviceError
 _BACKENDS: dict[str, tuple[str, str]] = {
     "reference": ("rlx.backends.reference.backend", "ReferenceBackend"),
     "cpu": ("rlx.backends.cpu.backend", "CpuBackend"),
+    "wgpu": ("rlx.backends.wgpu.backend", "WgpuBackend"),
 }
 
 
 def _backend_class(device: str) -> type[Backend]:
+    """The Backend class of ``device``; DeviceError when it is not a known device."""
+    if not isinstance(device, str) or device not in _BACKENDS:
+        raise DeviceError(f"unknown device {device!r}; known devices: "
+                          f"{', '.join(_BACKENDS)}")
     module, name = _BACKENDS[device]
     return getattr(importlib.import_module(module), name)
-
-
-# Hand-maintained so callers can plan before compiling; a test pins it to each
-# backend's executables (tests/runtime/test_capabilities.py).
-_ADVISORY: dict[str, ExecutableCapabilities] = {
-    "reference": ExecutableCapabilities(clone=True, moe=True, persistent_handles=True,
-                                        kv_resident=True, typed_io=True, async_pipeline=True),
-    "cpu": ExecutableCapabilities(clone=True, moe=True, persistent_handles=True,
-                                  kv_resident=True, typed_io=True, active_extent=True,
-                                  async_pipeline=True),
-}
 
 
 def known_devices() -> list[str]:
@@ -39,9 +33,6 @@ def known_devices() -> list[str]:
 
 def get_backend(device: str) -> Backend:
     """The backend for ``device``; DeviceError when unknown or unavailable here."""
-    if not isinstance(device, str) or device not in _BACKENDS:
-        raise DeviceError(f"unknown device {device!r}; known devices: "
-                          f"{', '.join(_BACKENDS)}")
     backend = _backend_class(device)()
     ok, why = backend.available()
     if not ok:
@@ -55,10 +46,10 @@ def available_devices() -> list[str]:
 
 
 def advisory_capabilities(device: str) -> ExecutableCapabilities:
-    """What executables on ``device`` are expected to support, before compiling (on cpu,
-    with the ISA tier a compile would target now: ``RLX_CPU_ISA`` or the host's)."""
-    if device not in _ADVISORY:
-        raise DeviceError(f"unknown device {device!r}; known devices: {', '.join(_ADVISORY)}")
+    """What executables on ``device`` are expected to support, before compiling: its
+    backend's declared ``capabilities`` (on cpu with the ISA tier a compile would target
+    now: ``RLX_CPU_ISA`` or the host's). DeviceError when ``device`` is not known."""
+    declared = _backend_class(device).capabilities
     if device == "cpu":
-        return dataclasses.replace(_ADVISORY[device], isa=isa.resolve_tier())
-    return _ADVISORY[device]
+        return dataclasses.replace(declared, isa=isa.resolve_tier())
+    return declared

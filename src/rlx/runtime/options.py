@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rlx.backends.base import BackendOptions
 from rlx.errors import GraphBuildError
 from rlx.ir.formats import FloatFormat, FormatScaling
 from rlx.ir.rng import RngOptions
@@ -61,3 +62,10 @@ class CompileOptions:
         if self.precision not in ("f32", "bf16", "f16"):
             raise GraphBuildError(f"CompileOptions.precision must be 'f32', 'bf16' or 'f16', "
                                   f"got {self.precision!r}")
+
+    def backend_options(self) -> BackendOptions:
+        """The options the backend reads (rlx.backends.base.BackendOptions); the rest
+        steer the passes and the runtime."""
+        return BackendOptions(rng=self.rng, num_threads=self.num_threads,
+                              profile=self.profile, winograd=self.winograd, isa=self.isa,
+                              sanitize=self.sanitize)

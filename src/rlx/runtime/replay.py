@@ -59,6 +59,7 @@ def render_sources(graph: Graph, options: CompileOptions | None = None,
     if result.prepare is not None:
         programs["prepare"] = result.prepare
     for name, program in programs.items():
-        source, _, nparts = CpuBackend().render(program, options, threads, max_parts)
+        source, _, nparts = CpuBackend().render(program, options.backend_options(), threads,
+                                                max_parts)
         sources[name], parts[name] = source, nparts
     return RenderedGraph(sources, parts, result)

@@ -7,13 +7,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from rlx.backends.base import Executable
-from rlx.backends.reference.kernels import KERNELS, KernelContext
+from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError
-from rlx.ir.graph import Graph, Node
-from rlx.ir.rng import RngOptions
+from rlx.ir.graph import Graph
 from rlx.passes.pipeline import (
     CompileReport,
     PassContext,
@@ -28,11 +25,6 @@ from rlx.runtime.extents import ExtentFeeds
 from rlx.runtime.moe import MoeState, observe_moe
 from rlx.runtime.options import CompileOptions
 from rlx.runtime.program_store import ProgramStore
-
-
-def evaluate_with_reference(node: Node, values: list[np.ndarray]) -> np.ndarray:
-    """Evaluate one node with the reference kernels (used for constant folding)."""
-    return KERNELS[node.op](node, values, KernelContext(RngOptions()))
 
 
 def upload_rounding(graph: Graph, opts: CompileOptions) -> UploadRounding | None:
@@ -65,7 +57,7 @@ class Session:
         _check_graph(graph)
         opts = self.options
         ctx = PassContext(supported_ops=self.backend.supported_ops,
-                          evaluate=evaluate_with_reference, optimize=opts.optimize,
+                          evaluate=evaluate_node, optimize=opts.optimize,
                           split_params=opts.split_params, verbose=opts.verbose,
                           precision=opts.precision,
                           reads_active_keys=self.backend.reads_active_keys)
@@ -88,14 +80,15 @@ class Session:
                 compiled = self._thaw(graph, stored, t0, moe_experts)
                 if compiled is not None:
                     return compiled
-        opts = self.options
+        verbose = self.options.verbose
+        backend_options = self.options.backend_options()
         result = self.run_passes(graph)
-        exe = self.backend.compile(result.program, opts)
-        _record_stages(result.report, exe, opts.verbose)
+        exe = self.backend.compile(result.program, backend_options)
+        _record_stages(result.report, exe, verbose)
         prepare_exe = None
         if result.prepare is not None:
-            prepare_exe = self.backend.compile(result.prepare, opts)
-            _record_stages(result.report.prepare, prepare_exe, opts.verbose)
+            prepare_exe = self.backend.compile(result.prepare, backend_options)
+            _record_stages(result.report.prepare, prepare_exe, verbose)
         if key is not None:
             main = self.backend.freeze(exe)
             prepare = None if prepare_exe is None else self.backend.freeze(prepare_exe)
@@ -108,7 +101,7 @@ class Session:
         ((None, None) where there is none, or the graph cannot be stored)."""
         if not program_store.enabled():
             return None, None
-        where = self.backend.program_store(self.options)
+        where = self.backend.program_store(self.options.backend_options())
         if where is None:
             return None, None
         directory, identity = where
@@ -118,10 +111,11 @@ class Session:
               moe_experts: list[int]) -> CompiledGraph | None:
         """The compiled graph of a store entry, or None when its backend cannot make
         it again (e.g. its shared object left the disk cache)."""
-        exe = self.backend.thaw(stored.main, self.options)
+        backend_options = self.options.backend_options()
+        exe = self.backend.thaw(stored.main, backend_options)
         prepare_exe = None
         if exe is not None and stored.prepare is not None:
-            prepare_exe = self.backend.thaw(stored.prepare, self.options)
+            prepare_exe = self.backend.thaw(stored.prepare, backend_options)
         if exe is None or (stored.prepare is not None and prepare_exe is None):
             return None
         result = stored.result

@@ -1,5 +1,6 @@
 """The cpu backend's toolchain: disk cache, compile errors, missing compiler, scratch."""
 
+import json
 import os
 import subprocess
 import sys
@@ -93,6 +94,29 @@ def test_num_threads_setting(monkeypatch):
     assert default_threads() == 1
     monkeypatch.delenv("RLX_NUM_THREADS")
     assert default_threads() == len(os.sched_getaffinity(0))
+
+
+SPIN_SCRIPT = textwrap.dedent("""
+    import json, os, numpy as np, rlx
+    before = os.environ.get("GOMP_SPINCOUNT")
+    g = rlx.Graph("spin")
+    g.set_outputs([g.input("x", (4,)) * 2.0])
+    rlx.Session("cpu").compile(g).run({"x": np.ones(4, np.float32)})
+    print(json.dumps([before, os.environ.get("GOMP_SPINCOUNT")]))
+""")
+
+
+@pytest.mark.parametrize("user", [{}, {"OMP_WAIT_POLICY": "passive"},
+                                  {"GOMP_SPINCOUNT": "7"}])
+def test_openmp_spin_is_bounded_when_the_first_program_loads(user):
+    """rlx sets GOMP_SPINCOUNT as the cpu device loads its first program, never at import,
+    and not at all when the user chose a wait policy or a spin count."""
+    env = {k: v for k, v in os.environ.items() if k not in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY")}
+    out = subprocess.run([sys.executable, "-c", SPIN_SCRIPT], env={**env, **user},
+                         capture_output=True, text=True, check=True)
+    before, after = json.loads(out.stdout.strip().splitlines()[-1])
+    expected = user.get("GOMP_SPINCOUNT", None if user else "100000")
+    assert (before, after) == (user.get("GOMP_SPINCOUNT"), expected)
 
 
 def _multi_kernel_graph() -> rlx.Graph:

@@ -11,12 +11,13 @@ import time
 import weakref
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from rlx.backends.base import (
     Backend,
+    BackendOptions,
     Executable,
     ExecutableCapabilities,
     KernelTime,
@@ -25,8 +26,7 @@ from rlx.backends.base import (
 )
 from rlx.backends.cpu import isa, toolchain
 from rlx.backends.cpu.collective_host import CollectiveHost
-from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
-from rlx.backends.reference.kernels import KernelContext
+from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import ExecutionError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
@@ -34,22 +34,31 @@ from rlx.passes.program import Program
 if TYPE_CHECKING:
     from rlx.backends.cpu.render import RenderContext
 
-# Idle OpenMP threads spin after each parallel region before they sleep: about 15 ms
-# with libgomp's default. rlx bounds it to about 1.5 ms of one core (measured here), so
-# threads do not burn the cores between runs, yet runs that follow each other closely
-# find them awake (waking sleeping threads cost up to 7% at 2 threads on the
-# benchmarks; a 0.15 ms spin was too short). OMP_WAIT_POLICY=passive never spins. Only
-# effective when set before libgomp loads (another library, e.g. torch, may have
-# loaded its own).
-if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
-    os.environ["GOMP_SPINCOUNT"] = "100000"
-
 CPU_CAPABILITIES = ExecutableCapabilities(
     clone=True, moe=True, persistent_handles=True, kv_resident=True, typed_io=True,
     active_extent=True, async_pipeline=True)
 THREADS_ENV = "RLX_NUM_THREADS"
+SPIN_ENV = "GOMP_SPINCOUNT"
+SPIN_COUNT = "100000"
 ERROR_BYTES = 512
 """Bytes of an executable's error buffer (``RLX_ERROR_BYTES`` in the C prelude)."""
+
+
+def bound_openmp_spin() -> None:
+    """Bound how long idle OpenMP threads spin: ``GOMP_SPINCOUNT=SPIN_COUNT`` in the
+    environment, unless the user set ``GOMP_SPINCOUNT`` or ``OMP_WAIT_POLICY``.
+
+    Idle OpenMP threads spin after each parallel region before they sleep: about 15 ms
+    with libgomp's default. SPIN_COUNT bounds it to about 1.5 ms of one core (measured
+    here), so threads do not burn the cores between runs, yet runs that follow each
+    other closely find them awake (waking sleeping threads cost up to 7% at 2 threads
+    on the benchmarks; a 0.15 ms spin was too short). ``OMP_WAIT_POLICY=passive`` never
+    spins. libgomp reads the variable once, as it initialises, which is when the first
+    program's shared object (linked to it) is loaded: every load calls this first, and
+    nothing sets it at import, so importing rlx leaves the environment unchanged.
+    Without effect when another library (e.g. torch) loaded libgomp before."""
+    if "OMP_WAIT_POLICY" not in os.environ and SPIN_ENV not in os.environ:
+        os.environ[SPIN_ENV] = SPIN_COUNT
 
 
 def default_threads() -> int:
@@ -68,6 +77,7 @@ class _Library:
 
     def __init__(self, path: str, threads: int):
         self.path = path
+        bound_openmp_spin()
         self.dll = toolchain.load_shared_object(path)
         _pin_runtimes()
         weakref.finalize(self, _unload, self.dll._handle).atexit = False
@@ -166,7 +176,6 @@ class CpuExecutable(Executable):
 
     def _bind_static_slots(self) -> None:
         graph = self.program.graph
-        ctx = KernelContext(RngOptions())
         for i, slot in enumerate(self.layout):
             node = graph.nodes[slot.node]
             if slot.kind == "input":
@@ -175,9 +184,7 @@ class CpuExecutable(Executable):
             if slot.kind == "param":
                 array = self.params[slot.name]
             elif slot.kind == "constant":
-                value = (node.attr("value").array() if node.op == "constant"
-                         else REFERENCE_KERNELS["arange"](node, [], ctx))
-                array = np.ascontiguousarray(value)
+                array = np.ascontiguousarray(evaluate_node(node, [], node_id=slot.node))
             elif slot.kind == "fixed":
                 array = aligned_zeros(node.shape, node.dtype.np)
             else:
@@ -289,7 +296,7 @@ class CpuBackend(Backend):
         path, why = toolchain.find_compiler()
         return (path is not None), why
 
-    def render(self, program: Program, options: Any, threads: int | None = None,
+    def render(self, program: Program, options: BackendOptions, threads: int | None = None,
                max_parts: int | None = None) -> tuple[str, RenderContext, int]:
         """(source, render context, compile parts) of ``program`` as :meth:`compile`
         renders it: ``threads`` defaults to the options' or this host's, ``max_parts``
@@ -298,22 +305,22 @@ class CpuBackend(Backend):
         from rlx.backends.cpu.render import render_program
 
         threads = threads or options.num_threads or default_threads()
-        return render_program(program, program.info["memory"], threads, render_kernel,
+        return render_program(program, program.memory, threads, render_kernel,
                               max_parts=max_parts or toolchain.compile_jobs(),
-                              profile=getattr(options, "profile", False),
-                              winograd=getattr(options, "winograd", True))
+                              profile=options.profile, winograd=options.winograd)
 
-    def compile(self, program: Program, options: Any) -> CpuExecutable:
+    def compile(self, program: Program, options: BackendOptions) -> CpuExecutable:
         threads = options.num_threads or default_threads()
-        tier = isa.resolve_tier(getattr(options, "isa", None))
-        sanitize = toolchain.resolve_sanitizers(getattr(options, "sanitize", None))
+        tier = isa.resolve_tier(options.isa)
+        sanitize = toolchain.resolve_sanitizers(options.sanitize)
         t0 = time.perf_counter()
         source, ctx, parts = self.render(program, options, threads)
         t1 = time.perf_counter()
         so_path, hit = toolchain.compile_shared_object(source, threads, blas="blas" in ctx.features,
                                                        tier=tier, parts=parts, sanitize=sanitize)
         t2 = time.perf_counter()
-        exe = _load(program, options, so_path, threads, _LayoutOnly.of(ctx), source, hit, tier)
+        exe = _load(program, options.rng, so_path, threads, _LayoutOnly.of(ctx), source, hit,
+                    tier)
         # seconds per stage, for the compile report (Session.compile reads them)
         exe.compile_stages = [("render", t1 - t0, f"{parts} parts"),
                               ("compiler", t2 - t1, "disk cache hit" if hit else "built"),
@@ -322,23 +329,23 @@ class CpuBackend(Backend):
                                   sanitize)
         return exe
 
-    def program_store(self, options: Any) -> tuple[Path, str] | None:
+    def program_store(self, options: BackendOptions) -> tuple[Path, str] | None:
         threads = options.num_threads or default_threads()
-        tier = isa.resolve_tier(getattr(options, "isa", None))
-        sanitize = toolchain.resolve_sanitizers(getattr(options, "sanitize", None))
+        tier = isa.resolve_tier(options.isa)
+        sanitize = toolchain.resolve_sanitizers(options.sanitize)
         identity = toolchain.build_identity(threads, tier, sanitize)
         return None if identity is None else (toolchain.cache_dir() / "programs", identity)
 
     def freeze(self, executable: Executable) -> _Frozen | None:
         return getattr(executable, "store_state", None)
 
-    def thaw(self, state: _Frozen, options: Any) -> CpuExecutable | None:
+    def thaw(self, state: _Frozen, options: BackendOptions) -> CpuExecutable | None:
         so_path = toolchain.cache_dir() / f"{state.so_key}.so"
         if not toolchain.entry_valid(so_path, state.so_key):
             return None
         toolchain.check_sanitizer_runtime(state.sanitize)
-        exe = _load(state.program, options, so_path, state.threads, state.layout, state.source,
-                    True, state.tier)
+        exe = _load(state.program, options.rng, so_path, state.threads, state.layout,
+                    state.source, True, state.tier)
         exe.store_state = state
         return exe
 
@@ -357,13 +364,13 @@ class _Frozen:
     sanitize: tuple[str, ...]
 
 
-def _load(program: Program, options: Any, so_path: Path, threads: int, layout: _LayoutOnly,
+def _load(program: Program, rng: RngOptions, so_path: Path, threads: int, layout: _LayoutOnly,
           source: str, hit: bool, tier: str) -> CpuExecutable:
     """The executable of ``program`` built into ``so_path``; OutOfMemoryError with the
     program's sizes when its arena cannot be mapped."""
     library = _Library(str(so_path), threads)
     try:
-        return CpuExecutable(program, options.rng, library, layout, source, hit, tier)
+        return CpuExecutable(program, rng, library, layout, source, hit, tier)
     except OutOfMemoryError as e:
         graph = program.graph
         params = sum(t.nbytes for _, t in graph.params)

@@ -58,14 +58,12 @@ from rlx.backends.base import ALIGNMENT, round_up
 from rlx.backends.collective import CollectiveCall
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
-from rlx.backends.reference.kernels import KERNELS as REFERENCE_KERNELS
-from rlx.backends.reference.kernels import KernelContext
+from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
 from rlx.ir.ops import RANDOM_OPS
 from rlx.ir.printer import format_node
-from rlx.ir.rng import RngOptions
 from rlx.ir.types import Shape, numel
 from rlx.passes.loops import LoopNest, row_major_strides
 from rlx.passes.memory import MemoryPlan
@@ -490,7 +488,7 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
     its keep values lie after the parent's in the one keep region."""
     name = f"rlx_body{len(parent.bodies)}"
     parent.bodies.append(name)
-    sub = RenderContext(program, program.info["memory"], parent.threads,
+    sub = RenderContext(program, program.memory, parent.threads,
                         winograd=parent.winograd, features=parent.features,
                         keep_bytes=parent.keep_bytes, render_kernel=parent.render_kernel,
                         bodies=parent.bodies, dynamic_keep=parent.dynamic_keep,
@@ -542,8 +540,7 @@ def _assign_body_slots(ctx: RenderContext, name: str) -> None:
         if node.op == "input":
             ctx._add_slot(Slot("input", nid, node.attr("name")))
         elif node.op in ("constant", "arange"):
-            value = (node.attr("value").array() if node.op == "constant"
-                     else REFERENCE_KERNELS["arange"](node, [], KernelContext(RngOptions())))
+            value = evaluate_node(node, [], node_id=nid)
             cname = f"{name}_c{nid}"
             ctx.add_helper(cname, _static_array(cname, value.tobytes()))
             ctx.statics[nid] = cname

@@ -1,1 +1,2 @@
-"""The reference backend: a numpy interpreter that defines rlx's semantics."""
+"""The reference backend: interprets Programs with the numpy kernels that define rlx's
+semantics (rlx.backends.numpy_kernels)."""

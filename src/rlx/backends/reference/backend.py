@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 
-from rlx.backends.base import Backend, Executable, ExecutableCapabilities
+from rlx.backends.base import Backend, BackendOptions, Executable, ExecutableCapabilities
+from rlx.backends.numpy_kernels import KERNELS, KernelContext
 from rlx.backends.reference.interpreter import arena_views, evaluate
-from rlx.backends.reference.kernels import KERNELS, KernelContext
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
@@ -26,7 +25,7 @@ class ReferenceExecutable(Executable):
         super().__init__(program, rng)
         self._leaf_ids = {n.attr("name"): nid for nid, n in enumerate(program.graph.nodes)
                           if n.op in ("input", "param")}
-        plan = program.info.get("memory")
+        plan = program.memory
         self.arena = np.zeros(plan.arena_bytes if plan else 0, np.uint8)
         self._buffers = arena_views(program, plan, self.arena) if plan else {}
 
@@ -51,7 +50,7 @@ class ReferenceExecutable(Executable):
     def clone(self) -> ReferenceExecutable:
         twin = super().clone()
         twin.arena = self.arena.copy()
-        twin._buffers = arena_views(self.program, self.program.info["memory"], twin.arena) \
+        twin._buffers = arena_views(self.program, self.program.memory, twin.arena) \
             if self._buffers else {}
         return twin
 
@@ -69,5 +68,5 @@ class ReferenceBackend(Backend):
         return frozenset(KERNELS) | {"input", "param", "constant", "matmul:complex",
                                      "sum:complex", "mean:complex"}
 
-    def compile(self, program: Program, options: Any) -> ReferenceExecutable:
+    def compile(self, program: Program, options: BackendOptions) -> ReferenceExecutable:
         return ReferenceExecutable(program, options.rng)

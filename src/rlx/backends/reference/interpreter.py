@@ -6,10 +6,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from rlx.backends.reference.kernels import KERNELS
-from rlx.backends.reference.kernels.common import KernelContext
-from rlx.errors import ExecutionError, UnsupportedOpError
-from rlx.ir.printer import format_node
+from rlx.backends.numpy_kernels import KernelContext, evaluate_node
 from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Program
 
@@ -44,17 +41,16 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelCont
     buffers = buffers or {}
     env: dict[int, np.ndarray] = dict(leaves)
     for nid, node in enumerate(graph.nodes):
-        if node.op == "constant":
-            env[nid] = node.attr("value").array()
-        elif node.op == "arange":
-            env[nid] = KERNELS["arange"](node, [], ctx)
+        if node.op in ("constant", "arange"):
+            env[nid] = evaluate_node(node, [], ctx, nid)
     aliases = _aliased_views(program)
     for kernel in program.kernels:
         if kernel.outputs[0] in aliases and kernel.outputs[0] in buffers:
             env[kernel.outputs[0]] = buffers[kernel.outputs[0]]
             continue
         for nid in kernel.nodes:
-            env[nid] = _run_node(graph, nid, env, ctx)
+            node = graph.nodes[nid]
+            env[nid] = evaluate_node(node, [env[i] for i in node.inputs], ctx, nid)
         for nid in kernel.outputs:
             if nid in buffers:
                 np.copyto(buffers[nid], env[nid])
@@ -64,21 +60,7 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelCont
 
 def _aliased_views(program: Program) -> set[int]:
     """Kernel outputs the memory plan made views of another buffer's bytes."""
-    plan = program.info.get("memory")
+    plan = program.memory
     if plan is None:
         return set()
     return {nid for nid, buf in plan.buffers.items() if buf.kind == "view"}
-
-
-def _run_node(graph, nid: int, env: dict[int, np.ndarray], ctx: KernelContext) -> np.ndarray:
-    node = graph.nodes[nid]
-    fn = KERNELS.get(node.op)
-    if fn is None:
-        raise UnsupportedOpError(f"reference backend has no kernel for {node.op!r}")
-    try:
-        value = fn(node, [env[i] for i in node.inputs], ctx)
-    except ExecutionError as e:
-        raise ExecutionError(f"{format_node(nid, node)}: {e}") from None
-    assert value.shape == node.shape and value.dtype == node.dtype.np, (
-        f"kernel {node.op} returned {value.dtype}{value.shape} for {node.type}")
-    return value

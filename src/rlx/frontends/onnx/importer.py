@@ -47,7 +47,7 @@ import onnx
 import onnx.inliner
 from onnx import GraphProto, ModelProto, NodeProto, TypeProto, helper, numpy_helper
 
-from rlx.backends.reference.kernels import KERNELS, KernelContext
+from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError, InputError, RlxError, ShapeError, UnsupportedOpError
 from rlx.frontends.onnx import dtypes, functions
 from rlx.frontends.onnx.context import ImportState, NodeContext, Scope, count_readers
@@ -67,7 +67,6 @@ from rlx.frontends.onnx.values import (
 )
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.ops import RANDOM_OPS
-from rlx.ir.rng import RngOptions
 from rlx.ir.types import Dim
 from rlx.passes.cleanup import eliminate_dead_code
 
@@ -541,7 +540,6 @@ def _materialize_value(state: ImportState, value: Value, name: str) -> Value:
 def fold_new_nodes(state: ImportState, start: int) -> None:
     """Evaluate each node from id ``start`` on whose operands are all known."""
     graph = state.graph
-    ctx = KernelContext(RngOptions())
     for nid in range(start, len(graph.nodes)):
         node = graph.nodes[nid]
         if nid in state.known:
@@ -558,7 +556,7 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
             continue
         elif all(i in state.known for i in node.inputs):
             args = [state.known[i] for i in node.inputs]
-            state.known[nid] = KERNELS[node.op](node, args, ctx)
+            state.known[nid] = evaluate_node(node, args, node_id=nid)
 
 
 def _cheap_to_fold(node: Any) -> bool:

@@ -33,7 +33,7 @@ class _Body:
     """One body rendered for the node: its entry point, arena and slot table."""
 
     def __init__(self, ctx: RenderContext, nid: int, k: int, sub: Subgraph):
-        program = ctx.program.info["bodies"][(nid, k)]
+        program = ctx.program.bodies[(nid, k)]
         self.fn, self.ctx = render_body(ctx, program)
         self.arena_bytes = self.ctx.arena_bytes
         names = [sub.graph.nodes[i].attr("name") for i in sub.inputs]

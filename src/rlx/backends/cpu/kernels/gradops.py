@@ -1,7 +1,7 @@
 """C renderers for the ops gradients are built from: scatter_add, scatter_update,
 max_pool2d_indices.
 
-Semantics are the reference kernels' (rlx.backends.reference.kernels.grad and
+Semantics are the reference kernels' (rlx.backends.numpy_kernels.grad and
 .onnx_ops): float scatter_add accumulates in double and rounds once; every index is
 checked before anything is written. scatter_update applies its updates one after
 another in index order, in the compute type (f16/bf16 in f32, rounded once at the

@@ -2,7 +2,7 @@
 
 Every renderer here is an ``OP_RENDERERS`` entry ``fn(ctx, node) -> str`` for a
 single-node ``op`` kernel; the text is the body of the kernel's C function. The
-reference kernels in ``rlx.backends.reference.kernels`` are the oracle; see
+reference kernels in ``rlx.backends.numpy_kernels`` are the oracle; see
 ``rlx.ir.ops`` for the op semantics.
 
 * ``gather`` moves values in their storage C type (every dtype as stored, results

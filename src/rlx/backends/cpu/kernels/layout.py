@@ -3,7 +3,7 @@ tile, concat and pad.
 
 Every renderer here is an ``OP_RENDERERS`` entry ``fn(ctx, node) -> str`` for a
 single-node ``op`` kernel; the text is the body of the kernel's C function. The
-reference kernels in ``rlx.backends.reference.kernels`` are the oracle; see
+reference kernels in ``rlx.backends.numpy_kernels`` are the oracle; see
 ``rlx.ir.ops`` for the op semantics.
 
 These ops move values in their storage C type, so every dtype is handled as stored
@@ -36,7 +36,7 @@ from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.extents import RowRuns, row_runs
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext, _offset_expr
-from rlx.backends.reference.kernels.shape import fill_value
+from rlx.backends.numpy_kernels.shape import fill_value
 from rlx.ir.graph import Node
 from rlx.ir.types import Dim, Shape, numel
 from rlx.passes.loops import row_major_strides

@@ -5,7 +5,7 @@ max_pool2d_indices from.
 
 Every renderer here is an ``OP_RENDERERS`` entry ``fn(ctx, node) -> str`` for a
 single-node ``op`` kernel; the text is the body of the kernel's C function. The
-reference kernels in ``rlx.backends.reference.kernels`` are the oracle; see
+reference kernels in ``rlx.backends.numpy_kernels`` are the oracle; see
 ``rlx.ir.ops`` for the op semantics.
 
 ``rope`` and ``avg_pool2d`` compute in the reference's working type (float for

@@ -2,7 +2,7 @@
 
 Each is an ``OP_RENDERERS`` entry ``fn(ctx, node) -> str`` for a single-node ``op``
 kernel; the text is the body of the kernel's C function. They implement
-:mod:`rlx.ir.rng` (the reference kernels in ``rlx.backends.reference.kernels.random``
+:mod:`rlx.ir.rng` (the reference kernels in ``rlx.backends.numpy_kernels.random``
 are the oracle) with a scalar Philox-4x32-10 per element, keyed by ``ctl[0]`` (the
 64-bit seed) with the counter ``(index, stream, run_lo, run_hi)``, ``run = ctl[1]``.
 The f64 value is rounded once to the dtype (f16 directly from double; bf16 through

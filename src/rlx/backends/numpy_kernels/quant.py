@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext
+from rlx.backends.numpy_kernels.common import KernelContext
 from rlx.ir.formats import FormatScaling, round_slice_scaled
 from rlx.ir.graph import Node
 from rlx.ir.ops import format_from_attrs

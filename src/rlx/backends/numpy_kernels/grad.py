@@ -18,8 +18,8 @@ import math
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, compute, finish
-from rlx.backends.reference.kernels.nn import _windows
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, compute, finish
+from rlx.backends.numpy_kernels.nn import _windows
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 

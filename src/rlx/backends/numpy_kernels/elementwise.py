@@ -29,7 +29,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, compute
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, compute
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.graph import Node
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.collective import CollectiveCall, run_collective
-from rlx.backends.reference.kernels.common import KernelContext
+from rlx.backends.numpy_kernels.common import KernelContext
 from rlx.ir.graph import Node
 from rlx.ir.types import TensorType
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn
-from rlx.backends.reference.kernels.elementwise import convert
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn
+from rlx.backends.numpy_kernels.elementwise import convert
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 from rlx.ir.types import numel

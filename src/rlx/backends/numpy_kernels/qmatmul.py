@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, finish
+from rlx.backends.numpy_kernels.common import KernelContext, finish
 from rlx.errors import ExecutionError
 from rlx.ir.gguf_blocks import integer_groups, quantize_x_int8, x_int8_group
 from rlx.ir.graph import Node

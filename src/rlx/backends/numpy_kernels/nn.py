@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, compute, finish
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, compute, finish
 from rlx.errors import ExecutionError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node

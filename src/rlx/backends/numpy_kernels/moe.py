@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, finish
-from rlx.backends.reference.kernels.qmatmul import int8_products
+from rlx.backends.numpy_kernels.common import KernelContext, finish
+from rlx.backends.numpy_kernels.qmatmul import int8_products
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 from rlx.ir.moe_ops import expert_layout

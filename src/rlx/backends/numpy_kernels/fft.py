@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, finish
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, finish
 from rlx.ir.graph import Node
 
 

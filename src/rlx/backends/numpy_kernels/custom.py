@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, compute, finish
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, compute, finish
 from rlx.errors import ExecutionError, RlxError
 from rlx.ir.custom import CustomOp
 from rlx.ir.graph import Node

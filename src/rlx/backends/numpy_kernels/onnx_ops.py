@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, compute, finish
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, compute, finish
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 

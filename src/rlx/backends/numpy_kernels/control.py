@@ -9,34 +9,28 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn
-from rlx.errors import ExecutionError, UnsupportedOpError
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn
+from rlx.errors import ExecutionError
 from rlx.ir.control import PACKED, Subgraph, packed_layout
 from rlx.ir.dtypes import as_dtype
 from rlx.ir.graph import Node
-from rlx.ir.printer import format_node
 from rlx.ir.types import TensorType
 
 
 def run_body(body: Subgraph, args: list[np.ndarray], ctx: KernelContext) -> list[np.ndarray]:
     """The outputs of ``body`` on ``args`` (one array per body input, in order)."""
-    from rlx.backends.reference.kernels import KERNELS
+    # the kernel table holds this module's kernels: it is complete only once imported
+    from rlx.backends.numpy_kernels import evaluate_node
 
     graph = body.graph
     env: dict[int, np.ndarray] = dict(zip(body.inputs, args))
     for nid, node in enumerate(graph.nodes):
         if nid in env:
             continue
-        if node.op == "constant":
-            env[nid] = node.attr("value").array()
-            continue
-        fn = KERNELS.get(node.op)
-        if fn is None:
-            raise UnsupportedOpError(f"reference backend has no kernel for {node.op!r}")
         try:
-            env[nid] = np.asarray(fn(node, [env[i] for i in node.inputs], ctx))
+            env[nid] = evaluate_node(node, [env[i] for i in node.inputs], ctx, nid)
         except ExecutionError as e:
-            raise ExecutionError(f"in {graph.name}: {format_node(nid, node)}: {e}") from None
+            raise ExecutionError(f"in {graph.name}: {e}") from None
     return [env[o] for o in graph.outputs]
 
 

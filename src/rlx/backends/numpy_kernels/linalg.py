@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.backends.reference.kernels.common import KernelContext, KernelFn, finish
+from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, finish
 from rlx.errors import ExecutionError
 from rlx.ir.graph import Node
 

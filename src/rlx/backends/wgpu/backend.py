@@ -1,0 +1,358 @@
+"""The wgpu device: the Program as WGSL compute shaders on a WebGPU adapter.
+
+WebGPU (the ``wgpu`` package, wgpu-native) reaches Vulkan, Metal and D3D12 GPUs and,
+through Mesa's lavapipe, runs on the CPU of a machine without one; the tests use
+lavapipe. Per compile: the memory plan becomes one device arena, every input, param,
+constant and output gets a buffer of its own, and every kernel one pipeline with its
+bind group (rlx.backends.wgpu.wgsl). Per run: inputs (and params, when they changed
+since the last run) are written to their buffers, all kernels go into one command
+buffer, and the outputs and the status word come back in one mapped read.
+
+Device values are 32-bit words (see wgsl.DEVICE_TYPES): bool travels as u32 and i64 as
+i32, converted at the boundary; an i64 input or param outside the i32 range is an
+InputError, and i64 arithmetic inside a program is computed in 32 bits. Other dtypes
+(f16, bf16, f64, 8- and 16-bit integers, complex) are refused at compile with an
+UnsupportedOpError naming the op and dtype.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from rlx.backends.base import Backend, BackendOptions, Executable, ExecutableCapabilities
+from rlx.backends.wgpu import wgsl
+from rlx.errors import DeviceError, ExecutionError, InputError, UnsupportedOpError
+from rlx.ir.dtypes import DType
+from rlx.ir.printer import format_node
+from rlx.ir.rng import RngOptions
+from rlx.passes.program import Program
+
+WGPU_CAPABILITIES = ExecutableCapabilities(
+    clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
+
+_HOST = {DType.F32: np.float32, DType.I32: np.int32, DType.U32: np.uint32,
+         DType.BOOL: np.uint32, DType.I64: np.int32}
+"""The numpy dtype of each device type's words, for uploads and readback."""
+
+_I32 = np.iinfo(np.int32)
+
+STATUS_WORDS = 8
+"""The status buffer: the number of the kernel that failed (0: none), which of its
+errors, and the values its text names."""
+
+
+class _Adapter:
+    """The process's WebGPU adapter and device, made on first use (one per process:
+    creating a device costs tens of milliseconds and holds driver memory)."""
+
+    _lock = threading.Lock()
+    _state: tuple[Any, Any] | None = None
+    _error: str | None = None
+
+    @classmethod
+    def get(cls) -> tuple[Any, Any]:
+        with cls._lock:
+            if cls._state is None and cls._error is None:
+                cls._state, cls._error = _open_device()
+            if cls._state is None:
+                raise DeviceError(f"device 'wgpu' is not available on this machine: "
+                                  f"{cls._error}")
+            return cls._state
+
+    @classmethod
+    def why_not(cls) -> str:
+        try:
+            cls.get()
+        except DeviceError:
+            return cls._error or "no adapter"
+        return ""
+
+
+def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
+    try:
+        import wgpu
+    except ImportError:
+        return None, ("the 'wgpu' package is not installed (pip install wgpu; a GPU driver "
+                      "or Mesa's lavapipe, Debian's mesa-vulkan-drivers, gives it an adapter)")
+    try:
+        adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+    except Exception as e:          # wgpu raises its own types, and RuntimeError
+        return None, f"no WebGPU adapter ({e}); install a GPU driver or mesa-vulkan-drivers"
+    if adapter is None:
+        return None, "no WebGPU adapter; install a GPU driver or mesa-vulkan-drivers"
+    limits = adapter.limits
+    wanted = {k: limits[k] for k in ("max-storage-buffer-binding-size", "max-buffer-size",
+                                     "max-storage-buffers-per-shader-stage",
+                                     "max-compute-workgroup-storage-size",
+                                     "max-compute-invocations-per-workgroup")
+              if k in limits}
+    try:
+        device = adapter.request_device_sync(required_limits=wanted)
+    except Exception as e:
+        return None, f"the WebGPU adapter refused a device ({e})"
+    return (adapter, device), None
+
+
+def adapter_description() -> str | None:
+    """'<device> (<backend>, <adapter type>)' of this process's adapter, or None."""
+    if _Adapter.why_not():
+        return None
+    adapter, _ = _Adapter.get()
+    info = adapter.info
+    return f"{info.get('device', '?')} ({info.get('backend_type', '?')}, " \
+           f"{info.get('adapter_type', '?')})"
+
+
+_I64_EXACT = frozenset({
+    "input", "param", "constant", "where", "stop_gradient", "maximum", "minimum", "max",
+    "min", "argmax", "argmin", "relu", "sign", "floor", "ceil", "round", "bitwise_and",
+    "bitwise_or", "bitwise_xor", "bitwise_not", "gather", "one_hot",
+} | wgsl.SHAPE_OPS | {"reshape", "squeeze", "unsqueeze"})
+"""Ops whose i64 results are exact in 32 bits when their operands are (each result is
+one of its operands' values, a bit pattern of them, or an index)."""
+
+
+def _check_program(program: Program) -> None:
+    """UnsupportedOpError, naming the node, for the first value the device cannot hold
+    exactly: a dtype without 32-bit words, or i64 arithmetic, which could leave the i32
+    range the device holds i64 in."""
+    graph = program.graph
+    for nid, node in enumerate(graph.nodes):
+        if wgsl.device_type(node.dtype) is None:
+            raise UnsupportedOpError(
+                f"wgpu: {format_node(nid, node)}: dtype {node.dtype.name} is not supported "
+                "on this device (it holds f32, i32, u32, bool and i64 as 32-bit words); "
+                "cast it to f32 / i32 first or use device 'cpu'")
+        if node.dtype is not DType.I64 or node.op in _I64_EXACT:
+            continue
+        sources = {graph.nodes[i].dtype for i in node.inputs}
+        if node.op == "cast" and sources <= {DType.I64, DType.I32, DType.BOOL}:
+            continue
+        raise UnsupportedOpError(
+            f"wgpu: {format_node(nid, node)}: i64 {node.op} is not supported on this device "
+            "(it holds i64 in 32 bits, and this result could leave that range); compute "
+            "it in i32 or use device 'cpu'")
+
+
+class WgpuExecutable(Executable):
+    device = "wgpu"
+    capabilities_ = WGPU_CAPABILITIES
+
+    def __init__(self, program: Program, rng: RngOptions):
+        super().__init__(program, rng)
+        import wgpu
+        _check_program(program)
+        self._wgpu = wgpu
+        _, self._device = _Adapter.get()
+        self._lock = threading.Lock()
+        graph = program.graph
+        plan = program.memory
+        self._leaf_ids = {n.attr("name"): nid for nid, n in enumerate(graph.nodes)
+                          if n.op in ("input", "param")}
+        storage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_DST | \
+            wgpu.BufferUsage.COPY_SRC
+        arena_sizes = [graph.nodes[n].dtype.itemsize for n, b in plan.buffers.items()
+                       if b.kind == "arena"]
+        unit = min([4, *arena_sizes])     # bytes of the plan per device word
+        self._buffers = [self._device.create_buffer(
+            size=max(16, -(-plan.arena_bytes // unit) * 4), usage=storage)]
+        self._locations: dict[int, wgsl.Location] = {}
+        self._own: dict[int, int] = {}    # node -> its own buffer
+        own = sorted(nid for nid, buf in plan.buffers.items()
+                     if buf.kind in ("external", "output"))
+        own += sorted(set(graph.outputs) - set(plan.buffers))   # leaves returned as is
+        for nid in own:
+            words = max(4, wgsl.numel(graph.nodes[nid]))
+            self._own[nid] = len(self._buffers)
+            self._locations[nid] = wgsl.Location(len(self._buffers), 0)
+            self._buffers.append(self._device.create_buffer(size=words * 4, usage=storage))
+        for nid, buf in sorted(plan.buffers.items()):
+            if buf.kind == "arena":
+                self._locations[nid] = wgsl.Location(0, buf.offset // unit)
+        for nid, buf in sorted(plan.buffers.items()):
+            if buf.kind == "view":
+                root = self._locations[buf.root]
+                self._locations[nid] = wgsl.Location(
+                    root.buffer, root.word + buf.offset // graph.nodes[nid].dtype.itemsize)
+        self._status = self._device.create_buffer(size=STATUS_WORDS * 4, usage=storage)
+        for nid, node in enumerate(graph.nodes):
+            if node.op == "constant" and nid in self._own:
+                self._upload(self._own[nid], node.attr("value").array(), node.dtype,
+                             f"constant %{nid}")
+        self._shaders = [wgsl.render_kernel(graph, k, i + 1, self._locate)
+                         for i, k in enumerate(program.kernels)
+                         if not self._is_alias(plan, k)]
+        self._pipelines = [self._pipeline(s) for s in self._shaders]
+        self._errors = {s.number: s.errors for s in self._shaders if s.errors}
+        self._readback_plan, size = self._plan_readback()
+        self._readback = self._device.create_buffer(
+            size=max(16, size), usage=wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST)
+        self._uploaded = -1
+
+    # ------------------------------------------------------------------ compile
+    @staticmethod
+    def _is_alias(plan, kernel) -> bool:
+        return kernel.kind == "view" and plan.buffers[kernel.outputs[0]].kind == "view"
+
+    def _locate(self, nid: int) -> wgsl.Location:
+        loc = self._locations.get(nid)
+        if loc is None:
+            raise AssertionError(f"wgpu: node %{nid} has no buffer in the memory plan")
+        return loc
+
+    def _pipeline(self, shader: wgsl.Shader):
+        module = _module(self._device, shader.source)
+        pipeline = _pipeline_for(self._device, module)
+        entries = [{"binding": i, "resource": {"buffer": self._buffers[b]}}
+                   for i, b in enumerate(shader.buffers)]
+        if shader.errors:
+            entries.append({"binding": len(shader.buffers),
+                            "resource": {"buffer": self._status}})
+        group = self._device.create_bind_group(layout=pipeline.get_bind_group_layout(0),
+                                               entries=entries)
+        return pipeline, group
+
+    def _plan_readback(self) -> tuple[list[tuple[int, int, int, int]], int]:
+        """(buffer, byte offset, readback offset, bytes) per output, and the size."""
+        plan, at = [], STATUS_WORDS * 4          # the status words come first
+        for nid in self.program.graph.outputs:
+            loc = self._locate(nid)
+            nbytes = 4 * wgsl.numel(self.program.graph.nodes[nid])
+            plan.append((loc.buffer, loc.word * 4, at, nbytes))
+            at += -(-nbytes // 16) * 16
+        return plan, at
+
+    # ------------------------------------------------------------------ upload
+    def _upload(self, buffer: int, value: np.ndarray, dtype: DType, what: str) -> None:
+        words = _to_words(value, dtype, what)
+        if words.size:
+            self._device.queue.write_buffer(self._buffers[buffer], 0, words)
+
+    def _upload_leaves(self, inputs: Mapping[str, np.ndarray]) -> None:
+        graph = self.program.graph
+        params_due = self._uploaded != self.params.version
+        for name, nid in self._leaf_ids.items():
+            if nid not in self._own:
+                continue              # read by no kernel
+            node = graph.nodes[nid]
+            if name in self.params:
+                if params_due:
+                    self._upload(self._own[nid], self.params[name], node.dtype,
+                                 f"param {name!r}")
+            elif name in inputs:
+                self._upload(self._own[nid], inputs[name], node.dtype, f"input {name!r}")
+            elif name in self.handles and (params_due or not name.startswith("__rlx_prep")):
+                self._upload(self._own[nid], self.handles[name], node.dtype,
+                             f"handle {name!r}")
+        self._uploaded = self.params.version
+
+    # ------------------------------------------------------------------ run
+    def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        with self._lock:
+            return self._execute(inputs)
+
+    def _execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        device, queue = self._device, self._device.queue
+        self._upload_leaves(inputs)
+        queue.write_buffer(self._status, 0, np.zeros(STATUS_WORDS, np.uint32))
+        encoder = device.create_command_encoder()
+        compute = encoder.begin_compute_pass()
+        for shader, (pipeline, group) in zip(self._shaders, self._pipelines):
+            compute.set_pipeline(pipeline)
+            compute.set_bind_group(0, group)
+            compute.dispatch_workgroups(*shader.grid)
+        compute.end()
+        encoder.copy_buffer_to_buffer(self._status, 0, self._readback, 0, STATUS_WORDS * 4)
+        for buffer, offset, at, nbytes in self._readback_plan:
+            if nbytes:
+                encoder.copy_buffer_to_buffer(self._buffers[buffer], offset, self._readback,
+                                              at, nbytes)
+        queue.submit([encoder.finish()])
+        self._readback.map_sync(self._wgpu.MapMode.READ)
+        try:
+            data = np.frombuffer(self._readback.read_mapped(), np.uint8).copy()
+        finally:
+            self._readback.unmap()
+        failed, which = (int(x) for x in data[:8].view(np.uint32))
+        if failed:
+            values = [int(x) for x in data[8:STATUS_WORDS * 4].view(np.int32)]
+            raise ExecutionError(self._errors[failed][which].format(*values))
+        graph = self.program.graph
+        for out, nid, (_, _, at, nbytes) in zip(self.outputs, graph.outputs,
+                                                self._readback_plan):
+            words = data[at:at + nbytes].view(_HOST[graph.nodes[nid].dtype])
+            np.copyto(out.reshape(-1), words, casting="unsafe")
+        self.run_index += 1
+        self.ran = True
+        return self.outputs
+
+    def clone(self) -> WgpuExecutable:
+        """An independent executable: buffers of its own, the same params and handles."""
+        twin = WgpuExecutable(self.program, self.rng_options)
+        for name, value in self.params.items():
+            np.copyto(twin.params.writable(name), value)
+        twin.params.touch()
+        twin.params_set = set(self.params_set)
+        twin.handles = {k: v.copy() for k, v in self.handles.items()}
+        twin.kv_feeds = list(self.kv_feeds)
+        twin.run_index = self.run_index
+        return twin
+
+
+def _to_words(value: np.ndarray, dtype: DType, what: str) -> np.ndarray:
+    """``value`` as the device's 32-bit words of ``dtype``; InputError for an i64
+    outside the i32 range (the device holds i64 in 32 bits)."""
+    array = np.ascontiguousarray(value)
+    if dtype is DType.I64 and array.size:
+        lo, hi = int(array.min()), int(array.max())
+        if lo < _I32.min or hi > _I32.max:
+            raise InputError(f"wgpu: {what}: i64 values {lo}..{hi} do not fit in 32 bits, "
+                             "which is how this device holds i64")
+    return array.astype(_HOST[dtype], copy=False).reshape(-1)
+
+
+_MODULES: dict[tuple[int, str], Any] = {}
+_PIPELINES: dict[int, Any] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _module(device, source: str):
+    """The shader module of ``source`` (made once per process and device)."""
+    key = (id(device), source)
+    with _CACHE_LOCK:
+        module = _MODULES.get(key)
+        if module is None:
+            try:
+                module = device.create_shader_module(code=source)
+            except Exception as e:
+                raise DeviceError(f"wgpu: the adapter refused a generated shader ({e}); this "
+                                  "is an rlx defect, please report it") from e
+            _MODULES[key] = module
+        return module
+
+
+def _pipeline_for(device, module):
+    with _CACHE_LOCK:
+        pipeline = _PIPELINES.get(id(module))
+        if pipeline is None:
+            pipeline = device.create_compute_pipeline(
+                layout="auto", compute={"module": module, "entry_point": "main"})
+            _PIPELINES[id(module)] = pipeline
+        return pipeline
+
+
+class WgpuBackend(Backend):
+    name = "wgpu"
+    capabilities = WGPU_CAPABILITIES
+    supported_ops = wgsl.SUPPORTED_OPS
+
+    def available(self) -> tuple[bool, str]:
+        why = _Adapter.why_not()
+        return (not why), why
+
+    def compile(self, program: Program, options: BackendOptions) -> WgpuExecutable:
+        return WgpuExecutable(program, options.rng)
