@@ -8,11 +8,13 @@ bind group (rlx.backends.wgpu.wgsl). Per run: inputs (and params, when they chan
 since the last run) are written to their buffers, all kernels go into one command
 buffer, and the outputs and the status word come back in one mapped read.
 
-Device values are 32-bit words (see wgsl.DEVICE_TYPES): bool travels as u32 and i64 as
-i32, converted at the boundary; an i64 input or param outside the i32 range is an
-InputError, and i64 arithmetic inside a program is computed in 32 bits. Other dtypes
-(f16, bf16, f64, 8- and 16-bit integers, complex) are refused at compile with an
-UnsupportedOpError naming the op and dtype.
+Device values are 32-bit words (see wgsl.DEVICE_TYPES): bool travels as u32, converted
+at the boundary, and i64 as two words where the adapter has 64-bit integers
+(``shader-int64``: Vulkan on NVIDIA, AMD, Intel and lavapipe). Without them i64 is held
+in one i32 word: an i64 input or param outside the i32 range is then an InputError and
+i64 arithmetic is refused at compile. Other dtypes (f16, bf16, f64, 8- and 16-bit
+integers, complex) are refused at compile with an UnsupportedOpError naming the op and
+dtype.
 """
 
 from __future__ import annotations
@@ -34,9 +36,12 @@ from rlx.passes.program import Program
 WGPU_CAPABILITIES = ExecutableCapabilities(
     clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
 
-_HOST = {DType.F32: np.float32, DType.I32: np.int32, DType.U32: np.uint32,
-         DType.BOOL: np.uint32, DType.I64: np.int32}
-"""The numpy dtype of each device type's words, for uploads and readback."""
+_HOST_OF = {"f32": np.float32, "i32": np.int32, "u32": np.uint32, "i64": np.int64}
+
+
+def _host(dtype: DType) -> type:
+    """The numpy dtype of ``dtype``'s device words, for uploads and readback."""
+    return _HOST_OF[wgsl.DEVICE_TYPES[dtype]]
 
 _I32 = np.iinfo(np.int32)
 
@@ -90,10 +95,13 @@ def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
                                      "max-compute-workgroup-storage-size",
                                      "max-compute-invocations-per-workgroup")
               if k in limits}
+    features = [f for f in ("shader-int64",) if f in adapter.features]
     try:
-        device = adapter.request_device_sync(required_limits=wanted)
+        device = adapter.request_device_sync(required_limits=wanted,
+                                             required_features=features)
     except Exception as e:
         return None, f"the WebGPU adapter refused a device ({e})"
+    wgsl.use_int64("shader-int64" in features)
     return (adapter, device), None
 
 
@@ -110,7 +118,7 @@ def adapter_description() -> str | None:
 _I64_EXACT = frozenset({
     "input", "param", "constant", "where", "stop_gradient", "maximum", "minimum", "max",
     "min", "argmax", "argmin", "relu", "sign", "floor", "ceil", "round", "bitwise_and",
-    "bitwise_or", "bitwise_xor", "bitwise_not", "gather", "one_hot",
+    "bitwise_or", "bitwise_xor", "bitwise_not", "gather", "one_hot", "max_pool2d_indices",
 } | wgsl.SHAPE_OPS | {"reshape", "squeeze", "unsqueeze"})
 """Ops whose i64 results are exact in 32 bits when their operands are (each result is
 one of its operands' values, a bit pattern of them, or an index)."""
@@ -127,7 +135,8 @@ def _check_program(program: Program) -> None:
                 f"wgpu: {format_node(nid, node)}: dtype {node.dtype.name} is not supported "
                 "on this device (it holds f32, i32, u32, bool and i64 as 32-bit words); "
                 "cast it to f32 / i32 first or use device 'cpu'")
-        if node.dtype is not DType.I64 or node.op in _I64_EXACT:
+        if (node.dtype is not DType.I64 or node.op in _I64_EXACT
+                or wgsl.DEVICE_TYPES[DType.I64] == "i64"):
             continue
         sources = {graph.nodes[i].dtype for i in node.inputs}
         if node.op == "cast" and sources <= {DType.I64, DType.I32, DType.BOOL}:
@@ -166,7 +175,8 @@ class WgpuExecutable(Executable):
                      if buf.kind in ("external", "output"))
         own += sorted(set(graph.outputs) - set(plan.buffers))   # leaves returned as is
         for nid in own:
-            words = max(4, wgsl.numel(graph.nodes[nid]))
+            node = graph.nodes[nid]
+            words = max(4, wgsl.numel(node) * wgsl.words(node.dtype))
             self._own[nid] = len(self._buffers)
             self._locations[nid] = wgsl.Location(len(self._buffers), 0)
             self._buffers.append(self._device.create_buffer(size=words * 4, usage=storage))
@@ -176,8 +186,9 @@ class WgpuExecutable(Executable):
         for nid, buf in sorted(plan.buffers.items()):
             if buf.kind == "view":
                 root = self._locations[buf.root]
+                dtype = graph.nodes[nid].dtype
                 self._locations[nid] = wgsl.Location(
-                    root.buffer, root.word + buf.offset // graph.nodes[nid].dtype.itemsize)
+                    root.buffer, root.word + buf.offset // dtype.itemsize * wgsl.words(dtype))
         self._status = self._device.create_buffer(size=STATUS_WORDS * 4, usage=storage)
         for nid, node in enumerate(graph.nodes):
             if node.op == "constant" and nid in self._own:
@@ -221,7 +232,8 @@ class WgpuExecutable(Executable):
         plan, at = [], STATUS_WORDS * 4          # the status words come first
         for nid in self.program.graph.outputs:
             loc = self._locate(nid)
-            nbytes = 4 * wgsl.numel(self.program.graph.nodes[nid])
+            node = self.program.graph.nodes[nid]
+            nbytes = 4 * wgsl.numel(node) * wgsl.words(node.dtype)
             plan.append((loc.buffer, loc.word * 4, at, nbytes))
             at += -(-nbytes // 16) * 16
         return plan, at
@@ -284,7 +296,7 @@ class WgpuExecutable(Executable):
         graph = self.program.graph
         for out, nid, (_, _, at, nbytes) in zip(self.outputs, graph.outputs,
                                                 self._readback_plan):
-            words = data[at:at + nbytes].view(_HOST[graph.nodes[nid].dtype])
+            words = data[at:at + nbytes].view(_host(graph.nodes[nid].dtype))
             np.copyto(out.reshape(-1), words, casting="unsafe")
         self.run_index += 1
         self.ran = True
@@ -304,15 +316,16 @@ class WgpuExecutable(Executable):
 
 
 def _to_words(value: np.ndarray, dtype: DType, what: str) -> np.ndarray:
-    """``value`` as the device's 32-bit words of ``dtype``; InputError for an i64
-    outside the i32 range (the device holds i64 in 32 bits)."""
+    """``value`` as the device's words of ``dtype``; InputError for an i64 outside the
+    i32 range where the device holds i64 in 32 bits."""
     array = np.ascontiguousarray(value)
-    if dtype is DType.I64 and array.size:
+    host = _host(dtype)
+    if dtype is DType.I64 and host is np.int32 and array.size:
         lo, hi = int(array.min()), int(array.max())
         if lo < _I32.min or hi > _I32.max:
             raise InputError(f"wgpu: {what}: i64 values {lo}..{hi} do not fit in 32 bits, "
                              "which is how this device holds i64")
-    return array.astype(_HOST[dtype], copy=False).reshape(-1)
+    return array.astype(host, copy=False).reshape(-1)
 
 
 _MODULES: dict[tuple[int, str], Any] = {}

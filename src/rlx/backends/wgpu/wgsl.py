@@ -46,7 +46,21 @@ DEVICE_TYPES: dict[DType, str] = {
     DType.F32: "f32", DType.I32: "i32", DType.U32: "u32", DType.BOOL: "u32",
     DType.I64: "i32",
 }
-"""The WGSL type that holds each dtype the device runs (others are refused)."""
+"""The WGSL type that holds each dtype the device runs (others are refused). i64 is
+held as a native ``i64`` (two words) where the adapter has 64-bit integers
+(:func:`use_int64`), else as an i32."""
+
+
+def use_int64(available: bool) -> None:
+    """Set how i64 is held, once, when the process's adapter is opened (one per
+    process): natively where the adapter has the ``shader-int64`` feature."""
+    DEVICE_TYPES[DType.I64] = "i64" if available else "i32"
+
+
+def words(dtype: DType) -> int:
+    """Device words per element of ``dtype``."""
+    return 2 if DEVICE_TYPES[dtype] == "i64" else 1
+
 
 PRELUDE = """
 fn rlx_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
@@ -173,6 +187,46 @@ fn rlx_f2u(x: f32) -> u32 {
 """
 
 
+PRELUDE_I64 = """
+fn rlx_u2l(x: u32) -> i64 { return i64(x) & 0xffffffffli; }
+fn rlx_i2l(x: i32) -> i64 {
+  let z = i64(bitcast<u32>(x)) & 0xffffffffli;
+  return select(z, z - 4294967296li, x < 0);
+}
+fn rlx_f2l(x: f32) -> i64 {
+  if (rlx_isnan(x)) { return 0li; }
+  if (x >= 9223372036854775808.0) { return 9223372036854775807li; }
+  if (x < -9223372036854775808.0) { return -9223372036854775807li - 1li; }
+  return i64(x);
+}
+fn rlx_ldiv(a: i64, b: i64) -> i64 {
+  if (b == 0li) { return 0li; }
+  if (b == -1li) { return 0li - a; }
+  return a / b;
+}
+fn rlx_lmod(a: i64, b: i64) -> i64 {
+  if (b == 0li || b == -1li) { return 0li; }
+  let r = a % b;
+  if (r != 0li && ((r < 0li) != (b < 0li))) { return r + b; }
+  return r;
+}
+fn rlx_lpow(a: i64, b: i64) -> i64 {
+  if (b < 0li) {
+    if (a == 1li) { return 1li; }
+    if (a == -1li) { return select(-1li, 1li, (b & 1li) == 0li); }
+    return 0li;
+  }
+  var r = 1li; var base = a; var e = b;
+  loop {
+    if (e == 0li) { break; }
+    if ((e & 1li) == 1li) { r = r * base; }
+    base = base * base; e = e >> 1u;
+  }
+  return r;
+}
+"""
+
+
 def unsupported(node_id: int, node: Node, why: str) -> UnsupportedOpError:
     return UnsupportedOpError(f"wgpu: {format_node(node_id, node)}: {why}")
 
@@ -183,7 +237,7 @@ def device_type(dtype: DType) -> str | None:
 
 
 def _zero(t: str) -> str:
-    return {"f32": "0.0", "i32": "0", "u32": "0u"}[t]
+    return {"f32": "0.0", "i32": "0", "u32": "0u", "i64": "0li"}[t]
 
 
 def literal(value: float | int | bool, dtype: DType) -> str:
@@ -198,6 +252,9 @@ def literal(value: float | int | bool, dtype: DType) -> str:
         return f"bitcast<f32>({int(np.float32(v).view(np.uint32))}u)"
     if t == "u32":
         return f"{int(value) & 0xffffffff}u"
+    if t == "i64":
+        v = int(value)
+        return f"{v}li" if v != -(1 << 63) else "(-9223372036854775807li - 1li)"
     v = int(value)
     return f"i32({v})" if v != -(1 << 31) else "(-2147483647 - 1)"
 
@@ -216,29 +273,46 @@ def convert(expr: str, src: DType, dst: DType) -> str:
     if s == d:
         return expr
     if s == "f32":
-        return f"rlx_f2i({expr})" if d == "i32" else f"rlx_f2u({expr})"
+        return {"i32": "rlx_f2i", "u32": "rlx_f2u", "i64": "rlx_f2l"}[d] + f"({expr})"
     if d == "f32":
         return f"f32({expr})"
+    if d == "i64":      # explicit: naga's 32 -> 64-bit conversions extend inconsistently
+        return f"rlx_u2l({expr})" if s == "u32" else f"rlx_i2l({expr})"
+    if s == "i64":
+        return f"{d}({expr})"
     return f"bitcast<{d}>({expr})"
 
 
-def load(buffer: int, word: str, dtype: DType) -> str:
+def load(buffer: int, base: int, index: str, dtype: DType) -> str:
+    """The element ``index`` of the value of ``dtype`` at word ``base`` of buffer
+    ``buffer``, as its device type (i64: two words, low first)."""
     t = DEVICE_TYPES[dtype]
-    raw = f"mem{buffer}[{word}]"
+    if t == "i64":
+        at = f"{base}u + ({index}) * 2u"
+        return (f"((i64(mem{buffer}[{at} + 1u]) << 32u) | "
+                f"(i64(mem{buffer}[{at}]) & 0xffffffffli))")
+    raw = f"mem{buffer}[{base}u + {index}]"
     return raw if t == "u32" else f"bitcast<{t}>({raw})"
 
 
-def store(buffer: int, word: str, dtype: DType, value: str) -> str:
+def store(buffer: int, base: int, index: str, dtype: DType, value: str) -> str:
     t = DEVICE_TYPES[dtype]
-    return f"mem{buffer}[{word}] = {value if t == 'u32' else f'bitcast<u32>({value})'};"
+    if t == "i64":
+        at = f"{base}u + ({index}) * 2u"
+        return (f"{{ let v64 = {value}; mem{buffer}[{at}] = u32(v64 & 0xffffffffli); "
+                f"mem{buffer}[{at} + 1u] = u32(v64 >> 32u); }}")
+    return (f"mem{buffer}[{base}u + {index}] = "
+            f"{value if t == 'u32' else f'bitcast<u32>({value})'};")
 
 
 # --------------------------------------------------------------------------- expressions
 
-def _float_or_int(f: str, i: str, u: str | None = None) -> Callable[[DType, list[str]], str]:
+def _float_or_int(f: str, i: str, u: str | None = None,
+                  wide: str | None = None) -> Callable[[DType, list[str]], str]:
+    """An expression by device type: ``f`` for f32, ``i`` for i32 (and for u32 and i64
+    unless ``u`` / ``wide`` are given)."""
     def expr(dt: DType, xs: list[str]) -> str:
-        t = DEVICE_TYPES[dt]
-        pattern = f if t == "f32" else (u if (t == "u32" and u is not None) else i)
+        pattern = {"f32": f, "u32": u, "i64": wide}.get(DEVICE_TYPES[dt]) or i
         return pattern.format(*xs)
     return expr
 
@@ -255,11 +329,16 @@ EXPRESSIONS: dict[str, Callable[[DType, list[str]], str]] = {
     "add": _float_or_int("({0} + {1})", "({0} + {1})"),
     "sub": _float_or_int("({0} - {1})", "({0} - {1})"),
     "mul": _float_or_int("({0} * {1})", "({0} * {1})"),
-    "div": _float_or_int("rlx_fdiv({0}, {1})", "rlx_idiv({0}, {1})", "rlx_udiv({0}, {1})"),
-    "mod": _float_or_int("rlx_fmod({0}, {1})", "rlx_imod({0}, {1})", "rlx_umod({0}, {1})"),
-    "pow": _float_or_int("rlx_powf({0}, {1})", "rlx_ipow({0}, {1})", "rlx_upow({0}, {1})"),
-    "maximum": _float_or_int("rlx_max({0}, {1})", "max({0}, {1})"),
-    "minimum": _float_or_int("rlx_min({0}, {1})", "min({0}, {1})"),
+    "div": _float_or_int("rlx_fdiv({0}, {1})", "rlx_idiv({0}, {1})", "rlx_udiv({0}, {1})",
+                         "rlx_ldiv({0}, {1})"),
+    "mod": _float_or_int("rlx_fmod({0}, {1})", "rlx_imod({0}, {1})", "rlx_umod({0}, {1})",
+                         "rlx_lmod({0}, {1})"),
+    "pow": _float_or_int("rlx_powf({0}, {1})", "rlx_ipow({0}, {1})", "rlx_upow({0}, {1})",
+                         "rlx_lpow({0}, {1})"),
+    "maximum": _float_or_int("rlx_max({0}, {1})", "max({0}, {1})", None,
+                             "select({1}, {0}, {0} > {1})"),
+    "minimum": _float_or_int("rlx_min({0}, {1})", "min({0}, {1})", None,
+                             "select({1}, {0}, {0} < {1})"),
     "eq": _compare("=="), "lt": _compare("<"),
     "ne": lambda dt, xs: f"select(0u, 1u, !({xs[0]} == {xs[1]}))",
     "le": _compare("<="), "gt": _compare(">"), "ge": _compare(">="),
@@ -271,10 +350,11 @@ EXPRESSIONS: dict[str, Callable[[DType, list[str]], str]] = {
     "bitwise_xor": lambda dt, xs: f"({xs[0]} ^ {xs[1]})",
     "bitwise_not": lambda dt, xs: (f"(1u - {xs[0]})" if dt.is_bool else f"(~{xs[0]})"),
     "where": lambda dt, xs: f"select({xs[2]}, {xs[1]}, {xs[0]} != 0u)",
-    "neg": _float_or_int("(-{0})", "(0 - {0})", "(0u - {0})"),
-    "abs": _float_or_int("abs({0})", "abs({0})", "{0}"),
-    "sign": _float_or_int("rlx_sign({0})", "sign({0})", "min({0}, 1u)"),
-    "relu": _float_or_int("rlx_relu({0})", "max({0}, 0)", "{0}"),
+    "neg": _float_or_int("(-{0})", "(0 - {0})", "(0u - {0})", "(0li - {0})"),
+    "abs": _float_or_int("abs({0})", "abs({0})", "{0}", "select({0}, 0li - {0}, {0} < 0li)"),
+    "sign": _float_or_int("rlx_sign({0})", "sign({0})", "min({0}, 1u)",
+                          "select(select(0li, 1li, {0} > 0li), -1li, {0} < 0li)"),
+    "relu": _float_or_int("rlx_relu({0})", "max({0}, 0)", "{0}", "select({0}, 0li, {0} < 0li)"),
     "floor": _float_or_int("floor({0})", "{0}"),
     "ceil": _float_or_int("ceil({0})", "{0}"),
     "round": _float_or_int("round({0})", "{0}"),
@@ -382,13 +462,11 @@ class _Writer:
 
     def load(self, graph: Graph, nid: int, index: str) -> str:
         loc = self.locate(nid)
-        return load(self.binding(loc.buffer), f"{loc.word}u + {index}",
-                    graph.nodes[nid].dtype)
+        return load(self.binding(loc.buffer), loc.word, index, graph.nodes[nid].dtype)
 
     def store(self, graph: Graph, nid: int, index: str, value: str) -> str:
         loc = self.locate(nid)
-        return store(self.binding(loc.buffer), f"{loc.word}u + {index}",
-                     graph.nodes[nid].dtype, value)
+        return store(self.binding(loc.buffer), loc.word, index, graph.nodes[nid].dtype, value)
 
     def fresh(self, stem: str) -> str:
         self.temps += 1
@@ -411,7 +489,8 @@ class _Writer:
         if status is not None:
             decls.append(f"@group(0) @binding({len(self.buffers)}) "
                          "var<storage, read_write> rlx_status: array<u32>;")
-        return "\n".join([PRELUDE, *decls, header, *self.lines, "}"])
+        prelude = PRELUDE + (PRELUDE_I64 if DEVICE_TYPES[DType.I64] == "i64" else "")
+        return "\n".join([prelude, *decls, header, *self.lines, "}"])
 
 
 def _grid(count: int) -> tuple[int, int, int]:
@@ -645,9 +724,11 @@ def _gather(graph: Graph, nid: int, w: _Writer):
         pre, mid, post = index[:axis], index[axis:axis + len(idx_shape)], \
             index[axis + len(idx_shape):]
         k = w.fresh("k")
-        raw = w.load(graph, idx, _dot(mid, idx_strides))
-        w.emit(f"var {k} = {raw if DEVICE_TYPES[idx_type] == 'i32' else f'i32({raw})'};")
-        w.emit(f"if ({k} < -{n} || {k} >= {n}) {{ {w.fail(0, k)} {k} = 0; }}")
+        raw = convert(w.load(graph, idx, _dot(mid, idx_strides)), idx_type, DType.I64)
+        wide = DEVICE_TYPES[DType.I64]
+        w.emit(f"let {k}w = {raw};")
+        w.emit(f"var {k} = i32({k}w);")
+        w.emit(f"if ({k}w < {wide}(-{n}) || {k}w >= {wide}({n})) {{ {w.fail(0, k)} {k} = 0; }}")
         w.emit(f"if ({k} < 0) {{ {k} = {k} + {n}; }}")
         coords = list(pre) + [f"u32({k})"] + list(post)
         return w.load(graph, x, _dot(coords, own))
@@ -1001,6 +1082,64 @@ def _xent(graph: Graph, nid: int, w: _Writer):
     return "\n".join(_flat_header(grid, rows)), grid
 
 
+def _scatter_add(graph: Graph, nid: int, w: _Writer):
+    """scatter_add: one invocation per (leading, trailing) position owns that column of
+    the result: it zeroes it, then adds the updates in index order, so the sums are
+    deterministic and no two invocations write one element."""
+    node = graph.nodes[nid]
+    updates, idx = node.inputs
+    axis, size = node.attr("axis"), node.attr("size")
+    u_shape = _shape(graph.nodes[updates])
+    n = numel(graph.nodes[idx])
+    before = _numel(u_shape[:axis])
+    after = _numel(u_shape[axis + len(_shape(graph.nodes[idx])):])
+    t = DEVICE_TYPES[node.dtype]
+    count = before * after
+    grid = _grid(count)
+    w.emit(f"let pre = i / {max(after, 1)}u; let post = i % {max(after, 1)}u;")
+    w.emit(f"for (var r = 0u; r < {size}u; r = r + 1u) {{")
+    w.emit(f"  {w.store(graph, nid, f'(pre * {size}u + r) * {after}u + post', _zero(t))}")
+    w.emit("}")
+    w.emit(f"for (var j = 0u; j < {n}u; j = j + 1u) {{")
+    w.emit(f"  var k = i32({w.load(graph, idx, 'j')});")
+    w.emit(f"  if (k < -{size} || k >= {size}) {{ {w.fail(0, 'k')} return; }}")
+    w.emit(f"  if (k < 0) {{ k = k + {size}; }}")
+    w.emit(f"  let at = (pre * {size}u + u32(k)) * {after}u + post;")
+    update = w.load(graph, updates, f"(pre * {n}u + j) * {after}u + post")
+    value = f"{w.load(graph, nid, 'at')} + {update}"
+    w.emit(f"  {w.store(graph, nid, 'at', value)}")
+    w.emit("}")
+    return "\n".join(_flat_header(grid, count)), grid
+
+
+def _max_pool_indices(graph: Graph, nid: int, w: _Writer):
+    """max_pool2d_indices: the in-plane position (row * W + column) of each window's
+    first maximum in row-major tap order, a nan counting as the maximum."""
+    node = graph.nodes[nid]
+    x = node.inputs[0]
+    x_shape = _shape(graph.nodes[x])
+    kernel, stride, pads = node.attr("kernel"), node.attr("stride"), node.attr("padding")
+    xs = row_major_strides(x_shape)
+    t = DEVICE_TYPES[graph.nodes[x].dtype]
+
+    def source(w: _Writer, o: list[str]) -> str:
+        w.emit(f"var best: {t}; var at = -1; var nan = false;")
+        w.emit(f"for (var ky = 0u; ky < {kernel[0]}u; ky = ky + 1u) {{")
+        w.emit(f"for (var kx = 0u; kx < {kernel[1]}u; kx = kx + 1u) {{")
+        w.emit(f"  let y = i32({o[2]} * {stride[0]}u + ky) - {pads[0][0]};")
+        w.emit(f"  let x = i32({o[3]} * {stride[1]}u + kx) - {pads[1][0]};")
+        w.emit(f"  if (y < 0 || y >= {x_shape[2]} || x < 0 || x >= {x_shape[3]}) {{ continue; }}")
+        word = f"{o[0]} * {xs[0]}u + {o[1]} * {xs[1]}u + u32(y) * {xs[2]}u + u32(x)"
+        w.emit(f"  let v = {w.load(graph, x, word)};")
+        if t == "f32":
+            w.emit("  if (nan) { continue; }")
+            w.emit(f"  if (rlx_isnan(v)) {{ nan = true; at = y * {x_shape[3]} + x; continue; }}")
+        w.emit(f"  if (at < 0 || v > best) {{ best = v; at = y * {x_shape[3]} + x; }}")
+        w.emit("}}")
+        return convert("at", DType.I32, node.dtype)
+    return _copy_kernel(graph, nid, w, source)
+
+
 def _attention_error(graph: Graph, node: Node) -> tuple[str, ...]:
     shapes = [_shape(graph.nodes[i]) for i in node.inputs]
     capacity = shapes[6][1] * shapes[3][2] if len(shapes) == 7 else shapes[3][2]
@@ -1088,6 +1227,9 @@ ERRORS = {
         f"softmax_cross_entropy: label {{0}} in row {{1}} is out of range for "
         f"{_shape(g.nodes[n.inputs[0]])[1]} classes",),
     "cached_attention": _attention_error,
+    "scatter_add": lambda g, n: (
+        f"scatter_add: index {{0}} is out of range for an axis of size {n.attr('size')} "
+        f"(valid: {-n.attr('size')}..{n.attr('size') - 1})",),
 }
 """Op -> the ExecutionError texts of its run-time failures, by the number the kernel
 writes (``{0}``, ``{1}``, ...: the values it records)."""
@@ -1101,7 +1243,8 @@ ANCHOR_RENDERERS = {"matmul": _matmul, "reduce": _reduce, "conv": _conv}
 SHAPE_OPS = frozenset({"transpose", "broadcast_to", "slice", "flip", "tile", "pad", "concat"})
 SINGLE_RENDERERS = {"one_hot": _one_hot, "bitcast": _bitcast, "gather": _gather,
                     "softmax_cross_entropy": _xent, "cached_attention": _cached_attention,
-                    "max_pool2d": _pool, "avg_pool2d": _pool, "cumsum": _cumsum}
+                    "max_pool2d": _pool, "avg_pool2d": _pool, "cumsum": _cumsum,
+                    "scatter_add": _scatter_add, "max_pool2d_indices": _max_pool_indices}
 REDUCE_OPS = frozenset({"sum", "prod", "max", "min", "argmax", "argmin"})
 
 SUPPORTED_OPS = (ELEMENTWISE_OPS | SHAPE_OPS | frozenset(SINGLE_RENDERERS) | REDUCE_OPS
