@@ -44,7 +44,8 @@ from rlx.models import (
     stream,
 )
 from rlx.models.decoder_model import VERIFY_TOKENS
-from rlx.runtime import CompileOptions, Session, advisory_capabilities, available_devices
+from rlx.runtime import CompileOptions, Session, advisory_capabilities
+from rlx.runtime.devices import backend_class, known_devices
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -56,14 +57,22 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _devices(args: argparse.Namespace) -> int:
-    for name in available_devices():
+    """Each known device: its capabilities and what it runs on, or why it is not
+    available here."""
+    for name in known_devices():
+        backend = backend_class(name)()
+        ok, why = backend.available()
+        if not ok:
+            print(f"{name:<12} not available: {why}")
+            continue
         advice = advisory_capabilities(name)
         caps = ", ".join(advice.enabled_names()) or "-"
         tier = ""
         if advice.isa is not None:
             tier = (f"; ISA tier {advice.isa} (this host runs "
                     f"{', '.join(cpu_isa.tiers_for_host())}; RLX_CPU_ISA forces one)")
-        print(f"{name:<12} {caps}{tier}")
+        described = backend.describe()
+        print(f"{name:<12} {caps}{tier}{'; ' + described if described else ''}")
     return 0
 
 

@@ -276,6 +276,11 @@ class Backend(ABC):
         """(True, "") when this machine can compile for the backend, else (False, why)."""
         return True, ""
 
+    def describe(self) -> str:
+        """What the backend runs on here, for ``rlx devices`` (e.g. the GPU adapter);
+        empty when there is nothing to say."""
+        return ""
+
     @abstractmethod
     def compile(self, program: Program, options: BackendOptions) -> Executable:
         """Turn ``program`` into an executable with zeroed params."""

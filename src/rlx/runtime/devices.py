@@ -18,7 +18,7 @@ _BACKENDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _backend_class(device: str) -> type[Backend]:
+def backend_class(device: str) -> type[Backend]:
     """The Backend class of ``device``; DeviceError when it is not a known device."""
     if not isinstance(device, str) or device not in _BACKENDS:
         raise DeviceError(f"unknown device {device!r}; known devices: "
@@ -33,7 +33,7 @@ def known_devices() -> list[str]:
 
 def get_backend(device: str) -> Backend:
     """The backend for ``device``; DeviceError when unknown or unavailable here."""
-    backend = _backend_class(device)()
+    backend = backend_class(device)()
     ok, why = backend.available()
     if not ok:
         raise DeviceError(f"device {device!r} is not available on this machine: {why}")
@@ -42,14 +42,14 @@ def get_backend(device: str) -> Backend:
 
 def available_devices() -> list[str]:
     """Devices this machine can compile for and run."""
-    return [name for name in _BACKENDS if _backend_class(name)().available()[0]]
+    return [name for name in _BACKENDS if backend_class(name)().available()[0]]
 
 
 def advisory_capabilities(device: str) -> ExecutableCapabilities:
     """What executables on ``device`` are expected to support, before compiling: its
     backend's declared ``capabilities`` (on cpu with the ISA tier a compile would target
     now: ``RLX_CPU_ISA`` or the host's). DeviceError when ``device`` is not known."""
-    declared = _backend_class(device).capabilities
+    declared = backend_class(device).capabilities
     if device == "cpu":
         return dataclasses.replace(declared, isa=isa.resolve_tier())
     return declared

@@ -34,7 +34,7 @@ from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
 WGPU_CAPABILITIES = ExecutableCapabilities(
-    clone=True, persistent_handles=True, kv_resident=True, typed_io=True)
+    clone=True, persistent_handles=True, gpu_handles=True, kv_resident=True, typed_io=True)
 
 _HOST_OF = {"f32": np.float32, "i32": np.int32, "u32": np.uint32, "i64": np.int64}
 
@@ -105,16 +105,6 @@ def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
     return (adapter, device), None
 
 
-def adapter_description() -> str | None:
-    """'<device> (<backend>, <adapter type>)' of this process's adapter, or None."""
-    if _Adapter.why_not():
-        return None
-    adapter, _ = _Adapter.get()
-    info = adapter.info
-    return f"{info.get('device', '?')} ({info.get('backend_type', '?')}, " \
-           f"{info.get('adapter_type', '?')})"
-
-
 _I64_EXACT = frozenset({
     "input", "param", "constant", "where", "stop_gradient", "maximum", "minimum", "max",
     "min", "argmax", "argmin", "relu", "sign", "floor", "ceil", "round", "bitwise_and",
@@ -173,7 +163,10 @@ class WgpuExecutable(Executable):
         self._own: dict[int, int] = {}    # node -> its own buffer
         own = sorted(nid for nid, buf in plan.buffers.items()
                      if buf.kind in ("external", "output"))
-        own += sorted(set(graph.outputs) - set(plan.buffers))   # leaves returned as is
+        # leaves returned as they are, and inputs no kernel reads (a GPU handle may be
+        # bound to any input)
+        own += sorted(set(graph.outputs) - set(plan.buffers))
+        own += sorted(set(self._leaf_ids.values()) - set(plan.buffers) - set(own))
         for nid in own:
             node = graph.nodes[nid]
             words = max(4, wgsl.numel(node) * wgsl.words(node.dtype))
@@ -203,6 +196,8 @@ class WgpuExecutable(Executable):
         self._readback = self._device.create_buffer(
             size=max(16, size), usage=wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST)
         self._uploaded = -1
+        self._resident: set[str] = set()                 # inputs held as GPU handles
+        self._feeds: dict[str, int] = {}                  # GPU handle <- output index
 
     # ------------------------------------------------------------------ compile
     @staticmethod
@@ -257,6 +252,8 @@ class WgpuExecutable(Executable):
                                  f"param {name!r}")
             elif name in inputs:
                 self._upload(self._own[nid], inputs[name], node.dtype, f"input {name!r}")
+            elif name in self._resident:
+                continue              # its device buffer is the value
             elif name in self.handles and (params_due or not name.startswith("__rlx_prep")):
                 self._upload(self._own[nid], self.handles[name], node.dtype,
                              f"handle {name!r}")
@@ -267,8 +264,10 @@ class WgpuExecutable(Executable):
         with self._lock:
             return self._execute(inputs)
 
-    def _execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+    def _execute(self, inputs: Mapping[str, np.ndarray],
+                 feeds: Mapping[str, int] | None = None) -> list[np.ndarray]:
         device, queue = self._device, self._device.queue
+        feeds = self._feeds if feeds is None else feeds
         self._upload_leaves(inputs)
         queue.write_buffer(self._status, 0, np.zeros(STATUS_WORDS, np.uint32))
         encoder = device.create_command_encoder()
@@ -278,6 +277,12 @@ class WgpuExecutable(Executable):
             compute.set_bind_group(0, group)
             compute.dispatch_workgroups(*shader.grid)
         compute.end()
+        for name, index in feeds.items():       # device-side copies into GPU handles
+            buffer, offset, _, nbytes = self._readback_plan[index]
+            if nbytes:
+                encoder.copy_buffer_to_buffer(self._buffers[buffer], offset,
+                                              self._buffers[self._own[self._leaf_ids[name]]],
+                                              0, nbytes)
         encoder.copy_buffer_to_buffer(self._status, 0, self._readback, 0, STATUS_WORDS * 4)
         for buffer, offset, at, nbytes in self._readback_plan:
             if nbytes:
@@ -302,6 +307,71 @@ class WgpuExecutable(Executable):
         self.ran = True
         return self.outputs
 
+    # ------------------------------------------------------------------ GPU handles
+    def bind_gpu_handle(self, name: str, value: np.ndarray) -> bool:
+        with self._lock:
+            node = self.program.graph.nodes[self._leaf_ids[name]]
+            self._upload(self._own[self._leaf_ids[name]], value, node.dtype,
+                         f"GPU handle {name!r}")
+            self._resident.add(name)
+            return True
+
+    def has_gpu_handle(self, name: str) -> bool:
+        return name in self._resident
+
+    def prepare_resident_gpu_handle(self, name: str) -> bool:
+        with self._lock:
+            buffer = self._buffers[self._own[self._leaf_ids[name]]]
+            self._device.queue.write_buffer(buffer, 0, np.zeros(buffer.size // 4, np.uint32))
+            self._resident.add(name)
+            return True
+
+    def set_gpu_handle_feed(self, handle_name: str, output_index: int) -> bool:
+        with self._lock:
+            self._check_feed(handle_name, output_index)
+            self._feeds[handle_name] = output_index
+            return True
+
+    def _check_feed(self, handle_name: str, output_index: int) -> None:
+        """InputError unless ``handle_name`` is resident and output ``output_index`` has
+        its dtype and element count."""
+        if handle_name not in self._resident:
+            raise InputError(f"GPU handle feed: input {handle_name!r} is not resident "
+                             "(bind_gpu_handle or prepare_resident_gpu_handle it first)")
+        graph = self.program.graph
+        handle = graph.nodes[self._leaf_ids[handle_name]].type
+        out = graph.nodes[graph.outputs[output_index]].type
+        if handle.dtype != out.dtype or handle.numel != out.numel:
+            raise InputError(f"GPU handle feed: output {output_index} ({out}) does not fit "
+                             f"input {handle_name!r} ({handle})")
+
+    def read_gpu_handle(self, name: str) -> np.ndarray | None:
+        if name not in self._resident:
+            return None
+        node = self.program.graph.nodes[self._leaf_ids[name]]
+        return self._read_words(name, 0, wgsl.numel(node)).reshape(wgsl._shape(node))
+
+    def read_gpu_handle_row(self, name: str, row: int, row_inner: int) -> np.ndarray | None:
+        if name not in self._resident:
+            return None
+        return self._read_words(name, row * row_inner, row_inner)
+
+    def _read_words(self, name: str, start: int, count: int) -> np.ndarray:
+        """Elements ``[start, start + count)`` of resident input ``name``, as its dtype."""
+        node = self.program.graph.nodes[self._leaf_ids[name]]
+        per = 4 * wgsl.words(node.dtype)
+        with self._lock:
+            data = self._device.queue.read_buffer(
+                self._buffers[self._own[self._leaf_ids[name]]], start * per, count * per)
+        return np.frombuffer(data, _host(node.dtype)).astype(node.dtype.np)
+
+    def run_feed_gpu_handle(self, inputs: Mapping[str, np.ndarray], handle_name: str,
+                            output_index: int) -> np.ndarray | None:
+        with self._lock:
+            self._check_feed(handle_name, output_index)
+            feeds = {**self._feeds, handle_name: output_index}
+            return self._execute(inputs, feeds)[output_index]
+
     def clone(self) -> WgpuExecutable:
         """An independent executable: buffers of its own, the same params and handles."""
         twin = WgpuExecutable(self.program, self.rng_options)
@@ -312,6 +382,9 @@ class WgpuExecutable(Executable):
         twin.handles = {k: v.copy() for k, v in self.handles.items()}
         twin.kv_feeds = list(self.kv_feeds)
         twin.run_index = self.run_index
+        for name in sorted(self._resident):
+            twin.bind_gpu_handle(name, self.read_gpu_handle(name))
+        twin._feeds = dict(self._feeds)
         return twin
 
 
@@ -366,6 +439,15 @@ class WgpuBackend(Backend):
     def available(self) -> tuple[bool, str]:
         why = _Adapter.why_not()
         return (not why), why
+
+    def describe(self) -> str:
+        """'adapter <device> (<API>, <adapter type>)', and whether it has 64-bit integers."""
+        if _Adapter.why_not():
+            return ""
+        info = _Adapter.get()[0].info
+        int64 = "i64 native" if wgsl.DEVICE_TYPES[DType.I64] == "i64" else "i64 in 32 bits"
+        return (f"adapter {info.get('device', '?')} ({info.get('backend_type', '?')}, "
+                f"{info.get('adapter_type', '?')}; {int64})")
 
     def compile(self, program: Program, options: BackendOptions) -> WgpuExecutable:
         return WgpuExecutable(program, options.rng)
