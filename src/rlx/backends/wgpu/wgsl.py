@@ -39,6 +39,8 @@ WORKGROUP = 64
 """Invocations per workgroup of the one-dimensional kernels."""
 BLOCK = 8
 """Side of the square output block one matmul invocation computes."""
+SKINNY = 4
+"""Products of at most this many rows take the one-column-per-invocation kernel."""
 MAX_GROUPS = 65535
 """WebGPU's least maximum of workgroups per grid dimension."""
 
@@ -785,6 +787,41 @@ def _epilogue(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, value: str,
     return emit_nest(w, graph, nest, index, {anchor: value})
 
 
+def _matvec(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side, b_side, dims):
+    """A product of at most SKINNY rows (a decode step): one invocation per output column
+    reads that column of b once for every row; blocking by 8 x 8 would compute 8 rows
+    to keep 1 and measured 5x slower on lavapipe for a 576 x 49152 head."""
+    node = graph.nodes[anchor]
+    a_read, a_node, am, ak = a_side
+    b_read, b_node, bk, bn = b_side
+    m, k, n, nb = dims
+    dt = node.dtype
+    t = DEVICE_TYPES[dt]
+    count = n * max(nb, 1)
+    grid = _grid(count)
+    # the batch index, which the operands' bases (already emitted) read, comes first
+    w.lines.insert(0, f"  let bz = i / {n}u; let col = i % {n}u;")
+    w.emit(f"let bc = bb + col * {bn}u;")
+    for r in range(m):
+        w.emit(f"var acc{r}: {t} = {_zero(t)};")
+    w.emit(f"for (var kk = 0u; kk < {k}u; kk = kk + 1u) {{")
+    w.emit(f"  let bv = {convert(w.load(graph, b_read, f'bc + kk * {bk}u'), b_node.dtype, dt)};")
+    for r in range(m):
+        av = convert(w.load(graph, a_read, f"ab + {r * am}u + kk * {ak}u"), a_node.dtype, dt)
+        update = f"fma({av}, bv, acc{r})" if t == "f32" else f"acc{r} + {av} * bv"
+        w.emit(f"  acc{r} = {update};")
+    w.emit("}")
+    out_shape = _shape(node)
+    for r in range(m):
+        w.emit("{")
+        w.emit(f"  let fo = bz * {m * n}u + {r * n}u + col;")
+        index = _unravel(w, "fo", out_shape, "o")
+        value = _epilogue(graph, kernel, anchor, w, f"acc{r}", index)
+        w.emit("  " + w.store(graph, kernel.outputs[0], "fo", value))
+        w.emit("}")
+    return "\n".join(_flat_header(grid, count)), grid
+
+
 def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     """Each invocation computes a BLOCK x BLOCK tile of one batch's product in registers
     (two 4-vectors per row), reading operands straight from memory; out-of-range rows
@@ -820,6 +857,9 @@ def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     w.emit(f"let ab = {a_base}; let bb = {b_base};")
     am, ak = a_strides[-2], a_strides[-1]
     bk, bn = b_strides[-2], b_strides[-1]
+    if m <= SKINNY:
+        return _matvec(graph, kernel, anchor, w, (a_read, a_node, am, ak),
+                       (b_read, b_node, bk, bn), (m, k, n, nb))
     for r in range(BLOCK):
         w.emit(f"let ar{r} = ab + min(r0 + {r}u, {max(m - 1, 0)}u) * {am}u;")
         w.emit(f"var c{r}a = {vec}(); var c{r}b = {vec}();")
@@ -1140,6 +1180,39 @@ def _max_pool_indices(graph: Graph, nid: int, w: _Writer):
     return _copy_kernel(graph, nid, w, source)
 
 
+def _rope(graph: Graph, nid: int, w: _Writer):
+    """rope: each output feature reads its pair partner and its table entry; features
+    past the rotated ones pass through."""
+    node = graph.nodes[nid]
+    x, cos, sin = node.inputs
+    shape = _shape(node)
+    half = _shape(graph.nodes[cos])[-1]
+    table = shape[:-1] + (half,)
+    ts = broadcast_strides(_shape(graph.nodes[cos]), table)
+    interleaved = node.attr("interleaved")
+
+    def source(w: _Writer, o: list[str]) -> str:
+        d = o[-1]
+        v = w.fresh("r")
+        w.emit(f"var {v} = {w.load(graph, x, 'i')};")
+        if interleaved:
+            w.emit(f"if ({d} < {2 * half}u) {{")
+            w.emit(f"  let j = {d} / 2u; let even = ({d} % 2u) == 0u;")
+            partner = "select(i - 1u, i + 1u, even)"
+            sign = "select(1.0, -1.0, even)"
+        else:
+            w.emit(f"if ({d} < {2 * half}u) {{")
+            w.emit(f"  let first = {d} < {half}u; let j = select({d} - {half}u, {d}, first);")
+            partner = f"select(i - {half}u, i + {half}u, first)"
+            sign = "select(1.0, -1.0, first)"
+        entry = _dot(o[:-1] + ["j"], ts)
+        w.emit(f"  let c = {w.load(graph, cos, entry)}; let s = {w.load(graph, sin, entry)};")
+        w.emit(f"  {v} = {v} * c + {sign} * {w.load(graph, x, partner)} * s;")
+        w.emit("}")
+        return v
+    return _copy_kernel(graph, nid, w, source)
+
+
 def _attention_error(graph: Graph, node: Node) -> tuple[str, ...]:
     shapes = [_shape(graph.nodes[i]) for i in node.inputs]
     capacity = shapes[6][1] * shapes[3][2] if len(shapes) == 7 else shapes[3][2]
@@ -1244,7 +1317,8 @@ SHAPE_OPS = frozenset({"transpose", "broadcast_to", "slice", "flip", "tile", "pa
 SINGLE_RENDERERS = {"one_hot": _one_hot, "bitcast": _bitcast, "gather": _gather,
                     "softmax_cross_entropy": _xent, "cached_attention": _cached_attention,
                     "max_pool2d": _pool, "avg_pool2d": _pool, "cumsum": _cumsum,
-                    "scatter_add": _scatter_add, "max_pool2d_indices": _max_pool_indices}
+                    "scatter_add": _scatter_add, "max_pool2d_indices": _max_pool_indices,
+                    "rope": _rope}
 REDUCE_OPS = frozenset({"sum", "prod", "max", "min", "argmax", "argmin"})
 
 SUPPORTED_OPS = (ELEMENTWISE_OPS | SHAPE_OPS | frozenset(SINGLE_RENDERERS) | REDUCE_OPS
