@@ -47,7 +47,7 @@ _I32 = np.iinfo(np.int32)
 
 STATUS_WORDS = 8
 """The status buffer: the number of the kernel that failed (0: none), which of its
-errors, and the values its text names."""
+errors, and the (up to 3) values its text names, two words each."""
 
 
 class _Adapter:
@@ -277,17 +277,20 @@ class WgpuExecutable(Executable):
             compute.set_bind_group(0, group)
             compute.dispatch_workgroups(*shader.grid)
         compute.end()
-        for name, index in feeds.items():       # device-side copies into GPU handles
-            buffer, offset, _, nbytes = self._readback_plan[index]
-            if nbytes:
-                encoder.copy_buffer_to_buffer(self._buffers[buffer], offset,
-                                              self._buffers[self._own[self._leaf_ids[name]]],
-                                              0, nbytes)
         encoder.copy_buffer_to_buffer(self._status, 0, self._readback, 0, STATUS_WORDS * 4)
         for buffer, offset, at, nbytes in self._readback_plan:
             if nbytes:
                 encoder.copy_buffer_to_buffer(self._buffers[buffer], offset, self._readback,
                                               at, nbytes)
+        # then the device-side copies into GPU handles (an output that is a fed handle
+        # itself is read back as the run computed it); a handle fed from its own buffer
+        # (the output is the handle) already holds the value
+        for name, index in feeds.items():
+            buffer, offset, _, nbytes = self._readback_plan[index]
+            target = self._own[self._leaf_ids[name]]
+            if nbytes and buffer != target:
+                encoder.copy_buffer_to_buffer(self._buffers[buffer], offset,
+                                              self._buffers[target], 0, nbytes)
         queue.submit([encoder.finish()])
         self._readback.map_sync(self._wgpu.MapMode.READ)
         try:
@@ -296,7 +299,7 @@ class WgpuExecutable(Executable):
             self._readback.unmap()
         failed, which = (int(x) for x in data[:8].view(np.uint32))
         if failed:
-            values = [int(x) for x in data[8:STATUS_WORDS * 4].view(np.int32)]
+            values = [int(x) for x in data[8:STATUS_WORDS * 4].view(np.int64)]
             raise ExecutionError(self._errors[failed][which].format(*values))
         graph = self.program.graph
         for out, nid, (_, _, at, nbytes) in zip(self.outputs, graph.outputs,

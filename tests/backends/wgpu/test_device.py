@@ -1,0 +1,574 @@
+"""The wgpu device's own tests (the generic op suite runs on it through
+tests/backends/conftest.py).
+
+What is pinned here: the capabilities it claims (and that each claimed hook works), the
+dtypes it refuses at compile, run-time errors and recovery, params, clone, threads, GPU
+handles (inputs resident in device buffers, device-side feeds), native i64, two models
+against the cpu device, and what ``rlx devices`` says about it. Every expected value is
+computed independently: numpy in float64 (or int64), the reference or cpu device, or the
+WebGPU adapter queried directly; never wgpu's own earlier output.
+
+The adapter in CI is Mesa's lavapipe (Vulkan on the CPU: a matmul runs at about
+2 GFLOP/s), so shapes are small.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import numpy as np
+import pytest
+
+import rlx
+from rlx.optim import Adam, Trainer
+from rlx.runtime.devices import backend_class
+
+AVAILABLE, WHY_NOT = backend_class("wgpu")().available()
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"device 'wgpu': {WHY_NOT}")
+
+HAS_CPU = "cpu" in rlx.available_devices()
+needs_cpu = pytest.mark.skipif(not HAS_CPU, reason="device 'cpu' is not available here")
+
+CLAIMED = ["clone", "persistent_handles", "gpu_handles", "kv_resident", "typed_io"]
+NOT_CLAIMED = ["moe", "async_pipeline", "active_extent"]
+
+RTOL, ATOL = 1e-5, 1e-6
+
+
+def compile_for(graph: rlx.Graph, device: str = "wgpu") -> rlx.CompiledGraph:
+    return rlx.Session(device).compile(graph)
+
+
+def assert_close(got: np.ndarray, want: np.ndarray) -> None:
+    """``got`` (float32 from the device) against a float64 numpy ``want``."""
+    assert got.shape == np.shape(want)
+    np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
+
+
+def native_i64_here() -> bool:
+    """Whether the adapter has 64-bit integers (else the device holds i64 in 32 bits)."""
+    return "i64 native" in backend_class("wgpu")().describe()
+
+
+def rand(rng: np.random.Generator, *shape: int) -> np.ndarray:
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def dense_graph() -> rlx.Graph:
+    """tanh(x @ w + b): x [8, 16] input, w [16, 12] and b [12] params."""
+    g = rlx.Graph("wgpu_dense")
+    x = g.input("x", (8, 16))
+    g.set_outputs([rlx.tanh(x @ g.param("w", (16, 12)) + g.param("b", (12,)))])
+    return g
+
+
+def dense_numpy(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.tanh(x.astype(np.float64) @ w.astype(np.float64) + b)
+
+
+def accumulator_graph(shape: tuple[int, ...] = (4, 3), dtype: str = "f32") -> rlx.Graph:
+    """Outputs ``state + x`` (fed back into ``state`` by the GPU-handle tests) and the
+    sum of ``state * 2`` (which shows the state a run read)."""
+    g = rlx.Graph("wgpu_accumulator")
+    state = g.input("state", shape, dtype)
+    x = g.input("x", shape, dtype)
+    g.set_outputs([state + x, (state * 2).sum()])
+    return g
+
+
+# --------------------------------------------------------------------------- capabilities
+
+def test_capabilities_are_the_pinned_set():
+    g = rlx.Graph("wgpu_caps")
+    g.set_outputs([g.input("x", (2,)) + 1.0])
+    caps = compile_for(g).capabilities()
+    assert caps == rlx.advisory_capabilities("wgpu")
+    assert caps.enabled_names() == CLAIMED
+    for name in NOT_CLAIMED:
+        assert getattr(caps, name) is False, name
+    assert caps.isa is None
+
+
+def test_each_claimed_hook_works():
+    """persistent_handles and kv_resident (a handle filled row by row from an output),
+    typed_io and gpu_handles, each against numpy."""
+    g = rlx.Graph("wgpu_kv")
+    cache = g.input("cache", (4, 3))
+    x = g.input("x", (1, 3))
+    g.set_outputs([x * 2.0, cache * 3.0])
+    cg = compile_for(g)
+    rng = np.random.default_rng(1)
+    assert cg.bind_handle("cache", np.zeros((4, 3), np.float32))
+    assert cg.register_kv_row_feed("cache", 0)
+    want = np.zeros((4, 3))
+    for row in range(3):
+        xv = rand(rng, 1, 3)
+        new, seen = cg.run({"x": xv})
+        assert_close(new, 2.0 * xv.astype(np.float64))
+        assert_close(seen, 3.0 * want)
+        assert cg.feed_kv_row(0, row, 3)
+        want[row] = 2.0 * xv[0]
+    assert_close(cg.read_handle("cache"), want)
+
+    xv = rand(rng, 1, 3)
+    (new, new_dtype), (seen, _) = cg.run_typed({"x": (xv.astype(np.float64).tobytes(), "f64")})
+    assert new_dtype == rlx.f32
+    assert_close(np.frombuffer(new, np.float32).reshape(1, 3), 2.0 * xv.astype(np.float64))
+    assert_close(np.frombuffer(seen, np.float32).reshape(4, 3), 3.0 * want)
+
+    assert cg.bind_gpu_handle("x", xv) is True
+
+
+# --------------------------------------------------------------------------- refusals
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16", "f64"])
+def test_unsupported_input_dtype_is_refused_at_compile(dtype):
+    g = rlx.Graph("wgpu_refuse")
+    x = g.input("x", (3,), dtype)
+    g.set_outputs([x * 2])
+    with pytest.raises(rlx.UnsupportedOpError) as info:
+        compile_for(g)
+    message = str(info.value)
+    assert "wgpu" in message
+    assert "input 'x'" in message
+    assert re.search(rf"\b{dtype}\b", message, re.IGNORECASE), message
+
+
+def test_unsupported_intermediate_dtype_names_its_node():
+    """An f16 value inside an f32 graph (a rounding through half precision) is refused
+    too, naming the cast that makes it: it is not computed in f32 instead."""
+    g = rlx.Graph("wgpu_refuse_cast")
+    x = g.input("x", (3,))
+    g.set_outputs([x.astype("f16").astype("f32") * 2.0])
+    with pytest.raises(rlx.UnsupportedOpError) as info:
+        compile_for(g)
+    message = str(info.value)
+    assert "wgpu" in message and "cast" in message
+    assert re.search(r"\bf16\b", message, re.IGNORECASE), message
+
+
+# --------------------------------------------------------------------------- run-time errors
+
+def gather_graph(index_dtype: str = "i32") -> rlx.Graph:
+    g = rlx.Graph("wgpu_gather")
+    table = g.param("table", (5, 3))
+    g.set_outputs([rlx.gather(table, g.input("i", (4,), index_dtype), axis=0) * 2.0])
+    return g
+
+
+TABLE = np.arange(15, dtype=np.float32).reshape(5, 3) / 7
+
+
+def test_out_of_range_gather_is_an_execution_error_and_the_graph_recovers():
+    cg = compile_for(gather_graph())
+    cg.set_param("table", TABLE)
+    with pytest.raises(rlx.ExecutionError) as info:
+        cg.run({"i": np.array([0, 7, 1, 2], np.int32)})
+    message = str(info.value)
+    assert "gather" in message and "index 7 " in message, message
+    # nothing lost: the param and the graph still give the right answer
+    good = np.array([4, -1, 0, 2], np.int32)
+    (got,) = cg.run({"i": good})
+    assert_close(got, 2.0 * TABLE.astype(np.float64)[good])
+
+
+def test_out_of_range_label_is_an_execution_error_and_the_graph_recovers():
+    g = rlx.Graph("wgpu_xent")
+    logits = g.input("logits", (3, 4))
+    g.set_outputs([rlx.softmax_cross_entropy(logits, g.input("labels", (3,), "i32"))])
+    cg = compile_for(g)
+    z = rand(np.random.default_rng(2), 3, 4)
+    with pytest.raises(rlx.ExecutionError) as info:
+        cg.run({"logits": z, "labels": np.array([0, 9, 1], np.int32)})
+    message = str(info.value)
+    assert "softmax_cross_entropy" in message and "label 9" in message, message
+    labels = np.array([3, 0, 1])
+    (got,) = cg.run({"logits": z, "labels": labels.astype(np.int32)})
+    z64 = z.astype(np.float64)
+    logsumexp = np.log(np.exp(z64).sum(axis=1))
+    assert_close(got, np.mean(logsumexp - z64[np.arange(3), labels]))
+
+
+def test_gather_error_names_an_i64_index_beyond_32_bits():
+    if not native_i64_here():
+        pytest.skip("this adapter holds i64 in 32 bits")
+    cg = compile_for(gather_graph("i64"))
+    cg.set_param("table", TABLE)
+    with pytest.raises(rlx.ExecutionError, match="index 4294967297 "):
+        cg.run({"i": np.array([0, 2**32 + 1, 1, 2], np.int64)})
+
+
+# --------------------------------------------------------------------------- params, clone
+
+def test_params_are_uploaded_when_they_change():
+    rng = np.random.default_rng(3)
+    cg = compile_for(dense_graph())
+    x, w, b = rand(rng, 8, 16), rand(rng, 16, 12), rand(rng, 12)
+    cg.set_param("w", w)
+    cg.set_param("b", b)
+    assert_close(cg.run({"x": x})[0], dense_numpy(x, w, b))
+    w2 = rand(rng, 16, 12)
+    cg.set_param("w", w2)
+    assert_close(cg.run({"x": x})[0], dense_numpy(x, w2, b))
+    b2 = rand(rng, 12)
+    cg.set_param("b", b2)          # one param of two
+    assert_close(cg.run({"x": x})[0], dense_numpy(x, w2, b2))
+
+
+def test_runs_return_fresh_arrays():
+    rng = np.random.default_rng(4)
+    cg = compile_for(dense_graph())
+    w, b = rand(rng, 16, 12), rand(rng, 12)
+    cg.set_param("w", w)
+    cg.set_param("b", b)
+    xs = [rand(rng, 8, 16) for _ in range(6)]
+    results = [cg.run({"x": x})[0] for x in xs]
+    for k, (x, got) in enumerate(zip(xs, results)):
+        assert_close(got, dense_numpy(x, w, b))
+        assert not any(np.shares_memory(got, other) for other in results[k + 1:])
+    results[0][:] = 99.0           # a caller's array is its own
+    assert_close(cg.run({"x": xs[0]})[0], dense_numpy(xs[0], w, b))
+
+
+def test_clone_has_buffers_of_its_own():
+    rng = np.random.default_rng(5)
+    cg = compile_for(dense_graph())
+    x, w, b = rand(rng, 8, 16), rand(rng, 16, 12), rand(rng, 12)
+    cg.set_param("w", w)
+    cg.set_param("b", b)
+    cg.run({"x": x})
+    twin = cg.clone()
+    assert_close(twin.run({"x": x})[0], dense_numpy(x, w, b))   # params came along
+    w2 = rand(rng, 16, 12)
+    twin.set_param("w", w2)
+    x2 = rand(rng, 8, 16)
+    assert_close(twin.run({"x": x2})[0], dense_numpy(x2, w2, b))
+    assert_close(cg.run({"x": x2})[0], dense_numpy(x2, w, b))
+    assert_close(twin.run({"x": x})[0], dense_numpy(x, w2, b))
+
+
+def test_clone_carries_gpu_handles_and_feeds_then_goes_its_own_way():
+    rng = np.random.default_rng(6)
+    cg = compile_for(accumulator_graph())
+    state = rand(rng, 4, 3).astype(np.float64)
+    cg.bind_gpu_handle("state", state.astype(np.float32))
+    cg.set_gpu_handle_feed("state", 0)
+    for _ in range(2):
+        x = rand(rng, 4, 3)
+        cg.run({"x": x})
+        state = state + x
+    twin = cg.clone()
+    assert twin.has_gpu_handle("state")
+    mine, theirs = state.copy(), state.copy()
+    for _ in range(3):
+        x, y = rand(rng, 4, 3), rand(rng, 4, 3)
+        assert_close(cg.run({"x": x})[0], mine + x)
+        assert_close(twin.run({"x": y})[0], theirs + y)
+        mine, theirs = mine + x, theirs + y
+    assert_close(cg.read_gpu_handle("state"), mine)
+    assert_close(twin.read_gpu_handle("state"), theirs)
+
+
+# --------------------------------------------------------------------------- threads
+
+def _run_in_threads(graphs: list[rlx.CompiledGraph], w: np.ndarray, b: np.ndarray,
+                    runs: int = 20) -> None:
+    """One thread per graph, ``runs`` runs each with inputs of its own, each result
+    checked against numpy; a thread's failure is raised here."""
+    failures: list[BaseException] = []
+
+    def work(seed: int, graph: rlx.CompiledGraph) -> None:
+        rng = np.random.default_rng(100 + seed)
+        try:
+            for _ in range(runs):
+                x = rand(rng, 8, 16)
+                assert_close(graph.run({"x": x})[0], dense_numpy(x, w, b))
+        except BaseException as e:     # re-raised in the main thread
+            failures.append(e)
+
+    threads = [threading.Thread(target=work, args=(k, g)) for k, g in enumerate(graphs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failures:
+        raise failures[0]
+
+
+def test_two_threads_share_one_compiled_graph():
+    rng = np.random.default_rng(7)
+    cg = compile_for(dense_graph())
+    w, b = rand(rng, 16, 12), rand(rng, 12)
+    cg.set_param("w", w)
+    cg.set_param("b", b)
+    _run_in_threads([cg, cg], w, b)
+
+
+def test_two_threads_run_clones_on_the_one_device():
+    rng = np.random.default_rng(8)
+    cg = compile_for(dense_graph())
+    w, b = rand(rng, 16, 12), rand(rng, 12)
+    cg.set_param("w", w)
+    cg.set_param("b", b)
+    _run_in_threads([cg, cg.clone()], w, b)
+
+
+# --------------------------------------------------------------------------- GPU handles
+
+def test_bound_gpu_handle_is_used_without_a_feed():
+    g = rlx.Graph("wgpu_resident_weight")
+    x = g.input("x", (4, 6))
+    g.set_outputs([x @ g.input("w", (6, 5))])
+    cg = compile_for(g)
+    rng = np.random.default_rng(9)
+    w = rand(rng, 6, 5)
+    assert not cg.has_gpu_handle("w")
+    assert cg.bind_gpu_handle("w", w) is True
+    assert cg.has_gpu_handle("w") and not cg.has_gpu_handle("x")
+    np.testing.assert_array_equal(cg.read_gpu_handle("w"), w)
+    assert cg.read_gpu_handle("x") is None
+    x = rand(rng, 4, 6)
+    assert_close(cg.run({"x": x})[0], x.astype(np.float64) @ w)
+    w2 = rand(rng, 6, 5)
+    cg.bind_gpu_handle("w", w2)                  # rebinding replaces the contents
+    assert_close(cg.run({"x": x})[0], x.astype(np.float64) @ w2)
+    with pytest.raises(rlx.InputError, match="missing input 'x'"):
+        cg.run({})
+
+
+def test_fed_gpu_handle_accumulates_on_the_device():
+    rng = np.random.default_rng(10)
+    cg = compile_for(accumulator_graph())
+    state = rand(rng, 4, 3)
+    assert cg.bind_gpu_handle("state", state)
+    assert cg.set_gpu_handle_feed("state", 0) is True
+    want = state.astype(np.float64)
+    for _ in range(5):
+        x = rand(rng, 4, 3)
+        total, doubled = cg.run({"x": x})
+        assert_close(total, want + x)
+        assert_close(doubled, 2.0 * want.sum())    # the state this run read
+        want = want + x
+        assert_close(cg.read_gpu_handle("state"), want)
+    for row in range(4):
+        assert_close(cg.read_gpu_handle_row("state", row, 3), want[row])
+    assert_close(cg.read_gpu_handle_row("state", 1, 6), want.reshape(-1)[6:12])
+
+
+def test_run_feed_gpu_handle_feeds_once():
+    rng = np.random.default_rng(11)
+    cg = compile_for(accumulator_graph())
+    state = rand(rng, 4, 3)
+    cg.bind_gpu_handle("state", state)
+    x = rand(rng, 4, 3)
+    want = state.astype(np.float64) + x
+    assert_close(cg.run_feed_gpu_handle({"x": x}, "state", 0), want)
+    assert_close(cg.read_gpu_handle("state"), want)
+    for _ in range(2):             # no feed registered: plain runs leave the state
+        assert_close(cg.run({"x": x})[0], want + x)
+    assert_close(cg.read_gpu_handle("state"), want)
+
+
+def test_prepared_gpu_handle_starts_at_zero():
+    rng = np.random.default_rng(12)
+    cg = compile_for(accumulator_graph())
+    assert cg.prepare_resident_gpu_handle("state") is True
+    assert cg.has_gpu_handle("state")
+    np.testing.assert_array_equal(cg.read_gpu_handle("state"), np.zeros((4, 3), np.float32))
+    cg.set_gpu_handle_feed("state", 0)
+    want = np.zeros((4, 3))
+    for _ in range(3):
+        x = rand(rng, 4, 3)
+        assert_close(cg.run({"x": x})[0], want + x)
+        want = want + x
+    assert_close(cg.read_gpu_handle("state"), want)
+
+
+def test_gpu_handle_misuse_is_an_input_error():
+    g = rlx.Graph("wgpu_feed_misfit")
+    state = g.input("state", (4, 3))
+    g.set_outputs([(state + 1.0).astype("i32"), (state * 2.0).sum(), state.reshape(3, 4) + 1.0])
+    cg = compile_for(g)
+    ones = np.ones((4, 3), np.float32)
+    with pytest.raises(rlx.InputError, match="not resident"):
+        cg.set_gpu_handle_feed("state", 2)
+    cg.bind_gpu_handle("state", ones)
+    with pytest.raises(rlx.InputError, match="does not fit"):
+        cg.set_gpu_handle_feed("state", 0)         # i32 output, f32 handle
+    with pytest.raises(rlx.InputError, match="does not fit"):
+        cg.set_gpu_handle_feed("state", 1)         # one element, twelve
+    with pytest.raises(rlx.InputError, match="does not fit"):
+        cg.run_feed_gpu_handle({}, "state", 1)
+    with pytest.raises(rlx.InputError, match="out of range"):
+        cg.set_gpu_handle_feed("state", 3)
+    with pytest.raises(rlx.InputError):
+        cg.bind_gpu_handle("state", np.ones(5, np.float32))
+    with pytest.raises(rlx.InputError, match="outside input 'state'"):
+        cg.read_gpu_handle_row("state", 4, 3)
+    for call in (lambda: cg.bind_gpu_handle("nope", ones), lambda: cg.has_gpu_handle("nope"),
+                 lambda: cg.set_gpu_handle_feed("nope", 2), lambda: cg.read_gpu_handle("nope"),
+                 lambda: cg.read_gpu_handle_row("nope", 0, 3),
+                 lambda: cg.prepare_resident_gpu_handle("nope"),
+                 lambda: cg.run_feed_gpu_handle({}, "nope", 2)):
+        with pytest.raises(rlx.InputError, match="unknown input 'nope'"):
+            call()
+    # a shape of the same dtype and size fits (output 2 is [3, 4]); the failed calls
+    # above changed nothing
+    assert cg.set_gpu_handle_feed("state", 2) is True
+    outs = cg.run({})
+    np.testing.assert_array_equal(outs[0], np.full((4, 3), 2, np.int32))
+    assert_close(outs[1], 24.0)
+    assert_close(cg.read_gpu_handle("state"), np.full((4, 3), 2.0))
+
+
+def test_an_output_that_is_the_fed_handle_returns_the_value_the_run_read():
+    g = rlx.Graph("wgpu_feed_leaf_output")
+    state = g.input("state", (4,))
+    g.set_outputs([state, state + g.input("x", (4,))])
+    cg = compile_for(g)
+    state0, x = np.arange(4, dtype=np.float32), np.ones(4, np.float32)
+    want = compile_for(g, "reference").run({"state": state0, "x": x})
+    cg.bind_gpu_handle("state", state0)
+    cg.set_gpu_handle_feed("state", 1)
+    got = cg.run({"x": x})
+    np.testing.assert_array_equal(got[1], want[1])
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+def test_feeding_a_handle_from_itself_is_a_no_op_or_an_rlx_error():
+    g = rlx.Graph("wgpu_feed_itself")
+    state = g.input("state", (4,))
+    g.set_outputs([state, state + g.input("x", (4,))])
+    cg = compile_for(g)
+    state0, x = np.arange(4, dtype=np.float32), np.ones(4, np.float32)
+    cg.bind_gpu_handle("state", state0)
+    assert cg.set_gpu_handle_feed("state", 0)       # a no-op: the handle is the output
+    got = cg.run({"x": x})
+    np.testing.assert_array_equal(got[0], state0)
+    np.testing.assert_array_equal(got[1], state0 + x)
+    np.testing.assert_array_equal(cg.read_gpu_handle("state"), state0)
+
+
+# --------------------------------------------------------------------------- i64
+
+BIG = np.array([2**40 + 3, -(2**35), 2**31, -(2**31) - 1, 2**62, 0], np.int64)
+
+
+@pytest.fixture
+def native_i64():
+    if not native_i64_here():
+        pytest.skip("this adapter has no 64-bit integers (i64 is held in 32 bits)")
+
+
+def test_i64_beyond_32_bits_is_exact(native_i64):
+    g = rlx.Graph("wgpu_i64")
+    x = g.input("x", BIG.shape, "i64")
+    g.set_outputs([x + 1, x.sum(), rlx.maximum(x, x * 0 + 2**33)])
+    plus, total, top = compile_for(g).run({"x": BIG})
+    assert plus.dtype == np.int64
+    np.testing.assert_array_equal(plus, BIG + 1)
+    assert int(total) == int(BIG.sum())
+    np.testing.assert_array_equal(top, np.maximum(BIG, 2**33))
+
+
+def test_i64_gpu_handle_accumulates_exactly(native_i64):
+    cg = compile_for(accumulator_graph(BIG.shape, "i64"))
+    cg.bind_gpu_handle("state", BIG)
+    np.testing.assert_array_equal(cg.read_gpu_handle("state"), BIG)
+    cg.set_gpu_handle_feed("state", 0)
+    step = np.array([2**33, 1, -(2**32), 7, -1, 2**45], np.int64)
+    want = BIG.copy()
+    for _ in range(3):
+        total, doubled = cg.run({"x": step})
+        np.testing.assert_array_equal(total, want + step)
+        assert int(doubled) == int((want * 2).sum())
+        want = want + step
+    np.testing.assert_array_equal(cg.read_gpu_handle("state"), want)
+    np.testing.assert_array_equal(cg.read_gpu_handle_row("state", 2, 2), want[4:6])
+
+
+# --------------------------------------------------------------------------- models
+
+SENTENCES = [
+    "A man is eating food.",
+    "The girl is carrying a baby.",
+    "Do you like pizza?",
+    "",
+    "東京は日本の首都です。",
+    "def add(a, b):\n    return a + b",
+    "Version 2.4.1 fixes bug #1234 (memory leak in the parser).",
+    "It was the best of times, it was the worst of times, it was the age of wisdom, "
+    "it was the age of foolishness, it was the epoch of belief.",   # past 32 tokens
+]
+
+
+@needs_cpu
+def test_minilm_matches_cpu():
+    from rlx.models import ModelNotFoundError, SentenceEncoder
+
+    embeddings = {}
+    for device in ("cpu", "wgpu"):
+        try:
+            encoder = SentenceEncoder.from_pretrained(device=device, max_length=32,
+                                                      max_batch=8)
+        except ModelNotFoundError as e:
+            pytest.skip(str(e))
+        embeddings[device] = encoder.encode(SENTENCES)
+    got, want = embeddings["wgpu"], embeddings["cpu"]
+    assert got.shape == want.shape == (len(SENTENCES), 384)
+    cosine = (got * want).sum(axis=1) / (np.linalg.norm(got, axis=1)
+                                         * np.linalg.norm(want, axis=1))
+    assert cosine.min() >= 0.99999, cosine
+    assert np.abs(got - want).max() <= 1e-4
+
+
+@needs_cpu
+@pytest.mark.parametrize("name", ["mlp", "cnn"])
+def test_training_steps_match_cpu(name):
+    pytest.importorskip("sklearn")   # tests.optim.test_training loads its digits
+    from tests.optim.test_training import CNN, MLP
+
+    model = {"mlp": MLP, "cnn": CNN}[name]
+    rng = np.random.default_rng(13)
+    batch = {"x": rand(rng, model.batch, *model.image_shape),
+             "y": rng.integers(0, 10, model.batch)}
+    init = model.init()
+    trained = {}
+    for device in ("cpu", "wgpu"):
+        try:
+            trainer = Trainer(model.loss_graph(), {k: v.copy() for k, v in init.items()},
+                              Adam(model.lr), device=device)
+        except rlx.UnsupportedOpError as e:
+            # an adapter without 64-bit integers refuses i64 arithmetic (the CNN's
+            # pooling gradient indexes in i64); with them, everything must compile
+            if device != "wgpu" or native_i64_here() or "i64" not in str(e):
+                raise
+            pytest.skip(str(e).splitlines()[0])
+        for _ in range(3):
+            trainer.step(batch)
+        trained[device] = trainer.params()
+    for key, value in trained["cpu"].items():
+        assert np.abs(value - init[key]).max() > 0, key           # the steps moved it
+        np.testing.assert_allclose(trained["wgpu"][key], value, rtol=0, atol=1e-5,
+                                   err_msg=key)
+
+
+# --------------------------------------------------------------------------- rlx devices
+
+def test_rlx_devices_names_the_adapter(capsys):
+    import wgpu
+
+    from rlx.cli import main
+
+    assert main(["devices"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines()
+             if line.split()[:1] == ["wgpu"]]
+    assert len(lines) == 1, lines
+    (line,) = lines
+    described = backend_class("wgpu")().describe()
+    assert described and described in line
+    assert ", ".join(CLAIMED) in line
+    # the adapter's name, asked of WebGPU directly
+    adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+    assert adapter.info["device"] in line
