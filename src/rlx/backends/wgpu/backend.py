@@ -114,12 +114,40 @@ _I64_EXACT = frozenset({
 one of its operands' values, a bit pattern of them, or an index)."""
 
 
+_PACKED_READERS = frozenset({"dequant_matmul", "dequant_gather"})
+
+
+def _packed_bytes(graph) -> set[int]:
+    """The u8 leaves that only the block decoders read (as their packed operand): the
+    device holds them as bytes, four to a word."""
+    readers: dict[int, set[tuple[str, int]]] = {}
+    for node in graph.nodes:
+        for position, i in enumerate(node.inputs):
+            readers.setdefault(i, set()).add((node.op, position))
+    outputs = set(graph.outputs)
+    return {nid for nid, node in enumerate(graph.nodes)
+            if node.dtype is DType.U8 and node.op in ("input", "param", "constant")
+            and nid not in outputs and readers.get(nid)
+            and all(op in _PACKED_READERS and position >= 1
+                    for op, position in readers[nid])}
+
+
+def _device_words(node) -> int:
+    """Device words holding ``node``'s value (u8 bytes four to a word)."""
+    if node.dtype is DType.U8:
+        return -(-wgsl.numel(node) // 4)
+    return wgsl.numel(node) * wgsl.words(node.dtype)
+
+
 def _check_program(program: Program) -> None:
     """UnsupportedOpError, naming the node, for the first value the device cannot hold
     exactly: a dtype without 32-bit words, or i64 arithmetic, which could leave the i32
     range the device holds i64 in."""
     graph = program.graph
+    packed = _packed_bytes(graph)
     for nid, node in enumerate(graph.nodes):
+        if nid in packed:
+            continue
         if wgsl.device_type(node.dtype) is None:
             raise UnsupportedOpError(
                 f"wgpu: {format_node(nid, node)}: dtype {node.dtype.name} is not supported "
@@ -169,7 +197,7 @@ class WgpuExecutable(Executable):
         own += sorted(set(self._leaf_ids.values()) - set(plan.buffers) - set(own))
         for nid in own:
             node = graph.nodes[nid]
-            words = max(4, wgsl.numel(node) * wgsl.words(node.dtype))
+            words = max(4, _device_words(node))
             self._own[nid] = len(self._buffers)
             self._locations[nid] = wgsl.Location(len(self._buffers), 0)
             self._buffers.append(self._device.create_buffer(size=words * 4, usage=storage))
@@ -228,7 +256,7 @@ class WgpuExecutable(Executable):
         for nid in self.program.graph.outputs:
             loc = self._locate(nid)
             node = self.program.graph.nodes[nid]
-            nbytes = 4 * wgsl.numel(node) * wgsl.words(node.dtype)
+            nbytes = 4 * _device_words(node)
             plan.append((loc.buffer, loc.word * 4, at, nbytes))
             at += -(-nbytes // 16) * 16
         return plan, at
@@ -395,6 +423,9 @@ def _to_words(value: np.ndarray, dtype: DType, what: str) -> np.ndarray:
     """``value`` as the device's words of ``dtype``; InputError for an i64 outside the
     i32 range where the device holds i64 in 32 bits."""
     array = np.ascontiguousarray(value)
+    if dtype is DType.U8:           # packed blocks: bytes four to a word
+        raw = array.reshape(-1).view(np.uint8)
+        return np.concatenate([raw, np.zeros(-raw.size % 4, np.uint8)]).view(np.uint32)
     host = _host(dtype)
     if dtype is DType.I64 and host is np.int32 and array.size:
         lo, hi = int(array.min()), int(array.max())
