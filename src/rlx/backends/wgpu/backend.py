@@ -139,6 +139,11 @@ def _device_words(node) -> int:
     return wgsl.numel(node) * wgsl.words(node.dtype)
 
 
+def binding_limit() -> int:
+    """The most bytes one storage binding may cover on this process's adapter."""
+    return _Adapter.get()[1].limits["max-storage-buffer-binding-size"]
+
+
 def _check_program(program: Program) -> None:
     """UnsupportedOpError, naming the node, for the first value the device cannot hold
     exactly: a dtype without 32-bit words, or i64 arithmetic, which could leave the i32
@@ -215,9 +220,12 @@ class WgpuExecutable(Executable):
             if node.op == "constant" and nid in self._own:
                 self._upload(self._own[nid], node.attr("value").array(), node.dtype,
                              f"constant %{nid}")
-        self._shaders = [wgsl.render_kernel(graph, k, i + 1, self._locate)
+        limit = binding_limit()
+        self._chunk_words = limit // 256 * 64          # 256-byte aligned windows
+        self._shaders = [wgsl.render_kernel(graph, k, i + 1, self._locate, self._chunk_words)
                          for i, k in enumerate(program.kernels)
                          if not self._is_alias(plan, k)]
+        self._check_bindings(limit)
         self._pipelines = [self._pipeline(s) for s in self._shaders]
         self._errors = {s.number: s.errors for s in self._shaders if s.errors}
         self._readback_plan, size = self._plan_readback()
@@ -232,6 +240,22 @@ class WgpuExecutable(Executable):
     def _is_alias(plan, kernel) -> bool:
         return kernel.kind == "view" and plan.buffers[kernel.outputs[0]].kind == "view"
 
+    def _check_bindings(self, limit: int) -> None:
+        """UnsupportedOpError naming the value whose buffer one kernel would bind whole
+        past the adapter's binding limit."""
+        graph = self.program.graph
+        owners = {b: nid for nid, b in self._own.items()}
+        for shader in self._shaders:
+            for b, chunk in shader.buffers:
+                size = self._buffers[b].size
+                if chunk is None and size > limit:
+                    what = (format_node(owners[b], graph.nodes[owners[b]]) if b in owners
+                            else "the memory plan's arena")
+                    raise UnsupportedOpError(
+                        f"wgpu: {what}: {size} bytes in one binding of kernel {shader.name}, "
+                        f"past this adapter's limit of {limit} bytes (keep large weights in "
+                        "GGML blocks, which are read in windows, or use device 'cpu')")
+
     def _locate(self, nid: int) -> wgsl.Location:
         loc = self._locations.get(nid)
         if loc is None:
@@ -241,8 +265,14 @@ class WgpuExecutable(Executable):
     def _pipeline(self, shader: wgsl.Shader):
         module = _module(self._device, shader.source)
         pipeline = _pipeline_for(self._device, module)
-        entries = [{"binding": i, "resource": {"buffer": self._buffers[b]}}
-                   for i, b in enumerate(shader.buffers)]
+        entries = []
+        for i, (b, chunk) in enumerate(shader.buffers):
+            resource = {"buffer": self._buffers[b]}
+            if chunk is not None:
+                start = chunk * self._chunk_words * 4
+                resource.update(offset=start,
+                                size=min(self._chunk_words * 4, self._buffers[b].size - start))
+            entries.append({"binding": i, "resource": resource})
         if shader.errors:
             entries.append({"binding": len(shader.buffers),
                             "resource": {"buffer": self._status}})

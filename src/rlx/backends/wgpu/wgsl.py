@@ -438,7 +438,8 @@ class Shader:
 
     name: str
     source: str
-    buffers: tuple[int, ...]
+    buffers: tuple[tuple[int, int | None], ...]
+    """(buffer, chunk) per binding (rlx.backends.wgpu.wgsl._Writer.binding)."""
     grid: tuple[int, int, int]
     node: int
     number: int
@@ -451,7 +452,10 @@ class _Writer:
     """A shader's body, with the buffers it names numbered in binding order."""
 
     locate: Callable[[int], Location]
-    buffers: list[int] = field(default_factory=list)
+    buffers: list[tuple[int, int | None]] = field(default_factory=list)
+    """(buffer, chunk) per binding, in binding order; chunk None: the whole buffer."""
+    chunk_words: int = 1 << 25
+    """Words of one chunk binding (the adapter's binding limit, aligned)."""
     lines: list[str] = field(default_factory=list)
     temps: int = 0
     number: int = 0
@@ -459,10 +463,14 @@ class _Writer:
     functions: list[str] = field(default_factory=list)
     """Module-scope WGSL functions this shader's body calls (they may read its buffers)."""
 
-    def binding(self, buffer: int) -> int:
-        if buffer not in self.buffers:
-            self.buffers.append(buffer)
-        return self.buffers.index(buffer)
+    def binding(self, buffer: int, chunk: int | None = None) -> int:
+        """The binding number of ``buffer`` whole, or of its window ``chunk`` of
+        ``chunk_words`` words (the GGML block reader, whose blocks may pass the adapter's
+        binding limit, reads them so)."""
+        key = (buffer, chunk)
+        if key not in self.buffers:
+            self.buffers.append(key)
+        return self.buffers.index(key)
 
     def load(self, graph: Graph, nid: int, index: str) -> str:
         loc = self.locate(nid)
@@ -1296,10 +1304,15 @@ def _ggml_reader(graph: Graph, node: Node, w: _Writer) -> None:
     fmt = layout.scheme.name
     q = node.inputs[1]
     loc = w.locate(q)
-    mem = f"mem{w.binding(loc.buffer)}"
+    chunks = -(-(loc.word + -(-numel(graph.nodes[q]) // 4)) // w.chunk_words)
+    reads = [f"if (wi < {(c + 1) * w.chunk_words}u) {{ return "
+             f"mem{w.binding(loc.buffer, c)}[wi - {c * w.chunk_words}u]; }}"
+             for c in range(chunks - 1)]
+    last = f"mem{w.binding(loc.buffer, chunks - 1)}[wi - {(chunks - 1) * w.chunk_words}u]"
     w.functions += [
+        "fn rlx_qword(wi: u32) -> u32 { " + " ".join(reads) + f" return {last}; }}",
         f"fn rlx_qb(a: u32) -> u32 {{ let at = {loc.word * 4}u + a; "
-        f"return ({mem}[at >> 2u] >> ((at & 3u) * 8u)) & 255u; }}",
+        f"return (rlx_qword(at >> 2u) >> ((at & 3u) * 8u)) & 255u; }}",
         "fn rlx_qh(a: u32) -> f32 "
         "{ return unpack2x16float(rlx_qb(a) | (rlx_qb(a + 1u) << 8u)).x; }",
     ]
@@ -1496,10 +1509,10 @@ it can (rlx.passes.decompose)."""
 
 
 def render_kernel(graph: Graph, kernel: Kernel, number: int,
-                  locate: Callable[[int], Location]) -> Shader:
+                  locate: Callable[[int], Location], chunk_words: int) -> Shader:
     """The shader of ``kernel``; ``number`` (from 1) is what it writes into the status
-    word when it fails."""
-    w = _Writer(locate, number=number)
+    word when it fails; ``chunk_words`` is the most words one binding may cover."""
+    w = _Writer(locate, number=number, chunk_words=chunk_words)
     anchors = [n for n in kernel.nodes
                if graph.nodes[n].op in ("matmul", "conv") or graph.nodes[n].op in REDUCE_OPS]
     nid = kernel.outputs[0]
