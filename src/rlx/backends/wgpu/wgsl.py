@@ -122,20 +122,6 @@ fn rlx_fmod(a: f32, b: f32) -> f32 {
   if ((r < 0.0) != (b < 0.0)) { return r + b; }
   return r;
 }
-fn rlx_imod(a: i32, b: i32) -> i32 {
-  if (b == 0) { return 0; }
-  if (b == -1) { return 0; }
-  let r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) { return r + b; }
-  return r;
-}
-fn rlx_umod(a: u32, b: u32) -> u32 { if (b == 0u) { return 0u; } return a % b; }
-fn rlx_idiv(a: i32, b: i32) -> i32 {
-  if (b == 0) { return 0; }
-  if (b == -1) { return 0 - a; }
-  return a / b;
-}
-fn rlx_udiv(a: u32, b: u32) -> u32 { if (b == 0u) { return 0u; } return a / b; }
 fn rlx_powf(a: f32, b: f32) -> f32 {
   if (b == 0.0 || a == 1.0) { return 1.0; }
   if (rlx_isnan(a) || rlx_isnan(b)) { return a + b; }
@@ -147,29 +133,6 @@ fn rlx_powf(a: f32, b: f32) -> f32 {
   }
   if (a == 0.0) { return select(0.0, bitcast<f32>(0x7f800000u), b < 0.0); }
   return pow(a, b);
-}
-fn rlx_ipow(a: i32, b: i32) -> i32 {
-  if (b < 0) {
-    if (a == 1) { return 1; }
-    if (a == -1) { return select(-1, 1, (b & 1) == 0); }
-    return 0;
-  }
-  var r = 1; var base = a; var e = b;
-  loop {
-    if (e == 0) { break; }
-    if ((e & 1) == 1) { r = r * base; }
-    base = base * base; e = e >> 1u;
-  }
-  return r;
-}
-fn rlx_upow(a: u32, b: u32) -> u32 {
-  var r = 1u; var base = a; var e = b;
-  loop {
-    if (e == 0u) { break; }
-    if ((e & 1u) == 1u) { r = r * base; }
-    base = base * base; e = e >> 1u;
-  }
-  return r;
 }
 fn rlx_cmp_ui(u: u32, i: i32) -> i32 {
   if (i < 0 || u > u32(i)) { return 1; }
@@ -189,7 +152,47 @@ fn rlx_f2u(x: f32) -> u32 {
 """
 
 
-PRELUDE_I64 = """
+def _integer_helpers(name: str, t: str, suffix: str, signed: bool) -> str:
+    """WGSL division, remainder and power of integer type ``t`` (literals ``0{suffix}``)
+    with the op set's rules: x / 0 and x % 0 give 0, MIN / -1 wraps, the remainder takes
+    the divisor's sign, and a negative power truncates 1 / a**-b."""
+    zero, one = f"0{suffix}", f"1{suffix}"
+    signed_cases = f"""
+  if (b == -{one}) {{ return {zero} - a; }}""" if signed else ""
+    negative_power = f"""
+  if (b < {zero}) {{
+    if (a == {one}) {{ return {one}; }}
+    if (a == -{one}) {{ return select(-{one}, {one}, (b & {one}) == {zero}); }}
+    return {zero};
+  }}""" if signed else ""
+    remainder_sign = f"""
+  if (b == -{one}) {{ return {zero}; }}
+  let r = a % b;
+  if (r != {zero} && ((r < {zero}) != (b < {zero}))) {{ return r + b; }}
+  return r;""" if signed else """
+  return a % b;"""
+    return f"""
+fn rlx_{name}div(a: {t}, b: {t}) -> {t} {{
+  if (b == {zero}) {{ return {zero}; }}{signed_cases}
+  return a / b;
+}}
+fn rlx_{name}mod(a: {t}, b: {t}) -> {t} {{
+  if (b == {zero}) {{ return {zero}; }}{remainder_sign}
+}}
+fn rlx_{name}pow(a: {t}, b: {t}) -> {t} {{{negative_power}
+  var r = {one}; var base = a; var e = b;
+  loop {{
+    if (e == {zero}) {{ break; }}
+    if ((e & {one}) == {one}) {{ r = r * base; }}
+    base = base * base; e = e >> 1u;
+  }}
+  return r;
+}}"""
+
+
+PRELUDE += _integer_helpers("i", "i32", "", True) + _integer_helpers("u", "u32", "u", False)
+
+PRELUDE_I64 = _integer_helpers("l", "i64", "li", True) + """
 fn rlx_u2l(x: u32) -> i64 { return i64(x) & 0xffffffffli; }
 fn rlx_i2l(x: i32) -> i64 {
   let z = i64(bitcast<u32>(x)) & 0xffffffffli;
@@ -200,31 +203,6 @@ fn rlx_f2l(x: f32) -> i64 {
   if (x >= 9223372036854775808.0) { return 9223372036854775807li; }
   if (x < -9223372036854775808.0) { return -9223372036854775807li - 1li; }
   return i64(x);
-}
-fn rlx_ldiv(a: i64, b: i64) -> i64 {
-  if (b == 0li) { return 0li; }
-  if (b == -1li) { return 0li - a; }
-  return a / b;
-}
-fn rlx_lmod(a: i64, b: i64) -> i64 {
-  if (b == 0li || b == -1li) { return 0li; }
-  let r = a % b;
-  if (r != 0li && ((r < 0li) != (b < 0li))) { return r + b; }
-  return r;
-}
-fn rlx_lpow(a: i64, b: i64) -> i64 {
-  if (b < 0li) {
-    if (a == 1li) { return 1li; }
-    if (a == -1li) { return select(-1li, 1li, (b & 1li) == 0li); }
-    return 0li;
-  }
-  var r = 1li; var base = a; var e = b;
-  loop {
-    if (e == 0li) { break; }
-    if ((e & 1li) == 1li) { r = r * base; }
-    base = base * base; e = e >> 1u;
-  }
-  return r;
 }
 """
 
