@@ -28,11 +28,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from rlx.errors import UnsupportedOpError
-from rlx.ir.dtypes import DType
+from rlx.ir.dtypes import DType, promote
 from rlx.ir.graph import Graph, Node
-from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
+from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS, normalize_slice
 from rlx.ir.printer import format_node
+from rlx.ir.quantized import PackedLayout
 from rlx.passes.loops import LoopNest, broadcast_strides, loop_nest, row_major_strides
+from rlx.passes.memory import view_offset
 from rlx.passes.program import Kernel
 
 WORKGROUP = 64
@@ -390,7 +392,6 @@ def node_expression(graph: Graph, nid: int, operands: list[str]) -> str:
 
 
 def _common(types: Sequence[DType]) -> DType:
-    from rlx.ir.dtypes import promote
     out = types[0]
     for t in types[1:]:
         out = promote(out, t)
@@ -604,7 +605,6 @@ def _transpose_strides(graph: Graph, node: Node) -> list[int]:
 def _view_kernel(graph: Graph, kernel: Kernel, w: _Writer):
     """A view kernel whose result is not an alias (a graph output): a flat copy from
     the operand's bytes at the view's offset."""
-    from rlx.passes.memory import view_offset
     out = kernel.outputs[0]
     node = graph.nodes[out]
     src = node.inputs[0]
@@ -628,7 +628,6 @@ def _shape_op(graph: Graph, nid: int, w: _Writer):
         return _copy_kernel(graph, nid, w, _affine_source(graph, x, 0,
                                                           broadcast_strides(in_shape, out_shape)))
     if op == "slice":
-        from rlx.ir.ops import normalize_slice
         base, strides = 0, []
         for d, s, start, stop, step in zip(in_shape, own, node.attr("starts"),
                                            node.attr("stops"), node.attr("steps")):
@@ -1276,7 +1275,6 @@ def _ggml_reader(graph: Graph, node: Node, w: _Writer) -> None:
     """Emit ``rlx_w(row, col) -> f32``: element [row, col] of the packed weight W [n, k]
     of ``node`` (a dequant op), decoded from its GGML blocks (operand q, u8 bytes held
     four to a word)."""
-    from rlx.ir.quantized import PackedLayout
     layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
                              node.attr("block"))
     fmt = layout.scheme.name
@@ -1304,7 +1302,6 @@ def _ggml_reader(graph: Graph, node: Node, w: _Writer) -> None:
 
 
 def _check_ggml(nid: int, node: Node) -> None:
-    from rlx.ir.quantized import PackedLayout
     layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
                              node.attr("block"))
     if not layout.ggml or layout.scheme.name not in _BLOCK_VALUE:
