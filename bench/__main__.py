@@ -304,6 +304,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import distributed
     distributed.add_arguments(sub.add_parser(
         "distributed", help="data-parallel all-reduce time against step time (gloo)"))
+    from bench import wgpu as wgpu_benchmarks
+    wgpu_benchmarks.add_arguments(sub.add_parser(
+        "wgpu", help="MiniLM and SmolLM2 on the wgpu device beside cpu and PyTorch"))
     return parser.parse_args(argv)
 
 
@@ -354,6 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "distributed":
         from bench import distributed
         return distributed.main(args)
+    if args.command == "wgpu":
+        from bench import wgpu as wgpu_benchmarks
+        return wgpu_benchmarks.main(args)
     workloads = select(micro_workloads(tiny=args.tiny), args.workloads)
     peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
     installed = [p for p in peers if p.missing() is None]

@@ -102,15 +102,23 @@ def _first_line(error: Exception) -> str:
 
 
 # --------------------------------------------------------------------------- MiniLM
-def minilm_feeds(model_dir: str, batch: int) -> dict[str, np.ndarray]:
-    """int64 [batch, SEQ_LEN] inputs: different passages, each truncated to SEQ_LEN."""
-    tokenizer = load_tokenizer(model_dir)
-    words = (PASSAGE * 3).split()
-    texts = [" ".join(words[7 * i:]) for i in range(batch)]
-    enc = tokenizer.encode_batch(texts, max_length=SEQ_LEN, padding="max_length")
+def minilm_texts(batch: int, words: int | None = None) -> list[str]:
+    """``batch`` different passages (each of at most ``words`` words when given)."""
+    passage = (PASSAGE * 3).split()
+    return [" ".join(passage[7 * i:][:words]) for i in range(batch)]
+
+
+def encode_feeds(tokenizer, texts: Sequence[str], seq_len: int) -> dict[str, np.ndarray]:
+    """int64 [len(texts), seq_len] inputs of ``texts``, each truncated to ``seq_len``."""
+    enc = tokenizer.encode_batch(texts, max_length=seq_len, padding="max_length")
     assert enc.attention_mask.all(), "every row should fill the sequence"
     return {"input_ids": enc.input_ids, "attention_mask": enc.attention_mask,
             "token_type_ids": enc.token_type_ids}
+
+
+def minilm_feeds(model_dir: str, batch: int) -> dict[str, np.ndarray]:
+    """int64 [batch, SEQ_LEN] inputs: different passages, each truncated to SEQ_LEN."""
+    return encode_feeds(load_tokenizer(model_dir), minilm_texts(batch), SEQ_LEN)
 
 
 def _rlx_minilm(model_dir: str, feeds: dict[str, np.ndarray], threads: int) -> Runner:
@@ -187,12 +195,13 @@ def _ort_minilm(path: str, feeds: dict[str, np.ndarray], threads: int) -> Runner
     return Runner("onnxruntime", lambda: session.run(None, feeds)[0])
 
 
-def _embedding_agreement(name: str, ours: np.ndarray, theirs: np.ndarray) -> str:
+def _embedding_agreement(name: str, ours: np.ndarray, theirs: np.ndarray,
+                         reference: str = "rlx") -> str:
     diff = float(np.abs(ours - theirs).max())
     cosine = float(np.min(np.sum(ours * theirs, axis=1) /
                           (np.linalg.norm(ours, axis=1) * np.linalg.norm(theirs, axis=1))))
     verdict = "ok" if diff <= MINILM_ATOL else "MISMATCH"
-    return f"{name}: max |diff| vs rlx = {diff:.2e}, min cosine {cosine:.7f} {verdict}"
+    return f"{name}: max |diff| vs {reference} = {diff:.2e}, min cosine {cosine:.7f} {verdict}"
 
 
 def bench_minilm(threads: int, repeat: int, log: Callable[[str], None]) -> list[Row]:
@@ -279,13 +288,14 @@ def decoder_files(keys: Sequence[str], log: Callable[[str], None]) -> list[Decod
 class _DecodeLoop:
     """A framework's decode step as a zero-argument call: feeds the previous greedy
     token, and starts again from the prompt (a prefill inside one timed sample, rarely)
-    when the context reaches DECODE_CONTEXT_LIMIT."""
+    when the context reaches ``limit`` (default DECODE_CONTEXT_LIMIT)."""
 
     def __init__(self, prefill: Callable[[], np.ndarray], step: Callable[[int], np.ndarray],
-                 prompt_len: int):
+                 prompt_len: int, limit: int = DECODE_CONTEXT_LIMIT):
         self._prefill = prefill
         self._step = step
         self._prompt_len = prompt_len
+        self._limit = limit
         self._restart()
 
     def _restart(self) -> None:
@@ -293,7 +303,7 @@ class _DecodeLoop:
         self._length = self._prompt_len
 
     def __call__(self) -> int:
-        if self._length >= DECODE_CONTEXT_LIMIT:
+        if self._length >= self._limit:
             self._restart()
         self._token = int(np.argmax(self._step(self._token)))
         self._length += 1
@@ -311,10 +321,13 @@ class DecoderPeer:
     logits_of: Callable[[list[int]], np.ndarray] | None = None
 
 
-def _rlx_decoder(file: DecoderFile, threads: int, name: str) -> DecoderPeer:
-    model = load_decoder(file.path, device="cpu", max_seq=MAX_SEQ, max_batch=1,
+def _rlx_decoder(file: DecoderFile, threads: int, name: str, device: str = "cpu",
+                 max_seq: int = MAX_SEQ, **load_options) -> DecoderPeer:
+    """rlx on ``device`` with weight format ``RLX_DECODER_FORMATS[name]``;
+    ``load_options`` go to ``load_decoder`` (e.g. ``prefill_chunk``)."""
+    model = load_decoder(file.path, device=device, max_seq=max_seq, max_batch=1,
                          options=rlx.CompileOptions(num_threads=threads),
-                         weight_format=RLX_DECODER_FORMATS[name])
+                         weight_format=RLX_DECODER_FORMATS[name], **load_options)
 
     def prefill(ids):
         model.reset(1)

@@ -112,3 +112,43 @@ def test_the_distributed_bench_trains_both_models(capsys):
     out = capsys.readouterr().out
     assert "cnn (global batch 128)" in out and "MiniLM (22.6 M f32" in out
     assert out.count("MiniLM ") >= 4     # the measured row and three machine counts
+
+
+def test_the_wgpu_bench_agrees_with_cpu(capsys):
+    """``bench wgpu --quick``: MiniLM and SmolLM2 at toy sizes on the wgpu device and
+    the cpu device (PyTorch left out: loading SmolLM2 into transformers takes 15 s);
+    wgpu's embeddings, logits and greedy tokens agree with cpu's (its exit status says
+    so) and every table row is printed. About 30 s, most of it lavapipe running SmolLM2."""
+    from rlx.models import minilm_model_dir, smollm2_gguf_path
+    from rlx.runtime.devices import backend_class
+
+    ok, why = backend_class("wgpu")().available()
+    if not ok:
+        pytest.skip(f"no WebGPU adapter: {why}")
+    try:
+        minilm_model_dir()
+        smollm2_gguf_path()
+    except FileNotFoundError as error:   # ModelNotFoundError names the package to install
+        pytest.skip(str(error))
+    from bench.__main__ import main
+
+    assert main(["wgpu", "--quick", "--repeat", "1", "--no-torch"]) == 0
+    out = capsys.readouterr().out
+    assert "wgpu: adapter " in out
+    for row in ("MiniLM-L6 batch 1 x 8 (ms)", "SmolLM2-135M prefill 4 (ms)",
+                "SmolLM2-135M decode 1 token (ms)"):
+        assert row in out
+    assert "rlx wgpu: max |diff| vs rlx cpu" in out and "wgpu / cpu" in out
+
+
+def test_the_wgpu_bench_without_an_adapter_says_why(capsys, monkeypatch):
+    """Where the wgpu device is unavailable, ``bench wgpu`` prints why and exits 0."""
+    from bench.__main__ import main
+
+    from rlx.runtime.devices import backend_class
+
+    monkeypatch.setattr(backend_class("wgpu"), "available",
+                        lambda self: (False, "no WebGPU adapter (test)"))
+    assert main(["wgpu", "--quick"]) == 0
+    assert "the wgpu device is not available here: no WebGPU adapter (test)" in \
+        capsys.readouterr().out
