@@ -494,20 +494,28 @@ def bench_decoder(file: DecoderFile, threads: int, repeat: int,
 
 
 # --------------------------------------------------------------------------- tables
+def framework_cells(row: Row, frameworks: Sequence[str], rate_digits: int = 0) -> list[str]:
+    """Per framework: its median ms (with items/s where the row counts them), else why
+    it has none."""
+    cells = []
+    for name in frameworks:
+        if name in row.medians:
+            ms = row.medians[name]
+            rate = (f" ({row.per_second * 1e3 / ms:.{rate_digits}f}/s)"
+                    if row.per_second else "")
+            cells.append(f"{ms:.2f}{rate}")
+        else:
+            cells.append(row.status.get(name, "-"))
+    return cells
+
+
 def table(rows: Sequence[Row], frameworks: Sequence[str], markdown: bool) -> str:
     """Median ms per framework (with items/s where the row counts them), best peer,
     and rlx / best peer."""
     header = ["workload", *frameworks, "best peer", "rlx / best"]
     lines = []
     for row in rows:
-        cells = [row.title]
-        for name in frameworks:
-            if name in row.medians:
-                ms = row.medians[name]
-                rate = f" ({row.per_second * 1e3 / ms:.0f}/s)" if row.per_second else ""
-                cells.append(f"{ms:.2f}{rate}")
-            else:
-                cells.append(row.status.get(name, "-"))
+        cells = [row.title, *framework_cells(row, frameworks)]
         timed = {n: ms for n, ms in row.medians.items() if not n.startswith("rlx")}
         ours = [ms for n, ms in row.medians.items() if n.startswith("rlx")]
         best = min(timed, key=timed.get) if timed else None

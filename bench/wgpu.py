@@ -62,6 +62,7 @@ from bench.models import (
     _transformers_decoder,
     decoder_files,
     encode_feeds,
+    framework_cells,
     minilm_texts,
     prompt_for,
 )
@@ -257,14 +258,7 @@ def table(rows: list[Row], markdown: bool) -> str:
     header = ["workload", *FRAMEWORKS, "wgpu / cpu", "wgpu / torch"]
     lines = []
     for row in rows:
-        cells = [row.title]
-        for name in FRAMEWORKS:
-            if name in row.medians:
-                ms = row.medians[name]
-                rate = f" ({row.per_second * 1e3 / ms:.1f}/s)" if row.per_second else ""
-                cells.append(f"{ms:.2f}{rate}")
-            else:
-                cells.append(row.status.get(name, "-"))
+        cells = [row.title, *framework_cells(row, FRAMEWORKS, rate_digits=1)]
         for other in ("rlx cpu", "torch"):
             both = "rlx wgpu" in row.medians and other in row.medians
             cells.append(f"{row.medians['rlx wgpu'] / row.medians[other]:.1f}"
