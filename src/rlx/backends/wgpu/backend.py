@@ -12,9 +12,10 @@ Device values are 32-bit words (see wgsl.DEVICE_TYPES): bool travels as u32, con
 at the boundary, and i64 as two words where the adapter has 64-bit integers
 (``shader-int64``: Vulkan on NVIDIA, AMD, Intel and lavapipe). Without them i64 is held
 in one i32 word: an i64 input or param outside the i32 range is then an InputError and
-i64 arithmetic is refused at compile. Other dtypes (f16, bf16, f64, 8- and 16-bit
-integers, complex) are refused at compile with an UnsupportedOpError naming the op and
-dtype.
+i64 arithmetic is refused at compile. f16 and bf16 travel as their 16 bits in a word
+and compute in f32, rounded once per result (rlx.backends.wgpu.wgsl). Other dtypes
+(f64, 8- and 16-bit integers, complex) are refused at compile with an
+UnsupportedOpError naming the op and dtype.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.printer import format_node
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
+from rlx.passes.split import BOUNDARY_PREFIX
 
 WGPU_CAPABILITIES = ExecutableCapabilities(
     clone=True, persistent_handles=True, gpu_handles=True, kv_resident=True, typed_io=True)
@@ -41,7 +43,17 @@ _HOST_OF = {"f32": np.float32, "i32": np.int32, "u32": np.uint32, "i64": np.int6
 
 def _host(dtype: DType) -> type:
     """The numpy dtype of ``dtype``'s device words, for uploads and readback."""
+    if dtype in wgsl.NARROW:
+        return np.uint32            # the 16 bits in the low half of a word
     return _HOST_OF[wgsl.DEVICE_TYPES[dtype]]
+
+
+def _from_words(raw: np.ndarray, dtype: DType) -> np.ndarray:
+    """Device words (bytes) of ``dtype`` as host values of ``dtype``."""
+    words = raw.view(_host(dtype))
+    if dtype in wgsl.NARROW:
+        return words.astype(np.uint16).view(dtype.np)
+    return words.astype(dtype.np, copy=False)
 
 _I32 = np.iinfo(np.int32)
 
@@ -132,10 +144,26 @@ def _packed_bytes(graph) -> set[int]:
                     for op, position in readers[nid])}
 
 
-def _device_words(node) -> int:
-    """Device words holding ``node``'s value (u8 bytes four to a word)."""
+def _packed_halves(graph) -> set[int]:
+    """The f16 / bf16 values no kernel writes and no run returns or feeds as they are:
+    params, constants and the prepare stage's results (its ``__rlx_prep_`` inputs). The
+    device holds them two to a word, half the memory and reads of one a word; every
+    other 16-bit float takes a word of its own, so that invocations writing neighbouring
+    elements never share a word."""
+    outputs = set(graph.outputs)
+    return {nid for nid, node in enumerate(graph.nodes)
+            if node.dtype in wgsl.NARROW and nid not in outputs
+            and (node.op in ("param", "constant")
+                 or (node.op == "input" and node.attr("name").startswith(BOUNDARY_PREFIX)))}
+
+
+def _device_words(node, packed: bool = False) -> int:
+    """Device words holding ``node``'s value (u8 bytes four to a word; ``packed``
+    16-bit floats two to a word)."""
     if node.dtype is DType.U8:
         return -(-wgsl.numel(node) // 4)
+    if packed:
+        return -(-wgsl.numel(node) // 2)
     return wgsl.numel(node) * wgsl.words(node.dtype)
 
 
@@ -156,7 +184,8 @@ def _check_program(program: Program) -> None:
         if wgsl.device_type(node.dtype) is None:
             raise UnsupportedOpError(
                 f"wgpu: {format_node(nid, node)}: dtype {node.dtype.name} is not supported "
-                "on this device (it holds f32, i32, u32, bool and i64 as 32-bit words); "
+                "on this device (it holds f32, f16, bf16, i32, u32, bool and i64 in 32-bit "
+                "words); "
                 "cast it to f32 / i32 first or use device 'cpu'")
         if (node.dtype is not DType.I64 or node.op in _I64_EXACT
                 or wgsl.DEVICE_TYPES[DType.I64] == "i64"):
@@ -194,6 +223,8 @@ class WgpuExecutable(Executable):
             size=max(16, -(-plan.arena_bytes // unit) * 4), usage=storage)]
         self._locations: dict[int, wgsl.Location] = {}
         self._own: dict[int, int] = {}    # node -> its own buffer
+        self._packed: set[int] = set()    # buffers of 16-bit floats two to a word
+        packed = _packed_halves(graph)
         own = sorted(nid for nid, buf in plan.buffers.items()
                      if buf.kind in ("external", "output"))
         # leaves returned as they are, and inputs no kernel reads (a GPU handle may be
@@ -202,9 +233,11 @@ class WgpuExecutable(Executable):
         own += sorted(set(self._leaf_ids.values()) - set(plan.buffers) - set(own))
         for nid in own:
             node = graph.nodes[nid]
-            words = max(4, _device_words(node))
+            words = max(4, _device_words(node, nid in packed))
             self._own[nid] = len(self._buffers)
-            self._locations[nid] = wgsl.Location(len(self._buffers), 0)
+            self._locations[nid] = wgsl.Location(len(self._buffers), 0, nid in packed)
+            if nid in packed:
+                self._packed.add(len(self._buffers))
             self._buffers.append(self._device.create_buffer(size=words * 4, usage=storage))
         for nid, buf in sorted(plan.buffers.items()):
             if buf.kind == "arena":
@@ -213,8 +246,9 @@ class WgpuExecutable(Executable):
             if buf.kind == "view":
                 root = self._locations[buf.root]
                 dtype = graph.nodes[nid].dtype
+                per = 1 if root.packed else wgsl.words(dtype)
                 self._locations[nid] = wgsl.Location(
-                    root.buffer, root.word + buf.offset // dtype.itemsize * wgsl.words(dtype))
+                    root.buffer, root.word + buf.offset // dtype.itemsize * per, root.packed)
         self._status = self._device.create_buffer(size=STATUS_WORDS * 4, usage=storage)
         for nid, node in enumerate(graph.nodes):
             if node.op == "constant" and nid in self._own:
@@ -293,7 +327,7 @@ class WgpuExecutable(Executable):
 
     # ------------------------------------------------------------------ upload
     def _upload(self, buffer: int, value: np.ndarray, dtype: DType, what: str) -> None:
-        words = _to_words(value, dtype, what)
+        words = _to_words(value, dtype, what, buffer in self._packed)
         if words.size:
             self._device.queue.write_buffer(self._buffers[buffer], 0, words)
 
@@ -362,8 +396,8 @@ class WgpuExecutable(Executable):
         graph = self.program.graph
         for out, nid, (_, _, at, nbytes) in zip(self.outputs, graph.outputs,
                                                 self._readback_plan):
-            words = data[at:at + nbytes].view(_host(graph.nodes[nid].dtype))
-            np.copyto(out.reshape(-1), words, casting="unsafe")
+            np.copyto(out.reshape(-1), _from_words(data[at:at + nbytes],
+                                                   graph.nodes[nid].dtype), casting="unsafe")
         self.run_index += 1
         self.ran = True
         return self.outputs
@@ -399,6 +433,9 @@ class WgpuExecutable(Executable):
         if handle_name not in self._resident:
             raise InputError(f"GPU handle feed: input {handle_name!r} is not resident "
                              "(bind_gpu_handle or prepare_resident_gpu_handle it first)")
+        if self._own[self._leaf_ids[handle_name]] in self._packed:
+            raise InputError(f"GPU handle feed: {handle_name!r} is a param the wgpu device "
+                             "holds two 16-bit values to a word; outputs cannot feed it")
         graph = self.program.graph
         handle = graph.nodes[self._leaf_ids[handle_name]].type
         out = graph.nodes[graph.outputs[output_index]].type
@@ -420,11 +457,19 @@ class WgpuExecutable(Executable):
     def _read_words(self, name: str, start: int, count: int) -> np.ndarray:
         """Elements ``[start, start + count)`` of resident input ``name``, as its dtype."""
         node = self.program.graph.nodes[self._leaf_ids[name]]
+        buffer = self._own[self._leaf_ids[name]]
+        if buffer in self._packed:      # whole words around the halves wanted
+            first, end = start // 2, -(-(start + count) // 2)
+            with self._lock:
+                data = self._device.queue.read_buffer(self._buffers[buffer], first * 4,
+                                                      (end - first) * 4)
+            halves = np.frombuffer(data, np.uint16)[start % 2:start % 2 + count]
+            return halves.view(node.dtype.np).copy()
         per = 4 * wgsl.words(node.dtype)
         with self._lock:
-            data = self._device.queue.read_buffer(
-                self._buffers[self._own[self._leaf_ids[name]]], start * per, count * per)
-        return np.frombuffer(data, _host(node.dtype)).astype(node.dtype.np)
+            data = self._device.queue.read_buffer(self._buffers[buffer], start * per,
+                                                  count * per)
+        return _from_words(np.frombuffer(data, np.uint8), node.dtype)
 
     def run_feed_gpu_handle(self, inputs: Mapping[str, np.ndarray], handle_name: str,
                             output_index: int) -> np.ndarray | None:
@@ -449,13 +494,19 @@ class WgpuExecutable(Executable):
         return twin
 
 
-def _to_words(value: np.ndarray, dtype: DType, what: str) -> np.ndarray:
-    """``value`` as the device's words of ``dtype``; InputError for an i64 outside the
-    i32 range where the device holds i64 in 32 bits."""
+def _to_words(value: np.ndarray, dtype: DType, what: str, packed: bool = False) -> np.ndarray:
+    """``value`` as the device's words of ``dtype`` (``packed``: 16-bit floats two to a
+    word); InputError for an i64 outside the i32 range where the device holds i64 in 32
+    bits."""
     array = np.ascontiguousarray(value)
+    if packed:
+        halves = array.astype(dtype.np, copy=False).reshape(-1).view(np.uint16)
+        return np.concatenate([halves, np.zeros(halves.size % 2, np.uint16)]).view(np.uint32)
     if dtype is DType.U8:           # packed blocks: bytes four to a word
         raw = array.reshape(-1).view(np.uint8)
         return np.concatenate([raw, np.zeros(-raw.size % 4, np.uint8)]).view(np.uint32)
+    if dtype in wgsl.NARROW:        # the 16 bits in the low half of a word
+        return array.astype(dtype.np, copy=False).reshape(-1).view(np.uint16).astype(np.uint32)
     host = _host(dtype)
     if dtype is DType.I64 and host is np.int32 and array.size:
         lo, hi = int(array.min()), int(array.max())

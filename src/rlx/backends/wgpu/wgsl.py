@@ -1,8 +1,13 @@
 """WGSL for the wgpu device: one compute shader per kernel of the Program.
 
 Storage. Every value the device holds is 32-bit words: f32, i32 and u32 as
-themselves, bool as a u32 0 / 1 and i64 as an i32 (rlx.backends.wgpu.layout
-converts at the boundary). A shader binds each buffer it touches once, as
+themselves, bool as a u32 0 / 1, f16 and bf16 as their 16 bits in the low half of a
+word, and i64 as two words or one i32 (rlx.backends.wgpu.backend converts at the
+boundary). f16 and bf16 compute in f32 and are rounded to nearest-even on store and
+by ``cast``, as on the other devices ("compute in f32, round once"); the conversions
+are integer arithmetic, so they are exact on every adapter, with or without the
+``shader-f16`` feature (whose native f16 arithmetic would round every intermediate
+and so disagree with cpu and reference). A shader binds each buffer it touches once, as
 ``array<u32>`` read-write, and reads and writes typed values with ``bitcast``: one
 buffer (the arena) holds many values, and WebGPU forbids binding one buffer twice in
 a dispatch when either binding is writable.
@@ -48,11 +53,18 @@ MAX_GROUPS = 65535
 
 DEVICE_TYPES: dict[DType, str] = {
     DType.F32: "f32", DType.I32: "i32", DType.U32: "u32", DType.BOOL: "u32",
-    DType.I64: "i32",
+    DType.I64: "i32", DType.F16: "f32", DType.BF16: "f32",
 }
-"""The WGSL type that holds each dtype the device runs (others are refused). i64 is
+"""The WGSL type each dtype the device runs computes in (others are refused). i64 is
 held as a native ``i64`` (two words) where the adapter has 64-bit integers
-(:func:`use_int64`), else as an i32."""
+(:func:`use_int64`), else as an i32; f16 and bf16 compute in f32 (:data:`NARROW`)."""
+
+NARROW: dict[DType, tuple[str, str, str]] = {
+    DType.F16: ("rlx_h2f", "rlx_f2h", "rlx_round_h"),
+    DType.BF16: ("rlx_b2f", "rlx_f2b", "rlx_round_b"),
+}
+"""The 16-bit floats: (decode a word's low half to f32, encode an f32 rounded to
+nearest-even, round an f32 to the nearest value of the type)."""
 
 
 def use_int64(available: bool) -> None:
@@ -136,6 +148,57 @@ fn rlx_powf(a: f32, b: f32) -> f32 {
   if (a == 0.0) { return select(0.0, bitcast<f32>(0x7f800000u), b < 0.0); }
   return pow(a, b);
 }
+// f16 / bf16 <-> f32 in integer arithmetic: exact, round to nearest-even, on every
+// adapter (WGSL leaves the rounding of f32 -> f16 conversions to the implementation)
+fn rlx_h2f(h: u32) -> f32 {
+  let sign = (h & 0x8000u) << 16u;
+  let e = (h >> 10u) & 0x1fu;
+  let m = h & 0x3ffu;
+  if (e == 0x1fu) { return bitcast<f32>(sign | 0x7f800000u | (m << 13u)); }
+  if (e == 0u) {
+    let v = f32(m) * 5.9604644775390625e-8;
+    return select(v, -v, sign != 0u);
+  }
+  return bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u));
+}
+fn rlx_f2h(x: f32) -> u32 {
+  let b = bitcast<u32>(x);
+  let sign = (b >> 16u) & 0x8000u;
+  let a = b & 0x7fffffffu;
+  if (a > 0x7f800000u) { return sign | 0x7e00u | ((a >> 13u) & 0x3ffu); }
+  if (a >= 0x477ff000u) { return sign | 0x7c00u; }
+  if (a >= 0x38800000u) {
+    let r = a - 0x38000000u;
+    return sign | ((r + 0xfffu + ((r >> 13u) & 1u)) >> 13u);
+  }
+  if (a <= 0x33000000u) { return sign; }
+  let shift = 126u - (a >> 23u);
+  let m = (a & 0x7fffffu) | 0x800000u;
+  let q = m >> shift;
+  let rest = m & ((1u << shift) - 1u);
+  let half = 1u << (shift - 1u);
+  return sign | (q + select(0u, 1u, rest > half || (rest == half && (q & 1u) == 1u)));
+}
+fn rlx_b2f(h: u32) -> f32 { return bitcast<f32>(h << 16u); }
+fn rlx_f2b(x: f32) -> u32 {
+  let b = bitcast<u32>(x);
+  if ((b & 0x7fffffffu) > 0x7f800000u) { return (b >> 16u) | 0x40u; }
+  return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u;
+}
+fn rlx_round_h(x: f32) -> f32 { return rlx_h2f(rlx_f2h(x)); }
+fn rlx_round_b(x: f32) -> f32 { return rlx_b2f(rlx_f2b(x)); }
+// an integer magnitude as f32 rounded to odd, so that rounding it again to f16 / bf16
+// rounds the integer once
+fn rlx_u2f_odd(u: u32) -> f32 {
+  if (u < 16777216u) { return f32(u); }
+  let shift = firstLeadingBit(u) - 23u;
+  let q = (u >> shift) | select(0u, 1u, (u & ((1u << shift) - 1u)) != 0u);
+  return ldexp(f32(q), i32(shift));
+}
+fn rlx_i2f_odd(i: i32) -> f32 {
+  let m = rlx_u2f_odd(select(u32(i), 0u - bitcast<u32>(i), i < 0));
+  return select(m, -m, i < 0);
+}
 fn rlx_cmp_ui(u: u32, i: i32) -> i32 {
   if (i < 0 || u > u32(i)) { return 1; }
   return select(0, -1, u < u32(i));
@@ -200,6 +263,18 @@ fn rlx_i2l(x: i32) -> i64 {
   let z = i64(bitcast<u32>(x)) & 0xffffffffli;
   return select(z, z - 4294967296li, x < 0);
 }
+fn rlx_l2f_odd(x: i64) -> f32 {
+  let a = select(bitcast<u64>(x), 0lu - bitcast<u64>(x), x < 0li);
+  var m = 0.0;
+  if ((a >> 32u) == 0lu) {
+    m = rlx_u2f_odd(u32(a));
+  } else {
+    let shift = firstLeadingBit(u32(a >> 32u)) + 1u;
+    let t = u32(a >> shift) | select(0u, 1u, (a & ((1lu << shift) - 1lu)) != 0lu);
+    m = ldexp(rlx_u2f_odd(t), i32(shift));
+  }
+  return select(m, -m, x < 0li);
+}
 fn rlx_f2l(x: f32) -> i64 {
   if (rlx_isnan(x)) { return 0li; }
   if (x >= 9223372036854775808.0) { return 9223372036854775807li; }
@@ -226,7 +301,7 @@ def literal(value: float | int | bool, dtype: DType) -> str:
     """A WGSL literal of ``value`` in ``dtype``'s device type."""
     t = DEVICE_TYPES[dtype]
     if t == "f32":
-        v = float(np.float32(value))
+        v = float(np.asarray(value).astype(dtype.np).astype(np.float32))
         if math.isnan(v):
             return "bitcast<f32>(0x7fc00000u)"
         if math.isinf(v):
@@ -250,6 +325,13 @@ def convert(expr: str, src: DType, dst: DType) -> str:
     s, d = DEVICE_TYPES[src], DEVICE_TYPES[dst]
     if dst.is_bool:     # "not equal" written as !(==): nan is true, whatever the driver
         return f"select(0u, 1u, !({expr} == {_zero(s)}))"
+    if dst in NARROW:   # one rounding: integers reach f32 rounded to odd
+        wide = {"u32": "rlx_u2f_odd", "i32": "rlx_i2f_odd", "i64": "rlx_l2f_odd"}
+        if src.is_bool:
+            expr = f"f32({expr})"
+        elif s != "f32":
+            expr = f"{wide[s]}({expr})"
+        return f"{NARROW[dst][2]}({expr})"
     if src.is_bool:
         return f"{d}({expr})"
     if s == d:
@@ -274,6 +356,8 @@ def load(buffer: int, base: int, index: str, dtype: DType) -> str:
         return (f"((i64(mem{buffer}[{at} + 1u]) << 32u) | "
                 f"(i64(mem{buffer}[{at}]) & 0xffffffffli))")
     raw = f"mem{buffer}[{base}u + {index}]"
+    if dtype in NARROW:
+        return f"{NARROW[dtype][0]}({raw})"
     return raw if t == "u32" else f"bitcast<{t}>({raw})"
 
 
@@ -283,6 +367,8 @@ def store(buffer: int, base: int, index: str, dtype: DType, value: str) -> str:
         at = f"{base}u + ({index}) * 2u"
         return (f"{{ let v64 = {value}; mem{buffer}[{at}] = u32(v64 & 0xffffffffli); "
                 f"mem{buffer}[{at} + 1u] = u32(v64 >> 32u); }}")
+    if dtype in NARROW:
+        return f"mem{buffer}[{base}u + {index}] = {NARROW[dtype][1]}({value});"
     return (f"mem{buffer}[{base}u + {index}] = "
             f"{value if t == 'u32' else f'bitcast<u32>({value})'};")
 
@@ -405,10 +491,13 @@ ELEMENTWISE_OPS = frozenset(EXPRESSIONS) | frozenset(PREDICATES) | {"cast", "log
 
 @dataclass(frozen=True)
 class Location:
-    """Where a value lives on the device: buffer ``buffer`` from word ``word``."""
+    """Where a value lives on the device: buffer ``buffer`` from word ``word``.
+    ``packed``: a read-only f16 / bf16 value held two to a word (low half first), and
+    ``word`` counts halves."""
 
     buffer: int
     word: int
+    packed: bool = False
 
 
 @dataclass
@@ -453,10 +542,16 @@ class _Writer:
 
     def load(self, graph: Graph, nid: int, index: str) -> str:
         loc = self.locate(nid)
-        return load(self.binding(loc.buffer), loc.word, index, graph.nodes[nid].dtype)
+        dtype = graph.nodes[nid].dtype
+        if loc.packed:
+            at = f"({loc.word}u + {index})"
+            word = f"mem{self.binding(loc.buffer)}[{at} >> 1u]"
+            return f"{NARROW[dtype][0]}(({word} >> (({at} & 1u) << 4u)) & 0xffffu)"
+        return load(self.binding(loc.buffer), loc.word, index, dtype)
 
     def store(self, graph: Graph, nid: int, index: str, value: str) -> str:
         loc = self.locate(nid)
+        assert not loc.packed, f"wgpu: node %{nid} is held packed and read-only"
         return store(self.binding(loc.buffer), loc.word, index, graph.nodes[nid].dtype, value)
 
     def fresh(self, stem: str) -> str:
@@ -1154,9 +1249,18 @@ def _scatter_add(graph: Graph, nid: int, w: _Writer):
     w.emit(f"  if (k < 0) {{ k = k + {size}; }}")
     w.emit(f"  let at = (pre * {size}u + u32(k)) * {after}u + post;")
     update = w.load(graph, updates, f"(pre * {n}u + j) * {after}u + post")
-    value = f"{w.load(graph, nid, 'at')} + {update}"
-    w.emit(f"  {w.store(graph, nid, 'at', value)}")
+    # f16 / bf16 sums are held as f32 words until the last update, then rounded once
+    loc = w.locate(nid)
+    held = DType.F32 if node.dtype in NARROW else node.dtype
+    b = w.binding(loc.buffer)
+    value = f"{load(b, loc.word, 'at', held)} + {update}"
+    w.emit(f"  {store(b, loc.word, 'at', held, value)}")
     w.emit("}")
+    if held is not node.dtype:
+        w.emit(f"for (var r = 0u; r < {size}u; r = r + 1u) {{")
+        w.emit(f"  let at = (pre * {size}u + r) * {after}u + post;")
+        w.emit(f"  {w.store(graph, nid, 'at', load(b, loc.word, 'at', held))}")
+        w.emit("}")
     return "\n".join(_flat_header(grid, count)), grid
 
 
