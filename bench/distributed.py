@@ -8,14 +8,16 @@ loopback, as ``torchrun`` would; ``OMP_NUM_THREADS=1`` each) and measures, on ra
 
 * **cnn**: the digits CNN of ``bench/training.py`` (float32, global batch 128 split
   evenly, Adam) trained with :class:`rlx.distributed.DataParallelTrainer`: the median
-  step time (forward, backward, all-reduce, Adam) and the median time of an all-reduce
-  of its gradient buffer alone (same buckets), and their ratio;
+  step time (forward, backward, all-reduce, Adam) with the all-reduces overlapping the
+  backward (``overlap=True``, the default) and after it (``overlap=False``), the median
+  time of an all-reduce of its gradient buffer alone (same buckets), and its ratio to
+  the step;
 * **MiniLM**: the all-MiniLM-L6-v2 encoder (``rlx.models.bert``, its 22.6 M float32
   params, random weights) trained data-parallel on a global batch of 32 sequences of
   128 tokens (mean squared distance of the sentence embeddings to random targets,
   Adam): the median step time (forward, backward, all-reduce of its 90 MB gradient in
-  4 MB buckets, Adam) over ``--minilm-steps`` steps, and the median of 3 all-reduces
-  of that buffer alone.
+  4 MB buckets, Adam; overlapped and after) over ``--minilm-steps`` steps, and the
+  median of 3 all-reduces of that buffer alone.
 
 Then, on paper, weak scaling to 8, 32 and 128 machines (each keeps its local batch):
 a ring all-reduce of ``B`` bytes over ``p`` machines costs
@@ -27,6 +29,7 @@ without overlap.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import socket
@@ -104,17 +107,21 @@ def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
     rng = np.random.default_rng(0)
     data = {"x": rng.standard_normal((CNN_GLOBAL_BATCH * (steps + 2), 1, 8, 8)).astype(np.float32),
             "y": rng.integers(0, 10, CNN_GLOBAL_BATCH * (steps + 2))}
-    trainer = rd.DataParallelTrainer(model.loss_graph(), model.init(), Adam(model.lr),
-                                     device=device, bucket_bytes=BUCKET_BYTES)
     batches = list(minibatches(data, CNN_GLOBAL_BATCH)(1))
-    for batch in batches[:2]:
-        trainer.step(batch)          # warm-up
-    rd.barrier()
-    step_times = []
-    for batch in batches[2:]:
-        started = time.perf_counter()
-        trainer.step(batch)
-        step_times.append(time.perf_counter() - started)
+    cnn_steps = {}
+    for overlap in (True, False):
+        trainer = rd.DataParallelTrainer(model.loss_graph(), model.init(), Adam(model.lr),
+                                         device=device, bucket_bytes=BUCKET_BYTES,
+                                         overlap=overlap)
+        for batch in batches[:2]:
+            trainer.step(batch)          # warm-up
+        rd.barrier()
+        step_times = []
+        for batch in batches[2:]:
+            started = time.perf_counter()
+            trainer.step(batch)
+            step_times.append(time.perf_counter() - started)
+        cnn_steps[overlap] = float(np.median(step_times))
     grads = np.ones(sum(int(np.prod(s)) for s in model.param_shapes.values()) + 1, np.float32)
 
     def all_reduce_seconds(buffer, repeat):
@@ -124,20 +131,24 @@ def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
         rd.barrier()
         return _median_seconds(once, repeat)
 
-    result = {"world": world, "cnn_step": float(np.median(step_times)),
+    result = {"world": world, "cnn_step": cnn_steps[True], "cnn_step_after": cnn_steps[False],
               "cnn_all_reduce": all_reduce_seconds(grads, 20), "cnn_elems": int(grads.size)}
     if minilm_steps:
-        # the local share of the global batch: the trainer averages over the workers
-        minilm, feeds, count = minilm_trainer(MINILM_GLOBAL_BATCH // world, device,
-                                              rd.DataParallelTrainer)
-        minilm.step_local(feeds)     # warm-up (each worker its own local batch)
-        rd.barrier()
-        times = []
-        for _ in range(minilm_steps):
-            started = time.perf_counter()
-            minilm.step_local(feeds)
-            times.append(time.perf_counter() - started)
-        result |= {"minilm_step": float(np.median(times)), "minilm_params": count,
+        for overlap in (True, False):
+            # the local share of the global batch: the trainer averages over the workers
+            minilm, feeds, count = minilm_trainer(
+                MINILM_GLOBAL_BATCH // world, device,
+                functools.partial(rd.DataParallelTrainer, overlap=overlap))
+            minilm.step_local(feeds)     # warm-up (each worker its own local batch)
+            rd.barrier()
+            times = []
+            for _ in range(minilm_steps):
+                started = time.perf_counter()
+                minilm.step_local(feeds)
+                times.append(time.perf_counter() - started)
+            result["minilm_step" if overlap else "minilm_step_after"] = float(np.median(times))
+            del minilm
+        result |= {"minilm_params": count,
                    "minilm_all_reduce": all_reduce_seconds(np.ones(count, np.float32), 3)}
     if rd.rank() == 0:
         with open(out, "w") as f:
@@ -189,14 +200,17 @@ def main(args: argparse.Namespace) -> int:
         w = m["world"]
         rows.append([f"cnn (global batch {CNN_GLOBAL_BATCH})", str(w),
                      f"{m['cnn_all_reduce'] * 1e3:.2f}", f"{m['cnn_step'] * 1e3:.2f}",
+                     f"{m['cnn_step_after'] * 1e3:.2f}",
                      f"{m['cnn_all_reduce'] / m['cnn_step']:.2f}"])
         if "minilm_step" in m:
             rows.append([f"MiniLM ({m['minilm_params'] / 1e6:.1f} M f32, global batch "
                          f"{MINILM_GLOBAL_BATCH} x {MINILM_SEQ})", str(w),
                          f"{m['minilm_all_reduce'] * 1e3:.0f}", f"{m['minilm_step'] * 1e3:.0f}",
+                         f"{m['minilm_step_after'] * 1e3:.0f}",
                          f"{m['minilm_all_reduce'] / m['minilm_step']:.2f}"])
-    print(format_table(["workload", "workers", "all-reduce ms", "step ms",
-                        "all-reduce / step"], rows, args.markdown))
+    print(format_table(["workload", "workers", "all-reduce ms", "step ms (overlapped)",
+                        "step ms (all-reduce after)", "all-reduce / step"], rows,
+                       args.markdown))
     base = measured[0]
     workloads = [("cnn", base["cnn_elems"] * 4,
                   max(base["cnn_step"] - base["cnn_all_reduce"], 1e-6))]

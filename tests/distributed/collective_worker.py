@@ -7,7 +7,7 @@ MASTER_PORT).
     python collective_worker.py die OUT_DIR DEVICE    # rank 1 kills itself mid-run
 
 ``ops``: each rank writes ``rank{r}.npz`` with the outputs of ``dm.collective_graph`` on
-its own inputs (``dm.collective_inputs``), per device and dtype, and the in-graph
+its own inputs (``dm.collective_inputs``), per device, dtype and overlap, and the in-graph
 tensor-parallel MLP's results. ``die``: every rank runs an all-reduce program; rank 1
 kills itself at its 4th run and the others write ``rank{r}.json`` with the error they
 got and how long the failed run took. ``RLX_DIST_TIMEOUT`` sets the collective timeout.
@@ -34,15 +34,15 @@ def ops(out: str) -> None:
     world, rank = rd.world_size(), rd.rank()
     results: dict[str, np.ndarray] = {}
     for device in DEVICES:
-        for dtype in ("f64", "f32"):
-            exe = rlx.Session(device).compile(dm.collective_graph(world, dtype))
+        for dtype, overlap in (("f64", False), ("f32", False), ("f64", True), ("f32", True)):
+            exe = rlx.Session(device).compile(dm.collective_graph(world, dtype, overlap))
             values = dm.collective_inputs(rank, dtype)
             exe.set_param("w", values["w"])
             got = exe.run({"a": values["a"], "i": values["i"]})
             again = exe.clone().run({"a": values["a"], "i": values["i"]})
             for name, value, second in zip(dm.COLLECTIVE_OUTPUTS, got, again):
                 np.testing.assert_array_equal(second, value)
-                results[f"{device}/{dtype}/{name}"] = value
+                results[f"{device}{'+overlap' if overlap else ''}/{dtype}/{name}"] = value
         w1, b1, w2, b2, x = dm.tp_weights()
         mlp = rd.TensorParallelMLP(w1, b1, w2, b2, rows=len(x), device=device, in_graph=True)
         results[f"tp/{device}/out"] = mlp(x)

@@ -119,24 +119,32 @@ def collective_inputs(rank: int, dtype: str) -> dict[str, np.ndarray]:
             "i": rng.integers(-50, 50, 5).astype(np.int32)}
 
 
-def collective_graph(world: int, dtype: str) -> rlx.Graph:
+DP_VARIANTS = ("", "host", "cpu")
+"""How the data-parallel tests train (``dist_worker._trainer``): gradients averaged
+inside the reference program (the default), after it ("host"), inside the cpu
+program with the all-reduces overlapping the backward ("cpu")."""
+
+
+def collective_graph(world: int, dtype: str, overlap: bool = False) -> rlx.Graph:
     """Every collective op, with kernels before and after them (:data:`COLLECTIVE_OUTPUTS`):
     ``sum_after = 0.5 * all_reduce(2a + 1)``, the reductions of ``a``, ``a`` gathered and
     reduce-scattered along both axes, ``chain = all_gather(relu(all_reduce(a @ w)) + 1,
-    axis=1)`` (two collectives with kernels between them) and ``all_reduce(i)``."""
+    axis=1)`` (two collectives with kernels between them) and ``all_reduce(i)``. With
+    ``overlap`` every all_reduce is started where it stands and waited for later."""
     import rlx.distributed as rd
 
     g = rlx.Graph(f"collectives_{dtype}_{world}")
     a = g.input("a", (8, 12), dtype)
     w = g.param("w", (12, 4), dtype)
-    outs = [rd.graph_all_reduce(a * 2.0 + 1.0, world=world) * 0.5]
-    outs += [rd.graph_all_reduce(a, op, world=world) for op in ("mean", "max", "min")]
+    outs = [rd.graph_all_reduce(a * 2.0 + 1.0, world=world, overlap=overlap) * 0.5]
+    outs += [rd.graph_all_reduce(a, op, world=world, overlap=overlap)
+             for op in ("mean", "max", "min")]
     outs += [rd.graph_all_gather(a, axis, world=world) for axis in (0, 1)]
     outs += [rd.graph_reduce_scatter(a, op, axis, world=world)
              for axis in (0, 1) for op in ("sum", "mean")]
-    product = rd.graph_all_reduce(a @ w, world=world)
+    product = rd.graph_all_reduce(a @ w, world=world, overlap=overlap)
     outs.append(rd.graph_all_gather(product.relu() + 1.0, axis=1, world=world))
-    outs.append(rd.graph_all_reduce(g.input("i", (5,), "i32"), world=world))
+    outs.append(rd.graph_all_reduce(g.input("i", (5,), "i32"), world=world, overlap=overlap))
     g.set_outputs(outs)
     return g
 

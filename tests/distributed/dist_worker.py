@@ -24,9 +24,14 @@ import rlx.distributed as rd  # noqa: E402
 from rlx.optim import Adam  # noqa: E402
 
 
-def _trainer(model: dm.Model, world: int) -> rd.DataParallelTrainer:
+def _trainer(model: dm.Model, world: int, variant: str = "") -> rd.DataParallelTrainer:
+    """``variant`` (:data:`dm.DP_VARIANTS`): "" the default (gradients averaged inside
+    the reference device's program), "host" (after the program), "cpu" (inside the cpu
+    device's program, the all-reduces overlapping the backward)."""
+    device = "cpu" if variant == "cpu" else "reference"
     return rd.DataParallelTrainer(model.loss_graph(model.global_batch // world), model.init(),
-                                  Adam(model.lr), bucket_bytes=4096)
+                                  Adam(model.lr), bucket_bytes=4096, device=device,
+                                  overlap=variant != "host")
 
 
 def train(out: str) -> None:
@@ -34,12 +39,13 @@ def train(out: str) -> None:
     images, labels = dm.digits()
     results: dict[str, np.ndarray] = {}
     for model in dm.MODELS.values():
-        trainer = _trainer(model, world)
-        losses = [trainer.step(batch) for batch in model.batches(images, labels)]
-        trainer.check_in_sync()
-        results[f"{model.name}_losses"] = np.array(losses)
-        for name, value in trainer.params().items():
-            results[f"{model.name}/{name}"] = value
+        for variant in dm.DP_VARIANTS:
+            trainer = _trainer(model, world, variant)
+            losses = [trainer.step(batch) for batch in model.batches(images, labels)]
+            trainer.check_in_sync()
+            results[f"{model.name}{variant}_losses"] = np.array(losses)
+            for name, value in trainer.params().items():
+                results[f"{model.name}{variant}/{name}"] = value
 
     # resume: 8 uninterrupted steps, saving after 4; then a fresh trainer loads the
     # checkpoint and takes the last 4. Batches are drawn with the trainer's rng.

@@ -72,12 +72,17 @@ def ran(request, tmp_path_factory) -> tuple[int, list[dict[str, np.ndarray]]]:
 # --------------------------------------------------------------------------- multi-worker
 
 @pytest.mark.parametrize("dtype", ["f64", "f32"])
-@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("device", DEVICES + [f"{d}+overlap" for d in DEVICES])
 def test_every_op_equals_numpy_on_every_rank(ran, device, dtype):
+    """... and an overlapped all_reduce (started early, waited for late) gives the same
+    bits as one run where it stands."""
     world, results = ran
     for rank, result in enumerate(results):
         for name, want in _expected(world, rank, dtype).items():
             got = result[f"{device}/{dtype}/{name}"]
+            if device.endswith("+overlap"):
+                plain = result[f"{device.split('+')[0]}/{dtype}/{name}"]
+                np.testing.assert_array_equal(got, plain, err_msg=f"{name} on rank {rank}")
             assert got.shape == want.shape, (name, rank)
             if name == "int_sum":
                 assert got.dtype == np.int32

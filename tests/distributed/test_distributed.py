@@ -11,6 +11,7 @@ the single-process one only in the order of its sums).
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -57,17 +58,47 @@ def _single_process(model: dm.Model, data) -> tuple[dict[str, np.ndarray], list[
 
 # --------------------------------------------------------------------------- tests
 
+@pytest.mark.parametrize("variant", dm.DP_VARIANTS, ids=["in-graph", "host", "cpu-overlap"])
 @pytest.mark.parametrize("model", list(dm.MODELS.values()), ids=list(dm.MODELS))
-def test_data_parallel_equals_one_process(trained, model, data):
+def test_data_parallel_equals_one_process(trained, model, variant, data):
+    if variant == "cpu" and "cpu" not in rlx.available_devices():
+        pytest.skip("device 'cpu' is not available here")
     params, losses = _single_process(model, data)
+    key = model.name + variant
     for rank, result in enumerate(trained):
         for name, value in params.items():
-            got = result[f"{model.name}/{name}"]
+            got = result[f"{key}/{name}"]
             np.testing.assert_allclose(got, value, rtol=0, atol=TOLERANCE,
-                                       err_msg=f"{model.name} {name} on rank {rank}")
-            np.testing.assert_array_equal(got, trained[0][f"{model.name}/{name}"])
-        np.testing.assert_allclose(result[f"{model.name}_losses"], losses, rtol=1e-9)
+                                       err_msg=f"{key} {name} on rank {rank}")
+            np.testing.assert_array_equal(got, trained[0][f"{key}/{name}"])
+        np.testing.assert_allclose(result[f"{key}_losses"], losses, rtol=1e-9)
     assert losses[-1] < losses[0]
+
+
+def test_gradient_reductions_start_before_the_backward_ends():
+    """On cpu, with buckets smaller than the model, the first bucket's all-reduce is
+    started while gradient kernels remain, and waited for only after them (read from
+    the executable's program and generated C: where the calls stand is the point)."""
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        model = dm.CNN
+        trainer = rd.DataParallelTrainer(model.loss_graph(8), model.init(), Adam(model.lr),
+                                         device="cpu", bucket_bytes=4096)
+        assert trainer.overlap
+        executable = trainer.compiled._exe
+        graph = executable.program.graph
+        starts = [i for i, k in enumerate(executable.program.kernels)
+                  if any(graph.nodes[n].op == "all_reduce" for n in k.nodes)]
+        assert len(starts) >= 2
+        source = executable.source
+        runner = source[source.index("int rlx_part0("):]
+        calls = re.findall(r"rlx_([kw])(\d+)\(slots", runner)
+        first = calls.index(("k", str(starts[0])))
+        wait = calls.index(("w", "0"))
+        between = [int(n) for kind, n in calls[first + 1:wait] if kind == "k"]
+        assert any(n not in starts for n in between), calls
+    finally:
+        rd.shutdown()
 
 
 def test_resume_equals_uninterrupted_run(trained):

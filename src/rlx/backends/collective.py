@@ -17,11 +17,20 @@ was built for, WorkerLostError when a peer is gone; each message starts with the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
-from rlx.distributed.collectives import all_gather, all_reduce, reduce_scatter, require_group
+from rlx.distributed.collectives import (
+    PendingReduce,
+    all_gather,
+    all_reduce,
+    all_reduce_start,
+    reduce_scatter,
+    require_group,
+)
 from rlx.distributed.group import DistributedError, info
 from rlx.ir.graph import Node
 from rlx.ir.types import TensorType
@@ -40,17 +49,46 @@ class CollectiveCall:
     operand: TensorType
     result: TensorType
     label: str
+    overlap: bool = False
+    """An all_reduce started here and waited for later (:func:`start_collective`)."""
 
     @staticmethod
     def of(node: Node, operand: TensorType, label: str) -> CollectiveCall:
         """The call of collective ``node`` on an operand of type ``operand``."""
         return CollectiveCall(node.op, node.attr("reduction", ""), node.attr("axis", 0),
-                              node.attr("world"), operand, node.type, label)
+                              node.attr("world"), operand, node.type, label,
+                              bool(node.attr("overlap", False)))
 
 
 def run_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> None:
     """Run ``call`` on the operand ``x`` into ``out`` (C-contiguous, the result's type;
     it may be ``x``'s memory for all_reduce). Errors: see the module docstring."""
+    with _labelled(call):
+        if call.kind == "all_reduce":
+            all_reduce(x, call.reduction, out=out)
+        elif call.kind == "all_gather":
+            all_gather(x, call.axis, out=out)
+        else:
+            reduce_scatter(x, call.reduction, call.axis, out=out)
+
+
+def start_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> PendingReduce:
+    """Start all_reduce ``call`` of ``x`` into ``out`` and return at once; ``out`` holds
+    the result after the returned handle's ``wait()`` (which raises as
+    :func:`run_collective` does), and nothing may touch it before."""
+    with _labelled(call):
+        return all_reduce_start(x, call.reduction, out=out)
+
+
+def finish_collective(call: CollectiveCall, pending: PendingReduce) -> None:
+    """Wait for the all_reduce :func:`start_collective` started for ``call``."""
+    with _labelled(call):
+        pending.wait()
+
+
+@contextmanager
+def _labelled(call: CollectiveCall) -> Iterator[None]:
+    """The group checks every call makes, and the node's label on its errors."""
     require_group(call.label)
     workers = info().world_size
     if workers != call.world:
@@ -58,11 +96,6 @@ def run_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> None
                                f"but the process group has {workers}; build it again for "
                                "this group (world=)")
     try:
-        if call.kind == "all_reduce":
-            all_reduce(x, call.reduction, out=out)
-        elif call.kind == "all_gather":
-            all_gather(x, call.axis, out=out)
-        else:
-            reduce_scatter(x, call.reduction, call.axis, out=out)
+        yield
     except DistributedError as err:
         raise type(err)(f"{call.label}: {err}") from err

@@ -28,6 +28,7 @@ from rlx.distributed.collectives import (
     BucketedAllReduce,
     all_gather,
     all_reduce,
+    all_reduce_start,
     barrier,
     broadcast,
     check_in_sync,
@@ -50,6 +51,7 @@ from rlx.distributed.group import (
 
 _LAZY = {
     "DataParallelTrainer": "rlx.distributed.data_parallel",
+    "average_in_graph": "rlx.distributed.data_parallel",
     "TensorParallelMLP": "rlx.distributed.tensor_parallel",
     "mlp_graph": "rlx.distributed.tensor_parallel",
     "tensor_parallel_mlp_graph": "rlx.distributed.tensor_parallel",
@@ -59,7 +61,8 @@ the backends, which import this package)."""
 
 __all__ = ["BucketedAllReduce", "DEFAULT_TIMEOUT", "DataParallelTrainer", "DistributedError",
            "GroupInfo", "TensorParallelMLP", "WorkerLostError", "all_gather", "all_reduce",
-           "barrier", "broadcast", "check_in_sync", "checksum", "graph_all_gather",
+           "all_reduce_start", "average_in_graph", "barrier", "broadcast", "check_in_sync",
+           "checksum", "graph_all_gather",
            "graph_all_reduce", "graph_reduce_scatter", "info", "init", "is_initialized",
            "mlp_graph", "rank", "reduce_scatter", "shutdown", "tensor_parallel_mlp_graph",
            "world_size"]

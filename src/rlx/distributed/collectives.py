@@ -89,6 +89,32 @@ def all_reduce(array: Any, op: str = "sum", *, out: np.ndarray | None = None) ->
     """The elementwise ``op`` (sum, mean, max, min) of ``array`` over every worker, on
     every worker. Into ``out`` (a C-contiguous array of the same shape and dtype,
     which may be ``array`` itself) when given, else into a fresh array."""
+    return all_reduce_start(array, op, out=out).wait()
+
+
+class PendingReduce:
+    """An all-reduce in flight (:func:`all_reduce_start`): :meth:`wait` completes it."""
+
+    def __init__(self, out: np.ndarray, op: str, what: str, work: Any):
+        self.out, self.op, self.what, self._work = out, op, what, work
+
+    def wait(self) -> np.ndarray:
+        """Wait for the reduction; returns its result (the ``out`` it was started on)."""
+        work, self._work = self._work, None
+        if work is not None:
+            with guard(self.what):
+                work.wait()
+            if self.op == "mean":
+                self.out /= info().world_size
+        return self.out
+
+
+def all_reduce_start(array: Any, op: str = "sum", *,
+                     out: np.ndarray | None = None) -> PendingReduce:
+    """:func:`all_reduce`, started: returns at once, the reduction travelling while
+    the caller goes on; ``out`` (or the fresh result) must not be touched until
+    :meth:`PendingReduce.wait`. Every worker must start (and wait) the same reductions
+    in the same order."""
     require_group("all_reduce")
     array = _contiguous("all_reduce", array)
     reduce_op = _reduce_op("all_reduce", op)
@@ -96,11 +122,11 @@ def all_reduce(array: Any, op: str = "sum", *, out: np.ndarray | None = None) ->
         out = array.copy()
     elif out is not array:
         np.copyto(_output("all_reduce", out, array.shape, array.dtype), array)
-    with guard(f"all_reduce({op}) of {out.dtype}{list(out.shape)}"):
-        torch_distributed().all_reduce(_tensor(out.reshape(-1)), op=reduce_op)
-    if op == "mean":
-        out /= info().world_size
-    return out
+    what = f"all_reduce({op}) of {out.dtype}{list(out.shape)}"
+    with guard(what):
+        work = torch_distributed().all_reduce(_tensor(out.reshape(-1)), op=reduce_op,
+                                              async_op=True)
+    return PendingReduce(out, op, what, work)
 
 
 def all_gather(array: Any, axis: int = 0, *, out: np.ndarray | None = None) -> np.ndarray:
@@ -228,16 +254,13 @@ class BucketedAllReduce:
         while self._next < len(self.buckets):
             self._launch()
         pending, self._pending = self._pending, []
-        with guard(f"all_reduce of gradient buckets ({self.buffer.size} elements, "
-                   f"{len(self.buckets)} buckets)"):
-            for work in pending:
-                work.wait()
+        for work in pending:
+            work.wait()
         self._next = 0
         return self.buffer
 
     def _launch(self) -> None:
         lo, hi = self.buckets[self._next]
         self._next += 1
-        dist = torch_distributed()
-        with guard(f"all_reduce of gradient bucket [{lo}, {hi})"):
-            self._pending.append(dist.all_reduce(_tensor(self.buffer[lo:hi]), async_op=True))
+        bucket = self.buffer[lo:hi]
+        self._pending.append(all_reduce_start(bucket, out=bucket))

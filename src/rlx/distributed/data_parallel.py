@@ -25,8 +25,11 @@ A step on worker ``r`` of ``W``:
    process computes on the whole batch — and hands the averaged gradients to the
    optimizer, which steps the params in place exactly as on every other worker.
 
-The backward is one compiled program, so the all-reduce cannot overlap it; the
-buckets overlap each other and the gathering of later gradients. The weights start
+With ``overlap`` (the default on reference and cpu) steps 2 and 3 happen inside the
+gradient program instead (:func:`average_in_graph`): each bucket's all-reduce starts as
+soon as the backward has computed the bucket's last gradient and travels while the
+backward computes the rest. Without it the buckets overlap each other and the gathering
+of later gradients only. The weights start
 identical (rank 0's initial values are broadcast) and stay bit-identical because
 every worker applies the same update to the same values; :meth:`check_in_sync`
 verifies it.
@@ -49,11 +52,15 @@ from rlx.distributed.collectives import (
     check_in_sync,
     require_group,
 )
+from rlx.distributed.graph_ops import graph_all_reduce
 from rlx.distributed.group import DistributedError, info
 from rlx.errors import InputError
-from rlx.ir.graph import Graph
+from rlx.ir.api import concat
+from rlx.ir.graph import Graph, Node, Tensor
 from rlx.optim.base import Optimizer, ParamState
 from rlx.optim.train import Batch, Trainer
+from rlx.passes.rewrite import copy_node, rebuild
+from rlx.runtime.devices import backend_class
 from rlx.runtime.options import CompileOptions
 
 DEFAULT_BUCKET_BYTES = 4 << 20
@@ -72,31 +79,50 @@ class DataParallelTrainer:
     same state (use it for anything random the workers must agree on, e.g. the batch
     order); checkpoints save and restore it. With ``sync_params`` (default) rank 0's
     initial params are broadcast to every worker.
+
+    ``overlap`` (default: on devices that run collectives inside a program, reference
+    and cpu) averages the gradients inside the gradient program
+    (:func:`average_in_graph`): each bucket's all-reduce starts as soon as the backward
+    has computed its last gradient and travels while the backward goes on. Without it,
+    the buckets are all-reduced after the program, as the optimizer reads them.
     """
 
     def __init__(self, loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, *,
                  trainable: Sequence[str] | None = None, inputs: Sequence[str] | None = None,
                  device: str = "reference", options: CompileOptions | None = None,
                  bucket_bytes: int = DEFAULT_BUCKET_BYTES, seed: int = 0,
-                 sync_params: bool = True):
+                 sync_params: bool = True, overlap: bool | None = None):
         require_group("DataParallelTrainer")
+        if bucket_bytes < 1:
+            raise InputError(f"DataParallelTrainer: bucket_bytes must be positive, got "
+                             f"{bucket_bytes}")
         group = info()
         self.rank, self.world_size = group.rank, group.world_size
         if sync_params:
             params = {name: broadcast(np.asarray(value)) for name, value in params.items()}
+        if overlap is None:
+            overlap = "all_reduce" in backend_class(device)().supported_ops
+        self.overlap = overlap
+        world = self.world_size
+
+        def averaged(gradients: Graph) -> Graph:
+            return average_in_graph(gradients, world, bucket_bytes)
+
         self.trainer = Trainer(loss, params, optimizer, trainable=trainable, inputs=inputs,
-                               device=device, options=options)
+                               device=device, options=options,
+                               rewrite=averaged if overlap else None)
         self.optimizer = optimizer
         self.local_rows = {name: t.shape[0] if t.shape else None for name, t in loss.inputs}
         self.rng = np.random.default_rng(seed)
         self.steps = 0
         self.loss = float("nan")
-        self._reducer = _GradientAllReduce(self.trainer, self.world_size, bucket_bytes)
+        self._reducer = (None if overlap else
+                         _GradientAllReduce(self.trainer, self.world_size, bucket_bytes))
 
     @property
     def compiled(self) -> Any:
         """The compiled gradient graph (holding this worker's params)."""
-        return self._reducer.inner
+        return self.trainer.compiled if self._reducer is None else self._reducer.inner
 
     def shard(self, batch: Batch) -> dict[str, np.ndarray]:
         """This worker's contiguous rows of the global ``batch``: rows
@@ -125,10 +151,13 @@ class DataParallelTrainer:
     def step_local(self, shard: Batch) -> float:
         """One step on this worker's own ``shard`` (all shards of equal size);
         returns the loss over the union of the shards before the update."""
-        with self._reducer.reducing():
-            self.trainer.step(shard)
+        if self._reducer is None:           # the program averaged loss and gradients
+            self.loss = self.trainer.step(shard)
+        else:
+            with self._reducer.reducing():
+                self.trainer.step(shard)
+            self.loss = self._reducer.global_loss
         self.steps += 1
-        self.loss = self._reducer.global_loss
         return self.loss
 
     def params(self) -> dict[str, np.ndarray]:
@@ -224,15 +253,81 @@ class DataParallelTrainer:
             del state[name]
 
 
+def average_in_graph(gradients: Graph, world: int, bucket_bytes: int) -> Graph:
+    """``gradients`` (outputs: the local loss, then the gradients) with every output
+    replaced by its mean over the ``world`` workers, computed inside the program.
+
+    The outputs are put in buckets of at most ``bucket_bytes`` (one output per bucket
+    when it is larger; a bucket holds one dtype) in the order the backward computes
+    them, which is the order of their nodes. Right after the node that completes a
+    bucket, its outputs are flattened and concatenated and an overlapped all_reduce
+    (sum) starts; the division by ``world`` and the slicing back into each output come
+    after the last node, so the cpu device waits for each reduction only then and runs
+    the rest of the backward while it travels (rlx.ir.collective_ops). The sum divided
+    by ``world`` is what the host path computes (``flat /= world``): the same bits."""
+    outs = list(gradients.outputs)
+    order = sorted(range(len(outs)), key=lambda k: outs[k])
+    buckets: list[list[int]] = []
+    size = 0
+    for k in order:
+        t = gradients.nodes[outs[k]].type
+        first = gradients.nodes[outs[buckets[-1][0]]].type if buckets else None
+        if first is None or first.dtype != t.dtype or size + t.nbytes > bucket_bytes:
+            buckets.append([])
+            size = 0
+        buckets[-1].append(k)
+        size += t.nbytes
+    # a bucket starts after its last member; a bucket of leaves (an input returned as a
+    # gradient) after the first node the rule sees
+    due: dict[int, list[int]] = {}
+    for b, members in enumerate(buckets):
+        last = max(outs[k] for k in members)
+        if gradients.nodes[last].op in ("input", "param"):
+            last = next((i for i, n in enumerate(gradients.nodes)
+                         if n.op not in ("input", "param")), -1)
+        due.setdefault(last, []).append(b)
+    copied: dict[int, int] = {}
+    reduced: dict[int, Tensor] = {}
+
+    def new_id(new: Graph, old: int) -> int:
+        node = gradients.nodes[old]
+        if node.op in ("input", "param"):
+            return next(i for i, n in enumerate(new.nodes)
+                        if n.op == node.op and n.attr("name") == node.attr("name"))
+        return copied[old]
+
+    def start(new: Graph, b: int) -> None:
+        parts = [Tensor(new, new_id(new, outs[k])).reshape((-1,)) for k in buckets[b]]
+        flat = parts[0] if len(parts) == 1 else concat(parts, axis=0)
+        reduced[b] = graph_all_reduce(flat, "sum", world=world, overlap=True)
+
+    def rule(new: Graph, nid: int, node: Node, operands: list[int]) -> int:
+        copied[nid] = copy_node(new, node, operands)
+        for b in due.get(nid, []):
+            start(new, b)
+        return copied[nid]
+
+    new, _ = rebuild(gradients, rule)
+    results: list[Tensor | None] = [None] * len(outs)
+    for b, members in enumerate(buckets):
+        if b not in reduced:
+            start(new, b)
+        mean = reduced[b] / new.constant(np.asarray(world, reduced[b].dtype.np))
+        at = 0
+        for k in members:
+            t = gradients.nodes[outs[k]].type
+            results[k] = mean[at:at + t.numel].reshape(t.shape)
+            at += t.numel
+    new.set_outputs(results)
+    return new
+
+
 class _GradientAllReduce:
     """Stands in for the Trainer's CompiledGraph: passes everything through, except
     that inside :meth:`reducing` the gradients the optimizer reads are the average
     over the workers (see the module docstring)."""
 
     def __init__(self, trainer: Trainer, world_size: int, bucket_bytes: int):
-        if bucket_bytes < 1:
-            raise InputError(f"DataParallelTrainer: bucket_bytes must be positive, got "
-                             f"{bucket_bytes}")
         self.inner = trainer.compiled
         self.world_size = world_size
         self.pairs = [(name, tuple(shape)) for name, shape in trainer.trainable]

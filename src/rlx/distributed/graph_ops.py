@@ -34,12 +34,15 @@ def _world(what: str, world: int | None) -> int:
     return world_size()
 
 
-def graph_all_reduce(x: Tensor, op: str = "sum", *, world: int | None = None) -> Tensor:
+def graph_all_reduce(x: Tensor, op: str = "sum", *, world: int | None = None,
+                     overlap: bool = False) -> Tensor:
     """The elementwise ``op`` (sum, mean, max, min) of ``x`` over the workers: same
-    shape and dtype. GraphBuildError for an unknown op, DTypeError for a dtype the
-    engine does not reduce (or mean of integers), DistributedError when ``world`` is not
-    given and no group was joined."""
-    return x.graph.apply("all_reduce", [x], reduction=op,
+    shape and dtype. With ``overlap`` the cpu device starts the reduction here and
+    waits for it before the first kernel that reads the result, running the kernels in
+    between meanwhile (rlx.ir.collective_ops). GraphBuildError for an unknown op,
+    DTypeError for a dtype the engine does not reduce (or mean of integers),
+    DistributedError when ``world`` is not given and no group was joined."""
+    return x.graph.apply("all_reduce", [x], reduction=op, overlap=overlap,
                          world=_world("graph_all_reduce", world))
 
 

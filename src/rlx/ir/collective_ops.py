@@ -7,8 +7,12 @@ contract (:func:`rlx.ir.opdef.define`). ``rlx.distributed.graph_all_reduce`` (an
 the size of the group this process joined; the backends run them through the host
 collectives of :mod:`rlx.distributed.collectives` (gloo).
 
-* ``all_reduce(x, reduction, world)``: the elementwise ``reduction`` (sum, mean, max,
-  min) of ``x`` over the ``world`` workers, on every worker; same shape and dtype.
+* ``all_reduce(x, reduction, world, overlap)``: the elementwise ``reduction`` (sum,
+  mean, max, min) of ``x`` over the ``world`` workers, on every worker; same shape and
+  dtype. ``overlap`` changes when, not what: a device that can (cpu) starts the
+  reduction where the node stands and waits for it only before the first kernel that
+  reads the result (or at the end of the run), so the kernels in between run while it
+  travels; others run it in place, as without.
 * ``all_gather(x, axis, world)``: every worker's ``x`` concatenated along ``axis`` in
   rank order: ``axis`` grows ``world`` times.
 * ``reduce_scatter(x, reduction, axis, world)``: the sum (or mean) over the workers,
@@ -90,7 +94,8 @@ def _axis(op: str, ins: list[TensorType], axis: Any) -> int:
 
 def _infer_all_reduce(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
     _check_operand(op, ins, a, a["reduction"])
-    return ins[0], {"reduction": a["reduction"], "world": a["world"]}
+    return ins[0], {"reduction": a["reduction"], "world": a["world"],
+                    "overlap": bool(a["overlap"])}
 
 
 def _infer_all_gather(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType, Attrs]:
@@ -131,7 +136,8 @@ COLLECTIVE_DOCS = {
 }
 
 define("all_reduce", "collective", (1, 1), _infer_all_reduce, COLLECTIVE_DOCS,
-       attrs="reduction:{sum,mean,max,min}=sum world:int", traits="collective",
+       attrs="reduction:{sum,mean,max,min}=sum world:int overlap:bool=False",
+       traits="collective",
        precision="f32")
 define("all_gather", "collective", (1, 1), _infer_all_gather, COLLECTIVE_DOCS,
        attrs="axis:int=0 world:int", traits="collective", precision="f32")

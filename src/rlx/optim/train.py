@@ -137,6 +137,17 @@ class ProgressBar:
         self.stream.flush()
 
 
+def _rewritten(gradients: Graph, rewrite: Callable[[Graph], Graph]) -> Graph:
+    """``rewrite(gradients)``, checked to keep the outputs' number and types."""
+    out = rewrite(gradients)
+    before = [gradients.nodes[i].type for i in gradients.outputs]
+    after = [out.nodes[i].type for i in out.outputs]
+    if before != after:
+        raise InputError(f"Trainer: the rewritten gradient graph's outputs {after} differ "
+                         f"from the gradient graph's {before}")
+    return out
+
+
 class Trainer:
     """A loss graph compiled for training: one :meth:`step` runs forward and backward
     and updates the params in the executable's own storage.
@@ -151,20 +162,29 @@ class Trainer:
     the optimizer from stepping params in place (it then falls back to host steps,
     counted in ``host_steps``, with a RuntimeWarning on the first).
 
+    ``rewrite`` (optional) transforms the gradient graph before it is compiled; its
+    outputs must keep their order, shapes and dtypes (the loss, then one gradient per
+    trainable param). rlx.distributed.DataParallelTrainer uses it to average the
+    gradients over the workers inside the program.
+
     Raises InputError for missing, unknown or mistyped params, and what
     ``rlx.autodiff.vjp.grad`` and ``Session.compile`` raise for the graph.
     """
 
     def __init__(self, loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, *,
                  trainable: Sequence[str] | None = None, inputs: Sequence[str] | None = None,
-                 device: str = "reference", options: CompileOptions | None = None):
+                 device: str = "reference", options: CompileOptions | None = None,
+                 rewrite: Callable[[Graph], Graph] | None = None):
         names = _check_trainable(loss, params, trainable)
         self.optimizer = optimizer
         self.feed_names = list(inputs) if inputs is not None else [n for n, _ in loss.inputs]
         self._host = _host_copies(loss, params)
         self.trainable = [(n, self._host[n].shape) for n in names]
+        gradients = grad(loss, names, d_output=False)
+        if rewrite is not None:
+            gradients = _rewritten(gradients, rewrite)
         self.compiled = Session(device, options or CompileOptions(split_params=False)).compile(
-            grad(loss, names, d_output=False))
+            gradients)
         for name, value in self._host.items():
             self.compiled.set_param(name, value)
         self.resident_steps = 0

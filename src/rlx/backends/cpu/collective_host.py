@@ -23,7 +23,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rlx.backends.collective import CollectiveCall, run_collective
+from rlx.backends.collective import (
+    CollectiveCall,
+    PendingReduce,
+    finish_collective,
+    run_collective,
+    start_collective,
+)
 from rlx.ir.types import TensorType
 
 CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p)
@@ -44,19 +50,41 @@ class CollectiveHost:
     def __init__(self, calls: Sequence[CollectiveCall]):
         self.calls = tuple(calls)
         self._error: BaseException | None = None
+        self._pending: dict[int, PendingReduce] = {}
         self._callback = CALLBACK(self._run)
         self.address: int = ctypes.cast(self._callback, ctypes.c_void_p).value or 0
 
     def _run(self, index: int, operand: int | None, result: int | None) -> int:
+        """Collective ``index``; an overlapped all_reduce is started here, and waited
+        for when the program calls back with ``-(index + 1)`` (rlx.backends.cpu.render)."""
         try:
+            if index < 0:
+                call = self.calls[-index - 1]
+                finish_collective(call, self._pending.pop(-index - 1))
+                return 0
             call = self.calls[index]
-            run_collective(call, _view(operand, call.operand), _view(result, call.result))
+            x, out = _view(operand, call.operand), _view(result, call.result)
+            if call.overlap:
+                self._pending[index] = start_collective(call, x, out)
+            else:
+                run_collective(call, x, out)
         except BaseException as err:  # kept for run: never lost inside ctypes
             self._error = err
             return 1
         return 0
 
     def take_error(self) -> BaseException | None:
-        """The exception of the last failed call (cleared), or None."""
+        """The exception of the last failed call (cleared), or None; reductions a failed
+        run left in flight are waited for first (their errors dropped), so that none
+        writes into the arena during a later run."""
+        self.drain()
         err, self._error = self._error, None
         return err
+
+    def drain(self) -> None:
+        pending, self._pending = self._pending, {}
+        for index, work in pending.items():
+            try:
+                finish_collective(self.calls[index], work)
+            except BaseException:  # noqa: BLE001  (the run already failed)
+                pass

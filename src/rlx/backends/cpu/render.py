@@ -118,6 +118,11 @@ class RenderContext:
     collectives: list[CollectiveCall] = field(default_factory=list)
     """The collectives the kernels call back for, in index order (shared with the
     bodies' contexts): what the executable's callback runs for each index."""
+    overlapped: list[tuple[int, int, str]] | None = None
+    """(callback index, node, the C body that waits for it) of each overlapped
+    all_reduce the kernel being rendered starts; :func:`render_program` puts the wait
+    before the first kernel reading the result. None in a control-flow body, whose
+    all_reduces run where they stand."""
 
     @property
     def graph(self) -> Graph:
@@ -401,19 +406,23 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     ``profile`` every kernel call is timed into the caller's profile buffer (seconds,
     calls per kernel in call order; ``ctx.profiled`` lists the kernels). ``winograd``: whether
     convolutions may take Winograd kernels (``CompileOptions.winograd``)."""
-    ctx = RenderContext(program, plan, threads, winograd=winograd)
+    ctx = RenderContext(program, plan, threads, winograd=winograd, overlapped=[])
     ctx.assign_slots()
     ctx.render_kernel = kernel_renderer
     rendered = []
+    started: list[tuple[int, int, int, str]] = []    # (kernel, *ctx.overlapped entry)
     for idx, kernel in enumerate(program.kernels):
         ctx.begin_kernel()
         body = kernel_renderer(ctx, kernel)
         # a control-flow kernel's bodies go right before it (in its part)
         before = "".join(f + "\n\n" for f in ctx.functions)
         ctx.functions.clear()
+        started += [(idx, *entry) for entry in ctx.overlapped]
+        ctx.overlapped.clear()
         if body is not None:
             rendered.append((idx, kernel, body, _kernel_form(body + before, ctx.helpers),
                              before))
+    waits = _overlap_waits(program, plan, started)
     uses = Counter(form.key for *_, form, _ in rendered)
     shared: dict[tuple[str, ...], str] = {}     # a shared form's key -> its function's name
     shared_epilogues: dict[str, str] = {}       # an epilogue's shared code -> its name
@@ -421,7 +430,17 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
     text = []
     calls = []
     unshared_bodies = []
-    for idx, kernel, body, form, before in rendered:
+    for idx, kernel, body, form, before in rendered + [(len(program.kernels), None, "", None,
+                                                       "")]:
+        due = [w for k in sorted(waits) if k <= idx for w in waits.pop(k)]
+        for index, wait in due:                    # reductions this kernel reads
+            text.append(f"/* the wait for overlapped collective {index} */\n"
+                        f"static int rlx_w{index}(void **slots, uint8_t *arena, "
+                        f"const int64_t *ctl) {{\n    (void)slots; (void)arena; (void)ctl;\n"
+                        f"{wait}\n    return 0;\n}}")
+            calls.append(f"    if ((rc = rlx_w{index}(slots, arena, ctl)) != 0) return rc;")
+        if kernel is None:
+            break
         fname = f"rlx_k{idx}"
         if uses[form.key] < 2 or before:
             text.append(before + _kernel_function(fname, kernel, program.graph, body))
@@ -629,6 +648,25 @@ def _contiguous_parts(sizes: list[int], max_parts: int) -> list[int]:
 def _in_part(part: int, code: str) -> str:
     """``code`` compiled in part ``part`` (and in a whole-file compile)."""
     return f"#if !defined(RLX_PART) || RLX_PART == {part}\n{code}\n#endif"
+
+
+def _overlap_waits(program: Program, plan: MemoryPlan,
+                   started: list[tuple[int, int, int, str]]) -> dict[int, list[tuple[int, str]]]:
+    """Kernel index -> the overlapped all_reduces (callback index, wait body) to wait
+    for just before it: the first later kernel reading the result or a view of it
+    (``len(kernels)`` where none does: at the end of the run, before the outputs are
+    read)."""
+    def root(nid: int) -> int:
+        buf = plan.buffers.get(nid)
+        return root(buf.root) if buf is not None and buf.kind == "view" else nid
+
+    waits: dict[int, list[tuple[int, str]]] = {}
+    for at, index, nid, wait in started:
+        first = next((k for k in range(at + 1, len(program.kernels))
+                      if any(root(i) == nid for i in program.kernels[k].inputs)),
+                     len(program.kernels))
+        waits.setdefault(first, []).append((index, wait))
+    return waits
 
 
 def _kernel_function(fname: str, kernel: Kernel, graph: Graph, body: str) -> str:

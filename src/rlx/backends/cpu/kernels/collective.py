@@ -3,7 +3,10 @@ Python between kernels.
 
 Each collective node is a kernel of its own (fusion never groups one) whose body calls
 the host's callback, the function pointer in ``ctl[8]`` (:mod:`rlx.backends.cpu.render`),
-as ``callback(i, operand, result)``: ``i`` is the node's index in
+as ``callback(i, operand, result)`` (an overlapped all_reduce: that starts it, and a
+function :func:`~rlx.backends.cpu.render.render_program` calls before the first kernel
+reading the result calls ``callback(-(i + 1), NULL, result)`` to wait): ``i`` is the
+node's index in
 :attr:`~rlx.backends.cpu.render.RenderContext.collectives`, which says what the host runs
 for it (:mod:`rlx.backends.cpu.collective_host`). The result never shares bytes with the
 operand (only elementwise kernels compute in place). When the callback reports failure
@@ -13,6 +16,8 @@ A program run without a callback (a driver outside rlx) fails the same way.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rlx.backends.collective import CollectiveCall
 from rlx.backends.cpu.cwriter import CWriter
@@ -35,16 +40,25 @@ def render_collective(ctx: RenderContext, node: Node) -> str:
     x = node.inputs[0]
     label = format_node(nid, node)
     index = len(ctx.collectives)
-    ctx.collectives.append(CollectiveCall.of(node, ctx.graph.nodes[x].type, label))
+    call = CollectiveCall.of(node, ctx.graph.nodes[x].type, label)
+    if call.overlap and ctx.overlapped is None:     # in a control-flow body: run it here
+        call = replace(call, overlap=False)
+    ctx.collectives.append(call)
     ctx.add_helper("rlx_collective_fn", CALLBACK_TYPE)
     need_stdio(ctx)
     w = CWriter(indent=1)
     with w.block("if (ctl[8] == 0)"):
         error(w, format_literal(f"{label}: no collective callback (run the program from "
                                 "rlx, in a process group: rlx.distributed.init())"))
-    call = f"RLX_COLLECTIVE({index}, (const void *){ctx.base(x)}, (void *){ctx.base(nid)})"
-    with w.block(f"if ({call} != 0)"):
+    start = f"RLX_COLLECTIVE({index}, (const void *){ctx.base(x)}, (void *){ctx.base(nid)})"
+    with w.block(f"if ({start} != 0)"):
         error(w, format_literal(f"{label}: the collective failed"))
+    if call.overlap:            # started; render_program places the wait
+        wait = CWriter(indent=1)
+        with wait.block(f"if (RLX_COLLECTIVE({-(index + 1)}, (const void *)0, "
+                        f"(void *){ctx.base(nid)}) != 0)"):
+            error(wait, format_literal(f"{label}: the collective failed"))
+        ctx.overlapped.append((index, nid, wait.text()))
     return w.text()
 
 
