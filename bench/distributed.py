@@ -96,6 +96,25 @@ def minilm_trainer(batch: int, device: str, trainer_class):
     return trainer, feeds, sum(int(np.prod(v.shape)) for v in params.values())
 
 
+def _alternating(trainers: dict, warm: list, timed: list, method: str) -> dict:
+    """The median seconds of ``trainer.<method>(batch)`` per trainer, after one call per
+    ``warm`` batch, the trainers taking turns on each ``timed`` batch (so that the
+    machine's drift falls on both alike)."""
+    import rlx.distributed as rd
+
+    for batch in warm:
+        for trainer in trainers.values():
+            getattr(trainer, method)(batch)
+    rd.barrier()
+    times: dict = {key: [] for key in trainers}
+    for batch in timed:
+        for key, trainer in trainers.items():
+            started = time.perf_counter()
+            getattr(trainer, method)(batch)
+            times[key].append(time.perf_counter() - started)
+    return {key: float(np.median(t)) for key, t in times.items()}
+
+
 def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
     import rlx.distributed as rd
     from bench.training import cnn
@@ -108,20 +127,11 @@ def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
     data = {"x": rng.standard_normal((CNN_GLOBAL_BATCH * (steps + 2), 1, 8, 8)).astype(np.float32),
             "y": rng.integers(0, 10, CNN_GLOBAL_BATCH * (steps + 2))}
     batches = list(minibatches(data, CNN_GLOBAL_BATCH)(1))
-    cnn_steps = {}
-    for overlap in (True, False):
-        trainer = rd.DataParallelTrainer(model.loss_graph(), model.init(), Adam(model.lr),
-                                         device=device, bucket_bytes=BUCKET_BYTES,
-                                         overlap=overlap)
-        for batch in batches[:2]:
-            trainer.step(batch)          # warm-up
-        rd.barrier()
-        step_times = []
-        for batch in batches[2:]:
-            started = time.perf_counter()
-            trainer.step(batch)
-            step_times.append(time.perf_counter() - started)
-        cnn_steps[overlap] = float(np.median(step_times))
+    trainers = {overlap: rd.DataParallelTrainer(model.loss_graph(), model.init(),
+                                                Adam(model.lr), device=device,
+                                                bucket_bytes=BUCKET_BYTES, overlap=overlap)
+                for overlap in (True, False)}
+    cnn_steps = _alternating(trainers, batches[:2], batches[2:], "step")
     grads = np.ones(sum(int(np.prod(s)) for s in model.param_shapes.values()) + 1, np.float32)
 
     def all_reduce_seconds(buffer, repeat):
@@ -134,21 +144,16 @@ def worker(out: str, steps: int, minilm_steps: int, device: str) -> None:
     result = {"world": world, "cnn_step": cnn_steps[True], "cnn_step_after": cnn_steps[False],
               "cnn_all_reduce": all_reduce_seconds(grads, 20), "cnn_elems": int(grads.size)}
     if minilm_steps:
+        trainers = {}
         for overlap in (True, False):
             # the local share of the global batch: the trainer averages over the workers
-            minilm, feeds, count = minilm_trainer(
+            trainers[overlap], feeds, count = minilm_trainer(
                 MINILM_GLOBAL_BATCH // world, device,
                 functools.partial(rd.DataParallelTrainer, overlap=overlap))
-            minilm.step_local(feeds)     # warm-up (each worker its own local batch)
-            rd.barrier()
-            times = []
-            for _ in range(minilm_steps):
-                started = time.perf_counter()
-                minilm.step_local(feeds)
-                times.append(time.perf_counter() - started)
-            result["minilm_step" if overlap else "minilm_step_after"] = float(np.median(times))
-            del minilm
-        result |= {"minilm_params": count,
+        # each worker its own local batch
+        times = _alternating(trainers, [feeds], [feeds] * minilm_steps, "step_local")
+        result |= {"minilm_step": times[True], "minilm_step_after": times[False],
+                   "minilm_params": count,
                    "minilm_all_reduce": all_reduce_seconds(np.ones(count, np.float32), 3)}
     if rd.rank() == 0:
         with open(out, "w") as f:

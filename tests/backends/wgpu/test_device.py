@@ -120,6 +120,76 @@ def test_each_claimed_hook_works():
     assert cg.bind_gpu_handle("x", xv) is True
 
 
+def kv_graph(rows: int = 6, width: int = 5) -> rlx.Graph:
+    """A decode step in miniature: ``new = 2 x + 1`` (the row fed into the cache) and
+    ``seen = cache @ [1 .. width]`` (a read of every cached row)."""
+    g = rlx.Graph("wgpu_kv_resident")
+    cache = g.input("cache", (rows, width))
+    x = g.input("x", (1, width))
+    weights = g.constant(np.arange(1, width + 1, dtype=np.float32).reshape(width, 1))
+    g.set_outputs([x * 2.0 + 1.0, cache @ weights])
+    return g
+
+
+def count_uploads(cg: rlx.CompiledGraph, monkeypatch) -> list[str]:
+    """The names of what ``cg``'s wgpu executable uploads from here on."""
+    exe = cg._exe
+    seen: list[str] = []
+    original = exe._upload
+
+    def upload(buffer, value, dtype, what):
+        seen.append(what)
+        original(buffer, value, dtype, what)
+    monkeypatch.setattr(exe, "_upload", upload)
+    return seen
+
+
+def test_kv_feeds_stay_on_the_device(monkeypatch):
+    """A handle filled row by row by feed_kv_row is uploaded once; afterwards each fed
+    row is copied on the device from the output's buffer, and the runs read it there
+    (against numpy); a bind_handle uploads it again."""
+    cg = compile_for(kv_graph())
+    weights = np.arange(1, 6, dtype=np.float64)
+    rng = np.random.default_rng(9)
+    assert cg.bind_handle("cache", np.zeros((6, 5), np.float32))
+    assert cg.register_kv_row_feed("cache", 0)
+    uploads = count_uploads(cg, monkeypatch)
+    want = np.zeros((6, 5))
+    for row in range(6):
+        xv = rand(rng, 1, 5)
+        new, seen = cg.run({"x": xv})
+        assert_close(seen[:, 0], want @ weights)
+        assert cg.feed_kv_row(0, row, 5)
+        want[row] = 2.0 * xv[0].astype(np.float64) + 1.0
+    assert uploads.count("handle 'cache'") == 1, uploads
+    assert_close(cg.read_handle("cache"), want)
+    assert_close(cg.run({"x": rand(rng, 1, 5)})[1][:, 0], want @ weights)
+    assert cg.bind_handle("cache", np.ones((6, 5), np.float32))
+    assert_close(cg.run({"x": rand(rng, 1, 5)})[1][:, 0], np.ones((6, 5)) @ weights)
+    assert uploads.count("handle 'cache'") == 2, uploads
+
+
+def test_shared_kv_handles_follow_every_writer():
+    """Two wgpu programs sharing one cache (a decoder's prefill and decode) each see the
+    other's fed rows, whichever wrote last."""
+    rng = np.random.default_rng(10)
+    weights = np.arange(1, 6, dtype=np.float64)
+    first, second = compile_for(kv_graph()), compile_for(kv_graph())
+    assert first.bind_handle("cache", np.zeros((6, 5), np.float32))
+    assert second.share_handle_from(first, "cache")
+    for cg in (first, second):
+        assert cg.register_kv_row_feed("cache", 0)
+    want = np.zeros((6, 5))
+    for row in range(6):
+        writer, reader = (first, second) if row % 3 else (second, first)
+        xv = rand(rng, 1, 5)
+        writer.run({"x": xv})
+        assert writer.feed_kv_row(0, row, 5)
+        want[row] = 2.0 * xv[0].astype(np.float64) + 1.0
+        for cg in (reader, writer, reader):
+            assert_close(cg.run({"x": xv})[1][:, 0], want @ weights)
+
+
 # --------------------------------------------------------------------------- refusals
 
 @pytest.mark.parametrize("dtype", ["f64", "i16"])

@@ -21,7 +21,8 @@ UnsupportedOpError naming the op and dtype.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+import weakref
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -199,6 +200,41 @@ def _check_program(program: Program) -> None:
             "it in i32 or use device 'cpu'")
 
 
+class _Writes:
+    """How many times each host handle buffer has been written since it was made (by
+    bind, a KV feed, an optimizer step), shared by every executable holding the buffer
+    (a decoder's prefill and decode programs share their caches), so that each uploads
+    a handle only when its device copy is behind."""
+
+    _lock = threading.RLock()       # a weakref callback may run inside a locked call
+    _counts: dict[int, tuple[weakref.ref, int]] = {}
+
+    @classmethod
+    def of(cls, buffer: np.ndarray) -> tuple[int, int]:
+        """(identity, writes) of ``buffer``: what a device copy of it is current with."""
+        with cls._lock:
+            entry = cls._counts.get(id(buffer))
+            return id(buffer), entry[1] if entry is not None and entry[0]() is buffer else 0
+
+    @classmethod
+    def bump(cls, buffer: np.ndarray) -> tuple[int, int]:
+        """Count a write of ``buffer``; returns its new state."""
+        with cls._lock:
+            entry = cls._counts.get(id(buffer))
+            count = entry[1] + 1 if entry is not None and entry[0]() is buffer else 1
+            cls._counts[id(buffer)] = (weakref.ref(buffer, cls._forget(id(buffer))), count)
+            return id(buffer), count
+
+    @classmethod
+    def _forget(cls, key: int):
+        def forget(_ref: weakref.ref) -> None:
+            with cls._lock:
+                entry = cls._counts.get(key)
+                if entry is not None and entry[0]() is None:
+                    del cls._counts[key]
+        return forget
+
+
 class WgpuExecutable(Executable):
     device = "wgpu"
     capabilities_ = WGPU_CAPABILITIES
@@ -268,6 +304,8 @@ class WgpuExecutable(Executable):
         self._uploaded = -1
         self._resident: set[str] = set()                 # inputs held as GPU handles
         self._feeds: dict[str, int] = {}                  # GPU handle <- output index
+        self._synced: dict[str, tuple[int, int]] = {}     # handle -> state its device copy has
+        self._volatile: set[str] = set()                  # handles others write unannounced
 
     # ------------------------------------------------------------------ compile
     @staticmethod
@@ -346,10 +384,115 @@ class WgpuExecutable(Executable):
                 self._upload(self._own[nid], inputs[name], node.dtype, f"input {name!r}")
             elif name in self._resident:
                 continue              # its device buffer is the value
-            elif name in self.handles and (params_due or not name.startswith("__rlx_prep")):
-                self._upload(self._own[nid], self.handles[name], node.dtype,
-                             f"handle {name!r}")
+            elif name in self.handles:
+                self._sync_handle(name, params_due)
         self._uploaded = self.params.version
+
+    def _sync_handle(self, name: str, params_due: bool) -> None:
+        """Upload persistent handle ``name`` when its device copy is behind the host's:
+        a prepared value when the params changed, any other when it was written on the
+        host since (bind_handle, a KV feed the device did not copy itself, a sharer's
+        write) or when a buffer the device cannot follow is adopted."""
+        buffer = self.handles[name]
+        nid = self._leaf_ids[name]
+        if name.startswith(BOUNDARY_PREFIX):
+            due = params_due
+        else:
+            state = _Writes.of(buffer)
+            due = name in self._volatile or self._synced.get(name) != state
+            self._synced[name] = state
+        if due:
+            self._upload(self._own[nid], buffer, self.program.graph.nodes[nid].dtype,
+                         f"handle {name!r}")
+
+    # ------------------------------------------------------------------ persistent handles
+    def bind_handle(self, name: str, value: np.ndarray | None) -> bool:
+        with self._lock:
+            if not super().bind_handle(name, value):
+                return False
+            _Writes.bump(self.handles[name])
+            return True
+
+    def adopt_handle(self, name: str, buffer: np.ndarray) -> bool:
+        with self._lock:
+            if not super().adopt_handle(name, buffer):
+                return False
+            if not name.startswith(BOUNDARY_PREFIX):
+                self._volatile.add(name)      # its owner writes it without telling us
+            return True
+
+    def share_handle_from(self, other: Executable, name: str) -> bool:
+        with self._lock:
+            if not super().share_handle_from(other, name):
+                return False
+            if not isinstance(other, WgpuExecutable):
+                self._volatile.add(name)      # another device writes it without counting
+            else:
+                self._volatile.discard(name)
+            return True
+
+    def feed_kv_row(self, src_row: int, dst_row: int, row_elems: int) -> bool:
+        """The host copy (checks and all) as on every device, and the same rows copied
+        from the output's device buffer into the handle's: the device copy stays
+        current without an upload."""
+        with self._lock:
+            before = {h: _Writes.of(self.handles[h]) for h, _ in self.kv_feeds}
+            if not super().feed_kv_row(src_row, dst_row, row_elems):
+                return False
+            encoder = self._device.create_command_encoder()
+            for handle, index in self.kv_feeds:
+                nid = self._leaf_ids[handle]
+                dtype = self.program.graph.nodes[nid].dtype
+                after = _Writes.bump(self.handles[handle])
+                per = 4 * wgsl.words(dtype)
+                if (self._synced.get(handle) != before[handle] or handle in self._volatile
+                        or dtype is DType.U8 or nid not in self._own or not row_elems):
+                    continue                  # behind already (or bytes): uploaded whole
+                buffer, offset, _, _ = self._readback_plan[index]
+                encoder.copy_buffer_to_buffer(
+                    self._buffers[buffer], offset + src_row * row_elems * per,
+                    self._buffers[self._own[nid]], dst_row * row_elems * per, row_elems * per)
+                self._synced[handle] = after
+            self._device.queue.submit([encoder.finish()])
+            return True
+
+    def feed_kv_batch_major_ragged(self, src_row: int, src_seq_cap: int,
+                                   dst_rows: Sequence[int], dst_seq_cap: int,
+                                   row_elems: int, rows: int | Sequence[int] = 1) -> bool:
+        with self._lock:
+            done = super().feed_kv_batch_major_ragged(src_row, src_seq_cap, dst_rows,
+                                                      dst_seq_cap, row_elems, rows)
+            self._count_feed_writes(done)
+            return done
+
+    def feed_kv_batch_major(self, dst_row: int, batch: int, seq_cap: int,
+                            row_elems: int) -> bool:
+        with self._lock:
+            done = super().feed_kv_batch_major(dst_row, batch, seq_cap, row_elems)
+            self._count_feed_writes(done)
+            return done
+
+    def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],
+                      counts: Sequence[int], page: int, row_elems: int) -> bool:
+        with self._lock:
+            done = super().feed_kv_paged(src_seq_cap, block_tables, starts, counts, page,
+                                         row_elems)
+            self._count_feed_writes(done)
+            return done
+
+    def _count_feed_writes(self, done: bool) -> None:
+        """After a host-side feed: every fed handle is uploaded whole before the next run."""
+        if done:
+            for handle, _ in self.kv_feeds:
+                _Writes.bump(self.handles[handle])
+
+    def optimizer_step_resident(self, trainable, step) -> bool:
+        with self._lock:
+            done = super().optimizer_step_resident(trainable, step)
+            for name, _ in trainable:
+                if name in self.handles:
+                    _Writes.bump(self.handles[name])
+            return done
 
     # ------------------------------------------------------------------ run
     def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
