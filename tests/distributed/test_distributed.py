@@ -75,6 +75,44 @@ def test_data_parallel_equals_one_process(trained, model, variant, data):
     assert losses[-1] < losses[0]
 
 
+def test_average_in_graph_buckets_in_backward_order():
+    """``average_in_graph``: buckets follow node order and respect the size; each
+    all_reduce stands right after the node completing its bucket, before later
+    computation; an input returned as an output is averaged too; the outputs keep their
+    types, and in a group of one the program returns what the original does."""
+    g = rlx.Graph("grads")
+    x = g.input("x", (4, 3), "f64")
+    w = g.param("w", (3, 3), "f64")
+    late = (x @ w).tanh()                       # computed first: node order decides
+    early = (late * 2.0).sum(axis=0)
+    g.set_outputs([early.sum(), x, late, early])
+    averaged = rd.average_in_graph(g, world=2, bucket_bytes=100)
+    assert [averaged.nodes[i].type for i in averaged.outputs] == [
+        g.nodes[i].type for i in g.outputs]
+    reduces = [i for i, n in enumerate(averaged.nodes) if n.op == "all_reduce"]
+    assert all(averaged.nodes[i].attr("overlap") for i in reduces)
+    sizes = sorted(averaged.nodes[i].type.nbytes for i in reduces)
+    # x (96 bytes) alone, late (96) alone, early (24) with the loss (8)
+    assert sizes == [32, 96, 96], sizes
+    ops = [n.op for n in averaged.nodes]
+    assert ops.index("all_reduce") < ops.index("sum")   # the first starts before early
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        one = rd.average_in_graph(g, world=1, bucket_bytes=100)
+        feeds = {"x": np.linspace(-1, 1, 12).reshape(4, 3)}
+        weights = np.eye(3) * 0.5
+        for device in ("reference", "cpu"):
+            if device not in rlx.available_devices():
+                continue
+            plain, reduced = rlx.Session(device).compile(g), rlx.Session(device).compile(one)
+            for cg in (plain, reduced):
+                cg.set_param("w", weights)
+            for got, want in zip(reduced.run(feeds), plain.run(feeds)):
+                np.testing.assert_array_equal(got, want)
+    finally:
+        rd.shutdown()
+
+
 def test_gradient_reductions_start_before_the_backward_ends():
     """On cpu, with buckets smaller than the model, the first bucket's all-reduce is
     started while gradient kernels remain, and waited for only after them (read from

@@ -263,8 +263,10 @@ def average_in_graph(gradients: Graph, world: int, bucket_bytes: int) -> Graph:
     bucket, its outputs are flattened and concatenated and an overlapped all_reduce
     (sum) starts; the division by ``world`` and the slicing back into each output come
     after the last node, so the cpu device waits for each reduction only then and runs
-    the rest of the backward while it travels (rlx.ir.collective_ops). The sum divided
-    by ``world`` is what the host path computes (``flat /= world``): the same bits."""
+    the rest of the backward while it travels (rlx.ir.collective_ops). The mean is the
+    host path's: the engine's sum divided by ``world`` in the gradients' dtype (with
+    four or more workers the engine may associate a sum differently when the buckets
+    differ, so the two agree to rounding, not always to the bit)."""
     outs = list(gradients.outputs)
     order = sorted(range(len(outs)), key=lambda k: outs[k])
     buckets: list[list[int]] = []
@@ -277,14 +279,14 @@ def average_in_graph(gradients: Graph, world: int, bucket_bytes: int) -> Graph:
             size = 0
         buckets[-1].append(k)
         size += t.nbytes
-    # a bucket starts after its last member; a bucket of leaves (an input returned as a
-    # gradient) after the first node the rule sees
+    # a bucket starts after its last member; one whose last member is a leaf (an input
+    # returned as a gradient) after the next node the rule sees, or at the end
     due: dict[int, list[int]] = {}
     for b, members in enumerate(buckets):
         last = max(outs[k] for k in members)
         if gradients.nodes[last].op in ("input", "param"):
-            last = next((i for i, n in enumerate(gradients.nodes)
-                         if n.op not in ("input", "param")), -1)
+            last = next((i for i in range(last + 1, len(gradients.nodes))
+                         if gradients.nodes[i].op not in ("input", "param")), -1)
         due.setdefault(last, []).append(b)
     copied: dict[int, int] = {}
     reduced: dict[int, Tensor] = {}
