@@ -190,6 +190,81 @@ def test_shared_kv_handles_follow_every_writer():
             assert_close(cg.run({"x": xv})[1][:, 0], want @ weights)
 
 
+MATMUL_CASES = [((5, 7, 3), (), "f32"), ((70, 33, 130), (), "f32"),
+                ((64, 16, 64), (2,), "f32"), ((9, 40, 17), (3,), "f16"),
+                ((20, 20, 20), (), "i32"),
+                # at most 4 rows: the decode form, with subgroups where the adapter has them
+                ((3, 130, 70), (2,), "f32"), ((1, 577, 33), (), "f16"), ((4, 64, 9), (), "i32")]
+
+
+@pytest.mark.parametrize("mkn, batch, dtype", MATMUL_CASES,
+                         ids=[f"{m}x{k}x{n}{'b' if b else ''}-{d}" for (m, k, n), b, d in
+                              MATMUL_CASES])
+def test_workgroup_tiled_matmul(monkeypatch, mkn, batch, dtype):
+    """The GPU forms of the matrix product, forced on this adapter: operands staged in
+    workgroup memory, and for at most 4 rows against a [n, k] operand one workgroup per
+    column adding with subgroup operations (where the adapter has them); edges that are
+    not multiples of the tile, batches, a transposed operand read in place, a bias and
+    relu epilogue, f16 and i32, against the reference device."""
+    from rlx.backends.wgpu import wgsl
+    from rlx.backends.wgpu.backend import _Adapter
+    monkeypatch.setitem(wgsl.KERNELS, "workgroup", True)
+    subgroups = "subgroup" in _Adapter.get()[1].features
+    monkeypatch.setitem(wgsl.KERNELS, "subgroups", subgroups)
+    m, k, n = mkn
+    rng = np.random.default_rng(m * k + n)
+    g = rlx.Graph("wgpu_tiles")
+    a = g.input("a", batch + (m, k), dtype)
+    b = g.param("b", (k, n), dtype)
+    bt = g.input("bt", batch + (n, k), dtype)
+    y = a @ b + g.param("c", (n,), dtype)
+    perm = tuple(range(len(batch))) + (len(batch) + 1, len(batch))
+    g.set_outputs([y if dtype == "i32" else y.relu(), a @ bt.transpose(perm)])
+
+    def draw(*shape):
+        if dtype == "i32":
+            return rng.integers(-5, 5, shape).astype(np.int32)
+        return rng.standard_normal(shape).astype(NARROW.get(dtype, np.float32))
+    params = {"b": draw(k, n), "c": draw(n)}
+    feeds = {"a": draw(*batch, m, k), "bt": draw(*batch, n, k)}
+    results = {}
+    for device in ("reference", "wgpu"):
+        cg = compile_for(g, device)
+        for name, value in params.items():
+            cg.set_param(name, value)
+        results[device] = cg.run(feeds)
+        if device == "wgpu":
+            sources = " ".join(sh.source for sh in cg._exe._shaders)
+            assert "var<workgroup>" in sources
+            assert ("subgroupAdd" in sources) == (subgroups and m <= 4)
+    for got, want in zip(results["wgpu"], results["reference"]):
+        if dtype == "f16":
+            np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
+                                       rtol=2.0 ** -10, atol=2.0 ** -10)
+        else:
+            assert_close(got, want)
+
+
+def test_matmul_kernel_choice_follows_the_adapter(monkeypatch):
+    """Workgroup tiles on a GPU adapter, registers on a CPU one (lavapipe), unless
+    RLX_WGPU_MATMUL says; another value is a DeviceError naming the variable."""
+    from rlx.backends.wgpu.backend import _workgroup_tiles
+
+    class Adapter:
+        def __init__(self, kind):
+            self.info = {"adapter_type": kind}
+    monkeypatch.delenv("RLX_WGPU_MATMUL", raising=False)
+    assert _workgroup_tiles(Adapter("DiscreteGPU")) is True
+    assert _workgroup_tiles(Adapter("CPU")) is False
+    monkeypatch.setenv("RLX_WGPU_MATMUL", "workgroup")
+    assert _workgroup_tiles(Adapter("CPU")) is True
+    monkeypatch.setenv("RLX_WGPU_MATMUL", "registers")
+    assert _workgroup_tiles(Adapter("IntegratedGPU")) is False
+    monkeypatch.setenv("RLX_WGPU_MATMUL", "tiles")
+    with pytest.raises(rlx.DeviceError, match="RLX_WGPU_MATMUL"):
+        _workgroup_tiles(Adapter("CPU"))
+
+
 # --------------------------------------------------------------------------- refusals
 
 @pytest.mark.parametrize("dtype", ["f64", "i16"])

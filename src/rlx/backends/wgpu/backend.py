@@ -20,6 +20,7 @@ UnsupportedOpError naming the op and dtype.
 
 from __future__ import annotations
 
+import os
 import threading
 import weakref
 from collections.abc import Mapping, Sequence
@@ -108,14 +109,27 @@ def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
                                      "max-compute-workgroup-storage-size",
                                      "max-compute-invocations-per-workgroup")
               if k in limits}
-    features = [f for f in ("shader-int64",) if f in adapter.features]
+    features = [f for f in ("shader-int64", "subgroup") if f in adapter.features]
     try:
         device = adapter.request_device_sync(required_limits=wanted,
                                              required_features=features)
     except Exception as e:
         return None, f"the WebGPU adapter refused a device ({e})"
     wgsl.use_int64("shader-int64" in features)
+    wgsl.use_workgroup_tiles(_workgroup_tiles(adapter), "subgroup" in features)
     return (adapter, device), None
+
+
+def _workgroup_tiles(adapter) -> bool:
+    """Whether matrix products stage their operands in workgroup memory: on a GPU, not
+    on a CPU adapter (lavapipe), unless ``RLX_WGPU_MATMUL=workgroup|registers`` says."""
+    forced = os.environ.get("RLX_WGPU_MATMUL", "")
+    if forced not in ("", "workgroup", "registers"):
+        raise DeviceError(f"RLX_WGPU_MATMUL must be 'workgroup' or 'registers', got "
+                          f"{forced!r}")
+    if forced:
+        return forced == "workgroup"
+    return str(adapter.info.get("adapter_type", "")).upper() != "CPU"
 
 
 _I64_EXACT = frozenset({

@@ -893,6 +893,8 @@ def _matvec(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side, b_sid
     a_read, a_node, am, ak = a_side
     b_read, b_node, bk, bn = b_side
     m, k, n, nb = dims
+    if KERNELS["workgroup"] and KERNELS["subgroups"] and bk == 1:
+        return _matvec_subgroups(graph, kernel, anchor, w, a_side, b_side, dims)
     dt = node.dtype
     t = DEVICE_TYPES[dt]
     count = n * max(nb, 1)
@@ -920,6 +922,65 @@ def _matvec(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side, b_sid
     return "\n".join(_flat_header(grid, count)), grid
 
 
+def _matvec_subgroups(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side,
+                      b_side, dims):
+    """The GPU form of a product of at most SKINNY rows whose k is contiguous in b (a
+    linear layer's [out, in] weight): a workgroup of 64 per output column, neighbouring
+    invocations reading neighbouring elements of k (one invocation per column would read
+    k apart); each subgroup adds its invocations' sums (``subgroupAdd``), and the first
+    invocation adds the subgroups' and stores through the epilogue."""
+    node = graph.nodes[anchor]
+    a_read, a_node, am, ak = a_side
+    b_read, b_node, bk, bn = b_side
+    m, k, n, nb = dims
+    dt = node.dtype
+    t = DEVICE_TYPES[dt]
+    count = n * max(nb, 1)
+    x = min(count, MAX_GROUPS)
+    grid = (x, -(-count // x), 1)
+    w.functions.append(f"var<workgroup> rlx_part: array<{t}, {WORKGROUP * m}>;")
+    w.lines.insert(0, f"  let bz = i / {n}u; let col = i % {n}u;")
+    w.emit(f"let bc = bb + col * {bn}u;")
+    for r in range(m):
+        w.emit(f"var acc{r}: {t} = {_zero(t)};")
+    w.emit(f"for (var j = 0u; j < {-(-k // WORKGROUP)}u; j = j + 1u) {{")
+    w.emit(f"  let kk = j * {WORKGROUP}u + lid;")
+    w.emit(f"  if (kk < {k}u) {{")
+    w.emit(f"    let bv = {convert(w.load(graph, b_read, 'bc + kk'), b_node.dtype, dt)};")
+    for r in range(m):
+        av = convert(w.load(graph, a_read, f"ab + {r * am}u + kk * {ak}u"), a_node.dtype, dt)
+        update = f"fma({av}, bv, acc{r})" if t == "f32" else f"acc{r} + {av} * bv"
+        w.emit(f"    acc{r} = {update};")
+    w.emit("  }")
+    w.emit("}")
+    for r in range(m):
+        w.emit(f"let sum{r} = subgroupAdd(acc{r});")
+    w.emit("if (lane == 0u) {")
+    for r in range(m):
+        w.emit(f"  rlx_part[(lid / size) * {m}u + {r}u] = sum{r};")
+    w.emit("}")
+    w.emit("workgroupBarrier();")
+    w.emit("if (lid == 0u) {")
+    out_shape = _shape(node)
+    for r in range(m):
+        w.emit(f"  var total{r}: {t} = {_zero(t)};")
+        w.emit(f"  for (var q = 0u; q < {WORKGROUP}u / size; q = q + 1u) {{ "
+               f"total{r} = total{r} + rlx_part[q * {m}u + {r}u]; }}")
+        w.emit(f"  {{ let fo = bz * {m * n}u + {r * n}u + col;")
+        index = _unravel(w, "fo", out_shape, "o")
+        value = _epilogue(graph, kernel, anchor, w, f"total{r}", index)
+        w.emit("    " + w.store(graph, kernel.outputs[0], "fo", value) + " }")
+    w.emit("}")
+    header = "\n".join([
+        f"@compute @workgroup_size({WORKGROUP})",
+        "fn main(@builtin(workgroup_id) g: vec3<u32>, "
+        "@builtin(local_invocation_index) lid: u32, "
+        "@builtin(subgroup_invocation_id) lane: u32, @builtin(subgroup_size) size: u32) {",
+        f"  let i = g.x + g.y * {x}u;",
+        f"  if (i >= {count}u) {{ return; }}"])
+    return header, grid
+
+
 def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     """Each invocation computes a BLOCK x BLOCK tile of one batch's product in registers
     (two 4-vectors per row), reading operands straight from memory; out-of-range rows
@@ -927,7 +988,6 @@ def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     barriers measured 25x slower on lavapipe, and register blocking by 8 x 8 gave 2.3
     GFLOP/s there against 0.14 for one output per invocation."""
     node = graph.nodes[anchor]
-    out = kernel.outputs[0]
     a_id, b_id = node.inputs
     a_node, b_node = graph.nodes[a_id], graph.nodes[b_id]
     a_read, a_strides = _operand_reader(graph, kernel, a_id)
@@ -963,6 +1023,9 @@ def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     if m <= SKINNY:
         return _matvec(graph, kernel, anchor, w, (a_read, a_node, am, ak),
                        (b_read, b_node, bk, bn), (m, k, n, nb))
+    if KERNELS["workgroup"]:
+        return _matmul_workgroup(graph, kernel, anchor, w, (a_read, a_node, am, ak),
+                                 (b_read, b_node, bk, bn), (m, k, n, nb))
     for r in range(BLOCK):
         w.emit(f"let ar{r} = ab + min(r0 + {r}u, {max(m - 1, 0)}u) * {am}u;")
         w.emit(f"var c{r}a = {vec}(); var c{r}b = {vec}();")
@@ -986,21 +1049,111 @@ def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     w.emit("}")
     w.emit(f"var tile = array<{vec}, {2 * BLOCK}>("
            + ", ".join(f"c{r}a, c{r}b" for r in range(BLOCK)) + ");")
-    w.emit(f"for (var e = 0u; e < {BLOCK * BLOCK}u; e = e + 1u) {{")
-    w.emit(f"  let row = r0 + e / {BLOCK}u; let col = c0 + e % {BLOCK}u;")
-    w.emit(f"  if (row >= {m}u || col >= {n}u) {{ continue; }}")
-    w.emit(f"  let acc = tile[(e / {BLOCK}u) * 2u + (e % {BLOCK}u) / 4u][e % 4u];")
-    out_shape = _shape(node)
-    w.emit(f"  let fo = bz * {m * n}u + row * {n}u + col;")
-    index = _unravel(w, "fo", out_shape, "o")
-    value = _epilogue(graph, kernel, anchor, w, "acc", index)
-    w.emit("  " + w.store(graph, out, "fo", value))
-    w.emit("}")
+    _store_block(graph, kernel, anchor, w, (m, n), BLOCK)
     grid = (-(-n // (BLOCK * 8)), -(-m // (BLOCK * 8)), max(nb, 1))
     header = "\n".join([
         "@compute @workgroup_size(8, 8)",
         "fn main(@builtin(global_invocation_id) g: vec3<u32>) {",
         f"  let bz = g.z; let r0 = g.y * {BLOCK}u; let c0 = g.x * {BLOCK}u;"])
+    return header, grid
+
+
+def _store_block(graph: Graph, kernel: Kernel, anchor: int, w: _Writer,
+                 mn: tuple[int, int], side: int) -> None:
+    """Store the ``side`` x ``side`` block at rows ``r0 ..``, columns ``c0 ..`` of the
+    product from ``tile`` (an array of vec4, ``side / 4`` per row) through the kernel's
+    epilogue, leaving out what lies past the product's edges."""
+    m, n = mn
+    per_row = side // 4
+    out = kernel.outputs[0]
+    w.emit(f"for (var e = 0u; e < {side * side}u; e = e + 1u) {{")
+    w.emit(f"  let row = r0 + e / {side}u; let col = c0 + e % {side}u;")
+    w.emit(f"  if (row >= {m}u || col >= {n}u) {{ continue; }}")
+    w.emit(f"  let acc = tile[(e / {side}u) * {per_row}u + (e % {side}u) / 4u][e % 4u];")
+    w.emit(f"  let fo = bz * {m * n}u + row * {n}u + col;")
+    index = _unravel(w, "fo", _shape(graph.nodes[anchor]), "o")
+    value = _epilogue(graph, kernel, anchor, w, "acc", index)
+    w.emit("  " + w.store(graph, out, "fo", value))
+    w.emit("}")
+
+
+KERNELS = {"workgroup": False, "subgroups": False}
+"""The GPU forms of the matrix products, set when the adapter is opened
+(:func:`use_workgroup_tiles`): ``workgroup``, products of more than SKINNY rows take
+:func:`_matmul_workgroup` (on GPUs; ``RLX_WGPU_MATMUL`` overrides); ``subgroups``, the
+adapter has subgroup operations, and in the GPU forms a product of at most SKINNY rows
+whose k is contiguous in b takes :func:`_matvec_subgroups`."""
+
+TILE = 64
+"""Side of the output tile one workgroup of :func:`_matmul_workgroup` computes."""
+TILE_K = 16
+"""Depth of the slices of A and B it stages in workgroup memory."""
+
+
+def use_workgroup_tiles(enabled: bool, subgroups: bool = False) -> None:
+    """Choose the matrix-product kernels, once, when the process's adapter is opened."""
+    KERNELS["workgroup"] = enabled
+    KERNELS["subgroups"] = subgroups
+
+
+def _matmul_workgroup(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side,
+                      b_side, dims):
+    """The GPU form: a 16 x 16 workgroup computes a TILE x TILE tile of one batch's
+    product, each invocation a 4 x 4 block in registers; for every TILE_K-deep slice of
+    k the workgroup first copies A's TILE x TILE_K and B's TILE_K x TILE pieces into
+    workgroup memory (four elements per invocation each, zero past the edges), then
+    every invocation reads its rows and columns from there. Global memory is read once
+    per workgroup instead of once per invocation. (On lavapipe, a CPU, the barriers
+    cost more than the reads they save: :func:`_matmul` keeps the register form there.)"""
+    node = graph.nodes[anchor]
+    a_read, a_node, am, ak = a_side
+    b_read, b_node, bk, bn = b_side
+    m, k, n, nb = dims
+    dt = node.dtype
+    t = DEVICE_TYPES[dt]
+    vec = f"vec4<{t}>"
+    span = TILE * TILE_K
+    per = span // 256
+    w.functions.append(f"var<workgroup> rlx_ta: array<{t}, {span}>;\n"
+                       f"var<workgroup> rlx_tb: array<{t}, {span}>;")
+    a_at = convert(w.load(graph, a_read, f"ab + min(ar, {m - 1}u) * {am}u + "
+                                         f"min(ka, {k - 1}u) * {ak}u"), a_node.dtype, dt)
+    b_at = convert(w.load(graph, b_read, f"bb + min(kb, {k - 1}u) * {bk}u + "
+                                         f"min(bc, {n - 1}u) * {bn}u"), b_node.dtype, dt)
+    zero = _zero(t)
+    for r in range(4):
+        w.emit(f"var acc{r} = {vec}();")
+    w.emit(f"for (var k0 = 0u; k0 < {k}u; k0 = k0 + {TILE_K}u) {{")
+    w.emit(f"  for (var q = 0u; q < {per}u; q = q + 1u) {{")
+    w.emit("    let e = lid + q * 256u;")
+    w.emit(f"    let ar = tr + e / {TILE_K}u; let ka = k0 + e % {TILE_K}u;")
+    w.emit(f"    rlx_ta[e] = select({zero}, {a_at}, ar < {m}u && ka < {k}u);")
+    w.emit(f"    let kb = k0 + e / {TILE}u; let bc = tc + e % {TILE}u;")
+    w.emit(f"    rlx_tb[e] = select({zero}, {b_at}, kb < {k}u && bc < {n}u);")
+    w.emit("  }")
+    w.emit("  workgroupBarrier();")
+    w.emit(f"  for (var kk = 0u; kk < {TILE_K}u; kk = kk + 1u) {{")
+    w.emit(f"    let bo = kk * {TILE}u + lc;")
+    w.emit(f"    let bv = {vec}(rlx_tb[bo], rlx_tb[bo + 1u], rlx_tb[bo + 2u], rlx_tb[bo + 3u]);")
+    for r in range(4):
+        w.emit(f"    {{ let av = {vec}(rlx_ta[(lr + {r}u) * {TILE_K}u + kk]);")
+        if t == "f32":
+            w.emit(f"      acc{r} = fma(av, bv, acc{r}); }}")
+        else:
+            w.emit(f"      acc{r} = acc{r} + av * bv; }}")
+    w.emit("  }")
+    w.emit("  workgroupBarrier();")
+    w.emit("}")
+    w.emit(f"var tile = array<{vec}, 4>(acc0, acc1, acc2, acc3);")
+    w.emit("let r0 = tr + lr; let c0 = tc + lc;")
+    _store_block(graph, kernel, anchor, w, (m, n), 4)
+    grid = (-(-n // TILE), -(-m // TILE), max(nb, 1))
+    header = "\n".join([
+        "@compute @workgroup_size(16, 16)",
+        "fn main(@builtin(workgroup_id) g: vec3<u32>, "
+        "@builtin(local_invocation_id) l: vec3<u32>) {",
+        f"  let bz = g.z; let tr = g.y * {TILE}u; let tc = g.x * {TILE}u;",
+        "  let lid = l.y * 16u + l.x; let lr = l.y * 4u; let lc = l.x * 4u;"])
     return header, grid
 
 
