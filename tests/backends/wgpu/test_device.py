@@ -190,6 +190,17 @@ def test_shared_kv_handles_follow_every_writer():
             assert_close(cg.run({"x": xv})[1][:, 0], want @ weights)
 
 
+def force_kernels(monkeypatch, kind: str) -> None:
+    """Render the matrix products in the CPU adapter's form ("registers") or the GPU
+    forms ("gpu": workgroup tiles, and subgroups where this adapter has them)."""
+    from rlx.backends.wgpu import wgsl
+    from rlx.backends.wgpu.backend import _Adapter
+    gpu = kind == "gpu"
+    monkeypatch.setitem(wgsl.KERNELS, "workgroup", gpu)
+    monkeypatch.setitem(wgsl.KERNELS, "subgroups",
+                        gpu and "subgroup" in _Adapter.get()[1].features)
+
+
 MATMUL_CASES = [((5, 7, 3), (), "f32"), ((70, 33, 130), (), "f32"),
                 ((64, 16, 64), (2,), "f32"), ((9, 40, 17), (3,), "f16"),
                 ((20, 20, 20), (), "i32"),
@@ -207,10 +218,8 @@ def test_workgroup_tiled_matmul(monkeypatch, mkn, batch, dtype):
     not multiples of the tile, batches, a transposed operand read in place, a bias and
     relu epilogue, f16 and i32, against the reference device."""
     from rlx.backends.wgpu import wgsl
-    from rlx.backends.wgpu.backend import _Adapter
-    monkeypatch.setitem(wgsl.KERNELS, "workgroup", True)
-    subgroups = "subgroup" in _Adapter.get()[1].features
-    monkeypatch.setitem(wgsl.KERNELS, "subgroups", subgroups)
+    force_kernels(monkeypatch, "gpu")
+    subgroups = wgsl.KERNELS["subgroups"]
     m, k, n = mkn
     rng = np.random.default_rng(m * k + n)
     g = rlx.Graph("wgpu_tiles")
@@ -792,9 +801,11 @@ SENTENCES = [
 
 
 @needs_cpu
-def test_minilm_matches_cpu():
+@pytest.mark.parametrize("kernels", ["registers", "gpu"])
+def test_minilm_matches_cpu(monkeypatch, kernels):
     from rlx.models import ModelNotFoundError, SentenceEncoder
 
+    force_kernels(monkeypatch, kernels)
     embeddings = {}
     for device in ("cpu", "wgpu"):
         try:
