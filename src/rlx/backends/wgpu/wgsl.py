@@ -301,7 +301,8 @@ def literal(value: float | int | bool, dtype: DType) -> str:
     """A WGSL literal of ``value`` in ``dtype``'s device type."""
     t = DEVICE_TYPES[dtype]
     if t == "f32":
-        v = float(np.asarray(value).astype(dtype.np).astype(np.float32))
+        with np.errstate(over="ignore", invalid="ignore"):     # inf and nan as numpy's
+            v = float(np.asarray(value).astype(dtype.np).astype(np.float32))
         if math.isnan(v):
             return "bitcast<f32>(0x7fc00000u)"
         if math.isinf(v):
