@@ -51,6 +51,18 @@ def native_i64_here() -> bool:
     return "i64 native" in backend_class("wgpu")().describe()
 
 
+def on_reference_and_wgpu(graph: rlx.Graph, params: dict, feeds: dict):
+    """Run ``graph`` with the same params and feeds on the reference device and on
+    wgpu; returns wgpu's compiled graph and {device: outputs}."""
+    results = {}
+    for device in ("reference", "wgpu"):
+        cg = compile_for(graph, device)
+        for name, value in params.items():
+            cg.set_param(name, value)
+        results[device] = cg.run(feeds)
+    return cg, results
+
+
 def rand(rng: np.random.Generator, *shape: int) -> np.ndarray:
     return rng.standard_normal(shape).astype(np.float32)
 
@@ -236,16 +248,10 @@ def test_workgroup_tiled_matmul(monkeypatch, mkn, batch, dtype):
         return rng.standard_normal(shape).astype(NARROW.get(dtype, np.float32))
     params = {"b": draw(k, n), "c": draw(n)}
     feeds = {"a": draw(*batch, m, k), "bt": draw(*batch, n, k)}
-    results = {}
-    for device in ("reference", "wgpu"):
-        cg = compile_for(g, device)
-        for name, value in params.items():
-            cg.set_param(name, value)
-        results[device] = cg.run(feeds)
-        if device == "wgpu":
-            sources = " ".join(sh.source for sh in cg._exe._shaders)
-            assert "var<workgroup>" in sources
-            assert ("subgroupAdd" in sources) == (subgroups and m <= 4)
+    compiled, results = on_reference_and_wgpu(g, params, feeds)
+    sources = " ".join(sh.source for sh in compiled._exe._shaders)
+    assert "var<workgroup>" in sources
+    assert ("subgroupAdd" in sources) == (subgroups and m <= 4)
     for got, want in zip(results["wgpu"], results["reference"]):
         if dtype == "f16":
             np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
@@ -431,12 +437,7 @@ def test_narrow_params_held_two_to_a_word(name):
               "wide": rng.standard_normal(5).astype(np.float32)}
     feeds = {"a": rng.standard_normal((3, 7)).astype(NARROW[name]),
              "i": np.array([8, 0, 3, 5], np.int32)}
-    results = {}
-    for device in ("reference", "wgpu"):
-        cg = compile_for(g, device)
-        for key, value in params.items():
-            cg.set_param(key, value)
-        results[device] = cg.run(feeds)
+    results = on_reference_and_wgpu(g, params, feeds)[1]
     ulp = 2.0 ** (1 - MANTISSA[name])
     for got, want in zip(results["wgpu"], results["reference"]):
         assert got.dtype == want.dtype

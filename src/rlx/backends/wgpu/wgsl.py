@@ -886,40 +886,56 @@ def _rows_fold(shape: Sequence[int], strides: Sequence[int]) -> bool:
     return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(len(shape) - 1))
 
 
-def _matvec(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side, b_side, dims):
-    """A product of at most SKINNY rows (a decode step): one invocation per output column
-    reads that column of b once for every row; blocking by 8 x 8 would compute 8 rows
-    to keep 1 and measured 5x slower on lavapipe for a 576 x 49152 head."""
-    node = graph.nodes[anchor]
-    a_read, a_node, am, ak = a_side
-    b_read, b_node, bk, bn = b_side
-    m, k, n, nb = dims
-    if KERNELS["workgroup"] and KERNELS["subgroups"] and bk == 1:
-        return _matvec_subgroups(graph, kernel, anchor, w, a_side, b_side, dims)
-    dt = node.dtype
-    t = DEVICE_TYPES[dt]
-    count = n * max(nb, 1)
-    grid = _grid(count)
-    # the batch index, which the operands' bases (already emitted) read, comes first
+def _column_accumulators(w: _Writer, m: int, n: int, bn: int, t: str) -> None:
+    """Start a kernel that owns output column ``col`` of batch ``bz``: its base in b and
+    one zeroed accumulator per row (the batch index, which the operands' bases, already
+    emitted, read, comes first)."""
     w.lines.insert(0, f"  let bz = i / {n}u; let col = i % {n}u;")
     w.emit(f"let bc = bb + col * {bn}u;")
     for r in range(m):
         w.emit(f"var acc{r}: {t} = {_zero(t)};")
-    w.emit(f"for (var kk = 0u; kk < {k}u; kk = kk + 1u) {{")
-    w.emit(f"  let bv = {convert(w.load(graph, b_read, f'bc + kk * {bk}u'), b_node.dtype, dt)};")
+
+
+def _row_updates(graph: Graph, w: _Writer, a_side, b_side, m: int, dt: DType,
+                 b_at: str, indent: str) -> None:
+    """Inside a k loop at element ``kk``: read b at ``b_at`` once and add its product
+    with each of the m rows of a into that row's accumulator."""
+    a_read, a_node, am, ak = a_side
+    b_read, b_node = b_side[0], b_side[1]
+    t = DEVICE_TYPES[dt]
+    w.emit(f"{indent}let bv = {convert(w.load(graph, b_read, b_at), b_node.dtype, dt)};")
     for r in range(m):
         av = convert(w.load(graph, a_read, f"ab + {r * am}u + kk * {ak}u"), a_node.dtype, dt)
         update = f"fma({av}, bv, acc{r})" if t == "f32" else f"acc{r} + {av} * bv"
-        w.emit(f"  acc{r} = {update};")
+        w.emit(f"{indent}acc{r} = {update};")
+
+
+def _store_column_row(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, r: int,
+                      value: str, m: int, n: int, indent: str) -> None:
+    """Store row r's ``value`` of the kernel's column through the epilogue."""
+    w.emit(f"{indent}{{ let fo = bz * {m * n}u + {r * n}u + col;")
+    index = _unravel(w, "fo", _shape(graph.nodes[anchor]), "o")
+    value = _epilogue(graph, kernel, anchor, w, value, index)
+    w.emit(f"{indent}  " + w.store(graph, kernel.outputs[0], "fo", value) + " }")
+
+
+def _matvec(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_side, b_side, dims):
+    """A product of at most SKINNY rows (a decode step): one invocation per output column
+    reads that column of b once for every row; blocking by 8 x 8 would compute 8 rows
+    to keep 1 and measured 5x slower on lavapipe for a 576 x 49152 head."""
+    m, k, n, nb = dims
+    bk, bn = b_side[2], b_side[3]
+    if KERNELS["workgroup"] and KERNELS["subgroups"] and bk == 1:
+        return _matvec_subgroups(graph, kernel, anchor, w, a_side, b_side, dims)
+    dt = graph.nodes[anchor].dtype
+    count = n * max(nb, 1)
+    grid = _grid(count)
+    _column_accumulators(w, m, n, bn, DEVICE_TYPES[dt])
+    w.emit(f"for (var kk = 0u; kk < {k}u; kk = kk + 1u) {{")
+    _row_updates(graph, w, a_side, b_side, m, dt, f"bc + kk * {bk}u", "  ")
     w.emit("}")
-    out_shape = _shape(node)
     for r in range(m):
-        w.emit("{")
-        w.emit(f"  let fo = bz * {m * n}u + {r * n}u + col;")
-        index = _unravel(w, "fo", out_shape, "o")
-        value = _epilogue(graph, kernel, anchor, w, f"acc{r}", index)
-        w.emit("  " + w.store(graph, kernel.outputs[0], "fo", value))
-        w.emit("}")
+        _store_column_row(graph, kernel, anchor, w, r, f"acc{r}", m, n, "")
     return "\n".join(_flat_header(grid, count)), grid
 
 
@@ -930,28 +946,18 @@ def _matvec_subgroups(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_s
     invocations reading neighbouring elements of k (one invocation per column would read
     k apart); each subgroup adds its invocations' sums (``subgroupAdd``), and the first
     invocation adds the subgroups' and stores through the epilogue."""
-    node = graph.nodes[anchor]
-    a_read, a_node, am, ak = a_side
-    b_read, b_node, bk, bn = b_side
     m, k, n, nb = dims
-    dt = node.dtype
+    dt = graph.nodes[anchor].dtype
     t = DEVICE_TYPES[dt]
     count = n * max(nb, 1)
     x = min(count, MAX_GROUPS)
     grid = (x, -(-count // x), 1)
     w.functions.append(f"var<workgroup> rlx_part: array<{t}, {WORKGROUP * m}>;")
-    w.lines.insert(0, f"  let bz = i / {n}u; let col = i % {n}u;")
-    w.emit(f"let bc = bb + col * {bn}u;")
-    for r in range(m):
-        w.emit(f"var acc{r}: {t} = {_zero(t)};")
+    _column_accumulators(w, m, n, b_side[3], t)
     w.emit(f"for (var j = 0u; j < {-(-k // WORKGROUP)}u; j = j + 1u) {{")
     w.emit(f"  let kk = j * {WORKGROUP}u + lid;")
     w.emit(f"  if (kk < {k}u) {{")
-    w.emit(f"    let bv = {convert(w.load(graph, b_read, 'bc + kk'), b_node.dtype, dt)};")
-    for r in range(m):
-        av = convert(w.load(graph, a_read, f"ab + {r * am}u + kk * {ak}u"), a_node.dtype, dt)
-        update = f"fma({av}, bv, acc{r})" if t == "f32" else f"acc{r} + {av} * bv"
-        w.emit(f"    acc{r} = {update};")
+    _row_updates(graph, w, a_side, b_side, m, dt, "bc + kk", "    ")
     w.emit("  }")
     w.emit("}")
     for r in range(m):
@@ -962,15 +968,11 @@ def _matvec_subgroups(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_s
     w.emit("}")
     w.emit("workgroupBarrier();")
     w.emit("if (lid == 0u) {")
-    out_shape = _shape(node)
     for r in range(m):
         w.emit(f"  var total{r}: {t} = {_zero(t)};")
         w.emit(f"  for (var q = 0u; q < {WORKGROUP}u / size; q = q + 1u) {{ "
                f"total{r} = total{r} + rlx_part[q * {m}u + {r}u]; }}")
-        w.emit(f"  {{ let fo = bz * {m * n}u + {r * n}u + col;")
-        index = _unravel(w, "fo", out_shape, "o")
-        value = _epilogue(graph, kernel, anchor, w, f"total{r}", index)
-        w.emit("    " + w.store(graph, kernel.outputs[0], "fo", value) + " }")
+        _store_column_row(graph, kernel, anchor, w, r, f"total{r}", m, n, "  ")
     w.emit("}")
     header = "\n".join([
         f"@compute @workgroup_size({WORKGROUP})",
