@@ -37,7 +37,8 @@ f32 decoding against x_int8: q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 
 Both kernels (``rlx_iv<rows>x<mx>_<format>``, ``rlx_ik...``) follow the decode kernel's
 design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`, here
 :data:`KERNEL_TEMPLATE`): RLX_G_RP rows of
-W side by side, up to 4 rows of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
+W side by side (RLX_I_RP1 against one row of x: a single stream on AVX2), up to 4 rows
+of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
 x (prefill) go through them 4 rows at a time, each group of rows of W staying in cache
 (10-30% slower than the exact path's register-tiled prefill kernel, still ahead of
 llama.cpp's prefill: bench/RESULTS.md).
@@ -142,7 +143,8 @@ static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const {sums_type} *restrict {sums},
         const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {{
-    enum {{ RP = RLX_G_RP / {mx} < 1 ? 1 : RLX_G_RP / {mx} < {rows} ? RLX_G_RP / {mx} : {rows} }};
+    enum {{ RX = {mx} == 1 ? RLX_I_RP1 : RLX_G_RP / {mx},
+           RP = RX < 1 ? 1 : RX < {rows} ? RX : {rows} }};
     const int64_t kd = k / {group}, kg = k / 32;
     (void){sums};
     (void)lx;
