@@ -5,10 +5,10 @@
    RLX_VW is, so that every FMA tier rounds the same way. */
 /* rows of W the kernel streams side by side against one row of x (a decode step):
    one on AVX2, where a single sequential stream per thread keeps the hardware
-   prefetcher ahead (measured on a 2-core AVX2 EPYC, whole SmolLM2 and Gemma 3 decode
-   steps from memory: 7-25% more tokens/s than 4 rows side by side); RLX_G_RP where
-   it was tuned (AVX-512) and not measured otherwise. A row's sums are added in the
-   same order whatever this is. */
+   prefetcher ahead (measured on a 2-core AVX2 EPYC, whole decode steps from memory,
+   against 4 rows side by side: SmolLM2 6% and Gemma 3 30% more tokens/s); RLX_G_RP
+   where it was tuned (AVX-512) and not measured otherwise. A row's sums are added in
+   the same order whatever this is. */
 #if RLX_VW == 8 && defined(__AVX2__)
 #define RLX_I_RP1 1
 #else
