@@ -335,6 +335,8 @@ def _index_bound(graph: Graph, nid: int) -> tuple[int, bool] | None:
             return node.attr("size"), False
         if node.op == "scatter_update":
             return graph.nodes[node.inputs[0]].shape[0], True
+        if node.op == "grouped_matmul":                    # expert ids: [0, E)
+            return graph.nodes[node.inputs[2]].shape[0], False
         if node.op == "softmax_cross_entropy":
             return graph.nodes[node.inputs[0]].shape[-1], False
     return None
