@@ -1329,6 +1329,7 @@ typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
 typedef uint8_t rlx_u8q __attribute__((vector_size(4)));
 typedef int32_t rlx_i32v8 __attribute__((vector_size(32)));
+typedef int16_t rlx_i16v8 __attribute__((vector_size(16)));
 typedef float rlx_f8v __attribute__((vector_size(32)));
 
 RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
@@ -1445,38 +1446,63 @@ RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
     return r;
 #endif
 }
-/* lane l: the sum of rlx_i_dot's lane l times s0 (lanes 0-3) or s1 (lanes 4-7), int16
-   scales (the k-quants' sub-block scales); on x86 the scales multiply the pairs' sums
-   in the instruction that adds them */
-RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, int s1) {
+/* lane l: the sum of rlx_i_dot's lane l times int16 lane i0 of s (lanes 0-3) or i1
+   (lanes 4-7): the k-quants' sub-block scales (i0, i1 constants once the loop over
+   sub-blocks is unrolled). On x86 the scales multiply the pairs' sums in the
+   instruction that adds them, picked out of s by one byte shuffle. */
+RLX_INLINE rlx_i32v8 rlx_i_dot_v(rlx_i8v c, rlx_i8v x, const int sgn, rlx_i16v8 s, const int i0,
+                                 const int i1) {
 #if defined(__AVX2__)
-    return rlx_i_x86_scaled(c, x, sgn, _mm256_set_m128i(_mm_set1_epi16((short)s1),
-                                                        _mm_set1_epi16((short)s0)));
+    const char a0 = (char)(2 * i0), a1 = (char)(2 * i0 + 1), b0 = (char)(2 * i1),
+               b1 = (char)(2 * i1 + 1);
+    const __m256i pick = _mm256_setr_epi8(a0, a1, a0, a1, a0, a1, a0, a1, a0, a1, a0, a1,
+                                          a0, a1, a0, a1, b0, b1, b0, b1, b0, b1, b0, b1,
+                                          b0, b1, b0, b1, b0, b1, b0, b1);
+    return rlx_i_x86_scaled(c, x, sgn, _mm256_shuffle_epi8(
+        _mm256_broadcastsi128_si256((__m128i)s), pick));
 #else
+    const int32_t s0 = s[i0], s1 = s[i1];
     return rlx_i_dot(c, x, sgn) * (rlx_i32v8){s0, s0, s0, s0, s1, s1, s1, s1};
 #endif
 }
-/* rlx_i_dot_sc with one scale for every lane */
-RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
-#if defined(__AVX2__)
-    return rlx_i_x86_scaled(c, x, sgn, _mm256_set1_epi16((short)s));
-#else
-    return rlx_i_dot(c, x, sgn) * s;
-#endif
+/* the sum of the 8 int32 lanes of v (exact, so in any order) */
+RLX_INLINE int32_t rlx_i_hsum(rlx_i32v8 v) {
+    typedef int32_t i32v4 __attribute__((vector_size(16)));
+    const i32v4 h = __builtin_shufflevector(v, v, 0, 1, 2, 3) + __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    const i32v4 q = h + __builtin_shufflevector(h, h, 2, 3, 0, 1);
+    return q[0] + q[1];
 }
 /* the 6-bit scales and mins of a q4_k / q5_k super-block's 8 sub-blocks from the 12
-   bytes at p (as rlx_g_k_scale) */
-RLX_INLINE void rlx_i_k_scales(const uint8_t *p, uint8_t *sc, uint8_t *mn) {
+   bytes at p (as rlx_g_k_scale): scales as int16 lanes, mins as int32 lanes */
+RLX_INLINE void rlx_i_k_scales(const uint8_t *p, rlx_i16v8 *sc, rlx_i32v8 *mn) {
     /* four sub-blocks per 32-bit word (little-endian, as every tier is): sub-blocks 0-3
        the low 6 bits of bytes 0-3 / 4-7; 4-7 a nibble of bytes 8-11 topped by bits 6-7
        of bytes 0-3 / 4-7, moved to bits 4-5 by one shift of the word */
+    typedef uint8_t u8v8 __attribute__((vector_size(8)));
     uint32_t u[3];
     memcpy(u, p, 12);
     const uint32_t words[4] = {
         u[0] & 0x3f3f3f3fu, (u[2] & 0x0f0f0f0fu) | ((u[0] >> 2) & 0x30303030u),
         u[1] & 0x3f3f3f3fu, ((u[2] >> 4) & 0x0f0f0f0fu) | ((u[1] >> 2) & 0x30303030u)};
-    memcpy(sc, words, 8);
-    memcpy(mn, words + 2, 8);
+#if defined(__AVX2__)
+    const __m128i w = _mm_setr_epi32((int)words[0], (int)words[1], (int)words[2],
+                                     (int)words[3]);
+    *sc = (rlx_i16v8)_mm_cvtepu8_epi16(w);
+    *mn = (rlx_i32v8)_mm256_cvtepu8_epi32(_mm_srli_si128(w, 8));
+#else
+    u8v8 s, m;
+    memcpy(&s, words, 8);
+    memcpy(&m, words + 2, 8);
+    *sc = __builtin_convertvector(s, rlx_i16v8);
+    *mn = __builtin_convertvector(m, rlx_i32v8);
+#endif
+}
+/* 8 int8 at p as int16 lanes (q6_k's sub-block scales) */
+RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
+    typedef int8_t i8v8 __attribute__((vector_size(8)));
+    i8v8 v;
+    memcpy(&v, p, 8);
+    return __builtin_convertvector(v, rlx_i16v8);
 }
 /* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
 RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
@@ -1608,49 +1634,111 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 rlx_i32v8 lb[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
                     lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 8;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 8;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 
@@ -1673,49 +1761,111 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 18) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 rlx_i32v8 lb[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
                     lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 8;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 8;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 18;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 
@@ -1749,44 +1899,96 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, g, &c, &a, &off);
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
-                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
     }
 }
 
@@ -1809,44 +2011,96 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 20) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, g, &c, &a, &off);
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
-                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 20;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
     }
 }
 
@@ -1869,22 +2123,24 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 144;
                 for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
-                uint8_t sc[8], mn[8];
-                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
                 rlx_i32v8 isum[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
@@ -1895,7 +2151,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
                 const float d = rlx_g_half(b + 0);
@@ -1903,16 +2159,17 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                 for (int m = 0; m < 1; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
-                    int32_t ms = 0;
-                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
-                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const int32_t ms = rlx_i_hsum(mn * sv);
+                    accm[0][j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]) - accm[0][j][m];
     }
 }
 
@@ -1935,22 +2192,24 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 144;
                 for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
-                uint8_t sc[8], mn[8];
-                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
                 rlx_i32v8 isum[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
@@ -1961,7 +2220,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
                 const float d = rlx_g_half(b + 0);
@@ -1969,16 +2228,17 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 for (int m = 0; m < 4; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
-                    int32_t ms = 0;
-                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
-                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const int32_t ms = rlx_i_hsum(mn * sv);
+                    accm[0][j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]) - accm[0][j][m];
     }
 }
 
@@ -2012,49 +2272,111 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 rlx_i32v8 lb[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
                     lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 16;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 16;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 
@@ -2077,49 +2399,111 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 22) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 rlx_i32v8 lb[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xg, 32);
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
                     lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 16;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                rlx_i32v8 lb[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+                    lb[m] *= 16;
+                }
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 22;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 
@@ -2153,44 +2537,96 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, g, &c, &a, &off);
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
-                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
     }
 }
 
@@ -2213,44 +2649,96 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 24) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, g, &c, &a, &off);
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
-                        accm[j][m] = RLX_FMAF(off, ds[m * kg + xg], accm[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 24;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) + accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
     }
 }
 
@@ -2273,22 +2761,24 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 176;
                 for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
-                uint8_t sc[8], mn[8];
-                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
                 const rlx_u8v hb = rlx_i_load32(b + 16);
                 rlx_i32v8 isum[1];
                 #pragma GCC unroll 4
@@ -2301,7 +2791,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
                 const float d = rlx_g_half(b + 0);
@@ -2309,16 +2799,17 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                 for (int m = 0; m < 1; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
-                    int32_t ms = 0;
-                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
-                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const int32_t ms = rlx_i_hsum(mn * sv);
+                    accm[0][j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]) - accm[0][j][m];
     }
 }
 
@@ -2341,22 +2832,24 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 176;
                 for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
-                uint8_t sc[8], mn[8];
-                rlx_i_k_scales(b + 4, sc, mn);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
                 const rlx_u8v hb = rlx_i_load32(b + 16);
                 rlx_i32v8 isum[4];
                 #pragma GCC unroll 4
@@ -2369,7 +2862,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_s(c, xc, 0, sc[g]);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
                 const float d = rlx_g_half(b + 0);
@@ -2377,16 +2870,17 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 for (int m = 0; m < 4; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
-                    int32_t ms = 0;
-                    for (int g = 0; g < 8; g++) ms += mn[g] * si[m * kg + sb * 8 + g];
-                    accm[j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const int32_t ms = rlx_i_hsum(mn * sv);
+                    accm[0][j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]) - accm[j][m];
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]) - accm[0][j][m];
     }
 }
 
@@ -2409,21 +2903,22 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
-                const int8_t *sc = (const int8_t *)(b + 192);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
                 rlx_i32v8 isum[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
@@ -2435,7 +2930,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_sc(c, xc, 1, sc[2 * g], sc[2 * g + 1]);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
                 const float d = rlx_g_half(b + 208);
@@ -2443,13 +2938,13 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                 for (int m = 0; m < 1; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
@@ -2472,21 +2967,22 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
-                const int8_t *sc = (const int8_t *)(b + 192);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
                 rlx_i32v8 isum[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
@@ -2498,7 +2994,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_sc(c, xc, 1, sc[2 * g], sc[2 * g + 1]);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
                 const float d = rlx_g_half(b + 208);
@@ -2506,13 +3002,13 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                 for (int m = 0; m < 4; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[j][m]);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
@@ -2546,43 +3042,93 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][1];
-        float accm[RP][1];
+        rlx_f8v acc[2][RP][1];
+        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[1];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 
@@ -2605,43 +3151,93 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[RP][4];
-        float accm[RP][4];
+        rlx_f8v acc[2][RP][4];
+        float accm[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++) {
-                acc[j][m] = (rlx_f8v){0};
-                accm[j][m] = 0.0f;
-            }
-        for (int64_t e = 0, o = 0; e < k; e += 32, o += 34) {
-            for (int g = 0; g < 1; g++) {
-                const int64_t xg = e / 32 + g;
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) {
+                    acc[p][j][m] = (rlx_f8v){0};
+                    accm[p][j][m] = 0.0f;
+                }
+        int64_t xg = 0;
+        for (; xg + 2 <= kg; xg += 2) {
+            {
+                const int64_t xh = xg + 0;
                 rlx_f8v xd[4];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xg] - (rlx_f8v){0};
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + o;
-                    __builtin_prefetch(b + 32 * g + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, g, &c, &a, &off);
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xg, 32);
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
                         const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
                         const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[j][m] = rlx_i_fma(a * xd[m], sf, acc[j][m]);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    }
+                }
+            }
+            {
+                const int64_t xh = xg + 1;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
+                    }
+                }
+            }
+        }
+        if (xg < kg) {
+            {
+                const int64_t xh = xg + 0;
+                rlx_f8v xd[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
+                #pragma GCC unroll 16
+                for (int j = 0; j < RP; j++) {
+                    const uint8_t *b = qj + j * row_bytes + xh * 34;
+                    __builtin_prefetch(b + ahead);
+                    rlx_i8v c;
+                    rlx_f8v a;
+                    float off = 0.0f;
+                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + 32 * xh, 32);
+                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
+                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                     }
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
     }
 }
 

@@ -19,6 +19,7 @@ typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
 typedef uint8_t rlx_u8q __attribute__((vector_size(4)));
 typedef int32_t rlx_i32v8 __attribute__((vector_size(32)));
+typedef int16_t rlx_i16v8 __attribute__((vector_size(16)));
 typedef float rlx_f8v __attribute__((vector_size(32)));
 
 RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
@@ -135,38 +136,63 @@ RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
     return r;
 #endif
 }
-/* lane l: the sum of rlx_i_dot's lane l times s0 (lanes 0-3) or s1 (lanes 4-7), int16
-   scales (the k-quants' sub-block scales); on x86 the scales multiply the pairs' sums
-   in the instruction that adds them */
-RLX_INLINE rlx_i32v8 rlx_i_dot_sc(rlx_i8v c, rlx_i8v x, const int sgn, int s0, int s1) {
+/* lane l: the sum of rlx_i_dot's lane l times int16 lane i0 of s (lanes 0-3) or i1
+   (lanes 4-7): the k-quants' sub-block scales (i0, i1 constants once the loop over
+   sub-blocks is unrolled). On x86 the scales multiply the pairs' sums in the
+   instruction that adds them, picked out of s by one byte shuffle. */
+RLX_INLINE rlx_i32v8 rlx_i_dot_v(rlx_i8v c, rlx_i8v x, const int sgn, rlx_i16v8 s, const int i0,
+                                 const int i1) {
 #if defined(__AVX2__)
-    return rlx_i_x86_scaled(c, x, sgn, _mm256_set_m128i(_mm_set1_epi16((short)s1),
-                                                        _mm_set1_epi16((short)s0)));
+    const char a0 = (char)(2 * i0), a1 = (char)(2 * i0 + 1), b0 = (char)(2 * i1),
+               b1 = (char)(2 * i1 + 1);
+    const __m256i pick = _mm256_setr_epi8(a0, a1, a0, a1, a0, a1, a0, a1, a0, a1, a0, a1,
+                                          a0, a1, a0, a1, b0, b1, b0, b1, b0, b1, b0, b1,
+                                          b0, b1, b0, b1, b0, b1, b0, b1);
+    return rlx_i_x86_scaled(c, x, sgn, _mm256_shuffle_epi8(
+        _mm256_broadcastsi128_si256((__m128i)s), pick));
 #else
+    const int32_t s0 = s[i0], s1 = s[i1];
     return rlx_i_dot(c, x, sgn) * (rlx_i32v8){s0, s0, s0, s0, s1, s1, s1, s1};
 #endif
 }
-/* rlx_i_dot_sc with one scale for every lane */
-RLX_INLINE rlx_i32v8 rlx_i_dot_s(rlx_i8v c, rlx_i8v x, const int sgn, int s) {
-#if defined(__AVX2__)
-    return rlx_i_x86_scaled(c, x, sgn, _mm256_set1_epi16((short)s));
-#else
-    return rlx_i_dot(c, x, sgn) * s;
-#endif
+/* the sum of the 8 int32 lanes of v (exact, so in any order) */
+RLX_INLINE int32_t rlx_i_hsum(rlx_i32v8 v) {
+    typedef int32_t i32v4 __attribute__((vector_size(16)));
+    const i32v4 h = __builtin_shufflevector(v, v, 0, 1, 2, 3) + __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    const i32v4 q = h + __builtin_shufflevector(h, h, 2, 3, 0, 1);
+    return q[0] + q[1];
 }
 /* the 6-bit scales and mins of a q4_k / q5_k super-block's 8 sub-blocks from the 12
-   bytes at p (as rlx_g_k_scale) */
-RLX_INLINE void rlx_i_k_scales(const uint8_t *p, uint8_t *sc, uint8_t *mn) {
+   bytes at p (as rlx_g_k_scale): scales as int16 lanes, mins as int32 lanes */
+RLX_INLINE void rlx_i_k_scales(const uint8_t *p, rlx_i16v8 *sc, rlx_i32v8 *mn) {
     /* four sub-blocks per 32-bit word (little-endian, as every tier is): sub-blocks 0-3
        the low 6 bits of bytes 0-3 / 4-7; 4-7 a nibble of bytes 8-11 topped by bits 6-7
        of bytes 0-3 / 4-7, moved to bits 4-5 by one shift of the word */
+    typedef uint8_t u8v8 __attribute__((vector_size(8)));
     uint32_t u[3];
     memcpy(u, p, 12);
     const uint32_t words[4] = {
         u[0] & 0x3f3f3f3fu, (u[2] & 0x0f0f0f0fu) | ((u[0] >> 2) & 0x30303030u),
         u[1] & 0x3f3f3f3fu, ((u[2] >> 4) & 0x0f0f0f0fu) | ((u[1] >> 2) & 0x30303030u)};
-    memcpy(sc, words, 8);
-    memcpy(mn, words + 2, 8);
+#if defined(__AVX2__)
+    const __m128i w = _mm_setr_epi32((int)words[0], (int)words[1], (int)words[2],
+                                     (int)words[3]);
+    *sc = (rlx_i16v8)_mm_cvtepu8_epi16(w);
+    *mn = (rlx_i32v8)_mm256_cvtepu8_epi32(_mm_srli_si128(w, 8));
+#else
+    u8v8 s, m;
+    memcpy(&s, words, 8);
+    memcpy(&m, words + 2, 8);
+    *sc = __builtin_convertvector(s, rlx_i16v8);
+    *mn = __builtin_convertvector(m, rlx_i32v8);
+#endif
+}
+/* 8 int8 at p as int16 lanes (q6_k's sub-block scales) */
+RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
+    typedef int8_t i8v8 __attribute__((vector_size(8)));
+    i8v8 v;
+    memcpy(&v, p, 8);
+    return __builtin_convertvector(v, rlx_i16v8);
 }
 /* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
 RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
