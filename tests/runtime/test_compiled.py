@@ -276,6 +276,46 @@ def test_kv_row_feeds(device):
     np.testing.assert_array_equal(cg.read_handle("past"), expect)
 
 
+def test_ragged_kv_feeds_of_several_pairs_match_numpy_slicing(device):
+    """Several (handle, output) pairs, ragged row counts (some sequences none), a source
+    row past 0 and a rebound handle: every feed writes exactly the rows a slice-by-slice
+    numpy copy writes (the cpu device moves them in one native call)."""
+    batch, cap, src_cap, elems = 3, 7, 4, 5
+    g = rlx.Graph("kv_ragged")
+    for name in ("k", "v", "w"):
+        g.input(name, (batch, cap, elems))
+    new = g.input("new", (batch, src_cap, elems))
+    g.set_outputs([new * 2.0, new * 3.0, new - 1.0])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(3)
+    handles = {"k": np.zeros((batch, cap, elems), np.float32),
+               "v": np.zeros((batch, cap, elems), np.float32),
+               "w": np.zeros((batch, cap, elems), np.float32)}
+    for i, (name, value) in enumerate(handles.items()):
+        assert cg.bind_handle(name, value)
+        assert cg.register_kv_row_feed(name, i)
+    expect = {name: value.copy() for name, value in handles.items()}
+    for step in range(6):
+        if step == 3:       # another program's buffer for one handle: the feeds follow
+            other = rlx.Session(device).compile(g)
+            assert other.bind_handle("v", cg.read_handle("v"))
+            assert cg.share_handle_from(other, "v")
+        newv = rng.standard_normal((batch, src_cap, elems)).astype(np.float32)
+        outs = cg.run({"new": newv})
+        counts = rng.integers(0, 3, batch)
+        src_row = int(rng.integers(0, src_cap - 2))
+        dst_rows = [int(rng.integers(0, cap - c + 1)) for c in counts]
+        assert cg.feed_kv_batch_major_ragged(src_row, src_cap, dst_rows, cap, elems,
+                                             counts.tolist())
+        for (name, ref), out in zip(expect.items(), outs):
+            for b, (at, c) in enumerate(zip(dst_rows, counts)):
+                ref[b, at:at + c] = out[b, src_row:src_row + c]
+            np.testing.assert_array_equal(cg.read_handle(name), ref,
+                                          err_msg=f"step {step}, {name}")
+        if step >= 3:
+            np.testing.assert_array_equal(other.read_handle("v"), expect["v"])
+
+
 def test_clone_copy_and_share_params(device):
     a = _mlp(device)
     twin = a.clone()

@@ -6357,4 +6357,11 @@ void rlx_set_threads(int n) {
     omp_set_num_threads(n);
 #endif
 }
+
+/* the KV feeds' copies (Executable.span_copier): span i moves bytes[i] bytes from
+   address src[i] to address dst[i] */
+void rlx_copy_spans(int64_t n, const int64_t *dst, const int64_t *src, const int64_t *bytes) {
+    for (int64_t i = 0; i < n; i++)
+        memcpy((void *)(uintptr_t)dst[i], (const void *)(uintptr_t)src[i], (size_t)bytes[i]);
+}
 #endif

@@ -9,7 +9,7 @@ import mmap
 import os
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,6 +88,9 @@ class _Library:
         self.keep_bytes = int(self.dll.rlx_keep_bytes())
         self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
         self.dll.rlx_set_threads(threads)
+        self.copy_spans = self.dll.rlx_copy_spans
+        self.copy_spans.argtypes = [ctypes.c_int64] + [ctypes.c_void_p] * 3
+        self.copy_spans.restype = None
 
 
 RUNTIMES = ("libgomp.so.1", "libomp.so", "libiomp5.so", "libscipy_openblas.so")
@@ -255,6 +258,13 @@ class CpuExecutable(Executable):
         twin.kv_feeds = list(self.kv_feeds)
         twin.run_index = self.run_index
         return twin
+
+    def span_copier(self) -> Callable[[np.ndarray, np.ndarray, np.ndarray], None]:
+        copy = self.library.copy_spans
+
+        def copy_spans(dst: np.ndarray, src: np.ndarray, nbytes: np.ndarray) -> None:
+            copy(dst.size, dst.ctypes.data, src.ctypes.data, nbytes.ctypes.data)
+        return copy_spans
 
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         self._ctl[2], self._ctl[3] = (extent if extent is not None else (-1, 0))

@@ -491,7 +491,7 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
                  "int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {\n"
                  "    int rc = 0;\n    (void)arena; (void)ctl; (void)rc;\n"
                  + "\n".join(runners + _output_copies(ctx)) + "\n    return 0;\n}\n\n"
-                 + _threads_function("blas" in ctx.features)))
+                 + _threads_function("blas" in ctx.features) + "\n\n" + COPY_SPANS_SOURCE))
     return "\n\n".join(parts) + "\n", ctx, nparts
 
 
@@ -813,6 +813,15 @@ def _output_copies(ctx: RenderContext) -> list[str]:
             nbytes = ctx.graph.nodes[slot.node].type.nbytes
             lines.append(f"    memcpy(slots[{i}], slots[{first}], {nbytes});")
     return lines
+
+
+COPY_SPANS_SOURCE = """\
+/* the KV feeds' copies (Executable.span_copier): span i moves bytes[i] bytes from
+   address src[i] to address dst[i] */
+void rlx_copy_spans(int64_t n, const int64_t *dst, const int64_t *src, const int64_t *bytes) {
+    for (int64_t i = 0; i < n; i++)
+        memcpy((void *)(uintptr_t)dst[i], (const void *)(uintptr_t)src[i], (size_t)bytes[i]);
+}"""
 
 
 def _threads_function(blas: bool) -> str:
