@@ -567,10 +567,10 @@ class Executable(ABC):
                             row_elems: int) -> bool:
         if not self.capabilities_.kv_resident:
             return False
-        pairs = self._feed_pairs("feed_kv_batch_major")
+        pairs, addresses = self._kv_feed_buffers("feed_kv_batch_major")
         caps = [src.size // (batch * row_elems) if batch > 0 and row_elems > 0 else 0
                 for _, src in pairs]
-        _feed_ragged(pairs, 0, caps, [dst_row] * batch, seq_cap, row_elems, 1)
+        _feed_ragged(pairs, 0, caps, [dst_row] * batch, seq_cap, row_elems, 1, addresses)
         return True
 
     def feed_kv_batch_major_src(self, src_row: int, src_seq_cap: int, dst_row: int, batch: int,

@@ -158,7 +158,8 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_v(rlx_i8v c, rlx_i8v x, const int sgn, rlx_i16v8 
 /* the sum of the 8 int32 lanes of v (exact, so in any order) */
 RLX_INLINE int32_t rlx_i_hsum(rlx_i32v8 v) {
     typedef int32_t i32v4 __attribute__((vector_size(16)));
-    const i32v4 h = __builtin_shufflevector(v, v, 0, 1, 2, 3) + __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    const i32v4 h = __builtin_shufflevector(v, v, 0, 1, 2, 3)
+                    + __builtin_shufflevector(v, v, 4, 5, 6, 7);
     const i32v4 q = h + __builtin_shufflevector(h, h, 2, 3, 0, 1);
     return q[0] + q[1];
 }
