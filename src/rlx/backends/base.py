@@ -534,25 +534,29 @@ class Executable(ABC):
     def _kv_feed_buffers(self, what: str
                          ) -> tuple[list[tuple[np.ndarray, np.ndarray]], FeedAddresses | None]:
         """The registered (handle, output) pairs as flat buffers and, where the
-        executable has a :meth:`span_copier`, their addresses; both kept until a handle
-        or output array is replaced (a decode step feeds 60 pairs: rebuilding them took
-        longer than the copies)."""
+        executable has a :meth:`row_copier`, their addresses; both kept until a feed is
+        registered or a handle or output array is replaced (a decode step feeds 60
+        pairs: rebuilding them, or even keying them pair by pair, took longer than the
+        copies). The key covers every handle: the pairs hold the fed ones, so their ids
+        cannot be reused while kept."""
         if not self.kv_feeds:
             raise InputError(f"{what}: no KV feed registered (register_kv_row_feed first)")
-        key = tuple(id(a) for h, o in self.kv_feeds for a in (self.handles[h], self.outputs[o]))
+        key = (len(self.kv_feeds), tuple(map(id, self.handles.values())),
+               tuple(map(id, self.outputs)))
         if self._feed_cache is None or self._feed_cache[0] != key:
             pairs = [(self.handles[h].reshape(-1), self.outputs[o].reshape(-1))
                      for h, o in self.kv_feeds]
-            copy_spans = self.span_copier()
+            copy_rows = self.row_copier()
             addresses = None
-            if copy_spans is not None and all(
+            if copy_rows is not None and all(
                     dst.dtype == src.dtype and dst.base is not None and src.base is not None
                     and dst.flags.c_contiguous and src.flags.c_contiguous
                     for dst, src in pairs):
                 addresses = FeedAddresses(
-                    copy_spans, np.array([d.ctypes.data for d, _ in pairs], np.int64)[:, None],
-                    np.array([s.ctypes.data for _, s in pairs], np.int64)[:, None],
-                    np.array([d.itemsize for d, _ in pairs], np.int64)[:, None])
+                    copy_rows, np.array([d.ctypes.data for d, _ in pairs], np.int64),
+                    np.array([s.ctypes.data for _, s in pairs], np.int64),
+                    np.array([d.itemsize for d, _ in pairs], np.int64),
+                    frozenset((d.size, s.size) for d, s in pairs))
             self._feed_cache = (key, pairs, addresses)
         return self._feed_cache[1], self._feed_cache[2]
 
@@ -588,10 +592,10 @@ class Executable(ABC):
                      row_elems, rows, addresses)
         return True
 
-    def span_copier(self) -> Callable[[np.ndarray, np.ndarray, np.ndarray], None] | None:
-        """A native ``copy(dst_addresses, src_addresses, byte_counts)`` (int64 arrays, one
-        span each) the KV feeds use to move all their rows in one call, or None (the
-        default): they copy with numpy, a slice per row span."""
+    def row_copier(self) -> RowCopier | None:
+        """A native copier of KV rows (:class:`RowCopier`) the KV feeds use to move all
+        their rows in one call, or None (the default): they copy with numpy, a slice
+        per row span."""
         return None
 
     def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],
@@ -661,8 +665,12 @@ def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
         raise InputError(f"KV feed: row_elems ({row_elems}) must be positive and the "
                          f"capacities ({list(src_caps)}, {dst_cap}) not negative")
     # each distinct (sizes, capacity) once: a decode step feeds 60 pairs of two sizes
-    for dst_size, src_size, src_cap in {(dst.size, src.size, cap)
-                                        for (dst, src), cap in zip(pairs, src_caps)}:
+    uniform = len(set(src_caps)) == 1
+    if uniform and addresses is not None:
+        combos = {(d, s, src_caps[0]) for d, s in addresses.sizes}
+    else:
+        combos = {(dst.size, src.size, cap) for (dst, src), cap in zip(pairs, src_caps)}
+    for dst_size, src_size, src_cap in combos:
         for what, size, cap in (("destination", dst_size, dst_cap), ("source", src_size,
                                                                       src_cap)):
             if batch * cap * row_elems > size:
@@ -684,30 +692,40 @@ def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
                            (b * src_cap + src_row) * row_elems, count * row_elems)
 
 
+RowCopier = Callable[[int, int, int, int, int, int, int, int, int, int], None]
+"""``copy(pairs, dst, src, itemsize, row_elems, src_caps, src_row, seqs, plan, dst_cap)``,
+addresses as ints: for each pair p < ``pairs`` (its flat buffers at addresses
+``dst[p]`` and ``src[p]``, int64 arrays at ``dst`` and ``src``; ``itemsize[p]`` bytes an
+element) and each sequence b < ``seqs``, ``counts[b]`` rows of ``row_elems`` elements
+from row ``b * src_caps[p] + src_row`` of the source to row ``b * dst_cap + dst_rows[b]``
+of the destination. ``plan`` is an int64 array holding ``src_caps`` (pairs), then
+``dst_rows`` and ``counts`` (seqs each). The caller checks every bound first."""
+
+
 @dataclass(frozen=True)
 class FeedAddresses:
-    """The KV feed pairs' buffers as addresses (column vectors, one row a pair) and the
-    executable's native span copier (:meth:`Executable.span_copier`)."""
+    """The KV feed pairs' buffers as addresses (one element a pair, in int64 arrays kept
+    here), the distinct (destination, source) sizes, and the executable's native row
+    copier (:meth:`Executable.row_copier`)."""
 
-    copy_spans: Callable[[np.ndarray, np.ndarray, np.ndarray], None]
+    copy_rows: RowCopier
     dst: np.ndarray
     src: np.ndarray
     itemsize: np.ndarray
+    sizes: frozenset[tuple[int, int]]
+    pointers: tuple[int, int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pointers", (self.dst.ctypes.data, self.src.ctypes.data,
+                                              self.itemsize.ctypes.data))
 
     def copy_ragged(self, src_row: int, src_caps: Sequence[int], dst_rows: Sequence[int],
                     dst_cap: int, row_elems: int, counts: Sequence[int]) -> None:
         """The copies of :func:`_feed_ragged` (checked there) in one call: sequence b's
         ``counts[b]`` rows of every pair."""
-        count = np.asarray(counts, np.int64)
-        live = np.flatnonzero(count)
-        at = np.asarray(dst_rows, np.int64)[live]
-        caps = np.asarray(src_caps, np.int64)[:, None]
-        row_bytes = row_elems * self.itemsize
-        dst = self.dst + (live * dst_cap + at) * row_bytes
-        src = self.src + (live * caps + src_row) * row_bytes
-        nbytes = np.broadcast_to(count[live] * row_bytes, dst.shape)
-        self.copy_spans(dst.reshape(-1), np.ascontiguousarray(src.reshape(-1)),
-                        np.ascontiguousarray(nbytes.reshape(-1)))
+        plan = np.array([*src_caps, *dst_rows, *counts], np.int64)
+        self.copy_rows(len(self.dst), *self.pointers, row_elems, src_row, len(dst_rows),
+                       plan.ctypes.data, dst_cap)
 
 
 def _int_array(value: Any, what: str, ndim: int) -> np.ndarray:

@@ -97,10 +97,20 @@ void rlx_set_threads(int n) {
 #endif
 }
 
-/* the KV feeds' copies (Executable.span_copier): span i moves bytes[i] bytes from
-   address src[i] to address dst[i] */
-void rlx_copy_spans(int64_t n, const int64_t *dst, const int64_t *src, const int64_t *bytes) {
-    for (int64_t i = 0; i < n; i++)
-        memcpy((void *)(uintptr_t)dst[i], (const void *)(uintptr_t)src[i], (size_t)bytes[i]);
+/* the KV feeds' copies (Executable.row_copier; rlx.backends.base.RowCopier says what
+   each argument holds): rows of every pair p of n and every sequence b of seqs;
+   plan = src_caps[n], dst_rows[seqs], counts[seqs]; every bound checked by the caller */
+void rlx_copy_rows(int64_t n, const int64_t *dst, const int64_t *src,
+                   const int64_t *itemsize, int64_t row_elems, int64_t src_row,
+                   int64_t seqs, const int64_t *plan, int64_t dst_cap) {
+    const int64_t *src_caps = plan, *dst_rows = plan + n, *counts = plan + n + seqs;
+    for (int64_t p = 0; p < n; p++) {
+        const int64_t row = row_elems * itemsize[p];
+        for (int64_t b = 0; b < seqs; b++)
+            if (counts[b] > 0)
+                memcpy((char *)(uintptr_t)dst[p] + (b * dst_cap + dst_rows[b]) * row,
+                       (const char *)(uintptr_t)src[p] + (b * src_caps[p] + src_row) * row,
+                       (size_t)(counts[b] * row));
+    }
 }
 #endif

@@ -9,7 +9,7 @@ import mmap
 import os
 import time
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +21,7 @@ from rlx.backends.base import (
     Executable,
     ExecutableCapabilities,
     KernelTime,
+    RowCopier,
     aligned_zeros,
     map_zeroed,
 )
@@ -88,9 +89,10 @@ class _Library:
         self.keep_bytes = int(self.dll.rlx_keep_bytes())
         self.dll.rlx_set_threads.argtypes = [ctypes.c_int]
         self.dll.rlx_set_threads(threads)
-        self.copy_spans = self.dll.rlx_copy_spans
-        self.copy_spans.argtypes = [ctypes.c_int64] + [ctypes.c_void_p] * 3
-        self.copy_spans.restype = None
+        self.copy_rows = self.dll.rlx_copy_rows
+        self.copy_rows.argtypes = ([ctypes.c_int64] + [ctypes.c_void_p] * 3
+                                   + [ctypes.c_int64] * 3 + [ctypes.c_void_p, ctypes.c_int64])
+        self.copy_rows.restype = None
 
 
 RUNTIMES = ("libgomp.so.1", "libomp.so", "libiomp5.so", "libscipy_openblas.so")
@@ -259,12 +261,8 @@ class CpuExecutable(Executable):
         twin.run_index = self.run_index
         return twin
 
-    def span_copier(self) -> Callable[[np.ndarray, np.ndarray, np.ndarray], None]:
-        copy = self.library.copy_spans
-
-        def copy_spans(dst: np.ndarray, src: np.ndarray, nbytes: np.ndarray) -> None:
-            copy(dst.size, dst.ctypes.data, src.ctypes.data, nbytes.ctypes.data)
-        return copy_spans
+    def row_copier(self) -> RowCopier:
+        return self.library.copy_rows
 
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         self._ctl[2], self._ctl[3] = (extent if extent is not None else (-1, 0))
