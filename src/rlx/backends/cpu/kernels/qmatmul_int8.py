@@ -248,7 +248,7 @@ K_LOOPS = r"""
                         isum[m] += {dot};
                     }}
                 }}
-                const float d = rlx_g_half(b + {d_at});
+                {d_fields}
                 #pragma GCC unroll 4
                 for (int m = 0; m < {mx}; m++) {{
                     const float xs = dx[m * kd + sb];
@@ -259,14 +259,15 @@ K_LOOPS = r"""
         }}"""
 """The k-quants, per super-block and row of W: each sub-block's lane sums times its
 integer scale summed in int32 (exact: below 2^24), then converted and multiplied-and-
-added with d * dx; the mins' part, dmin * dx times the integer sum of min * (x's code
-sum, si) over the sub-blocks, in the scalar chain subtracted at the end."""
+added with d * dx into the first set of sums; the mins' part, each sub-block's min
+times x's code sum (si, exact in int32 and in float), converted and multiplied-and-added
+with dmin * dx into the second set, subtracted from the first at the end."""
 
 K_MINS = """
                     rlx_i32v8 sv;
                     memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const int32_t ms = rlx_i_hsum(mn * sv);
-                    accm[0][j][m] = RLX_FMAF(rlx_g_half(b + 2) * xs, (float)ms, accm[0][j][m]);"""
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){{0}}, mf, acc[1][j][m]);"""
 
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
@@ -289,13 +290,14 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         dot = f"rlx_i_dot_v(c, xc, {int(sgn)}, {scales})"
+        d_fields = ("float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];"
+                    if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
-                               d_at=208 if fmt == "q6_k" else 0,
-                               mins=K_MINS if mins else "")
+                               d_fields=d_fields, mins=K_MINS.format() if mins else "")
         sums, sums_type, sums_doc = "si", "int32_t", "code sums si"
-        total = " - accm[0][j][m]" if mins else ""
-        sums_of_row = "acc[0][j][m]"
+        total = ""
+        sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
     else:
         doc, sgn, offsets, _ = GROUPS[fmt]
         bias = BIAS.get(fmt)
