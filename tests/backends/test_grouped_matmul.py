@@ -93,8 +93,10 @@ def _rounded_x(x: np.ndarray, scheme: str) -> np.ndarray:
 def test_x_int8_experts_multiply_the_rounded_inputs(device, scheme, tokens, per_selection):
     """x rounded to int8 per group (256 for the k-quants) times the gguf package's
     values, in float64, within float32 accumulation error; and one token's result has
-    the same bits alone as among 40 tokens sharing its experts."""
-    experts, n, k, top = 4, 20, _ggml_k(scheme, 2), 3
+    the same bits alone as among 40 tokens sharing its experts (1 and 9 tokens: every
+    selection in one chunk, all experts in one loop; 40: chunk by chunk, expert by
+    expert). n = 22: groups of 4 rows of W and 2 left over."""
+    experts, n, k, top = 4, 22, _ggml_k(scheme, 2), 3
     raw = np.stack([_ggml_blocks(scheme, n, k, seed=e) for e in range(experts)])
     dense = np.stack([_gguf_values(raw[e], scheme).reshape(n, k) for e in range(experts)])
     rng = np.random.default_rng(tokens)

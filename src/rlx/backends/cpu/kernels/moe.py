@@ -14,7 +14,9 @@ back to ``y[t, j]``. A decode step (one token, K experts) reads K experts' weigh
   of GEMV_MAX_X rows of x), more the tiled product (each block decoded once per chunk).
 * GGML blocks with ``x_int8``: the chunk's inputs are rounded to int8 and multiplied
   by the integer kernels of ``dequant_matmul`` (:mod:`.qmatmul_int8`), whatever the
-  chunk's size.
+  chunk's size. When every selection of the run fits one chunk (a decode step), all
+  experts' products share one parallel region (``qmatmul_int8.grouped_loops``): the
+  same kernels on the same rounded rows, so the same bits.
 * f32: each output is a dot product of an expert row and an input row with 16 partial
   sums in a fixed order (``rlx_moe_dot``), groups of rows split over the threads; with
   ``transpose`` (the input gradient) each selection's output accumulates rows of the
@@ -90,25 +92,53 @@ def render_grouped_matmul(ctx: RenderContext, node: Node) -> str:
     w.line(ctx.scratch("yg", DType.F32, CHUNK * n_out))
     _sort_selections(w, ctx, node, t_dim, k_sel, experts)
     row_in = "sel" if per_selection else f"(sel / {k_sel})"
-    with w.block(f"for (int64_t e = 0; e < {experts}; e++)"):
-        with w.block("for (int64_t c0 = cnt[e]; c0 < cnt[e + 1]; c0 += " f"{CHUNK})"):
-            w.line(f"const int64_t m = cnt[e + 1] - c0 < {CHUNK} ? cnt[e + 1] - c0 : {CHUNK};")
-            with w.block("for (int64_t i = 0; i < m; i++)"):
-                w.line("const int64_t sel = order[c0 + i];")
-                w.line(f"memcpy(xg + i * {width_in}, x + {row_in} * {width_in}, "
-                       f"sizeof(float) * {width_in});")
-            if scheme == "f32" and transpose:
-                _f32_transposed(w, n_out, width_in)
-            elif scheme == "f32":
-                _f32_product(w, ctx, n_out, width_in)
-            elif node.attr("x_int8"):
-                _ggml_int8_product(w, ctx, scheme, n_out, width_in)
-            else:
-                _ggml_product(w, ctx, scheme, n_out, width_in)
-            with w.block("for (int64_t i = 0; i < m; i++)"):
-                w.line(f"memcpy(y + order[c0 + i] * {n_out}, yg + i * {n_out}, "
-                       f"sizeof(float) * {n_out});")
+
+    def per_expert() -> None:
+        with w.block(f"for (int64_t e = 0; e < {experts}; e++)"):
+            with w.block(f"for (int64_t c0 = cnt[e]; c0 < cnt[e + 1]; c0 += {CHUNK})"):
+                w.line(f"const int64_t m = cnt[e + 1] - c0 < {CHUNK} ? cnt[e + 1] - c0 : "
+                       f"{CHUNK};")
+                _gather(w, "m", "c0", row_in, width_in)
+                if scheme == "f32" and transpose:
+                    _f32_transposed(w, n_out, width_in)
+                elif scheme == "f32":
+                    _f32_product(w, ctx, n_out, width_in)
+                elif node.attr("x_int8"):
+                    _ggml_int8_product(w, ctx, scheme, n_out, width_in)
+                else:
+                    _ggml_product(w, ctx, scheme, n_out, width_in)
+                _scatter(w, "m", "c0", n_out)
+
+    if scheme == "f32" or not node.attr("x_int8"):
+        per_expert()
+        return w.text()
+    # every selection in one chunk (a decode step): one parallel region for all experts
+    with w.block(f"if (cnt[{experts}] <= {CHUNK})"):
+        _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
+        with w.block(""):
+            w.line("const float *restrict x = xg;")
+            w.line("float *restrict y = yg;")
+            qmatmul_int8.grouped_loops(w, ctx, expert_layout(scheme, n_out, width_in), CHUNK,
+                                       experts, f"cnt[{experts}]")
+        _scatter(w, f"cnt[{experts}]", "0", n_out)
+    with w.else_block():
+        per_expert()
     return w.text()
+
+
+def _gather(w: CWriter, count: str, first: str, row_in: str, width_in: int) -> None:
+    """xg's first ``count`` rows: the inputs of selections ``order[first ..]``."""
+    with w.block(f"for (int64_t i = 0; i < {count}; i++)"):
+        w.line(f"const int64_t sel = order[{first} + i];")
+        w.line(f"memcpy(xg + i * {width_in}, x + {row_in} * {width_in}, "
+               f"sizeof(float) * {width_in});")
+
+
+def _scatter(w: CWriter, count: str, first: str, n_out: int) -> None:
+    """yg's first ``count`` rows to the outputs of selections ``order[first ..]``."""
+    with w.block(f"for (int64_t i = 0; i < {count}; i++)"):
+        w.line(f"memcpy(y + order[{first} + i] * {n_out}, yg + i * {n_out}, "
+               f"sizeof(float) * {n_out});")
 
 
 def _sort_selections(w: CWriter, ctx: RenderContext, node: Node, t_dim, k_sel: int,

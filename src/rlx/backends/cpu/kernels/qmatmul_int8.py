@@ -32,12 +32,16 @@ their sub-block scales are small integers, so the kernel multiplies each sub-blo
 lane sums by its scale in integers too (``vpmaddwd`` with the scale in place of ones),
 sums the 8 sub-blocks of a super-block in int32 (exact: at most 2^24, so the
 conversion is exact too) and does one float multiply-add per super-block and row,
-``d * dx`` times those sums; the mins' part is ``dmin * dx`` times the integer sum of
-min * (x's code sum) over the sub-blocks, in a scalar chain subtracted at the end
+``d * dx`` times those sums; the mins' part, each sub-block's min times x's code sum
+(exact in int32 and in float), is converted and multiplied-and-added with ``dmin * dx``
+into the second set of float sums, subtracted from the first at the end
 (:data:`K_LOOPS`). The sub-block scales sit in int16 lanes, each sub-block's picked
-out by one byte shuffle (``rlx_i_dot_v``), and the mins' integer sum is one vector
-multiply and a fold (q4_k: 150 -> 110 instructions a super-block and row; 18 -> 26 GB/s
-of blocks on one avx2 core in cache, best of 150 calls). Measured on one avx2 core,
+out by one byte shuffle (``rlx_i_dot_v``); AVX2 takes the 6-bit scales and mins out of
+their 12 bytes in vector lanes (``rlx_i_k_scales``). q4_k went from 150 to 110
+instructions a super-block and row (vector scales; 18 -> 26 GB/s of blocks on one avx2
+core in cache, best of 150 calls), then to 88 (scales unpacked in vector lanes, the
+mins in the second set of sums instead of an integer fold and a scalar chain; 10 ->
+11.5 GB/s on one core from memory). Measured on one avx2 core,
 4096 x 1024 weights in cache, exact f32 decoding against x_int8 (before both changes):
 q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 0.19 → 0.10 ms, q4_1 0.28 → 0.13 ms.
 
@@ -315,21 +319,13 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
                                   total=total, sums_of_row=sums_of_row)
 
 
-def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
-                  active: str | None = None) -> None:
-    """y [rows, n] = x [rows, k] @ W.T with x rounded to int8: the rows of x are rounded
-    into the kernel's scratch, then OpenMP splits the rows of W in groups of ROWS, each
-    group dotted with the rows of x MAX_X at a time (the last rows of W one by one).
-    ``active``: the rows as a C expression known at run time (at most ``rows``, which
-    sizes the scratch); the count of the last piece is then picked at run time."""
-    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
-    kg = k // 32
-    qmatmul_ggml.add_block_helpers(ctx, fmt)
-    ctx.add_helper("rlx_i_int8", INT8)
-    if fmt in GROUPS:
-        ctx.add_helper(f"rlx_ig_grp_{fmt}", group_decoder(fmt))
+def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
+             active: str | None) -> bool:
+    """Declare the rounded rows' scratch (qx, dx, ds, si and, for :data:`BIAS` formats,
+    lx; room for ``rows`` rows) and round the first ``active or rows`` rows of ``x``
+    into it (OpenMP splits the rows when there are enough); True when lx is kept."""
     group = x_int8_group(fmt)
-    kd = k // group
+    kd, kg = k // group, k // 32
     w.line(ctx.scratch("qx", DType.I8, rows * k))
     w.line(ctx.scratch("dx", DType.F32, rows * kd))
     w.line(ctx.scratch("ds", DType.F32, rows * kg))
@@ -337,36 +333,99 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     lanes = fmt in BIAS
     if lanes:
         w.line(ctx.scratch("lx", DType.I32, rows * 8 * kg))
-    count = active or str(rows)
     if rows > 1:
         w.pragma(ctx.parallel_for(rows * k, rows, active and f"{active} * {k}"))
-    w.line(f"for (int64_t r = 0; r < {count}; r++)")
+    w.line(f"for (int64_t r = 0; r < {active or rows}; r++)")
     with w.indented():
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
                f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'});")
-    full, rest = divmod(rows, MAX_X)
-    sums = "si" if fmt in K_GROUPS else "ds"
+    return lanes
 
-    def call(count: int, mx: int, m0: str, w0: str) -> str:
-        name = kernel_name(fmt, count, mx)
-        ctx.add_helper(name, kernel(fmt, count, mx))
-        return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
-                f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, "
-                f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
-                f"{n});")
+
+def _add_helpers(ctx: RenderContext, fmt: str) -> None:
+    qmatmul_ggml.add_block_helpers(ctx, fmt)
+    ctx.add_helper("rlx_i_int8", INT8)
+    if fmt in GROUPS:
+        ctx.add_helper(f"rlx_ig_grp_{fmt}", group_decoder(fmt))
+
+
+def _call(ctx: RenderContext, layout: PackedLayout, lanes: bool, count: int, mx: int,
+          m0: str, w0: str) -> str:
+    """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
+    ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]."""
+    fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
+    kd, kg = k // x_int8_group(fmt), k // 32
+    name = kernel_name(fmt, count, mx)
+    ctx.add_helper(name, kernel(fmt, count, mx))
+    sums = "si" if fmt in K_GROUPS else "ds"
+    return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
+            f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, "
+            f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
+            f"{n});")
+
+
+def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                  active: str | None = None) -> None:
+    """y [rows, n] = x [rows, k] @ W.T with x rounded to int8: the rows of x are rounded
+    into the kernel's scratch, then OpenMP splits the rows of W in groups of ROWS, each
+    group dotted with the rows of x MAX_X at a time (the last rows of W one by one).
+    ``active``: the rows as a C expression known at run time (at most ``rows``, which
+    sizes the scratch); the count of the last piece is then picked at run time."""
+    _add_helpers(ctx, layout.scheme.name)
+    n, k = layout.n, layout.k
+    lanes = _round_x(w, ctx, layout.scheme.name, k, rows, active)
+    full, rest = divmod(rows, MAX_X)
 
     def calls(count: int, w0: str) -> None:
         if active is not None:
-            qmatmul_ggml.run_time_pieces(w, active, min(rows, MAX_X),
-                                         lambda mx, m0: w.line(call(count, mx, m0, w0)))
+            qmatmul_ggml.run_time_pieces(
+                w, active, min(rows, MAX_X),
+                lambda mx, m0: w.line(_call(ctx, layout, lanes, count, mx, m0, w0)))
             return
         if full == 1:
-            w.line(call(count, MAX_X, "0", w0))
+            w.line(_call(ctx, layout, lanes, count, MAX_X, "0", w0))
         elif full > 1:
             with w.block(f"for (int64_t m0 = 0; m0 < {full * MAX_X}; m0 += {MAX_X})"):
-                w.line(call(count, MAX_X, "m0", w0))
+                w.line(_call(ctx, layout, lanes, count, MAX_X, "m0", w0))
         if rest:
-            w.line(call(count, rest, str(full * MAX_X), w0))
+            w.line(_call(ctx, layout, lanes, count, rest, str(full * MAX_X), w0))
 
     qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls,
                             active and f"{active} * {n * k}")
+
+
+def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
+                  experts: int, active: str) -> None:
+    """``grouped_matmul``'s products when every selection fits one chunk: y [active, n]
+    for the ``active`` (a C expression, at most ``rows``) rows of x sorted by expert
+    (expert e's rows ``cnt[e] .. cnt[e + 1] - 1``, its blocks at ``wt + e * n *
+    row_bytes``). The rows are rounded once, then one OpenMP loop takes every (expert
+    with rows, group of ROWS rows of its W), in expert order, so a decode step's experts
+    share one parallel region rather than one each (the threads' halves of two
+    experts' rows, 1.2 MB, stream as one piece). The kernels and their pieces of x are
+    those of :func:`forward_loops`: the same bits."""
+    _add_helpers(ctx, layout.scheme.name)
+    n, k, row_bytes = layout.n, layout.k, layout.row_bytes
+    lanes = _round_x(w, ctx, layout.scheme.name, k, rows, active)
+    w.line(f"int64_t used[{experts}], nu = 0;")
+    w.line(f"for (int64_t e = 0; e < {experts}; e++) if (cnt[e + 1] > cnt[e]) used[nu++] = e;")
+
+    def pieces(count: int, w0: str) -> None:
+        w.line(f"const uint8_t *restrict q = wt + e * {n * row_bytes};")
+        w.line("const int64_t m = cnt[e + 1] - cnt[e];")
+        qmatmul_ggml.run_time_pieces(
+            w, "m", min(rows, MAX_X),
+            lambda mx, m0: w.line(_call(ctx, layout, lanes, count, mx, f"(cnt[e] + {m0})",
+                                        w0)))
+
+    groups = n // ROWS
+    if groups:
+        w.pragma(ctx.parallel_for(rows * n * k, experts * groups, f"{active} * {n * k}"))
+        with w.block(f"for (int64_t it = 0; it < nu * {groups}; it++)"):
+            w.line(f"const int64_t e = used[it / {groups}], g = it % {groups};")
+            pieces(ROWS, f"g * {ROWS}")
+    if n % ROWS:
+        with w.block("for (int64_t u = 0; u < nu; u++)"):
+            w.line("const int64_t e = used[u];")
+            with w.block(f"for (int64_t r = {n - n % ROWS}; r < {n}; r++)"):
+                pieces(1, "r")
