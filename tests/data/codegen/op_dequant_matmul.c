@@ -1573,10 +1573,11 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
    the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
-   sums (lane l: codes 4l .. 4l + 3). */
+   sums (lane l: codes 4l .. 4l + 3) times bias (the constant a format's stored codes
+   carry: taken off the integer products with one subtraction a group and row of W). */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
                                float *restrict d, float *restrict ds, int32_t *restrict si,
-                               int32_t *restrict lx) {
+                               int32_t *restrict lx, int32_t bias) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -1609,7 +1610,8 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
         }
         if (lx)
             for (int l = 0; l < gs / 4; l++)
-                lx[gs / 4 * g + l] = qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2] + qg[4 * l + 3];
+                lx[gs / 4 * g + l] = bias * (qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2]
+                                             + qg[4 * l + 3]);
     }
 }
 
@@ -1664,7 +1666,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -1693,7 +1694,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -1724,7 +1724,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -1791,7 +1790,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -1820,7 +1818,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -1851,7 +1848,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 8;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2304,7 +2300,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2333,7 +2328,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2364,7 +2358,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2431,7 +2424,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2460,7 +2452,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -2491,7 +2482,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= 16;
                 }
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
@@ -3520,7 +3510,7 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 640);
     int32_t *lx = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 8);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
@@ -3540,7 +3530,7 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 3200);
     int32_t *lx = (int32_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 8);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
@@ -3560,7 +3550,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3579,7 +3569,7 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3599,7 +3589,7 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3618,7 +3608,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3639,7 +3629,7 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 640);
     int32_t *lx = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 16);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
@@ -3659,7 +3649,7 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 3200);
     int32_t *lx = (int32_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 16);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
@@ -3679,7 +3669,7 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3698,7 +3688,7 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3718,7 +3708,7 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3737,7 +3727,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3757,7 +3747,7 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3776,7 +3766,7 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3796,7 +3786,7 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
     for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
@@ -3815,7 +3805,7 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
     for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL);
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
         rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);

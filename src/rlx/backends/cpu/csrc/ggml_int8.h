@@ -263,10 +263,11 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
    the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
-   sums (lane l: codes 4l .. 4l + 3). */
+   sums (lane l: codes 4l .. 4l + 3) times bias (the constant a format's stored codes
+   carry: taken off the integer products with one subtraction a group and row of W). */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
                                float *restrict d, float *restrict ds, int32_t *restrict si,
-                               int32_t *restrict lx) {
+                               int32_t *restrict lx, int32_t bias) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -299,6 +300,7 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
         }
         if (lx)
             for (int l = 0; l < gs / 4; l++)
-                lx[gs / 4 * g + l] = qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2] + qg[4 * l + 3];
+                lx[gs / 4 * g + l] = bias * (qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2]
+                                             + qg[4 * l + 3]);
     }
 }

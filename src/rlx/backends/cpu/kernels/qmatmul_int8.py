@@ -106,7 +106,8 @@ GROUPS = {
 BIAS = {"q4_0": 8, "q5_0": 16}
 """Formats whose codes are stored plus a constant: the decoders give the stored,
 unsigned codes, and the kernel takes the constant times x's lane sums (lx: each lane's
-4 codes of x summed, rlx_i_quantize_row) off the lanes' integer products, which are then
+4 codes of x summed times the constant, as rlx_i_quantize_row rounds x, so a group and
+row of W take one subtraction) off the lanes' integer products, which are then
 those of the true codes, exactly; unsigned codes need no sign moved onto x on x86 (two
 instructions fewer a block and row of W)."""
 
@@ -227,7 +228,6 @@ LANES = """
                 #pragma GCC unroll 4
                 for (int m = 0; m < {mx}; m++) {{
                     memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                    lb[m] *= {bias};
                 }}"""
 
 OFFSET = """
@@ -307,7 +307,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         bias = BIAS.get(fmt)
         steps = [GROUP_STEP.format(fmt=fmt, size=size, mx=mx, signed=int(sgn), p=p,
                                    offset=OFFSET.format(p=p) if offsets else "",
-                                   lanes=LANES.format(mx=mx, bias=bias) if bias else "",
+                                   lanes=LANES.format(mx=mx) if bias else "",
                                    unbias=" - lb[m]" if bias else "") for p in (0, 1)]
         loops = GROUP_LOOPS.format(group0=steps[0], group1=steps[1])
         sums, sums_type, sums_doc = "ds", "float", "scaled code sums ds"
@@ -338,7 +338,8 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
     w.line(f"for (int64_t r = 0; r < {active or rows}; r++)")
     with w.indented():
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
-               f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'});")
+               f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'}, "
+               f"{BIAS.get(fmt, 0)});")
     return lanes
 
 
