@@ -271,7 +271,7 @@ K_MINS = """
                     rlx_i32v8 sv;
                     memcpy(&sv, si + m * kg + sb * 8, 32);
                     const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){{0}}, mf, acc[1][j][m]);"""
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
 
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
@@ -298,7 +298,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
                     if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
-                               d_fields=d_fields, mins=K_MINS.format() if mins else "")
+                               d_fields=d_fields, mins=K_MINS if mins else "")
         sums, sums_type, sums_doc = "si", "int32_t", "code sums si"
         total = ""
         sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
