@@ -149,15 +149,20 @@ def test_a_prefill_appended_to_a_long_cache(device, window, softcap):
     _close(got, _reference(feeds, 0.25, window, softcap), "f32")
 
 
-@pytest.mark.parametrize("s", [1, 40])
-def test_the_same_bits_at_one_and_two_threads(s):
-    feeds = _case(np.random.default_rng(11), "f32", 2, 6, 2, s, 400, 32, 32, [399 - s, 150])
+@pytest.mark.parametrize("s, b, h, hkv, d", [
+    (1, 2, 6, 2, 32), (40, 2, 6, 2, 32),
+    # fewer (row, KV head) tasks than twice the threads: each KV head's query heads are
+    # split over tasks at 2 threads, not at 1 (values in registers, then in memory)
+    (1, 1, 4, 1, 32), (1, 1, 4, 1, 256), (1, 1, 6, 2, 64), (1, 1, 6, 1, 48)])
+def test_the_same_bits_at_one_and_two_threads(s, b, h, hkv, d):
+    feeds = _case(np.random.default_rng(11), "f32", b, h, hkv, s, 400, d, d,
+                  [399 - s, 150][:b])
     outs = []
     for threads in (1, 2):
         cg = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(_graph(feeds))
         outs.append(cg.run(feeds)[0])
     np.testing.assert_array_equal(outs[0], outs[1])
-    _close(outs[0], _reference(feeds, 1 / np.sqrt(32)), "f32")
+    _close(outs[0], _reference(feeds, 1 / np.sqrt(d)), "f32")
 
 
 @pytest.mark.parametrize("s", [1, 30])

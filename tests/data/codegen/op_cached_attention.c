@@ -332,13 +332,13 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *rlx_rows = (float *)(arena + 0);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
-        const int64_t bi = task / 3, kvh = task / 1 % 3, i = task % 1;
+        const int64_t bi = task / 3, kvh = task / 1 % 3, part = task / 1 % 1, i = task % 1;
         const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
         const int64_t pos = past + i;
         const int64_t jlo = 0 > 0 ? 0 : 0;
         const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
         float *rows = rlx_rows + (int64_t)rlx_thread_id() * 963;
-        const int64_t q0 = (bi * 9 + kvh * 3) * 1 + i;   /* the group's first query row */
+        const int64_t q0 = (bi * 9 + kvh * 3 + part * 3) * 1 + i;   /* the task's first query row */
         const float *qr = ((const float *)((uint8_t *)slots[0])) + q0 * 64;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384;
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;
@@ -564,13 +564,13 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *rlx_rows = (float *)(arena + 0);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
-        const int64_t bi = task / 3, kvh = task / 1 % 3, i = task % 1;
+        const int64_t bi = task / 3, kvh = task / 1 % 3, part = task / 1 % 1, i = task % 1;
         const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
         const int64_t pos = past + i;
         const int64_t jlo = pos - 31 > 0 ? pos - 31 : 0;
         const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
         float *rows = rlx_rows + (int64_t)rlx_thread_id() * 963;
-        const int64_t q0 = (bi * 9 + kvh * 3) * 1 + i;   /* the group's first query row */
+        const int64_t q0 = (bi * 9 + kvh * 3 + part * 3) * 1 + i;   /* the task's first query row */
         const float *qr = ((const float *)((uint8_t *)slots[0])) + q0 * 64;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384;
         const float *kn = ((const float *)((uint8_t *)slots[1])) + (bi * 3 + kvh) * 64;

@@ -1341,10 +1341,12 @@ RLX_INLINE rlx_u8v rlx_i_load32(const void *p) {
    e >= 16 the high nibble of byte e - 16 */
 RLX_INLINE rlx_u8v rlx_i_nibbles(const uint8_t *p) {
 #if defined(__AVX2__)
-    const __m128i b = _mm_loadu_si128((const __m128i *)p);
-    const __m256i both = _mm256_inserti128_si256(_mm256_castsi128_si256(b),
-                                                 _mm_srli_epi16(b, 4), 1);
-    return (rlx_u8v)_mm256_and_si256(both, _mm256_set1_epi8(15));
+    /* the 16 bytes in both halves, the upper half's 32-bit lanes shifted right by 4
+       (one load, one shift, one mask: the nibbles do not cross the lanes' bytes once
+       masked) */
+    const __m256i both = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+    const __m256i high = _mm256_srlv_epi32(both, _mm256_set_epi32(4, 4, 4, 4, 0, 0, 0, 0));
+    return (rlx_u8v)_mm256_and_si256(high, _mm256_set1_epi8(15));
 #else
     rlx_u8h b;
     memcpy(&b, p, 16);
@@ -1698,7 +1700,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -1822,7 +1823,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -1948,7 +1948,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -2060,7 +2059,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -2332,7 +2330,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -2456,7 +2453,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -2582,7 +2578,6 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -2694,7 +2689,6 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {
                     const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;

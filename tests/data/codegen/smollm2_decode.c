@@ -552,14 +552,14 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
     }
     float *rlx_rows = (float *)(arena + rlx_at[1]);
     #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 3; task++) {
-        const int64_t bi = task / 3, kvh = task / 1 % 3, i = task % 1;
+    for (int64_t task = 0; task < 9; task++) {
+        const int64_t bi = task / 9, kvh = task / 3 % 3, part = task / 1 % 3, i = task % 1;
         const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[rlx_at[0]]))[bi];
         const int64_t pos = past + i;
         const int64_t jlo = 0 > 0 ? 0 : 0;
         const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
-        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 6339;
-        const int64_t q0 = (bi * 9 + kvh * 3) * 1 + i;   /* the group's first query row */
+        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 2113;
+        const int64_t q0 = (bi * 9 + kvh * 3 + part * 1) * 1 + i;   /* the task's first query row */
         const float *qr = ((const float *)(arena + rlx_at[2])) + q0 * 64;
         const float *kc = ((const float *)((uint8_t *)slots[rlx_at[3]])) + (bi * 3 + kvh) * 131072;
         const float *kn = ((const float *)((uint8_t *)slots[rlx_at[4]])) + (bi * 3 + kvh) * 64;
@@ -569,7 +569,7 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
                 const float *kr = kc + j * 64;
-                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
                     const rlx_vf k0 = rlx_v_load(kr + 0 + c);
                     const rlx_vf k1 = rlx_v_load(kr + 64 + c);
@@ -580,54 +580,30 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
                     a0_1 = rlx_v_fma(q0, k1, a0_1);
                     a0_2 = rlx_v_fma(q0, k2, a0_2);
                     a0_3 = rlx_v_fma(q0, k3, a0_3);
-                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
-                    a1_0 = rlx_v_fma(q1, k0, a1_0);
-                    a1_1 = rlx_v_fma(q1, k1, a1_1);
-                    a1_2 = rlx_v_fma(q1, k2, a1_2);
-                    a1_3 = rlx_v_fma(q1, k3, a1_3);
-                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
-                    a2_0 = rlx_v_fma(q2, k0, a2_0);
-                    a2_1 = rlx_v_fma(q2, k1, a2_1);
-                    a2_2 = rlx_v_fma(q2, k2, a2_2);
-                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3);
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
                 rows[0 + j + 3] = d0_3 * 0.125f;
-                rows[2113 + j + 0] = d1_0 * 0.125f;
-                rows[2113 + j + 1] = d1_1 * 0.125f;
-                rows[2113 + j + 2] = d1_2 * 0.125f;
-                rows[2113 + j + 3] = d1_3 * 0.125f;
-                rows[4226 + j + 0] = d2_0 * 0.125f;
-                rows[4226 + j + 1] = d2_1 * 0.125f;
-                rows[4226 + j + 2] = d2_2 * 0.125f;
-                rows[4226 + j + 3] = d2_3 * 0.125f;
             }
             for (; j + 1 <= past; j += 1) {
                 const float *kr = kc + j * 64;
-                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                rlx_vf a0_0 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
                     const rlx_vf k0 = rlx_v_load(kr + 0 + c);
                     const rlx_vf q0 = rlx_v_load(qr + 0 + c);
                     a0_0 = rlx_v_fma(q0, k0, a0_0);
-                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
-                    a1_0 = rlx_v_fma(q1, k0, a1_0);
-                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
-                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                const float d0_0 = rlx_v_sum(a0_0);
                 rows[0 + j + 0] = d0_0 * 0.125f;
-                rows[2113 + j + 0] = d1_0 * 0.125f;
-                rows[4226 + j + 0] = d2_0 * 0.125f;
             }
         }
         {
             int64_t j = split;
             for (; j + 4 <= pos + 1; j += 4) {
                 const float *kr = kn + (j - past) * 64;
-                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
                     const rlx_vf k0 = rlx_v_load(kr + 0 + c);
                     const rlx_vf k1 = rlx_v_load(kr + 64 + c);
@@ -638,51 +614,27 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
                     a0_1 = rlx_v_fma(q0, k1, a0_1);
                     a0_2 = rlx_v_fma(q0, k2, a0_2);
                     a0_3 = rlx_v_fma(q0, k3, a0_3);
-                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
-                    a1_0 = rlx_v_fma(q1, k0, a1_0);
-                    a1_1 = rlx_v_fma(q1, k1, a1_1);
-                    a1_2 = rlx_v_fma(q1, k2, a1_2);
-                    a1_3 = rlx_v_fma(q1, k3, a1_3);
-                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
-                    a2_0 = rlx_v_fma(q2, k0, a2_0);
-                    a2_1 = rlx_v_fma(q2, k1, a2_1);
-                    a2_2 = rlx_v_fma(q2, k2, a2_2);
-                    a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3);
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
                 rows[0 + j + 3] = d0_3 * 0.125f;
-                rows[2113 + j + 0] = d1_0 * 0.125f;
-                rows[2113 + j + 1] = d1_1 * 0.125f;
-                rows[2113 + j + 2] = d1_2 * 0.125f;
-                rows[2113 + j + 3] = d1_3 * 0.125f;
-                rows[4226 + j + 0] = d2_0 * 0.125f;
-                rows[4226 + j + 1] = d2_1 * 0.125f;
-                rows[4226 + j + 2] = d2_2 * 0.125f;
-                rows[4226 + j + 3] = d2_3 * 0.125f;
             }
             for (; j + 1 <= pos + 1; j += 1) {
                 const float *kr = kn + (j - past) * 64;
-                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                rlx_vf a0_0 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
                     const rlx_vf k0 = rlx_v_load(kr + 0 + c);
                     const rlx_vf q0 = rlx_v_load(qr + 0 + c);
                     a0_0 = rlx_v_fma(q0, k0, a0_0);
-                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
-                    a1_0 = rlx_v_fma(q1, k0, a1_0);
-                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
-                    a2_0 = rlx_v_fma(q2, k0, a2_0);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                const float d0_0 = rlx_v_sum(a0_0);
                 rows[0 + j + 0] = d0_0 * 0.125f;
-                rows[2113 + j + 0] = d1_0 * 0.125f;
-                rows[4226 + j + 0] = d2_0 * 0.125f;
             }
         }
-        float invs[3];
-        for (int g = 0; g < 3; g++) {
+        float invs[1];
+        for (int g = 0; g < 1; g++) {
             float *row = rows + g * 2113;
             float mx = -INFINITY;
             {
@@ -742,8 +694,8 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
             const float row_inv = sum != 0 ? 1 / sum : 0;
             invs[g] = row_inv;
         }
-        rlx_vf acc[3][(64 / RLX_VW)];
-        for (int g = 0; g < 3; g++)
+        rlx_vf acc[1][(64 / RLX_VW)];
+        for (int g = 0; g < 1; g++)
             for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
             const float *vr = vc + j * 64;
@@ -751,8 +703,6 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
                 acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
-                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[2113 + j]), x, acc[1][v]);
-                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[4226 + j]), x, acc[2][v]);
             }
         }
         for (int64_t j = split; j < pos + 1; j++) {
@@ -761,11 +711,9 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
                 acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
-                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[2113 + j]), x, acc[1][v]);
-                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[4226 + j]), x, acc[2][v]);
             }
         }
-        for (int g = 0; g < 3; g++) {
+        for (int g = 0; g < 1; g++) {
             float *out = ((float *)(arena + rlx_at[7])) + (q0 + g * 1) * 64;
             for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
         }

@@ -202,8 +202,7 @@ GROUP_STEP = r"""
                 for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){{0}};{lanes}
                 #pragma GCC unroll 16
                 for (int j = 0; j < RP; j++) {{
-                    const uint8_t *b = qj + j * row_bytes + xh * {size};
-                    __builtin_prefetch(b + ahead);
+                    const uint8_t *b = qj + j * row_bytes + xh * {size};{prefetch}
                     rlx_i8v c;
                     rlx_f8v a;
                     float off = 0.0f;
@@ -222,6 +221,18 @@ GROUP_STEP = r"""
 converted and multiplied-and-added with the weight's scale times x's into set ``p`` of
 the sums (module docstring); offsets times x's scaled code sums (ds) into scalar chain
 ``p``."""
+
+PREFETCH = """
+                    __builtin_prefetch(b + ahead);"""
+
+
+def _prefetch(p: int, size: int) -> str:
+    """The fetch ahead of group ``xg + p`` of a row: every group's, or the even ones'
+    only where a pair of blocks spans no more than a cache line (q4_0 .. q5_1), so
+    that every line of the row is still fetched and a block and row of W takes one
+    instruction fewer every second group (q5_0: 5-10% more GB/s on one avx2 core)."""
+    return "" if p and 2 * size <= 64 else PREFETCH
+
 
 LANES = """
                 rlx_i32v8 lb[{mx}];
@@ -306,6 +317,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         doc, sgn, offsets, _ = GROUPS[fmt]
         bias = BIAS.get(fmt)
         steps = [GROUP_STEP.format(fmt=fmt, size=size, mx=mx, signed=int(sgn), p=p,
+                                   prefetch=_prefetch(p, size),
                                    offset=OFFSET.format(p=p) if offsets else "",
                                    lanes=LANES.format(mx=mx) if bias else "",
                                    unbias=" - lb[m]" if bias else "") for p in (0, 1)]
