@@ -89,6 +89,16 @@ class MoeState:
         self._stats: MoeResidencyStats | None = None
 
     @property
+    def masks(self) -> list[np.ndarray]:
+        """Per MoE layer, which experts are resident (all of them until set)."""
+        return self._masks
+
+    @masks.setter
+    def masks(self, masks: list[np.ndarray]) -> None:
+        self._masks = masks
+        self._everywhere = all(bool(m.all()) for m in masks)
+
+    @property
     def hidden_outputs(self) -> int:
         return len(self.experts)
 
@@ -139,14 +149,20 @@ class MoeState:
         return out
 
     def observe(self, ids: Sequence[np.ndarray]) -> None:
-        """Record one run's expert ids (one array [T, K] per layer)."""
-        resident, offloaded = [], []
-        for layer_ids, mask in zip(ids, self.masks):
-            flat = np.asarray(layer_ids, np.int64).reshape(-1)
-            hits = int(mask[flat].sum())
-            resident.append(hits)
-            offloaded.append(flat.size - hits)
-        self._stats = MoeResidencyStats(tuple(resident), tuple(offloaded))
+        """Record one run's expert ids (one array [T, K] per layer). With every expert
+        resident (the default) each selection is a hit, counted without reading the ids
+        (a decode step of a 16-layer MoE decoder spent 0.1-0.2 ms looking them up)."""
+        if self._everywhere:
+            sizes = tuple(int(layer_ids.size) for layer_ids in ids)
+            self._stats = MoeResidencyStats(sizes, (0,) * len(sizes))
+        else:
+            resident, offloaded = [], []
+            for layer_ids, mask in zip(ids, self.masks):
+                flat = np.asarray(layer_ids, np.int64).reshape(-1)
+                hits = int(mask[flat].sum())
+                resident.append(hits)
+                offloaded.append(flat.size - hits)
+            self._stats = MoeResidencyStats(tuple(resident), tuple(offloaded))
         if self._armed:
             self._capture = [[int(v) for v in np.asarray(a).reshape(-1)] for a in ids]
             self._armed = False
