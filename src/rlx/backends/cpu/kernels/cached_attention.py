@@ -24,6 +24,10 @@ thread count):
   each KV row G times: SmolLM2 (9 heads over 3 KV heads), a decode step of 16
   sequences on 2 cores, 2.9 -> 2.1 ms of attention at 40-80 cached tokens, 17.9 ->
   14.6 ms at 600 (then at the memory's speed: 442 MB of keys and values a step).
+  With fewer such tasks than twice the threads (one sequence of Gemma 3: 4 query heads
+  over 1 KV head), each group is split over tasks (:func:`_head_parts`); value rows
+  too long for the group's sums to stay in registers are summed a chunk at a time
+  (:func:`_chunked_values`).
 * **blocks** (f32, several new rows: a prefill appended to a cache): one task per
   (sequence, head, block of query rows); the scores of the block against the cache
   rows some row of the block sees (with a window, not the older ones) and against the
