@@ -152,7 +152,7 @@ def test_a_prefill_appended_to_a_long_cache(device, window, softcap):
 @pytest.mark.parametrize("s, b, h, hkv, d", [
     (1, 2, 6, 2, 32), (40, 2, 6, 2, 32),
     # fewer (row, KV head) tasks than twice the threads: each KV head's query heads are
-    # split over tasks at 2 threads, not at 1 (values in registers, then in memory)
+    # split over tasks at 2 threads, not at 1 (values in registers whole, then in chunks)
     (1, 1, 4, 1, 32), (1, 1, 4, 1, 256), (1, 1, 6, 2, 64), (1, 1, 6, 1, 48)])
 def test_the_same_bits_at_one_and_two_threads(s, b, h, hkv, d):
     feeds = _case(np.random.default_rng(11), "f32", b, h, hkv, s, 400, d, d,
