@@ -48,7 +48,8 @@ q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 0.19 → 0.10 ms, q4_1 0.28 �
 Both kernels (``rlx_iv<rows>x<mx>_<format>``, ``rlx_ik...``) follow the decode kernel's
 design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`, here
 :data:`KERNEL_TEMPLATE`): RLX_G_RP rows of
-W side by side (RLX_I_RP1 against one row of x: a single stream on AVX2), up to 4 rows
+W side by side (RLX_I_RP1 against one row of x: a single stream on AVX2; two for the
+:data:`DECODE_BOUND` formats), up to 4 rows
 of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
 x (prefill) go through them 4 rows at a time, each group of rows of W staying in cache
 (10-30% slower than the exact path's register-tiled prefill kernel, still ahead of
@@ -157,7 +158,7 @@ static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const {sums_type} *restrict {sums},
         const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {{
-    enum {{ RX = {mx} == 1 ? RLX_I_RP1 : RLX_G_RP / {mx},
+    enum {{ RX = {mx} == 1 ? {rp1} : RLX_G_RP / {mx},
            RP = RX < 1 ? 1 : RX < {rows} ? RX : {rows} }};
     const int64_t kd = k / {group}, kg = k / 32;
     (void){sums};
@@ -285,6 +286,11 @@ K_MINS = """
                     const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
                     acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
 
+DECODE_BOUND = frozenset({"q5_0", "q5_1"})
+"""Formats whose kernels against one row of x take ``RLX_I_RP1_DECODE_BOUND`` rows of
+W side by side rather than ``RLX_I_RP1`` (``csrc/ggml_int8.h``): their decoding, not
+memory, bounds them."""
+
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
 MAX_X = 4
@@ -329,7 +335,9 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
     return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
                                   name=kernel_name(fmt, rows, mx), doc=doc, sums=sums,
                                   sums_type=sums_type, sums_doc=sums_doc, loops=loops,
-                                  total=total, sums_of_row=sums_of_row)
+                                  total=total, sums_of_row=sums_of_row,
+                                  rp1="RLX_I_RP1_DECODE_BOUND" if fmt in DECODE_BOUND
+                                  else "RLX_I_RP1")
 
 
 def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
