@@ -316,6 +316,70 @@ def test_ragged_kv_feeds_of_several_pairs_match_numpy_slicing(device):
             np.testing.assert_array_equal(other.read_handle("v"), expect["v"])
 
 
+def test_kv_feed_on_run_matches_numpy_slicing(device):
+    """A run feed: each run ends with the copies the rows and counts arrays say at that
+    run (rewritten in place between runs; ragged, some sequences none, a source row past
+    0), exactly as a slice-by-slice numpy copy of the run's outputs; a rebound handle is
+    followed; rows out of range make the run an InputError that copies nothing; None
+    stops the feed."""
+    batch, cap, src_cap, elems = 3, 7, 4, 5
+    g = rlx.Graph("kv_on_run")
+    for name in ("k", "v"):
+        g.input(name, (batch, cap, elems))
+    new = g.input("new", (batch, src_cap, elems))
+    g.set_outputs([new * 2.0, new - 1.0])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(4)
+    expect = {}
+    for i, name in enumerate(("k", "v")):
+        expect[name] = rng.standard_normal((batch, cap, elems)).astype(np.float32)
+        assert cg.bind_handle(name, expect[name])
+        assert cg.register_kv_row_feed(name, i)
+    dst_rows, counts = np.zeros(batch, np.int64), np.zeros(batch, np.int64)
+    src_row = 1
+    assert cg.feed_kv_on_run(src_row, src_cap, dst_rows, cap, elems, counts)
+    other = None
+    for step in range(6):
+        if step == 3:       # another program's buffer for one handle: the feed follows
+            other = rlx.Session(device).compile(g)
+            assert other.bind_handle("v", cg.read_handle("v"))
+            assert cg.share_handle_from(other, "v")
+        counts[:] = rng.integers(0, 3, batch)
+        dst_rows[:] = [int(rng.integers(0, cap - c + 1)) for c in counts]
+        newv = rng.standard_normal((batch, src_cap, elems)).astype(np.float32)
+        outs = cg.run({"new": newv})
+        for (name, ref), out in zip(expect.items(), outs):
+            for b, (at, c) in enumerate(zip(dst_rows, counts)):
+                ref[b, at:at + c] = out[b, src_row:src_row + c]
+            np.testing.assert_array_equal(cg.read_handle(name), ref,
+                                          err_msg=f"step {step}, {name}")
+        if other is not None:
+            np.testing.assert_array_equal(other.read_handle("v"), expect["v"])
+    # rows past a sequence's capacity (destination or source): refused, nothing copied
+    for bad_rows, bad_counts in (([0, 5, 0], [1, 3, 1]), ([0, -1, 0], [1, 1, 1]),
+                                 ([0, 0, 0], [1, -1, 1]), ([0, 0, 0], [1, 4, 1])):
+        dst_rows[:], counts[:] = bad_rows, bad_counts
+        with pytest.raises(rlx.InputError, match="out of range"):
+            cg.run({"new": np.ones((batch, src_cap, elems), np.float32)})
+        for name, ref in expect.items():
+            np.testing.assert_array_equal(cg.read_handle(name), ref)
+    # stopped: a run copies nothing
+    assert cg.feed_kv_on_run(0, src_cap, None, cap, elems)
+    dst_rows[:], counts[:] = 0, 1
+    cg.run({"new": np.ones((batch, src_cap, elems), np.float32)})
+    for name, ref in expect.items():
+        np.testing.assert_array_equal(cg.read_handle(name), ref)
+    # capacities that do not fit, arrays of another kind
+    with pytest.raises(rlx.InputError, match="exceed"):
+        cg.feed_kv_on_run(0, src_cap, dst_rows, cap + 1, elems, counts)
+    with pytest.raises(rlx.InputError, match="int64"):
+        cg.feed_kv_on_run(0, src_cap, [0, 0, 0], cap, elems, counts)
+    with pytest.raises(rlx.InputError, match="int64"):
+        cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts.astype(np.int32))
+    with pytest.raises(rlx.InputError, match="row counts"):
+        cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts[:2])
+
+
 def test_clone_copy_and_share_params(device):
     a = _mlp(device)
     twin = a.clone()

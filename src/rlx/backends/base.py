@@ -333,6 +333,10 @@ class Executable(ABC):
         self.outputs: list[np.ndarray] = [aligned_zeros(t.shape, t.dtype.np)
                                           for t in self.output_types]
         self.kv_feeds: list[tuple[str, int]] = []
+        self.run_feed: RunFeed | None = None
+        # bumped whenever a handle or feed pair is replaced (a native run feed holds
+        # their addresses)
+        self.feeds_version = 0
         self._feed_cache: tuple[tuple[int, ...], list[tuple[np.ndarray, np.ndarray]],
                                 FeedAddresses | None] | None = None
         self.rng_options = rng
@@ -424,8 +428,10 @@ class Executable(ABC):
         elif value is None:
             t = self.input_types[name]
             self.handles[name] = aligned_zeros(t.shape, t.dtype.np, f"handle {name!r}")
+            self.feeds_version += 1
         else:
             self.handles[name] = aligned_copy(value)
+            self.feeds_version += 1
         if name.startswith(BOUNDARY_PREFIX):
             self.params.touch()   # prepared values are derived from the params
         return True
@@ -437,6 +443,7 @@ class Executable(ABC):
         if not self.capabilities_.persistent_handles:
             return False
         self.handles[name] = buffer
+        self.feeds_version += 1
         if name.startswith(BOUNDARY_PREFIX):
             self.params.touch()   # prepared values are derived from the params
         return True
@@ -456,6 +463,7 @@ class Executable(ABC):
         if buffer is None:
             return False
         self.handles[name] = buffer
+        self.feeds_version += 1
         return True
 
     # ------------------------------------------------------------------ GPU handles
@@ -526,6 +534,7 @@ class Executable(ABC):
             raise InputError(f"register_kv_row_feed: output index {output_index} out of range "
                              f"(graph has {len(self.outputs)} outputs)")
         self.kv_feeds.append((handle, output_index))
+        self.feeds_version += 1
         return True
 
     def _feed_pairs(self, what: str) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -592,6 +601,33 @@ class Executable(ABC):
                      row_elems, rows, addresses)
         return True
 
+    def feed_kv_on_run(self, feed: RunFeed | None) -> bool:
+        """After every following run, until called with None, the copies of
+        :meth:`feed_kv_batch_major_ragged` that ``feed`` describes, with the rows its
+        arrays hold at that run. The capacities are checked now (InputError); the rows
+        at each run, before any copy (InputError from the run, whose outputs are then
+        written but whose rows are not copied). A backend may do the copies inside the
+        run itself (cpu: in the program's call, no Python between the kernels and the
+        copies); the others do them in :meth:`finish_run`."""
+        if not self.capabilities_.kv_resident:
+            return False
+        if feed is not None:
+            pairs, addresses = self._kv_feed_buffers("feed_kv_on_run")
+            _check_capacities(pairs, [feed.src_seq_cap] * len(pairs), len(feed.dst_rows),
+                              feed.dst_seq_cap, feed.row_elems, addresses)
+        self.run_feed = feed
+        self.feeds_version += 1
+        return True
+
+    def finish_run(self) -> None:
+        """The run feed's copies (:meth:`feed_kv_on_run`), after :meth:`execute`; a
+        backend that does them inside the run overrides this."""
+        feed = self.run_feed
+        if feed is not None:
+            self.feed_kv_batch_major_ragged(feed.src_row, feed.src_seq_cap,
+                                            feed.dst_rows.tolist(), feed.dst_seq_cap,
+                                            feed.row_elems, feed.counts.tolist())
+
     def row_copier(self) -> RowCopier | None:
         """A native copier of KV rows (:class:`RowCopier`) the KV feeds use to move all
         their rows in one call, or None (the default): they copy with numpy, a slice
@@ -646,21 +682,12 @@ def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: in
     dst[dst_at:dst_at + n] = src[src_at:src_at + n].astype(dst.dtype, copy=False)
 
 
-def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
-                 src_caps: Sequence[int], dst_rows: Sequence[int], dst_cap: int,
-                 row_elems: int, rows: int | Sequence[int],
-                 addresses: FeedAddresses | None = None) -> None:
-    """``feed_kv_batch_major_ragged`` over the (destination, source) buffer ``pairs``,
-    source ``i`` holding sequences of ``src_caps[i]`` rows. Every row read or written
-    lies inside its own sequence's capacity (a row past one sequence's ``seq_cap`` is
-    not the next sequence's first), and ``len(dst_rows)`` sequences of that many rows
-    fit in each buffer: InputError before any copy. With ``addresses`` (the pairs'
-    own, :class:`FeedAddresses`) every span moves in one native call (a decode step of
-    SmolLM2: 180 spans, 0.25 ms as numpy slices)."""
-    batch = len(dst_rows)
-    counts = [int(rows)] * batch if np.ndim(rows) == 0 else [int(r) for r in rows]
-    if len(counts) != batch:
-        raise InputError(f"KV feed: {len(counts)} row counts for {batch} destination rows")
+def _check_capacities(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_caps: Sequence[int],
+                      batch: int, dst_cap: int, row_elems: int,
+                      addresses: FeedAddresses | None = None) -> None:
+    """InputError unless ``batch`` sequences of ``src_caps[i]`` (source i) and
+    ``dst_cap`` (every destination) rows of ``row_elems`` elements fit each buffer of
+    the (destination, source) ``pairs``."""
     if row_elems <= 0 or dst_cap < 0 or min(src_caps, default=0) < 0:
         raise InputError(f"KV feed: row_elems ({row_elems}) must be positive and the "
                          f"capacities ({list(src_caps)}, {dst_cap}) not negative")
@@ -676,6 +703,24 @@ def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
             if batch * cap * row_elems > size:
                 raise InputError(f"KV feed: {batch} sequences of {cap} rows of {row_elems} "
                                  f"elements exceed the {what}'s {size} elements")
+
+
+def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
+                 src_caps: Sequence[int], dst_rows: Sequence[int], dst_cap: int,
+                 row_elems: int, rows: int | Sequence[int],
+                 addresses: FeedAddresses | None = None) -> None:
+    """``feed_kv_batch_major_ragged`` over the (destination, source) buffer ``pairs``,
+    source ``i`` holding sequences of ``src_caps[i]`` rows. Every row read or written
+    lies inside its own sequence's capacity (a row past one sequence's ``seq_cap`` is
+    not the next sequence's first), and ``len(dst_rows)`` sequences of that many rows
+    fit in each buffer: InputError before any copy. With ``addresses`` (the pairs'
+    own, :class:`FeedAddresses`) every span moves in one native call (a decode step of
+    SmolLM2: 180 spans, 0.25 ms as numpy slices)."""
+    batch = len(dst_rows)
+    counts = [int(rows)] * batch if np.ndim(rows) == 0 else [int(r) for r in rows]
+    if len(counts) != batch:
+        raise InputError(f"KV feed: {len(counts)} row counts for {batch} destination rows")
+    _check_capacities(pairs, src_caps, batch, dst_cap, row_elems, addresses)
     for src_cap in set(src_caps):
         for dst_row, count in zip(dst_rows, counts):
             if count and (count < 0 or not 0 <= dst_row <= dst_cap - count
@@ -690,6 +735,34 @@ def _feed_ragged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int,
             if count:
                 _copy_rows(dst, (b * dst_cap + dst_row) * row_elems, src,
                            (b * src_cap + src_row) * row_elems, count * row_elems)
+
+
+@dataclass(frozen=True, eq=False)
+class RunFeed:
+    """A KV feed every run makes (:meth:`Executable.feed_kv_on_run`): the arguments of
+    :meth:`Executable.feed_kv_batch_major_ragged`, the destination rows and row counts
+    as int64 arrays (one entry a sequence) that the caller rewrites in place between
+    runs. InputError for arrays of another kind."""
+
+    src_row: int
+    src_seq_cap: int
+    dst_rows: np.ndarray
+    dst_seq_cap: int
+    row_elems: int
+    counts: np.ndarray
+
+    def __post_init__(self) -> None:
+        for what, a in (("dst_rows", self.dst_rows), ("counts", self.counts)):
+            if not (isinstance(a, np.ndarray) and a.dtype == np.int64 and a.ndim == 1
+                    and a.flags.c_contiguous and a.flags.writeable):
+                raise InputError(f"feed_kv_on_run: {what} must be a writable, contiguous "
+                                 "1-D int64 array (rewritten in place between runs)")
+        if len(self.dst_rows) != len(self.counts):
+            raise InputError(f"feed_kv_on_run: {len(self.counts)} row counts for "
+                             f"{len(self.dst_rows)} destination rows")
+        if self.src_row < 0:
+            raise InputError(f"feed_kv_on_run: src_row must not be negative, got "
+                             f"{self.src_row}")
 
 
 RowCopier = Callable[[int, int, int, int, int, int, int, int, int, int], None]

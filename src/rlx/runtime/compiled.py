@@ -30,7 +30,13 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from rlx.backends.base import Executable, ExecutableCapabilities, KernelTime, OptimizerStep
+from rlx.backends.base import (
+    Executable,
+    ExecutableCapabilities,
+    KernelTime,
+    OptimizerStep,
+    RunFeed,
+)
 from rlx.errors import InputError, ParamNotSetError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
@@ -336,6 +342,7 @@ class CompiledGraph:
         else:
             extents = ext.extents(feeds)
             outs = ext.cut(self._exe.execute(ext.pad(feeds, extents)), extents)
+        self._exe.finish_run()
         if not self._hidden:
             return outs
         self._moe.observe(outs[-self._hidden:])
@@ -558,6 +565,28 @@ class CompiledGraph:
         prompt rows in one call."""
         return self._exe.feed_kv_batch_major_ragged(src_row, src_seq_cap, dst_rows,
                                                     dst_seq_cap, row_elems, rows)
+
+    @_serialised
+    def feed_kv_on_run(self, src_row: int, src_seq_cap: int, dst_rows: np.ndarray | None,
+                       dst_seq_cap: int, row_elems: int,
+                       rows: np.ndarray | None = None) -> bool:
+        """Make every following run end with the copies of
+        :meth:`feed_kv_batch_major_ragged` (``src_row``, ``src_seq_cap``, ``dst_rows``,
+        ``dst_seq_cap``, ``row_elems``, ``rows``), reading ``dst_rows`` and ``rows`` —
+        int64 arrays of one entry a sequence, which the caller rewrites in place before
+        each run — at that run; ``dst_rows`` None stops it. A decode loop then appends
+        its new keys and values without a call of its own: on cpu the copies happen in
+        the program's own call, after its kernels. The capacities are checked here
+        (InputError); the rows at each run, before any copy (InputError from the run:
+        its outputs are written, no row is copied). A clone starts without one. False
+        when the device keeps no resident KV cache."""
+        if dst_rows is None:
+            return self._exe.feed_kv_on_run(None)
+        if rows is None:
+            raise InputError("feed_kv_on_run: rows (the row count of each sequence) is "
+                             "needed with dst_rows")
+        return self._exe.feed_kv_on_run(RunFeed(int(src_row), int(src_seq_cap), dst_rows,
+                                                int(dst_seq_cap), int(row_elems), rows))
 
     @_serialised
     def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],

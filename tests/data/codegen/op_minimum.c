@@ -48,28 +48,14 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 #endif
 
 #if !defined(RLX_PART) || RLX_PART == 0
-int64_t rlx_keep_bytes(void) { return 0; }
-
-int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
-    int rc = 0;
-    (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
-    return 0;
-}
-
-void rlx_set_threads(int n) {
-#ifdef _OPENMP
-    omp_set_num_threads(n);
-#endif
-}
-
-/* the KV feeds' copies (Executable.row_copier; rlx.backends.base.RowCopier says what
-   each argument holds): rows of every pair p of n and every sequence b of seqs;
-   plan = src_caps[n], dst_rows[seqs], counts[seqs]; every bound checked by the caller */
-void rlx_copy_rows(int64_t n, const int64_t *dst, const int64_t *src,
-                   const int64_t *itemsize, int64_t row_elems, int64_t src_row,
-                   int64_t seqs, const int64_t *plan, int64_t dst_cap) {
-    const int64_t *src_caps = plan, *dst_rows = plan + n, *counts = plan + n + seqs;
+/* rows of every pair p < n (its flat buffers at addresses dst[p] and src[p], itemsize[p]
+   bytes an element) and every sequence b < seqs: counts[b] rows of row_elems elements
+   from row b * src_caps[p] + src_row of the source to row b * dst_cap + dst_rows[b] of
+   the destination; every bound checked by the caller */
+static void rlx_copy_spans(int64_t n, const int64_t *dst, const int64_t *src,
+                           const int64_t *itemsize, int64_t row_elems, int64_t src_row,
+                           int64_t seqs, const int64_t *src_caps, const int64_t *dst_rows,
+                           const int64_t *counts, int64_t dst_cap) {
     for (int64_t p = 0; p < n; p++) {
         const int64_t row = row_elems * itemsize[p];
         for (int64_t b = 0; b < seqs; b++)
@@ -78,5 +64,56 @@ void rlx_copy_rows(int64_t n, const int64_t *dst, const int64_t *src,
                        (const char *)(uintptr_t)src[p] + (b * src_caps[p] + src_row) * row,
                        (size_t)(counts[b] * row));
     }
+}
+
+/* the KV feeds' copies (Executable.row_copier; rlx.backends.base.RowCopier says what
+   each argument holds): plan = src_caps[n], dst_rows[seqs], counts[seqs] */
+void rlx_copy_rows(int64_t n, const int64_t *dst, const int64_t *src,
+                   const int64_t *itemsize, int64_t row_elems, int64_t src_row,
+                   int64_t seqs, const int64_t *plan, int64_t dst_cap) {
+    rlx_copy_spans(n, dst, src, itemsize, row_elems, src_row, seqs, plan, plan + n,
+                   plan + n + seqs, dst_cap);
+}
+
+/* the run feed (ctl[9]; rlx.backends.cpu.backend builds it): f = [n, row_elems, src_row,
+   seqs, dst_cap, smallest source capacity, then the addresses of dst[n], src[n],
+   itemsize[n], src_caps[n], dst_rows[seqs], counts[seqs]], the last two the caller's,
+   read now. Each sequence's rows must lie inside both capacities (the buffers hold seqs
+   sequences of them: checked when the feed was set), else nothing is copied. */
+static int rlx_run_feed(const int64_t *f, char *error) {
+    const int64_t n = f[0], row_elems = f[1], src_row = f[2], seqs = f[3], dst_cap = f[4],
+                  src_cap = f[5];
+    const int64_t *at = f + 6;
+    const int64_t *dst_rows = (const int64_t *)(uintptr_t)at[4],
+                  *counts = (const int64_t *)(uintptr_t)at[5];
+    for (int64_t b = 0; b < seqs; b++)
+        if (counts[b] < 0 || (counts[b] > 0 && (dst_rows[b] < 0
+                                                || dst_rows[b] > dst_cap - counts[b]
+                                                || src_row > src_cap - counts[b]))) {
+            snprintf(error, RLX_ERROR_BYTES, "KV feed on run: %lld rows at %lld (dst cap "
+                     "%lld) or %lld (src cap %lld) out of range", (long long)counts[b],
+                     (long long)dst_rows[b], (long long)dst_cap, (long long)src_row,
+                     (long long)src_cap);
+            return 2;   /* FEED_FAILED (rlx.backends.cpu.backend) */
+        }
+    rlx_copy_spans(n, (const int64_t *)(uintptr_t)at[0], (const int64_t *)(uintptr_t)at[1],
+                   (const int64_t *)(uintptr_t)at[2], row_elems, src_row, seqs,
+                   (const int64_t *)(uintptr_t)at[3], dst_rows, counts, dst_cap);
+    return 0;
+}
+
+int64_t rlx_keep_bytes(void) { return 0; }
+
+int rlx_run(void **slots, uint8_t *arena, const int64_t *ctl) {
+    int rc = 0;
+    (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_part0(slots, arena, ctl)) != 0) return rc;
+    return ctl[9] ? rlx_run_feed((const int64_t *)(uintptr_t)ctl[9], RLX_ERROR_TEXT) : 0;
+}
+
+void rlx_set_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
 }
 #endif

@@ -28,7 +28,7 @@ from rlx.backends.base import (
 from rlx.backends.cpu import isa, toolchain
 from rlx.backends.cpu.collective_host import CollectiveHost
 from rlx.backends.numpy_kernels import evaluate_node
-from rlx.errors import ExecutionError, OutOfMemoryError
+from rlx.errors import ExecutionError, InputError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
@@ -43,6 +43,9 @@ SPIN_ENV = "GOMP_SPINCOUNT"
 SPIN_COUNT = "100000"
 ERROR_BYTES = 512
 """Bytes of an executable's error buffer (``RLX_ERROR_BYTES`` in the C prelude)."""
+FEED_FAILED = 2
+"""What ``rlx_run`` returns when the rows of its run feed fall outside their buffers
+(``rlx_run_feed`` in ``render.COPY_ROWS_SOURCE``): an InputError, nothing copied."""
 
 
 def bound_openmp_spin() -> None:
@@ -155,8 +158,11 @@ class CpuExecutable(Executable):
         self._collectives = CollectiveHost(ctx.collectives) if ctx.collectives else None
         self._ctl = np.array([0, 0, -1, 0, 0, self._keep.ctypes.data, self._error.ctypes.data,
                               0 if self._profile is None else self._profile.ctypes.data,
-                              0 if self._collectives is None else self._collectives.address],
-                             np.int64)
+                              0 if self._collectives is None else self._collectives.address,
+                              0], np.int64)
+        # the run feed as rlx_run_feed reads it, the feeds_version it was built at and
+        # the arrays its addresses point into (kept alive with it)
+        self._run_plan: tuple[int, np.ndarray, tuple] | None = None
         self._ctl_ptr = self._ctl.ctypes.data
         self._slot_binding = self.params.binding
         self._bind_static_slots()
@@ -220,13 +226,19 @@ class CpuExecutable(Executable):
         if self.rng_options.advance:
             ctl[1] = self.run_index
         ctl[4] = self.params.version
+        if self.run_feed is not None:
+            ctl[9] = self._run_plan_address()
+        elif ctl[9]:
+            ctl[9] = 0
         rc = self.library.run(self._slots, self._arena_ptr, self._ctl_ptr)
         if rc != 0:
             failed = self._collectives.take_error() if self._collectives else None
             if failed is not None:
                 raise failed
-            message = self._error.tobytes().partition(b"\0")[0]
-            raise ExecutionError(message.decode(errors="replace"))
+            message = self._error.tobytes().partition(b"\0")[0].decode(errors="replace")
+            if rc == FEED_FAILED:
+                raise InputError(message)
+            raise ExecutionError(message)
         self.run_index += 1
         self.ran = True
         return self.outputs
@@ -263,6 +275,32 @@ class CpuExecutable(Executable):
 
     def row_copier(self) -> RowCopier:
         return self.library.copy_rows
+
+    def _run_plan_address(self) -> int:
+        """The address of the run feed for ``rlx_run_feed`` (``render.COPY_ROWS_SOURCE``),
+        rebuilt when a handle, a feed pair or the feed changed since; 0 when the pairs
+        cannot be copied natively (``finish_run`` then copies them)."""
+        plan = self._run_plan
+        if plan is None or plan[0] != self.feeds_version:
+            feed = self.run_feed
+            _, addresses = self._kv_feed_buffers("feed_kv_on_run")
+            if addresses is None:
+                plan = (self.feeds_version, np.zeros(1, np.int64), ())
+            else:
+                caps = np.full(len(addresses.dst), feed.src_seq_cap, np.int64)
+                kept = (addresses, caps, feed.dst_rows, feed.counts)
+                words = np.array([len(addresses.dst), feed.row_elems, feed.src_row,
+                                  len(feed.dst_rows), feed.dst_seq_cap, feed.src_seq_cap,
+                                  *addresses.pointers, caps.ctypes.data,
+                                  feed.dst_rows.ctypes.data, feed.counts.ctypes.data],
+                                 np.int64)
+                plan = (self.feeds_version, words, kept)
+            self._run_plan = plan
+        return int(plan[1].ctypes.data) if plan[2] else 0
+
+    def finish_run(self) -> None:
+        if self.run_feed is not None and not self._ctl[9]:
+            super().finish_run()
 
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         self._ctl[2], self._ctl[3] = (extent if extent is not None else (-1, 0))
