@@ -348,12 +348,60 @@ static inline void rlx_pk_transpose16_cols(const float *src, int64_t ss, float *
     for (int i = 0; i < cols; i++) _mm512_storeu_ps(dst + i * ds, r[i]);
 }
 
+#elif RLX_VW == 8
+/* dst[c * ds + r] = src[r * ss + c] for an 8 x 8 block (AVX2): unpacks and shuffles of
+   32-bit and 64-bit lanes, then the 128-bit halves exchanged */
+static inline void rlx_pk_transpose8(const float *src, int64_t ss, float *dst, int64_t ds) {
+    __m256 a[8], t[8];
+    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_ps(src + i * ss);
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(a[i], a[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(a[i], a[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        a[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        a[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+        a[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        a[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        _mm256_storeu_ps(dst + i * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x20));
+        _mm256_storeu_ps(dst + (i + 4) * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x31));
+    }
+}
 #endif
 
-/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src, in 8 x 8 blocks (the tiers
-   without AVX-512's register transpose). */
-static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, int64_t ds,
-                                    int64_t rows, int64_t cols) {
+/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src: register transposes where
+   the target has them (AVX-512 16 x 16, AVX2 8 x 8) and the edges element by element,
+   else 8 x 8 blocks of scalar copies (the vector shim has no operation that moves values
+   between lanes). Attention packs K^T with it on every run: on AVX2 the scalar copies
+   were a third of its time outside the two products (128 keys of 64, 1 thread:
+   1.09 -> 0.94 ms a call); 3-10 % of ResNet-50's Winograd convs. */
+static void rlx_pk_transpose(const float *src, int64_t ss, float *dst, int64_t ds,
+                             int64_t rows, int64_t cols) {
+#if defined(__AVX512F__) || RLX_VW == 8
+#if defined(__AVX512F__)
+    enum { B = 16 };
+#else
+    enum { B = 8 };
+#endif
+    const int64_t full_r = rows / B * B, full_c = cols / B * B;
+    for (int64_t r = 0; r < full_r; r += B) {
+        for (int64_t c = 0; c < full_c; c += B)
+#if defined(__AVX512F__)
+            rlx_pk_transpose16(src + r * ss + c, ss, dst + c * ds + r, ds);
+        if (full_c < cols)
+            rlx_pk_transpose16_cols(src + r * ss + full_c, ss, dst + full_c * ds + r, ds,
+                                    cols - full_c);
+#else
+            rlx_pk_transpose8(src + r * ss + c, ss, dst + c * ds + r, ds);
+        for (int64_t c = full_c; c < cols; c++)
+            for (int64_t i = r; i < r + B; i++) dst[c * ds + i] = src[i * ss + c];
+#endif
+    }
+    for (int64_t r = full_r; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) dst[c * ds + r] = src[r * ss + c];
+#else
     for (int64_t r0 = 0; r0 < rows; r0 += 8)
         for (int64_t c0 = 0; c0 < cols; c0 += 8) {
             const int64_t r1 = rows - r0 < 8 ? rows : r0 + 8;
@@ -361,6 +409,7 @@ static void rlx_pk_transpose_scalar(const float *src, int64_t ss, float *dst, in
             for (int64_t c = c0; c < c1; c++)
                 for (int64_t r = r0; r < r1; r++) dst[c * ds + r] = src[r * ss + c];
         }
+#endif
 }
 
 static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int64_t cs,
@@ -369,18 +418,7 @@ static void rlx_pk_pack_b(int64_t k, int64_t n, const float *b, int64_t rs, int6
     const int64_t j0 = p * RLX_PK_NR;
     const int64_t nr = n - j0 < RLX_PK_NR ? n - j0 : RLX_PK_NR;
     if (rs == 1) {   /* B stored transposed: read each column's k values in a row */
-        int64_t j = 0;
-#if defined(__AVX512F__)
-        for (; j + 16 <= nr; j += 16) {   /* 16 columns x 16 k at a time in registers */
-            const float *src = b + (j0 + j) * cs;
-            int64_t kk = 0;
-            for (; kk + 16 <= k; kk += 16)
-                rlx_pk_transpose16(src + kk, cs, dst + kk * RLX_PK_NR + j, RLX_PK_NR);
-            for (; kk < k; kk++)
-                for (int64_t c = 0; c < 16; c++) dst[kk * RLX_PK_NR + j + c] = src[c * cs + kk];
-        }
-#endif
-        rlx_pk_transpose_scalar(b + (j0 + j) * cs, cs, dst + j, RLX_PK_NR, nr - j, k);
+        rlx_pk_transpose(b + j0 * cs, cs, dst, RLX_PK_NR, nr, k);
         for (int64_t kk = 0; kk < k; kk++)
             for (int64_t j = nr; j < RLX_PK_NR; j++) dst[kk * RLX_PK_NR + j] = 0.0f;
         return;
@@ -574,63 +612,6 @@ static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
     rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
 }
 
-
-#if RLX_VW == 8
-/* dst[c * ds + r] = src[r * ss + c] for an 8 x 8 block (AVX2): unpacks and shuffles of
-   32-bit and 64-bit lanes, then 128-bit permutes */
-static inline void rlx_cv_transpose8(const float *src, int64_t ss, float *dst, int64_t ds) {
-    __m256 a[8], t[8];
-    for (int i = 0; i < 8; i++) a[i] = _mm256_loadu_ps(src + i * ss);
-    for (int i = 0; i < 8; i += 2) {
-        t[i] = _mm256_unpacklo_ps(a[i], a[i + 1]);
-        t[i + 1] = _mm256_unpackhi_ps(a[i], a[i + 1]);
-    }
-    for (int i = 0; i < 8; i += 4) {
-        a[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-        a[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
-        a[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        a[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
-    }
-    for (int i = 0; i < 4; i++) {
-        _mm256_storeu_ps(dst + i * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x20));
-        _mm256_storeu_ps(dst + (i + 4) * ds, _mm256_permute2f128_ps(a[i], a[i + 4], 0x31));
-    }
-}
-#endif
-
-/* dst[c * ds + r] = src[r * ss + c] for rows x cols of src: register transposes where
-   the target has them (AVX-512: packed_gemm.h's 16 x 16 ones; AVX2: 8 x 8 ones, 3-10 %
-   of ResNet-50's Winograd convs against scalar copies) and the rest element by element,
-   else 8 x 8 blocks of scalar copies (the vector shim has no operation that moves values
-   between lanes) */
-static void rlx_cv_transpose(const float *src, int64_t ss, float *dst, int64_t ds,
-                             int64_t rows, int64_t cols) {
-#if defined(__AVX512F__) || RLX_VW == 8
-#if defined(__AVX512F__)
-    enum { B = 16 };
-#else
-    enum { B = 8 };
-#endif
-    const int64_t full_r = rows / B * B, full_c = cols / B * B;
-    for (int64_t r = 0; r < full_r; r += B) {
-        for (int64_t c = 0; c < full_c; c += B)
-#if defined(__AVX512F__)
-            rlx_pk_transpose16(src + r * ss + c, ss, dst + c * ds + r, ds);
-        if (full_c < cols)
-            rlx_pk_transpose16_cols(src + r * ss + full_c, ss, dst + full_c * ds + r, ds,
-                                    cols - full_c);
-#else
-            rlx_cv_transpose8(src + r * ss + c, ss, dst + c * ds + r, ds);
-        for (int64_t c = full_c; c < cols; c++)
-            for (int64_t i = r; i < r + B; i++) dst[c * ds + i] = src[i * ss + c];
-#endif
-    }
-    for (int64_t r = full_r; r < rows; r++)
-        for (int64_t c = 0; c < cols; c++) dst[c * ds + r] = src[r * ss + c];
-#else
-    rlx_pk_transpose_scalar(src, ss, dst, ds, rows, cols);
-#endif
-}
 
 static void rlx_epi_n12(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
@@ -1089,7 +1070,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1824, 0, 32 * sizeof(float));
                 const float *src = xn + ir * 56;
                 float *dst = row + 32;
-                rlx_cv_transpose(src, 3136, dst, 32, 32, 56);
+                rlx_pk_transpose(src, 3136, dst, 32, 32, 56);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -1309,7 +1290,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 32 - c0 < 16 ? 32 - c0 : 16;
                     const float *src = rlx_yt + p0 * 32 + c0;
                     float *dst = yn + c0 * 3136 + p0;
-                    rlx_cv_transpose(src, 32, dst, 3136, p1 - p0, cn);
+                    rlx_pk_transpose(src, 32, dst, 3136, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n8(slots, arena, (n * 32 + c) * 3136 + p0, (n * 32 + c) * 3136 + p1);
                 }
@@ -1472,7 +1453,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1824, 0, 32 * sizeof(float));
                 const float *src = xn + ir * 56;
                 float *dst = row + 32;
-                rlx_cv_transpose(src, 3136, dst, 32, 32, 56);
+                rlx_pk_transpose(src, 3136, dst, 32, 32, 56);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -1692,7 +1673,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 32 - c0 < 16 ? 32 - c0 : 16;
                     const float *src = rlx_yt + p0 * 32 + c0;
                     float *dst = yn + c0 * 3136 + p0;
-                    rlx_cv_transpose(src, 32, dst, 3136, p1 - p0, cn);
+                    rlx_pk_transpose(src, 32, dst, 3136, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n12(slots, arena, (n * 32 + c) * 3136 + p0, (n * 32 + c) * 3136 + p1);
                 }
@@ -2201,7 +2182,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1856, 0, 64 * sizeof(float));
                 const float *src = xn + ir * 28;
                 float *dst = row + 64;
-                rlx_cv_transpose(src, 784, dst, 64, 64, 28);
+                rlx_pk_transpose(src, 784, dst, 64, 64, 28);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -2421,7 +2402,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 64 - c0 < 16 ? 64 - c0 : 16;
                     const float *src = rlx_yt + p0 * 64 + c0;
                     float *dst = yn + c0 * 784 + p0;
-                    rlx_cv_transpose(src, 64, dst, 784, p1 - p0, cn);
+                    rlx_pk_transpose(src, 64, dst, 784, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n33(slots, arena, (n * 64 + c) * 784 + p0, (n * 64 + c) * 784 + p1);
                 }
@@ -2584,7 +2565,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memset(row + 1856, 0, 64 * sizeof(float));
                 const float *src = xn + ir * 28;
                 float *dst = row + 64;
-                rlx_cv_transpose(src, 784, dst, 64, 64, 28);
+                rlx_pk_transpose(src, 784, dst, 64, 64, 28);
                 int row_bad = 0;
                 #pragma omp simd reduction(|:row_bad)
                 for (int64_t e = 0; e < 1792; e++) row_bad |= !(dst[e] - dst[e] == 0.0f);
@@ -2804,7 +2785,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
                     const int64_t cn = 64 - c0 < 16 ? 64 - c0 : 16;
                     const float *src = rlx_yt + p0 * 64 + c0;
                     float *dst = yn + c0 * 784 + p0;
-                    rlx_cv_transpose(src, 64, dst, 784, p1 - p0, cn);
+                    rlx_pk_transpose(src, 64, dst, 784, p1 - p0, cn);
                     for (int64_t c = c0; c < c0 + cn; c++)
                         if (p1 > p0) rlx_epi_n37(slots, arena, (n * 64 + c) * 784 + p0, (n * 64 + c) * 784 + p1);
                 }

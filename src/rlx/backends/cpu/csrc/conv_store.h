@@ -7,7 +7,7 @@ static void rlx_cv_store_t(const float *part, int64_t n, int64_t nc, float *y, i
     float t[256] __attribute__((aligned(64)));
     for (int64_t c0 = 0; c0 < nc; c0 += 16)
         for (int64_t q0 = 0; q0 < n; q0 += 16) {
-            rlx_cv_transpose(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16, 16, 16);
+            rlx_pk_transpose(part + q0 * RLX_CV_NR + c0, RLX_CV_NR, t, 16, 16, 16);
             for (int64_t c = c0; c < nc && c < c0 + 16; c++) {
                 const rlx_vf b = rlx_v_set1(bias ? bias[c] : 0.0f);
                 for (int j = 0; j < RLX_CV_VPL; j++) {

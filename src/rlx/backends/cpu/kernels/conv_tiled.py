@@ -314,10 +314,9 @@ def _csrc(name: str) -> str:
 
 
 def add_transpose_helper(ctx: RenderContext) -> None:
-    """Emit ``rlx_cv_transpose`` (``csrc/conv_transpose.h``, every ISA tier) and the
-    packed-GEMM helpers it calls."""
+    """Emit ``rlx_pk_transpose`` (every ISA tier: part of the packed-GEMM helpers,
+    ``csrc/packed_gemm.h``)."""
     packed_gemm_helper(ctx)
-    ctx.add_helper("rlx_cv_transpose", _csrc("conv_transpose.h"))
 
 
 def add_channel_helpers(ctx: RenderContext) -> None:

@@ -25,8 +25,8 @@ compiled alongside.
 
 Per image, in one parallel region:
 
-1. the input is copied channels-last into a zero-padded grid (``conv_tiled``'s
-   ``rlx_cv_transpose``: 16 x 16 register transposes on AVX-512, 8 x 8 on AVX2,
+1. the input is copied channels-last into a zero-padded grid (the packed GEMM's
+   ``rlx_pk_transpose``: 16 x 16 register transposes on AVX-512, 8 x 8 on AVX2,
    8 x 8 blocks of scalar copies on the other tiers, which have no shim operation that
    moves values between lanes; the threads split the rows, check the copied values are finite, then
    wait for each other and stop if any is not), so a patch's values for 16 consecutive
@@ -289,9 +289,9 @@ def _filters(w: CWriter, ctx: RenderContext, plan, v: Variant) -> None:
 def _transpose(w: CWriter, src: str, src_stride: str, rows: int | str, cols: int | str,
                dst: str, dst_stride: str) -> None:
     """``dst[c * dst_stride + r] = src[r * src_stride + c]`` for ``r < rows``, ``c < cols``
-    (counts or C expressions): ``conv_tiled``'s ``rlx_cv_transpose`` (16 x 16
+    (counts or C expressions): the packed GEMM's ``rlx_pk_transpose`` (16 x 16
     register blocks on AVX-512, 8 x 8 on AVX2, 8 x 8 blocks of scalar copies elsewhere)."""
-    w.line(f"rlx_cv_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, {cols});")
+    w.line(f"rlx_pk_transpose({src}, {src_stride}, {dst}, {dst_stride}, {rows}, {cols});")
 
 
 def _input_transform(w: CWriter, plan, v: Variant, t_lo: str, t_hi: str, base: str, dst: str,
