@@ -27,6 +27,7 @@ It offers the part of ``tokenizers.Tokenizer``'s interface that
 
 from __future__ import annotations
 
+import functools
 import heapq
 import re
 from array import array
@@ -34,11 +35,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rlx.frontends.strings import StringIndex, as_string_table
+
 SPIECE_SPACE = "\u2581"
 TOKEN_NORMAL, TOKEN_UNKNOWN, TOKEN_CONTROL, TOKEN_USER_DEFINED, TOKEN_UNUSED, TOKEN_BYTE = (
     1, 2, 3, 4, 5, 6)
 _MERGEABLE = (TOKEN_NORMAL, TOKEN_USER_DEFINED, TOKEN_UNUSED)
 _BYTE_TOKEN = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+LOOKUP_MEMO = 1 << 14
 
 
 def first_ids(tokens: Sequence[str]) -> dict[str, int]:
@@ -64,33 +68,33 @@ class SpmBackend:
     None); ``bos`` / ``eos`` are added around each text as ``add_bos`` / ``add_eos`` say
     when encoding with special tokens."""
 
-    def __init__(self, tokens: list[str], token_types: np.ndarray, scores: np.ndarray,
+    def __init__(self, tokens: Sequence[str], token_types: np.ndarray, scores: np.ndarray,
                  unk: int | None, add_space_prefix: bool, bos: int | None, eos: int | None,
                  add_bos: bool, add_eos: bool):
-        self._tokens = tokens
-        self._vocab = first_ids(tokens)
+        # the pieces as one table of UTF-8 and an index over it (rlx.frontends.strings),
+        # not a str per piece and a dict: Gemma 3's 262k pieces take 8 MiB, not 37
+        self._tokens = as_string_table(tokens)
+        self._index = StringIndex(self._tokens)
+        # the merge loop asks for the same pieces again and again: a bounded memo of
+        # the last-id lookups (at most LOOKUP_MEMO entries, a few MiB)
+        self._last_id = functools.lru_cache(maxsize=LOOKUP_MEMO)(self._index.last)
         types = np.asarray(token_types)
         # per token, compact (Gemma 3's 262k: 0.26 MB of flags and 2 MB of scores, not
         # 2 MB of list and 8 MB of float objects), read one entry at a time as Python
         # values
-        mergeable = np.isin(types, _MERGEABLE).astype(np.uint8).tobytes()
-        # the id a piece merges under: its last one among duplicates (as the derived
-        # merges rank them); a vocabulary without duplicates needs no second dict
-        last = (self._vocab if len(self._vocab) == len(tokens)
-                else {t: i for i, t in enumerate(tokens)})
-        self._last = last
-        self._mergeable = mergeable
+        self._mergeable = np.isin(types, _MERGEABLE).astype(np.uint8).tobytes()
         self._scores = array("d", np.asarray(scores, np.float64).tobytes())
         self._unk = unk
         self._prefix = add_space_prefix
         self._before = [bos] if add_bos else []
         self._after = [eos] if add_eos else []
-        self._byte_ids = [self._vocab.get(f"<0x{b:02X}>") for b in range(256)]
+        self._byte_ids = [self._index.first(f"<0x{b:02X}>") for b in range(256)]
         self._special = frozenset(np.flatnonzero(types == TOKEN_CONTROL).tolist())
         # tokens matched in the raw text: by first character, the lengths to try (longest
         # first); a regular expression of Gemma 3's 6k such tokens took 0.25 s to compile
-        self._matched = {tokens[i] for i in np.flatnonzero(
-            (types == TOKEN_CONTROL) | (types == TOKEN_USER_DEFINED)).tolist() if tokens[i]}
+        self._matched = {self._tokens[i] for i in np.flatnonzero(
+            (types == TOKEN_CONTROL) | (types == TOKEN_USER_DEFINED)).tolist()}
+        self._matched.discard("")
         lengths: dict[str, set[int]] = {}
         for token in self._matched:
             lengths.setdefault(token[0], set()).add(len(token))
@@ -109,15 +113,15 @@ class SpmBackend:
 
     # ---------------------------------------------------------------- vocabulary
     def get_vocab_size(self, with_added_tokens: bool = True) -> int:
-        return len(self._vocab)
+        return self._index.distinct
 
     def token_to_id(self, token: str) -> int | None:
-        return self._vocab.get(token)
+        return self._index.first(token)
 
     def id_to_token(self, token_id: int) -> str | None:
         if 0 <= token_id < len(self._tokens):
             token = self._tokens[token_id]
-            if self._vocab[token] == token_id:
+            if self._index.first(token) == token_id:
                 return token
         return None
 
@@ -127,7 +131,7 @@ class SpmBackend:
         pos = 0
         for start, token in self._find_matched(text):
             ids += self._run(text[pos:start])
-            ids.append(self._vocab[token])
+            ids.append(self._index.first(token))
             pos = start + len(token)
         ids += self._run(text[pos:])
         if add_special_tokens:
@@ -172,16 +176,17 @@ class SpmBackend:
         symbols = self._symbols(text)
         if len(symbols) > 1:
             symbols = self._merge(symbols)
-        return [self._vocab[s] if isinstance(s, str) else s for s in symbols]
+        first = self._index.first
+        return [first(s) if isinstance(s, str) else s for s in symbols]
 
     def _symbols(self, text: str) -> list[str | int]:
         """One symbol per character: the character (a piece of the vocabulary) or, for
         one outside it, its bytes' token ids or the unknown token's id (runs of unknowns
         fused into one)."""
         out: list[str | int] = []
-        vocab, byte_ids, unk = self._vocab, self._byte_ids, self._unk
+        first, byte_ids, unk = self._index.first, self._byte_ids, self._unk
         for ch in text:
-            if ch in vocab:
+            if first(ch) is not None:
                 out.append(ch)
                 continue
             ids = [byte_ids[b] for b in ch.encode("utf-8")]
@@ -195,11 +200,11 @@ class SpmBackend:
         """The priority of merging two adjacent symbols (lower first), or None."""
         if not (isinstance(left, str) and isinstance(right, str)):
             return None
-        last = self._last
-        merged = last.get(left + right)
+        last = self._last_id
+        merged = last(left + right)
         if merged is None or not self._mergeable[merged]:
             return None
-        li, ri = last.get(left), last.get(right)
+        li, ri = last(left), last(right)
         if li is None or ri is None or not (self._mergeable[li] and self._mergeable[ri]):
             return None
         return (-self._scores[merged], merged, li)

@@ -39,6 +39,7 @@ from tokenizers import AddedToken, decoders, models, pre_tokenizers, processors
 from rlx.errors import InputError, RlxError
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
+from rlx.frontends.strings import StringTable
 
 __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
            "TokenizerError", "load_tokenizer", "tokenizer_from_gguf",
@@ -405,8 +406,12 @@ def _flag(metadata: Mapping[str, Any], key: str, default: bool) -> bool:
     return bool(value)
 
 
-def _string_list(metadata: Mapping[str, Any], key: str) -> list[str]:
+def _string_list(metadata: Mapping[str, Any], key: str) -> Sequence[str]:
+    """A metadata array of strings: as the GGUF reader gives it (a StringTable, its
+    strings checked when read) or a list of str (metadata built in Python)."""
     value = _required(metadata, key)
+    if isinstance(value, StringTable):
+        return value
     if not isinstance(value, list) or not all(map(isinstance, value, itertools.repeat(str))):
         raise TokenizerError(f"GGUF metadata {key} is not an array of strings")
     return value

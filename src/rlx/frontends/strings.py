@@ -1,0 +1,157 @@
+"""Compact string tables: many short strings as one ``bytes`` object and offsets.
+
+A GGUF vocabulary is an array of strings: Gemma 3's holds 262k pieces. As Python
+``str`` objects in a list plus a ``dict`` from piece to id they took 37 MiB of a
+decoder process (21.6 MiB of strings, 15.3 MiB of dict); as a :class:`StringTable`
+(their UTF-8 bytes side by side, two arrays of offsets) and a :class:`StringIndex`
+(an open-addressing table of ids on the pieces' CRC-32) they take under 9 MiB, and a
+piece becomes a ``str`` only when it is read.
+"""
+
+from __future__ import annotations
+
+import zlib
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+
+
+def offsets_array(values: Iterable[int], top: int) -> array:
+    """``values`` as a compact unsigned array able to hold ``top``."""
+    return array("I" if top < 1 << 32 else "Q", values)
+
+
+class StringTable(Sequence[str]):
+    """A read-only sequence of strings stored as UTF-8: string i is
+    ``data[starts[i]:ends[i]]``, decoded when read. Build it with :meth:`of` from
+    strings, or directly from bytes already known to hold valid UTF-8 at those offsets
+    (the GGUF reader validates a file's strings before it builds one)."""
+
+    __slots__ = ("_data", "_starts", "_ends")
+
+    def __init__(self, data: bytes, starts: array, ends: array):
+        if len(starts) != len(ends):
+            raise ValueError("StringTable: starts and ends differ in length")
+        self._data = data
+        self._starts = starts
+        self._ends = ends
+
+    @classmethod
+    def of(cls, strings: Iterable[str]) -> StringTable:
+        """The table of ``strings`` (each must be a ``str``)."""
+        parts = [s.encode("utf-8") for s in strings]
+        ends, total = [], 0
+        for p in parts:
+            total += len(p)
+            ends.append(total)
+        return cls(b"".join(parts), offsets_array((e - len(p) for e, p in zip(ends, parts)), total),
+                   offsets_array(ends, total))
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self._starts)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"StringTable index {i} out of range for {n} strings")
+        return str(self._data[self._starts[i]:self._ends[i]], "utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        data = self._data
+        for s, e in zip(self._starts, self._ends):
+            yield str(data[s:e], "utf-8")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StringTable):
+            return list(self.utf8_items()) == list(other.utf8_items())
+        if isinstance(other, (list, tuple)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None     # a mutable-looking sequence, as list: not hashable
+
+    def __repr__(self) -> str:
+        return f"StringTable({len(self)} strings, {len(self._data)} bytes)"
+
+    def utf8(self, i: int) -> bytes:
+        """String ``i``'s UTF-8 bytes (0 <= i < len)."""
+        return self._data[self._starts[i]:self._ends[i]]
+
+    def utf8_items(self) -> Iterator[bytes]:
+        data = self._data
+        for s, e in zip(self._starts, self._ends):
+            yield data[s:e]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held: the strings and their offsets."""
+        return (len(self._data) + self._starts.itemsize * len(self._starts)
+                + self._ends.itemsize * len(self._ends))
+
+
+def as_string_table(strings: Sequence[str]) -> StringTable:
+    """``strings`` itself when it is a :class:`StringTable`, else its table."""
+    return strings if isinstance(strings, StringTable) else StringTable.of(strings)
+
+
+class StringIndex:
+    """Which id a string has in a :class:`StringTable`: the first and the last of the
+    ids it appears under (a vocabulary may list a piece twice). Open addressing with
+    linear probing on the CRC-32 of the UTF-8 bytes (zlib's: the same in every
+    process), a table of ids at most half full; the few strings listed more than once
+    keep their last id in a dict."""
+
+    __slots__ = ("_table", "_slots", "_mask", "_last", "distinct")
+
+    def __init__(self, table: StringTable):
+        n = len(table)
+        size = 1 << max(4, (2 * n).bit_length())
+        mask = size - 1
+        slots = array("i", [-1]) * size
+        last: dict[int, int] = {}
+        duplicates = 0
+        crc, utf8 = zlib.crc32, table.utf8
+        for i, key in enumerate(table.utf8_items()):
+            h = crc(key) & mask
+            while True:
+                j = slots[h]
+                if j < 0:
+                    slots[h] = i
+                    break
+                if utf8(j) == key:
+                    last[j] = i
+                    duplicates += 1
+                    break
+                h = (h + 1) & mask
+        self._table, self._slots, self._mask, self._last = table, slots, mask, last
+        self.distinct = n - duplicates
+        """How many different strings the table holds."""
+
+    def first(self, text: str) -> int | None:
+        """The first id of ``text``, or None when the table lacks it."""
+        key = text.encode("utf-8")
+        slots, mask, utf8 = self._slots, self._mask, self._table.utf8
+        h = zlib.crc32(key) & mask
+        while True:
+            j = slots[h]
+            if j < 0:
+                return None
+            if utf8(j) == key:
+                return j
+            h = (h + 1) & mask
+
+    def last(self, text: str) -> int | None:
+        """The last id of ``text``, or None when the table lacks it."""
+        j = self.first(text)
+        return j if j is None else self._last.get(j, j)
+
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and self.first(text) is not None
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the id table (the strings are the table's)."""
+        return self._slots.itemsize * len(self._slots)
