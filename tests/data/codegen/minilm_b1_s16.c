@@ -416,7 +416,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    static const int64_t tasks[24] = {0, 2, 0, 2, 0, 2, 2, 4, 0, 2, 4, 6, 0, 2, 6, 8, 0, 2, 8, 10, 0, 2, 10, 12};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -428,8 +428,8 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
         rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
         rlx_pkb_n0_seen[1] = ctl[4];
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e0, rlx_epi_args0, arena);
     }
@@ -543,7 +543,7 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    static const int64_t tasks[24] = {0, 2, 0, 2, 0, 2, 2, 4, 0, 2, 4, 6, 0, 2, 6, 8, 0, 2, 8, 10, 0, 2, 10, 12};
     const float *pa = ((const float *)((arena + rlx_at[1]) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -555,8 +555,8 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
         rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
         rlx_pkb_n0_seen[1] = ctl[4];
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e1, rlx_epi_args0, arena);
     }
@@ -739,7 +739,7 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 2, 0, 24, 0, 2, 24, 48};
+    static const int64_t tasks[24] = {0, 2, 0, 8, 0, 2, 8, 16, 0, 2, 16, 24, 0, 2, 24, 32, 0, 2, 32, 40, 0, 2, 40, 48};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -751,8 +751,8 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
         rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
         rlx_pkb_n0_seen[1] = ctl[4];
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 1536, 384, pa, 384, rlx_pkb_n0, pc, 1536, q[0], q[1], q[2], q[3], rlx_e2, rlx_epi_args0, arena);
     }
@@ -764,7 +764,7 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 5)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 2, 0, 6, 0, 2, 6, 12};
+    static const int64_t tasks[24] = {0, 2, 0, 2, 0, 2, 2, 4, 0, 2, 4, 6, 0, 2, 6, 8, 0, 2, 8, 10, 0, 2, 10, 12};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -776,8 +776,8 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
         rlx_pkb_n0_seen[0] = (int64_t)(uintptr_t)pb;
         rlx_pkb_n0_seen[1] = ctl[4];
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(16, 384, 1536, pa, 1536, rlx_pkb_n0, pc, 384, q[0], q[1], q[2], q[3], rlx_e1, rlx_epi_args0, arena);
     }

@@ -424,7 +424,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 8)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    static const int64_t tasks[24] = {0, 342, 0, 2, 0, 342, 2, 4, 0, 342, 4, 6, 0, 342, 6, 8, 0, 342, 8, 10, 0, 342, 10, 12};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -449,8 +449,8 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
             rlx_tiles_n1[2 * nt + 1] = len - i < 12 ? len - i : 12;
         }
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, rlx_tiles_n1, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_e0, rlx_epi_args0, arena);
     }
@@ -568,7 +568,7 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 8)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    static const int64_t tasks[24] = {0, 342, 0, 2, 0, 342, 2, 4, 0, 342, 4, 6, 0, 342, 6, 8, 0, 342, 8, 10, 0, 342, 10, 12};
     const float *pa = ((const float *)((arena + rlx_at[1]) + 0));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -593,8 +593,8 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
             rlx_tiles_n1[2 * nt + 1] = len - i < 12 ? len - i : 12;
         }
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm_tiles(4096, 384, 384, pa, 384, rlx_pkb_n0, pc, 384, rlx_tiles_n1, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_e1, rlx_epi_args0, arena);
     }
@@ -783,7 +783,7 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 8)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 342, 0, 24, 0, 342, 24, 48};
+    static const int64_t tasks[24] = {0, 342, 0, 8, 0, 342, 8, 16, 0, 342, 16, 24, 0, 342, 24, 32, 0, 342, 32, 40, 0, 342, 40, 48};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -808,8 +808,8 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
             rlx_tiles_n1[2 * nt + 1] = len - i < 12 ? len - i : 12;
         }
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm_tiles(4096, 1536, 384, pa, 384, rlx_pkb_n0, pc, 1536, rlx_tiles_n1, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_e2, rlx_epi_args0, arena);
     }
@@ -821,7 +821,7 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     void *rlx_epi_args0[2] = {slots, (void *)(rlx_at + 8)};
     float *rlx_pkb_n0 = (float *)(RLX_KEEP + rlx_at[0]);
-    static const int64_t tasks[8] = {0, 342, 0, 6, 0, 342, 6, 12};
+    static const int64_t tasks[24] = {0, 342, 0, 2, 0, 342, 2, 4, 0, 342, 4, 6, 0, 342, 6, 8, 0, 342, 8, 10, 0, 342, 10, 12};
     const float *pa = ((const float *)(arena + rlx_at[1]));
     const float *pb = ((const float *)((uint8_t *)slots[rlx_at[2]]));
     float *pc = ((float *)(arena + rlx_at[3]));
@@ -846,8 +846,8 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
             rlx_tiles_n1[2 * nt + 1] = len - i < 12 ? len - i : 12;
         }
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm_tiles(4096, 384, 1536, pa, 1536, rlx_pkb_n0, pc, 384, rlx_tiles_n1, nt * q[0] / 342, nt * q[1] / 342, q[2], q[3], rlx_e1, rlx_epi_args0, arena);
     }

@@ -403,7 +403,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     float *rlx_pkb_n5 = (float *)(RLX_KEEP + 0);
-    static const int64_t tasks[8] = {0, 11, 0, 24, 0, 11, 24, 48};
+    static const int64_t tasks[24] = {0, 11, 0, 8, 0, 11, 8, 16, 0, 11, 16, 24, 0, 11, 24, 32, 0, 11, 32, 40, 0, 11, 40, 48};
     const float *pa = ((const float *)((uint8_t *)slots[0]));
     const float *pb = ((const float *)((uint8_t *)slots[1]));
     float *pc = ((float *)((uint8_t *)slots[7]));
@@ -415,8 +415,8 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_pkb_n5_seen[0] = (int64_t)(uintptr_t)pb;
         rlx_pkb_n5_seen[1] = ctl[4];
     }
-    #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t t = 0; t < 2; t++) {
+    #pragma omp parallel for num_threads(2) schedule(dynamic, 1)
+    for (int64_t t = 0; t < 6; t++) {
         const int64_t *q = tasks + 4 * t;
         rlx_pk_gemm(128, 1536, 384, pa, 384, rlx_pkb_n5, pc, 1536, q[0], q[1], q[2], q[3], rlx_epi_n5, slots, arena);
     }

@@ -198,14 +198,17 @@ def thread_id(ctx: RenderContext) -> str:
     return "rlx_thread_id()"
 
 
-def omp_for(ctx: RenderContext, parallel: bool) -> str:
+def omp_for(ctx: RenderContext, parallel: bool, dynamic: bool = False) -> str:
     """Pragma splitting the next loop over the executable's threads ('' when serial).
 
     ``num_threads`` is explicit so that per-thread scratch (indexed by thread id) never
-    overflows, whatever the calling thread's OpenMP defaults are."""
+    overflows, whatever the calling thread's OpenMP defaults are. ``dynamic``: each
+    thread takes the next iteration when it is done with one (only for iterations whose
+    results do not depend on which thread runs them, or in what order)."""
     if not parallel:
         return ""
-    return f"#pragma omp parallel for num_threads({ctx.threads}) schedule(static)"
+    schedule = "dynamic, 1" if dynamic else "static"
+    return f"#pragma omp parallel for num_threads({ctx.threads}) schedule({schedule})"
 
 
 def thread_slots(ctx: RenderContext, parallel: bool) -> int:
