@@ -294,8 +294,9 @@ class _Cursor:
         data = bytes(view[first:pos])
         if count:
             text = np.frombuffer(data, np.uint8).copy()
-            fields = np.asarray(starts, np.int64)[:, None] - np.arange(8, 0, -1)
-            text[fields.ravel()] = 0x20
+            at = np.asarray(starts, np.int64)
+            for back in range(1, 9):
+                text[at - back] = 0x20
             try:
                 text.tobytes().decode("utf-8")
             except UnicodeDecodeError as exc:

@@ -75,8 +75,9 @@ class SpmBackend:
         # not a str per piece and a dict: Gemma 3's 262k pieces take 8.2 MiB, not 37
         self._tokens = as_string_table(tokens)
         self._index = StringIndex(self._tokens)
-        # the merge loop asks for the same pieces again and again: a bounded memo of
-        # the last-id lookups (at most LOOKUP_MEMO entries, a few MiB)
+        # the id a piece merges under is its last one among duplicates (as the derived
+        # merges rank them); the merge loop asks for the same pieces again and again: a
+        # bounded memo of those lookups (at most LOOKUP_MEMO entries, a few MiB)
         self._last_id = functools.lru_cache(maxsize=LOOKUP_MEMO)(self._index.last)
         types = np.asarray(token_types)
         # per token, compact (Gemma 3's 262k: 0.26 MB of flags and 2 MB of scores, not
