@@ -19,6 +19,7 @@ Shapes here are numpy order (outermost first), the reverse of GGUF's dims.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import os
 import struct
@@ -272,12 +273,12 @@ class _Cursor:
         one :class:`StringTable` (Gemma 3's 262k-token vocabulary: 37 MiB of ``str``
         objects and their dict before). Every string is checked to be UTF-8 here: the
         length fields between them are blanked to spaces, so that one decoding of the
-        whole run fails exactly when one of its strings is not UTF-8."""
+        whole run fails exactly when one of its strings is not UTF-8; the table keeps
+        the strings without the fields."""
         view, pos, end = self._view, self.offset, len(self._view)
         first = pos
         length = _U64.unpack_from
-        starts = [0] * count
-        ends = [0] * count
+        lengths = [0] * count
         for i in range(count):
             if pos + 8 > end:
                 self.offset = pos
@@ -288,22 +289,23 @@ class _Cursor:
             if pos > end:
                 self.offset = start
                 self._take(n)                       # raises: truncated
-            starts[i] = start - first
-            ends[i] = pos - first
+            lengths[i] = n
         self.offset = pos
-        data = bytes(view[first:pos])
-        if count:
-            text = np.frombuffer(data, np.uint8).copy()
-            at = np.asarray(starts, np.int64)
-            for back in range(1, 9):
-                text[at - back] = 0x20
-            try:
-                text.tobytes().decode("utf-8")
-            except UnicodeDecodeError as exc:
-                bad = int(np.searchsorted(np.asarray(ends, np.int64), exc.start, "right"))
-                raise GGUFError(f"{self.path}: the string at offset {first + starts[bad]} is "
-                                f"not UTF-8 ({exc.reason})") from None
-        return StringTable(data, offsets_array(starts, len(data)), offsets_array(ends, len(data)))
+        run = np.frombuffer(view[first:pos], np.uint8)
+        sizes = np.asarray(lengths, np.int64)
+        starts = np.cumsum(sizes + 8) - sizes          # string i's first byte in the run
+        fields = np.zeros(len(run), bool)
+        for back in range(1, 9):
+            fields[starts - back] = True
+        try:
+            np.where(fields, np.uint8(0x20), run).tobytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = int(np.searchsorted(starts + sizes, exc.start, "right"))
+            raise GGUFError(f"{self.path}: the string at offset {first + int(starts[bad])} "
+                            f"is not UTF-8 ({exc.reason})") from None
+        data = run[~fields].tobytes()
+        return StringTable(data, offsets_array(itertools.accumulate(lengths, initial=0),
+                                               len(data)))
 
     def value(self, type_id: int, depth: int = 0) -> tuple[Any, str]:
         """One metadata value of GGUF type ``type_id`` and that type's name."""
