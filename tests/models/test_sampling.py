@@ -9,6 +9,9 @@ deterministic), and greedy against numpy's argmax.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -206,3 +209,27 @@ def test_bad_logits_are_rejected(logits):
 def test_context_must_match_the_batch():
     with pytest.raises(InputError, match="context for 1 rows"):
         token_distribution(np.zeros((2, 4)), SamplingParams(repetition_penalty=1.2), [[0]])
+
+
+def test_greedy_decoding_never_imports_numpy_random():
+    # numpy.random loads OpenSSL through ``secrets``: a greedy decoder's process does
+    # without it, and a sampling one gets its generator on the first draw
+    code = ("import sys, numpy as np\n"
+            "from rlx.models.sampling import Sampler, SamplingParams\n"
+            "logits = np.array([[0.5, 2.0, -1.0]], np.float32)\n"
+            "assert Sampler(SamplingParams(temperature=0))(logits).tolist() == [1]\n"
+            "print('numpy.random' in sys.modules)\n"
+            "Sampler(SamplingParams(seed=3))(logits)\n"
+            "print('numpy.random' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
+
+
+def test_a_lazily_made_generator_draws_as_a_seeded_numpy_generator():
+    logits = np.log(np.array([[0.1, 0.2, 0.3, 0.4]] * 64))
+    drawn = Sampler(SamplingParams(temperature=1.0, seed=11))(logits)
+    uniforms = np.random.default_rng(11).random(64)
+    np.testing.assert_array_equal(drawn, np.searchsorted(np.cumsum([0.1, 0.2, 0.3, 0.4]),
+                                                         uniforms, side="right"))

@@ -46,6 +46,12 @@ def round_up(n: int, multiple: int) -> int:
 
 
 HUGE_PAGE = 2 << 20
+MAPPED_MIN = 64 << 10
+"""Zeroed buffers of at least this many bytes get an anonymous mapping of their own,
+whose pages become resident only as they are written: calloc hands out freed heap
+memory again by clearing it, which writes every page (a 2 MiB KV cache holding 14
+tokens was resident whole, and Gemma 3's 36 caches and 36 prefill outputs held 12 MiB
+that no run had written)."""
 HUGE_MIN = 4 << 20
 """Buffers of at least this many bytes are mapped on their own and advised onto
 ``HUGE_PAGE`` pages: a run reads a weight or an activation once and then leaves it
@@ -121,12 +127,12 @@ def map_zeroed(nbytes: int, what: str = "rlx buffers") -> tuple[mmap.mmap, np.nd
 
 def aligned_zeros(shape: Sequence[int], dtype: Any, what: str = "an rlx buffer"
                   ) -> np.ndarray:
-    """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary (on
-    huge pages from HUGE_MIN bytes: :func:`map_zeroed`, whose OutOfMemoryError names
-    ``what`` the array is for)."""
+    """A zeroed C-contiguous array whose data starts on an ``ALIGNMENT`` boundary (from
+    MAPPED_MIN bytes a mapping of its own, on huge pages from HUGE_MIN bytes:
+    :func:`map_zeroed`, whose OutOfMemoryError names ``what`` the array is for)."""
     dtype = np.dtype(dtype)
     count = int(np.prod(shape, dtype=np.int64))
-    if count * dtype.itemsize >= HUGE_MIN:
+    if count * dtype.itemsize >= MAPPED_MIN:
         return map_zeroed(count * dtype.itemsize, what)[1].view(dtype).reshape(tuple(shape))
     raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
     start = -raw.ctypes.data % ALIGNMENT

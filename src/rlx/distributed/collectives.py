@@ -18,12 +18,12 @@ group's timeout.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from rlx.digest import sha256
 from rlx.distributed.group import DistributedError, guard, info, torch_distributed
 from rlx.errors import InputError
 
@@ -200,7 +200,7 @@ def barrier() -> None:
 
 def checksum(arrays: Sequence[np.ndarray]) -> str:
     """A hex digest (SHA-256) of the bytes, dtypes and shapes of ``arrays`` in order."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for a in arrays:
         a = np.ascontiguousarray(a)
         digest.update(f"{a.dtype.str}{a.shape}".encode())

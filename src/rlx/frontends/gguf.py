@@ -135,7 +135,8 @@ class GGUFFile:
     """A GGUF file mapped read-only, with its metadata and tensor directory parsed.
 
     Attributes: ``version`` (2 or 3), ``metadata`` (key -> Python value: int, float,
-    bool, str, a list of str, or a numpy array for numeric arrays), ``value_types``
+    bool, str, a StringTable for an array of strings, or for a numeric array a read-only
+    numpy view of the mapped file), ``value_types``
     (key -> GGUF type name, ``"array[uint32]"`` for arrays), ``alignment``,
     ``data_offset`` (where the data section starts) and ``tensors`` (name ->
     :class:`GGUFTensorInfo`, in file order).
@@ -320,7 +321,8 @@ class _Cursor:
                         f"{self.offset - 4}")
 
     def array(self, depth: int = 0) -> tuple[Any, str]:
-        """An array value: numeric arrays as numpy arrays, others as lists."""
+        """An array value: numeric arrays as read-only numpy views of the mapped file,
+        strings as a StringTable, nested arrays as lists."""
         if depth >= MAX_ARRAY_DEPTH:
             raise GGUFError(f"{self.path}: arrays nest deeper than {MAX_ARRAY_DEPTH} at "
                             f"offset {self.offset}")
@@ -329,7 +331,9 @@ class _Cursor:
             name, fmt = _SCALARS[elem_type]
             dtype = np.dtype(fmt)
             start = self._take(count * dtype.itemsize)
-            data = np.frombuffer(self._view, dtype, count, start).copy()
+            # a read-only view of the mapped file, not a copy: the mapping lives as long as
+            # the weights read from it, and Gemma 3's scores and token types are 2 MiB
+            data = np.frombuffer(self._view, dtype, count, start)
             return data, f"array[{name}]"
         if elem_type == _STRING:
             self._check_room(count, 8)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 import heapq
 import re
-from array import array
 from collections.abc import Sequence
 
 import numpy as np
@@ -80,11 +79,14 @@ class SpmBackend:
         # bounded memo of those lookups (at most LOOKUP_MEMO entries, a few MiB)
         self._last_id = functools.lru_cache(maxsize=LOOKUP_MEMO)(self._index.last)
         types = np.asarray(token_types)
-        # per token, compact (Gemma 3's 262k: 0.26 MB of flags and 2 MB of scores, not
-        # 2 MB of list and 8 MB of float objects), read one entry at a time as Python
-        # values
+        # per token, compact (Gemma 3's 262k: 0.26 MB of flags, and the scores read in
+        # place from a GGUF file's mapping; not 2 MB of list and 8 MB of float objects),
+        # read one entry at a time as Python values
         self._mergeable = np.isin(types, _MERGEABLE).astype(np.uint8).tobytes()
-        self._scores = array("d", np.asarray(scores, np.float64).tobytes())
+        scores = np.asarray(scores)
+        exact = np.ascontiguousarray(
+            scores, np.float32 if scores.dtype == np.float32 else np.float64)
+        self._scores = memoryview(exact).cast("B").cast(exact.dtype.char)
         self._unk = unk
         self._prefix = add_space_prefix
         self._before = [bos] if add_bos else []

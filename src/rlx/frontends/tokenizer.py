@@ -30,16 +30,20 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import tokenizers
-from tokenizers import AddedToken, decoders, models, pre_tokenizers, processors
 
 from rlx.errors import InputError, RlxError
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
 from rlx.frontends.strings import StringTable
+
+if TYPE_CHECKING:
+    # the Hugging Face engine is imported where one is built: a GGUF "llama" vocabulary
+    # (Gemma 3's) runs on SpmBackend, and the library's 4 MiB stay out of that process
+    import tokenizers
+    from tokenizers import pre_tokenizers, processors
 
 __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
            "TokenizerError", "load_tokenizer", "tokenizer_from_gguf",
@@ -250,6 +254,7 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
 
 
 def _from_tokenizer_json(json_path: str, config_dir: str) -> Tokenizer:
+    import tokenizers
     try:
         backend = tokenizers.Tokenizer.from_file(json_path)
     except (KeyboardInterrupt, SystemExit):
@@ -327,6 +332,7 @@ def _pad_id(backend: tokenizers.Tokenizer, config: Mapping[str, Any]) -> int | N
 # ---------------------------------------------------------------------- GGUF
 def _digits_then_byte_level() -> pre_tokenizers.PreTokenizer:
     """Each digit alone, then GPT-2's byte-level split (llama.cpp's ``smollm`` rule)."""
+    from tokenizers import pre_tokenizers
     return pre_tokenizers.Sequence([
         pre_tokenizers.Digits(individual_digits=True),
         pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
@@ -334,6 +340,7 @@ def _digits_then_byte_level() -> pre_tokenizers.PreTokenizer:
 
 def _byte_level() -> pre_tokenizers.PreTokenizer:
     """GPT-2's regex split and byte-to-unicode mapping."""
+    from tokenizers import pre_tokenizers
     return pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
 
 
@@ -442,6 +449,8 @@ def _metadata_id(metadata: Mapping[str, Any], key: str, vocab_size: int) -> int 
 
 def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.Tokenizer:
     """Byte-level BPE from the GGUF vocab and merges."""
+    import tokenizers
+    from tokenizers import decoders, models
     pre = metadata.get("tokenizer.ggml.pre", "default")
     make_pre_tokenizer = BPE_PRE_TOKENIZERS.get(pre) if isinstance(pre, str) else None
     if make_pre_tokenizer is None:
@@ -481,6 +490,7 @@ def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: 
 def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
                         token_types: np.ndarray) -> None:
     """Control tokens as special tokens, user-defined tokens as added tokens."""
+    from tokenizers import AddedToken
     control = [AddedToken(tokens[i], special=True, normalized=False)
                for i in np.flatnonzero(token_types == TOKEN_CONTROL)]
     user = [AddedToken(tokens[i], special=False, normalized=False)
@@ -492,6 +502,7 @@ def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
 def _bos_eos_template(tokens: list[str], special: SpecialTokens, add_bos: bool,
                       add_eos: bool) -> processors.TemplateProcessing:
     """The post-processor adding BOS/EOS around each sequence as configured."""
+    from tokenizers import processors
     added = {}
     if add_bos:
         added[tokens[special.bos]] = special.bos

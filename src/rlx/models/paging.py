@@ -26,13 +26,13 @@ copy.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from rlx.digest import blake2b
 from rlx.errors import InputError
 
 __all__ = ["BatchConstructor", "PagePool", "PagedSequence", "PrefixCache", "StepEntry"]
@@ -163,7 +163,7 @@ class PrefixCache:
         out, digest = [], b""
         for i in range(pages):
             piece = np.asarray(tokens[i * size:(i + 1) * size], np.int64).tobytes()
-            digest = hashlib.blake2b(digest + piece, digest_size=16).digest()
+            digest = blake2b(digest + piece, digest_size=16).digest()
             out.append(digest)
         return out
 

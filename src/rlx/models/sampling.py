@@ -215,13 +215,22 @@ class Sampler:
 
     The sampler owns a ``numpy.random.Generator`` seeded with ``params.seed`` (or the
     given ``rng``): the same seed and the same logits give the same tokens. Each call
-    draws one uniform number per row (none when greedy), rows in order.
+    draws one uniform number per row (none when greedy), rows in order. The generator
+    is made on first use: greedy decoding never imports ``numpy.random`` (which loads
+    OpenSSL through ``secrets``: 5 MiB of a decoder process's resident memory).
     """
 
     def __init__(self, params: SamplingParams | None = None,
                  rng: np.random.Generator | None = None):
         self.params = SamplingParams() if params is None else params
-        self.rng = np.random.default_rng(self.params.seed) if rng is None else rng
+        self._rng = rng
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator the draws come from (made from ``params.seed`` on first use)."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self.params.seed)
+        return self._rng
 
     def __call__(self, logits: np.ndarray,
                  context: Sequence[Sequence[int]] | None = None) -> np.ndarray:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import hashlib
 import io
 import os
 import pickle
@@ -40,6 +39,7 @@ import types
 from pathlib import Path
 from typing import Any
 
+from rlx.digest import blake2b, sha256
 from rlx.ir.graph import Graph
 from rlx.passes.pipeline import DUMP_ENV
 
@@ -58,9 +58,11 @@ def enabled() -> bool:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """SHA-256 of the installed rlx package's source files (names and bytes)."""
+    """BLAKE2b of the installed rlx package's source files (names and bytes): 2.4 MB
+    read at every start, which CPython's own BLAKE2b digests twice as fast as its
+    SHA-256 (rlx.digest)."""
     root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
+    digest = blake2b(digest_size=32)
     for path in sorted(root.rglob("*")):
         if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(root)).encode())
@@ -96,7 +98,7 @@ def graph_fingerprint(graph: Graph) -> str | None:
         _DataPickler(buffer, protocol=5).dump((graph.name, graph.nodes, graph.outputs))
     except (_Unstorable, pickle.PicklingError, TypeError, AttributeError):
         return None
-    return hashlib.sha256(buffer.getbuffer()).hexdigest()
+    return sha256(buffer.getbuffer()).hexdigest()
 
 
 def options_fingerprint(options: Any) -> str:
@@ -120,7 +122,7 @@ def store_key(graph: Graph, options: Any, backend_identity: str) -> str | None:
     graph_part = graph_fingerprint(graph)
     if graph_part is None:
         return None
-    digest = hashlib.sha256()
+    digest = sha256()
     for part in (MAGIC.decode(), code_fingerprint(), backend_identity,
                  options_fingerprint(options), graph_part):
         digest.update(part.encode())
@@ -148,7 +150,7 @@ class ProgramStore:
         if len(data) < head or not data.startswith(MAGIC):
             return None
         payload = memoryview(data)[head:]
-        if hashlib.sha256(payload).digest() != data[len(MAGIC):head]:
+        if sha256(payload).digest() != data[len(MAGIC):head]:
             return None
         try:
             return pickle.loads(payload)
@@ -169,7 +171,7 @@ class ProgramStore:
             with os.fdopen(fd, "wb") as f:
                 os.fchmod(f.fileno(), 0o644)
                 f.write(MAGIC)
-                f.write(hashlib.sha256(payload).digest())
+                f.write(sha256(payload).digest())
                 f.write(payload)
             os.replace(tmp, self.path(key))
             return True

@@ -35,7 +35,6 @@ import ctypes
 import errno
 import fcntl
 import functools
-import hashlib
 import importlib.util
 import json
 import os
@@ -48,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rlx.backends.cpu import isa
+from rlx.digest import sha256
 from rlx.errors import CacheError, CompileError, DeviceError
 from rlx.version import __version__
 
@@ -251,7 +251,7 @@ def cache_key(source: str, tc: Toolchain, flags: list[str], threads: int, tier: 
     the ISA tier and the target the compiler resolves for it on this host (and, through
     ``flags``, the sanitizers)."""
     target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
-    h = hashlib.sha256()
+    h = sha256()
     for part in (CACHE_FORMAT, __version__, tc.compiler, tc.version, " ".join(flags),
                  tier, target, str(threads), source):
         h.update(part.encode())
@@ -356,7 +356,7 @@ def _record_path(so_path: Path) -> Path:
 
 def _record(path: Path, key: str) -> dict[str, object]:
     """What the record of the shared object at ``path`` under ``key`` says."""
-    digest, size = hashlib.sha256(), 0
+    digest, size = sha256(), 0
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
