@@ -19,7 +19,6 @@ Shapes here are numpy order (outermost first), the reverse of GGUF's dims.
 from __future__ import annotations
 
 import enum
-import itertools
 import math
 import os
 import struct
@@ -294,7 +293,8 @@ class _Cursor:
         self.offset = pos
         run = np.frombuffer(view[first:pos], np.uint8)
         sizes = np.asarray(lengths, np.int64)
-        starts = np.cumsum(sizes + 8) - sizes          # string i's first byte in the run
+        bounds = np.concatenate(([0], np.cumsum(sizes)))    # string i in the table
+        starts = bounds[:-1] + 8 * np.arange(1, count + 1)  # string i's first byte in the run
         fields = np.zeros(len(run), bool)
         for back in range(1, 9):
             fields[starts - back] = True
@@ -305,8 +305,7 @@ class _Cursor:
             raise GGUFError(f"{self.path}: the string at offset {first + int(starts[bad])} "
                             f"is not UTF-8 ({exc.reason})") from None
         data = run[~fields].tobytes()
-        return StringTable(data, offsets_array(itertools.accumulate(lengths, initial=0),
-                                               len(data)))
+        return StringTable(data, offsets_array(bounds.tolist(), len(data)))
 
     def value(self, type_id: int, depth: int = 0) -> tuple[Any, str]:
         """One metadata value of GGUF type ``type_id`` and that type's name."""
