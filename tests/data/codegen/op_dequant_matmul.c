@@ -1521,14 +1521,141 @@ RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     memcpy(&v, p, 8);
     return __builtin_convertvector(v, rlx_i16v8);
 }
-/* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
-RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
-#if defined(__AVX2__) && defined(__F16C__)
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return (rlx_f8v)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#if defined(__AVX2__)
+/* all ones in the int32 lanes below n */
+RLX_INLINE __m256i rlx_i_below(const int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+#endif
+/* the 8 values at p in float lanes 0 .. n - 1, zeros above (n <= 8; nothing past
+   p + n is read: a masked load, not lanes stored one by one and loaded back) */
+RLX_INLINE rlx_f8v rlx_i_lanes_f(const float *p, const int n) {
+    rlx_f8v v = {0};
+    if (n == 8)
+        memcpy(&v, p, 32);
+    else
+#if defined(__AVX2__)
+        v = (rlx_f8v)_mm256_maskload_ps(p, rlx_i_below(n));
 #else
-    return rlx_g_half(p) - (rlx_f8v){0};
+        for (int l = 0; l < n; l++) v[l] = p[l];
+#endif
+    return v;
+}
+/* the same for int32 */
+RLX_INLINE rlx_i32v8 rlx_i_lanes_i(const int32_t *p, const int n) {
+    rlx_i32v8 v = {0};
+    if (n == 8)
+        memcpy(&v, p, 32);
+    else
+#if defined(__AVX2__)
+        v = (rlx_i32v8)_mm256_maskload_epi32((const int *)p, rlx_i_below(n));
+#else
+        for (int l = 0; l < n; l++) v[l] = p[l];
+#endif
+    return v;
+}
+/* acc plus rlx_i_dot(c, x, sgn) (one instruction with AVX512-VNNI) */
+RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const int sgn) {
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    __m256i u, s;
+    rlx_i_x86_operands(c, x, sgn, &u, &s);
+    return (rlx_i32v8)_mm256_dpbusd_epi32((__m256i)acc, u, s);
+#else
+    return acc + rlx_i_dot(c, x, sgn);
+#endif
+}
+/* lane l: the sum over i of rlx_i_dot(t[i], x_i, sgn)'s lane l, x_i the 32 bytes at
+   x + 32 i (8 groups' products when t and x hold them as rlx_i_transpose8 lays them
+   out); unsigned codes (sgn 0) are below 32 */
+RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn) {
+#if defined(__AVX2__) && !(defined(__AVX512VNNI__) && defined(__AVX512VL__))
+    if (!sgn) {
+        /* u8 x s8 pairs of codes below 32 sum to at most 2 * 31 * 127 in int16, so four
+           such sums still fit: int16 adds of four products, one widening multiply-add
+           per four instead of one per product */
+        __m256i h[2];
+        for (int p = 0; p < 2; p++) {
+            __m256i v = _mm256_setzero_si256();
+            for (int i = 4 * p; i < 4 * p + 4; i++) {
+                __m256i xi;
+                memcpy(&xi, x + 32 * i, 32);
+                v = _mm256_add_epi16(v, _mm256_maddubs_epi16((__m256i)t[i], xi));
+            }
+            h[p] = _mm256_madd_epi16(v, _mm256_set1_epi16(1));
+        }
+        return (rlx_i32v8)_mm256_add_epi32(h[0], h[1]);
+    }
+#endif
+    rlx_i32v8 s0 = {0}, s1 = {0};
+    for (int i = 0; i < 8; i += 2) {
+        rlx_i8v x0, x1;
+        memcpy(&x0, x + 32 * i, 32);
+        memcpy(&x1, x + 32 * i + 32, 32);
+        s0 = rlx_i_dot_add(s0, t[i], x0, sgn);
+        s1 = rlx_i_dot_add(s1, t[i + 1], x1, sgn);
+    }
+    return s0 + s1;
+}
+/* t[i] lane l: 32-bit lane i of c[l] (the 8 x 8 transpose of 32-bit lanes) */
+RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
+#if defined(__AVX2__)
+    __m256i a[8], b[8];
+    for (int l = 0; l < 8; l += 2) {
+        a[l] = _mm256_unpacklo_epi32((__m256i)c[l], (__m256i)c[l + 1]);
+        a[l + 1] = _mm256_unpackhi_epi32((__m256i)c[l], (__m256i)c[l + 1]);
+    }
+    /* b[4h + i]: lanes i and i + 4 of c[4h .. 4h + 3] */
+    for (int h = 0; h < 2; h++) {
+        b[4 * h] = _mm256_unpacklo_epi64(a[4 * h], a[4 * h + 2]);
+        b[4 * h + 1] = _mm256_unpackhi_epi64(a[4 * h], a[4 * h + 2]);
+        b[4 * h + 2] = _mm256_unpacklo_epi64(a[4 * h + 1], a[4 * h + 3]);
+        b[4 * h + 3] = _mm256_unpackhi_epi64(a[4 * h + 1], a[4 * h + 3]);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = (rlx_i8v)_mm256_permute2x128_si256(b[i], b[4 + i], 0x20);
+        t[i + 4] = (rlx_i8v)_mm256_permute2x128_si256(b[i], b[4 + i], 0x31);
+    }
+#else
+    for (int i = 0; i < 8; i++)
+        for (int l = 0; l < 8; l++) memcpy((int8_t *)&t[i] + 4 * l, (const int8_t *)&c[l] + 4 * i, 4);
+#endif
+}
+/* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
+   place of the blocks past a row's end */
+static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64)));
+/* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
+   of block l in lane l of *a, the second in lane l of *o (formats without a second
+   field leave *o unused) */
+RLX_INLINE void rlx_i_fields8(const uint8_t *const *b, rlx_f8v *a, rlx_f8v *o) {
+#if defined(__AVX2__) && defined(__F16C__)
+    /* the 8 words put together in registers (not stored and loaded back as a vector,
+       which stalls the load) */
+    int32_t u[8];
+    for (int l = 0; l < 8; l++) memcpy(&u[l], b[l], 4);
+    __m128i lo = _mm_cvtsi32_si128(u[0]), hi = _mm_cvtsi32_si128(u[4]);
+    lo = _mm_insert_epi32(lo, u[1], 1);
+    hi = _mm_insert_epi32(hi, u[5], 1);
+    lo = _mm_insert_epi32(lo, u[2], 2);
+    hi = _mm_insert_epi32(hi, u[6], 2);
+    lo = _mm_insert_epi32(lo, u[3], 3);
+    hi = _mm_insert_epi32(hi, u[7], 3);
+    /* each 128-bit half: its 4 first fields, then its 4 second ones; the 64-bit quarters
+       then reordered so that the low half holds the 8 first fields */
+    const __m256i w = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    const __m256i split = _mm256_shuffle_epi8(
+        w, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15,
+                            0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15));
+    const __m256i p = _mm256_permute4x64_epi64(split, _MM_SHUFFLE(3, 1, 2, 0));
+    *a = (rlx_f8v)_mm256_cvtph_ps(_mm256_castsi256_si128(p));
+    *o = (rlx_f8v)_mm256_cvtph_ps(_mm256_extracti128_si256(p, 1));
+#else
+    rlx_f8v av, ov;
+    for (int l = 0; l < 8; l++) {
+        av[l] = rlx_g_half(b[l]);
+        ov[l] = rlx_g_half(b[l] + 2);
+    }
+    *a = av;
+    *o = ov;
 #endif
 }
 /* the fp16 pair at p: the first in 8 float lanes, the second as a float (one F16C
@@ -1587,12 +1714,9 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
-   the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
-   sums (lane l: codes 4l .. 4l + 3) times bias (the constant a format's stored codes
-   carry: taken off the integer products with one subtraction a group and row of W). */
+   the codes and ds that sum times their group's scale. */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
-                               float *restrict d, float *restrict ds, int32_t *restrict si,
-                               int32_t *restrict lx, int32_t bias) {
+                               float *restrict d, float *restrict ds, int32_t *restrict si) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -1623,500 +1747,414 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
             si[g * (gs / 32) + s] = sum;
             ds[g * (gs / 32) + s] = d[g] * (float)sum;
         }
-        if (lx)
-            for (int l = 0; l < gs / 4; l++)
-                lx[gs / 4 * g + l] = bias * (qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2]
-                                             + qg[4 * l + 3]);
     }
 }
-
-
-
-/* q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
-RLX_INLINE void rlx_ig_grp_q4_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {
-    (void)g;
-    (void)off;
-    *c = (rlx_i8v)rlx_i_nibbles(b + 2);
-    *a = rlx_i_half8(b);
+/* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
+   per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
+   bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
+static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
+    const int64_t kg = k / 32;
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        int8_t *tb = t + 32 * g0;
+        memset(tb, 0, 256);
+        for (int64_t l = 0; l < 8 && g0 + l < kg; l++)
+            for (int i = 0; i < 8; i++) memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l) + 4 * i, 4);
+    }
 }
 
 
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 8;
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 18;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 8;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 18 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
-static __attribute__((noinline)) void rlx_iv4x4_q4_0(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+static __attribute__((noinline)) void rlx_iv4x5_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 8;
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 18;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
                 }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 8;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 18 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
                 }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 18;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+            for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
-}
-
-
-
-/* q4_1: codes the nibbles at b + 4, scale d, offset m */
-RLX_INLINE void rlx_ig_grp_q4_1(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {
-    (void)g;
-    (void)off;
-    *c = (rlx_i8v)rlx_i_nibbles(b + 4);
-    *a = rlx_i_half_pair(b, off);
 }
 
 
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
+   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[1];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 20;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 20 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
-static __attribute__((noinline)) void rlx_iv4x4_q4_1(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
+static __attribute__((noinline)) void rlx_iv4x5_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[4];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 20;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 20 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 20;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q4_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
+            for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
@@ -2124,31 +2162,28 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
 
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2193,32 +2228,29 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
 
 
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
-static __attribute__((noinline)) void rlx_ik4x4_q4_k(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x5_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2227,14 +2259,14 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 rlx_i16v8 sc;
                 rlx_i32v8 mn;
                 rlx_i_k_scales(b + 4, &sc, &mn);
-                rlx_i32v8 isum[4];
+                rlx_i32v8 isum[5];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
                     const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
                     #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
+                    for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
@@ -2243,7 +2275,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 float dmin;
                 const float d = rlx_i_half_pair(b, &dmin)[0];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
+                for (int m = 0; m < 5; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
@@ -2255,498 +2287,404 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+            for (int m = 0; m < 5; m++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
 
 
 
-/* q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
-RLX_INLINE void rlx_ig_grp_q5_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {
-    (void)g;
-    (void)off;
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
-    *a = rlx_i_half8(b);
-}
-
-
-
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 16;
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 22;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[1];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 16;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
-static __attribute__((noinline)) void rlx_iv4x4_q5_0(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+static __attribute__((noinline)) void rlx_iv4x5_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 16;
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 22;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
                 }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                rlx_i32v8 lb[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 16;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
                 }
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 22;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0) - lb[m];
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+            for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
-}
-
-
-
-/* q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
-RLX_INLINE void rlx_ig_grp_q5_1(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {
-    (void)g;
-    (void)off;
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-    *a = rlx_i_half_pair(b, off);
 }
 
 
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[1];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 24;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
-static __attribute__((noinline)) void rlx_iv4x4_q5_1(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+static __attribute__((noinline)) void rlx_iv4x5_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[4];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 24;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                        accm[1][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[1][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 24;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q5_1(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 0);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                        accm[0][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[0][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]) + (accm[0][j][m] + accm[1][j][m]);
+            for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
@@ -2754,31 +2692,28 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
 
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2825,32 +2760,29 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
 
 
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
-static __attribute__((noinline)) void rlx_ik4x4_q5_k(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x5_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2860,15 +2792,15 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 rlx_i32v8 mn;
                 rlx_i_k_scales(b + 4, &sc, &mn);
                 const rlx_u8v hb = rlx_i_load32(b + 16);
-                rlx_i32v8 isum[4];
+                rlx_i32v8 isum[5];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
                     const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
                    | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
                     #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
+                    for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
@@ -2877,7 +2809,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 float dmin;
                 const float d = rlx_i_half_pair(b, &dmin)[0];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
+                for (int m = 0; m < 5; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
@@ -2889,7 +2821,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+            for (int m = 0; m < 5; m++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -2898,31 +2830,28 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
 
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2961,47 +2890,44 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
 
 
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 256] and, per 32 elements, code sums si (rlx_i_quantize_row);
-   RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
-static __attribute__((noinline)) void rlx_ik4x4_q6_k(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x5_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
     (void)si;
-    (void)lx;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
                 const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
-                rlx_i32v8 isum[4];
+                rlx_i32v8 isum[5];
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
                     const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
                    | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
                     #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
+                    for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
@@ -3009,7 +2935,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                 }
                 const float d = rlx_g_half(b + 208);
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) {
+                for (int m = 0; m < 5; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
@@ -3017,237 +2943,204 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+            for (int m = 0; m < 5; m++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
-/* q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
-RLX_INLINE void rlx_ig_grp_q8_0(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {
-    (void)g;
-    (void)off;
-    *c = (rlx_i8v)rlx_i_load32(b + 2);
-    *a = rlx_i_half8(b);
-}
-
-
-
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][1];
-        float accm[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[1];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 34;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[1];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[1], xo[1];
+            rlx_i32v8 xb[1];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                for (int m = 0; m < 1; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 1; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
 
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx [4, k],
-   scales dx [4, k / 32] and, per 32 elements, scaled code sums ds (rlx_i_quantize_row);
-   RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
-static __attribute__((noinline)) void rlx_iv4x4_q8_0(
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
+   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const float *restrict ds,
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32;
+    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
     (void)ds;
-    (void)lx;
     (void)kg;
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][4];
-        float accm[2][RP][4];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
-            for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 2; p++) {
-                    acc[p][j][m] = (rlx_f8v){0};
-                    accm[p][j][m] = 0.0f;
-                }
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
-                }
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
             }
-            {
-                const int64_t xh = xg + 1;
-                rlx_f8v xd[4];
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 34;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[1][j][m] = rlx_i_fma(a * xd[m], sf, acc[1][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
-        if (xg < kg) {
-            {
-                const int64_t xh = xg + 0;
-                rlx_f8v xd[4];
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[5], xo[5];
+            rlx_i32v8 xb[5];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++) {
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
-                for (int m = 0; m < 4; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){0};
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {
-                    const uint8_t *b = qj + j * row_bytes + xh * 34;
-                    __builtin_prefetch(b + ahead);
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_q8_0(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 4; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, 1);
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
-                    }
+                for (int m = 0; m < 5; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
         }
         for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] + acc[1][j][m]);
+            for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
 
@@ -3515,12 +3408,14 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    int32_t *lx = (int32_t *)(arena + 704);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 8);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3535,13 +3430,14 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
-    int32_t *lx = (int32_t *)(arena + 3520);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 8);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, lx + 4 * 128, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x5_q4_0(q + g * 4 * 288, 288, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3556,11 +3452,14 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3575,12 +3474,14 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x5_q4_1(q + g * 4 * 320, 320, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3595,11 +3496,12 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3614,12 +3516,12 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x5_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3634,12 +3536,14 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    int32_t *lx = (int32_t *)(arena + 704);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 16);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3654,13 +3558,14 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
-    int32_t *lx = (int32_t *)(arena + 3520);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, lx + r * 128, 16);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, lx + 0 * 128, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, lx + 4 * 128, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x5_q5_0(q + g * 4 * 352, 352, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3675,11 +3580,14 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3694,12 +3602,14 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x5_q5_1(q + g * 4 * 384, 384, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3714,11 +3624,12 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3733,12 +3644,12 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x5_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3753,11 +3664,12 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3772,12 +3684,12 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
     int32_t *si = (int32_t *)(arena + 2944);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16, NULL, 0);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 4 * 512, dx + 4 * 2, si + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_ik4x5_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3792,11 +3704,14 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
     int32_t *si = (int32_t *)(arena + 640);
-    for (int64_t r = 0; r < 1; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3811,12 +3726,14 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
     int32_t *si = (int32_t *)(arena + 3200);
-    for (int64_t r = 0; r < 5; r++)
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16, NULL, 0);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qx + 0 * 512, dx + 0 * 16, ds + 0 * 16, NULL, 512, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qx + 4 * 512, dx + 4 * 16, ds + 4 * 16, NULL, 512, y + 4 * 384 + g * 4, 384);
+        rlx_iv4x5_q8_0(q + g * 4 * 544, 544, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }

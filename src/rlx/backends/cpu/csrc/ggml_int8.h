@@ -211,14 +211,141 @@ RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     memcpy(&v, p, 8);
     return __builtin_convertvector(v, rlx_i16v8);
 }
-/* the fp16 field at p in 8 float lanes (F16C: one broadcast and one conversion) */
-RLX_INLINE rlx_f8v rlx_i_half8(const uint8_t *p) {
-#if defined(__AVX2__) && defined(__F16C__)
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return (rlx_f8v)_mm256_cvtph_ps(_mm_set1_epi16((short)h));
+#if defined(__AVX2__)
+/* all ones in the int32 lanes below n */
+RLX_INLINE __m256i rlx_i_below(const int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+#endif
+/* the 8 values at p in float lanes 0 .. n - 1, zeros above (n <= 8; nothing past
+   p + n is read: a masked load, not lanes stored one by one and loaded back) */
+RLX_INLINE rlx_f8v rlx_i_lanes_f(const float *p, const int n) {
+    rlx_f8v v = {0};
+    if (n == 8)
+        memcpy(&v, p, 32);
+    else
+#if defined(__AVX2__)
+        v = (rlx_f8v)_mm256_maskload_ps(p, rlx_i_below(n));
 #else
-    return rlx_g_half(p) - (rlx_f8v){0};
+        for (int l = 0; l < n; l++) v[l] = p[l];
+#endif
+    return v;
+}
+/* the same for int32 */
+RLX_INLINE rlx_i32v8 rlx_i_lanes_i(const int32_t *p, const int n) {
+    rlx_i32v8 v = {0};
+    if (n == 8)
+        memcpy(&v, p, 32);
+    else
+#if defined(__AVX2__)
+        v = (rlx_i32v8)_mm256_maskload_epi32((const int *)p, rlx_i_below(n));
+#else
+        for (int l = 0; l < n; l++) v[l] = p[l];
+#endif
+    return v;
+}
+/* acc plus rlx_i_dot(c, x, sgn) (one instruction with AVX512-VNNI) */
+RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const int sgn) {
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    __m256i u, s;
+    rlx_i_x86_operands(c, x, sgn, &u, &s);
+    return (rlx_i32v8)_mm256_dpbusd_epi32((__m256i)acc, u, s);
+#else
+    return acc + rlx_i_dot(c, x, sgn);
+#endif
+}
+/* lane l: the sum over i of rlx_i_dot(t[i], x_i, sgn)'s lane l, x_i the 32 bytes at
+   x + 32 i (8 groups' products when t and x hold them as rlx_i_transpose8 lays them
+   out); unsigned codes (sgn 0) are below 32 */
+RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn) {
+#if defined(__AVX2__) && !(defined(__AVX512VNNI__) && defined(__AVX512VL__))
+    if (!sgn) {
+        /* u8 x s8 pairs of codes below 32 sum to at most 2 * 31 * 127 in int16, so four
+           such sums still fit: int16 adds of four products, one widening multiply-add
+           per four instead of one per product */
+        __m256i h[2];
+        for (int p = 0; p < 2; p++) {
+            __m256i v = _mm256_setzero_si256();
+            for (int i = 4 * p; i < 4 * p + 4; i++) {
+                __m256i xi;
+                memcpy(&xi, x + 32 * i, 32);
+                v = _mm256_add_epi16(v, _mm256_maddubs_epi16((__m256i)t[i], xi));
+            }
+            h[p] = _mm256_madd_epi16(v, _mm256_set1_epi16(1));
+        }
+        return (rlx_i32v8)_mm256_add_epi32(h[0], h[1]);
+    }
+#endif
+    rlx_i32v8 s0 = {0}, s1 = {0};
+    for (int i = 0; i < 8; i += 2) {
+        rlx_i8v x0, x1;
+        memcpy(&x0, x + 32 * i, 32);
+        memcpy(&x1, x + 32 * i + 32, 32);
+        s0 = rlx_i_dot_add(s0, t[i], x0, sgn);
+        s1 = rlx_i_dot_add(s1, t[i + 1], x1, sgn);
+    }
+    return s0 + s1;
+}
+/* t[i] lane l: 32-bit lane i of c[l] (the 8 x 8 transpose of 32-bit lanes) */
+RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
+#if defined(__AVX2__)
+    __m256i a[8], b[8];
+    for (int l = 0; l < 8; l += 2) {
+        a[l] = _mm256_unpacklo_epi32((__m256i)c[l], (__m256i)c[l + 1]);
+        a[l + 1] = _mm256_unpackhi_epi32((__m256i)c[l], (__m256i)c[l + 1]);
+    }
+    /* b[4h + i]: lanes i and i + 4 of c[4h .. 4h + 3] */
+    for (int h = 0; h < 2; h++) {
+        b[4 * h] = _mm256_unpacklo_epi64(a[4 * h], a[4 * h + 2]);
+        b[4 * h + 1] = _mm256_unpackhi_epi64(a[4 * h], a[4 * h + 2]);
+        b[4 * h + 2] = _mm256_unpacklo_epi64(a[4 * h + 1], a[4 * h + 3]);
+        b[4 * h + 3] = _mm256_unpackhi_epi64(a[4 * h + 1], a[4 * h + 3]);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = (rlx_i8v)_mm256_permute2x128_si256(b[i], b[4 + i], 0x20);
+        t[i + 4] = (rlx_i8v)_mm256_permute2x128_si256(b[i], b[4 + i], 0x31);
+    }
+#else
+    for (int i = 0; i < 8; i++)
+        for (int l = 0; l < 8; l++) memcpy((int8_t *)&t[i] + 4 * l, (const int8_t *)&c[l] + 4 * i, 4);
+#endif
+}
+/* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
+   place of the blocks past a row's end */
+static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64)));
+/* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
+   of block l in lane l of *a, the second in lane l of *o (formats without a second
+   field leave *o unused) */
+RLX_INLINE void rlx_i_fields8(const uint8_t *const *b, rlx_f8v *a, rlx_f8v *o) {
+#if defined(__AVX2__) && defined(__F16C__)
+    /* the 8 words put together in registers (not stored and loaded back as a vector,
+       which stalls the load) */
+    int32_t u[8];
+    for (int l = 0; l < 8; l++) memcpy(&u[l], b[l], 4);
+    __m128i lo = _mm_cvtsi32_si128(u[0]), hi = _mm_cvtsi32_si128(u[4]);
+    lo = _mm_insert_epi32(lo, u[1], 1);
+    hi = _mm_insert_epi32(hi, u[5], 1);
+    lo = _mm_insert_epi32(lo, u[2], 2);
+    hi = _mm_insert_epi32(hi, u[6], 2);
+    lo = _mm_insert_epi32(lo, u[3], 3);
+    hi = _mm_insert_epi32(hi, u[7], 3);
+    /* each 128-bit half: its 4 first fields, then its 4 second ones; the 64-bit quarters
+       then reordered so that the low half holds the 8 first fields */
+    const __m256i w = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    const __m256i split = _mm256_shuffle_epi8(
+        w, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15,
+                            0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15));
+    const __m256i p = _mm256_permute4x64_epi64(split, _MM_SHUFFLE(3, 1, 2, 0));
+    *a = (rlx_f8v)_mm256_cvtph_ps(_mm256_castsi256_si128(p));
+    *o = (rlx_f8v)_mm256_cvtph_ps(_mm256_extracti128_si256(p, 1));
+#else
+    rlx_f8v av, ov;
+    for (int l = 0; l < 8; l++) {
+        av[l] = rlx_g_half(b[l]);
+        ov[l] = rlx_g_half(b[l] + 2);
+    }
+    *a = av;
+    *o = ov;
 #endif
 }
 /* the fp16 pair at p: the first in 8 float lanes, the second as a float (one F16C
@@ -277,12 +404,9 @@ RLX_INLINE float rlx_i_fold(rlx_f8v a) {
    a group's scale d[i] = a / 127 for a = max |x| over the group, codes q = rint(x *
    (127 / a)) (ties to even); a group with a < 2^-100 has d = 0 and codes 0, a group
    holding an infinity or nan d = nan and codes 0. Per 32 elements, si holds the sum of
-   the codes and ds that sum times their group's scale; lx (unless NULL) the 8 lanes'
-   sums (lane l: codes 4l .. 4l + 3) times bias (the constant a format's stored codes
-   carry: taken off the integer products with one subtraction a group and row of W). */
+   the codes and ds that sum times their group's scale. */
 static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_t *restrict q,
-                               float *restrict d, float *restrict ds, int32_t *restrict si,
-                               int32_t *restrict lx, int32_t bias) {
+                               float *restrict d, float *restrict ds, int32_t *restrict si) {
     for (int64_t g = 0; g < k / gs; g++) {
         const float *xg = x + gs * g;
         int8_t *qg = q + gs * g;
@@ -313,9 +437,17 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
             si[g * (gs / 32) + s] = sum;
             ds[g * (gs / 32) + s] = d[g] * (float)sum;
         }
-        if (lx)
-            for (int l = 0; l < gs / 4; l++)
-                lx[gs / 4 * g + l] = bias * (qg[4 * l] + qg[4 * l + 1] + qg[4 * l + 2]
-                                             + qg[4 * l + 3]);
+    }
+}
+/* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
+   per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
+   bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
+static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
+    const int64_t kg = k / 32;
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        int8_t *tb = t + 32 * g0;
+        memset(tb, 0, 256);
+        for (int64_t l = 0; l < 8 && g0 + l < kg; l++)
+            for (int i = 0; i < 8; i++) memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l) + 4 * i, 4);
     }
 }

@@ -10,22 +10,30 @@ weights to exact floats takes about 4.5 vector instructions (:mod:`.qmatmul_ggml
 the integer product of 32 about 3 on AVX2 (``vpmaddubsw``, ``vpmaddwd``; one
 ``vpdpbusd`` with AVX512-VNNI, one ``sdot`` per 16 with the Arm dot product).
 
-One source for every tier, on the vector types of ``csrc/ggml_int8.h``: a group's
-codes are a vector of 32 bytes, decoded from the file's bytes with byte-vector
-arithmetic (``rlx_ig_grp_<format>``, each format's codes and scales as
-:func:`rlx.ir.gguf_blocks.integer_groups` gives them); the products of a group are
-summed in 8 int32 lanes (lane l: elements 4l .. 4l + 3), exactly; each lane's sum is
-converted to float and multiplied-and-added with its scale (the weight's times x's,
-rounded once) into 8 float partial sums, one set for the even groups and one for the
-odd, each running over its groups in order; the two sets are added, then their 8 lanes
-pairwise in a fixed order. A format with offsets (q4_1, q5_1) adds each group's offset
-times x's scaled code sum into two scalar chains the same way (q4_k, q5_k: one chain,
-below). Two sets, not one, because against one row of x and one row of W a single
-chain of multiply-adds waits on its own latency every group: q4_1 ran at 13.5 GB/s of
-blocks on one avx2 core in cache with one chain, 19-21 GB/s with two. The float part
-is 8 lanes wide on every tier (ymm on AVX2 and AVX-512, two registers on NEON), so
-every FMA tier gives the same bits, at any thread count, whatever the batch; the
-portable tier rounds products and sums separately (as ``rlx_v_fma``).
+One source for every tier, on the vector types of ``csrc/ggml_int8.h``. The
+32-element formats (q4_0 .. q8_0) take eight groups at a time, one group per 32-bit
+lane: each block's 32 codes are decoded from the file's bytes with byte-vector
+arithmetic (:data:`GROUPS`, each format's codes and scales as
+:func:`rlx.ir.gguf_blocks.integer_groups` gives them), and the eight code vectors are
+transposed in 32-bit pieces (``rlx_i_transpose8``) so that lane l of piece i holds
+bytes 4i .. 4i + 3 of group l; x's codes are laid out the same way once per row when
+x is rounded (``rlx_i_transpose_x``). Eight integer dot products (``vpdpbusd``, or
+``vpmaddubsw`` and ``vpmaddwd``) then leave each group's exact product in its own
+int32 lane, and the float part is one conversion, one multiply (the weights' 8 scales,
+gathered from the blocks' fp16 fields by ``rlx_i_fields8``, times x's 8) and one
+multiply-add (two with offsets: q4_1, q5_1 add each group's offset times x's scaled
+code sum) per eight groups and row of x, into 8 float sums, lane l running over groups
+l, l + 8, ... in order; the 8 lanes are then added pairwise in a fixed order. The
+last kg % 8 groups fill the lanes below theirs and read a block of zeros above. The
+weight's decoding and transposing is shared by every row of x of a call (up to
+:data:`MAX_X`), so a row of x costs little more than its 8 dot products: on one Zen 4
+core at the avx512 tier, q4_1 against 8 rows of x in cache, 0.59-0.65 -> 0.36-0.52 ns
+a group and row of x (k 1536 and 576) against the previous design, which summed each
+group in 8 lanes of 4 elements and converted, scaled and added those 8 partial sums
+per group and row of x. The float part is 8 lanes wide on every tier (ymm on AVX2 and
+AVX-512, two registers on NEON), so every FMA tier gives the same bits, at any thread
+count, whatever the batch; the portable tier rounds products and sums separately (as
+``rlx_v_fma``).
 
 The k-quants (q4_k, q5_k, q6_k) round x per super-block of 256 instead (GGML's Q8_K):
 their sub-block scales are small integers, so the kernel multiplies each sub-block's
@@ -47,13 +55,11 @@ q4_k 0.31 → 0.18 ms, q6_k 0.96 → 0.19 ms; q8_0 0.19 → 0.10 ms, q4_1 0.28 �
 
 Both kernels (``rlx_iv<rows>x<mx>_<format>``, ``rlx_ik...``) follow the decode kernel's
 design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`, here
-:data:`KERNEL_TEMPLATE`): RLX_G_RP rows of
-W side by side (RLX_I_RP1 against one row of x: a single stream on AVX2; two for the
-:data:`DECODE_BOUND` formats), up to 4 rows
-of x, bytes fetched RLX_G_AHEAD passes ahead. More rows of
-x (prefill) go through them 4 rows at a time, each group of rows of W staying in cache
-(10-30% slower than the exact path's register-tiled prefill kernel, still ahead of
-llama.cpp's prefill: bench/RESULTS.md).
+:data:`KERNEL_TEMPLATE`): RLX_G_RP rows of W side by side (RLX_I_RP1 against one row
+of x: a single stream on AVX2 and AMD's cores; two for the :data:`DECODE_BOUND`
+formats), up to :data:`MAX_X` rows of x, bytes fetched RLX_G_AHEAD passes ahead. More
+rows of x (prefill) go through them MAX_X rows at a time, each group of rows of W
+staying in cache.
 """
 
 from __future__ import annotations
@@ -69,48 +75,29 @@ from rlx.ir.quantized import PackedLayout
 INT8 = csrc_helper("ggml_int8.h")
 """The int8 vector types, the integer dot product of a group and x's rounding."""
 
-GROUP_TEMPLATE = r"""
-/* {doc} */
-RLX_INLINE void rlx_ig_grp_{fmt}(const uint8_t *restrict b, int g, rlx_i8v *c, rlx_f8v *a,
-                                 float *off) {{
-    (void)g;
-    (void)off;{body}
-}}
-"""
-"""``rlx_ig_grp_<format>(b, g, c, a, off)``: group g of the block at b as 32 codes
-``c``, the scale of each lane ``a`` (lane l: codes 4l .. 4l + 3) and, for formats with
-offsets, the group's offset ``off``."""
-
 GROUPS = {
-    # format: (layout, signed codes, offsets, body)
-    "q8_0": ("q8_0: codes the 32 int8 at b + 2, scale the fp16 d", True, False, r"""
-    *c = (rlx_i8v)rlx_i_load32(b + 2);
-    *a = rlx_i_half8(b);"""),
+    # format: (layout, signed codes, offsets, the 32 codes of the block at b)
+    "q8_0": ("q8_0: codes the 32 int8 at b + 2, scale the fp16 d", True, False,
+             "(rlx_i8v)rlx_i_load32(b + 2)"),
     "q4_0": ("q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer "
-             "products: BIAS), scale d", False, False, r"""
-    *c = (rlx_i8v)rlx_i_nibbles(b + 2);
-    *a = rlx_i_half8(b);"""),
-    "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True, r"""
-    *c = (rlx_i8v)rlx_i_nibbles(b + 4);
-    *a = rlx_i_half_pair(b, off);"""),
+             "products: BIAS), scale d", False, False, "(rlx_i8v)rlx_i_nibbles(b + 2)"),
+    "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True,
+             "(rlx_i8v)rlx_i_nibbles(b + 4)"),
     "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken "
-             "off the integer products: BIAS); scale d", False, False, r"""
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
-    *a = rlx_i_half8(b);"""),
+             "off the integer products: BIAS); scale d", False, False,
+             "(rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2))"),
     "q5_1": ("q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, "
-             "offset m", False, True, r"""
-    *c = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-    *a = rlx_i_half_pair(b, off);"""),
+             "offset m", False, True, "(rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4))"),
 }
-"""Each format's group decoder (:data:`GROUP_TEMPLATE`)."""
+"""Each 32-element format: its stored codes as a byte vector (``b`` the block); the
+scale d (and the offset m) are the fp16 fields at bytes 0 (and 2) of every one of
+them (``rlx_i_fields8``)."""
 
 BIAS = {"q4_0": 8, "q5_0": 16}
-"""Formats whose codes are stored plus a constant: the decoders give the stored,
-unsigned codes, and the kernel takes the constant times x's lane sums (lx: each lane's
-4 codes of x summed times the constant, as rlx_i_quantize_row rounds x, so a group and
-row of W take one subtraction) off the lanes' integer products, which are then
-those of the true codes, exactly; unsigned codes need no sign moved onto x on x86 (two
-instructions fewer a block and row of W)."""
+"""Formats whose codes are stored plus a constant: the kernel multiplies the stored,
+unsigned codes and takes the constant times x's code sum (si) off each group's integer
+product, which is then that of the true codes, exactly; unsigned codes need no sign
+moved onto x on x86 (two instructions fewer a group and row of x)."""
 
 
 K_GROUPS = {
@@ -144,42 +131,34 @@ K_GROUPS = {
 at bytes 0 and 2 (q6_k: d at 208)."""
 
 
-def group_decoder(fmt: str) -> str:
-    doc, _, _, body = GROUPS[fmt]
-    return GROUP_TEMPLATE.format(fmt=fmt, doc=doc, body=body)
-
-
 KERNEL_TEMPLATE = r"""
 /* {fmt}, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the {rows} rows of
    blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes qx [{mx}, k],
-   scales dx [{mx}, k / {group}] and, per 32 elements, {sums_doc} (rlx_i_quantize_row);
-   RP rows of W side by side. {doc} */
+   scales dx [{mx}, k / {group}] and, per 32 elements, the code sums si and the scaled
+   code sums ds (rlx_i_quantize_row); RP rows of W side by side. {doc} */
 static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const {sums_type} *restrict {sums},
-        const int32_t *restrict lx, int64_t k, float *restrict y, int64_t n) {{
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {{
     enum {{ RX = {mx} == 1 ? {rp1} : RLX_G_RP / {mx},
            RP = RX < 1 ? 1 : RX < {rows} ? RX : {rows} }};
-    const int64_t kd = k / {group}, kg = k / 32;
-    (void){sums};
-    (void)lx;
+    const int64_t kd = k / {group}, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    (void)kp;
+    (void)si;
+    (void)ds;
     (void)kg;
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
         rlx_f8v acc[2][RP][{mx}];
-        float accm[2][RP][{mx}];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < {mx}; m++)
-                for (int p = 0; p < 2; p++) {{
-                    acc[p][j][m] = (rlx_f8v){{0}};
-                    accm[p][j][m] = 0.0f;
-                }}{loops}
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){{0}};{loops}
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < {mx}; m++)
-                y[m * n + j0 + j] = rlx_i_fold({sums_of_row}){total};
+                y[m * n + j0 + j] = rlx_i_fold({sums_of_row});
     }}
 }}
 """
@@ -187,64 +166,57 @@ static __attribute__((noinline)) void {name}(
 ``{loops}`` walks k (:data:`GROUP_LOOPS`, :data:`K_LOOPS`)."""
 
 GROUP_LOOPS = r"""
-        int64_t xg = 0;
-        for (; xg + 2 <= kg; xg += 2) {{{group0}{group1}
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {{{full}
         }}
-        if (xg < kg) {{{group0}
+        if (g0 < kg) {{
+            const int nl = (int)(kg - g0);{tail}
         }}"""
-"""32-element formats (each block one group): pairs of groups, the even one into the
-first set of sums and the odd one into the second (:data:`GROUP_STEP`)."""
+"""32-element formats (each block one group): eight groups at a time, each in a float
+lane of its own (:data:`GROUP_STEP`), then the last nl = kg % 8 groups, the lanes above
+them reading a zero block (codes, scales and offsets 0; x's padded codes and scales
+are 0 too)."""
 
 GROUP_STEP = r"""
-            {{
-                const int64_t xh = xg + {p};
-                rlx_f8v xd[{mx}];
-                #pragma GCC unroll 4
-                for (int m = 0; m < {mx}; m++) xd[m] = dx[m * kd + xh] - (rlx_f8v){{0}};{lanes}
-                #pragma GCC unroll 16
-                for (int j = 0; j < RP; j++) {{
-                    const uint8_t *b = qj + j * row_bytes + xh * {size};{prefetch}
-                    rlx_i8v c;
-                    rlx_f8v a;
-                    float off = 0.0f;
-                    rlx_ig_grp_{fmt}(b, 0, &c, &a, &off);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < {mx}; m++) {{
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + 32 * xh, 32);
-                        const rlx_i32v8 s = rlx_i_dot(c, xc, {signed}){unbias};
-                        const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                        acc[{p}][j][m] = rlx_i_fma(a * xd[m], sf, acc[{p}][j][m]);{offset}
-                    }}
+            rlx_f8v xd[{mx}], xo[{mx}];
+            rlx_i32v8 xb[{mx}];
+            #pragma GCC unroll 4
+            for (int m = 0; m < {mx}; m++) {{
+                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, {nl});
+                xo[m] = {xo};
+                xb[m] = {xb};
+            }}
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {{
+                const uint8_t *blk = qj + j * row_bytes + g0 * {size};
+                for (int l = 0; l < 8 * {size}; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {{
+                    const uint8_t *b = bl[l] = {block};
+                    c[l] = {codes};
                 }}
-            }}"""
-"""Group ``xg + p`` of every row: per row of W, the integer products in 8 lanes,
-converted and multiplied-and-added with the weight's scale times x's into set ``p`` of
-the sums (module docstring); offsets times x's scaled code sums (ds) into scalar chain
-``p``."""
-
-PREFETCH = """
-                    __builtin_prefetch(b + ahead);"""
-
-
-def _prefetch(p: int, size: int) -> str:
-    """The fetch ahead of group ``xg + p`` of a row: every group's, or the even ones'
-    only where a pair of blocks spans no more than a cache line (q4_0 .. q5_1), so
-    that every line of the row is still fetched and a block and row of W takes one
-    instruction fewer every second group (q5_0, 12288 x 640 in L3 on two avx2 cores:
-    14.2-15.0 -> 15.5-16.3 GB/s of blocks)."""
-    return "" if p and 2 * size <= 64 else PREFETCH
-
-
-LANES = """
-                rlx_i32v8 lb[{mx}];
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < {mx}; m++) {{
-                    memcpy(&lb[m], lx + m * 8 * kg + 8 * xh, 32);
-                }}"""
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, {signed});
+                    const rlx_f8v sf = __builtin_convertvector(s{unbias}, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);{offset}
+                }}
+            }}"""
+"""Groups g0 .. g0 + 7 (or nl of them) of every row of W and x: each group's codes in
+a 32-bit lane of its own (``rlx_i_transpose8``; x's laid out so by
+``rlx_i_transpose_x``), so that its integer product sums into int32 lane l (exact);
+converted, multiplied-and-added with the weight's scale times x's (rounded once) into
+lane l of the row's sums; for formats with offsets the offsets times x's scaled code
+sums (ds) are multiplied-and-added into the same lanes after them."""
 
 OFFSET = """
-                        accm[{p}][j][m] = RLX_FMAF(off, ds[m * kg + xh], accm[{p}][j][m]);"""
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);"""
 
 K_LOOPS = r"""
         for (int64_t sb = 0; sb < kd; sb++) {{
@@ -293,8 +265,10 @@ memory, bounds them."""
 
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
-MAX_X = 4
-"""The most rows of x one call of the kernel takes."""
+MAX_X = 8
+"""The most rows of x one call of the kernel takes: a block's decoding and transposing
+is shared by that many (8 rather than 4: q4_1 at k = 576 on one Zen 4 core, in cache,
+0.56 -> 0.52 ns a group and row of x; the same at k = 1536)."""
 
 
 def kernel_name(fmt: str, rows: int, mx: int) -> str:
@@ -304,9 +278,7 @@ def kernel_name(fmt: str, rows: int, mx: int) -> str:
 
 
 def kernel(fmt: str, rows: int, mx: int) -> str:
-    """The C of :func:`kernel_name` ``(q, row_bytes, qx, dx, sums, lx, k, y, n)``: sums
-    is ds (the scaled code sums) for the 32-element formats, si (the code sums) for the
-    k-quants; lx x's lane sums for :data:`BIAS` formats, else NULL (see
+    """The C of :func:`kernel_name` ``(q, row_bytes, qx, dx, si, ds, k, y, n)`` (see
     :data:`KERNEL_TEMPLATE`)."""
     block, size = BLOCK_FORMATS[fmt]
     if fmt in K_GROUPS:
@@ -317,73 +289,77 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
                                d_fields=d_fields, mins=K_MINS if mins else "")
-        sums, sums_type, sums_doc = "si", "int32_t", "code sums si"
-        total = ""
         sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
     else:
-        doc, sgn, offsets, _ = GROUPS[fmt]
+        doc, sgn, offsets, codes = GROUPS[fmt]
         bias = BIAS.get(fmt)
-        steps = [GROUP_STEP.format(fmt=fmt, size=size, mx=mx, signed=int(sgn), p=p,
-                                   prefetch=_prefetch(p, size),
-                                   offset=OFFSET.format(p=p) if offsets else "",
-                                   lanes=LANES.format(mx=mx) if bias else "",
-                                   unbias=" - lb[m]" if bias else "") for p in (0, 1)]
-        loops = GROUP_LOOPS.format(group0=steps[0], group1=steps[1])
-        sums, sums_type, sums_doc = "ds", "float", "scaled code sums ds"
-        total = " + (accm[0][j][m] + accm[1][j][m])" if offsets else ""
-        sums_of_row = "acc[0][j][m] + acc[1][j][m]"
+
+        def step(nl: str, tail: bool) -> str:
+            return GROUP_STEP.format(
+                mx=mx, size=size, nl=nl, signed=int(sgn), codes=codes,
+                block=(f"l < nl ? blk + l * {size} : rlx_i_zero_block" if tail
+                       else f"blk + l * {size}"),
+                xo=f"rlx_i_lanes_f(ds + m * kg + g0, {nl})" if offsets else "(rlx_f8v){0}",
+                xb=(f"rlx_i_lanes_i(si + m * kg + g0, {nl}) * {bias}" if bias
+                    else "(rlx_i32v8){0}"),
+                unbias=" - xb[m]" if bias else "",
+                offset=OFFSET if offsets else "")
+
+        loops = GROUP_LOOPS.format(full=step("8", False), tail=step("nl", True))
+        sums_of_row = "acc[0][j][m]"
     return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
-                                  name=kernel_name(fmt, rows, mx), doc=doc, sums=sums,
-                                  sums_type=sums_type, sums_doc=sums_doc, loops=loops,
-                                  total=total, sums_of_row=sums_of_row,
+                                  name=kernel_name(fmt, rows, mx), doc=doc, loops=loops,
+                                  sums_of_row=sums_of_row,
                                   rp1="RLX_I_RP1_DECODE_BOUND" if fmt in DECODE_BOUND
                                   else "RLX_I_RP1")
 
 
 def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
-             active: str | None) -> bool:
-    """Declare the rounded rows' scratch (qx, dx, ds, si and, for :data:`BIAS` formats,
-    lx; room for ``rows`` rows) and round the first ``active or rows`` rows of ``x``
-    into it (OpenMP splits the rows when there are enough); True when lx is kept."""
+             active: str | None) -> None:
+    """Declare the rounded rows' scratch (qx, dx, ds, si and, for the 32-element
+    formats, qt: x's codes as their kernels read them; room for ``rows`` rows) and
+    round the first ``active or rows`` rows of ``x`` into it (OpenMP splits the rows
+    when there are enough)."""
     group = x_int8_group(fmt)
     kd, kg = k // group, k // 32
     w.line(ctx.scratch("qx", DType.I8, rows * k))
     w.line(ctx.scratch("dx", DType.F32, rows * kd))
     w.line(ctx.scratch("ds", DType.F32, rows * kg))
     w.line(ctx.scratch("si", DType.I32, rows * kg))
-    lanes = fmt in BIAS
-    if lanes:
-        w.line(ctx.scratch("lx", DType.I32, rows * 8 * kg))
+    if fmt in GROUPS:
+        w.line(ctx.scratch("qt", DType.I8, rows * _padded(k)))
     if rows > 1:
         w.pragma(ctx.parallel_for(rows * k, rows, active and f"{active} * {k}"))
-    w.line(f"for (int64_t r = 0; r < {active or rows}; r++)")
-    with w.indented():
+    with w.block(f"for (int64_t r = 0; r < {active or rows}; r++)"):
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
-               f"ds + r * {kg}, si + r * {kg}, {f'lx + r * {8 * kg}' if lanes else 'NULL'}, "
-               f"{BIAS.get(fmt, 0)});")
-    return lanes
+               f"ds + r * {kg}, si + r * {kg});")
+        if fmt in GROUPS:
+            w.line(f"rlx_i_transpose_x(qx + r * {k}, {k}, qt + r * {_padded(k)});")
+
+
+def _padded(k: int) -> int:
+    """x's codes per row as the 32-element formats' kernels read them (rounded up to 8
+    groups: ``rlx_i_transpose_x``)."""
+    return -(-k // 256) * 256
 
 
 def _add_helpers(ctx: RenderContext, fmt: str) -> None:
     qmatmul_ggml.add_block_helpers(ctx, fmt)
     ctx.add_helper("rlx_i_int8", INT8)
-    if fmt in GROUPS:
-        ctx.add_helper(f"rlx_ig_grp_{fmt}", group_decoder(fmt))
 
 
-def _call(ctx: RenderContext, layout: PackedLayout, lanes: bool, count: int, mx: int,
-          m0: str, w0: str) -> str:
+def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int, m0: str,
+          w0: str) -> str:
     """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
     ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kd, kg = k // x_int8_group(fmt), k // 32
     name = kernel_name(fmt, count, mx)
     ctx.add_helper(name, kernel(fmt, count, mx))
-    sums = "si" if fmt in K_GROUPS else "ds"
-    return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, qx + {m0} * {k}, "
-            f"dx + {m0} * {kd}, {sums} + {m0} * {kg}, "
-            f"{f'lx + {m0} * {8 * kg}' if lanes else 'NULL'}, {k}, y + {m0} * {n} + {w0}, "
-            f"{n});")
+    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {k}"
+    return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {codes}, "
+            f"dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}, {k}, "
+            f"y + {m0} * {n} + {w0}, {n});")
 
 
 def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
@@ -395,22 +371,22 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     sizes the scratch); the count of the last piece is then picked at run time."""
     _add_helpers(ctx, layout.scheme.name)
     n, k = layout.n, layout.k
-    lanes = _round_x(w, ctx, layout.scheme.name, k, rows, active)
+    _round_x(w, ctx, layout.scheme.name, k, rows, active)
     full, rest = divmod(rows, MAX_X)
 
     def calls(count: int, w0: str) -> None:
         if active is not None:
             qmatmul_ggml.run_time_pieces(
                 w, active, min(rows, MAX_X),
-                lambda mx, m0: w.line(_call(ctx, layout, lanes, count, mx, m0, w0)))
+                lambda mx, m0: w.line(_call(ctx, layout, count, mx, m0, w0)))
             return
         if full == 1:
-            w.line(_call(ctx, layout, lanes, count, MAX_X, "0", w0))
+            w.line(_call(ctx, layout, count, MAX_X, "0", w0))
         elif full > 1:
             with w.block(f"for (int64_t m0 = 0; m0 < {full * MAX_X}; m0 += {MAX_X})"):
-                w.line(_call(ctx, layout, lanes, count, MAX_X, "m0", w0))
+                w.line(_call(ctx, layout, count, MAX_X, "m0", w0))
         if rest:
-            w.line(_call(ctx, layout, lanes, count, rest, str(full * MAX_X), w0))
+            w.line(_call(ctx, layout, count, rest, str(full * MAX_X), w0))
 
     qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls,
                             active and f"{active} * {n * k}")
@@ -428,7 +404,7 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     those of :func:`forward_loops`: the same bits."""
     _add_helpers(ctx, layout.scheme.name)
     n, k, row_bytes = layout.n, layout.k, layout.row_bytes
-    lanes = _round_x(w, ctx, layout.scheme.name, k, rows, active)
+    _round_x(w, ctx, layout.scheme.name, k, rows, active)
     w.line(f"int64_t used[{experts}], nu = 0;")
     w.line(f"for (int64_t e = 0; e < {experts}; e++) if (cnt[e + 1] > cnt[e]) used[nu++] = e;")
 
@@ -437,7 +413,7 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         w.line("const int64_t m = cnt[e + 1] - cnt[e];")
         qmatmul_ggml.run_time_pieces(
             w, "m", min(rows, MAX_X),
-            lambda mx, m0: w.line(_call(ctx, layout, lanes, count, mx, f"(cnt[e] + {m0})",
+            lambda mx, m0: w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})",
                                         w0)))
 
     groups = n // ROWS
