@@ -635,7 +635,7 @@ def test_packaged_gguf_int8_format_stays_near_the_float32_path(packaged):
     move which elements of later rows round up, so the position and size of the lowest
     one change with the kernel's summation order (SmolLM2 with the same integer
     products: 0.993 with one order, 0.995 on the portable tier, 0.986 with another
-    order; medians 0.9997)."""
+    order; medians 0.9997 and 0.9998)."""
     float_model, _, _ = packaged
     model = load_decoder(float_model._weights._file.path, device="cpu", max_seq=64,
                          max_batch=BATCH, prefill_chunk=16, weight_format="gguf-int8")
