@@ -1622,7 +1622,7 @@ RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 }
 /* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
    place of the blocks past a row's end */
-static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64)));
+static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */
@@ -1765,9 +1765,10 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
 
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -1863,9 +1864,10 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
 
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x5_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -1961,9 +1963,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
 
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2061,9 +2064,10 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
 
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x5_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2161,9 +2165,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
 
 
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x1_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2228,9 +2233,10 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
 
 
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x5_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2295,9 +2301,10 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
 
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2393,9 +2400,10 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
 
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x5_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2491,9 +2499,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
 
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2591,9 +2600,10 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
 
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x5_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2691,9 +2701,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
 
 
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2760,9 +2771,10 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
 
 
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x5_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2829,9 +2841,10 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
 
 
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2890,9 +2903,10 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
 
 
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 256] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x5_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2951,9 +2965,10 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
 
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx [1, k],
-   scales dx [1, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -3049,9 +3064,10 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
 
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx [5, k],
-   scales dx [5, k / 32] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,

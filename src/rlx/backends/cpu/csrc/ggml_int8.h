@@ -312,7 +312,7 @@ RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 }
 /* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
    place of the blocks past a row's end */
-static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64)));
+static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */

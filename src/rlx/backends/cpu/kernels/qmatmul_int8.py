@@ -133,9 +133,10 @@ at bytes 0 and 2 (q6_k: d at 208)."""
 
 KERNEL_TEMPLATE = r"""
 /* {fmt}, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the {rows} rows of
-   blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes qx [{mx}, k],
-   scales dx [{mx}, k / {group}] and, per 32 elements, the code sums si and the scaled
-   code sums ds (rlx_i_quantize_row); RP rows of W side by side. {doc} */
+   blocks at q, q + row_bytes, ... and the {mx} rows of x given as codes qx (k a row;
+   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   dx [{mx}, k / {group}] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. {doc} */
 static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
