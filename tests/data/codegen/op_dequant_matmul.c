@@ -1309,10 +1309,11 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 
 
 /* dequant_matmul with x_int8 (rlx.ir.gguf_blocks.quantize_x_int8): GGML codes times x
-   rounded to int8, multiplied in integers. A group is 32 elements of k: 32 int8 codes
-   of W and 32 of x, whose products are summed in 8 int32 lanes (lane l: elements 4l ..
-   4l + 3) on every tier. The float part runs on 8 float lanes (rlx_f8v) whatever
-   RLX_VW is, so that every FMA tier rounds the same way. */
+   rounded to int8, multiplied in integers, exactly. The 32-element formats put 8 groups
+   side by side, group l's products summed in int32 lane l (rlx_i_transpose8); the
+   k-quants sum a group's products in 8 int32 lanes (lane l: elements 4l .. 4l + 3).
+   The float part runs on 8 float lanes (rlx_f8v) whatever RLX_VW is, so that every FMA
+   tier rounds the same way. */
 /* rows of W the kernel streams side by side against one row of x (a decode step):
    one on AVX2 and on AMD's cores, where a single sequential stream per thread keeps the
    hardware prefetcher ahead (whole decode steps from memory against 4 rows side by
@@ -1521,36 +1522,20 @@ RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     memcpy(&v, p, 8);
     return __builtin_convertvector(v, rlx_i16v8);
 }
-#if defined(__AVX2__)
-/* all ones in the int32 lanes below n */
-RLX_INLINE __m256i rlx_i_below(const int n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-#endif
-/* the 8 values at p in float lanes 0 .. n - 1, zeros above (n <= 8; nothing past
-   p + n is read: a masked load, not lanes stored one by one and loaded back) */
-RLX_INLINE rlx_f8v rlx_i_lanes_f(const float *p, const int n) {
-    rlx_f8v v = {0};
-    if (n == 8)
-        memcpy(&v, p, 32);
-    else
-#if defined(__AVX2__)
-        v = (rlx_f8v)_mm256_maskload_ps(p, rlx_i_below(n));
-#else
-        for (int l = 0; l < n; l++) v[l] = p[l];
-#endif
-    return v;
-}
-/* the same for int32 */
-RLX_INLINE rlx_i32v8 rlx_i_lanes_i(const int32_t *p, const int n) {
+/* the 8 32-bit values at p in lanes 0 .. n - 1, zeros above (n <= 8; nothing past
+   p + n is read: a masked load, not lanes stored one by one and loaded back, which
+   stalls the load); float values are taken as their bits */
+RLX_INLINE rlx_i32v8 rlx_i_lanes(const void *p, const int n) {
     rlx_i32v8 v = {0};
     if (n == 8)
         memcpy(&v, p, 32);
     else
 #if defined(__AVX2__)
-        v = (rlx_i32v8)_mm256_maskload_epi32((const int *)p, rlx_i_below(n));
+        v = (rlx_i32v8)_mm256_maskload_epi32(
+            (const int *)p, _mm256_cmpgt_epi32(_mm256_set1_epi32(n),
+                                               _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
 #else
-        for (int l = 0; l < n; l++) v[l] = p[l];
+        memcpy(&v, p, 4 * (size_t)n);
 #endif
     return v;
 }
@@ -1783,21 +1768,21 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[1], xo[1];
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 8;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 8;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -1828,9 +1813,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 8;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 8;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -1882,21 +1867,21 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[5], xo[5];
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 8;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 8;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -1927,9 +1912,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 8;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 8;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -1981,20 +1966,20 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[1], xo[1];
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2027,8 +2012,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2082,20 +2067,20 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[5], xo[5];
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2128,8 +2113,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2319,21 +2304,21 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[1], xo[1];
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 16;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 16;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2364,9 +2349,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 16;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 16;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2418,21 +2403,21 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[5], xo[5];
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, 8) * 16;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 16;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2463,9 +2448,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = rlx_i_lanes_i(si + m * kg + g0, nl) * 16;
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 16;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2517,20 +2502,20 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[1], xo[1];
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2563,8 +2548,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2618,20 +2603,20 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[5], xo[5];
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2664,8 +2649,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
-                xo[m] = rlx_i_lanes_f(ds + m * kg + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
                 xb[m] = (rlx_i32v8){0};
             }
             #pragma GCC unroll 16
@@ -2859,12 +2844,12 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2921,12 +2906,12 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -2983,19 +2968,19 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
+        rlx_f8v acc[1][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[1], xo[1];
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
                 xb[m] = (rlx_i32v8){0};
             }
@@ -3028,7 +3013,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
             rlx_i32v8 xb[1];
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
                 xb[m] = (rlx_i32v8){0};
             }
@@ -3082,19 +3067,19 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
+        rlx_f8v acc[1][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
         int64_t g0 = 0;
         for (; g0 + 8 <= kg; g0 += 8) {
             rlx_f8v xd[5], xo[5];
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, 8);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
                 xb[m] = (rlx_i32v8){0};
             }
@@ -3127,7 +3112,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
             rlx_i32v8 xb[5];
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++) {
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, nl);
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
                 xb[m] = (rlx_i32v8){0};
             }

@@ -1,8 +1,9 @@
 /* dequant_matmul with x_int8 (rlx.ir.gguf_blocks.quantize_x_int8): GGML codes times x
-   rounded to int8, multiplied in integers. A group is 32 elements of k: 32 int8 codes
-   of W and 32 of x, whose products are summed in 8 int32 lanes (lane l: elements 4l ..
-   4l + 3) on every tier. The float part runs on 8 float lanes (rlx_f8v) whatever
-   RLX_VW is, so that every FMA tier rounds the same way. */
+   rounded to int8, multiplied in integers, exactly. The 32-element formats put 8 groups
+   side by side, group l's products summed in int32 lane l (rlx_i_transpose8); the
+   k-quants sum a group's products in 8 int32 lanes (lane l: elements 4l .. 4l + 3).
+   The float part runs on 8 float lanes (rlx_f8v) whatever RLX_VW is, so that every FMA
+   tier rounds the same way. */
 /* rows of W the kernel streams side by side against one row of x (a decode step):
    one on AVX2 and on AMD's cores, where a single sequential stream per thread keeps the
    hardware prefetcher ahead (whole decode steps from memory against 4 rows side by
@@ -211,36 +212,20 @@ RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     memcpy(&v, p, 8);
     return __builtin_convertvector(v, rlx_i16v8);
 }
-#if defined(__AVX2__)
-/* all ones in the int32 lanes below n */
-RLX_INLINE __m256i rlx_i_below(const int n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-#endif
-/* the 8 values at p in float lanes 0 .. n - 1, zeros above (n <= 8; nothing past
-   p + n is read: a masked load, not lanes stored one by one and loaded back) */
-RLX_INLINE rlx_f8v rlx_i_lanes_f(const float *p, const int n) {
-    rlx_f8v v = {0};
-    if (n == 8)
-        memcpy(&v, p, 32);
-    else
-#if defined(__AVX2__)
-        v = (rlx_f8v)_mm256_maskload_ps(p, rlx_i_below(n));
-#else
-        for (int l = 0; l < n; l++) v[l] = p[l];
-#endif
-    return v;
-}
-/* the same for int32 */
-RLX_INLINE rlx_i32v8 rlx_i_lanes_i(const int32_t *p, const int n) {
+/* the 8 32-bit values at p in lanes 0 .. n - 1, zeros above (n <= 8; nothing past
+   p + n is read: a masked load, not lanes stored one by one and loaded back, which
+   stalls the load); float values are taken as their bits */
+RLX_INLINE rlx_i32v8 rlx_i_lanes(const void *p, const int n) {
     rlx_i32v8 v = {0};
     if (n == 8)
         memcpy(&v, p, 32);
     else
 #if defined(__AVX2__)
-        v = (rlx_i32v8)_mm256_maskload_epi32((const int *)p, rlx_i_below(n));
+        v = (rlx_i32v8)_mm256_maskload_epi32(
+            (const int *)p, _mm256_cmpgt_epi32(_mm256_set1_epi32(n),
+                                               _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
 #else
-        for (int l = 0; l < n; l++) v[l] = p[l];
+        memcpy(&v, p, 4 * (size_t)n);
 #endif
     return v;
 }

@@ -151,12 +151,12 @@ static __attribute__((noinline)) void {name}(
     for (int j0 = 0; j0 < {rows}; j0 += RP) {{
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][{mx}];
+        rlx_f8v acc[{sets}][RP][{mx}];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < {mx}; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){{0}};{loops}
+                for (int p = 0; p < {sets}; p++) acc[p][j][m] = (rlx_f8v){{0}};{loops}
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < {mx}; m++)
                 y[m * n + j0 + j] = rlx_i_fold({sums_of_row});
@@ -183,7 +183,7 @@ GROUP_STEP = r"""
             rlx_i32v8 xb[{mx}];
             #pragma GCC unroll 4
             for (int m = 0; m < {mx}; m++) {{
-                xd[m] = rlx_i_lanes_f(dx + m * kd + g0, {nl});
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, {nl});
                 xo[m] = {xo};
                 xb[m] = {xb};
             }}
@@ -291,6 +291,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
                                setup=setup.replace("\n", "\n" + " " * 12),
                                d_fields=d_fields, mins=K_MINS if mins else "")
         sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
+        sets = 2 if mins else 1     # the mins' sums in the second set
     else:
         doc, sgn, offsets, codes = GROUPS[fmt]
         bias = BIAS.get(fmt)
@@ -300,17 +301,18 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
                 mx=mx, size=size, nl=nl, signed=int(sgn), codes=codes,
                 block=(f"l < nl ? blk + l * {size} : rlx_i_zero_block" if tail
                        else f"blk + l * {size}"),
-                xo=f"rlx_i_lanes_f(ds + m * kg + g0, {nl})" if offsets else "(rlx_f8v){0}",
-                xb=(f"rlx_i_lanes_i(si + m * kg + g0, {nl}) * {bias}" if bias
+                xo=f"(rlx_f8v)rlx_i_lanes(ds + m * kg + g0, {nl})" if offsets else "(rlx_f8v){0}",
+                xb=(f"rlx_i_lanes(si + m * kg + g0, {nl}) * {bias}" if bias
                     else "(rlx_i32v8){0}"),
                 unbias=" - xb[m]" if bias else "",
                 offset=OFFSET if offsets else "")
 
         loops = GROUP_LOOPS.format(full=step("8", False), tail=step("nl", True))
         sums_of_row = "acc[0][j][m]"
+        sets = 1
     return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
                                   name=kernel_name(fmt, rows, mx), doc=doc, loops=loops,
-                                  sums_of_row=sums_of_row,
+                                  sums_of_row=sums_of_row, sets=sets,
                                   rp1="RLX_I_RP1_DECODE_BOUND" if fmt in DECODE_BOUND
                                   else "RLX_I_RP1")
 
