@@ -513,9 +513,10 @@ def _dequant_matmul(g):
     out = [quantized_linear(x, f"l_{s}", 512, 384, s) for s in sorted(SCHEMES)]
     out += [quantized_linear(one, f"g_{s}", 512, 384, s) for s in sorted(BLOCK_FORMATS)]
     five = g.input("five", (5, 512), "f32")
+    many = g.input("many", (20, 512), "f32")    # the wide kernel's pieces, then 4 rows
     out += [quantized_linear(rows, f"i{rows.shape[0]}_{s}", 512, 384, s,
                              x_int8=True)
-            for s in sorted(BLOCK_FORMATS) for rows in (one, five)]
+            for s in sorted(BLOCK_FORMATS) for rows in (one, five, many)]
     return out
 
 

@@ -143,30 +143,33 @@ def test_non_finite_groups_give_nan_rows(device, scheme):
 @pytest.mark.parametrize("scheme", ALL_GGML)
 def test_every_tier_and_thread_count(scheme):
     """Compiled for each ISA tier this host runs, at 1 and 2 threads: 1, 7 (one piece),
-    37 (pieces of 8 and 5) and 2 (rows of W side by side) rows of x, 75 rows of W (not
-    a multiple of the kernel's 4), k a multiple of 8 groups plus 4. Within f32 error of
-    the oracle everywhere; the same bits at 1 and 2 threads, for a row alone or among
-    others, and on every tier with fused multiply-adds."""
+    37 (the 32-element formats: two pieces of 16 through the wide kernel, then 5; the
+    k-quants: pieces of 8 and 5), 2 (rows of W side by side) and 12 (one wide piece of
+    12) rows of x, 75 rows of W (not a multiple of the kernel's 4), k a multiple of 8
+    groups plus 4. Within f32 error of the oracle everywhere; the same bits at 1 and 2
+    threads, for a row alone or among others, and on every tier with fused
+    multiply-adds."""
     if "cpu" not in rlx.available_devices():
         pytest.skip("no C compiler on this machine")
     n = 75
     k = _ggml_k(scheme, 36 if GGML_SCHEMES[scheme].default_block == 32 else 5)
     raw = _ggml_blocks(scheme, n, k, seed=56)
     w = _gguf_values(raw, scheme)
-    counts = (1, 7, 37, 2)
+    counts = (1, 7, 37, 2, 12)
     g = _graph(scheme, n, k, counts)
     rng = np.random.default_rng(57)
     feeds = {f"x{m}": rng.standard_normal((m, k)).astype(np.float32) for m in counts}
     feeds["x7"][3] = feeds["x1"][0]
-    feeds["x37"][36] = feeds["x1"][0]
+    feeds["x37"][20] = feeds["x37"][36] = feeds["x1"][0]
     feeds["x2"][1] = feeds["x1"][0]
+    feeds["x12"][11] = feeds["x1"][0]
 
     def check(outs):
         for out, m in zip(outs, counts):
             _assert_close(out, feeds[f"x{m}"], w, scheme)
 
     assert_same_bits_on_every_tier(g, {"l.q": raw}, feeds, check,
-                                   alone=[(1, 3), (2, 36), (3, 1)])
+                                   alone=[(1, 3), (2, 20), (2, 36), (3, 1), (4, 11)])
 
 
 def test_x_int8_needs_a_ggml_format_and_the_forward_product():

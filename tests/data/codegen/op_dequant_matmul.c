@@ -1734,6 +1734,11 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
         }
     }
 }
+/* the bytes of a row of x's codes as rlx_i_transpose_x lays them out for kg groups:
+   rounded up to 8 groups, plus 64 so that rows of x do not fall on the same L1 sets
+   (a stride of a multiple of 4 KiB puts every row's piece in the same 8-way set: q4_1
+   at k 4096, 16 rows of x on one Zen 4 core, 0.52 -> 0.30 ns a group and row of x) */
+#define RLX_I_XT_ROW(kg) (((kg) + 7) / 8 * 256 + 64)
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
    bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
@@ -1751,7 +1756,8 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q4_0(
@@ -1760,7 +1766,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -1850,7 +1856,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
 
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iv4x5_q4_0(
@@ -1859,7 +1866,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -1947,9 +1954,159 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
 
 
 
+/* q4_0, x rounded to int8: rlx_iv4x8_q4_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q4_0,
+   so the same bits. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+static __attribute__((noinline)) void rlx_iw4_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *blk = q + j * row_bytes + g0 * 18;
+            for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int l = 0; l < 8; l++) {
+                const uint8_t *b = bl[l] = l < nl ? blk + l * 18 : rlx_i_zero_block;
+                c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, nl) * 8, rlx_f8v);
+                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+
+
+/* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+static __attribute__((noinline)) void rlx_iv4x4_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 8;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 18;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 8;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 18 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q4_1(
@@ -1958,7 +2115,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2050,7 +2207,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
 
 /* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x5_q4_1(
@@ -2059,7 +2217,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2149,9 +2307,162 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
 
 
 
+/* q4_1, x rounded to int8: rlx_iv4x8_q4_1's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q4_1,
+   so the same bits. q4_1: codes the nibbles at b + 4, scale d, offset m */
+static __attribute__((noinline)) void rlx_iw4_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *blk = q + j * row_bytes + g0 * 20;
+            for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int l = 0; l < 8; l++) {
+                const uint8_t *b = bl[l] = l < nl ? blk + l * 20 : rlx_i_zero_block;
+                c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl), acc[j][m]);
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+
+
+/* q4_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_1: codes the nibbles at b + 4, scale d, offset m */
+static __attribute__((noinline)) void rlx_iv4x4_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 20;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
+                }
+            }
+        }
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 20 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x1_q4_k(
@@ -2160,7 +2471,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2219,7 +2530,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
 
 /* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ik4x5_q4_k(
@@ -2228,7 +2540,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2285,9 +2597,148 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
 
 
 
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x8_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][8];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 8; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                rlx_i32v8 isum[8];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 8; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 8; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+}
+
+
+
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x4_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+}
+
+
+
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x1_q5_0(
@@ -2296,7 +2747,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2386,7 +2837,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
 
 /* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iv4x5_q5_0(
@@ -2395,7 +2847,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2483,9 +2935,159 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
 
 
 
+/* q5_0, x rounded to int8: rlx_iv4x8_q5_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q5_0,
+   so the same bits. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+static __attribute__((noinline)) void rlx_iw4_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *blk = q + j * row_bytes + g0 * 22;
+            for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int l = 0; l < 8; l++) {
+                const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
+                c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, nl) * 16, rlx_f8v);
+                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+
+
+/* q5_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+static __attribute__((noinline)) void rlx_iv4x4_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * 16;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 22;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * 16;
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x1_q5_1(
@@ -2494,7 +3096,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2586,7 +3188,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
 
 /* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iv4x5_q5_1(
@@ -2595,7 +3198,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2685,9 +3288,162 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
 
 
 
+/* q5_1, x rounded to int8: rlx_iv4x8_q5_1's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q5_1,
+   so the same bits. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+static __attribute__((noinline)) void rlx_iw4_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *blk = q + j * row_bytes + g0 * 24;
+            for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int l = 0; l < 8; l++) {
+                const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
+                c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl), acc[j][m]);
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+
+
+/* q5_1, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+static __attribute__((noinline)) void rlx_iv4x4_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 24;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
+                }
+            }
+        }
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl);
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                    acc[0][j][m] = rlx_i_fma(o, xo[m], acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q5_k(
@@ -2696,7 +3452,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2757,7 +3513,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
 
 /* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ik4x5_q5_k(
@@ -2766,7 +3523,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2825,9 +3582,152 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
 
 
 
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x8_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][8];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 8; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[8];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 8; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 8; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+}
+
+
+
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x4_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+}
+
+
+
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
@@ -2836,7 +3736,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2889,7 +3789,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
 
 /* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x5_q6_k(
@@ -2898,7 +3799,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -2949,9 +3850,136 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
 
 
 
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x8_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][8];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 8; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                rlx_i32v8 isum[8];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 8; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 8; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 8; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x4_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                rlx_i32v8 isum[4];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 4; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
@@ -2960,7 +3988,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -3050,7 +4078,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
 
 /* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: kp a row, as rlx_i_transpose_x lays them out), scales
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
    sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x5_q8_0(
@@ -3059,7 +4088,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         int64_t k, float *restrict y, int64_t n) {
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 32, kg = k / 32, kp = (kg + 7) / 8 * 256;
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
     (void)kp;
     (void)si;
     (void)ds;
@@ -3141,6 +4170,155 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         }
         for (int j = 0; j < RP; j++)
             for (int m = 0; m < 5; m++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+}
+
+
+
+/* q8_0, x rounded to int8: rlx_iv4x8_q8_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q8_0,
+   so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+static __attribute__((noinline)) void rlx_iw4_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *blk = q + j * row_bytes + g0 * 34;
+            for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int l = 0; l < 8; l++) {
+                const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
+                c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+
+
+/* q8_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 4 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+static __attribute__((noinline)) void rlx_iv4x4_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][4];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        int64_t g0 = 0;
+        for (; g0 + 8 <= kg; g0 += 8) {
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 34;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        if (g0 < kg) {
+            const int nl = (int)(kg - g0);
+            rlx_f8v xd[4], xo[4];
+            rlx_i32v8 xb[4];
+            #pragma GCC unroll 4
+            for (int m = 0; m < 4; m++) {
+                xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
+                xo[m] = (rlx_f8v){0};
+                xb[m] = (rlx_i32v8){0};
+            }
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *blk = qj + j * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8], t[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t);
+                rlx_f8v a, o;
+                rlx_i_fields8(bl, &a, &o);
+                (void)o;
+                #pragma GCC unroll 4
+                for (int m = 0; m < 4; m++) {
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int j = 0; j < RP; j++)
+            for (int m = 0; m < 4; m++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3153,7 +4331,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[38]));
+    float *restrict y = ((float *)((uint8_t *)slots[47]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[2]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[3]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -3182,7 +4360,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[39]));
+    float *restrict y = ((float *)((uint8_t *)slots[48]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[4]));
     const uint16_t *restrict sc = ((const uint16_t *)((uint8_t *)slots[5]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -3211,7 +4389,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[40]));
+    float *restrict y = ((float *)((uint8_t *)slots[49]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[6]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[7]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -3240,7 +4418,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[41]));
+    float *restrict y = ((float *)((uint8_t *)slots[50]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[8]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[9]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -3269,7 +4447,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[42]));
+    float *restrict y = ((float *)((uint8_t *)slots[51]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[11]));
     const float t = ((const float *)((uint8_t *)slots[12]))[0];
@@ -3299,7 +4477,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[43]));
+    float *restrict y = ((float *)((uint8_t *)slots[52]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[13]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3312,7 +4490,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[44]));
+    float *restrict y = ((float *)((uint8_t *)slots[53]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3325,7 +4503,7 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[45]));
+    float *restrict y = ((float *)((uint8_t *)slots[54]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3338,7 +4516,7 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[46]));
+    float *restrict y = ((float *)((uint8_t *)slots[55]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3351,7 +4529,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[56]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[17]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3364,7 +4542,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[48]));
+    float *restrict y = ((float *)((uint8_t *)slots[57]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[18]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3377,7 +4555,7 @@ static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[49]));
+    float *restrict y = ((float *)((uint8_t *)slots[58]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[19]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3390,7 +4568,7 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[50]));
+    float *restrict y = ((float *)((uint8_t *)slots[59]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -3403,8 +4581,8 @@ static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[51]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[60]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
@@ -3412,11 +4590,11 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     int8_t *qt = (int8_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_0(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3425,8 +4603,8 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[52]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
+    float *restrict y = ((float *)((uint8_t *)slots[61]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[24]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
@@ -3434,11 +4612,11 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     int8_t *qt = (int8_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x5_q4_0(q + g * 4 * 288, 288, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x5_q4_0(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3446,21 +4624,22 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k15_dequant_matmul: op: dequant_matmul */
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[53]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[24]));
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[62]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
-    int8_t *qt = (int8_t *)(arena + 704);
-    for (int64_t r = 0; r < 1; r++) {
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 11520);
+    int32_t *si = (int32_t *)(arena + 12800);
+    int8_t *qt = (int8_t *)(arena + 14080);
+    for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q4_0(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3468,21 +4647,21 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k16_dequant_matmul: op: dequant_matmul */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[54]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[63]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2880);
-    int32_t *si = (int32_t *)(arena + 3200);
-    int8_t *qt = (int8_t *)(arena + 3520);
-    for (int64_t r = 0; r < 5; r++) {
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x5_q4_1(q + g * 4 * 320, 320, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q4_1(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3490,9 +4669,54 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k17_dequant_matmul: op: dequant_matmul */
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[64]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x5_q4_1(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k18_dequant_matmul: op: dequant_matmul */
+static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[65]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[28]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 11520);
+    int32_t *si = (int32_t *)(arena + 12800);
+    int8_t *qt = (int8_t *)(arena + 14080);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q4_1(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k19_dequant_matmul: op: dequant_matmul */
+static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[55]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
+    float *restrict y = ((float *)((uint8_t *)slots[66]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[29]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
@@ -3507,12 +4731,12 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k18_dequant_matmul: op: dequant_matmul */
-static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k20_dequant_matmul: op: dequant_matmul */
+static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[56]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
+    float *restrict y = ((float *)((uint8_t *)slots[67]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[30]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
@@ -3527,68 +4751,25 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k19_dequant_matmul: op: dequant_matmul */
-static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[57]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[28]));
-    int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
-    int8_t *qt = (int8_t *)(arena + 704);
-    for (int64_t r = 0; r < 1; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
-    }
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-    }
-    return 0;
-}
-
-/* k20_dequant_matmul: op: dequant_matmul */
-static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[58]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[29]));
-    int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2880);
-    int32_t *si = (int32_t *)(arena + 3200);
-    int8_t *qt = (int8_t *)(arena + 3520);
-    for (int64_t r = 0; r < 5; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
-    }
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x5_q5_0(q + g * 4 * 352, 352, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
-    }
-    return 0;
-}
-
 /* k21_dequant_matmul: op: dequant_matmul */
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[59]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[30]));
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[68]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
-    int8_t *qt = (int8_t *)(arena + 704);
-    for (int64_t r = 0; r < 1; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 10432);
+    int32_t *si = (int32_t *)(arena + 11712);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
+            rlx_ik4x8_q4_k(q + g * 4 * 288, 288, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
+        }
+        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3596,21 +4777,21 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k22_dequant_matmul: op: dequant_matmul */
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[60]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[69]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2880);
-    int32_t *si = (int32_t *)(arena + 3200);
-    int8_t *qt = (int8_t *)(arena + 3520);
-    for (int64_t r = 0; r < 5; r++) {
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x5_q5_1(q + g * 4 * 384, 384, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q5_0(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3618,9 +4799,121 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k23_dequant_matmul: op: dequant_matmul */
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[70]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x5_q5_0(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k24_dequant_matmul: op: dequant_matmul */
+static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[71]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 11520);
+    int32_t *si = (int32_t *)(arena + 12800);
+    int8_t *qt = (int8_t *)(arena + 14080);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q5_0(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k25_dequant_matmul: op: dequant_matmul */
+static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[61]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
+    float *restrict y = ((float *)((uint8_t *)slots[72]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[35]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 512);
+    float *ds = (float *)(arena + 576);
+    int32_t *si = (int32_t *)(arena + 640);
+    int8_t *qt = (int8_t *)(arena + 704);
+    for (int64_t r = 0; r < 1; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x1_q5_1(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k26_dequant_matmul: op: dequant_matmul */
+static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[21]));
+    float *restrict y = ((float *)((uint8_t *)slots[73]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 2560);
+    float *ds = (float *)(arena + 2880);
+    int32_t *si = (int32_t *)(arena + 3200);
+    int8_t *qt = (int8_t *)(arena + 3520);
+    for (int64_t r = 0; r < 5; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iv4x5_q5_1(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k27_dequant_matmul: op: dequant_matmul */
+static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[74]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 11520);
+    int32_t *si = (int32_t *)(arena + 12800);
+    int8_t *qt = (int8_t *)(arena + 14080);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q5_1(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k28_dequant_matmul: op: dequant_matmul */
+static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[1]));
+    float *restrict y = ((float *)((uint8_t *)slots[75]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
@@ -3635,12 +4928,12 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k24_dequant_matmul: op: dequant_matmul */
-static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k29_dequant_matmul: op: dequant_matmul */
+static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[62]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
+    float *restrict y = ((float *)((uint8_t *)slots[76]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[39]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
@@ -3655,12 +4948,35 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k25_dequant_matmul: op: dequant_matmul */
-static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k30_dequant_matmul: op: dequant_matmul */
+static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[77]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[40]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 10432);
+    int32_t *si = (int32_t *)(arena + 11712);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
+            rlx_ik4x8_q5_k(q + g * 4 * 352, 352, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
+        }
+        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k31_dequant_matmul: op: dequant_matmul */
+static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[63]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
+    float *restrict y = ((float *)((uint8_t *)slots[78]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[41]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
@@ -3675,12 +4991,12 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k26_dequant_matmul: op: dequant_matmul */
-static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k32_dequant_matmul: op: dequant_matmul */
+static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[64]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[35]));
+    float *restrict y = ((float *)((uint8_t *)slots[79]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[42]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2624);
@@ -3695,12 +5011,35 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k27_dequant_matmul: op: dequant_matmul */
-static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k33_dequant_matmul: op: dequant_matmul */
+static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[80]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 10432);
+    int32_t *si = (int32_t *)(arena + 11712);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
+            rlx_ik4x8_q6_k(q + g * 4 * 420, 420, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
+        }
+        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k34_dequant_matmul: op: dequant_matmul */
+static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[65]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
+    float *restrict y = ((float *)((uint8_t *)slots[81]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[44]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
     float *ds = (float *)(arena + 576);
@@ -3708,21 +5047,21 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     int8_t *qt = (int8_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x1_q8_0(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
 
-/* k28_dequant_matmul: op: dequant_matmul */
-static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k35_dequant_matmul: op: dequant_matmul */
+static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[66]));
-    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
+    float *restrict y = ((float *)((uint8_t *)slots[82]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[45]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
     float *ds = (float *)(arena + 2880);
@@ -3730,11 +5069,34 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     int8_t *qt = (int8_t *)(arena + 3520);
     for (int64_t r = 0; r < 5; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
-        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 512);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iv4x5_q8_0(q + g * 4 * 544, 544, qt + 0 * 512, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iv4x5_q8_0(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k36_dequant_matmul: op: dequant_matmul */
+static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[22]));
+    float *restrict y = ((float *)((uint8_t *)slots[83]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[46]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 10240);
+    float *ds = (float *)(arena + 11520);
+    int32_t *si = (int32_t *)(arena + 12800);
+    int8_t *qt = (int8_t *)(arena + 14080);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
+        rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q8_0(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -3771,6 +5133,14 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k26(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k27(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k28(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k29(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k30(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k31(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k32(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k33(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k34(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k36(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
