@@ -1739,6 +1739,9 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
    (a stride of a multiple of 4 KiB puts every row's piece in the same 8-way set: q4_1
    at k 4096, 16 rows of x on one Zen 4 core, 0.52 -> 0.30 ns a group and row of x) */
 #define RLX_I_XT_ROW(kg) (((kg) + 7) / 8 * 256 + 64)
+/* the same for the k-quants' kernels, which read x's codes in place: a row of k codes
+   plus 64 bytes */
+#define RLX_I_X_ROW(k) ((k) + 64)
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
    bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
@@ -2502,7 +2505,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -2571,7 +2574,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -2597,71 +2600,59 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
 
 
 
-/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
-static __attribute__((noinline)) void rlx_ik4x8_q4_k(
+/* q4_k, x rounded to int8: rlx_ik4x8_q4_k's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
+   each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
+   registers, and dotted with all mx rows of x. The same integer sums and the same
+   float operations in the same order as rlx_ik4x8_q4_k, so the same bits. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ikw4_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
     (void)si;
     (void)ds;
     (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][8];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 8; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 144;
-                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                rlx_i32v8 isum[8];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+    rlx_f8v acc[2][4][16];
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j < 4; j++)
+            for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){0};
+    for (int64_t sb = 0; sb < kd; sb++) {
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *b = q + j * row_bytes + sb * 144;
+            for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+            rlx_i16v8 sc;
+            rlx_i32v8 mn;
+            rlx_i_k_scales(b + 4, &sc, &mn);
+            rlx_i8v c[8];
+            #pragma GCC unroll 8
+            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+            float dmin;
+            const float d = rlx_i_half_pair(b, &dmin)[0];
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                rlx_i32v8 isum = {0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 8; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
+                    rlx_i8v xc;
+                    memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                    isum += rlx_i_dot_v(c[g], xc, 0, sc, g, g);
                 }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
+                const float xs = dx[m * kd + sb];
+                const rlx_f8v sf = __builtin_convertvector(isum, rlx_f8v);
+                acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                rlx_i32v8 sv;
+                memcpy(&sv, si + m * kg + sb * 8, 32);
+                const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 8; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
 
@@ -2709,7 +2700,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -3485,7 +3476,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -3556,7 +3547,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -3582,73 +3573,61 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
 
 
 
-/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
-static __attribute__((noinline)) void rlx_ik4x8_q5_k(
+/* q5_k, x rounded to int8: rlx_ik4x8_q5_k's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
+   each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
+   registers, and dotted with all mx rows of x. The same integer sums and the same
+   float operations in the same order as rlx_ik4x8_q5_k, so the same bits. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ikw4_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
     (void)si;
     (void)ds;
     (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][8];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 8; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 176;
-                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                const rlx_u8v hb = rlx_i_load32(b + 16);
-                rlx_i32v8 isum[8];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+    rlx_f8v acc[2][4][16];
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j < 4; j++)
+            for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){0};
+    for (int64_t sb = 0; sb < kd; sb++) {
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *b = q + j * row_bytes + sb * 176;
+            for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+            rlx_i16v8 sc;
+            rlx_i32v8 mn;
+            rlx_i_k_scales(b + 4, &sc, &mn);
+            const rlx_u8v hb = rlx_i_load32(b + 16);
+            rlx_i8v c[8];
+            #pragma GCC unroll 8
+            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+            float dmin;
+            const float d = rlx_i_half_pair(b, &dmin)[0];
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                rlx_i32v8 isum = {0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
-                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 8; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
+                    rlx_i8v xc;
+                    memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                    isum += rlx_i_dot_v(c[g], xc, 0, sc, g, g);
                 }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
+                const float xs = dx[m * kd + sb];
+                const rlx_f8v sf = __builtin_convertvector(isum, rlx_f8v);
+                acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                rlx_i32v8 sv;
+                memcpy(&sv, si + m * kg + sb * 8, 32);
+                const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 8; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
 
@@ -3698,7 +3677,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
                     }
                 }
@@ -3766,7 +3745,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
@@ -3829,7 +3808,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
@@ -3850,65 +3829,53 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
 
 
 
-/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 8 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [8, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
-static __attribute__((noinline)) void rlx_ik4x8_q6_k(
+/* q6_k, x rounded to int8: rlx_ik4x8_q6_k's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
+   each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
+   registers, and dotted with all mx rows of x. The same integer sums and the same
+   float operations in the same order as rlx_ik4x8_q6_k, so the same bits. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ikw4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 8 == 1 ? RLX_I_RP1 : RLX_G_RP / 8,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
     (void)si;
     (void)ds;
     (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][8];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 8; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 210;
-                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
-                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
-                rlx_i32v8 isum[8];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) isum[m] = (rlx_i32v8){0};
+    rlx_f8v acc[1][4][16];
+    for (int p = 0; p < 1; p++)
+        for (int j = 0; j < 4; j++)
+            for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){0};
+    for (int64_t sb = 0; sb < kd; sb++) {
+        #pragma GCC unroll 1
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *b = q + j * row_bytes + sb * 210;
+            for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+            const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+            rlx_i8v c[8];
+            #pragma GCC unroll 8
+            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+            const float d = rlx_g_half(b + 208);
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                rlx_i32v8 isum = {0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 8; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
-                    }
+                    rlx_i8v xc;
+                    memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                    isum += rlx_i_dot_v(c[g], xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                 }
-                const float d = rlx_g_half(b + 208);
-                #pragma GCC unroll 4
-                for (int m = 0; m < 8; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                }
+                const float xs = dx[m * kd + sb];
+                const rlx_f8v sf = __builtin_convertvector(isum, rlx_f8v);
+                acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 8; m++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold(acc[0][j][m]);
 }
 
 
@@ -3955,7 +3922,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
@@ -4718,15 +4685,15 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[66]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[29]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
+    float *dx = (float *)(arena + 576);
+    float *ds = (float *)(arena + 640);
+    int32_t *si = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q4_k(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4738,15 +4705,15 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[67]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[30]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2624);
-    int32_t *si = (int32_t *)(arena + 2944);
+    float *dx = (float *)(arena + 2880);
+    float *ds = (float *)(arena + 2944);
+    int32_t *si = (int32_t *)(arena + 3264);
     for (int64_t r = 0; r < 5; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x5_q4_k(q + g * 4 * 288, 288, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x5_q4_k(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4758,18 +4725,16 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[68]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 10240);
-    float *ds = (float *)(arena + 10432);
-    int32_t *si = (int32_t *)(arena + 11712);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 11712);
+    int32_t *si = (int32_t *)(arena + 12992);
     for (int64_t r = 0; r < 20; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
-            rlx_ik4x8_q4_k(q + g * 4 * 288, 288, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
-        }
-        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+        rlx_ikw4_q4_k(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4915,15 +4880,15 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[75]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
+    float *dx = (float *)(arena + 576);
+    float *ds = (float *)(arena + 640);
+    int32_t *si = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q5_k(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4935,15 +4900,15 @@ static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[76]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[39]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2624);
-    int32_t *si = (int32_t *)(arena + 2944);
+    float *dx = (float *)(arena + 2880);
+    float *ds = (float *)(arena + 2944);
+    int32_t *si = (int32_t *)(arena + 3264);
     for (int64_t r = 0; r < 5; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x5_q5_k(q + g * 4 * 352, 352, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x5_q5_k(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4955,18 +4920,16 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[77]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[40]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 10240);
-    float *ds = (float *)(arena + 10432);
-    int32_t *si = (int32_t *)(arena + 11712);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 11712);
+    int32_t *si = (int32_t *)(arena + 12992);
     for (int64_t r = 0; r < 20; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
-            rlx_ik4x8_q5_k(q + g * 4 * 352, 352, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
-        }
-        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+        rlx_ikw4_q5_k(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4978,15 +4941,15 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[78]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[41]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 512);
-    float *ds = (float *)(arena + 576);
-    int32_t *si = (int32_t *)(arena + 640);
+    float *dx = (float *)(arena + 576);
+    float *ds = (float *)(arena + 640);
+    int32_t *si = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x1_q6_k(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -4998,15 +4961,15 @@ static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[79]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[42]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 2560);
-    float *ds = (float *)(arena + 2624);
-    int32_t *si = (int32_t *)(arena + 2944);
+    float *dx = (float *)(arena + 2880);
+    float *ds = (float *)(arena + 2944);
+    int32_t *si = (int32_t *)(arena + 3264);
     for (int64_t r = 0; r < 5; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ik4x5_q6_k(q + g * 4 * 420, 420, qx + 0 * 512, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ik4x5_q6_k(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -5018,18 +4981,16 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)((uint8_t *)slots[80]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
     int8_t *qx = (int8_t *)(arena + 0);
-    float *dx = (float *)(arena + 10240);
-    float *ds = (float *)(arena + 10432);
-    int32_t *si = (int32_t *)(arena + 11712);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 11712);
+    int32_t *si = (int32_t *)(arena + 12992);
     for (int64_t r = 0; r < 20; r++) {
-        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 512, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        for (int64_t m0 = 0; m0 < 16; m0 += 8) {
-            rlx_ik4x8_q6_k(q + g * 4 * 420, 420, qx + m0 * 512, dx + m0 * 2, si + m0 * 16, ds + m0 * 16, 512, y + m0 * 384 + g * 4, 384);
-        }
-        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 16 * 512, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+        rlx_ikw4_q6_k(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }

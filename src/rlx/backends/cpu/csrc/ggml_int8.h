@@ -429,6 +429,9 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
    (a stride of a multiple of 4 KiB puts every row's piece in the same 8-way set: q4_1
    at k 4096, 16 rows of x on one Zen 4 core, 0.52 -> 0.30 ns a group and row of x) */
 #define RLX_I_XT_ROW(kg) (((kg) + 7) / 8 * 256 + 64)
+/* the same for the k-quants' kernels, which read x's codes in place: a row of k codes
+   plus 64 bytes */
+#define RLX_I_X_ROW(k) ((k) + 64)
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
    bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */

@@ -296,7 +296,7 @@ K_LOOPS = r"""
                     #pragma GCC unroll 4
                     for (int m = 0; m < {mx}; m++) {{
                         rlx_i8v xc;
-                        memcpy(&xc, qx + m * k + sb * 256 + 32 * g, 32);
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
                         isum[m] += {dot};
                     }}
                 }}
@@ -321,6 +321,61 @@ K_MINS = """
                     const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
                     acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
 
+WIDE_K_TEMPLATE = r"""
+/* {fmt}, x rounded to int8: {narrow}'s sums for up to {wide} rows of x, mx given at
+   run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
+   each of the {rows} rows of W is decoded once, its 8 sub-blocks' codes kept in
+   registers, and dotted with all mx rows of x. The same integer sums and the same
+   float operations in the same order as {narrow}, so the same bits. {doc} */
+static __attribute__((noinline)) void {name}(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {{
+    const int64_t kd = k / 256, kg = k / 32;
+    const int64_t ahead = RLX_G_AHEAD * {rows} * row_bytes;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    rlx_f8v acc[{sets}][{rows}][{wide}];
+    for (int p = 0; p < {sets}; p++)
+        for (int j = 0; j < {rows}; j++)
+            for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){{0}};
+    for (int64_t sb = 0; sb < kd; sb++) {{
+        #pragma GCC unroll 1
+        for (int j = 0; j < {rows}; j++) {{
+            const uint8_t *b = q + j * row_bytes + sb * {size};
+            for (int l = 0; l < {size}; l += 64) __builtin_prefetch(b + l + ahead);{setup}
+            rlx_i8v c[8];
+            #pragma GCC unroll 8
+            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)({codes});
+            {d_fields}
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {{
+                rlx_i32v8 isum = {{0}};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {{
+                    rlx_i8v xc;
+                    memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                    isum += {dot};
+                }}
+                const float xs = dx[m * kd + sb];
+                const rlx_f8v sf = __builtin_convertvector(isum, rlx_f8v);
+                acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){{0}}, sf, acc[0][j][m]);{mins}
+            }}
+        }}
+    }}
+    for (int j = 0; j < {rows}; j++)
+        for (int m = 0; m < mx; m++)
+            y[m * n + j] = rlx_i_fold({sums_of_row});
+}}
+"""
+"""The k-quants' wide kernel (``rlx_ikw<rows>_<format>``), as :data:`WIDE_TEMPLATE` is
+the 32-element formats'. The whole op on the 2-core Zen 4 guest (avx512, 2 threads,
+medians), W 640 x 2048: q4_k against 16 rows of x 0.22-0.28 -> 0.16 ms, against 128
+rows 1.62-1.69 -> 1.23-1.33 ms; q6_k against 16 rows 0.23 -> 0.19-0.20 ms. (Of the
+32-element formats, q5_0 at k 640 against 16 rows measured 0.18 -> 0.19 ms, the one
+shape found slower; q4_0, q4_1 and q5_1 at k 576 gain 10-20%.)"""
+
 DECODE_BOUND = frozenset({"q5_0", "q5_1"})
 """Formats whose kernels against one row of x take ``RLX_I_RP1_DECODE_BOUND`` rows of
 W side by side rather than ``RLX_I_RP1`` (``csrc/ggml_int8.h``): their decoding, not
@@ -341,22 +396,37 @@ the sums no longer stay in L1 beside them)."""
 
 
 def wide_kernel_name(fmt: str, rows: int) -> str:
-    """``rlx_iw<rows>_<fmt>``: the wide kernel for ``rows`` rows of W of the 32-element
-    format ``fmt``."""
-    return f"rlx_iw{rows}_{fmt}"
+    """``rlx_iw<rows>_<fmt>`` (``rlx_ikw...`` for the k-quants): the wide kernel for
+    ``rows`` rows of W of format ``fmt``."""
+    return f"rlx_{'ikw' if fmt in K_GROUPS else 'iw'}{rows}_{fmt}"
 
 
 def wide_kernel(fmt: str, rows: int) -> str:
     """The C of :func:`wide_kernel_name` ``(q, row_bytes, qx, dx, si, ds, k, y, n, mx)``
-    (see :data:`WIDE_TEMPLATE`)."""
+    (see :data:`WIDE_TEMPLATE`, :data:`WIDE_K_TEMPLATE`)."""
+    common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
+                  name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, MAX_X))
+    if fmt in K_GROUPS:
+        doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
+        return WIDE_K_TEMPLATE.format(
+            **common, doc=doc, setup=setup.replace("\n", "\n" + " " * 8), codes=codes,
+            d_fields=_k_d_fields(fmt, mins).replace("\n" + " " * 16, "\n" + " " * 12),
+            dot=f"rlx_i_dot_v(c[g], xc, {int(sgn)}, {scales})",
+            mins=K_MINS.replace("\n" + " " * 20, "\n" + " " * 16) if mins else "",
+            sums_of_row="acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]",
+            sets=2 if mins else 1)
     doc, sgn, offsets, codes = GROUPS[fmt]
     bias = BIAS.get(fmt)
     return WIDE_TEMPLATE.format(
-        fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1], doc=doc,
-        name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, MAX_X),
-        codes=codes, signed=int(sgn),
+        **common, doc=doc, codes=codes, signed=int(sgn),
         unbias=f" - rlx_i_lanes(si + m * kg + g0, nl) * {bias}" if bias else "",
         offset=WIDE_OFFSET if offsets else "")
+
+
+def _k_d_fields(fmt: str, mins: bool) -> str:
+    """The C declaring a k-quant super-block's d (and dmin) from its block b."""
+    return ("float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];"
+            if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
 
 
 def kernel_name(fmt: str, rows: int, mx: int) -> str:
@@ -372,8 +442,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         dot = f"rlx_i_dot_v(c, xc, {int(sgn)}, {scales})"
-        d_fields = ("float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];"
-                    if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
+        d_fields = _k_d_fields(fmt, mins)
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
                                d_fields=d_fields, mins=K_MINS if mins else "")
@@ -412,7 +481,8 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
     when there are enough)."""
     group = x_int8_group(fmt)
     kd, kg = k // group, k // 32
-    w.line(ctx.scratch("qx", DType.I8, rows * k))
+    xr = _x_row(fmt, k)
+    w.line(ctx.scratch("qx", DType.I8, rows * xr))
     w.line(ctx.scratch("dx", DType.F32, rows * kd))
     w.line(ctx.scratch("ds", DType.F32, rows * kg))
     w.line(ctx.scratch("si", DType.I32, rows * kg))
@@ -421,10 +491,17 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
     if rows > 1:
         w.pragma(ctx.parallel_for(rows * k, rows, active and f"{active} * {k}"))
     with w.block(f"for (int64_t r = 0; r < {active or rows}; r++)"):
-        w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {k}, dx + r * {kd}, "
+        w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {xr}, dx + r * {kd}, "
                f"ds + r * {kg}, si + r * {kg});")
         if fmt in GROUPS:
-            w.line(f"rlx_i_transpose_x(qx + r * {k}, {k}, qt + r * {_padded(k)});")
+            w.line(f"rlx_i_transpose_x(qx + r * {xr}, {k}, qt + r * {_padded(k)});")
+
+
+def _x_row(fmt: str, k: int) -> int:
+    """The bytes of a row of x's codes in qx: k for the 32-element formats (their
+    kernels read qt), ``RLX_I_X_ROW`` (k + 64: rows off each other's L1 sets) for the
+    k-quants, whose kernels read qx."""
+    return k if fmt in GROUPS else k + 64
 
 
 def _padded(k: int) -> int:
@@ -451,16 +528,16 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
     else:
         name, count_arg = kernel_name(fmt, count, mx), ""
         ctx.add_helper(name, kernel(fmt, count, mx))
-    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {k}"
+    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {_x_row(fmt, k)}"
     return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {codes}, "
             f"dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}, {k}, "
             f"y + {m0} * {n} + {w0}, {n}{count_arg});")
 
 
 def _takes_wide(layout: PackedLayout, rows: int) -> bool:
-    """Whether pieces of MAX_X rows of x or more go to the wide kernel (the 32-element
-    formats, up to ``rows`` rows of x at least MAX_X)."""
-    return layout.scheme.name in GROUPS and rows >= MAX_X
+    """Whether pieces of MAX_X rows of x or more go to the wide kernel (up to ``rows``
+    rows of x at least MAX_X)."""
+    return rows >= MAX_X
 
 
 def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
