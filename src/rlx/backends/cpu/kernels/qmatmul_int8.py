@@ -59,9 +59,10 @@ design (:data:`rlx.backends.cpu.kernels.qmatmul_ggml.GEMV_TEMPLATE`, here
 of x: a single stream on AVX2 and AMD's cores; two for the :data:`DECODE_BOUND`
 formats), up to :data:`MAX_X` rows of x, bytes fetched RLX_G_AHEAD passes ahead. More
 rows of x (prefill) go through them MAX_X rows at a time, each group of rows of W
-staying in cache; for the 32-element formats, pieces of MAX_X rows or more go instead
-to the wide kernel (``rlx_iw<rows>_<format>``, :data:`WIDE_TEMPLATE`), which decodes
-each block once for up to :data:`WIDE_X` rows of x, with the same bits.
+staying in cache; pieces of MAX_X rows or more go instead to the wide kernels
+(``rlx_iw<rows>_<format>``, ``rlx_ikw...``: :data:`WIDE_TEMPLATE`,
+:data:`WIDE_K_TEMPLATE`), which decode each block once for up to :data:`WIDE_X` rows
+of x, with the same bits.
 """
 
 from __future__ import annotations
@@ -534,25 +535,18 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
             f"y + {m0} * {n} + {w0}, {n}{count_arg});")
 
 
-def _takes_wide(layout: PackedLayout, rows: int) -> bool:
-    """Whether pieces of MAX_X rows of x or more go to the wide kernel (up to ``rows``
-    rows of x at least MAX_X)."""
-    return rows >= MAX_X
-
-
 def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
                   active: str | None = None) -> None:
     """y [rows, n] = x [rows, k] @ W.T with x rounded to int8: the rows of x are rounded
     into the kernel's scratch, then OpenMP splits the rows of W in groups of ROWS, each
-    group dotted with the rows of x MAX_X at a time (the last rows of W one by one;
-    the 32-element formats: WIDE_X at a time through the wide kernel while MAX_X or more
-    are left). ``active``: the rows as a C expression known at run time (at most
-    ``rows``, which sizes the scratch); the count of the last piece is then picked at
-    run time."""
+    group dotted with the rows of x WIDE_X at a time through the wide kernel while
+    MAX_X or more are left, then the rest (the last rows of W one by one). ``active``:
+    the rows as a C expression known at run time (at most ``rows``, which sizes the
+    scratch); the count of the last piece is then picked at run time."""
     _add_helpers(ctx, layout.scheme.name)
     n, k = layout.n, layout.k
     _round_x(w, ctx, layout.scheme.name, k, rows, active)
-    wides = _takes_wide(layout, rows)
+    wides = rows >= MAX_X     # pieces of MAX_X rows or more go to the wide kernel
     # rows known when compiling: pieces of `most` rows, then the rest in one call
     most = WIDE_X if wides else MAX_X
     full, rest = divmod(rows, most)
@@ -602,7 +596,7 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
                          not isinstance(mx, int)))
 
         qmatmul_ggml.run_time_pieces(w, "m", min(rows, MAX_X), piece,
-                                     (WIDE_X, piece) if _takes_wide(layout, rows) else None)
+                                     (WIDE_X, piece) if rows >= MAX_X else None)
 
     groups = n // ROWS
     if groups:
