@@ -1957,10 +1957,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
 
 
 
-/* q4_0, x rounded to int8: rlx_iv4x8_q4_0's sums for up to 16 rows of x, mx given at
+/* q4_0, x rounded to int8: rlx_iv4x<mx>_q4_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q4_0,
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_0,
    so the same bits. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
 static __attribute__((noinline)) void rlx_iw4_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
@@ -2310,10 +2310,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
 
 
 
-/* q4_1, x rounded to int8: rlx_iv4x8_q4_1's sums for up to 16 rows of x, mx given at
+/* q4_1, x rounded to int8: rlx_iv4x<mx>_q4_1's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q4_1,
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_1,
    so the same bits. q4_1: codes the nibbles at b + 4, scale d, offset m */
 static __attribute__((noinline)) void rlx_iw4_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
@@ -2600,11 +2600,11 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
 
 
 
-/* q4_k, x rounded to int8: rlx_ik4x8_q4_k's sums for up to 16 rows of x, mx given at
+/* q4_k, x rounded to int8: rlx_ik4x<mx>_q4_k's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
-   float operations in the same order as rlx_ik4x8_q4_k, so the same bits. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+   float operations in the same order as rlx_ik4x<mx>_q4_k, so the same bits. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
 static __attribute__((noinline)) void rlx_ikw4_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -2926,10 +2926,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
 
 
 
-/* q5_0, x rounded to int8: rlx_iv4x8_q5_0's sums for up to 16 rows of x, mx given at
+/* q5_0, x rounded to int8: rlx_iv4x<mx>_q5_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q5_0,
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_0,
    so the same bits. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
 static __attribute__((noinline)) void rlx_iw4_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
@@ -3279,10 +3279,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
 
 
 
-/* q5_1, x rounded to int8: rlx_iv4x8_q5_1's sums for up to 16 rows of x, mx given at
+/* q5_1, x rounded to int8: rlx_iv4x<mx>_q5_1's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q5_1,
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_1,
    so the same bits. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
 static __attribute__((noinline)) void rlx_iw4_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
@@ -3573,11 +3573,11 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
 
 
 
-/* q5_k, x rounded to int8: rlx_ik4x8_q5_k's sums for up to 16 rows of x, mx given at
+/* q5_k, x rounded to int8: rlx_ik4x<mx>_q5_k's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
-   float operations in the same order as rlx_ik4x8_q5_k, so the same bits. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+   float operations in the same order as rlx_ik4x<mx>_q5_k, so the same bits. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
 static __attribute__((noinline)) void rlx_ikw4_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -3829,11 +3829,11 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
 
 
 
-/* q6_k, x rounded to int8: rlx_ik4x8_q6_k's sums for up to 16 rows of x, mx given at
+/* q6_k, x rounded to int8: rlx_ik4x<mx>_q6_k's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
-   float operations in the same order as rlx_ik4x8_q6_k, so the same bits. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   float operations in the same order as rlx_ik4x<mx>_q6_k, so the same bits. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ikw4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -4143,10 +4143,10 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
 
 
 
-/* q8_0, x rounded to int8: rlx_iv4x8_q8_0's sums for up to 16 rows of x, mx given at
+/* q8_0, x rounded to int8: rlx_iv4x<mx>_q8_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x8_q8_0,
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q8_0,
    so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
 static __attribute__((noinline)) void rlx_iw4_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,

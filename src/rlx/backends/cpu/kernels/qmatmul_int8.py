@@ -385,9 +385,11 @@ memory, bounds them."""
 ROWS = 4
 """Rows of W one call of the kernel takes (a multiple of every tier's RLX_G_RP)."""
 MAX_X = 8
-"""The most rows of x one call of the kernel takes: a block's decoding and transposing
-is shared by that many (8 rather than 4: q4_1 at k = 576 on one Zen 4 core, in cache,
-0.56 -> 0.52 ns a group and row of x; the same at k = 1536)."""
+"""Pieces of this many rows of x or more go to the wide kernels (:data:`WIDE_X` at a
+time); fewer take :func:`kernel`, whose sums stay in registers (up to MAX_X - 1 rows,
+each block decoded once for all of them). Eight rows in registers had measured better
+than four (q4_1 at k = 576 on one Zen 4 core, in cache, 0.56 -> 0.52 ns a group and row
+of x), and 16 in the wide kernel better than two calls of 8 (:data:`WIDE_TEMPLATE`)."""
 
 
 WIDE_X = 16
@@ -406,7 +408,7 @@ def wide_kernel(fmt: str, rows: int) -> str:
     """The C of :func:`wide_kernel_name` ``(q, row_bytes, qx, dx, si, ds, k, y, n, mx)``
     (see :data:`WIDE_TEMPLATE`, :data:`WIDE_K_TEMPLATE`)."""
     common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
-                  name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, MAX_X))
+                  name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, "<mx>"))
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         return WIDE_K_TEMPLATE.format(
@@ -430,7 +432,7 @@ def _k_d_fields(fmt: str, mins: bool) -> str:
             if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
 
 
-def kernel_name(fmt: str, rows: int, mx: int) -> str:
+def kernel_name(fmt: str, rows: int, mx: int | str) -> str:
     """``rlx_ik...`` (k-quants) or ``rlx_iv...`` (the others): the kernel for ``rows``
     rows of W of format ``fmt`` and ``mx`` rows of x."""
     return f"rlx_{'ik' if fmt in K_GROUPS else 'iv'}{rows}x{mx}_{fmt}"
@@ -517,13 +519,14 @@ def _add_helpers(ctx: RenderContext, fmt: str) -> None:
 
 
 def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m0: str,
-          w0: str, wide: bool = False) -> str:
+          w0: str) -> str:
     """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
-    ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]; ``wide``:
-    of the wide kernel, ``mx`` (a C expression) passed to it."""
+    ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]: the wide
+    kernel, ``mx`` passed to it, for a count given at run time (a C expression) or one
+    of MAX_X or more, else the register kernel of ``mx`` rows."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kd, kg = k // x_int8_group(fmt), k // 32
-    if wide:
+    if not isinstance(mx, int) or mx >= MAX_X:
         name, count_arg = wide_kernel_name(fmt, count), f", {mx}"
         ctx.add_helper(name, wide_kernel(fmt, count))
     else:
@@ -553,8 +556,7 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
 
     def calls(count: int, w0: str) -> None:
         def piece(mx: int | str, m0: str) -> None:
-            wide = wides and (not isinstance(mx, int) or mx >= MAX_X)
-            w.line(_call(ctx, layout, count, mx, m0, w0, wide))
+            w.line(_call(ctx, layout, count, mx, m0, w0))
 
         if active is not None:
             qmatmul_ggml.run_time_pieces(w, active, min(rows, MAX_X), piece,
@@ -592,8 +594,7 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         w.line(f"const uint8_t *restrict q = wt + e * {n * row_bytes};")
         w.line("const int64_t m = cnt[e + 1] - cnt[e];")
         def piece(mx: int | str, m0: str) -> None:
-            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0,
-                         not isinstance(mx, int)))
+            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0))
 
         qmatmul_ggml.run_time_pieces(w, "m", min(rows, MAX_X), piece,
                                      (WIDE_X, piece) if rows >= MAX_X else None)
