@@ -493,9 +493,13 @@ def _cached_attention(g):
     past = g.input("past", (2,), "i64")
     q16 = g.input("q16", (2, 9, 16, 64), "f32")
     k16, v16 = g.input("k16", (2, 3, 16, 64), "f32"), g.input("v16", (2, 3, 16, 64), "f32")
+    new = rlx.Dim("new", 16)        # a prefill chunk of up to 16 rows appended
+    qs = g.input("qs", (2, 9, new, 64), "f32")
+    ks, vs = g.input("ks", (2, 3, new, 64), "f32"), g.input("vs", (2, 3, new, 64), "f32")
     return [rlx.cached_attention(q, k, v, kc, vc, past),
             rlx.cached_attention(q, k, v, kc, vc, past, window=32, softcap=50.0),
-            rlx.cached_attention(q16, k16, v16, kc, vc, past)]
+            rlx.cached_attention(q16, k16, v16, kc, vc, past),
+            rlx.cached_attention(qs, ks, vs, kc, vc, past)]
 
 
 @op_case("rope")

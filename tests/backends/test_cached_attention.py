@@ -165,6 +165,32 @@ def test_the_same_bits_at_one_and_two_threads(s, b, h, hkv, d):
     _close(outs[0], _reference(feeds, 1 / np.sqrt(d)), "f32")
 
 
+@pytest.mark.parametrize("dtype, window", [("f32", None), ("f32", 6), ("f64", None)])
+def test_symbolic_new_rows_never_read_the_padding(device, dtype, window):
+    """One program for every number of new rows up to 20 (a decoder's prefill appended
+    to its cache): f32 takes the cpu device's blocks path, f64 its rows path. The first
+    run at the bound leaves nan in every input's padding, which a later, shorter run
+    must neither compute with nor show."""
+    bound = 20
+    full = _case(np.random.default_rng(14), dtype, 2, 6, 2, bound, 40, 8, 8, [11, 3])
+    new = rlx.Dim("new", bound)
+    g = rlx.Graph()
+    t = {n: g.input(n, (a.shape[0], a.shape[1], new, a.shape[3]) if n in ("q", "k", "v")
+                    else a.shape, a.dtype) for n, a in full.items()}
+    g.set_outputs([rlx.cached_attention(t["q"], t["k"], t["v"], t["kc"], t["vc"], t["past"],
+                                        scale=0.3, window=window)])
+    cg = rlx.Session(device).compile(g)
+    nan = {n: np.full_like(full[n], np.nan) if n in ("q", "k", "v") else full[n]
+           for n in full}
+    with np.errstate(invalid="ignore"):
+        cg.run(nan)
+    for rows in (1, 2, 7, 13, bound):
+        short = {**full, **{n: full[n][:, :, :rows] for n in ("q", "k", "v")}}
+        (got,) = cg.run(short)
+        assert got.shape == (2, 6, rows, 8)
+        _close(got, _reference(short, 0.3, window), dtype)
+
+
 @pytest.mark.parametrize("s", [1, 30])
 def test_cache_rows_older_than_the_window_are_not_read(device, s):
     """With a window, the cache rows no new row can see may hold nan too."""

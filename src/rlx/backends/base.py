@@ -275,8 +275,9 @@ class Backend(ABC):
     supported_ops: frozenset[str]
     capabilities: ExecutableCapabilities
     reads_active_keys: bool = False
-    """Its attention kernels read no key past a symbolic key axis's extent, so the
-    extents pass (``rlx.passes.extents``) need not zero the padded keys and values."""
+    """Its attention kernels read no key past a symbolic key axis's extent (and its
+    cached_attention no new row past the new rows' extent), so the extents pass
+    (``rlx.passes.extents``) need not zero the padded keys and values."""
 
     def available(self) -> tuple[bool, str]:
         """(True, "") when this machine can compile for the backend, else (False, why)."""

@@ -13,8 +13,9 @@ inputs:
 * reductions, cumulative sums, softmax and the contraction of a matmul see the padded
   positions replaced by the operation's identity (0, 1, -inf, +inf), and ``mean``
   divides by the active count;
-* attention masks the padded keys and zeroes their keys and values (a backend whose
-  attention reads only the active keys, like cpu, skips this);
+* attention masks the padded keys and zeroes their keys and values, and
+  cached_attention zeroes its padded new keys and values (a backend whose attention
+  reads only the active keys and new rows, like cpu, skips this);
 * a slice window ``[start:stop]`` along a symbolic axis records that the extent must
   be at least ``stop``.
 
@@ -96,7 +97,8 @@ def lower_extents(graph: Graph, reads_active_keys: bool = False
     """``graph`` with the padding of symbolic axes kept out of every result, and the
     :class:`ExtentInfo` the runtime feeds it with. A graph without symbols comes back
     unchanged. ``reads_active_keys``: the backend's attention reads no key past a
-    symbolic key axis's extent, so padded keys need no mask."""
+    symbolic key axis's extent, and its cached_attention no new row past the new rows'
+    extent, so padded keys and values need no mask."""
     info = ExtentInfo(bounds=graph_symbols(graph))
     if not info.bounds:
         return graph, info
@@ -428,6 +430,8 @@ class _Lowering:
         s = q.shape[2]
         if not dim_factors(s) == dim_factors(k.shape[2]) == dim_factors(v.shape[2]):
             raise self._fail(node, "queries, keys and values need one symbolic extent")
+        if self.reads_active_keys:      # the backend reads no new row past the extent
+            return None
         k_new = self._masked(operands[1], k, (2,), "zero")
         v_new = self._masked(operands[2], v, (2,), "zero")
         return self.new.add("cached_attention", (operands[0], k_new, v_new, *operands[3:]),

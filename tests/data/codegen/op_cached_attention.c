@@ -583,7 +583,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
         }
         for (int g = 0; g < 3; g++) {
-            float *out = ((float *)((uint8_t *)slots[9])) + (q0 + g * 1) * 64;
+            float *out = ((float *)((uint8_t *)slots[13])) + (q0 + g * 1) * 64;
             for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
         }
     }
@@ -815,7 +815,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
         }
         for (int g = 0; g < 3; g++) {
-            float *out = ((float *)((uint8_t *)slots[10])) + (q0 + g * 1) * 64;
+            float *out = ((float *)((uint8_t *)slots[14])) + (q0 + g * 1) * 64;
             for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
         }
     }
@@ -846,7 +846,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
         float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
         const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
-        float *op = ((float *)((uint8_t *)slots[11])) + ((bi * 9 + head) * 16 + i0) * 64;
+        float *op = ((float *)((uint8_t *)slots[15])) + ((bi * 9 + head) * 16 + i0) * 64;
         int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
         if (c0 > past) c0 = past;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384 + c0 * 64;
@@ -947,12 +947,140 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+/* k3_cached_attention: op: cached_attention */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    for (int64_t bi = 0; bi < 2; bi++) {
+        if (((const int64_t *)((uint8_t *)slots[5]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[5]))[bi] > 256) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 256] (the cache holds 256 rows)", (long long)((const int64_t *)((uint8_t *)slots[5]))[bi]);
+            return 1;
+        }
+    }
+    float *rlx_scores = (float *)(arena + 0);
+    float *rlx_att_b = (float *)(arena + 34816);
+    float *rlx_inv = (float *)(arena + 182272);
+    float *rlx_mix = (float *)(arena + 182400);
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[12])));
+    const int64_t rlx_ech = (rlx_es + 15) / 16;
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 18 * rlx_ech; task++) {
+        const int64_t bi = task / (9 * rlx_ech), head = task / rlx_ech % 9;
+        const int64_t kvh = head / 3, i0 = task % rlx_ech * 16;
+        const int64_t n = rlx_es - i0 < 16 ? rlx_es - i0 : 16;
+        const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi], ns = (n + 11) / 12;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 4352;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 18432;
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
+        const float *qp = ((const float *)((uint8_t *)slots[9])) + ((bi * 9 + head) * 16 + i0) * 64;
+        float *op = ((float *)((uint8_t *)slots[16])) + ((bi * 9 + head) * 16 + i0) * 64;
+        int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
+        if (c0 > past) c0 = past;
+        const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[10])) + (bi * 3 + kvh) * 1024;
+        const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+        const float *vn = ((const float *)((uint8_t *)slots[11])) + (bi * 3 + kvh) * 1024;
+        if (past - c0 > 0) {
+            const int64_t panels = (past - c0 + 31) / 32;
+            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past - c0, kc, 1, 64, bp, p);
+            rlx_pk_gemm(n, past - c0, 64, qp, 64, bp, sc + c0, 272, 0, ns, 0, panels, 0, slots, arena);
+        }
+        if (rlx_es > 0) {
+            const int64_t panels = (rlx_es + 31) / 32;
+            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, rlx_es, kn, 1, 64, bp, p);
+            rlx_pk_gemm(n, rlx_es, 64, qp, 64, bp, sc + past, 272, 0, ns, 0, panels, 0, slots, arena);
+        }
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 272;
+            const int64_t pos = past + i0 + r;
+            const int64_t jlo = 0 > 0 ? 0 : 0;
+            for (int64_t j = jlo; j <= pos; j++) {
+                row[j] = row[j] * 0.125f;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            inv[r] = row_inv;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = pos + 1; j < past + rlx_es; j++) row[j] = 0;
+        }
+        if (past > c0) {
+            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past - c0, 64, vc, 64, 1, bp, p);
+            rlx_pk_gemm(n, 64, past - c0, sc + c0, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        }
+        else {
+            memset(op, 0, (size_t)n * 64 * sizeof(float));
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(rlx_es, 64, vn, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, rlx_es, sc + past, 272, bp, mix, 64, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) op[r * 64 + c] = (op[r * 64 + c] + mix[r * 64 + c]) * inv[r];
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.attention import row_exponentials
+from rlx.backends.cpu.kernels.extents import extent_expr
 from rlx.backends.cpu.kernels.index import error, need_stdio
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.support import (
@@ -70,6 +71,7 @@ from rlx.backends.cpu.kernels.support import (
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
+from rlx.ir.types import Dim
 
 
 def _blocks(name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -110,6 +112,17 @@ def _capacity(ctx: RenderContext, node: Node) -> int:
     if paging is None:
         return ctx.shape(node.inputs[3])[2]
     return ctx.shape(node.inputs[6])[1] * paging.page
+
+
+def _new_rows_extent(ctx: RenderContext, node: Node) -> str | None:
+    """C expression of the run's new rows when their axis is symbolic (a prefill chunk
+    shorter than its bound), else None. Rows past it are padding: no query there is
+    computed and no key or value there is read (the extents pass leaves them unmasked
+    on this device), so a short chunk costs what its own rows cost."""
+    s = ctx.shape(node.inputs[0])[2]
+    if isinstance(s, Dim) and not s.compound:
+        return extent_expr(ctx, s.name)
+    return None
 
 
 @contextmanager
@@ -168,10 +181,15 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
         _check_pages(w, ctx, node, lens, paging)
     w.line(ctx.scratch("rlx_rows", DType.F64 if wt == "double" else DType.F32,
                        slots * group * width))
+    active = _new_rows_extent(ctx, node)
+    if active:
+        w.line(f"const int64_t rlx_es = {active};")
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
         w.line(f"const int64_t bi = task / {hkv * parts * s}, kvh = task / {parts * s} % {hkv}, "
                f"part = task / {s} % {parts}, i = task % {s};")
+        if active:
+            w.line("if (i >= rlx_es) continue;   /* a padded new row */")
         w.line(f"const int64_t past = (int64_t){lens}[bi];")
         w.line("const int64_t pos = past + i;")
         lo = "0" if node.attr("window") is None else f"pos - {node.attr('window') - 1}"
@@ -285,11 +303,18 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         scratch.append(("rlx_kv_rows", cap * (d + dv)))
     for name, size in scratch:
         w.line(ctx.scratch(name, DType.F32, slots * size))
+    active = _new_rows_extent(ctx, node)
+    if active:      # the run's new rows and their query blocks, not the bound's
+        w.line(f"const int64_t rlx_es = {active};")
+        w.line(f"const int64_t rlx_ech = (rlx_es + {rows - 1}) / {rows};")
+        chunks, tasks = "rlx_ech", f"{b * h} * rlx_ech"
+    sa = "rlx_es" if active else s                   # the new rows this run computes
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
-        w.line(f"const int64_t bi = task / {h * chunks}, head = task / {chunks} % {h};")
+        per_batch = f"({h} * {chunks})" if active else h * chunks
+        w.line(f"const int64_t bi = task / {per_batch}, head = task / {chunks} % {h};")
         w.line(f"const int64_t kvh = head / {h // hkv}, i0 = task % {chunks} * {rows};")
-        w.line(f"const int64_t n = {s} - i0 < {rows} ? {s} - i0 : {rows};")
+        w.line(f"const int64_t n = {sa} - i0 < {rows} ? {sa} - i0 : {rows};")
         w.line(f"const int64_t past = (int64_t){lens}[bi], ns = (n + {PACK_MR - 1}) / {PACK_MR};")
         w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * width};")
         w.line(f"float *bp = rlx_att_b + (int64_t){tid} * {b_size};")
@@ -313,7 +338,7 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
             w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv} + c0 * {dv};")
         w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
         # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
-        for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{s}", "past")):
+        for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{sa}", "past")):
             with w.block(f"if ({count} > 0)"):
                 w.line(f"const int64_t panels = ({count} + {PACK_NR - 1}) / {PACK_NR};")
                 w.line(f"for (int64_t p = 0; p < panels; p++) "
@@ -331,7 +356,7 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
             row_exponentials(w, "float", "pos + 1")
             w.line("inv[r] = row_inv;")
             w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
-            w.line(f"for (int64_t j = pos + 1; j < past + {s}; j++) row[j] = 0;")
+            w.line(f"for (int64_t j = pos + 1; j < past + {sa}; j++) row[j] = 0;")
         dv_panels = -(-dv // PACK_NR)
         # P V: the cache rows' part into the output rows, the new rows' part into mix
         with w.block("if (past > c0)"):
@@ -342,8 +367,8 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         with w.block("else"):
             w.line(f"memset(op, 0, (size_t)n * {dv} * sizeof(float));")
         w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
-               f"rlx_pk_pack_b({s}, {dv}, vn, {dv}, 1, bp, p);")
-        w.line(f"rlx_pk_gemm(n, {dv}, {s}, sc + past, {width}, bp, mix, {dv}, 0, ns, 0, "
+               f"rlx_pk_pack_b({sa}, {dv}, vn, {dv}, 1, bp, p);")
+        w.line(f"rlx_pk_gemm(n, {dv}, {sa}, sc + past, {width}, bp, mix, {dv}, 0, ns, 0, "
                f"{dv_panels}, 0, slots, arena);")
         with w.block("for (int64_t r = 0; r < n; r++)"):
             w.line("#pragma omp simd")
