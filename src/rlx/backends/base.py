@@ -654,8 +654,9 @@ class Executable(ABC):
         buffers do not hold that layout, or two rows would land on one pool row."""
         if not self.capabilities_.kv_resident:
             return False
-        pairs = self._feed_pairs("feed_kv_paged")
-        _feed_paged(pairs, src_seq_cap, block_tables, starts, counts, page, row_elems)
+        pairs, addresses = self._kv_feed_buffers("feed_kv_paged")
+        _feed_paged(pairs, src_seq_cap, block_tables, starts, counts, page, row_elems,
+                    addresses)
         return True
 
     # ------------------------------------------------------------------ training
@@ -803,7 +804,7 @@ class FeedAddresses:
                     dst_cap: int, row_elems: int, counts: Sequence[int]) -> None:
         """The copies of :func:`_feed_ragged` (checked there) in one call: sequence b's
         ``counts[b]`` rows of every pair."""
-        plan = np.array([*src_caps, *dst_rows, *counts], np.int64)
+        plan = np.concatenate([np.asarray(a, np.int64) for a in (src_caps, dst_rows, counts)])
         self.copy_rows(len(self.dst), *self.pointers, row_elems, src_row, len(dst_rows),
                        plan.ctypes.data, dst_cap)
 
@@ -825,9 +826,13 @@ def _int_array(value: Any, what: str, ndim: int) -> np.ndarray:
 
 def _feed_paged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_seq_cap: int,
                 block_tables: Any, starts: Any, counts: Any, page: int,
-                row_elems: int) -> None:
+                row_elems: int, addresses: FeedAddresses | None = None) -> None:
     """``feed_kv_paged`` over the flat (destination, source) buffer ``pairs``: every
-    check first, then one gather and one scatter of whole rows per pair."""
+    check first, then the copies. With ``addresses`` (the pairs' own,
+    :class:`FeedAddresses`), one kv head count for every pair and each sequence's new
+    rows on one pool page (every decode step), every row moves in one native call (a
+    decode step of SmolLM2 fed its 60 pairs in 0.5 ms with a numpy gather and scatter
+    each); otherwise one gather and one scatter of whole rows per pair."""
     tables = _int_array(block_tables, "block_tables", 2)
     batch, max_pages = tables.shape
     starts, counts = _int_array(starts, "starts", 1), _int_array(counts, "counts", 1)
@@ -855,40 +860,60 @@ def _feed_paged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_seq_cap: int
     if np.unique(ids * page + slot).size != total:
         raise InputError("feed_kv_paged: two rows would be written to one pool row (the "
                          "block tables share a page where rows are appended)")
-    layouts = [_paged_layout(dst, src, batch, src_seq_cap, page, row_elems)
-               for dst, src in pairs]
-    for pages in sorted({p for _, _, _, p in layouts}):
+    shapes: dict[tuple[int, int], tuple[int, int]] = {}
+    for dst, src in pairs:
+        if (dst.size, src.size) not in shapes:
+            shapes[dst.size, src.size] = _paged_shape(dst.size, src.size, batch, src_seq_cap,
+                                                      page, row_elems)
+    for pages in sorted({p for _, p in shapes.values()}):
         bad = (ids < 0) | (ids >= pages)
         if bad.any():
             i = int(np.argmax(bad))
             raise InputError(f"feed_kv_paged: block_tables[{seq[i]}, {pos[i] // page}] = "
                              f"{ids[i]} is outside [0, {pages}) (the pool holds {pages} "
                              "pages)")
+    head_counts = {h for h, _ in shapes.values()}
+    live = counts > 0
+    first = starts % page
+    if addresses is not None and len(head_counts) == 1 and \
+            bool(np.all(first[live] + counts[live] <= page)):
+        # segment b * heads + h: the source rows from (b * heads + h) * src_seq_cap, into
+        # the page holding the sequence's new rows from its row ``first``
+        (heads,) = head_counts
+        page_ids = np.zeros(batch, np.int64)
+        page_ids[live] = tables[live, starts[live] // page]
+        dst_rows = (page_ids[:, None] * heads + np.arange(heads)) * page + first[:, None]
+        addresses.copy_ragged(0, np.full(len(pairs), src_seq_cap, np.int64),
+                              dst_rows.ravel(), 0, row_elems, np.repeat(counts, heads))
+        return
     rows: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
-    for dst, src, heads, _ in layouts:
+    for dst, src in pairs:
+        heads = shapes[dst.size, src.size][0]
         if heads not in rows:
             h = np.arange(heads)
             src_rows = ((seq[:, None] * heads + h) * src_seq_cap + row[:, None]).ravel()
-            if src_rows.size == len(src) and (src_rows == np.arange(src_rows.size)).all():
-                src_rows = None          # every source row in order (a decode step)
+            if src_rows.size * row_elems == src.size and \
+                    (src_rows == np.arange(src_rows.size)).all():
+                src_rows = None          # every source row in order
             rows[heads] = (src_rows, ((ids[:, None] * heads + h) * page + slot[:, None]).ravel())
         src_rows, dst_rows = rows[heads]
-        new = src if src_rows is None else src[src_rows]
-        dst[dst_rows] = new.astype(dst.dtype, copy=False)
+        source, pool = src.reshape(-1, row_elems), dst.reshape(-1, row_elems)
+        new = source if src_rows is None else source[src_rows]
+        pool[dst_rows] = new.astype(dst.dtype, copy=False)
 
 
-def _paged_layout(dst: np.ndarray, src: np.ndarray, batch: int, src_seq_cap: int, page: int,
-                  row_elems: int) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """The pair as (pool rows, source rows, kv heads, pool pages): the source a whole
-    [B, Hkv, src_seq_cap, row_elems], the pool a whole [P, Hkv, page, row_elems]."""
+def _paged_shape(dst_size: int, src_size: int, batch: int, src_seq_cap: int, page: int,
+                 row_elems: int) -> tuple[int, int]:
+    """(kv heads, pool pages) of a pair of ``dst_size`` and ``src_size`` elements: the
+    source a whole [B, Hkv, src_seq_cap, row_elems], the pool a whole [P, Hkv, page,
+    row_elems]; InputError when they are not."""
     per_head = batch * src_seq_cap * row_elems
-    heads = src.size // per_head if per_head else 0
-    if heads == 0 or heads * per_head != src.size:
-        raise InputError(f"feed_kv_paged: a source of {src.size} elements is not "
+    heads = src_size // per_head if per_head else 0
+    if heads == 0 or heads * per_head != src_size:
+        raise InputError(f"feed_kv_paged: a source of {src_size} elements is not "
                          f"[{batch}, Hkv, {src_seq_cap}, {row_elems}]")
     per_page = heads * page * row_elems
-    if dst.size % per_page:
-        raise InputError(f"feed_kv_paged: a pool of {dst.size} elements is not "
+    if dst_size % per_page:
+        raise InputError(f"feed_kv_paged: a pool of {dst_size} elements is not "
                          f"[P, {heads}, {page}, {row_elems}]")
-    return (dst.reshape(-1, row_elems), src.reshape(-1, row_elems), heads,
-            dst.size // per_page)
+    return heads, dst_size // per_page

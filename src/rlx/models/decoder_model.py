@@ -371,9 +371,7 @@ class DecoderModel:
         self._check_room(counts)
         chunk = self.prefill_chunk
         if counts.max() <= chunk:       # one chunk (every decode step): no second buffer
-            logits = self._run_chunk(rows)
-            logits[counts == 0] = 0.0
-            return logits
+            return self._run_chunk(rows)
         logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
         for start in range(0, int(counts.max()), chunk):
             pieces = [r[start:start + chunk] for r in rows]
@@ -398,7 +396,7 @@ class DecoderModel:
 
     def _run_chunk(self, pieces: list[list[int]]) -> np.ndarray:
         """Run one prefill chunk (at most ``prefill_chunk`` tokens per sequence); logits
-        of each sequence's last token in it (rows of empty pieces are meaningless)."""
+        of each sequence's last token in it (zeros for empty pieces)."""
         counts = np.array([len(p) for p in pieces], np.int64)
         longest = int(counts.max())
         ids = np.zeros((self.batch, longest), np.int64)
@@ -412,7 +410,7 @@ class DecoderModel:
     def _step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Run program ``kind`` on ``ids`` [batch, S] (sequence b's first ``counts[b]``
         real), append the new keys and values to the cache; logits [batch, vocab] of
-        each sequence's last real token."""
+        each sequence's last real token (zeros for a sequence without one)."""
         if self._paged is not None:
             return self._paged_step(kind, ids, counts)
         cg = self._program(kind)
@@ -423,6 +421,7 @@ class DecoderModel:
         slots: list[Any] = [ids, self._lengths, np.maximum(counts - 1, 0)]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
         logits = logits.copy()
+        logits[counts == 0] = 0.0
         self._lengths = self._lengths + counts
         return logits
 
