@@ -521,6 +521,9 @@ def _dequant_matmul(g):
     out += [quantized_linear(rows, f"i{rows.shape[0]}_{s}", 512, 384, s,
                              x_int8=True)
             for s in sorted(BLOCK_FORMATS) for rows in (one, five, many)]
+    tail = g.input("tail", (20, 576), "f32")     # 18 groups: the wide kernel's last step
+    out += [quantized_linear(tail, f"t_{s}", 576, 384, s, x_int8=True)
+            for s in sorted(BLOCK_FORMATS) if BLOCK_FORMATS[s][0] == 32]
     return out
 
 

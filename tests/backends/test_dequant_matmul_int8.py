@@ -125,6 +125,44 @@ def test_product_of_the_rounded_operands(device, scheme, m):
                   * (1 + 1e-4) + 1e-6)
 
 
+@pytest.mark.parametrize("scheme", ["q8_0", "q4_0", "q4_1", "q5_1"])
+def test_the_last_groups_of_a_row_in_a_wide_piece(device, scheme):
+    """k of 8 groups and 1, 2, 3, 5 or 7 more: the wide kernel's last step lays 8 / w
+    rows of W side by side, w lanes each (w the power of two >= the groups left), and
+    reads x's lanes repeated to match. 16 rows of x (one wide piece): within f32 error
+    of the oracle, and each row the same bits as alone (the kernel whose sums stay in
+    registers, one row of W a step)."""
+    if device != "cpu":
+        pytest.skip("the cpu device's kernels")
+    n, tails = 13, (1, 2, 3, 5, 7)
+    g = rlx.Graph("tails")
+    for t in tails:
+        k = 32 * (8 + t)
+        (q,) = [g.param(f"w{t}.q", p.shape, p.dtype)
+                for p in PackedLayout.of(scheme, n, k).operand_types()]
+        g.set_outputs([*g.outputs, dequant_matmul(g.input(f"x{t}", (16, k)), [q], scheme, n, k,
+                                                  x_int8=True),
+                       dequant_matmul(g.input(f"r{t}", (1, k)), [q], scheme, n, k,
+                                      x_int8=True)])
+    cg = rlx.Session(device, rlx.CompileOptions(num_threads=1)).compile(g)
+    rng = np.random.default_rng(58)
+    raws, feeds = {}, {}
+    for t in tails:
+        k = 32 * (8 + t)
+        raws[t] = _ggml_blocks(scheme, n, k, seed=59 + t)
+        cg.set_param(f"w{t}.q", raws[t])
+        feeds[f"x{t}"] = rng.standard_normal((16, k)).astype(np.float32)
+        feeds[f"r{t}"] = feeds[f"x{t}"][:1]
+    outs = cg.run(feeds)
+    for i, t in enumerate(tails):
+        _assert_close(outs[2 * i], feeds[f"x{t}"], _gguf_values(raws[t], scheme), scheme)
+    for row in (0, 5, 15):
+        alone = cg.run({**feeds, **{f"r{t}": feeds[f"x{t}"][row:row + 1] for t in tails}})
+        for i, t in enumerate(tails):
+            np.testing.assert_array_equal(alone[2 * i + 1][0], outs[2 * i][row],
+                                          err_msg=f"{t} groups past 8, row {row}")
+
+
 @pytest.mark.parametrize("scheme", ["q8_0", "q4_1", "q4_k", "q6_k"])
 def test_non_finite_groups_give_nan_rows(device, scheme):
     n, k = 8, _ggml_k(scheme, 2)

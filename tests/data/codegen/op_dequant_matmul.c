@@ -1744,14 +1744,21 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
 #define RLX_I_X_ROW(k) ((k) + 64)
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
-   bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
+   bytes 4 i .. 4 i + 3 of group 8 b + l). The last piece, of nl < 8 groups, has lane l
+   hold group l % w (w the power of two >= nl; zeros where l % w >= nl), as the wide
+   kernels' last step reads it (8 / w rows of W side by side, w lanes each); the
+   kernels that take one row of W a step read zero blocks of W in the lanes past nl */
 static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
     const int64_t kg = k / 32;
     for (int64_t g0 = 0; g0 < kg; g0 += 8) {
         int8_t *tb = t + 32 * g0;
+        const int64_t nl = kg - g0 < 8 ? kg - g0 : 8;
+        const int64_t w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
         memset(tb, 0, 256);
-        for (int64_t l = 0; l < 8 && g0 + l < kg; l++)
-            for (int i = 0; i < 8; i++) memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l) + 4 * i, 4);
+        for (int64_t l = 0; l < 8; l++)
+            if (l % w < nl)
+                for (int i = 0; i < 8; i++)
+                    memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l % w) + 4 * i, 4);
     }
 }
 
@@ -1973,8 +1980,8 @@ static __attribute__((noinline)) void rlx_iw4_q4_0(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
         for (int j = 0; j < 4; j++) {
             const uint8_t *blk = q + j * row_bytes + g0 * 18;
@@ -1983,7 +1990,7 @@ static __attribute__((noinline)) void rlx_iw4_q4_0(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = l < nl ? blk + l * 18 : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * 18;
                 c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
             }
             rlx_i_transpose8(c, t);
@@ -1992,10 +1999,46 @@ static __attribute__((noinline)) void rlx_iw4_q4_0(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, nl) * 8, rlx_f8v);
+                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 8, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 18 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_nibbles(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 8, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }
         }
     }
@@ -2326,8 +2369,8 @@ static __attribute__((noinline)) void rlx_iw4_q4_1(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
         for (int j = 0; j < 4; j++) {
             const uint8_t *blk = q + j * row_bytes + g0 * 20;
@@ -2336,7 +2379,7 @@ static __attribute__((noinline)) void rlx_iw4_q4_1(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = l < nl ? blk + l * 20 : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * 20;
                 c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
             }
             rlx_i_transpose8(c, t);
@@ -2345,11 +2388,49 @@ static __attribute__((noinline)) void rlx_iw4_q4_1(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
                 const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
-                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl), acc[j][m]);
+                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8), acc[j][m]);
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 20 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_nibbles(b + 4);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
+                                                      rep), sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }
         }
     }
@@ -2942,8 +3023,8 @@ static __attribute__((noinline)) void rlx_iw4_q5_0(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
         for (int j = 0; j < 4; j++) {
             const uint8_t *blk = q + j * row_bytes + g0 * 22;
@@ -2952,7 +3033,7 @@ static __attribute__((noinline)) void rlx_iw4_q5_0(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * 22;
                 c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
             }
             rlx_i_transpose8(c, t);
@@ -2961,10 +3042,46 @@ static __attribute__((noinline)) void rlx_iw4_q5_0(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, nl) * 16, rlx_f8v);
+                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 16, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 22 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 16, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }
         }
     }
@@ -3295,8 +3412,8 @@ static __attribute__((noinline)) void rlx_iw4_q5_1(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
         for (int j = 0; j < 4; j++) {
             const uint8_t *blk = q + j * row_bytes + g0 * 24;
@@ -3305,7 +3422,7 @@ static __attribute__((noinline)) void rlx_iw4_q5_1(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * 24;
                 c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
             }
             rlx_i_transpose8(c, t);
@@ -3314,11 +3431,49 @@ static __attribute__((noinline)) void rlx_iw4_q5_1(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
                 const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
-                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl), acc[j][m]);
+                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8), acc[j][m]);
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 24 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
+                                                      rep), sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }
         }
     }
@@ -4159,8 +4314,8 @@ static __attribute__((noinline)) void rlx_iw4_q8_0(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
         for (int j = 0; j < 4; j++) {
             const uint8_t *blk = q + j * row_bytes + g0 * 34;
@@ -4169,7 +4324,7 @@ static __attribute__((noinline)) void rlx_iw4_q8_0(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * 34;
                 c[l] = (rlx_i8v)rlx_i_load32(b + 2);
             }
             rlx_i_transpose8(c, t);
@@ -4178,10 +4333,46 @@ static __attribute__((noinline)) void rlx_iw4_q8_0(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
                 const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 34 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_load32(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }
         }
     }
@@ -4298,7 +4489,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[53]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[2]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[3]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -4327,7 +4518,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[48]));
+    float *restrict y = ((float *)((uint8_t *)slots[54]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[4]));
     const uint16_t *restrict sc = ((const uint16_t *)((uint8_t *)slots[5]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -4356,7 +4547,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[49]));
+    float *restrict y = ((float *)((uint8_t *)slots[55]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[6]));
     const float *restrict sc = ((const float *)((uint8_t *)slots[7]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -4385,7 +4576,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[50]));
+    float *restrict y = ((float *)((uint8_t *)slots[56]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[8]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[9]));
     #pragma omp parallel for schedule(static) num_threads(2)
@@ -4414,7 +4605,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[0]));
-    float *restrict y = ((float *)((uint8_t *)slots[51]));
+    float *restrict y = ((float *)((uint8_t *)slots[57]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[10]));
     const uint8_t *restrict sc = ((const uint8_t *)((uint8_t *)slots[11]));
     const float t = ((const float *)((uint8_t *)slots[12]))[0];
@@ -4444,7 +4635,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[52]));
+    float *restrict y = ((float *)((uint8_t *)slots[58]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[13]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4457,7 +4648,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[53]));
+    float *restrict y = ((float *)((uint8_t *)slots[59]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[14]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4470,7 +4661,7 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[54]));
+    float *restrict y = ((float *)((uint8_t *)slots[60]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[15]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4483,7 +4674,7 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[55]));
+    float *restrict y = ((float *)((uint8_t *)slots[61]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[16]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4496,7 +4687,7 @@ static int rlx_k8(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[56]));
+    float *restrict y = ((float *)((uint8_t *)slots[62]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[17]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4509,7 +4700,7 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[57]));
+    float *restrict y = ((float *)((uint8_t *)slots[63]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[18]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4522,7 +4713,7 @@ static int rlx_k10(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[58]));
+    float *restrict y = ((float *)((uint8_t *)slots[64]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[19]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4535,7 +4726,7 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[59]));
+    float *restrict y = ((float *)((uint8_t *)slots[65]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[20]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -4548,7 +4739,7 @@ static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[60]));
+    float *restrict y = ((float *)((uint8_t *)slots[66]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[23]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
@@ -4570,7 +4761,7 @@ static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[61]));
+    float *restrict y = ((float *)((uint8_t *)slots[67]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[24]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
@@ -4592,7 +4783,7 @@ static int rlx_k14(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[62]));
+    float *restrict y = ((float *)((uint8_t *)slots[68]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[25]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 10240);
@@ -4615,7 +4806,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[63]));
+    float *restrict y = ((float *)((uint8_t *)slots[69]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[26]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
@@ -4637,7 +4828,7 @@ static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[64]));
+    float *restrict y = ((float *)((uint8_t *)slots[70]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[27]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
@@ -4659,7 +4850,7 @@ static int rlx_k17(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[65]));
+    float *restrict y = ((float *)((uint8_t *)slots[71]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[28]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 10240);
@@ -4682,7 +4873,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[66]));
+    float *restrict y = ((float *)((uint8_t *)slots[72]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[29]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 576);
@@ -4702,7 +4893,7 @@ static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[67]));
+    float *restrict y = ((float *)((uint8_t *)slots[73]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[30]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2880);
@@ -4722,7 +4913,7 @@ static int rlx_k20(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[68]));
+    float *restrict y = ((float *)((uint8_t *)slots[74]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[31]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 11520);
@@ -4743,7 +4934,7 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[69]));
+    float *restrict y = ((float *)((uint8_t *)slots[75]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[32]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
@@ -4765,7 +4956,7 @@ static int rlx_k22(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[70]));
+    float *restrict y = ((float *)((uint8_t *)slots[76]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[33]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
@@ -4787,7 +4978,7 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[71]));
+    float *restrict y = ((float *)((uint8_t *)slots[77]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[34]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 10240);
@@ -4810,7 +5001,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[72]));
+    float *restrict y = ((float *)((uint8_t *)slots[78]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[35]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
@@ -4832,7 +5023,7 @@ static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[73]));
+    float *restrict y = ((float *)((uint8_t *)slots[79]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[36]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
@@ -4854,7 +5045,7 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[74]));
+    float *restrict y = ((float *)((uint8_t *)slots[80]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[37]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 10240);
@@ -4877,7 +5068,7 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[75]));
+    float *restrict y = ((float *)((uint8_t *)slots[81]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[38]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 576);
@@ -4897,7 +5088,7 @@ static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[76]));
+    float *restrict y = ((float *)((uint8_t *)slots[82]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[39]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2880);
@@ -4917,7 +5108,7 @@ static int rlx_k29(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[77]));
+    float *restrict y = ((float *)((uint8_t *)slots[83]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[40]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 11520);
@@ -4938,7 +5129,7 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[78]));
+    float *restrict y = ((float *)((uint8_t *)slots[84]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[41]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 576);
@@ -4958,7 +5149,7 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[79]));
+    float *restrict y = ((float *)((uint8_t *)slots[85]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[42]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2880);
@@ -4978,7 +5169,7 @@ static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[80]));
+    float *restrict y = ((float *)((uint8_t *)slots[86]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[43]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 11520);
@@ -4999,7 +5190,7 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[1]));
-    float *restrict y = ((float *)((uint8_t *)slots[81]));
+    float *restrict y = ((float *)((uint8_t *)slots[87]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[44]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 512);
@@ -5021,7 +5212,7 @@ static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[21]));
-    float *restrict y = ((float *)((uint8_t *)slots[82]));
+    float *restrict y = ((float *)((uint8_t *)slots[88]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[45]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 2560);
@@ -5043,7 +5234,7 @@ static int rlx_k35(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)((uint8_t *)slots[22]));
-    float *restrict y = ((float *)((uint8_t *)slots[83]));
+    float *restrict y = ((float *)((uint8_t *)slots[89]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[46]));
     int8_t *qx = (int8_t *)(arena + 0);
     float *dx = (float *)(arena + 10240);
@@ -5058,6 +5249,121 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t g = 0; g < 96; g++) {
         rlx_iw4_q8_0(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
         rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k37_dequant_matmul: op: dequant_matmul */
+static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[90]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[48]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 12992);
+    int32_t *si = (int32_t *)(arena + 14464);
+    int8_t *qt = (int8_t *)(arena + 15936);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
+        rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q4_0(q + g * 4 * 324, 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q4_0(q + g * 4 * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k38_dequant_matmul: op: dequant_matmul */
+static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[91]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[49]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 12992);
+    int32_t *si = (int32_t *)(arena + 14464);
+    int8_t *qt = (int8_t *)(arena + 15936);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
+        rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q4_1(q + g * 4 * 360, 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q4_1(q + g * 4 * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k39_dequant_matmul: op: dequant_matmul */
+static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[92]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[50]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 12992);
+    int32_t *si = (int32_t *)(arena + 14464);
+    int8_t *qt = (int8_t *)(arena + 15936);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
+        rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q5_0(q + g * 4 * 396, 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q5_0(q + g * 4 * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k40_dequant_matmul: op: dequant_matmul */
+static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[93]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[51]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 12992);
+    int32_t *si = (int32_t *)(arena + 14464);
+    int8_t *qt = (int8_t *)(arena + 15936);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
+        rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q5_1(q + g * 4 * 432, 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q5_1(q + g * 4 * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    }
+    return 0;
+}
+
+/* k41_dequant_matmul: op: dequant_matmul */
+static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    const float *restrict x = ((const float *)((uint8_t *)slots[47]));
+    float *restrict y = ((float *)((uint8_t *)slots[94]));
+    const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[52]));
+    int8_t *qx = (int8_t *)(arena + 0);
+    float *dx = (float *)(arena + 11520);
+    float *ds = (float *)(arena + 12992);
+    int32_t *si = (int32_t *)(arena + 14464);
+    int8_t *qt = (int8_t *)(arena + 15936);
+    for (int64_t r = 0; r < 20; r++) {
+        rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
+        rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+    }
+    #pragma omp parallel for schedule(static) num_threads(2)
+    for (int64_t g = 0; g < 96; g++) {
+        rlx_iw4_q8_0(q + g * 4 * 612, 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iv4x4_q8_0(q + g * 4 * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
 }
@@ -5102,6 +5408,11 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k34(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k35(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k36(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k37(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k38(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k39(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k40(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k41(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

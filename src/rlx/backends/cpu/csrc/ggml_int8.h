@@ -434,13 +434,20 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
 #define RLX_I_X_ROW(k) ((k) + 64)
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
-   bytes 4 i .. 4 i + 3 of group 8 b + l); the last piece zero-padded to 8 groups */
+   bytes 4 i .. 4 i + 3 of group 8 b + l). The last piece, of nl < 8 groups, has lane l
+   hold group l % w (w the power of two >= nl; zeros where l % w >= nl), as the wide
+   kernels' last step reads it (8 / w rows of W side by side, w lanes each); the
+   kernels that take one row of W a step read zero blocks of W in the lanes past nl */
 static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
     const int64_t kg = k / 32;
     for (int64_t g0 = 0; g0 < kg; g0 += 8) {
         int8_t *tb = t + 32 * g0;
+        const int64_t nl = kg - g0 < 8 ? kg - g0 : 8;
+        const int64_t w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
         memset(tb, 0, 256);
-        for (int64_t l = 0; l < 8 && g0 + l < kg; l++)
-            for (int i = 0; i < 8; i++) memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l) + 4 * i, 4);
+        for (int64_t l = 0; l < 8; l++)
+            if (l % w < nl)
+                for (int i = 0; i < 8; i++)
+                    memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l % w) + 4 * i, 4);
     }
 }

@@ -179,8 +179,9 @@ GROUP_LOOPS = r"""
         }}"""
 """32-element formats (each block one group): eight groups at a time, each in a float
 lane of its own (:data:`GROUP_STEP`), then the last nl = kg % 8 groups, the lanes above
-them reading a zero block (codes, scales and offsets 0; x's padded codes and scales
-are 0 too)."""
+them reading a zero block (codes, scales and offsets 0; x's padded scales are 0, and
+its padded codes, which repeat its last groups for the wide kernels' last step, meet
+zero codes)."""
 
 GROUP_STEP = r"""
             rlx_f8v xd[{mx}], xo[{mx}];
@@ -240,8 +241,8 @@ static __attribute__((noinline)) void {name}(
     rlx_f8v acc[{rows}][{wide}];
     for (int j = 0; j < {rows}; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){{0}};
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {{
-        const int nl = kg - g0 < 8 ? (int)(kg - g0) : 8;
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {{
         #pragma GCC unroll 1
         for (int j = 0; j < {rows}; j++) {{
             const uint8_t *blk = q + j * row_bytes + g0 * {size};
@@ -250,7 +251,7 @@ static __attribute__((noinline)) void {name}(
             rlx_i8v c[8], t[8];
             #pragma GCC unroll 8
             for (int l = 0; l < 8; l++) {{
-                const uint8_t *b = bl[l] = l < nl ? blk + l * {size} : rlx_i_zero_block;
+                const uint8_t *b = bl[l] = blk + l * {size};
                 c[l] = {codes};
             }}
             rlx_i_transpose8(c, t);
@@ -259,10 +260,46 @@ static __attribute__((noinline)) void {name}(
             (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {{
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl);
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, {signed});
                 const rlx_f8v sf = __builtin_convertvector(s{unbias}, rlx_f8v);
                 acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);{offset}
+            }}
+        }}
+    }}
+    if (g0 < kg) {{
+        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const rlx_i32v8 rep = (rlx_i32v8){{0, 1, 2, 3, 4, 5, 6, 7}} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < {rows}; j0 += 8 / w) {{
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {{
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < {rows}
+                    ? q + j * row_bytes + (g0 + l) * {size} : rlx_i_zero_block;
+                c[i] = {codes};
+            }}
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {{
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, {signed});
+                const rlx_f8v sf = __builtin_convertvector(s{tail_unbias}, rlx_f8v);
+                rlx_f8v sums = {{0}};
+                for (int i = 0; i < 8 && j0 + i / w < {rows}; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);{tail_offset}
+                for (int i = 0; i < 8 && j0 + i / w < {rows}; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
             }}
         }}
     }}
@@ -277,10 +314,19 @@ registers; this one decodes them once for up to :data:`WIDE_X` rows, 256 bytes o
 (x's codes for 8 groups) staying in L1 across the rows of W. q4_1 against 16 rows of x,
 in cache, one Zen 4 core, ns a group and row of x at k 576 / 640 / 1536 / 2048: avx512
 0.47 / 0.43 / 0.34 / 0.34 -> 0.40 / 0.36 / 0.28 / 0.30; avx2 0.64 / 0.58 / 0.44 / 0.44
--> 0.48 / 0.43 / 0.34 / 0.35 (against two calls of 8 rows)."""
+-> 0.48 / 0.43 / 0.34 / 0.35 (against two calls of 8 rows).
+
+The last nl < 8 groups of a row take one step for 8 / w rows of W (w lanes each, w the
+power of two >= nl) rather than a step of 8 lanes for each row: a row of 18 groups
+(SmolLM2's k 576) had cost what one of 24 did. 8192 rows of W against 16 rows of x, one
+Zen 4 core, avx512, k 512 / 576 / 768: q4_1 0.95 / 1.28 / 1.25 -> 0.96 / 1.09 / 1.23
+ms, q8_0 1.20 / 1.61 / 1.61 -> 1.21 / 1.46 / 1.62 ms."""
 
 WIDE_OFFSET = """
-                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl), acc[j][m]);"""
+                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8), acc[j][m]);"""
+WIDE_TAIL_OFFSET = """
+                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
+                                                      rep), sums);"""
 
 K_LOOPS = r"""
         for (int64_t sb = 0; sb < kd; sb++) {{
@@ -422,8 +468,10 @@ def wide_kernel(fmt: str, rows: int) -> str:
     bias = BIAS.get(fmt)
     return WIDE_TEMPLATE.format(
         **common, doc=doc, codes=codes, signed=int(sgn),
-        unbias=f" - rlx_i_lanes(si + m * kg + g0, nl) * {bias}" if bias else "",
-        offset=WIDE_OFFSET if offsets else "")
+        unbias=f" - rlx_i_lanes(si + m * kg + g0, 8) * {bias}" if bias else "",
+        tail_unbias=(f" - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * {bias}"
+                     if bias else ""),
+        offset=WIDE_OFFSET if offsets else "", tail_offset=WIDE_TAIL_OFFSET if offsets else "")
 
 
 def _k_d_fields(fmt: str, mins: bool) -> str:
