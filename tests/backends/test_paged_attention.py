@@ -390,6 +390,15 @@ def test_a_ragged_prefill_feed_across_pages(device):
     np.testing.assert_array_equal(cg.read_handle("pool"), want)
     assert cg.feed_kv_paged(5, tables, starts, [0, 0], PAGE, D)    # nothing to copy
     np.testing.assert_array_equal(cg.read_handle("pool"), want)
+    # each sequence's rows on one page (the cpu device moves them in one native call),
+    # one sequence with none
+    for starts, counts in (([8, 5], [3, 2]), ([4, 0], [0, 4])):
+        assert cg.feed_kv_paged(5, tables, starts, counts, PAGE, D)
+        for b in range(B):
+            for r in range(counts[b]):
+                pos = starts[b] + r
+                want[tables[b, pos // PAGE], :, pos % PAGE] = 2 * rows[b, :, r]
+        np.testing.assert_array_equal(cg.read_handle("pool"), want)
 
 
 @pytest.mark.parametrize("tables, starts, counts, match", [
