@@ -4,7 +4,12 @@ The op (``rlx.ir.ops``) attends S new rows over the first ``past_len[b]`` rows o
 sequence's cache and the new rows themselves. The cache is read where it lies: no
 slice or concat copies it, and rows at or past ``past_len`` (or older than every
 window of the step) are never read: they may hold anything, nan included. So a step
-costs what the tokens so far cost, not what the cache capacity would.
+costs what the tokens so far cost, not what the cache capacity would. New rows on a
+symbolic axis (a prefill chunk of any length up to its bound) cost what the run's rows
+cost: the kernel reads their extent, computes no query past it and reads no key or
+value there (the extents pass leaves the padding unmasked on this device). A chunk of
+17 tokens appended to one SmolLM2 sequence (bound 256) took 83-88 ms before, 19.5 ms
+after, most of it then in the products with the weights.
 
 Keys are numbered by position: cache row j is position j, new row j is position
 ``past_len + j``, so query row i (position p = past_len + i) sees the positions
