@@ -109,24 +109,24 @@ def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls,
             calls(1, "r")
 
 
-def run_time_pieces(w: CWriter, active: str, most: int, call, wide=None) -> None:
+def run_time_pieces(w: CWriter, active: str, most: int, call,
+                    wide: int | None = None) -> None:
     """Emit the loops over ``active`` rows of x (a C expression known at run time) in
     pieces of ``most`` rows, then the rest (fewer) in one call of its size: each block
     of W is decoded once per piece, so 2 or 3 rows (checking drafted tokens) cost about
     what one does. ``call(mx, m0)`` writes the call for ``mx`` rows from row ``m0``.
-    ``wide``, a pair (limit, ``wide_call(mx, m0)``) for a kernel that takes up to
-    ``limit`` rows, their count a C expression: it takes the pieces of ``most`` rows or
-    more instead, ``limit`` at a time (the last fewer than ``most`` still go to
-    ``call``)."""
+    ``wide``: the caller has a kernel for up to that many rows, their count a C
+    expression (``call`` is then also given ``mx`` as the C name ``"mx"``); it takes the
+    pieces of ``most`` rows or more, ``wide`` at a time, and only the last fewer than
+    ``most`` go to a call of their size."""
     w.line("int64_t m0 = 0;")
     if wide is None:
         with w.block(f"for (; m0 + {most} <= {active}; m0 += {most})"):
             call(most, "m0")
     else:
-        limit, wide_call = wide
         with w.block(f"while ({active} - m0 >= {most})"):
-            w.line(f"const int mx = {active} - m0 < {limit} ? (int)({active} - m0) : {limit};")
-            wide_call("mx", "m0")
+            w.line(f"const int mx = {active} - m0 < {wide} ? (int)({active} - m0) : {wide};")
+            call("mx", "m0")
             w.line("m0 += mx;")
     if most == 1:
         return

@@ -608,7 +608,7 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
 
         if active is not None:
             qmatmul_ggml.run_time_pieces(w, active, min(rows, MAX_X), piece,
-                                         (WIDE_X, piece) if wides else None)
+                                         WIDE_X if wides else None)
             return
         if full == 1:
             piece(most, "0")
@@ -645,7 +645,7 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
             w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0))
 
         qmatmul_ggml.run_time_pieces(w, "m", min(rows, MAX_X), piece,
-                                     (WIDE_X, piece) if rows >= MAX_X else None)
+                                     WIDE_X if rows >= MAX_X else None)
 
     groups = n // ROWS
     if groups:
