@@ -1742,10 +1742,16 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
 /* the same for the k-quants' kernels, which read x's codes in place: a row of k codes
    plus 64 bytes */
 #define RLX_I_X_ROW(k) ((k) + 64)
+/* the lanes a row of W takes in the wide kernels' last step over nl < 8 groups: the
+   power of two >= nl (8 / that many rows of W side by side); rlx_i_transpose_x repeats
+   x's last groups to match */
+RLX_INLINE int rlx_i_tail_width(int64_t nl) {
+    return nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+}
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
    bytes 4 i .. 4 i + 3 of group 8 b + l). The last piece, of nl < 8 groups, has lane l
-   hold group l % w (w the power of two >= nl; zeros where l % w >= nl), as the wide
+   hold group l % w (w = rlx_i_tail_width(nl); zeros where l % w >= nl), as the wide
    kernels' last step reads it (8 / w rows of W side by side, w lanes each); the
    kernels that take one row of W a step read zero blocks of W in the lanes past nl */
 static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
@@ -1753,7 +1759,7 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
     for (int64_t g0 = 0; g0 < kg; g0 += 8) {
         int8_t *tb = t + 32 * g0;
         const int64_t nl = kg - g0 < 8 ? kg - g0 : 8;
-        const int64_t w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int64_t w = rlx_i_tail_width(nl);
         memset(tb, 0, 256);
         for (int64_t l = 0; l < 8; l++)
             if (l % w < nl)
@@ -2007,10 +2013,10 @@ static __attribute__((noinline)) void rlx_iw4_q4_0(
         }
     }
     if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < 4; j0 += 8 / w) {
@@ -2397,10 +2403,10 @@ static __attribute__((noinline)) void rlx_iw4_q4_1(
         }
     }
     if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < 4; j0 += 8 / w) {
@@ -3050,10 +3056,10 @@ static __attribute__((noinline)) void rlx_iw4_q5_0(
         }
     }
     if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < 4; j0 += 8 / w) {
@@ -3440,10 +3446,10 @@ static __attribute__((noinline)) void rlx_iw4_q5_1(
         }
     }
     if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < 4; j0 += 8 / w) {
@@ -4341,10 +4347,10 @@ static __attribute__((noinline)) void rlx_iw4_q8_0(
         }
     }
     if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < 4; j0 += 8 / w) {

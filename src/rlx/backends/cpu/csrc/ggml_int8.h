@@ -432,10 +432,16 @@ static void rlx_i_quantize_row(const float *restrict x, int64_t k, int gs, int8_
 /* the same for the k-quants' kernels, which read x's codes in place: a row of k codes
    plus 64 bytes */
 #define RLX_I_X_ROW(k) ((k) + 64)
+/* the lanes a row of W takes in the wide kernels' last step over nl < 8 groups: the
+   power of two >= nl (8 / that many rows of W side by side); rlx_i_transpose_x repeats
+   x's last groups to match */
+RLX_INLINE int rlx_i_tail_width(int64_t nl) {
+    return nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+}
 /* x's codes q [k] (k a multiple of 32) as rlx_i_transpose8 lays out a block's codes:
    per 8 groups, 32-bit lane i of every group side by side (t + 256 b + 32 i + 4 l:
    bytes 4 i .. 4 i + 3 of group 8 b + l). The last piece, of nl < 8 groups, has lane l
-   hold group l % w (w the power of two >= nl; zeros where l % w >= nl), as the wide
+   hold group l % w (w = rlx_i_tail_width(nl); zeros where l % w >= nl), as the wide
    kernels' last step reads it (8 / w rows of W side by side, w lanes each); the
    kernels that take one row of W a step read zero blocks of W in the lanes past nl */
 static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
@@ -443,7 +449,7 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
     for (int64_t g0 = 0; g0 < kg; g0 += 8) {
         int8_t *tb = t + 32 * g0;
         const int64_t nl = kg - g0 < 8 ? kg - g0 : 8;
-        const int64_t w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int64_t w = rlx_i_tail_width(nl);
         memset(tb, 0, 256);
         for (int64_t l = 0; l < 8; l++)
             if (l % w < nl)

@@ -268,10 +268,10 @@ static __attribute__((noinline)) void {name}(
         }}
     }}
     if (g0 < kg) {{
-        /* the last nl < 8 groups: w lanes a row of W (w the power of two >= nl), 8 / w
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
            rows of W a step, x's lanes repeating its groups to match
            (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = nl <= 1 ? 1 : nl <= 2 ? 2 : nl <= 4 ? 4 : 8;
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
         const rlx_i32v8 rep = (rlx_i32v8){{0, 1, 2, 3, 4, 5, 6, 7}} & (w - 1);
         #pragma GCC unroll 1
         for (int j0 = 0; j0 < {rows}; j0 += 8 / w) {{
