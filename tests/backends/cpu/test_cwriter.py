@@ -100,6 +100,41 @@ def test_an_empty_pragma_can_keep_its_place():
     assert w.lines == ["        ", "        #pragma omp barrier"]
 
 
+def test_a_loop_threaded_when_a_run_time_condition_holds_is_written_twice():
+    """An OpenMP ``if`` clause that fails still builds a team of one, so a run-time
+    condition picks between the threaded loop and the same loop without the pragma."""
+    def loop(w: CWriter) -> None:
+        with w.block("for (int64_t r = 0; r < rows; r++)"):
+            w.line("y[r] = x[r];")
+
+    w = CWriter(indent=1)
+    with w.parallel("#pragma omp parallel for", "rows * 64 >= 32768"):
+        loop(w)
+    assert w.lines == [
+        "    if (rows * 64 >= 32768) {",
+        "        #pragma omp parallel for",
+        "        for (int64_t r = 0; r < rows; r++) {",
+        "            y[r] = x[r];",
+        "        }",
+        "    } else {",
+        "        for (int64_t r = 0; r < rows; r++) {",
+        "            y[r] = x[r];",
+        "        }",
+        "    }"]
+    plain = CWriter(indent=1)
+    with plain.parallel("#pragma omp parallel for"):
+        loop(plain)
+    assert plain.lines == ["    #pragma omp parallel for",
+                           "    for (int64_t r = 0; r < rows; r++) {",
+                           "        y[r] = x[r];", "    }"]
+    # no pragma (too little work at the bound, or one thread): the loop once, whatever
+    # the condition
+    serial = CWriter(indent=1)
+    with serial.parallel("", "rows * 64 >= 32768"):
+        loop(serial)
+    assert serial.lines == plain.lines[1:]
+
+
 def test_written_c_compiles(tmp_path):
     compiler, why = toolchain.find_compiler()
     if compiler is None:

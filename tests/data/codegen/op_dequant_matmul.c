@@ -1755,16 +1755,27 @@ RLX_INLINE int rlx_i_tail_width(int64_t nl) {
    kernels' last step reads it (8 / w rows of W side by side, w lanes each); the
    kernels that take one row of W a step read zero blocks of W in the lanes past nl */
 static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restrict t) {
+    /* whole groups loaded and transposed in registers (rlx_i_transpose8): 4-byte loads
+       of codes rlx_i_quantize_row had just stored as vectors could not take the
+       stores' data and waited for them (on a Zen 4 core, half the time of rounding 8
+       rows of x for a product of 1536 x 576) */
     const int64_t kg = k / 32;
-    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
-        int8_t *tb = t + 32 * g0;
-        const int64_t nl = kg - g0 < 8 ? kg - g0 : 8;
-        const int64_t w = rlx_i_tail_width(nl);
-        memset(tb, 0, 256);
-        for (int64_t l = 0; l < 8; l++)
+    rlx_i8v c[8], tv[8];
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        memcpy(c, q + 32 * g0, 256);
+        rlx_i_transpose8(c, tv);
+        memcpy(t + 32 * g0, tv, 256);
+    }
+    if (g0 < kg) {
+        const int64_t nl = kg - g0, w = rlx_i_tail_width(nl);
+        for (int64_t l = 0; l < 8; l++) {
+            c[l] = (rlx_i8v){0};
             if (l % w < nl)
-                for (int i = 0; i < 8; i++)
-                    memcpy(tb + 32 * i + 4 * l, q + 32 * (g0 + l % w) + 4 * i, 4);
+                memcpy(&c[l], q + 32 * (g0 + l % w), 32);
+        }
+        rlx_i_transpose8(c, tv);
+        memcpy(t + 32 * g0, tv, 256);
     }
 }
 
@@ -1975,7 +1986,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_0,
    so the same bits. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
-static __attribute__((noinline)) void rlx_iw4_q4_0(
+RLX_INLINE void rlx_iw4_q4_0_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -2051,6 +2062,30 @@ static __attribute__((noinline)) void rlx_iw4_q4_0(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+/* rlx_iw4_q4_0_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_iw4_q4_0_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_0_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_iw4_q4_0_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_0_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -2364,7 +2399,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_1,
    so the same bits. q4_1: codes the nibbles at b + 4, scale d, offset m */
-static __attribute__((noinline)) void rlx_iw4_q4_1(
+RLX_INLINE void rlx_iw4_q4_1_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -2443,6 +2478,30 @@ static __attribute__((noinline)) void rlx_iw4_q4_1(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+/* rlx_iw4_q4_1_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_iw4_q4_1_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_1_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_iw4_q4_1_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q4_1_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -2692,7 +2751,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
    float operations in the same order as rlx_ik4x<mx>_q4_k, so the same bits. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
-static __attribute__((noinline)) void rlx_ikw4_q4_k(
+RLX_INLINE void rlx_ikw4_q4_k_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -2740,6 +2799,30 @@ static __attribute__((noinline)) void rlx_ikw4_q4_k(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+}
+
+/* rlx_ikw4_q4_k_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_ikw4_q4_k_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q4_k_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_ikw4_q4_k_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q4_k_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -3018,7 +3101,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_0,
    so the same bits. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
-static __attribute__((noinline)) void rlx_iw4_q5_0(
+RLX_INLINE void rlx_iw4_q5_0_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -3094,6 +3177,30 @@ static __attribute__((noinline)) void rlx_iw4_q5_0(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+/* rlx_iw4_q5_0_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_iw4_q5_0_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_0_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_iw4_q5_0_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_0_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -3407,7 +3514,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_1,
    so the same bits. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
-static __attribute__((noinline)) void rlx_iw4_q5_1(
+RLX_INLINE void rlx_iw4_q5_1_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -3486,6 +3593,30 @@ static __attribute__((noinline)) void rlx_iw4_q5_1(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+/* rlx_iw4_q5_1_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_iw4_q5_1_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_1_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_iw4_q5_1_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q5_1_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -3739,7 +3870,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
    float operations in the same order as rlx_ik4x<mx>_q5_k, so the same bits. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
-static __attribute__((noinline)) void rlx_ikw4_q5_k(
+RLX_INLINE void rlx_ikw4_q5_k_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -3789,6 +3920,30 @@ static __attribute__((noinline)) void rlx_ikw4_q5_k(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+}
+
+/* rlx_ikw4_q5_k_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_ikw4_q5_k_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q5_k_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_ikw4_q5_k_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q5_k_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -3995,7 +4150,7 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
    float operations in the same order as rlx_ik4x<mx>_q6_k, so the same bits. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
-static __attribute__((noinline)) void rlx_ikw4_q6_k(
+RLX_INLINE void rlx_ikw4_q6_k_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -4037,6 +4192,30 @@ static __attribute__((noinline)) void rlx_ikw4_q6_k(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m]);
+}
+
+/* rlx_ikw4_q6_k_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_ikw4_q6_k_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q6_k_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_ikw4_q6_k_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_ikw4_q6_k_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -4309,7 +4488,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q8_0,
    so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
-static __attribute__((noinline)) void rlx_iw4_q8_0(
+RLX_INLINE void rlx_iw4_q8_0_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n, const int mx) {
@@ -4385,6 +4564,30 @@ static __attribute__((noinline)) void rlx_iw4_q8_0(
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+/* rlx_iw4_q8_0_rows for mx rows of x */
+static __attribute__((noinline)) void rlx_iw4_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+
+/* rlx_iw4_q8_0_rows for 16 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q8_0_x16(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+}
+
+/* rlx_iw4_q8_0_rows for 8 rows of x */
+static __attribute__((noinline)) void rlx_iw4_q8_0_x8(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
 }
 
 
@@ -4802,7 +5005,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q4_0_x16(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -4869,7 +5072,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q4_1_x16(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -4930,7 +5133,7 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q4_k(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ikw4_q4_k_x16(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -4997,7 +5200,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q5_0_x16(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5064,7 +5267,7 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q5_1_x16(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5125,7 +5328,7 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q5_k(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ikw4_q5_k_x16(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5186,7 +5389,7 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q6_k(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_ikw4_q6_k_x16(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5253,7 +5456,7 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q8_0_x16(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5276,7 +5479,7 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0(q + g * 4 * 324, 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q4_0_x16(q + g * 4 * 324, 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_0(q + g * 4 * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5299,7 +5502,7 @@ static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1(q + g * 4 * 360, 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q4_1_x16(q + g * 4 * 360, 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_1(q + g * 4 * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5322,7 +5525,7 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0(q + g * 4 * 396, 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q5_0_x16(q + g * 4 * 396, 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_0(q + g * 4 * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5345,7 +5548,7 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1(q + g * 4 * 432, 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q5_1_x16(q + g * 4 * 432, 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_1(q + g * 4 * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5368,7 +5571,7 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0(q + g * 4 * 612, 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384, 16);
+        rlx_iw4_q8_0_x16(q + g * 4 * 612, 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q8_0(q + g * 4 * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;

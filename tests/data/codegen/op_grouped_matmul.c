@@ -869,11 +869,20 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 memcpy(xg + i * 256, x + (sel / 2) * 256, sizeof(float) * 256);
             }
             const float *restrict we = wt + e * 24576;
-            #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
-            for (int64_t g = 0; g < 24; g++) {
-                const int64_t r1 = g * 4 + 4 < 96 ? g * 4 + 4 : 96;
-                for (int64_t r = g * 4; r < r1; r++) {
-                    for (int64_t i = 0; i < m; i++) yg[i * 96 + r] = rlx_moe_dot(we + r * 256, xg + i * 256, 256);
+            if (m * 24576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 24; g++) {
+                    const int64_t r1 = g * 4 + 4 < 96 ? g * 4 + 4 : 96;
+                    for (int64_t r = g * 4; r < r1; r++) {
+                        for (int64_t i = 0; i < m; i++) yg[i * 96 + r] = rlx_moe_dot(we + r * 256, xg + i * 256, 256);
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 24; g++) {
+                    const int64_t r1 = g * 4 + 4 < 96 ? g * 4 + 4 : 96;
+                    for (int64_t r = g * 4; r < r1; r++) {
+                        for (int64_t i = 0; i < m; i++) yg[i * 96 + r] = rlx_moe_dot(we + r * 256, xg + i * 256, 256);
+                    }
                 }
             }
             for (int64_t i = 0; i < m; i++) {
@@ -991,40 +1000,78 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 float *restrict y = yg;
                 float *xt = (float *)(arena + 90304);
                 for (int64_t p = 0; p < (m + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, m, 256, p, xt);
-                #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
-                for (int64_t g = 0; g < 8; g++)
-                    rlx_gt_q8_0(q + g * 3264, 272, 96 - g * 12 < 12 ? 96 - g * 12 : 12, xt, m, 256, 96, y + g * 12);
+                if (m * 24576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 8; g++)
+                        rlx_gt_q8_0(q + g * 3264, 272, 96 - g * 12 < 12 ? 96 - g * 12 : 12, xt, m, 256, 96, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 8; g++)
+                        rlx_gt_q8_0(q + g * 3264, 272, 96 - g * 12 < 12 ? 96 - g * 12 : 12, xt, m, 256, 96, y + g * 12);
+                }
             }
             else {
-                #pragma omp parallel for schedule(static) num_threads(2) if(m * 24576 >= 32768)
-                for (int64_t g = 0; g < 24; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= m; m0 += 8) {
-                        rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                if (m * 24576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 24; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= m; m0 += 8) {
+                            rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        }
+                        switch (m - m0) {
+                        case 7:
+                            rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (m - m0) {
-                    case 7:
-                        rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 24; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= m; m0 += 8) {
+                            rlx_gv4x8_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                        }
+                        switch (m - m0) {
+                        case 7:
+                            rlx_gv4x7_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q8_0(q + g * 4 * 272, 272, xg + m0 * 256, 256, yg + m0 * 96 + g * 4, 96);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }

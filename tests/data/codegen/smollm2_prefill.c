@@ -1332,42 +1332,84 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
         if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            if (rlx_rows * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            }
+            if (rlx_rows * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            }
         }
         else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= rlx_rows; m0 += 8) {
-                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+            if (rlx_rows * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
-                switch (rlx_rows - m0) {
-                case 7:
-                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 6:
-                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 5:
-                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 4:
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 3:
-                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 2:
-                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 1:
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                default: break;
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
             }
         }
@@ -1382,17 +1424,31 @@ static __attribute__((noinline)) int rlx_t2(void **slots, uint8_t *arena, const 
     float *dst = ((float *)(arena + rlx_at[1]));
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[2]]))) * 1;
     const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
+    if (rlx_active * 64 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 9) * 256;
+            rlx_start_rest /= 9;
+            rlx_start += (rlx_start_rest % 1) * 2304;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
+            memcpy(dst + r * 64, s, 64 * sizeof *dst);
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 9) * 256;
+            rlx_start_rest /= 9;
+            rlx_start += (rlx_start_rest % 1) * 2304;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *s = src + (r % 256) * 576 + ((r / 256) % 9) * 64;
+            memcpy(dst + r * 64, s, 64 * sizeof *dst);
+        }
     }
     return 0;
 }
@@ -1413,42 +1469,84 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
         if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 16; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+            if (rlx_rows * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            }
+            if (rlx_rows * 110592 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 16; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 16; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+            }
         }
         else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 110592 >= 32768)
-            for (int64_t g = 0; g < 48; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= rlx_rows; m0 += 8) {
-                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+            if (rlx_rows * 110592 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    default: break;
+                    }
                 }
-                switch (rlx_rows - m0) {
-                case 7:
-                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 6:
-                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 5:
-                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 4:
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 3:
-                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 2:
-                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                case 1:
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    break;
-                default: break;
+            } else {
+                for (int64_t g = 0; g < 48; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    default: break;
+                    }
                 }
             }
         }
@@ -1463,17 +1561,31 @@ static __attribute__((noinline)) int rlx_t4(void **slots, uint8_t *arena, const 
     float *dst = ((float *)(arena + rlx_at[1]));
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[2]]))) * 1;
     const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
-        memcpy(dst + r * 64, s, 64 * sizeof *dst);
+    if (rlx_active * 64 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
+            memcpy(dst + r * 64, s, 64 * sizeof *dst);
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *s = src + (r % 256) * 192 + ((r / 256) % 3) * 64;
+            memcpy(dst + r * 64, s, 64 * sizeof *dst);
+        }
     }
     return 0;
 }
@@ -1487,25 +1599,48 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
     const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[4]]))) * 1;
     const int64_t rlx_active = 1 * 9 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 9) * 256;
-        rlx_start_rest /= 9;
-        rlx_start += (rlx_start_rest % 1) * 2304;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
+    if (rlx_active * 64 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 9) * 256;
+            rlx_start_rest /= 9;
+            rlx_start += (rlx_start_rest % 1) * 2304;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *xr = x + r * 64;
+            float *yr = y + r * 64;
+            const int64_t t = (r % 256) * 32;
+            for (int64_t i = 0; i < 32; i++) {
+                const double c = (double)cs[t + i * 1];
+                const double s = (double)sn[t + i * 1];
+                const double a = (double)xr[2 * i];
+                const double b = (double)xr[2 * i + 1];
+                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i + 1] = (float)(b * c + a * s);
+            }
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 9) * 256;
+            rlx_start_rest /= 9;
+            rlx_start += (rlx_start_rest % 1) * 2304;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *xr = x + r * 64;
+            float *yr = y + r * 64;
+            const int64_t t = (r % 256) * 32;
+            for (int64_t i = 0; i < 32; i++) {
+                const double c = (double)cs[t + i * 1];
+                const double s = (double)sn[t + i * 1];
+                const double a = (double)xr[2 * i];
+                const double b = (double)xr[2 * i + 1];
+                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i + 1] = (float)(b * c + a * s);
+            }
         }
     }
     return 0;
@@ -1520,25 +1655,48 @@ static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const 
     const float *sn = ((const float *)((arena + rlx_at[3]) + 0));
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[4]]))) * 1;
     const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const float *xr = x + r * 64;
-        float *yr = y + r * 64;
-        const int64_t t = (r % 256) * 32;
-        for (int64_t i = 0; i < 32; i++) {
-            const double c = (double)cs[t + i * 1];
-            const double s = (double)sn[t + i * 1];
-            const double a = (double)xr[2 * i];
-            const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
-            yr[2 * i + 1] = (float)(b * c + a * s);
+    if (rlx_active * 64 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *xr = x + r * 64;
+            float *yr = y + r * 64;
+            const int64_t t = (r % 256) * 32;
+            for (int64_t i = 0; i < 32; i++) {
+                const double c = (double)cs[t + i * 1];
+                const double s = (double)sn[t + i * 1];
+                const double a = (double)xr[2 * i];
+                const double b = (double)xr[2 * i + 1];
+                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i + 1] = (float)(b * c + a * s);
+            }
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const float *xr = x + r * 64;
+            float *yr = y + r * 64;
+            const int64_t t = (r % 256) * 32;
+            for (int64_t i = 0; i < 32; i++) {
+                const double c = (double)cs[t + i * 1];
+                const double s = (double)sn[t + i * 1];
+                const double a = (double)xr[2 * i];
+                const double b = (double)xr[2 * i + 1];
+                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i + 1] = (float)(b * c + a * s);
+            }
         }
     }
     return 0;
@@ -1549,24 +1707,46 @@ static __attribute__((noinline)) int rlx_t7(void **slots, uint8_t *arena, const 
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
     const int64_t rlx_active = 1 * 3 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 64 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 3) * 256;
-        rlx_start_rest /= 3;
-        rlx_start += (rlx_start_rest % 1) * 768;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = (r % 256) * 1;
-        const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
-        const int64_t ro2 = 0;
-        #pragma omp simd
-        for (int64_t j = 0; j < 64; j++) {
-            const uint8_t v0 = ((const uint8_t *)((arena + rlx_at[1]) + 0))[ro0];
-            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
-            const float t2 = ((v0) ? (v1) : (0.0f));
-            ((float *)((uint8_t *)slots[rlx_at[3]]))[r * 64 + j] = t2;
+    if (rlx_active * 64 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = (r % 256) * 1;
+            const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
+            const int64_t ro2 = 0;
+            #pragma omp simd
+            for (int64_t j = 0; j < 64; j++) {
+                const uint8_t v0 = ((const uint8_t *)((arena + rlx_at[1]) + 0))[ro0];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = ((v0) ? (v1) : (0.0f));
+                ((float *)((uint8_t *)slots[rlx_at[3]]))[r * 64 + j] = t2;
+            }
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 3) * 256;
+            rlx_start_rest /= 3;
+            rlx_start += (rlx_start_rest % 1) * 768;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = (r % 256) * 1;
+            const int64_t ro1 = (r % 256) * 64 + ((r / 256) % 3) * 16384;
+            const int64_t ro2 = 0;
+            #pragma omp simd
+            for (int64_t j = 0; j < 64; j++) {
+                const uint8_t v0 = ((const uint8_t *)((arena + rlx_at[1]) + 0))[ro0];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = ((v0) ? (v1) : (0.0f));
+                ((float *)((uint8_t *)slots[rlx_at[3]]))[r * 64 + j] = t2;
+            }
         }
     }
     return 0;
@@ -1690,42 +1870,84 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
         if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            if (rlx_rows * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            }
+            if (rlx_rows * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+            }
         }
         else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 331776 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= rlx_rows; m0 += 8) {
-                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+            if (rlx_rows * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
-                switch (rlx_rows - m0) {
-                case 7:
-                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 6:
-                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 5:
-                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 4:
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 3:
-                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 2:
-                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 1:
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    break;
-                default: break;
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
             }
         }
@@ -1738,21 +1960,40 @@ static __attribute__((noinline)) int rlx_t10(void **slots, uint8_t *arena, const
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
     const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 576 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 576;
-        const int64_t ro1 = r * 576;
-        #pragma omp simd
-        for (int64_t j = 0; j < 576; j++) {
-            const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
-            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
-            const float t2 = ((v0) + (v1));
-            ((float *)(arena + rlx_at[1]))[r * 576 + j] = t2;
+    if (rlx_active * 576 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = r * 576;
+            const int64_t ro1 = r * 576;
+            #pragma omp simd
+            for (int64_t j = 0; j < 576; j++) {
+                const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = ((v0) + (v1));
+                ((float *)(arena + rlx_at[1]))[r * 576 + j] = t2;
+            }
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = r * 576;
+            const int64_t ro1 = r * 576;
+            #pragma omp simd
+            for (int64_t j = 0; j < 576; j++) {
+                const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = ((v0) + (v1));
+                ((float *)(arena + rlx_at[1]))[r * 576 + j] = t2;
+            }
         }
     }
     return 0;
@@ -1774,42 +2015,84 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
         if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 576 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 128; g++)
-                rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+            if (rlx_rows * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+            }
+            if (rlx_rows * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 128; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 128; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+            }
         }
         else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 384; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= rlx_rows; m0 += 8) {
-                    rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+            if (rlx_rows * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 384; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    default: break;
+                    }
                 }
-                switch (rlx_rows - m0) {
-                case 7:
-                    rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 6:
-                    rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 5:
-                    rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 4:
-                    rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 3:
-                    rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 2:
-                    rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                case 1:
-                    rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    break;
-                default: break;
+            } else {
+                for (int64_t g = 0; g < 384; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    default: break;
+                    }
                 }
             }
         }
@@ -1822,22 +2105,42 @@ static __attribute__((noinline)) int rlx_t12(void **slots, uint8_t *arena, const
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
     const int64_t rlx_active = 1 * rlx_run;
-    #pragma omp parallel for schedule(static) num_threads(2) if(rlx_active * 1536 >= 32768)
-    for (int64_t ar = 0; ar < rlx_active; ar++) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = ar / rlx_run;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const int64_t r = rlx_start + ar % rlx_run;
-        const int64_t ro0 = r * 1536;
-        const int64_t ro1 = r * 1536;
-        #pragma omp simd
-        for (int64_t j = 0; j < 1536; j++) {
-            const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
-            const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
-            const float t2 = rlx_siluf(v0);
-            const float t3 = ((t2) * (v1));
-            ((float *)(arena + rlx_at[1]))[r * 1536 + j] = t3;
+    if (rlx_active * 1536 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = r * 1536;
+            const int64_t ro1 = r * 1536;
+            #pragma omp simd
+            for (int64_t j = 0; j < 1536; j++) {
+                const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = rlx_siluf(v0);
+                const float t3 = ((t2) * (v1));
+                ((float *)(arena + rlx_at[1]))[r * 1536 + j] = t3;
+            }
+        }
+    } else {
+        for (int64_t ar = 0; ar < rlx_active; ar++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = ar / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + ar % rlx_run;
+            const int64_t ro0 = r * 1536;
+            const int64_t ro1 = r * 1536;
+            #pragma omp simd
+            for (int64_t j = 0; j < 1536; j++) {
+                const float v0 = ((const float *)(arena + rlx_at[1]))[ro0 + j * 1];
+                const float v1 = ((const float *)(arena + rlx_at[2]))[ro1 + j * 1];
+                const float t2 = rlx_siluf(v0);
+                const float t3 = ((t2) * (v1));
+                ((float *)(arena + rlx_at[1]))[r * 1536 + j] = t3;
+            }
         }
     }
     return 0;
@@ -1859,42 +2162,84 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
         const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
         if (rlx_rows > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 1536 >= 32768)
-            for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 48; g++)
-                rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+            if (rlx_rows * 1536 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
+            }
+            if (rlx_rows * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+            }
         }
         else {
-            #pragma omp parallel for schedule(static) num_threads(2) if(rlx_rows * 884736 >= 32768)
-            for (int64_t g = 0; g < 144; g++) {
-                int64_t m0 = 0;
-                for (; m0 + 8 <= rlx_rows; m0 += 8) {
-                    rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+            if (rlx_rows * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
-                switch (rlx_rows - m0) {
-                case 7:
-                    rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 6:
-                    rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 5:
-                    rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 4:
-                    rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 3:
-                    rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 2:
-                    rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                case 1:
-                    rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    break;
-                default: break;
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_rows - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
                 }
             }
         }
@@ -2019,22 +2364,53 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *restrict y = ((float *)(arena + 67840));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[6]));
     const int64_t *ix = ((const int64_t *)((uint8_t *)slots[0]));
-    for (int64_t r = 0; r < 256; r++) {
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[4]))) * 1;
+    const int64_t rlx_active = 1 * rlx_run;
+    for (int64_t a = 0; a < rlx_active; a++) {
+        int64_t rlx_start = 0;
+        int64_t rlx_start_rest = a / rlx_run;
+        rlx_start += (rlx_start_rest % 1) * 256;
+        rlx_start_rest /= 1;
+        const int64_t r = rlx_start + a % rlx_run;
         if (ix[r] < -49152 || ix[r] >= 49152) {
             snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%22 = dequant_gather(%%0, %%21, block=32, k=576, n=49152, scheme='q8_0') : f32[1,new<=256,576]: dequant_gather: index %lld is out of range for a table of 49152 rows (valid: -49152..49151)", (long long)ix[r]);
             return 1;
         }
     }
-    #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t r = 0; r < 256; r++) {
-        float buf[256] __attribute__((aligned(64)));
-        const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 49152 : (int64_t)ix[r];
-        const uint8_t *qr = q + row * 612;
-        const float rs = 1.0f;
-        for (int64_t c0 = 0; c0 < 576; c0 += 256) {
-            const int64_t len = 576 - c0 < 256 ? 576 - c0 : 256;
-            rlx_dq_q8_0(qr, NULL, c0, len, buf);
-            for (int64_t c = 0; c < len; c++) y[r * 576 + c0 + c] = buf[c] * rs;
+    if (rlx_active * 576 >= 32768) {
+        #pragma omp parallel for schedule(static) num_threads(2)
+        for (int64_t a = 0; a < rlx_active; a++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = a / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + a % rlx_run;
+            float buf[256] __attribute__((aligned(64)));
+            const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 49152 : (int64_t)ix[r];
+            const uint8_t *qr = q + row * 612;
+            const float rs = 1.0f;
+            for (int64_t c0 = 0; c0 < 576; c0 += 256) {
+                const int64_t len = 576 - c0 < 256 ? 576 - c0 : 256;
+                rlx_dq_q8_0(qr, NULL, c0, len, buf);
+                for (int64_t c = 0; c < len; c++) y[r * 576 + c0 + c] = buf[c] * rs;
+            }
+        }
+    } else {
+        for (int64_t a = 0; a < rlx_active; a++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = a / rlx_run;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const int64_t r = rlx_start + a % rlx_run;
+            float buf[256] __attribute__((aligned(64)));
+            const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + 49152 : (int64_t)ix[r];
+            const uint8_t *qr = q + row * 612;
+            const float rs = 1.0f;
+            for (int64_t c0 = 0; c0 < 576; c0 += 256) {
+                const int64_t len = 576 - c0 < 256 ? 576 - c0 : 256;
+                rlx_dq_q8_0(qr, NULL, c0, len, buf);
+                for (int64_t c = 0; c < len; c++) y[r * 576 + c0 + c] = buf[c] * rs;
+            }
         }
     }
     return 0;
@@ -3156,36 +3532,6 @@ static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t3(slots, arena, ctl, at);
 }
 
-/* k237_transpose: op: transpose (the code of rlx_t4) */
-static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k238_rope: op: rope (the code of rlx_t5) */
-static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k239_rope: op: rope (the code of rlx_t6) */
-static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k240_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 361};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k241_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 362};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
@@ -3381,11 +3727,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k232(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k234(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k235(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k237(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k238(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k239(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k240(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k241(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -3393,6 +3734,36 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
+/* k237_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k238_rope: op: rope (the code of rlx_t5) */
+static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k239_rope: op: rope (the code of rlx_t6) */
+static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k240_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 361};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k241_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 362};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
 /* k242_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 361, 362, 1247488};
@@ -4659,21 +5030,14 @@ static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t1(slots, arena, ctl, at);
 }
 
-/* k495_transpose: op: transpose (the code of rlx_t2) */
-static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1837312, 4};
-    return rlx_t2(slots, arena, ctl, at);
-}
-
-/* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
-static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
-    return rlx_t3(slots, arena, ctl, at);
-}
-
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k237(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k238(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k239(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k240(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k241(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k242(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k244(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k245(slots, arena, ctl)) != 0) return rc;
@@ -4885,8 +5249,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k491(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k492(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k493(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k495(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k496(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -4894,6 +5256,18 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 2
+/* k495_transpose: op: transpose (the code of rlx_t2) */
+static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1837312, 4};
+    return rlx_t2(slots, arena, ctl, at);
+}
+
+/* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
+static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
+    return rlx_t3(slots, arena, ctl, at);
+}
+
 /* k498_transpose: op: transpose (the code of rlx_t4) */
 static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1247488, 1444096, 4};
@@ -6175,6 +6549,8 @@ static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
+    if ((rc = rlx_k495(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k496(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k498(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k499(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k501(slots, arena, ctl)) != 0) return rc;

@@ -240,17 +240,23 @@ class RenderContext:
         self.helpers.setdefault(name, code)
 
     # ------------------------------------------------------------ parallel loops
-    def parallel_for(self, work_elements: int, iterations: int,
-                     run_time_work: str | None = None) -> str:
+    def parallel_for(self, work_elements: int, iterations: int) -> str:
         """An OpenMP pragma for a loop of ``iterations`` doing ``work_elements`` in all, or
-        ''. ``run_time_work``: a C expression of the work a run actually does (symbolic
-        extents: ``work_elements`` is then the bound's), which must pay for the threads
-        too."""
+        ''."""
         if self.threads > 1 and iterations > 1 and work_elements >= PARALLEL_MIN_ELEMENTS:
-            when = f" if({run_time_work} >= {PARALLEL_MIN_ELEMENTS})" if run_time_work else ""
-            return (f"#pragma omp parallel for schedule(static) num_threads({self.threads})"
-                    f"{when}")
+            return f"#pragma omp parallel for schedule(static) num_threads({self.threads})"
         return ""
+
+    def parallel(self, w: CWriter, work_elements: int, iterations: int,
+                 run_time_work: str | None = None):
+        """The loop written in the ``with``, split over the threads as
+        :meth:`parallel_for` says. ``run_time_work``: a C expression of the work a run
+        actually does (symbolic extents: ``work_elements`` is then the bound's), which
+        must pay for the threads too: the loop is then written twice, threaded and not
+        (:meth:`CWriter.parallel`)."""
+        condition = (f"{run_time_work} >= {PARALLEL_MIN_ELEMENTS}"
+                     if run_time_work is not None else None)
+        return w.parallel(self.parallel_for(work_elements, iterations), condition)
 
     # ------------------------------------------------------------ loop nests
     def nest_values(self, nest: LoopNest, offsets: list[str], temps: dict[int, str],

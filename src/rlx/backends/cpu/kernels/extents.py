@@ -59,8 +59,8 @@ class RowRuns:
         bounds, its body written in the ``with``, ``r`` the row there; parallel where
         the bound's work pays for threads and the run's does too."""
         self.declare(w, "rlx_active")
-        w.pragma(ctx.parallel_for(rows * inner, rows, f"rlx_active * {inner}"))
-        with w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
+        with ctx.parallel(w, rows * inner, rows, f"rlx_active * {inner}"), \
+                w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
             self.row(w, "ar", "r")
             yield
 

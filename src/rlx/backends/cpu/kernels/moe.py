@@ -187,9 +187,8 @@ def _f32_product(w: CWriter, ctx: RenderContext, n_out: int, width_in: int) -> N
     ctx.add_helper("rlx_moe_dot", DOT)
     groups = -(-n_out // ROW_GROUP)
     w.line(f"const float *restrict we = wt + e * {n_out * width_in};")
-    w.pragma(ctx.parallel_for(CHUNK * n_out * width_in, groups,
-                              f"m * {n_out * width_in}"))
-    with w.block(f"for (int64_t g = 0; g < {groups}; g++)"):
+    with ctx.parallel(w, CHUNK * n_out * width_in, groups, f"m * {n_out * width_in}"), \
+            w.block(f"for (int64_t g = 0; g < {groups}; g++)"):
         w.line(f"const int64_t r1 = g * {ROW_GROUP} + {ROW_GROUP} < {n_out} ? "
                f"g * {ROW_GROUP} + {ROW_GROUP} : {n_out};")
         with w.block(f"for (int64_t r = g * {ROW_GROUP}; r < r1; r++)"):

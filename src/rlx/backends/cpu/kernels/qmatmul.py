@@ -325,8 +325,8 @@ def _forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, decode:
     seg = _segment(layout)
     mb = min(rows, ROW_BLOCK)
     count = active or str(rows)
-    w.pragma(ctx.parallel_for(rows * n * k, n, active and f"{active} * {n * k}"))
-    with w.block(f"for (int64_t r = 0; r < {n}; r++)"):
+    with ctx.parallel(w, rows * n * k, n, active and f"{active} * {n * k}"), \
+            w.block(f"for (int64_t r = 0; r < {n}; r++)"):
         w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
         w.line(f"float part[{mb}][{LANES}] __attribute__((aligned(64)));")
         w.line(f"const uint8_t *qr = q + r * {layout.row_bytes};")
@@ -415,14 +415,14 @@ def ggml_rows_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: 
     ctx.add_helper(f"rlx_gt_{fmt}", qmatmul_ggml.tiled_product(fmt))
     panels = f"({count} + RLX_G_NX - 1) / RLX_G_NX"
     w.line(ctx.scratch("xt", DType.F32, -(-rows // widest) * widest * k))
-    w.pragma(ctx.parallel_for(rows * k, -(-rows // widest), active and f"{active} * {k}"))
-    w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {count}, {k}, p, xt);")
-    w.pragma(ctx.parallel_for(rows * n * k, tasks, active and f"{active} * {n * k}"))
-    w.line(f"for (int64_t g = 0; g < {tasks}; g++)")
-    with w.indented():
-        w.line(f"rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
-               f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {count}, {k}, "
-               f"{n}, y + g * {tile});")
+    with ctx.parallel(w, rows * k, -(-rows // widest), active and f"{active} * {k}"):
+        w.line(f"for (int64_t p = 0; p < {panels}; p++) rlx_g_pack_x(x, {count}, {k}, p, xt);")
+    with ctx.parallel(w, rows * n * k, tasks, active and f"{active} * {n * k}"):
+        w.line(f"for (int64_t g = 0; g < {tasks}; g++)")
+        with w.indented():
+            w.line(f"rlx_gt_{fmt}(q + g * {tile * row_bytes}, {row_bytes}, "
+                   f"{n} - g * {tile} < {tile} ? {n} - g * {tile} : {tile}, xt, {count}, "
+                   f"{k}, {n}, y + g * {tile});")
 
 
 def _transposed_loops(w: CWriter, ctx: RenderContext, node: Node, layout: PackedLayout,
@@ -460,7 +460,9 @@ def _transposed_loops(w: CWriter, ctx: RenderContext, node: Node, layout: Packed
 def render_dequant_gather(ctx: RenderContext, node: Node) -> str:
     """Rows of a packed table: every index is checked first (the reference's message
     for the first outside [-n, n)), then each row is decoded a segment at a time into
-    an aligned buffer and stored, times its row scale, into the output row."""
+    an aligned buffer and stored, times its row scale, into the output row. Symbolic
+    index dimensions: the run's positions only, as :func:`rlx.backends.cpu.kernels.
+    index` gathers (a decoder's 8-token prompt had decoded all 256 rows of its bound)."""
     layout = PackedLayout.of(node.attr("scheme"), node.attr("n"), node.attr("k"),
                              node.attr("block"))
     idx = node.inputs[0]
@@ -474,14 +476,22 @@ def render_dequant_gather(ctx: RenderContext, node: Node) -> str:
     node_id = ctx.node_id(node)
     _pointers(w, ctx, node, layout, reads_x=False)
     w.line(f"const {cstyle.ctype(ctx.dtype(idx))} *ix = {ctx.ptr(idx, True)};")
-    with w.block(f"for (int64_t r = 0; r < {count}; r++)"):
+    runs = row_runs(ctx, ctx.shape(idx))
+    if runs is not None:
+        runs.declare(w, "rlx_active")
+    header = (f"for (int64_t r = 0; r < {count}; r++)" if runs is None
+              else "for (int64_t a = 0; a < rlx_active; a++)")
+    with w.block(header):
+        if runs is not None:
+            runs.row(w, "a", "r")
         with w.block(f"if (ix[r] < -{n} || ix[r] >= {n})"):
             error(w, format_literal(f"{format_node(node_id, node)}: dequant_gather: index ")
                   + "%lld" + format_literal(f" is out of range for a table of {n} rows "
                                             f"(valid: {-n}..{n - 1})"), "(long long)ix[r]")
     seg = _segment(layout)
-    w.pragma(ctx.parallel_for(count * k, count))
-    with w.block(f"for (int64_t r = 0; r < {count}; r++)"):
+    with ctx.parallel(w, count * k, count, runs and f"rlx_active * {k}"), w.block(header):
+        if runs is not None:
+            runs.row(w, "a", "r")
         w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
         w.line(f"const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + {n} : (int64_t)ix[r];")
         w.line(f"const uint8_t *qr = q + row * {layout.row_bytes};")

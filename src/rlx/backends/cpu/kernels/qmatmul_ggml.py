@@ -101,8 +101,8 @@ def row_groups(w: CWriter, ctx, n: int, group: int, work: int, calls,
     ``n % group`` one by one; ``calls(count, w0)`` writes the calls for ``count`` rows
     from row ``w0`` (a C expression)."""
     if n // group:
-        w.pragma(ctx.parallel_for(work, n // group, run_time_work))
-        with w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
+        with ctx.parallel(w, work, n // group, run_time_work), \
+                w.block(f"for (int64_t g = 0; g < {n // group}; g++)"):
             calls(group, f"g * {group}")
     if n % group:
         with w.block(f"for (int64_t r = {n - n % group}; r < {n}; r++)"):
@@ -117,8 +117,9 @@ def run_time_pieces(w: CWriter, active: str, most: int, call,
     what one does. ``call(mx, m0)`` writes the call for ``mx`` rows from row ``m0``.
     ``wide``: the caller has a kernel for up to that many rows, their count a C
     expression (``call`` is then also given ``mx`` as the C name ``"mx"``); it takes the
-    pieces of ``most`` rows or more, ``wide`` at a time, and only the last fewer than
-    ``most`` go to a call of their size."""
+    pieces of ``most`` rows or more, ``wide`` at a time (a piece of ``wide`` or ``most``
+    rows called with the count as a constant), and only the last fewer than ``most`` go
+    to a call of their size."""
     w.line("int64_t m0 = 0;")
     if wide is None:
         with w.block(f"for (; m0 + {most} <= {active}; m0 += {most})"):
@@ -126,7 +127,13 @@ def run_time_pieces(w: CWriter, active: str, most: int, call,
     else:
         with w.block(f"while ({active} - m0 >= {most})"):
             w.line(f"const int mx = {active} - m0 < {wide} ? (int)({active} - m0) : {wide};")
-            call("mx", "m0")
+            # the counts the wide kernels have entries of their own for, as constants
+            with w.block(f"if (mx == {wide})"):
+                call(wide, "m0")
+            with w.else_block(f"else if (mx == {most})"):
+                call(most, "m0")
+            with w.else_block():
+                call("mx", "m0")
             w.line("m0 += mx;")
     if most == 1:
         return
