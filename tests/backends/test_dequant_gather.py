@@ -64,6 +64,29 @@ def test_an_index_outside_the_table_fails(device, bad):
         _gather({"q": raw}, np.array([1, bad, 2]), "q4_1", 40, 64, device)
 
 
+@pytest.mark.parametrize("computed", [True, False])
+def test_indices_in_the_padding_of_a_symbolic_run_are_never_checked(device, computed):
+    """Indices on a symbolic axis, fed or computed from an input: a run whose every
+    position gives a bad index fails, as an exact-size program would; a shorter run
+    after it must neither check nor decode what that run left in the padding. Oracle:
+    the gguf package's rows."""
+    n, k = 40, _ggml_k("q8_0", 2)
+    raw = _ggml_blocks("q8_0", n, k, seed=8)
+    g = rlx.Graph()
+    x = g.input("x", (rlx.Dim("seq", 16),), "f32" if computed else "i64")
+    idx = rlx.cast(x, "i64") if computed else x
+    g.set_outputs([rlx.quantized_embedding(idx, "table", n, k, "q8_0") * 1.0])
+    cg = rlx.Session(device, rlx.CompileOptions(num_threads=2)).compile(g)
+    cg.set_param("table.q", raw)
+    dtype = np.float32 if computed else np.int64
+    with pytest.raises(rlx.RlxError, match="out of range"):
+        cg.run({"x": np.full(16, 10**6, dtype)})
+    table = _gguf_values(raw, "q8_0").reshape(n, k).astype(np.float32)
+    for ids in ([3], [7, -2, 39], list(range(-8, 8))):
+        (got,) = cg.run({"x": np.array(ids, dtype)})
+        np.testing.assert_array_equal(got, table[np.array(ids) % n])
+
+
 def test_float_indices_are_refused():
     g = rlx.Graph()
     with pytest.raises(DTypeError, match="integer"):

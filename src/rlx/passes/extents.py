@@ -329,6 +329,16 @@ class _Lowering:
         idx = self._masked(operands[1], idx_type, symbolic, "zero")
         return self.new.add("gather", (operands[0], idx), **node.attr_dict)
 
+    def _dequant_gather(self, node, ins, operands):
+        # rows of a packed table (a quantised embedding): computed indices as _gather's,
+        # index 0 in their padding, which a kernel that visits it then reads in range
+        idx_type = ins[0]
+        if self.graph.nodes[node.inputs[0]].op == "input" or not idx_type.symbolic:
+            return None
+        symbolic = [i for i, dim in enumerate(idx_type.shape) if isinstance(dim, Dim)]
+        idx = self._masked(operands[0], idx_type, symbolic, "zero")
+        return self.new.add("dequant_gather", (idx, *operands[1:]), **node.attr_dict)
+
     def _slice(self, node, ins, operands):
         x = ins[0]
         for axis, (d, o) in enumerate(zip(x.shape, node.type.shape)):

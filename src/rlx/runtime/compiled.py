@@ -37,7 +37,7 @@ from rlx.backends.base import (
     OptimizerStep,
     RunFeed,
 )
-from rlx.errors import InputError, ParamNotSetError, UnsupportedOpError
+from rlx.errors import InputError, ParamNotSetError, RlxError, UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
@@ -341,7 +341,13 @@ class CompiledGraph:
             outs = self._exe.execute(feeds)
         else:
             extents = ext.extents(feeds)
-            outs = ext.cut(self._exe.execute(ext.pad(feeds, extents)), extents)
+            padded = ext.pad(feeds, extents)
+            try:
+                raw = self._exe.execute(padded)
+            except RlxError:
+                ext.clear_padding()
+                raise
+            outs = ext.cut(raw, extents)
         self._exe.finish_run()
         if not self._hidden:
             return outs

@@ -20,6 +20,9 @@ from rlx.ir.types import Dim, TensorType, dim_factors
 from rlx.passes.extents import ExtentInfo
 from rlx.runtime.coerce import coerce
 
+VIEWS_KEPT = 8
+"""Sets of extents whose output views :meth:`ExtentFeeds.cut` keeps."""
+
 
 class ExtentFeeds:
     """Pads symbolic inputs, feeds the extents and cuts outputs, for one compiled
@@ -33,6 +36,8 @@ class ExtentFeeds:
         self._cuts = [_CutPlan.of(t) for t in self.outputs]
         self._padded = {name: np.zeros(t.shape, t.dtype.np) for name, t in self.symbolic.items()}
         self._extent_values = {symbol: np.zeros((), np.int64) for symbol in info.inputs}
+        self._views: dict[tuple[tuple[str, int], ...], list[np.ndarray]] = {}
+        self._views_of: Sequence[np.ndarray] | None = None
 
     def fresh(self) -> ExtentFeeds:
         """A twin with its own padded buffers (for a clone)."""
@@ -91,11 +96,33 @@ class ExtentFeeds:
             out[hidden] = value
         return out
 
+    def clear_padding(self) -> None:
+        """Zero the padded buffers: after a failed run, whose inputs (a bad index) must
+        not stay in the padding of the next, shorter one, where a device that visits the
+        padding (the reference) would fail on them again."""
+        for buf in self._padded.values():
+            buf.fill(0)
+
     def cut(self, outputs: Sequence[np.ndarray], extents: Mapping[str, int]) -> list[np.ndarray]:
         """Each output at its active extents (a view where the active part is a block
-        of the padded output, else a copy)."""
-        return [o if plan is None else plan.cut(o, extents)
-                for o, plan in zip(outputs, self._cuts)]
+        of the padded output, else a copy). The views of the executable's buffers at
+        the last VIEWS_KEPT sets of extents are kept and handed out again: making them
+        took 56 us a run for a decoder's 61 outputs, about what the kernels of an
+        8-token prompt do in a layer."""
+        if outputs is not self._views_of:
+            self._views.clear()
+            self._views_of = outputs
+        key = tuple(sorted(extents.items()))
+        kept = self._views.get(key)
+        if kept is not None:
+            return list(kept)
+        cut = [o if plan is None else plan.cut(o, extents)
+               for o, plan in zip(outputs, self._cuts)]
+        if all(c is o or np.may_share_memory(c, o) for c, o in zip(cut, outputs)):
+            if len(self._views) >= VIEWS_KEPT:
+                self._views.pop(next(iter(self._views)))
+            self._views[key] = cut
+        return list(cut)
 
 
 class _CutPlan:
