@@ -321,23 +321,25 @@ class _Lowering:
             if values.size:   # literal positions: the extent must hold them
                 need = int(d) if values.min() < 0 else int(values.max()) + 1
                 self.info.minimum[d.name] = max(self.info.minimum.get(d.name, 1), need)
-        idx_type = ins[1]
-        if indices.op == "input" or not idx_type.symbolic or ins[0].shape[node.attr("axis")] == 0:
+        if ins[0].shape[node.attr("axis")] == 0:
             return None
-        # computed indices: their padding may hold anything; index 0 there instead
-        symbolic = [i for i, dim in enumerate(idx_type.shape) if isinstance(dim, Dim)]
-        idx = self._masked(operands[1], idx_type, symbolic, "zero")
-        return self.new.add("gather", (operands[0], idx), **node.attr_dict)
+        idx = self._computed_indices(node.inputs[1], ins[1], operands[1])
+        return None if idx is None else self.new.add("gather", (operands[0], idx),
+                                                     **node.attr_dict)
+
+    def _computed_indices(self, nid: int, t: TensorType, operand: int) -> int | None:
+        """Indices computed at run time (not an input) on symbolic axes: their padding
+        may hold anything, so index 0 there instead (None: nothing to mask)."""
+        if self.graph.nodes[nid].op == "input" or not t.symbolic:
+            return None
+        symbolic = [i for i, dim in enumerate(t.shape) if isinstance(dim, Dim)]
+        return self._masked(operand, t, symbolic, "zero")
 
     def _dequant_gather(self, node, ins, operands):
-        # rows of a packed table (a quantised embedding): computed indices as _gather's,
-        # index 0 in their padding, which a kernel that visits it then reads in range
-        idx_type = ins[0]
-        if self.graph.nodes[node.inputs[0]].op == "input" or not idx_type.symbolic:
-            return None
-        symbolic = [i for i, dim in enumerate(idx_type.shape) if isinstance(dim, Dim)]
-        idx = self._masked(operands[0], idx_type, symbolic, "zero")
-        return self.new.add("dequant_gather", (idx, *operands[1:]), **node.attr_dict)
+        # rows of a packed table (a quantised embedding): computed indices as _gather's
+        idx = self._computed_indices(node.inputs[0], ins[0], operands[0])
+        return None if idx is None else self.new.add(
+            "dequant_gather", (idx, *operands[1:]), **node.attr_dict)
 
     def _slice(self, node, ins, operands):
         x = ins[0]

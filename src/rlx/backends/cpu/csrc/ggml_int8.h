@@ -450,20 +450,17 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
        stores' data and waited for them (on a Zen 4 core, half the time of rounding 8
        rows of x for a product of 1536 x 576) */
     const int64_t kg = k / 32;
-    rlx_i8v c[8], tv[8];
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        memcpy(c, q + 32 * g0, 256);
-        rlx_i_transpose8(c, tv);
-        memcpy(t + 32 * g0, tv, 256);
-    }
-    if (g0 < kg) {
-        const int64_t nl = kg - g0, w = rlx_i_tail_width(nl);
-        for (int64_t l = 0; l < 8; l++) {
-            c[l] = (rlx_i8v){0};
-            if (l % w < nl)
-                memcpy(&c[l], q + 32 * (g0 + l % w), 32);
-        }
+    for (int64_t g0 = 0; g0 < kg; g0 += 8) {
+        const int64_t nl = kg - g0 < 8 ? kg - g0 : 8, w = rlx_i_tail_width(nl);
+        rlx_i8v c[8], tv[8];
+        if (nl == 8)
+            memcpy(c, q + 32 * g0, 256);
+        else
+            for (int64_t l = 0; l < 8; l++) {
+                c[l] = (rlx_i8v){0};
+                if (l % w < nl)
+                    memcpy(&c[l], q + 32 * (g0 + l % w), 32);
+            }
         rlx_i_transpose8(c, tv);
         memcpy(t + 32 * g0, tv, 256);
     }
