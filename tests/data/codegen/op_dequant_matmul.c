@@ -704,8 +704,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -785,8 +785,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -882,8 +882,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -965,8 +965,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1049,8 +1049,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1133,8 +1133,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q5_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1222,8 +1222,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q6_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1301,8 +1301,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1870,8 +1870,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -1970,8 +1970,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -2056,8 +2056,8 @@ RLX_INLINE void rlx_iw4_q4_0_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
@@ -2179,8 +2179,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -2281,8 +2281,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -2383,8 +2383,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -2472,8 +2472,8 @@ RLX_INLINE void rlx_iw4_q4_1_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
@@ -2597,8 +2597,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -2666,8 +2666,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q4_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -2735,8 +2735,8 @@ static __attribute__((noinline)) void rlx_ik4x5_q4_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -2793,8 +2793,8 @@ RLX_INLINE void rlx_ikw4_q4_k_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
@@ -2885,8 +2885,8 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -2985,8 +2985,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3085,8 +3085,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3171,8 +3171,8 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
@@ -3294,8 +3294,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3396,8 +3396,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3498,8 +3498,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3587,8 +3587,8 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
@@ -3712,8 +3712,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -3783,8 +3783,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q5_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -3854,8 +3854,8 @@ static __attribute__((noinline)) void rlx_ik4x5_q5_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -3914,8 +3914,8 @@ RLX_INLINE void rlx_ikw4_q5_k_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
@@ -4008,8 +4008,8 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 }
@@ -4071,8 +4071,8 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -4134,8 +4134,8 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -4186,8 +4186,8 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[0][j][m]);
 }
 
@@ -4272,8 +4272,8 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -4372,8 +4372,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++)
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -4472,8 +4472,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++)
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }
@@ -4558,8 +4558,8 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             }
         }
     }
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++)
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
@@ -4681,8 +4681,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
 }

@@ -422,8 +422,8 @@ static __attribute__((noinline)) void rlx_gv4x4_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -473,8 +473,8 @@ static __attribute__((noinline)) void rlx_gv4x8_q8_0_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 8; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 8; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -533,8 +533,8 @@ static __attribute__((noinline)) void rlx_gv4x3_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 3; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -584,8 +584,8 @@ static __attribute__((noinline)) void rlx_gv4x7_q8_0_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 7; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 7; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -644,8 +644,8 @@ static __attribute__((noinline)) void rlx_gv4x2_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 2; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -695,8 +695,8 @@ static __attribute__((noinline)) void rlx_gv4x6_q8_0_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 6; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 6; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -755,8 +755,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -806,8 +806,8 @@ static __attribute__((noinline)) void rlx_gv4x5_q8_0_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 

@@ -308,8 +308,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -365,8 +365,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 

@@ -442,8 +442,8 @@ static __attribute__((noinline)) void rlx_gv4x4_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 4; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 4; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -493,8 +493,8 @@ static __attribute__((noinline)) void rlx_gv4x8_q4_1_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 8; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 8; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -553,8 +553,8 @@ static __attribute__((noinline)) void rlx_gv4x3_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 3; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 3; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -604,8 +604,8 @@ static __attribute__((noinline)) void rlx_gv4x7_q4_1_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 7; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 7; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -664,8 +664,8 @@ static __attribute__((noinline)) void rlx_gv4x2_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 2; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 2; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -715,8 +715,8 @@ static __attribute__((noinline)) void rlx_gv4x6_q4_1_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 6; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 6; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -775,8 +775,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q4_1(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -826,8 +826,8 @@ static __attribute__((noinline)) void rlx_gv4x5_q4_1_wide(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 5; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 
@@ -1235,8 +1235,8 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
                 }
             }
         }
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < 1; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }
 }
 

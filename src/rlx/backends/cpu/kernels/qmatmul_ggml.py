@@ -312,8 +312,8 @@ static __attribute__((noinline)) void rlx_gv{rows}x{mx}_{fmt}(
                 }}
             }}
         }}
-        for (int j = 0; j < RP; j++)
-            for (int m = 0; m < {mx}; m++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
+        for (int m = 0; m < {mx}; m++)
+            for (int j = 0; j < RP; j++) y[m * n + j0 + j] = rlx_g_fold(acc[j][m]);
     }}
 }}
 """
