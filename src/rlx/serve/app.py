@@ -218,7 +218,8 @@ class _Mailbox:
                 loop.call_soon_threadsafe(_put_all, batch, drained)
             except RuntimeError:    # the loop is closed: the server is shutting down
                 continue
-            if len({id(events) for events, _ in batch}) >= DRAIN_STREAMS:
+            if (len({id(events) for events, _ in batch}) >= DRAIN_STREAMS
+                    and asyncio._get_running_loop() is not loop):   # never wait on ourselves
                 handed.append(drained)
         for drained in handed:
             drained.wait(DRAIN_SECONDS)
