@@ -219,10 +219,17 @@ class _Mailbox:
             except RuntimeError:    # the loop is closed: the server is shutting down
                 continue
             if (len({id(events) for events, _ in batch}) >= DRAIN_STREAMS
-                    and asyncio._get_running_loop() is not loop):   # never wait on ourselves
+                    and loop is not _loop_of_this_thread()):    # never wait on ourselves
                 handed.append(drained)
         for drained in handed:
             drained.wait(DRAIN_SECONDS)
+
+
+def _loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _put_all(batch: list[tuple[asyncio.Queue, tuple]], drained: threading.Event) -> None:

@@ -85,6 +85,21 @@ def writes_padding(ctx, kernel) -> bool:
     return any(n in ctx.extent_masks for n in kernel.nodes)
 
 
+@contextmanager
+def index_rows(w: CWriter, runs: RowRuns | None, count: int, name: str) -> Iterator[None]:
+    """A loop over the ``count`` positions of an index tensor, ``name`` the position in
+    the body written in the ``with``; with ``runs`` (after ``runs.declare(w,
+    "rlx_active")``) over the run's positions only, since the padding of a symbolic run
+    may hold anything, valid indices or not (gather, dequant_gather)."""
+    if runs is None:
+        with w.block(f"for (int64_t {name} = 0; {name} < {count}; {name}++)"):
+            yield
+        return
+    with w.block("for (int64_t a = 0; a < rlx_active; a++)"):
+        runs.row(w, "a", name)
+        yield
+
+
 def row_runs(ctx, dims: Shape) -> RowRuns | None:
     """The active runs of rows indexed by ``dims`` (row-major), or None when no
     factor is symbolic or an extent is not available to kernels. A kernel that

@@ -22,7 +22,7 @@ import numpy as np
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
-from rlx.backends.cpu.kernels.extents import row_runs
+from rlx.backends.cpu.kernels.extents import index_rows, row_runs
 from rlx.backends.cpu.kernels.layout import CHUNK, bits_constant
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
@@ -88,11 +88,7 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
     total = outer * count
     if runs is not None:
         runs.declare(w, "rlx_active")
-    header = (f"for (int64_t j = 0; j < {count}; j++)" if runs is None
-              else "for (int64_t a = 0; a < rlx_active; a++)")
-    with w.block(header):
-        if runs is not None:
-            runs.row(w, "a", "j")
+    with index_rows(w, runs, count, "j"):
         w.line("const int64_t v = (int64_t)idx[j];")
         with w.block(f"if (v < {-n} || v >= {n})"):
             error(w, message, "(long long)v")
@@ -101,11 +97,7 @@ def _render_gather(ctx: RenderContext, node: Node) -> str:
     w.line(f"const {ct} *src = {ctx.ptr(x, True)};")
     w.line(f"{ct} *dst = {ctx.ptr(out)};")
     w.pragma(ctx.parallel_for(total * inner, total))
-    header = (f"for (int64_t t = 0; t < {total}; t++)" if runs is None
-              else "for (int64_t a = 0; a < rlx_active; a++)")
-    with w.block(header):
-        if runs is not None:
-            runs.row(w, "a", "t")
+    with index_rows(w, runs, total, "t"):
         w.line(f"int64_t v = (int64_t)idx[t % {count}];")
         w.line(f"if (v < 0) v += {n};")
         w.line(f"const int64_t from = ((t / {count}) * {n} + v) * {inner};")

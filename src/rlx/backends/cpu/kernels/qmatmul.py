@@ -50,7 +50,7 @@ import numpy as np
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml, qmatmul_int8
-from rlx.backends.cpu.kernels.extents import row_runs
+from rlx.backends.cpu.kernels.extents import index_rows, row_runs
 from rlx.backends.cpu.kernels.index import error, format_literal, need_stdio
 from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.kernels.registry import Renders
@@ -479,19 +479,14 @@ def render_dequant_gather(ctx: RenderContext, node: Node) -> str:
     runs = row_runs(ctx, ctx.shape(idx))
     if runs is not None:
         runs.declare(w, "rlx_active")
-    header = (f"for (int64_t r = 0; r < {count}; r++)" if runs is None
-              else "for (int64_t a = 0; a < rlx_active; a++)")
-    with w.block(header):
-        if runs is not None:
-            runs.row(w, "a", "r")
+    with index_rows(w, runs, count, "r"):
         with w.block(f"if (ix[r] < -{n} || ix[r] >= {n})"):
             error(w, format_literal(f"{format_node(node_id, node)}: dequant_gather: index ")
                   + "%lld" + format_literal(f" is out of range for a table of {n} rows "
                                             f"(valid: {-n}..{n - 1})"), "(long long)ix[r]")
     seg = _segment(layout)
-    with ctx.parallel(w, count * k, count, runs and f"rlx_active * {k}"), w.block(header):
-        if runs is not None:
-            runs.row(w, "a", "r")
+    with ctx.parallel(w, count * k, count, runs and f"rlx_active * {k}"), \
+            index_rows(w, runs, count, "r"):
         w.line(f"float buf[{seg}] __attribute__((aligned(64)));")
         w.line(f"const int64_t row = ix[r] < 0 ? (int64_t)ix[r] + {n} : (int64_t)ix[r];")
         w.line(f"const uint8_t *qr = q + row * {layout.row_bytes};")
