@@ -40,7 +40,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 /* k3_exp: elementwise: exp */
 static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
+    #pragma omp parallel for simd schedule(static) num_threads(2)
     for (int64_t j = 0; j < 24576; j++) {
         const float v3 = ((const float *)(arena + 0))[j * 1];
         const float t4 = rlx_expf(v3);

@@ -12,7 +12,7 @@ accuracy is documented there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType, promote
@@ -220,6 +220,24 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
     **dict.fromkeys(("real", "imag", "angle", "conj", "complex"),
                     lambda node, a, dts: _complex_expr(node, a, dts)),
 }
+
+
+ELEMENT_COST = {
+    "exp": 4, "log": 5, "sigmoid": 5, "silu": 7, "tanh": 7, "rsqrt": 7, "gelu_tanh": 8,
+    "erf": 11, "softplus": 13, "gelu": 14, "mod": 20, "sin": 80, "cos": 80, "atan": 80,
+    "pow": 110, "sqrt": 1,
+}
+"""What an element of each costly op adds to a loop's work, in plain elements (a load,
+an add and a store, about 0.1 ns on a Zen 4 core: the unit of
+``render.PARALLEL_MIN_ELEMENTS``), from 24,576 elements of each alone on one core;
+the ops not named here cost about what a plain element does."""
+
+
+def element_cost(ops: Iterable[str]) -> int:
+    """The work of one element of a loop computing ``ops``, in plain elements, so that a
+    loop of few elements but costly math (silu over 16 x 1536) is threaded like a long
+    one of cheap math."""
+    return 1 + sum(ELEMENT_COST.get(op, 0) for op in ops)
 
 
 def operand_dtype(node: Node, operand_dtypes: list[DType], index: int) -> DType:

@@ -74,7 +74,7 @@ from rlx.passes.loops import LoopNest, row_major_strides
 from rlx.passes.memory import MemoryPlan
 from rlx.passes.program import Kernel, Program
 
-PARALLEL_MIN_ELEMENTS = 1 << 15   # below this a loop runs on one thread
+PARALLEL_MIN_ELEMENTS = 1 << 15   # less work (cstyle.element_cost) runs on one thread
 PART_BYTES = 48_000
 """Kernel text per compile part: a part below this is not worth a compiler process."""
 
@@ -301,6 +301,7 @@ class RenderContext:
         total = numel(dims)
         if total == 0:
             return "    /* empty domain */"
+        cost = cstyle.element_cost(self.graph.nodes[n].op for n in nest.body)
         loads = nest.loads
         flat = all(_is_contiguous(ld.strides, dims) or not any(ld.strides) for ld in loads)
         out_ct = self.dtype(out)
@@ -332,7 +333,7 @@ class RenderContext:
 
         if runs is not None and len(dims) > 1:
             rows, inner = numel(dims[:-1]), dims[-1]
-            with runs.each_row(w, self, rows, inner):
+            with runs.each_row(w, self, rows, inner, cost):
                 for i, ld in enumerate(loads):
                     rs = ((_flat_stride(ld.strides, dims) * inner,) if flat else
                           ld.strides[:-1])
@@ -346,7 +347,7 @@ class RenderContext:
                     element([f"ro{i} + j * {s}" if s else f"ro{i}"
                              for i, s in enumerate(steps)], f"r * {inner} + j")
         elif rows > 1:
-            w.pragma(self.parallel_for(total, rows))
+            w.pragma(self.parallel_for(total * cost, rows))
             with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
                 for i, rs in enumerate(row_strides):
                     w.line(f"const int64_t ro{i} = {_offset_expr(rs, dims[:-1], 'r')};")
@@ -355,7 +356,7 @@ class RenderContext:
                     element([f"ro{i} + j * {s}" if s else f"ro{i}"
                              for i, s in enumerate(inner_strides)], f"r * {inner} + j")
         else:
-            if self.threads > 1 and total >= PARALLEL_MIN_ELEMENTS:
+            if self.threads > 1 and total * cost >= PARALLEL_MIN_ELEMENTS:
                 w.line(f"#pragma omp parallel for simd schedule(static) "
                        f"num_threads({self.threads})")
             else:

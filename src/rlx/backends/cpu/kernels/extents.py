@@ -54,12 +54,14 @@ class RowRuns:
         w.line(f"const int64_t {name} = {start} + {index} % rlx_run;")
 
     @contextmanager
-    def each_row(self, w: CWriter, ctx, rows: int, inner: int) -> Iterator[None]:
+    def each_row(self, w: CWriter, ctx, rows: int, inner: int,
+                 cost: int = 1) -> Iterator[None]:
         """The loop over the active rows of ``rows`` rows of ``inner`` elements at the
         bounds, its body written in the ``with``, ``r`` the row there; parallel where
-        the bound's work pays for threads and the run's does too."""
+        the bound's work pays for threads and the run's does too (``cost``: an
+        element's work, :func:`~rlx.backends.cpu.cstyle.element_cost`)."""
         self.declare(w, "rlx_active")
-        with ctx.parallel(w, rows * inner, rows, f"rlx_active * {inner}"), \
+        with ctx.parallel(w, rows * inner * cost, rows, f"rlx_active * {inner * cost}"), \
                 w.block("for (int64_t ar = 0; ar < rlx_active; ar++)"):
             self.row(w, "ar", "r")
             yield
