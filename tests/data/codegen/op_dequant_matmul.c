@@ -1581,6 +1581,39 @@ RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn
     }
     return s0 + s1;
 }
+/* rows of W the wide kernels dot with each piece of x they load: two where the
+   integer product is one instruction (AVX512-VNNI) and 32 vector registers hold both
+   rows' codes; elsewhere one */
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#define RLX_I_WIDE_PAIR 2
+#else
+#define RLX_I_WIDE_PAIR 1
+#endif
+/* s[p] = rlx_i_dot8(t + 8 p, x, sgn) for p < rows (1 or 2), each 32 bytes of x loaded
+   once for both rows; integer sums, exact in any order */
+RLX_INLINE void rlx_i_dot8_rows(const rlx_i8v *t, const int rows, const int8_t *x,
+                                const int sgn, rlx_i32v8 *s) {
+    if (rows == 1) {
+        s[0] = rlx_i_dot8(t, x, sgn);
+        return;
+    }
+    rlx_i32v8 a0 = {0}, a1 = {0}, b0 = {0}, b1 = {0};
+    for (int i = 0; i < 8; i += 2) {
+        rlx_i8v x0, x1;
+        memcpy(&x0, x + 32 * i, 32);
+        memcpy(&x1, x + 32 * i + 32, 32);
+#if defined(__AVX2__)
+        /* in registers: the compiler would fold each load into both products */
+        __asm__("" : "+v"(x0), "+v"(x1));
+#endif
+        a0 = rlx_i_dot_add(a0, t[i], x0, sgn);
+        a1 = rlx_i_dot_add(a1, t[i + 1], x1, sgn);
+        b0 = rlx_i_dot_add(b0, t[8 + i], x0, sgn);
+        b1 = rlx_i_dot_add(b1, t[8 + i + 1], x1, sgn);
+    }
+    s[0] = a0 + a1;
+    s[1] = b0 + b1;
+}
 /* t[i] lane l: 32-bit lane i of c[l] (the 8 x 8 transpose of 32-bit lanes) */
 RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 #if defined(__AVX2__)
@@ -2003,29 +2036,39 @@ RLX_INLINE void rlx_iw4_q4_0_rows(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
     int64_t g0 = 0;
     for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *blk = q + j * row_bytes + g0 * 18;
-            for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = blk + l * 18;
-                c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 18;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
             }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 8, rlx_f8v);
-                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 8, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
             }
         }
     }
@@ -2416,30 +2459,41 @@ RLX_INLINE void rlx_iw4_q4_1_rows(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
     int64_t g0 = 0;
     for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *blk = q + j * row_bytes + g0 * 20;
-            for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = blk + l * 20;
-                c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 20;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
             }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
-                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8), acc[j][m]);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
+                                          acc[j][m]);
+                }
             }
         }
     }
@@ -3118,29 +3172,39 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
     int64_t g0 = 0;
     for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *blk = q + j * row_bytes + g0 * 22;
-            for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = blk + l * 22;
-                c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 22;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
             }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 16, rlx_f8v);
-                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 16, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
             }
         }
     }
@@ -3531,30 +3595,41 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
     int64_t g0 = 0;
     for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *blk = q + j * row_bytes + g0 * 24;
-            for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = blk + l * 24;
-                c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 24;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
             }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
-                acc[j][m] = rlx_i_fma(o, (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8), acc[j][m]);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
+                                          acc[j][m]);
+                }
             }
         }
     }
@@ -4505,29 +4580,39 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
     rlx_f8v acc[4][16];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
     int64_t g0 = 0;
     for (; g0 + 8 <= kg; g0 += 8) {
         #pragma GCC unroll 1
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *blk = q + j * row_bytes + g0 * 34;
-            for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int l = 0; l < 8; l++) {
-                const uint8_t *b = bl[l] = blk + l * 34;
-                c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 34;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
             }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                acc[j][m] = rlx_i_fma(a * xd, sf, acc[j][m]);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 1, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
             }
         }
     }

@@ -271,6 +271,39 @@ RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn
     }
     return s0 + s1;
 }
+/* rows of W the wide kernels dot with each piece of x they load: two where the
+   integer product is one instruction (AVX512-VNNI) and 32 vector registers hold both
+   rows' codes; elsewhere one */
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#define RLX_I_WIDE_PAIR 2
+#else
+#define RLX_I_WIDE_PAIR 1
+#endif
+/* s[p] = rlx_i_dot8(t + 8 p, x, sgn) for p < rows (1 or 2), each 32 bytes of x loaded
+   once for both rows; integer sums, exact in any order */
+RLX_INLINE void rlx_i_dot8_rows(const rlx_i8v *t, const int rows, const int8_t *x,
+                                const int sgn, rlx_i32v8 *s) {
+    if (rows == 1) {
+        s[0] = rlx_i_dot8(t, x, sgn);
+        return;
+    }
+    rlx_i32v8 a0 = {0}, a1 = {0}, b0 = {0}, b1 = {0};
+    for (int i = 0; i < 8; i += 2) {
+        rlx_i8v x0, x1;
+        memcpy(&x0, x + 32 * i, 32);
+        memcpy(&x1, x + 32 * i + 32, 32);
+#if defined(__AVX2__)
+        /* in registers: the compiler would fold each load into both products */
+        __asm__("" : "+v"(x0), "+v"(x1));
+#endif
+        a0 = rlx_i_dot_add(a0, t[i], x0, sgn);
+        a1 = rlx_i_dot_add(a1, t[i + 1], x1, sgn);
+        b0 = rlx_i_dot_add(b0, t[8 + i], x0, sgn);
+        b1 = rlx_i_dot_add(b1, t[8 + i + 1], x1, sgn);
+    }
+    s[0] = a0 + a1;
+    s[1] = b0 + b1;
+}
 /* t[i] lane l: 32-bit lane i of c[l] (the 8 x 8 transpose of 32-bit lanes) */
 RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 #if defined(__AVX2__)
