@@ -2043,6 +2043,7 @@ RLX_INLINE void rlx_iw4_q4_0_rows(
         for (int j0 = 0; j0 < 4; j0 += P) {
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 18;
@@ -2466,6 +2467,7 @@ RLX_INLINE void rlx_iw4_q4_1_rows(
         for (int j0 = 0; j0 < 4; j0 += P) {
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 20;
@@ -3179,6 +3181,7 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
         for (int j0 = 0; j0 < 4; j0 += P) {
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 22;
@@ -3602,6 +3605,7 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
         for (int j0 = 0; j0 < 4; j0 += P) {
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 24;
@@ -4587,6 +4591,7 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
         for (int j0 = 0; j0 < 4; j0 += P) {
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 34;

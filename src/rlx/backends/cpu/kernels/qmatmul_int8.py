@@ -248,6 +248,7 @@ RLX_INLINE void {name}_rows(
         for (int j0 = 0; j0 < {rows}; j0 += P) {{
             rlx_i8v t[P][8];
             rlx_f8v a[P], o[P];
+            (void)o;
             #pragma GCC unroll 2
             for (int p = 0; p < P; p++) {{
                 const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * {size};
