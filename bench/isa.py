@@ -16,7 +16,9 @@ JAX             ``XLA_FLAGS=--xla_cpu_max_isa=...``
 ONNX Runtime    none: its MLAS kernels always use the host's widest instructions (the
                 header says so; on an AVX-512 host its column is not held to avx2)
 llama.cpp       its build options (``CMAKE_ARGS="-DGGML_AVX512=OFF -DGGML_NATIVE=OFF
-                -DGGML_AVX2=ON"`` when pip builds it)
+                -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"`` when pip builds it; with
+                ``pip install --no-deps --target DIR`` that build sits beside the
+                native one and ``PYTHONPATH=DIR`` picks it for a run)
 ==============  ==================================================================
 """
 
