@@ -2114,28 +2114,30 @@ RLX_INLINE void rlx_iw4_q4_0_rows(
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
-/* rlx_iw4_q4_0_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_0(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_iw4_q4_0_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_iw4_q4_0_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_0_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_iw4_q4_0_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_iw4_q4_0_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_0_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_iw4_q4_0_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -2542,28 +2544,30 @@ RLX_INLINE void rlx_iw4_q4_1_rows(
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
-/* rlx_iw4_q4_1_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_1(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_iw4_q4_1_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_iw4_q4_1_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_1_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_iw4_q4_1_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_iw4_q4_1_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q4_1_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_iw4_q4_1_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -2863,28 +2867,30 @@ RLX_INLINE void rlx_ikw4_q4_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
-/* rlx_ikw4_q4_k_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q4_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_ikw4_q4_k_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q4_k_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_ikw4_q4_k_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q4_k_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_ikw4_q4_k_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q4_k_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_ikw4_q4_k_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q4_k_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_ikw4_q4_k_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q4_k_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -3252,28 +3258,30 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
-/* rlx_iw4_q5_0_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_0(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_iw4_q5_0_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_iw4_q5_0_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_0_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_iw4_q5_0_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_iw4_q5_0_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_0_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_iw4_q5_0_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -3680,28 +3688,30 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
-/* rlx_iw4_q5_1_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_1(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_iw4_q5_1_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_iw4_q5_1_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_1_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_iw4_q5_1_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_iw4_q5_1_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q5_1_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_iw4_q5_1_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -4007,28 +4017,30 @@ RLX_INLINE void rlx_ikw4_q5_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
-/* rlx_ikw4_q5_k_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q5_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_ikw4_q5_k_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q5_k_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_ikw4_q5_k_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q5_k_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_ikw4_q5_k_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q5_k_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_ikw4_q5_k_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q5_k_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_ikw4_q5_k_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q5_k_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -4279,28 +4291,30 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m]);
 }
 
-/* rlx_ikw4_q6_k_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q6_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_ikw4_q6_k_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q6_k_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_ikw4_q6_k_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q6_k_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_ikw4_q6_k_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q6_k_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_ikw4_q6_k_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_ikw4_q6_k_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_ikw4_q6_k_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_ikw4_q6_k_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -4662,28 +4676,30 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             y[m * n + j] = rlx_i_fold(acc[j][m]);
 }
 
-/* rlx_iw4_q8_0_rows for mx rows of x */
-static __attribute__((noinline)) void rlx_iw4_q8_0(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+
+
+/* rlx_iw4_q8_0_rows for mx rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k512(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, mx);
 }
 
-/* rlx_iw4_q8_0_rows for 16 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q8_0_x16(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 16);
+/* rlx_iw4_q8_0_rows for 16 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k512_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, 16);
 }
 
-/* rlx_iw4_q8_0_rows for 8 rows of x */
-static __attribute__((noinline)) void rlx_iw4_q8_0_x8(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, 8);
+/* rlx_iw4_q8_0_rows for 8 rows of x, k = 512 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k512_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, 8);
 }
 
 
@@ -4784,6 +4800,136 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+}
+
+
+
+/* rlx_iw4_q4_0_rows for mx rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k576(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, mx);
+}
+
+/* rlx_iw4_q4_0_rows for 16 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k576_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, 16);
+}
+
+/* rlx_iw4_q4_0_rows for 8 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_0_k576_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, 8);
+}
+
+
+
+/* rlx_iw4_q4_1_rows for mx rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k576(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, mx);
+}
+
+/* rlx_iw4_q4_1_rows for 16 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k576_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, 16);
+}
+
+/* rlx_iw4_q4_1_rows for 8 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q4_1_k576_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, 8);
+}
+
+
+
+/* rlx_iw4_q5_0_rows for mx rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k576(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, mx);
+}
+
+/* rlx_iw4_q5_0_rows for 16 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k576_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, 16);
+}
+
+/* rlx_iw4_q5_0_rows for 8 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_0_k576_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, 8);
+}
+
+
+
+/* rlx_iw4_q5_1_rows for mx rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k576(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, mx);
+}
+
+/* rlx_iw4_q5_1_rows for 16 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k576_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, 16);
+}
+
+/* rlx_iw4_q5_1_rows for 8 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q5_1_k576_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, 8);
+}
+
+
+
+/* rlx_iw4_q8_0_rows for mx rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k576(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n, const int mx) {
+    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, mx);
+}
+
+/* rlx_iw4_q8_0_rows for 16 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k576_x16(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, 16);
+}
+
+/* rlx_iw4_q8_0_rows for 8 rows of x, k = 576 */
+static __attribute__((noinline)) void rlx_iw4_q8_0_k576_x8(
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n) {
+    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, 8);
 }
 
 
@@ -5101,7 +5247,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0_x16(q + g * 4 * 288, 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q4_0_k512_x16(q + g * 4 * 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5168,7 +5314,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1_x16(q + g * 4 * 320, 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q4_1_k512_x16(q + g * 4 * 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5229,7 +5375,7 @@ static int rlx_k21(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q4_k_x16(q + g * 4 * 288, 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ikw4_q4_k_k512_x16(q + g * 4 * 288, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q4_k(q + g * 4 * 288, 288, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5296,7 +5442,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0_x16(q + g * 4 * 352, 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q5_0_k512_x16(q + g * 4 * 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5363,7 +5509,7 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1_x16(q + g * 4 * 384, 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q5_1_k512_x16(q + g * 4 * 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5424,7 +5570,7 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q5_k_x16(q + g * 4 * 352, 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ikw4_q5_k_k512_x16(q + g * 4 * 352, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q5_k(q + g * 4 * 352, 352, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5485,7 +5631,7 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_ikw4_q6_k_x16(q + g * 4 * 420, 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_ikw4_q6_k_k512_x16(q + g * 4 * 420, qx + 0 * 576, dx + 0 * 2, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_ik4x4_q6_k(q + g * 4 * 420, 420, qx + 16 * 576, dx + 16 * 2, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5552,7 +5698,7 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0_x16(q + g * 4 * 544, 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, 512, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q8_0_k512_x16(q + g * 4 * 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5575,7 +5721,7 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0_x16(q + g * 4 * 324, 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q4_0_k576_x16(q + g * 4 * 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_0(q + g * 4 * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5598,7 +5744,7 @@ static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1_x16(q + g * 4 * 360, 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q4_1_k576_x16(q + g * 4 * 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q4_1(q + g * 4 * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5621,7 +5767,7 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0_x16(q + g * 4 * 396, 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q5_0_k576_x16(q + g * 4 * 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_0(q + g * 4 * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5644,7 +5790,7 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1_x16(q + g * 4 * 432, 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q5_1_k576_x16(q + g * 4 * 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q5_1(q + g * 4 * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;
@@ -5667,7 +5813,7 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0_x16(q + g * 4 * 612, 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, 576, y + 0 * 384 + g * 4, 384);
+        rlx_iw4_q8_0_k576_x16(q + g * 4 * 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
         rlx_iv4x4_q8_0(q + g * 4 * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
     }
     return 0;

@@ -474,21 +474,30 @@ the sums no longer stay in L1 beside them)."""
 
 
 WIDE_ENTRY = r"""
-/* {name}_rows for {rows_doc} rows of x */
+/* {name}_rows for {rows_doc} rows of x, k = {k} */
 static __attribute__((noinline)) void {entry}(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n{count_param}) {{
-    {name}_rows(q, row_bytes, qx, dx, si, ds, k, y, n, {count});
+        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, float *restrict y,
+        int64_t n{count_param}) {{
+    {name}_rows(q, {row_bytes}, qx, dx, si, ds, {k}, y, n, {count});
 }}
 """
-"""A wide kernel's entry points: ``rlx_iw..`` for a count of rows of x given at run time
-(``mx``), and ``rlx_iw.._x<count>`` for the counts of :data:`WIDE_COUNTS`, whose loops
-the compiler sizes. With the count known only at run time the body sums rows of x in
-memory, and clears and folds them through calls of memset and loops sized at run time;
-with 8 rows known, GCC keeps a call's sums in registers. SmolLM2's prefill of 8 tokens
-through its one symbolic program (the count given at run time) spent 15% more in its
-products than a program compiled for 8 rows, 0.5 ms of it in memset."""
+"""A wide kernel's entry points for one k: ``rlx_iw.._k<k>`` for a count of rows of x
+given at run time (``mx``), and ``rlx_iw.._k<k>_x<count>`` for the counts of
+:data:`WIDE_COUNTS`, whose loops the compiler sizes. With the count known only at run
+time the body sums rows of x in memory, and clears and folds them through calls of
+memset and loops sized at run time; with 8 rows known, GCC keeps a call's sums in
+registers. SmolLM2's prefill of 8 tokens through its one symbolic program (the count
+given at run time) spent 15% more in its products than a program compiled for 8 rows,
+0.5 ms of it in memset.
+
+k (and the row's bytes) are constants of the entry rather than arguments: GCC then
+sizes the loops over groups, the last step's lanes and x's offsets for that k. Given
+as arguments, GCC specialised the body for each k only where few calls reached it: a
+program compiled for 32 rows of x had a copy for SmolLM2's k 576 and one for 1536, but
+the one prefill program for every length (calls for 16, 8 and a run-time count of rows,
+beside the narrow kernels) had one copy for both, and its products took 24% longer for
+a 32-token prompt (36.3 against 29.3 ms a prefill, the same kernels otherwise)."""
 
 WIDE_COUNTS = (WIDE_X, MAX_X)
 """Counts of rows of x the wide kernels have an entry of their own for: a full piece,
@@ -501,22 +510,33 @@ def wide_kernel_name(fmt: str, rows: int) -> str:
     return f"rlx_{'ikw' if fmt in K_GROUPS else 'iw'}{rows}_{fmt}"
 
 
-def wide_entry_name(fmt: str, rows: int, count: int | None) -> str:
-    """The wide kernel's entry for ``count`` rows of x (None: given at run time)."""
-    name = wide_kernel_name(fmt, rows)
+def wide_entry_name(fmt: str, rows: int, k: int, count: int | None) -> str:
+    """The wide kernel's entry for rows of W of ``k`` elements and ``count`` rows of x
+    (None: given at run time)."""
+    name = f"{wide_kernel_name(fmt, rows)}_k{k}"
     return name if count is None else f"{name}_x{count}"
 
 
-def wide_kernel(fmt: str, rows: int) -> str:
-    """The C of :func:`wide_kernel_name` ``(q, row_bytes, qx, dx, si, ds, k, y, n, mx)``
-    (see :data:`WIDE_TEMPLATE`, :data:`WIDE_K_TEMPLATE`)."""
-    common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
-                  name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, "<mx>"))
-    entry = "".join(
-        WIDE_ENTRY.format(name=common["name"], entry=wide_entry_name(fmt, rows, count),
-                          rows_doc=count or "mx", count_param="" if count else ", const int mx",
+def wide_entries(layout: PackedLayout, rows: int) -> str:
+    """The C of the wide kernel's entries for ``layout``'s k (:data:`WIDE_ENTRY`):
+    ``(q, qx, dx, si, ds, y, n)``, plus ``mx`` for the run-time count."""
+    fmt, k = layout.scheme.name, layout.k
+    return "".join(
+        WIDE_ENTRY.format(name=wide_kernel_name(fmt, rows),
+                          entry=wide_entry_name(fmt, rows, k, count), k=k,
+                          row_bytes=layout.row_bytes, rows_doc=count or "mx",
+                          count_param="" if count else ", const int mx",
                           count=count or "mx")
         for count in (None, *WIDE_COUNTS))
+
+
+def wide_kernel(fmt: str, rows: int) -> str:
+    """The C of :func:`wide_kernel_name`'s body, ``<name>_rows(q, row_bytes, qx, dx, si,
+    ds, k, y, n, mx)``, inlined into its entries (see :data:`WIDE_TEMPLATE`,
+    :data:`WIDE_K_TEMPLATE`, :func:`wide_entries`)."""
+    common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
+                  name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, "<mx>"))
+    entry = ""
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         return WIDE_K_TEMPLATE.format(
@@ -632,22 +652,23 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
           w0: str) -> str:
     """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
     ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]: the wide
-    kernel, ``mx`` passed to it, for a count given at run time (a C expression) or one
-    of MAX_X or more, else the register kernel of ``mx`` rows."""
+    kernel's entry for this k, ``mx`` passed to it, for a count given at run time (a C
+    expression) or one of MAX_X or more, else the register kernel of ``mx`` rows."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kd, kg = k // x_int8_group(fmt), k // 32
+    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {_x_row(fmt, k)}"
+    x_args = f"{codes}, dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}"
     if not isinstance(mx, int) or mx >= MAX_X:
         ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))
+        ctx.add_helper(wide_entry_name(fmt, count, k, None), wide_entries(layout, count))
         known = mx if mx in WIDE_COUNTS else None
-        name = wide_entry_name(fmt, count, known)
         count_arg = "" if known else f", {mx}"
-    else:
-        name, count_arg = kernel_name(fmt, count, mx), ""
-        ctx.add_helper(name, kernel(fmt, count, mx))
-    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {_x_row(fmt, k)}"
-    return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {codes}, "
-            f"dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}, {k}, "
-            f"y + {m0} * {n} + {w0}, {n}{count_arg});")
+        return (f"{wide_entry_name(fmt, count, k, known)}(q + {w0} * {row_bytes}, {x_args}, "
+                f"y + {m0} * {n} + {w0}, {n}{count_arg});")
+    name = kernel_name(fmt, count, mx)
+    ctx.add_helper(name, kernel(fmt, count, mx))
+    return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {x_args}, {k}, "
+            f"y + {m0} * {n} + {w0}, {n});")
 
 
 def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
