@@ -69,13 +69,14 @@ def test_a_loop_of_plain_math_as_short_stays_on_one_thread():
 @pytest.mark.parametrize("rows", [1, 2, 16, 40])
 def test_symbolic_rows_thread_by_the_runs_work(cpu_tier, rows):
     """With a symbolic row count the loop is written threaded and not, chosen at run
-    time by the rows present; both give numpy's values."""
+    time by the rows present; both give numpy's values, and the bits of one thread."""
     graph = _silu_mul(rlx.Dim("rows", 40))
-    cg = _compile(graph, threads=2)
+    cg, one = _compile(graph, threads=2), _compile(graph, threads=1)
     assert f"rlx_active * {1536 * cstyle.element_cost(['silu', 'mul'])} >=" in cg._exe.source
     rng = np.random.default_rng(rows)
     gate = rng.standard_normal((rows, 1536)).astype(np.float32) * 4
     up = rng.standard_normal((rows, 1536)).astype(np.float32)
     (y,) = cg.run({"gate": gate, "up": up})
     assert y.shape == (rows, 1536)
+    np.testing.assert_array_equal(y, one.run({"gate": gate, "up": up})[0])
     np.testing.assert_allclose(y, _oracle(gate, up), rtol=1e-6, atol=1e-7)

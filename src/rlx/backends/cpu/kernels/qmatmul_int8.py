@@ -536,7 +536,6 @@ def wide_kernel(fmt: str, rows: int) -> str:
     :data:`WIDE_K_TEMPLATE`, :func:`wide_entries`)."""
     common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
                   name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, "<mx>"))
-    entry = ""
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         return WIDE_K_TEMPLATE.format(
@@ -545,7 +544,7 @@ def wide_kernel(fmt: str, rows: int) -> str:
             dot=f"rlx_i_dot_v(c[g], xc, {int(sgn)}, {scales})",
             mins=K_MINS.replace("\n" + " " * 20, "\n" + " " * 16) if mins else "",
             sums_of_row="acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]",
-            sets=2 if mins else 1) + entry
+            sets=2 if mins else 1)
     doc, sgn, offsets, codes = GROUPS[fmt]
     bias = BIAS.get(fmt)
     return WIDE_TEMPLATE.format(
@@ -553,8 +552,7 @@ def wide_kernel(fmt: str, rows: int) -> str:
         unbias=f" - rlx_i_lanes(si + m * kg + g0, 8) * {bias}" if bias else "",
         tail_unbias=(f" - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * {bias}"
                      if bias else ""),
-        offset=WIDE_OFFSET if offsets else "", tail_offset=WIDE_TAIL_OFFSET if offsets else ""
-    ) + entry
+        offset=WIDE_OFFSET if offsets else "", tail_offset=WIDE_TAIL_OFFSET if offsets else "")
 
 
 def _k_d_fields(fmt: str, mins: bool) -> str:
