@@ -2105,7 +2105,7 @@ static __attribute__((noinline)) int rlx_t12(void **slots, uint8_t *arena, const
     (void)slots; (void)arena; (void)ctl; (void)rlx_at;
     const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[rlx_at[0]]))) * 1;
     const int64_t rlx_active = 1 * rlx_run;
-    if (rlx_active * 12288 >= 32768) {
+    if (rlx_active * 9216 >= 32768) {
         #pragma omp parallel for schedule(static) num_threads(2)
         for (int64_t ar = 0; ar < rlx_active; ar++) {
             int64_t rlx_start = 0;

@@ -223,8 +223,8 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
 
 
 ELEMENT_COST = {
-    "exp": 4, "log": 5, "sigmoid": 5, "silu": 7, "tanh": 7, "rsqrt": 7, "gelu_tanh": 8,
-    "erf": 11, "softplus": 13, "gelu": 14, "atan": 60, "sin": 80, "cos": 85, "pow": 110,
+    "exp": 4, "log": 5, "sigmoid": 5, "silu": 5, "tanh": 7, "rsqrt": 7, "gelu_tanh": 6,
+    "gelu": 8, "erf": 11, "softplus": 13, "atan": 60, "sin": 80, "cos": 85, "pow": 110,
     "mod": 120, "sqrt": 1,
 }
 """What an element of each costly op adds to a loop's work, in plain elements (a load,
