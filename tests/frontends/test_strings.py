@@ -28,6 +28,7 @@ def test_table_reads_back_every_string(seed):
     table = StringTable.of(strings)
     assert len(table) == len(strings)
     assert list(table) == strings and table == strings
+    assert table.strings() == strings and list(reversed(table)) == strings[::-1]
     assert [table[i] for i in range(-len(strings), 0)] == strings
     assert table[3:40:7] == strings[3:40:7]
     assert [table.utf8(i) for i in range(len(strings))] == [s.encode() for s in strings]

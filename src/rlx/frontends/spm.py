@@ -46,8 +46,8 @@ LOOKUP_MEMO = 1 << 14
 
 def first_ids(tokens: Sequence[str]) -> dict[str, int]:
     """token -> id; a token listed twice keeps its first id."""
-    n = len(tokens)
-    return dict(zip(reversed(tokens), range(n - 1, -1, -1)))     # the first id written last
+    strings = list(tokens)
+    return dict(zip(reversed(strings), range(len(strings) - 1, -1, -1)))  # first id last
 
 
 class SpmEncoding:
