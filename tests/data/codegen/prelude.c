@@ -449,7 +449,7 @@ RLX_INLINE float rlx_f32_erfcx_rational(float a) {
     return p / q;
 }
 
-/* gelu(x) = x Phi(x) = x erfc(-x / sqrt 2) / 2; error <= 6.5 ulp, relative also in
+/* gelu(x) = x Phi(x) = x erfc(-x / sqrt 2) / 2; error <= 7 ulp, relative also in
  * the left tail; gelu(-inf) = -0.0. With a = |x| / sqrt 2 and
  * h = erfc(a) / 2 = exp(-x^2/2) erfcx(a) / 2 (x^2 taken exactly as hi + lo), gelu is
  * x h for x < 0 and x (1 - h) for x >= 0 (h <= 1/2 there, so nothing cancels): one
