@@ -86,9 +86,9 @@ WORST_CASES = [float.fromhex(h) for h in (
     "-0x1.b610fp+4", "0x1.69cf3ep+0", "0x1.43fa2p-1", "0x1.ff23a4p-1", "-0x1.0a111ap+2",
     "-0x1.9b0a48p+1", "-0x1.03e132p+1", "-0x1.669c2p+2", "-0x1.5671ep+0", "-0x1.04982ap+4",
     "-0x1.fe5a9ap-1", "-0x1.b92162p+1", "-0x1.9a7924p+1", "-0x1.bae1bep+1", "-0x1.59e8bp+0",
-    # gelu (rational erfcx), sigmoid, silu, gelu_tanh (one-product exponential)
+    # gelu (rational erfcx), sigmoid, silu, gelu_tanh (one-product exponential), erf
     "0x1.eaa8fcp-6", "-0x1.64200ep+1", "-0x1.0a2bd8p+4", "-0x1.0ad862p+4", "-0x1.8f0ecap-1",
-    "-0x1.7f5666p-1",
+    "-0x1.7f5666p-1", "0x1.0340a6p+0", "0x1.0cf8bp+0",
 )]
 
 

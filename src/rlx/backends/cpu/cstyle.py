@@ -223,15 +223,16 @@ EXPR: dict[str, Callable[[Node, list[str], list[DType]], str]] = {
 
 
 ELEMENT_COST = {
-    "exp": 4, "log": 5, "sigmoid": 5, "silu": 5, "tanh": 7, "rsqrt": 7, "gelu_tanh": 6,
-    "gelu": 8, "erf": 11, "softplus": 13, "atan": 60, "sin": 80, "cos": 85, "pow": 110,
+    "exp": 4, "log": 5, "sigmoid": 5, "silu": 5, "tanh": 5, "gelu_tanh": 6, "rsqrt": 7,
+    "gelu": 8, "erf": 8, "softplus": 13, "atan": 60, "sin": 80, "cos": 85, "pow": 110,
     "mod": 120, "sqrt": 1,
 }
 """What an element of each costly op adds to a loop's work, in plain elements (a load,
 an add and a store, about 0.1 ns on a Zen 4 core: the unit of
 ``render.PARALLEL_MIN_ELEMENTS``), from 24,576 elements of each alone on one core
-(cos, atan and float mod measured against sin in a second run); the ops not named here
-cost about what a plain element does."""
+(cos, atan and float mod measured against sin in a second run; tanh and erf scaled by
+their helpers' own times before and after their exponential became one product); the ops
+not named here cost about what a plain element does."""
 
 
 def element_cost(ops: Iterable[str]) -> int:
