@@ -492,7 +492,7 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];

@@ -413,7 +413,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];
@@ -516,7 +516,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];
@@ -617,7 +617,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];

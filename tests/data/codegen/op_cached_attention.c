@@ -526,7 +526,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];
@@ -758,7 +758,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];
@@ -895,7 +895,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];
@@ -1022,7 +1022,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 mx = mx_l[0] > mx ? mx_l[0] : mx;
             }
-            const float shift = mx > -INFINITY && mx < INFINITY ? mx : 0;
+            const float shift = mx > -INFINITY ? mx : 0;
             float sum = 0;
             {
                 __typeof__(sum) sum_l[16];

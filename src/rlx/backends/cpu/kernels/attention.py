@@ -422,8 +422,8 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
     ``head``, batch ``bi``) into unnormalised softmax weights in place, and ``row_inv``
     into 1 / their sum, with the causal / window / bool / additive masking of the
     attention op: masked keys weigh 0, a row with no visible key gets ``row_inv`` 0
-    (its output is zeros), and a nan score makes ``row_inv`` nan (its output nan).
-    With ``scale`` (a positive literal; only without a mask operand) the scores are
+    (its output is zeros), and a nan or +inf score makes ``row_inv`` nan (its output
+    nan). With ``scale`` (a positive literal; only without a mask operand) the scores are
     unscaled and the scale is applied inside the exponential instead. A symbolic key
     count ends the row at the run's keys: those past it are neither read nor written."""
     t, s = plan.t, plan.s
@@ -445,14 +445,15 @@ def _softmax(w: CWriter, ctx: RenderContext, plan: _AttentionPlan, wt: str,
 def row_exponentials(w: CWriter, wt: str, end: str, scale: str | None = None) -> None:
     """Statements turning scores ``row[jlo..end)`` (C type ``wt``) into unnormalised
     softmax weights in place and ``row_inv`` into 1 / their sum: shifted by the row's
-    finite maximum, -inf scores weigh 0, a nan score makes ``row_inv`` nan, a row of
-    no finite score gets ``row_inv`` 0. With ``scale`` the scores are scaled inside the
-    exponential."""
+    maximum unless that is -inf (so every exponent is <= 0, -inf or nan, the domain of
+    ``rlx_expf_weight``), -inf scores weigh 0, a nan or +inf score makes ``row_inv``
+    nan (+inf - +inf: softmax's inf / inf), a row of -inf scores only gets ``row_inv``
+    0. With ``scale`` (positive) the scores are scaled inside the exponential."""
     exp = "rlx_expf_weight" if wt == "float" else "rlx_expd"
     w.line(f"{wt} mx = -INFINITY;")
     lane_reduction(w, "j", "jlo", end, [("mx", "max")], lambda w, acc: w.line(
         f"{acc('mx')} = row[j] > {acc('mx')} ? row[j] : {acc('mx')};"))
-    w.line(f"const {wt} shift = mx > -INFINITY && mx < INFINITY ? mx : 0;")
+    w.line(f"const {wt} shift = mx > -INFINITY ? mx : 0;")
     w.line(f"{wt} sum = 0;")
     lane_reduction(w, "j", "jlo", end, [("sum", "+")], lambda w, acc: w.extend([
         f"const {wt} e = {exp}({_scaled('row[j] - shift', scale)});"
