@@ -538,6 +538,25 @@ def test_attention_fully_masked_rows_give_zeros(device, dtype):
     _expect_close(got, _attention_ref(q, k, v, 0.5, bias=bias), dtype)
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_attention_rows_with_inf_or_nan_scores_are_nan(device, dtype):
+    """A +inf or nan score makes its query row nan, as softmax's inf / inf does in
+    PyTorch's SDPA; the other rows are unaffected."""
+    rng = np.random.default_rng(15)
+    q, k, v = _qkv(rng, 1, 2, 2, 4, 6, 4, dtype)
+    bias = np.zeros((1, 2, 4, 6), _np_dtype(dtype))
+    bias[0, 0, 1, 2] = np.inf
+    bias[0, 1, 3, 0] = np.nan
+    bias[0, 1, 0, 4] = -np.inf
+    got = _f64(_run_attention(device, q, k, v, mask=bias))
+    want = _torch_sdpa(q, k, v, 0.5, bias).numpy()
+    bad = np.zeros((1, 2, 4), bool)
+    bad[0, 0, 1] = bad[0, 1, 3] = True
+    assert np.isnan(want[bad]).all() and not np.isnan(want[~bad]).any()
+    assert np.isnan(got[bad]).all() and not np.isnan(got[~bad]).any()
+    np.testing.assert_allclose(got[~bad], want[~bad], **tol(_np_dtype(dtype)))
+
+
 def test_attention_more_queries_than_keys_and_no_keys(device):
     """Causal with S > T: the first S - T queries precede every key and give zeros;
     T == 0 gives all zeros."""
