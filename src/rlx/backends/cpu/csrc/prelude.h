@@ -281,10 +281,11 @@ RLX_INLINE float rlx_f32_exp_scaled(float x, int32_t k) {
  * ulp), computed as one product p * 2^n with n in [-126, 0]; x < -87 gives 0, which
  * changes no weight by more than 2^-125 next to a sum of at least 1, so no product
  * ever underflows or needs the two-factor split: about a third of rlx_expf's work.
- * nan stays nan (it passes the clamp and the polynomial). Without an upper clamp and
- * its checks, a fifth less time in a softmax row than the full-range version took. */
+ * nan stays nan (it passes the clamp and the polynomial). No upper clamp and no checks
+ * for +inf or nan: a fifth of a softmax row's time. */
 RLX_INLINE float rlx_expf_weight(float x) {
-    return rlx_f32_select(x < -87.0f, 0.0f, rlx_f32_exp_scaled(x < -87.0f ? -87.0f : x, 0));
+    const int below = x < -87.0f;
+    return rlx_f32_select(below, 0.0f, rlx_f32_exp_scaled(below ? -87.0f : x, 0));
 }
 
 /* x * sigmoid(v) for |x| <= max(1, |v|) (sigmoid, silu, gelu_tanh): x / (1 + exp(-v))
