@@ -87,6 +87,7 @@ from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph
 from rlx.ir.quantized import PackedLayout, pack_weight
+from rlx.passes.extents import EXTENT_INPUT_PREFIX, graph_symbols
 from rlx.passes.program import Program
 from rlx.runtime.replay import run_passes
 
@@ -376,7 +377,8 @@ def _packed_params(graph: Graph, rng: np.random.Generator) -> dict[str, np.ndarr
 def make_feeds(graph: Graph, seed: int = 0) -> dict[str, np.ndarray]:
     """Random values for every input and param of ``graph``: floats standard normal,
     indices within their bound, other ints in [-20, 20] ([0, 40] unsigned), bools fair
-    coins, packed weights valid."""
+    coins, packed weights valid; and each symbolic dimension's hidden extent input at
+    the symbol's bound (the shapes the reference runs)."""
     rng = np.random.default_rng(seed)
     feeds = _packed_params(graph, rng)
     for nid, node in enumerate(graph.nodes):
@@ -404,6 +406,8 @@ def make_feeds(graph: Graph, seed: int = 0) -> dict[str, np.ndarray]:
             else:
                 value = rng.integers(0, 41, shape)
         feeds[name] = np.ascontiguousarray(np.asarray(value).astype(npdt))
+    for symbol, bound in graph_symbols(graph).items():
+        feeds[EXTENT_INPUT_PREFIX + symbol] = np.array(bound, np.int64)
     return feeds
 
 

@@ -14,12 +14,13 @@ import numpy as np
 import pytest
 from tests.helpers import script_module
 
+import rlx
 from rlx.backends.cpu.kernels import SUPPORTED
 
 TIERS_CHOSEN_BY_TEST = True   # it cross-compiles for aarch64, whatever the host tier
 
 SUBSET = ["op_add", "op_exp", "op_layer_norm", "op_softmax", "linear_gelu_tails",
-          "linear_transposed", "op_attention"]
+          "linear_transposed", "op_attention", "op_cached_attention"]
 
 cross = pytest.mark.skipif(
     shutil.which("aarch64-linux-gnu-gcc") is None or shutil.which("qemu-aarch64") is None,
@@ -55,6 +56,19 @@ def test_feeds_keep_indices_in_range(neon):
                 assert value.min() >= 0 and value.max() < bound[0], (name, node.attr("name"))
                 if bound[1]:
                     assert len(np.unique(value)) == value.size
+
+
+def test_feeds_give_symbolic_extents_their_bound(neon):
+    """A case with a symbolic dimension (its program reads the extent from a hidden
+    input) is fed that input at the symbol's bound, the shapes the reference runs."""
+    graph = neon.cases()["op_cached_attention"].build()
+    bounds = {d.name: int(d) for _, t in graph.inputs for d in t.shape
+              if isinstance(d, rlx.Dim)}
+    assert bounds, "the case has no symbolic dimension"
+    feeds = neon.make_feeds(graph)
+    for symbol, bound in bounds.items():
+        value = feeds[f"rlx.extent.{symbol}"]
+        assert value.dtype == np.int64 and value.shape == () and int(value) == bound
 
 
 def test_compare_tolerances(neon):
