@@ -25,6 +25,7 @@ dequantisation of the same blocks.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 
@@ -46,6 +47,7 @@ from rlx.models import (
     load_decoder,
     smollm2_gguf_path,
 )
+from rlx.models import decoder as decoder_module
 
 LONG = os.environ.get("RLX_LONG_TESTS") == "1"
 GREEDY_TOKENS = 32
@@ -313,6 +315,40 @@ def test_every_cache_length_uses_the_same_graphs(tiny_model):
     got = [model.prefill([ids[a:b]])[0] for a, b in ((0, 10), (10, 13), (13, 17), (17, 20))]
     np.testing.assert_allclose(np.stack(got), full[[9, 12, 16, 19]], atol=ATOL, rtol=0)
     assert model.compiled_extents()[1] == {"fresh": [CHUNK], "steps": [1, CHUNK]}
+
+
+@pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="the program store is cpu's")
+def test_a_warm_model_loads_its_programs_without_building_graphs(program_store, tmp_path,
+                                                                 monkeypatch):
+    """A second model of the same config (a warm start) finds its decode and prefill
+    programs in the program store by the builder's call: no graph is built, and its
+    logits are the first model's bits and within float64's tolerance. Another config
+    is another entry."""
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    built = []
+    real_layer = decoder_module._layer
+    monkeypatch.setattr(decoder_module, "_layer", lambda *a, **k: (
+        built.append(1), real_layer(*a, **k))[1])
+
+    def run(config):
+        weights = tiny_weights(config)
+        model = DecoderModel(config, weights, device="cpu", max_seq=MAX_SEQ, max_batch=1,
+                             prefill_chunk=CHUNK)
+        ids = _sequence(40, 6)
+        model.reset(1)
+        steps = [model.prefill([ids[:5]])[0], model.decode(np.array(ids[5:]))[0]]
+        full = reference_logits(config, weights, ids)
+        np.testing.assert_allclose(np.stack(steps), full[4:], atol=ATOL, rtol=0)
+        return np.stack(steps)
+
+    config = TINY_CONFIGS["gemma3"]
+    first = run(config)
+    assert built and len(list(tmp_path.rglob("*.rlxp"))) == 2     # fresh prefill, decode
+    built.clear()
+    np.testing.assert_array_equal(run(config), first)
+    assert not built
+    run(dataclasses.replace(config, rope_base=5000.0))
+    assert built and len(list(tmp_path.rglob("*.rlxp"))) == 4
 
 
 @pytest.mark.parametrize("scheme", ["int8", "int4"])

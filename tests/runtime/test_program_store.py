@@ -210,16 +210,17 @@ def test_a_graph_holding_code_is_not_stored(program_store):
         assert store_module.graph_fingerprint(g) is None, hook
 
 
-def program_store_key(graph):
-    return store_module.store_key(graph, rlx.CompileOptions(), "identity")
+def program_store_key(graph, options=None, identity="identity"):
+    return store_module.store_key(store_module.graph_fingerprint(graph),
+                                  options or rlx.CompileOptions(), identity)
 
 
 def test_keys_follow_the_code_and_the_backend(monkeypatch):
     g = _graph(name="store_key")
     key = program_store_key(g)
     assert key == program_store_key(_graph(name="store_key"))
-    assert key != store_module.store_key(g, rlx.CompileOptions(), "another identity")
-    assert key != store_module.store_key(g, rlx.CompileOptions(precision="bf16"), "identity")
+    assert key != program_store_key(g, identity="another identity")
+    assert key != program_store_key(g, rlx.CompileOptions(precision="bf16"))
     monkeypatch.setattr(store_module, "code_fingerprint", lambda: "another rlx")
     assert key != program_store_key(g)
 
@@ -232,3 +233,64 @@ def test_store_round_trip_and_refusals(tmp_path):
     assert not store.save("lambda", lambda: 0)         # not picklable: nothing written
     assert not (tmp_path / "s" / "lambda.rlxp").exists()
     assert not list((tmp_path / "s").glob("*.tmp"))
+
+
+def _tiny_decoder_config(**changes):
+    from rlx.models import DecoderConfig
+
+    fields = dict(arch="llama", vocab_size=61, n_layers=1, hidden=32, n_heads=4,
+                  n_kv_heads=2, head_dim=8, ffn_hidden=48, context_length=64, norm_eps=1e-5,
+                  rope_base=10000.0, rope_dim=8, rope_interleaved=True, layer_windows=(None,))
+    return DecoderConfig(**{**fields, **changes})
+
+
+def test_calls_are_keyed_by_an_rlx_builder_and_its_arguments():
+    """Session.compile_call's key: the builder (rlx's own, by name) and the arguments'
+    data; a builder from elsewhere, or arguments holding code, give no key."""
+    from rlx.models import build_decoder_step, decoder_param_shapes
+
+    config = _tiny_decoder_config()
+
+    def key(builder, *args, **kwargs):
+        return store_module.call_fingerprint((builder, args, kwargs))
+
+    base = key(build_decoder_step, config, 1, 1, 16, x_int8=True)
+    assert base is not None
+    assert base == key(build_decoder_step, _tiny_decoder_config(), 1, 1, 16, x_int8=True)
+    for other in (key(build_decoder_step, config, 1, 1, 16, x_int8=False),
+                  key(build_decoder_step, config, 2, 1, 16, x_int8=True),
+                  key(build_decoder_step, config, 1, 2, 16, x_int8=True),
+                  key(build_decoder_step, config, 1, rlx.Dim("new", 2), 16, x_int8=True),
+                  key(build_decoder_step, _tiny_decoder_config(norm_eps=1e-6), 1, 1, 16,
+                      x_int8=True),
+                  key(decoder_param_shapes, config, 1, 1, 16, x_int8=True)):
+        assert other is not None and other != base
+    assert key(lambda c: build_decoder_step(c, 1, 1, 16), config) is None
+    assert key(build_decoder_step, config, 1, 1, 16, hook=lambda: 0) is None
+
+
+def test_a_call_compiled_before_is_loaded_without_building(program_store, monkeypatch,
+                                                           tmp_path):
+    """compile_call loads a program stored under its call without calling the builder;
+    a builder from outside rlx is compiled (and stored by its graph) as compile does."""
+    from rlx.models import build_decoder_step
+    from rlx.models import decoder as decoder_module
+
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    session = rlx.Session("cpu")
+    config = _tiny_decoder_config()
+    first = session.compile_call(build_decoder_step, config, 1, 1, 16)
+    calls = []
+    monkeypatch.setattr(decoder_module, "_layer", lambda *a, **k: calls.append(a))
+    again = session.compile_call(build_decoder_step, config, 1, 1, 16)
+    assert _stored(again) and not _stored(first) and not calls
+    assert again.input_types == first.input_types
+    assert again.output_types == first.output_types
+    assert again.param_types == first.param_types
+    assert again._exe.source == first._exe.source
+
+    def user_builder(scale):
+        return _graph(scale, name="store_user_builder")
+
+    assert not _stored(session.compile_call(user_builder, 0.5))
+    assert _stored(session.compile_call(user_builder, 0.5))   # by its graph

@@ -61,6 +61,7 @@ file, widened from a checkpoint's bf16 / f16) unless a ``weight_format`` is give
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -517,13 +518,14 @@ class DecoderModel:
         batch = self.batch if batch is None else batch
         owner = 0 if self._paged is not None else batch
 
-        def build():
-            new = {"decode": 1, "verify": Dim("new", VERIFY_TOKENS)}.get(
-                kind, Dim("new", self.prefill_chunk))
-            return build_decoder_step(self.config, batch, new, self.max_seq, kind != "fresh",
-                                      self._layer_formats,
-                                      x_int8=self.weight_format == GGUF_INT8_FORMAT,
-                                      all_logits=kind == "verify", paged=self._paged)
+        new = {"decode": 1, "verify": Dim("new", VERIFY_TOKENS)}.get(
+            kind, Dim("new", self.prefill_chunk))
+        # a partial of the builder: the program store finds a warm start's program by
+        # this call, without building the graph (ProgramCache.get_or_compile)
+        build = functools.partial(build_decoder_step, self.config, batch, new, self.max_seq,
+                                  kind != "fresh", self._layer_formats,
+                                  x_int8=self.weight_format == GGUF_INT8_FORMAT,
+                                  all_logits=kind == "verify", paged=self._paged)
 
         def prepare(cg: CompiledGraph) -> None:
             self._set_weights(cg)

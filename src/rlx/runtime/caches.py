@@ -16,6 +16,7 @@ The caches are not thread-safe; guard a shared one with a lock.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import operator
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
@@ -83,14 +84,19 @@ class CompileCache:
                        ) -> CompiledGraph:
         """The entry for ``key``; on a miss, compile ``build()`` and store it.
 
-        ``on_compile(cg)`` runs on a freshly compiled entry (e.g. to set its params)
-        before it is stored. When ``build``, compiling or ``on_compile`` raises,
-        nothing is stored and nothing is evicted.
+        A ``functools.partial`` of one of rlx's graph builders is compiled with
+        :meth:`Session.compile_call`, so the program store finds it by the call
+        without building the graph. ``on_compile(cg)`` runs on a freshly compiled
+        entry (e.g. to set its params) before it is stored. When ``build``, compiling
+        or ``on_compile`` raises, nothing is stored and nothing is evicted.
         """
         cg = self._entries.get(key)
         if cg is not None:
             return cg
-        cg = self._session.compile(build())
+        if isinstance(build, functools.partial):
+            cg = self._session.compile_call(build.func, *build.args, **build.keywords)
+        else:
+            cg = self._session.compile(build())
         if on_compile is not None:
             on_compile(cg)
         self._entries[key] = cg

@@ -14,8 +14,13 @@ the graph build and a file read, not the passes and the C rendering (0.8 s of
   the executable takes as it is built), the backend's identity and the bytes of
   every source file of the installed rlx package (a new rlx, or an edited one, never
   reads an entry an older one wrote).
-* A graph holding something whose pickle would name code rather than data (a Python
-  function in an attribute) is not stored: its key could not see that code change.
+* ``Session.compile_call(builder, *args)`` keys by the call instead: the builder, one
+  of rlx's own functions, by its name (the code fingerprint covers its code), and the
+  arguments' pickle. A warm start of a model then loads its step programs without
+  building their graphs (0.13 s of SmolLM2's first token) or hashing them.
+* A graph (or a call) holding something whose pickle would name code rather than data
+  (a Python function in an attribute) is not stored: its key could not see that code
+  change.
 * An entry is one file ``<key>.rlxp``: a magic line, the SHA-256 of the payload, the
   payload. One that is cut short, altered or unreadable is a miss and is rewritten;
   entries are written to a temporary file and renamed into place, so a reader never
@@ -90,15 +95,35 @@ class _DataPickler(pickle.Pickler):
         return NotImplemented
 
 
-def graph_fingerprint(graph: Graph) -> str | None:
-    """SHA-256 of ``graph``'s name, nodes and outputs, or None when the graph holds
-    code rather than data (see :class:`_DataPickler`)."""
+def _pickled_digest(kind: str, value: Any) -> str | None:
+    """SHA-256 of ``kind`` and ``value``'s pickle, or None when ``value`` holds code
+    rather than data (see :class:`_DataPickler`)."""
     buffer = io.BytesIO()
+    buffer.write(kind.encode() + b"\0")
     try:
-        _DataPickler(buffer, protocol=5).dump((graph.name, graph.nodes, graph.outputs))
+        _DataPickler(buffer, protocol=5).dump(value)
     except (_Unstorable, pickle.PicklingError, TypeError, AttributeError):
         return None
     return sha256(buffer.getbuffer()).hexdigest()
+
+
+def graph_fingerprint(graph: Graph) -> str | None:
+    """The digest of ``graph``'s name, nodes and outputs; None when the graph holds
+    code rather than data."""
+    return _pickled_digest("graph", (graph.name, graph.nodes, graph.outputs))
+
+
+def call_fingerprint(call: tuple[Any, tuple, dict]) -> str | None:
+    """The digest of a graph builder's call (builder, args, kwargs): the builder by
+    its module and name, which must be rlx's (the code fingerprint covers its code),
+    the arguments by their data. None for a builder from elsewhere or arguments
+    holding code."""
+    builder, args, kwargs = call
+    module = getattr(builder, "__module__", None) or ""
+    if module.split(".")[0] != "rlx" or not isinstance(builder, types.FunctionType):
+        return None
+    return _pickled_digest("call", (module, builder.__qualname__, args,
+                                    sorted(kwargs.items())))
 
 
 def options_fingerprint(options: Any) -> str:
@@ -116,15 +141,13 @@ def options_fingerprint(options: Any) -> str:
     return ";".join(parts)
 
 
-def store_key(graph: Graph, options: Any, backend_identity: str) -> str | None:
-    """The store key of ``graph`` compiled with ``options`` by a backend whose build
-    identity is ``backend_identity``; None when the graph cannot be stored."""
-    graph_part = graph_fingerprint(graph)
-    if graph_part is None:
-        return None
+def store_key(fingerprint: str, options: Any, backend_identity: str) -> str:
+    """The store key of what ``fingerprint`` names (:func:`graph_fingerprint`,
+    :func:`call_fingerprint`) compiled with ``options`` by a backend whose build
+    identity is ``backend_identity``."""
     digest = sha256()
     for part in (MAGIC.decode(), code_fingerprint(), backend_identity,
-                 options_fingerprint(options), graph_part):
+                 options_fingerprint(options), fingerprint):
         digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()[:40]

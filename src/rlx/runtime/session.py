@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from rlx.backends.base import Executable
 from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError
 from rlx.ir.graph import Graph
+from rlx.ir.types import TensorType
 from rlx.passes.pipeline import (
     CompileReport,
     PassContext,
@@ -72,14 +74,41 @@ class Session:
         ``program store``."""
         _check_graph(graph)
         t0 = time.perf_counter()
-        graph, moe_experts = observe_moe(graph)
-        store, key = self._store_entry(graph)
+        store, key = self._store_entry(program_store.graph_fingerprint, graph)
+        return self._load_or_compile(store, key, t0, lambda: graph)
+
+    def compile_call(self, builder: Callable[..., Graph], /, *args: Any,
+                     **kwargs: Any) -> CompiledGraph:
+        """:meth:`compile` of ``builder(*args, **kwargs)``, for a graph builder of rlx's
+        own (a model's step graph from its config and shapes).
+
+        The program store keys the result by the call (the builder's name and the
+        arguments' pickled bytes) rather than by the graph, so a warm start loads the
+        program without building the graph or hashing it: what a decoder's first
+        token waited for. That holds because the key also covers the bytes of rlx's
+        source: the builder's code cannot change under it. A builder from outside rlx,
+        or arguments holding code (a function), are not keyed so: the graph is built
+        and stored by its nodes, as :meth:`compile` does."""
+        t0 = time.perf_counter()
+        store, key = self._store_entry(program_store.call_fingerprint,
+                                       (builder, args, kwargs))
+        if key is None:
+            return self.compile(builder(*args, **kwargs))
+        return self._load_or_compile(store, key, t0, lambda: builder(*args, **kwargs))
+
+    def _load_or_compile(self, store: ProgramStore | None, key: str | None, t0: float,
+                         build: Callable[[], Graph]) -> CompiledGraph:
+        """The stored program under ``key``, or ``build()`` compiled and stored there."""
         if key is not None:
             stored = store.load(key)
-            if stored is not None:
-                compiled = self._thaw(graph, stored, t0, moe_experts)
+            if isinstance(stored, _Stored):
+                compiled = self._thaw(stored, t0)
                 if compiled is not None:
                     return compiled
+        graph = build()
+        _check_graph(graph)
+        graph, moe_experts = observe_moe(graph)
+        surface = _Surface.of(graph, self.options, moe_experts)
         verbose = self.options.verbose
         backend_options = self.options.backend_options()
         result = self.run_passes(graph)
@@ -93,22 +122,26 @@ class Session:
             main = self.backend.freeze(exe)
             prepare = None if prepare_exe is None else self.backend.freeze(prepare_exe)
             if main is not None and (prepare_exe is None) == (prepare is None):
-                store.save(key, _Stored(result, main, prepare))
-        return self._assemble(graph, result, exe, prepare_exe, moe_experts)
+                store.save(key, _Stored(result, main, prepare, surface))
+        return self._assemble(surface, result, exe, prepare_exe)
 
-    def _store_entry(self, graph: Graph) -> tuple[ProgramStore | None, str | None]:
-        """The program store of this session's backend and the key of ``graph`` in it
-        ((None, None) where there is none, or the graph cannot be stored)."""
+    def _store_entry(self, fingerprint: Callable[[Any], str | None], what: Any
+                     ) -> tuple[ProgramStore | None, str | None]:
+        """The program store of this session's backend and the key in it of ``what``
+        (a graph or a recipe) by ``fingerprint``; (None, None) where there is no
+        store, or ``what`` cannot be stored."""
         if not program_store.enabled():
             return None, None
         where = self.backend.program_store(self.options.backend_options())
         if where is None:
             return None, None
+        part = fingerprint(what)
+        if part is None:
+            return None, None
         directory, identity = where
-        return ProgramStore(directory), program_store.store_key(graph, self.options, identity)
+        return ProgramStore(directory), program_store.store_key(part, self.options, identity)
 
-    def _thaw(self, graph: Graph, stored: _Stored, t0: float,
-              moe_experts: list[int]) -> CompiledGraph | None:
+    def _thaw(self, stored: _Stored, t0: float) -> CompiledGraph | None:
         """The compiled graph of a store entry, or None when its backend cannot make
         it again (e.g. its shared object left the disk cache)."""
         backend_options = self.options.backend_options()
@@ -128,11 +161,12 @@ class Session:
         if self.options.verbose:
             print(f"[rlx] {result.report.graph_name:<20} {'program store':<16} {ms:8.2f} ms  "
                   "loaded", file=sys.stderr)
-        return self._assemble(graph, result, exe, prepare_exe, moe_experts)
+        return self._assemble(stored.surface, result, exe, prepare_exe)
 
-    def _assemble(self, graph: Graph, result: PipelineResult, exe: Executable,
-                  prepare_exe: Executable | None, moe_experts: list[int]) -> CompiledGraph:
-        """The CompiledGraph of ``graph`` from its pipeline result and executables."""
+    def _assemble(self, surface: _Surface, result: PipelineResult, exe: Executable,
+                  prepare_exe: Executable | None) -> CompiledGraph:
+        """The CompiledGraph of a graph (its ``surface``) from its pipeline result and
+        executables."""
         staging = None
         if prepare_exe is not None:
             split = result.split
@@ -141,23 +175,41 @@ class Session:
             staging = Staging(prepare, split.boundary, split.prepare_params, split.main_params)
         extents = None
         if result.extents.bounds:
-            extents = ExtentFeeds(dict(graph.inputs), graph.output_types, result.extents)
-        return CompiledGraph(exe, dict(graph.inputs), dict(graph.params), staging,
-                             result.report, upload_rounding(graph, self.options), extents,
-                             MoeState(moe_experts))
+            extents = ExtentFeeds(dict(surface.inputs), surface.outputs, result.extents)
+        return CompiledGraph(exe, dict(surface.inputs), dict(surface.params), staging,
+                             result.report, surface.rounding, extents,
+                             MoeState(surface.moe_experts))
 
     def __repr__(self) -> str:
         return f"<rlx.Session device={self.device!r}>"
 
 
 @dataclass
+class _Surface:
+    """What a compiled graph needs of its source graph: the signature it checks runs
+    against, the params it rounds on upload, its MoE layers' expert counts."""
+
+    inputs: dict[str, TensorType]
+    params: dict[str, TensorType]
+    outputs: list[TensorType]
+    rounding: UploadRounding | None
+    moe_experts: list[int]
+
+    @classmethod
+    def of(cls, graph: Graph, options: CompileOptions, moe_experts: list[int]) -> _Surface:
+        return cls(dict(graph.inputs), dict(graph.params), list(graph.output_types),
+                   upload_rounding(graph, options), moe_experts)
+
+
+@dataclass
 class _Stored:
-    """A program store entry: the pipeline's result and the backend's frozen
-    executables (main, and the prepare stage's where there is one)."""
+    """A program store entry: the pipeline's result, the backend's frozen executables
+    (main, and the prepare stage's where there is one) and the source graph's surface."""
 
     result: PipelineResult
     main: Any
     prepare: Any
+    surface: _Surface
 
 
 def _check_graph(graph: Any) -> None:
