@@ -385,9 +385,10 @@ class SentenceEncoder:
         """The one compiled encoder (compiled on first use): batch and sequence
         symbolic up to ``max_batch`` and ``max_length``."""
         if self._program is None:
-            graph = build_bert_encoder(self.config, Dim("batch", max(2, self.max_batch)),
-                                       Dim("seq", max(2, self.max_length)))
-            cg = Session(self.device, self._options).compile(graph)
+            # by the builder's call: a warm start finds the program without the graph
+            cg = Session(self.device, self._options).compile_call(
+                build_bert_encoder, self.config, Dim("batch", max(2, self.max_batch)),
+                Dim("seq", max(2, self.max_length)))
             for name in cg.param_types:
                 # read in place (views of the mapped checkpoint: no 90 MB copy on every
                 # start); copied where the device or the prepare stage needs its own
