@@ -15,8 +15,10 @@ the run hits every framework alike. Before each block the framework runs untimed
 (OpenBLAS, OpenMP, ONNX Runtime) to give up their cores, and for this framework's
 threads and the cores' clocks to be up to speed. (Pausing instead of warming makes
 every framework slower for several milliseconds on this kind of virtual machine.)
-The table gives median milliseconds per call and the ratio rlx / best peer (below 1:
-rlx is faster).
+The table gives median milliseconds per call and the ratios to the best peer (below 1:
+rlx is faster) of rlx's two entry points: ``run_slots`` (column "rlx": inputs by
+position, read-only views of the output buffers) and ``run`` ("rlx run": new output
+arrays, what the peers return too).
 
 A workload rlx cannot compile yet (UnsupportedOpError, CompileError) shows as
 "unsupported" and the others still run.
@@ -189,7 +191,7 @@ def table_rows(results: Sequence[WorkloadResult], peer_names: Sequence[str]
                ) -> tuple[list[str], list[list[str]]]:
     """(header, rows): median ms per framework, the best peer and rlx / best peer."""
     columns = _columns(results, peer_names)
-    header = ["workload", *columns, "best peer", "rlx / best"]
+    header = ["workload", *columns, "best peer", "rlx / best", "rlx run / best"]
     rows = []
     for result in results:
         cells = [result.workload.title]
@@ -201,10 +203,11 @@ def table_rows(results: Sequence[WorkloadResult], peer_names: Sequence[str]
         timed_peers = {n: ms for n, ms in result.medians.items() if n in peer_names}
         best = min(timed_peers, key=timed_peers.get) if timed_peers else None
         cells.append(best or "-")
-        if best is not None and "rlx" in result.medians:
-            cells.append(f"{result.medians['rlx'] / timed_peers[best]:.2f}")
-        else:
-            cells.append("-")
+        for name in ("rlx", "rlx run"):
+            if best is not None and name in result.medians:
+                cells.append(f"{result.medians[name] / timed_peers[best]:.2f}")
+            else:
+                cells.append("-")
         rows.append(cells)
     return header, rows
 

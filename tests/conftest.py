@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
@@ -25,6 +26,23 @@ def _program_store_off(request, monkeypatch):
     start) ask for the ``program_store`` fixture, which turns it on."""
     if "program_store" not in request.fixturenames:
         monkeypatch.setenv(STORE_ENV, "0")
+
+
+@pytest.fixture(autouse=True)
+def _poisoned_fresh_outputs(monkeypatch):
+    """``CompiledGraph.run`` has the cpu kernels write into new, uninitialised arrays:
+    here those arrays start as 0xFF bytes (nan, -1), so a kernel that leaves part of
+    its output unwritten, or reads it before writing, fails its test rather than
+    passing on zeros or on the previous run's values."""
+    from rlx.backends import base
+    from rlx.backends.cpu import backend
+
+    def poisoned(shape, dtype):
+        array = base.aligned_empty(shape, dtype)
+        array.reshape(-1).view(np.uint8).fill(0xFF)
+        return array
+
+    monkeypatch.setattr(backend, "aligned_empty", poisoned)
 
 
 @pytest.fixture

@@ -227,6 +227,54 @@ def test_run_read_outputs_and_read_output_row(device):
         cg.run_read_outputs({"a": av}, [2])
 
 
+def test_run_returns_arrays_of_its_own(device):
+    """``run`` gives each call new arrays (the cpu kernels write the large ones
+    straight into them): a later run, or writing into them, changes nothing else;
+    outputs that are duplicates, an input, a constant and a param come out right;
+    read_output_row and run_raw see the last run's values. On cpu the arrays written
+    in place are 64-byte aligned, as the output buffers are."""
+    from rlx.backends.cpu.backend import FRESH_MIN
+
+    rows, cols = 64, 512
+    assert rows * cols * 4 >= FRESH_MIN
+    g = rlx.Graph("fresh")
+    a = g.input("a", (rows, cols))
+    p = g.param("p", (cols,))
+    s = (a * 2.0 + p).sum(axis=1)
+    g.set_outputs([a * 2.0 + p, s, s, a, p, g.constant(np.arange(3, dtype=np.float32)),
+                   a * 2.0 + p])
+    cg = rlx.Session(device).compile(g)
+    pv = np.linspace(-1, 1, cols, dtype=np.float32)
+    cg.set_param("p", pv)
+
+    def expected(av):
+        y = av.astype(np.float64) * 2 + pv
+        return [y, y.sum(1), y.sum(1), av, pv, np.arange(3), y]
+
+    first_in = np.arange(rows * cols, dtype=np.float32).reshape(rows, cols) / cols
+    second_in = -first_in[::-1].copy()
+    first = cg.run({"a": first_in})
+    second = cg.run({"a": second_in})
+    for outs, av in ((first, first_in), (second, second_in)):
+        for got, want in zip(outs, expected(av)):
+            np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-4)
+            assert got.flags.writeable and got.flags.c_contiguous
+            if device == "cpu" and got.nbytes >= FRESH_MIN:
+                assert got.ctypes.data % 64 == 0
+    arrays = [*first, *second]
+    assert len({o.ctypes.data for o in arrays}) == len(arrays)     # no two share memory
+    np.testing.assert_allclose(cg.read_output_row(0, 3, cols), expected(second_in)[0][3],
+                               rtol=1e-6)
+    for o in second:
+        o[...] = 7
+    raw = cg.run_raw({"a": first_in})
+    for got, want in zip(raw, expected(first_in)):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-4)
+    third = cg.run({"a": first_in})
+    np.testing.assert_array_equal(third[0], raw[0])
+    np.testing.assert_allclose(first[0], expected(first_in)[0], rtol=1e-6)
+
+
 def test_persistent_handles(device):
     g = rlx.Graph("h")
     state = g.input("state", (2,))

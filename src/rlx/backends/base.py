@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 import mmap
 import os
 from abc import ABC, abstractmethod
@@ -157,6 +158,18 @@ def _pooled_params(types: Mapping[str, tuple[Sequence[int], Any]]) -> ParamStore
     store = ParamStore(zip(types, pooled_zeros(list(types.values()))))
     store.owned = dict(store)
     return store
+
+
+def aligned_empty(shape: Sequence[int], dtype: Any) -> np.ndarray:
+    """An uninitialised C-contiguous array whose data starts on an ``ALIGNMENT``
+    boundary: a view into a buffer ``ALIGNMENT`` bytes larger, taken from numpy's
+    allocator (the memory a run's fresh outputs come from: the C library hands the
+    pages freed by the previous run's outputs out again, without page faults)."""
+    dtype = np.dtype(dtype)
+    nbytes = math.prod(shape) * dtype.itemsize
+    raw = np.empty(nbytes + ALIGNMENT, np.uint8)
+    start = -raw.__array_interface__["data"][0] % ALIGNMENT     # .ctypes costs 1 us
+    return raw[start:start + nbytes].view(dtype).reshape(shape)
 
 
 def aligned_copy(array: np.ndarray) -> np.ndarray:
@@ -339,6 +352,9 @@ class Executable(ABC):
         self.handles: dict[str, np.ndarray] = {}
         self.outputs: list[np.ndarray] = [aligned_zeros(t.shape, t.dtype.np)
                                           for t in self.output_types]
+        # the arrays holding the last run's outputs: ``outputs``, or the fresh arrays
+        # of the last :meth:`execute_fresh` that wrote into its own
+        self.last_outputs: list[np.ndarray] = self.outputs
         self.kv_feeds: list[tuple[str, int]] = []
         self.run_feed: RunFeed | None = None
         # bumped whenever a handle or feed pair is replaced (a native run feed holds
@@ -355,6 +371,12 @@ class Executable(ABC):
     def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
         """Run once; ``inputs`` holds every input not bound to a handle. Returns
         the output buffers (views valid until the next run)."""
+
+    def execute_fresh(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+        """Run once, like :meth:`execute`, returning new arrays the caller owns. This
+        default copies the output buffers; a backend whose kernels can write
+        straight into new arrays overrides it (setting :attr:`last_outputs`)."""
+        return [o.copy() for o in self.execute(inputs)]
 
     def capabilities(self) -> ExecutableCapabilities:
         return self.capabilities_
@@ -398,7 +420,8 @@ class Executable(ABC):
             np.copyto(twin.params[name], value)
         twin.params_set = set(self.params_set)
         twin.handles = {k: aligned_copy(v) for k, v in self.handles.items()}
-        twin.outputs = [aligned_copy(o) for o in self.outputs]
+        twin.outputs = [aligned_copy(o) for o in self.last_outputs]
+        twin.last_outputs = twin.outputs
         twin.kv_feeds = list(self.kv_feeds)
         return twin
 
@@ -557,10 +580,11 @@ class Executable(ABC):
         cannot be reused while kept."""
         if not self.kv_feeds:
             raise InputError(f"{what}: no KV feed registered (register_kv_row_feed first)")
+        outputs = self.last_outputs
         key = (len(self.kv_feeds), tuple(map(id, self.handles.values())),
-               tuple(map(id, self.outputs)))
+               tuple(map(id, outputs)))
         if self._feed_cache is None or self._feed_cache[0] != key:
-            pairs = [(self.handles[h].reshape(-1), self.outputs[o].reshape(-1))
+            pairs = [(self.handles[h].reshape(-1), outputs[o].reshape(-1))
                      for h, o in self.kv_feeds]
             copy_rows = self.row_copier()
             addresses = None
@@ -674,7 +698,7 @@ class Executable(ABC):
             if target is None:
                 raise InputError(f"optimizer_step_resident: {name!r} is neither a param nor "
                                  "a bound handle")
-            grad = self.outputs[1 + i]
+            grad = self.last_outputs[1 + i]
             if grad.size != target.size:
                 raise InputError(f"optimizer_step_resident: gradient output {1 + i} has "
                                  f"{grad.size} elements, {name!r} has {target.size}")

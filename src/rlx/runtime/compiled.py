@@ -330,14 +330,19 @@ class CompiledGraph:
             return value
         return coerce("input", name, value, t)
 
-    def _execute(self, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+    def _execute(self, feeds: dict[str, np.ndarray], fresh: bool = False
+                 ) -> list[np.ndarray]:
+        """The outputs of one run: the executable's buffers (views valid until the
+        next run), or with ``fresh`` new arrays the caller owns."""
         self._check_params()
         self._ensure_prepared()
         st = self._staging
         if st is not None and not st.bound:
             feeds.update(st.values)
         ext = self._extents
-        if ext is None:
+        if ext is None and fresh:
+            outs = self._exe.execute_fresh(feeds)
+        elif ext is None:
             outs = self._exe.execute(feeds)
         else:
             extents = ext.extents(feeds)
@@ -348,6 +353,8 @@ class CompiledGraph:
                 ext.clear_padding()
                 raise
             outs = ext.cut(raw, extents)
+            if fresh:
+                outs = [o.copy() for o in outs]
         self._exe.finish_run()
         if not self._hidden:
             return outs
@@ -359,7 +366,7 @@ class CompiledGraph:
         feeds = self._feeds(inputs)
         self._wait_async()
         with self._lock:
-            return [o.copy() for o in self._execute(feeds)]
+            return self._execute(feeds, fresh=True)
 
     def run_raw(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         """Run once; returns read-only views of the output buffers, valid until the next
@@ -414,7 +421,7 @@ class CompiledGraph:
         from the last run."""
         if not self._exe.ran:
             raise InputError("read_output_row: the graph has not run yet")
-        outs = self._exe.outputs
+        outs = self._exe.last_outputs
         if not 0 <= out_idx < len(outs):
             raise InputError(f"output index {out_idx} out of range ({len(outs)} outputs)")
         flat = outs[out_idx].reshape(-1)
