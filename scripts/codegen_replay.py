@@ -277,11 +277,16 @@ def _linalg(g, op):
 @op_case("cond", "while_loop", "scan", "unpack")
 def _control(g, op):
     """Control flow: a cond with a matmul branch, a data-dependent while, a scan with a
-    carried state, per-step outputs and a closure (unpack: their results)."""
+    carried state, per-step outputs and a closure (unpack: their results). The loops'
+    recurrence is a contraction (w scaled by 1/32: a standard normal 64 x 64 matrix has
+    a spectral norm near 16), so float32 rounding does not grow from step to step and
+    two correct implementations agree to float32's tolerance (scripts/neon_check.py);
+    with w unscaled the map is chaotic and any two roundings part within 10 steps."""
     x = g.input("x", (ROWS, 64), "f32")
     w = g.input("w", (64, 64), "f32")
     if op == "cond":
         return [rlx.cond(x.sum() > 0, lambda v: v @ w, lambda v: v * 0.5, x)]
+    w = w * (1 / 32)
     if op == "while_loop":
         out, _ = rlx.while_loop(lambda c: c[1] < 10, lambda c: (rlx.tanh(c[0] @ w), c[1] + 1),
                                 (x, np.int32(0)))

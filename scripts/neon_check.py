@@ -119,7 +119,8 @@ TOLERANCES = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1.6e-2),
               "float32": (2e-5, 2e-6), "float64": (1e-12, 1e-12)}
 """(rtol, atol) of outputs stored in each float dtype: tests/helpers.py's ``tol``."""
 
-PRODUCT_OPS = frozenset({"matmul", "conv", "attention", "dequant_matmul"})
+PRODUCT_OPS = frozenset({"matmul", "conv", "attention", "dequant_matmul", "fft", "rfft",
+                         "irfft"})
 """Ops summing many products: a case holding one compares with the output's magnitude
 in the absolute tolerance."""
 
@@ -531,6 +532,10 @@ def compare(got: np.ndarray, want: np.ndarray, products: bool = False
     ``products``: the absolute tolerance grows with the output's magnitude."""
     if got.shape != want.shape or got.dtype != want.dtype:
         return f"shape/dtype {got.shape} {got.dtype}, reference {want.shape} {want.dtype}", 0.0
+    if want.dtype.kind == "c":            # real and imaginary parts as floats of its width
+        part = np.dtype(f"f{want.dtype.itemsize // 2}")
+        return compare(np.ascontiguousarray(got).view(part),
+                       np.ascontiguousarray(want).view(part), products)
     name = np.dtype(want.dtype).name
     if name not in TOLERANCES:
         bad = got != want

@@ -20,7 +20,7 @@ from rlx.backends.cpu.kernels import SUPPORTED
 TIERS_CHOSEN_BY_TEST = True   # it cross-compiles for aarch64, whatever the host tier
 
 SUBSET = ["op_add", "op_exp", "op_layer_norm", "op_softmax", "linear_gelu_tails",
-          "linear_transposed", "op_attention", "op_cached_attention"]
+          "linear_transposed", "op_attention", "op_cached_attention", "op_fft", "op_scan"]
 
 cross = pytest.mark.skipif(
     shutil.which("aarch64-linux-gnu-gcc") is None or shutil.which("qemu-aarch64") is None,
@@ -83,6 +83,20 @@ def test_compare_tolerances(neon):
     nan[0] = np.nan
     assert neon.compare(nan, want)[0] is not None
     assert neon.compare(np.array([1, 2]), np.array([1, 3]))[0] is not None
+
+
+def test_complex_outputs_compare_their_parts_as_floats(neon):
+    """A complex64 output is two float32 numbers an element, each held to float32's
+    tolerance (an FFT sums products: with ``products`` the scale is the largest
+    part), not compared bit for bit."""
+    want = (np.linspace(-3, 3, 32) + 1j * np.linspace(2, 5, 32)).astype(np.complex64)
+    near = want + np.complex64(1e-6 - 1e-6j)
+    assert neon.compare(near, want)[0] is None
+    far = want.copy()
+    far[3] += np.complex64(1e-3j)
+    why = neon.compare(far, want)[0]
+    assert why is not None and "float32" in why
+    assert neon.compare(far.astype(np.complex128), want.astype(np.complex128))[0] is not None
 
 
 @cross

@@ -7,6 +7,18 @@
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
+/* k0_mul: elementwise: mul */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 4096; j++) {
+        const float v1 = ((const float *)((uint8_t *)slots[1]))[j * 1];
+        const float t3 = ((v1) * (0.03125f));
+        ((float *)(arena + 0))[j] = t3;
+    }
+    return 0;
+}
+
 static void rlx_body0_rlx_epi_n3(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
     (void)slots; (void)arena;
     for (int64_t r = f0 / 3072; r * 3072 < f1; r++) {
@@ -450,36 +462,36 @@ static int rlx_body0(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k0_scan: op: scan */
-static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k1_scan: op: scan */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     int rc = 0; (void)rc;
-    uint8_t *rlx_barena = (uint8_t *)(arena + 12352);
-    uint8_t *rlx_ca0 = (uint8_t *)(arena + 28736);
-    uint8_t *rlx_cb0 = (uint8_t *)(arena + 41024);
+    uint8_t *rlx_barena = (uint8_t *)(arena + 28736);
+    uint8_t *rlx_ca0 = (uint8_t *)(arena + 45120);
+    uint8_t *rlx_cb0 = (uint8_t *)(arena + 57408);
     uint8_t *rlx_cur0 = rlx_ca0, *rlx_nxt0 = rlx_cb0;
     memcpy(rlx_cur0, ((uint8_t *)slots[0]), 12288);
     for (int64_t rlx_s = 0; rlx_s < 12; ++rlx_s) {
         const int64_t rlx_t = rlx_s;
-        void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(((uint8_t *)slots[2]) + rlx_t * 12288), (void *)(((uint8_t *)slots[1])), (void *)(rlx_nxt0), (void *)((arena + 0) + 12288 + rlx_t * 4)};
+        void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(((uint8_t *)slots[2]) + rlx_t * 12288), (void *)((arena + 0)), (void *)(rlx_nxt0), (void *)((arena + 16384) + 12288 + rlx_t * 4)};
         if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
         { uint8_t *rlx_sw = rlx_cur0; rlx_cur0 = rlx_nxt0; rlx_nxt0 = rlx_sw; }
     }
-    memcpy((arena + 0) + 0, rlx_cur0, 12288);
-    return 0;
-}
-
-/* k1_unpack: view: unpack */
-static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    memcpy(((uint8_t *)slots[3]), (arena + 0) + 0, 12288);
+    memcpy((arena + 16384) + 0, rlx_cur0, 12288);
     return 0;
 }
 
 /* k2_unpack: view: unpack */
 static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    memcpy(((uint8_t *)slots[4]), (arena + 0) + 12288, 48);
+    memcpy(((uint8_t *)slots[4]), (arena + 16384) + 0, 12288);
+    return 0;
+}
+
+/* k3_unpack: view: unpack */
+static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    memcpy(((uint8_t *)slots[5]), (arena + 16384) + 12288, 48);
     return 0;
 }
 
@@ -489,6 +501,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

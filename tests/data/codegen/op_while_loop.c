@@ -7,6 +7,18 @@
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 0
+/* k0_mul: elementwise: mul */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 4096; j++) {
+        const float v1 = ((const float *)((uint8_t *)slots[1]))[j * 1];
+        const float t3 = ((v1) * (0.03125f));
+        ((float *)(arena + 0))[j] = t3;
+    }
+    return 0;
+}
+
 static const uint64_t rlx_body0_c2[] __attribute__((aligned(64), unused)) = {
     0xau};
 
@@ -427,38 +439,38 @@ static int rlx_body1(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k0_while_loop: op: while_loop */
-static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k1_while_loop: op: while_loop */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     int rc = 0; (void)rc;
-    uint8_t *rlx_barena = (uint8_t *)(arena + 12352);
-    uint8_t *rlx_pred = (uint8_t *)(arena + 28736);
-    uint8_t *rlx_ca0 = (uint8_t *)(arena + 28800);
-    uint8_t *rlx_cb0 = (uint8_t *)(arena + 41088);
+    uint8_t *rlx_barena = (uint8_t *)(arena + 28736);
+    uint8_t *rlx_pred = (uint8_t *)(arena + 45120);
+    uint8_t *rlx_ca0 = (uint8_t *)(arena + 45184);
+    uint8_t *rlx_cb0 = (uint8_t *)(arena + 57472);
     uint8_t *rlx_cur0 = rlx_ca0, *rlx_nxt0 = rlx_cb0;
-    uint8_t *rlx_ca1 = (uint8_t *)(arena + 53376);
-    uint8_t *rlx_cb1 = (uint8_t *)(arena + 53440);
+    uint8_t *rlx_ca1 = (uint8_t *)(arena + 69760);
+    uint8_t *rlx_cb1 = (uint8_t *)(arena + 69824);
     uint8_t *rlx_cur1 = rlx_ca1, *rlx_nxt1 = rlx_cb1;
     memcpy(rlx_cur0, ((uint8_t *)slots[0]), 12288);
-    memcpy(rlx_cur1, ((uint8_t *)slots[2]), 4);
+    memcpy(rlx_cur1, ((uint8_t *)slots[3]), 4);
     for (;;) {
-        void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)(((uint8_t *)slots[1])), (void *)(rlx_pred)};
+        void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)((arena + 0)), (void *)(rlx_pred)};
         if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
         if (!*(const uint8_t *)rlx_pred) break;
-        void *rlx_tab1[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)(((uint8_t *)slots[1])), (void *)(rlx_nxt0), (void *)(rlx_nxt1)};
+        void *rlx_tab1[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)((arena + 0)), (void *)(rlx_nxt0), (void *)(rlx_nxt1)};
         if ((rc = rlx_body1(rlx_tab1, rlx_barena, ctl)) != 0) return rc;
         { uint8_t *rlx_sw = rlx_cur0; rlx_cur0 = rlx_nxt0; rlx_nxt0 = rlx_sw; }
         { uint8_t *rlx_sw = rlx_cur1; rlx_cur1 = rlx_nxt1; rlx_nxt1 = rlx_sw; }
     }
-    memcpy((arena + 0) + 0, rlx_cur0, 12288);
-    memcpy((arena + 0) + 12288, rlx_cur1, 4);
+    memcpy((arena + 16384) + 0, rlx_cur0, 12288);
+    memcpy((arena + 16384) + 12288, rlx_cur1, 4);
     return 0;
 }
 
-/* k1_unpack: view: unpack */
-static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+/* k2_unpack: view: unpack */
+static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
-    memcpy(((uint8_t *)slots[3]), (arena + 0) + 0, 12288);
+    memcpy(((uint8_t *)slots[4]), (arena + 16384) + 0, 12288);
     return 0;
 }
 
@@ -467,6 +479,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl; (void)rc;
     if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
