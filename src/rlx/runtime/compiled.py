@@ -817,7 +817,7 @@ class _AsyncRuns:
     def _run(self, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
         graph = self._graph
         with graph._lock:
-            return [o.copy() for o in graph._execute(feeds)]
+            return graph._execute(feeds, fresh=True)
 
     def wait_idle(self) -> None:
         """Wait for the last submitted run (runs finish in order); its error is kept
