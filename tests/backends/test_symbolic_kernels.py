@@ -24,7 +24,8 @@ def _softmax(x, axis):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_kernels_that_skip_padding_give_the_exact_results(device, threads):
     """Sizes where the cpu device's packed GEMM (split over threads by rows and by
-    columns), its attention and its row kernels visit only the run's rows; the
+    columns), its attention, its row kernels and its reductions over a middle axis
+    (sum, max, softmax: the batch rows around them) visit only the run's rows; the
     padding of the inputs holds nan, which no result may show."""
     b, s, width = Dim("batch", 4), Dim("seq", 64), 128
     g = rlx.Graph()
@@ -35,7 +36,9 @@ def test_kernels_that_skip_padding_give_the_exact_results(device, threads):
     heads = h.reshape(b, s, 4, 32).transpose(0, 2, 1, 3)
     att = rlx.attention(heads, heads, heads, mask=mask.reshape(b, 1, 1, s))
     y = rlx.softmax(x @ w1, axis=-1) + att.transpose(0, 2, 1, 3).reshape(b, s, width) @ w1
-    g.set_outputs([y, rlx.mean(y, axis=1)])
+    # reductions and a softmax over the symbolic seq axis, the batch rows outside them
+    g.set_outputs([y, rlx.mean(y, axis=1), rlx.max(y * 2.0, axis=1),
+                   rlx.softmax(x @ w1, axis=1)])
     rng = np.random.default_rng(3)
     weights = {n: (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
                for n, shape in (("w1", (width, 32)), ("w2", (width, 96)),
@@ -74,7 +77,7 @@ def _ffn_attention_model(x, mask, weights):
     scores = np.where(mask[:, None, None, :], scores, -np.inf)
     att = _softmax(scores, -1) @ heads
     y = _softmax(x @ w["w1"], -1) + att.transpose(0, 2, 1, 3).reshape(b, s, width) @ w["w1"]
-    return [y, y.mean(axis=1)]
+    return [y, y.mean(axis=1), (y * 2).max(axis=1), _softmax(x @ w["w1"], 1)]
 
 
 def test_indices_computed_in_the_padding_are_never_checked(device):

@@ -1696,7 +1696,11 @@ static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     void **const rlx_caller_slots = slots;
-    for (int64_t p = 0; p < 32; p++) {
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[105]))) * 1;
+    const int64_t rows = 1 * rlx_run;
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        const int64_t p = rlx_start + ap % rlx_run;
         const int64_t b1 = p * 128;
         const int64_t b3 = p;
         double r_acc = 0.0;
@@ -1764,9 +1768,13 @@ static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     void **const rlx_caller_slots = slots;
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[105]))) * 1;
+    const int64_t rows = 1 * rlx_run;
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t t = 0; t < 32 * 6; t++) {
-        const int64_t p = t / 6;
+    for (int64_t t = 0; t < rows * 6; t++) {
+        const int64_t ap = t / 6;
+        int64_t rlx_start = 0;
+        const int64_t p = rlx_start + ap % rlx_run;
         const int64_t q0 = (t % 6) * 64;
         const int64_t qn = 384 - q0 < 64 ? 384 - q0 : 64;
         const int64_t b1 = p * 49152;
@@ -1809,7 +1817,11 @@ static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k89(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     void **const rlx_caller_slots = slots;
-    for (int64_t p = 0; p < 32; p++) {
+    const int64_t rlx_run = (*((const int64_t *)((uint8_t *)slots[105]))) * 1;
+    const int64_t rows = 1 * rlx_run;
+    for (int64_t ap = 0; ap < rows; ap++) {
+        int64_t rlx_start = 0;
+        const int64_t p = rlx_start + ap % rlx_run;
         const int64_t b0 = p * 384;
         const int64_t b1 = p;
         double r_acc = 0.0;

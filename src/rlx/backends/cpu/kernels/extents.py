@@ -79,12 +79,16 @@ class RowRuns:
         return name
 
 
-def writes_padding(ctx, kernel) -> bool:
+def writes_padding(ctx, kernel, stored_only: bool = False) -> bool:
     """Whether ``kernel`` computes one of the extents pass's masks
-    (:func:`rlx.passes.extents.extent_masks`): it must visit the padding."""
+    (:func:`rlx.passes.extents.extent_masks`): it must visit the padding. With
+    ``stored_only``, only a mask the kernel stores (one of its outputs) counts: one
+    consumed inside the kernel masks the elements the kernel visits, whichever they
+    are."""
     if ctx.extent_masks is None:
         ctx.extent_masks = extent_masks(ctx.graph)
-    return any(n in ctx.extent_masks for n in kernel.nodes)
+    nodes = kernel.outputs if stored_only else kernel.nodes
+    return any(n in ctx.extent_masks for n in nodes)
 
 
 @contextmanager

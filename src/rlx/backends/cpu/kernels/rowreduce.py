@@ -282,7 +282,16 @@ def render_reduce(ctx: RenderContext, kernel: Kernel) -> str:
 
         f.walk.per_lane(w, result)
 
-    return f.walk.rows_loop(ctx, numel(dims), row)
+    # the rows are the axes before the reduced ones (when they are one block, followed
+    # by the lane at most): with symbolic ones, only the run's extents are visited, so
+    # the result's padding may hold anything, as a row-wise kernel leaves it. A mask of
+    # the extents pass fused into the prologue is not stored: the rows visited reduce
+    # their masked elements all the same (the reduced axes' padding is still visited)
+    first = min(axes, default=len(dims))
+    leading = (set(axes) == set(range(first, first + len(axes)))
+               and f.walk.rows == numel(dims[:first])
+               and not writes_padding(ctx, kernel, stored_only=True))
+    return f.walk.rows_loop(ctx, numel(dims), row, row_dims=dims[:first] if leading else None)
 
 
 def _sum_like(w: CWriter, f: Frame, op: str) -> str:

@@ -180,7 +180,7 @@ class Walk:
         w = CWriter(indent=1)
         w.line("void **const rlx_caller_slots = slots;")
         rows = str(self.rows)
-        runs = row_runs(ctx, row_dims) if row_dims is not None and not self.lane else None
+        runs = row_runs(ctx, row_dims) if row_dims is not None else None
         if runs is not None:
             runs.declare(w, "rows")
             rows = "rows"
@@ -197,10 +197,14 @@ class Walk:
         else:
             header = f"for (int64_t p = 0; p < {rows}; p++)"
         with w.block(header):
-            if runs is not None:
+            if runs is not None and not self.lane:
                 runs.row(w, "ap", "p")
             if self.lane:
-                w.line(f"const int64_t p = t / {self.blocks};")
+                if runs is not None:
+                    w.line(f"const int64_t ap = t / {self.blocks};")
+                    runs.row(w, "ap", "p")
+                else:
+                    w.line(f"const int64_t p = t / {self.blocks};")
                 w.line(f"const int64_t q0 = (t % {self.blocks}) * {self.block};")
                 w.line(f"const int64_t qn = {self.lane.size} - q0 < {self.block} ? "
                        f"{self.lane.size} - q0 : {self.block};")
